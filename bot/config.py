@@ -1,0 +1,54 @@
+"""Configuration from environment variables, read once at start-up.
+
+Why a frozen dataclass: every front end and test gets one explicit value to pass around instead of reading
+``os.environ`` from deep inside the code, and the token never ends up in a log line (its repr is masked).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+DEFAULT_RULES_PAGE = "https://magic.wizards.com/en/rules"
+DEFAULT_SCRYFALL_API = "https://api.scryfall.com"
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+DATA_DIR = PROJECT_ROOT / "data"
+
+
+def default_db_path() -> Path:
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "drawjudge" / "drawjudge.sqlite3"
+
+
+@dataclass(frozen=True)
+class Config:
+    db_path: Path
+    rules_page: str = DEFAULT_RULES_PAGE
+    scryfall_api: str = DEFAULT_SCRYFALL_API
+    token: str | None = field(default=None, repr=False)
+    shards: int | None = None
+    http_timeout: float = 30.0
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None) -> Config:
+        env = dict(os.environ if env is None else env)
+        shards_raw = env.get("DRAWJUDGE_SHARDS", "").strip()
+        shards: int | None = None
+        if shards_raw:
+            if not shards_raw.isdigit() or int(shards_raw) < 1:
+                raise ValueError(f"DRAWJUDGE_SHARDS must be a positive whole number, not {shards_raw!r}")
+            shards = int(shards_raw)
+        timeout_raw = env.get("DRAWJUDGE_HTTP_TIMEOUT", "30")
+        try:
+            timeout = float(timeout_raw)
+        except ValueError as exc:
+            raise ValueError(f"DRAWJUDGE_HTTP_TIMEOUT must be a number of seconds, not {timeout_raw!r}") from exc
+        return cls(
+            db_path=Path(env.get("DRAWJUDGE_DB") or default_db_path()),
+            rules_page=env.get("DRAWJUDGE_RULES_PAGE") or DEFAULT_RULES_PAGE,
+            scryfall_api=(env.get("DRAWJUDGE_SCRYFALL_API") or DEFAULT_SCRYFALL_API).rstrip("/"),
+            token=env.get("DISCORD_TOKEN") or None,
+            shards=shards,
+            http_timeout=timeout,
+        )

@@ -1,0 +1,27 @@
+"""The store: SQLite cache of rules texts, glossary, cards and rulings (the only code that speaks SQL)."""
+
+from bot.store.db import Store, StoreError, fts_query
+from bot.store.models import (
+    Definition,
+    Edition,
+    GlossaryTerm,
+    Rule,
+    RuleDiff,
+    RuleLookup,
+    SearchHit,
+    SearchResult,
+)
+
+__all__ = [
+    "Definition",
+    "Edition",
+    "GlossaryTerm",
+    "Rule",
+    "RuleDiff",
+    "RuleLookup",
+    "SearchHit",
+    "SearchResult",
+    "Store",
+    "StoreError",
+    "fts_query",
+]

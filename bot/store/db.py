@@ -1,0 +1,499 @@
+"""The rules store: one SQLite file, the only code in the project that speaks SQL.
+
+Why SQLite through aiosqlite: the bot answers many small look-ups concurrently inside one event loop; a
+single file is trivial to ship, back up and rebuild, and FTS5 gives ranked full-text search for free.
+Several editions live side by side so that a judge can ask how a rule read in 2022 or in 2008.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+from rapidfuzz import fuzz, process
+
+from bot.loaders.cr_text import GlossaryEntry, RuleEntry
+from bot.store.models import (
+    Definition,
+    Edition,
+    GlossaryTerm,
+    Rule,
+    RuleDiff,
+    RuleLookup,
+    SearchHit,
+    SearchResult,
+)
+
+SCHEMA_VERSION = 2
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS editions (
+    id INTEGER PRIMARY KEY,
+    game TEXT NOT NULL,
+    name TEXT NOT NULL,
+    effective_date TEXT,
+    source TEXT NOT NULL,
+    sha256 TEXT NOT NULL,
+    fetched_at TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    etag TEXT,
+    last_modified TEXT,
+    UNIQUE (game, name)
+);
+CREATE TABLE IF NOT EXISTS rules (
+    id INTEGER PRIMARY KEY,
+    edition_id INTEGER NOT NULL REFERENCES editions(id) ON DELETE CASCADE,
+    number TEXT NOT NULL,
+    key TEXT NOT NULL,
+    parent TEXT,
+    kind TEXT NOT NULL,
+    section TEXT NOT NULL,
+    title TEXT NOT NULL DEFAULT '',
+    text TEXT NOT NULL,
+    examples TEXT NOT NULL DEFAULT '[]',
+    sort_order INTEGER NOT NULL,
+    UNIQUE (edition_id, key)
+);
+CREATE INDEX IF NOT EXISTS rules_parent ON rules (edition_id, parent, sort_order);
+CREATE INDEX IF NOT EXISTS rules_section ON rules (edition_id, section, sort_order);
+CREATE TABLE IF NOT EXISTS glossary (
+    id INTEGER PRIMARY KEY,
+    edition_id INTEGER NOT NULL REFERENCES editions(id) ON DELETE CASCADE,
+    heading TEXT NOT NULL,
+    terms TEXT NOT NULL,
+    senses TEXT NOT NULL,
+    obsolete INTEGER NOT NULL,
+    sort_order INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS glossary_terms (
+    edition_id INTEGER NOT NULL,
+    term_key TEXT NOT NULL,
+    glossary_id INTEGER NOT NULL REFERENCES glossary(id) ON DELETE CASCADE,
+    PRIMARY KEY (edition_id, term_key, glossary_id)
+);
+CREATE VIRTUAL TABLE IF NOT EXISTS rules_fts USING fts5(
+    number UNINDEXED, text, tokenize = 'porter unicode61 remove_diacritics 2'
+);
+CREATE VIRTUAL TABLE IF NOT EXISTS glossary_fts USING fts5(
+    heading, text, tokenize = 'porter unicode61 remove_diacritics 2'
+);
+CREATE TABLE IF NOT EXISTS cards (
+    name_key TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    oracle_id TEXT,
+    payload TEXT NOT NULL,
+    fetched_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS rulings (
+    oracle_key TEXT PRIMARY KEY,
+    payload TEXT NOT NULL,
+    fetched_at TEXT NOT NULL
+);
+"""
+
+_WORD_RX = re.compile(r"\w+", re.UNICODE)
+
+
+class StoreError(RuntimeError):
+    """A store problem a user can act on (unknown edition, damaged file...)."""
+
+
+def _now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def fts_query(text: str, *, any_word: bool = False) -> str | None:
+    """Turn any user text into a safe FTS5 expression: every word is quoted, so operators (NEAR, AND,
+    ``-``, ``*``), quotes and parentheses are searched as words or dropped, never parsed."""
+    words = _WORD_RX.findall(text)[:32]
+    if not words:
+        return None
+    quoted = ['"' + w.replace('"', "") + '"' for w in words]
+    return (" OR " if any_word else " ").join(quoted)
+
+
+class Store:
+    """Async access to the rules cache. Open with ``async with Store(path) as store``."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        self._db: aiosqlite.Connection | None = None
+        self._edition_cache: dict[tuple[str, str], Edition] = {}
+
+    async def __aenter__(self) -> Store:
+        await self.open()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    @property
+    def db(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise StoreError("the store is not open")
+        return self._db
+
+    async def open(self) -> None:
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._db = await aiosqlite.connect(self.path, timeout=10)
+        self._db.row_factory = sqlite3.Row
+        try:
+            await self._db.execute("PRAGMA journal_mode=WAL")
+            await self._db.execute("PRAGMA foreign_keys=ON")
+            await self._db.executescript(_SCHEMA)
+            await self._db.execute(
+                "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),)
+            )
+            await self._db.commit()
+        except sqlite3.DatabaseError as exc:
+            await self._db.close()
+            self._db = None
+            raise StoreError(f"the rules cache at {self.path} is damaged ({exc}); delete it to rebuild") from exc
+
+    async def close(self) -> None:
+        if self._db is not None:
+            await self._db.close()
+            self._db = None
+
+    # ----------------------------------------------------------------- editions
+
+    async def editions(self, game: str | None = None) -> list[Edition]:
+        sql = "SELECT * FROM editions"
+        args: tuple[Any, ...] = ()
+        if game:
+            sql += " WHERE game = ?"
+            args = (game,)
+        sql += " ORDER BY game, effective_date DESC, name DESC"
+        async with self.db.execute(sql, args) as cur:
+            return [self._edition(row) for row in await cur.fetchall()]
+
+    @staticmethod
+    def _edition(row: sqlite3.Row) -> Edition:
+        return Edition(row["id"], row["game"], row["name"], row["effective_date"], row["source"],
+                       row["sha256"], row["fetched_at"], row["kind"])
+
+    async def edition(self, name: str | None = None, game: str = "mtg") -> Edition:
+        """The edition called ``name``; ``None`` or ``"current"`` is the newest one of that game."""
+        key = (game, (name or "current").strip().lower())
+        cached = self._edition_cache.get(key)
+        if cached is not None:
+            return cached
+        if key[1] in ("current", "latest", "newest"):
+            # Historical editions never count as current: "current" is the newest downloaded text.
+            sql = ("SELECT * FROM editions WHERE game = ? AND kind != 'historical'"
+                   " ORDER BY effective_date DESC, id DESC LIMIT 1")
+            args: tuple[Any, ...] = (game,)
+        else:
+            sql = "SELECT * FROM editions WHERE game = ? AND (name = ? OR effective_date = ?)"
+            args = (game, key[1], key[1])
+        async with self.db.execute(sql, args) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            known = [e.name for e in await self.editions(game)]
+            if not known or key[1] in ("current", "latest", "newest"):
+                raise StoreError(
+                    f"no current {game} rules are in the cache yet; run `drawjudge rules update` "
+                    "(or `drawjudge rules update --file PATH`)"
+                    + (f"; editions available: {', '.join(known)}" if known else "")
+                )
+            raise StoreError(f"unknown edition {name!r} for {game}; editions in the cache: {', '.join(known)}")
+        edition = self._edition(row)
+        self._edition_cache[key] = edition
+        return edition
+
+    async def edition_validators(self, game: str = "mtg") -> tuple[str | None, str | None, str | None]:
+        """ETag, Last-Modified and sha256 of the newest downloaded edition, for a conditional request."""
+        async with self.db.execute(
+            "SELECT etag, last_modified, sha256 FROM editions WHERE game = ? AND kind = 'cr' "
+            "ORDER BY fetched_at DESC, id DESC LIMIT 1",
+            (game,),
+        ) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            return None, None, None
+        return row["etag"], row["last_modified"], row["sha256"]
+
+    async def has_sha256(self, sha256: str) -> Edition | None:
+        async with self.db.execute("SELECT * FROM editions WHERE sha256 = ?", (sha256,)) as cur:
+            row = await cur.fetchone()
+        return self._edition(row) if row else None
+
+    async def save_edition(
+        self,
+        *,
+        game: str,
+        name: str,
+        effective_date: str | None,
+        source: str,
+        sha256: str,
+        kind: str,
+        rules: Sequence[RuleEntry],
+        glossary: Sequence[GlossaryEntry] = (),
+        titles: dict[str, str] | None = None,
+        etag: str | None = None,
+        last_modified: str | None = None,
+    ) -> Edition:
+        """Store a whole edition in one transaction: either every rule lands or the cache is untouched.
+
+        An edition with the same game and name is replaced (a re-published file for the same date)."""
+        db = self.db
+        titles = titles or {}
+        try:
+            await db.execute("BEGIN IMMEDIATE")
+            old = await (await db.execute(
+                "SELECT id FROM editions WHERE game = ? AND name = ?", (game, name))).fetchone()
+            if old is not None:
+                await self._delete_edition_rows(old["id"])
+            cur = await db.execute(
+                "INSERT INTO editions (game, name, effective_date, source, sha256, fetched_at, kind, etag,"
+                " last_modified) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (game, name, effective_date, source, sha256, _now(), kind, etag, last_modified),
+            )
+            edition_id = cur.lastrowid
+            await db.executemany(
+                "INSERT INTO rules (edition_id, number, key, parent, kind, section, title, text, examples,"
+                " sort_order) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (edition_id, r.number, rule_key(r.number), rule_key(r.parent) if r.parent else None,
+                     r.kind, r.section, titles.get(r.number, ""), r.text,
+                     json.dumps(r.examples, ensure_ascii=False), r.sort_order)
+                    for r in rules
+                ],
+            )
+            await db.execute(
+                "INSERT INTO rules_fts (rowid, number, text) SELECT id, number, text || ' ' || title || ' ' ||"
+                " examples FROM rules WHERE edition_id = ?",
+                (edition_id,),
+            )
+            for entry in glossary:
+                gcur = await db.execute(
+                    "INSERT INTO glossary (edition_id, heading, terms, senses, obsolete, sort_order)"
+                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    (edition_id, entry.heading, json.dumps(entry.terms, ensure_ascii=False),
+                     json.dumps(entry.senses, ensure_ascii=False), int(entry.obsolete), entry.sort_order),
+                )
+                gid = gcur.lastrowid
+                keys = {_term_key(t) for t in [entry.heading, *entry.terms]}
+                await db.executemany(
+                    "INSERT OR IGNORE INTO glossary_terms (edition_id, term_key, glossary_id) VALUES (?, ?, ?)",
+                    [(edition_id, k, gid) for k in keys if k],
+                )
+                await db.execute(
+                    "INSERT INTO glossary_fts (rowid, heading, text) VALUES (?, ?, ?)",
+                    (gid, entry.heading, "\n".join(entry.senses)),
+                )
+            await db.commit()
+        except BaseException:
+            await db.rollback()
+            raise
+        self._edition_cache.clear()
+        return await self.edition(name, game)
+
+    async def _delete_edition_rows(self, edition_id: int) -> None:
+        db = self.db
+        await db.execute(
+            "DELETE FROM rules_fts WHERE rowid IN (SELECT id FROM rules WHERE edition_id = ?)", (edition_id,))
+        await db.execute(
+            "DELETE FROM glossary_fts WHERE rowid IN (SELECT id FROM glossary WHERE edition_id = ?)",
+            (edition_id,))
+        await db.execute("DELETE FROM glossary_terms WHERE edition_id = ?", (edition_id,))
+        await db.execute("DELETE FROM glossary WHERE edition_id = ?", (edition_id,))
+        await db.execute("DELETE FROM rules WHERE edition_id = ?", (edition_id,))
+        await db.execute("DELETE FROM editions WHERE id = ?", (edition_id,))
+
+    # ------------------------------------------------------------------- rules
+
+    @staticmethod
+    def _rule(row: sqlite3.Row) -> Rule:
+        return Rule(row["number"], row["text"], row["kind"], row["parent"], row["section"],
+                    tuple(json.loads(row["examples"])), row["title"])
+
+    async def rule(self, number: str, edition: Edition) -> RuleLookup:
+        """A rule by number with the subrules it owns.
+
+        ``121.2`` gives 121.2 and 121.2a-d; ``121.2.`` (a trailing period) gives the rule alone; ``121``
+        gives the section with all its rules. An unknown number comes back with the nearest numbers."""
+        raw = number.strip()
+        alone = raw.endswith(".") and not re.fullmatch(r"\d{3}\.", raw)
+        key = rule_key(raw)
+        if alone:
+            sql = "SELECT * FROM rules WHERE edition_id = ? AND key = ?"
+            args: tuple[Any, ...] = (edition.id, key)
+        elif re.fullmatch(r"\d{3}", key):
+            sql = ("SELECT * FROM rules WHERE edition_id = ? AND (key = ? OR (section = ? AND kind = 'rule'))"
+                   " ORDER BY sort_order")
+            args = (edition.id, key, key)
+        else:
+            sql = "SELECT * FROM rules WHERE edition_id = ? AND (key = ? OR parent = ?) ORDER BY sort_order"
+            args = (edition.id, key, key)
+        async with self.db.execute(sql, args) as cur:
+            rows = await cur.fetchall()
+        rules = tuple(self._rule(r) for r in rows)
+        if not rules or rule_key(rules[0].number) != key:
+            return RuleLookup(raw, edition, (), tuple(await self.nearest_numbers(key, edition)))
+        return RuleLookup(raw, edition, rules)
+
+    async def rules_by_numbers(self, numbers: Iterable[str], edition: Edition) -> dict[str, Rule]:
+        """Texts of many rules at once (the citations of a resolution), keyed by number."""
+        keys = list(dict.fromkeys(rule_key(n) for n in numbers))
+        if not keys:
+            return {}
+        marks = ",".join("?" for _ in keys)
+        async with self.db.execute(
+            f"SELECT * FROM rules WHERE edition_id = ? AND key IN ({marks})", (edition.id, *keys)
+        ) as cur:
+            return {row["key"]: self._rule(row) for row in await cur.fetchall()}
+
+    async def rule_numbers(self, edition: Edition, prefix: str = "", limit: int | None = None) -> list[str]:
+        """Numbers in file order, optionally those starting with ``prefix`` (for autocomplete)."""
+        sql = "SELECT number FROM rules WHERE edition_id = ?"
+        args: list[Any] = [edition.id]
+        if prefix:
+            sql += " AND key LIKE ? ESCAPE '\\'"
+            args.append(rule_key(prefix).replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%")
+        sql += " ORDER BY sort_order"
+        if limit:
+            sql += " LIMIT ?"
+            args.append(limit)
+        async with self.db.execute(sql, args) as cur:
+            return [row[0] for row in await cur.fetchall()]
+
+    async def nearest_numbers(self, key: str, edition: Edition, limit: int = 5) -> list[str]:
+        # Prefer numbers of the same section; fall back to every number of the edition.
+        section = key.split(".")[0].split(" ")[0]
+        async with self.db.execute(
+            "SELECT number FROM rules WHERE edition_id = ? AND section = ? ORDER BY sort_order",
+            (edition.id, section),
+        ) as cur:
+            pool = [row[0] for row in await cur.fetchall()]
+        if not pool:
+            pool = await self.rule_numbers(edition)
+        if not pool or not key:
+            return []
+        # A number that extends an existing one (121.2z) points at its parent first.
+        prefixes = [n for n in pool if key.startswith(n) and n != key]
+        scored = process.extract(key, pool, scorer=fuzz.ratio, limit=limit)
+        ordered = [p for p in sorted(prefixes, key=len, reverse=True)[:1]]
+        ordered += [name for name, _score, _i in scored if name not in ordered]
+        return ordered[:limit]
+
+    async def search(self, query: str, edition: Edition, limit: int = 10) -> SearchResult:
+        """Ranked full-text search over rules and glossary; safe for any text a user can type."""
+        note = ""
+        hits = await self._search(fts_query(query), edition, limit)
+        if len(hits) < limit and len(_WORD_RX.findall(query)) > 1:
+            # Few texts hold every word: add those that hold most of them, ranked after the full matches.
+            seen = {(h.kind, h.key) for h in hits}
+            broader = await self._search(fts_query(query, any_word=True), edition, limit)
+            extra = [h for h in broader if (h.kind, h.key) not in seen][: limit - len(hits)]
+            if extra:
+                note = ("No rule contains every word; showing rules that contain some of them." if not hits
+                        else "")
+            hits += extra
+        return SearchResult(query, edition, tuple(hits), note)
+
+    async def _search(self, expr: str | None, edition: Edition, limit: int) -> list[SearchHit]:
+        if not expr:
+            return []
+        hits: list[SearchHit] = []
+        async with self.db.execute(
+            "SELECT r.number, r.text, bm25(rules_fts) AS score FROM rules_fts JOIN rules r"
+            " ON r.id = rules_fts.rowid WHERE rules_fts MATCH ? AND r.edition_id = ? AND r.kind != 'part'"
+            " ORDER BY score LIMIT ?",
+            (expr, edition.id, limit),
+        ) as cur:
+            hits += [SearchHit("rule", row[0], row[1], row[2]) for row in await cur.fetchall()]
+        async with self.db.execute(
+            "SELECT g.heading, g.senses, bm25(glossary_fts, 4.0, 1.0) AS score FROM glossary_fts JOIN"
+            " glossary g ON g.id = glossary_fts.rowid WHERE glossary_fts MATCH ? AND g.edition_id = ?"
+            " ORDER BY score LIMIT ?",
+            (expr, edition.id, limit),
+        ) as cur:
+            hits += [SearchHit("glossary", row[0], "\n".join(json.loads(row[1])), row[2])
+                     for row in await cur.fetchall()]
+        hits.sort(key=lambda h: h.score)
+        return hits[:limit]
+
+    # ---------------------------------------------------------------- glossary
+
+    async def define(self, term: str, edition: Edition) -> Definition:
+        """A glossary entry by term or alias, or by the nearest term when nothing matches exactly."""
+        key = _term_key(term)
+        async with self.db.execute(
+            "SELECT g.* FROM glossary_terms t JOIN glossary g ON g.id = t.glossary_id"
+            " WHERE t.edition_id = ? AND t.term_key = ? ORDER BY g.obsolete, g.sort_order LIMIT 1",
+            (edition.id, key),
+        ) as cur:
+            row = await cur.fetchone()
+        if row is not None:
+            return Definition(term, edition, self._glossary(row))
+        headings = await self.glossary_headings(edition)
+        if not key or not headings:
+            return Definition(term, edition, None)
+        bare = [h.removesuffix("(Obsolete)").strip() for h in headings]
+        # A near miss of a whole term ("mana valeu") is answered; a partial overlap only suggests.
+        best = process.extractOne(key, bare, scorer=fuzz.ratio, processor=_term_key)
+        loose = process.extract(key, bare, scorer=fuzz.WRatio, limit=5, processor=_term_key)
+        suggestions = tuple(headings[i] for _name, score, i in loose if score >= 60)
+        if best is not None and best[1] >= 80:
+            entry = await self.define(best[0], edition)
+            others = tuple(s for s in suggestions if s != headings[best[2]])
+            return Definition(term, edition, entry.entry, others, exact=False)
+        return Definition(term, edition, None, suggestions)
+
+    async def glossary_headings(self, edition: Edition) -> list[str]:
+        async with self.db.execute(
+            "SELECT heading FROM glossary WHERE edition_id = ? ORDER BY sort_order", (edition.id,)
+        ) as cur:
+            return [row[0] for row in await cur.fetchall()]
+
+    @staticmethod
+    def _glossary(row: sqlite3.Row) -> GlossaryTerm:
+        return GlossaryTerm(row["heading"], tuple(json.loads(row["terms"])), tuple(json.loads(row["senses"])),
+                            bool(row["obsolete"]))
+
+    # -------------------------------------------------------------------- diff
+
+    async def rule_diff(self, number: str, old: Edition, new: Edition) -> RuleDiff:
+        import difflib
+
+        key = rule_key(number)
+        old_rules = await self.rules_by_numbers([key], old)
+        new_rules = await self.rules_by_numbers([key], new)
+        old_text = old_rules[key].text if key in old_rules else None
+        new_text = new_rules[key].text if key in new_rules else None
+        changes: tuple[str, ...] = ()
+        if old_text and new_text and old_text != new_text:
+            a, b = old_text.split(), new_text.split()
+            ops = difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes()
+            changes = tuple(
+                f"{tag}: {' '.join(a[i1:i2]) or '∅'} → {' '.join(b[j1:j2]) or '∅'}"
+                for tag, i1, i2, j1, j2 in ops
+                if tag != "equal"
+            )
+        return RuleDiff(key, old, new, old_text, new_text, changes)
+
+    async def file_size(self) -> int:
+        async with self.db.execute("PRAGMA page_count") as cur:
+            pages = (await cur.fetchone())[0]
+        async with self.db.execute("PRAGMA page_size") as cur:
+            size = (await cur.fetchone())[0]
+        return int(pages * size)
+
+
+def _term_key(term: str) -> str:
+    return " ".join(_WORD_RX.findall(term.lower().replace("’", "'")))
+
+
+def rule_key(raw: str) -> str:
+    """The look-up form of a rule number: ``121.2B.`` → ``121.2b``; ``Drawing Cards 6`` → ``drawing cards 6``;
+    ``Z.6.1`` → ``z.6.1``. Display keeps the number as printed."""
+    return " ".join(raw.split()).lower().rstrip(".").strip()

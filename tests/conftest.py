@@ -1,0 +1,60 @@
+"""Shared fixtures: the authentic CR files from ../shared, and a rules cache built from them once per run."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.rules_source import ensure_shipped_editions, update_from_file
+from bot.store import Store
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = Path(os.environ.get("DRAWJUDGE_SHARED", ROOT.parent / "shared"))
+CR_2026 = SHARED / "data" / "cr" / "MagicCompRules 20260116.txt"
+CR_2022 = SHARED / "data" / "cr" / "MagicCompRules 20220610.txt"
+CARDS_DIR = SHARED / "data" / "cards"
+GA_DIR = SHARED / "data" / "ga" / "gitbook-rules"
+
+
+@pytest.fixture(scope="session")
+def cr_2026_bytes() -> bytes:
+    return CR_2026.read_bytes()
+
+
+@pytest.fixture(scope="session")
+def cr_2022_bytes() -> bytes:
+    return CR_2022.read_bytes()
+
+
+async def _build(path: Path) -> None:
+    async with Store(path) as store:
+        await ensure_shipped_editions(store)
+        await update_from_file(store, CR_2022)
+        await update_from_file(store, CR_2026)
+
+
+@pytest.fixture(scope="session")
+def built_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A rules cache holding both CR editions and the shipped ones, built once and copied per test."""
+    path = tmp_path_factory.mktemp("store") / "rules.sqlite3"
+    asyncio.run(_build(path))
+    return path
+
+
+@pytest.fixture
+async def store(built_db: Path, tmp_path: Path) -> AsyncIterator[Store]:
+    """A private copy of the built cache, so a test may change it freely."""
+    import sqlite3
+
+    copy = tmp_path / "rules.sqlite3"
+    src = sqlite3.connect(built_db)
+    dst = sqlite3.connect(copy)
+    src.backup(dst)
+    src.close()
+    dst.close()
+    async with Store(copy) as s:
+        yield s
