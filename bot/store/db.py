@@ -334,8 +334,7 @@ class Store:
         else:
             sql = "SELECT * FROM rules WHERE edition_id = ? AND (key = ? OR parent = ?) ORDER BY sort_order"
             args = (edition.id, key, key)
-        async with self.db.execute(sql, args) as cur:
-            rows = await cur.fetchall()
+        rows = await self.db.execute_fetchall(sql, args)  # one thread hop instead of three
         rules = tuple(self._rule(r) for r in rows)
         if not rules or rule_key(rules[0].number) != key:
             return RuleLookup(raw, edition, (), tuple(await self.nearest_numbers(key, edition)))
