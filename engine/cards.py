@@ -1,0 +1,206 @@
+"""Card definitions: loaded from ``data/cards/cards.toml`` and validated at start.
+
+Why TOML: it is human-readable and reviewable in a diff, Python reads it without a dependency, and each
+entry keeps the Oracle text beside the effects built from it, so a reviewer checks one against the other.
+A definition that does not fit the effect model fails loudly, naming the card.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from rapidfuzz import fuzz, process, utils
+
+from engine.effects import (
+    AFFECTS,
+    CantLose,
+    DrawCondition,
+    DrawProhibition,
+    DrawReplacement,
+    DrawStepTrigger,
+    DrawTrigger,
+    Effect,
+    Miracle,
+    MultiDrawReplacement,
+    NotModelled,
+    Op,
+    SpellText,
+)
+
+CARDS_FILE = Path(__file__).resolve().parent.parent / "data" / "cards" / "cards.toml"
+
+
+class CardDataError(ValueError):
+    """A card definition that does not fit the effect model."""
+
+
+@dataclass(frozen=True)
+class Card:
+    name: str
+    oracle: str
+    effects: tuple[Effect, ...]
+    dredge: int = 0
+
+    def of(self, kind: type) -> list[Any]:
+        return [e for e in self.effects if isinstance(e, kind)]
+
+
+def _ops(raw: Any, where: str) -> tuple[Op, ...]:
+    if not isinstance(raw, list) or not raw:
+        raise CardDataError(f"{where}: expected a non-empty list of ops")
+    try:
+        return tuple(Op.from_dict(item, where) for item in raw)
+    except (ValueError, AttributeError, TypeError) as exc:
+        raise CardDataError(str(exc)) from exc
+
+
+def _condition(raw: dict[str, Any]) -> DrawCondition:
+    return DrawCondition(
+        except_first_in_draw_step=bool(raw.get("except_first_in_draw_step", False)),
+        library_empty=raw.get("library_empty"),
+        hand_empty=raw.get("hand_empty"),
+        min_library=int(raw.get("min_library", 0)),
+    )
+
+
+_FIELDS = {
+    "draw_replacement": {"type", "affects", "instead", "optional", "zone", "except_first_in_draw_step",
+                         "library_empty", "hand_empty", "min_library"},
+    "multi_draw_replacement": {"type", "affects", "min_count", "instead"},
+    "draw_prohibition": {"type", "affects", "max_per_turn"},
+    "draw_trigger": {"type", "affects", "ops", "optional", "except_first_in_draw_step"},
+    "draw_step_trigger": {"type", "affects", "ops", "optional"},
+    "cant_lose": {"type"},
+    "spell": {"type", "ops", "targets_player"},
+    "miracle": {"type", "cost"},
+    "not_modelled": {"type", "text"},
+}
+
+
+def build_effect(raw: dict[str, Any], where: str) -> Effect:
+    """One effect from its data form; raises CardDataError naming ``where`` (the card) on any misfit."""
+    if not isinstance(raw, dict):
+        raise CardDataError(f"{where}: an effect must be a table")
+    kind = raw.get("type")
+    if kind not in _FIELDS:
+        raise CardDataError(f"{where}: unknown effect type {kind!r}; expected one of {', '.join(_FIELDS)}")
+    extra = set(raw) - _FIELDS[kind]
+    if extra:
+        raise CardDataError(f"{where}: field(s) {sorted(extra)} do not belong to a {kind}")
+    affects = raw.get("affects", "you")
+    if "affects" in _FIELDS[kind] and affects not in AFFECTS:
+        raise CardDataError(f"{where}: affects must be one of {', '.join(AFFECTS)}, not {affects!r}")
+    if kind == "draw_replacement":
+        zone = raw.get("zone", "battlefield")
+        if zone not in ("battlefield", "graveyard"):
+            raise CardDataError(f"{where}: zone must be battlefield or graveyard")
+        return DrawReplacement(affects, _ops(raw.get("instead"), where), _condition(raw),
+                               bool(raw.get("optional", False)), zone)
+    if kind == "multi_draw_replacement":
+        return MultiDrawReplacement(affects, int(raw.get("min_count", 2)), _ops(raw.get("instead"), where))
+    if kind == "draw_prohibition":
+        limit = raw.get("max_per_turn")
+        if limit not in (0, 1):
+            raise CardDataError(f"{where}: max_per_turn must be 0 (can't draw) or 1 (not more than one)")
+        return DrawProhibition(affects, int(limit))
+    if kind == "draw_trigger":
+        return DrawTrigger(affects, _ops(raw.get("ops"), where), _condition(raw), bool(raw.get("optional", False)))
+    if kind == "draw_step_trigger":
+        return DrawStepTrigger(affects, _ops(raw.get("ops"), where), bool(raw.get("optional", False)))
+    if kind == "cant_lose":
+        return CantLose()
+    if kind == "spell":
+        return SpellText(_ops(raw.get("ops"), where), bool(raw.get("targets_player", False)))
+    if kind == "miracle":
+        return Miracle(str(raw.get("cost", "")))
+    return NotModelled(str(raw.get("text", "")))
+
+
+def parse_cards(doc: dict[str, Any]) -> dict[str, Card]:
+    cards: dict[str, Card] = {}
+    for i, entry in enumerate(doc.get("card", [])):
+        name = entry.get("name") if isinstance(entry, dict) else None
+        if not name or not isinstance(name, str):
+            raise CardDataError(f"card #{i + 1}: missing its name")
+        if "oracle" not in entry:
+            raise CardDataError(f"{name}: missing its Oracle text")
+        extra = set(entry) - {"name", "oracle", "effects", "dredge"}
+        if extra:
+            raise CardDataError(f"{name}: unknown field(s) {sorted(extra)}")
+        effects = tuple(build_effect(e, name) for e in entry.get("effects", []))
+        dredge = int(entry.get("dredge", 0))
+        if dredge:
+            effects += (DrawReplacement(
+                "you", (Op("mill", dredge, "you"), Op("return_self", 1, "you")),
+                DrawCondition(min_library=dredge), optional=True, zone="graveyard",
+                rules=("702.52a", "702.52b", "614.11")),)
+        if not effects:
+            raise CardDataError(f"{name}: no effects; use a not_modelled effect to say why")
+        if name in cards:
+            raise CardDataError(f"{name}: defined twice")
+        cards[name] = Card(name, entry["oracle"], effects, dredge)
+    return cards
+
+
+class CardDB:
+    """The known cards, with forgiving look-up (case, apostrophes, commas, a typo or two)."""
+
+    def __init__(self, cards: dict[str, Card]) -> None:
+        self.cards = cards
+        self._names = list(cards)
+        self._by_key = {utils.default_process(n): n for n in cards}
+
+    def __contains__(self, name: str) -> bool:
+        return self.find(name) is not None
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def names(self) -> list[str]:
+        return list(self._names)
+
+    def find(self, name: str) -> Card | None:
+        """Exact or key-equal match only (no guessing)."""
+        if name in self.cards:
+            return self.cards[name]
+        key = utils.default_process(name)
+        real = self._by_key.get(key)
+        return self.cards[real] if real else None
+
+    def suggest(self, name: str, limit: int = 3) -> list[str]:
+        found = process.extract(name, self._names, scorer=fuzz.WRatio, processor=utils.default_process,
+                                limit=limit)
+        return [n for n, score, _ in found if score >= 60]
+
+    def fuzzy(self, name: str, cutoff: float = 85) -> Card | None:
+        exact = self.find(name)
+        if exact:
+            return exact
+        best = process.extractOne(name, self._names, scorer=fuzz.ratio, processor=utils.default_process)
+        if best and best[1] >= cutoff:
+            return self.cards[best[0]]
+        return None
+
+    def with_extra(self, extra: Iterable[Card]) -> CardDB:
+        merged = dict(self.cards)
+        merged.update({c.name: c for c in extra})
+        return CardDB(merged)
+
+
+def load_cards(path: Path | None = None) -> CardDB:
+    path = path or CARDS_FILE
+    try:
+        doc = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise CardDataError(f"{path.name}: not valid TOML ({exc})") from exc
+    return CardDB(parse_cards(doc))
+
+
+@lru_cache(maxsize=1)
+def default_cards() -> CardDB:
+    return load_cards()

@@ -1,0 +1,181 @@
+"""The effect vocabulary: what a card's text does to draws, as data the resolver interprets.
+
+Why a vocabulary instead of card-by-card code: dozens of cards share a handful of templates ("If [player]
+would draw a card[ except the first ...], instead ...", "can't draw more than one card each turn",
+"Whenever [player] draws a card ..."). Cards become data (``data/cards/cards.toml``), the Oracle reader can
+build the same objects from text, and the resolver stays one general loop.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+# Who an effect refers to, relative to its controller ("you") and the drawing player ("that_player").
+AFFECTS = ("you", "opponents", "each")
+WHO = ("you", "that_player", "each_opponent", "each_player", "each_other_player", "target", "opponent_of_you")
+
+OP_KINDS = {
+    "draw": "the player draws N cards (a new instruction: 121.7)",
+    "skip": "the draw does not happen (614.10)",
+    "win": "the player wins the game (104.2b)",
+    "lose": "the player loses the game (104.3e)",
+    "mill": "the player mills N cards (701.17a)",
+    "lose_life": "the player loses N life (119.3)",
+    "gain_life": "the player gains N life (119.3)",
+    "damage": "the source deals N damage to the player (120.3)",
+    "token": "the player creates N tokens named `name` (111.1)",
+    "discard": "the player discards N cards (701.9)",
+    "discard_hand": "the player discards their hand (701.9)",
+    "to_hand_from_library": "N cards from the library are put into hand: not a draw (121.5)",
+    "look_keep": "look at the top N cards, put one into hand (not a draw), the rest into the graveyard",
+    "return_self": "return the replacing card from the graveyard to hand (dredge, 702.52a)",
+    "chains": "discard a card; if you do, draw a card; if not, mill one (Chains of Mephistopheles)",
+    "put_back": "put N cards from hand on top of the library",
+    "shuffle_hand_graveyard": "shuffle hand and graveyard into the library (701.24)",
+    "hand_to_bottom_draw_that_many": "put the hand on the bottom of the library, then draw that many",
+    "draw_equal_discarded": "draw as many cards as the greatest number discarded this way",
+    "draw_half_library": "draw half the library, rounded up",
+    "lose_half_life": "lose half the life total, rounded up",
+    "sylvan": "choose up to N cards drawn this turn; for each pay 4 life or put it back on top",
+    "exile_top": "exile the top card of the library",
+    "search_to_hand": "search the library for a card and put it into hand: not a draw (121.5)",
+    "reveal_to_hand": "reveal cards until one of a kind; put it into hand (not a draw), the rest on the bottom",
+    "win_if_library_empty": "if the library has no cards, the player wins (Jace, Wielder of Mysteries)",
+    "end_turn": "end the turn (723)",
+    "note": "an effect outside the draw model, reported but not simulated",
+}
+
+
+@dataclass(frozen=True)
+class Op:
+    do: str
+    amount: int | str = 1  # a number, or "X" (the action's X), or "half"
+    who: str = "that_player"
+    name: str = ""
+    optional: bool = False
+    text: str = ""
+
+    @staticmethod
+    def from_dict(raw: dict[str, Any], where: str) -> Op:
+        unknown = set(raw) - {"do", "amount", "who", "name", "optional", "text"}
+        if unknown:
+            raise ValueError(f"{where}: unknown field(s) {sorted(unknown)} in an op")
+        do = raw.get("do")
+        if do not in OP_KINDS:
+            raise ValueError(f"{where}: unknown op {do!r}; expected one of {', '.join(OP_KINDS)}")
+        who = raw.get("who", "that_player")
+        if who not in WHO:
+            raise ValueError(f"{where}: unknown player reference {who!r}; expected one of {', '.join(WHO)}")
+        amount = raw.get("amount", 1)
+        if not (isinstance(amount, int) and amount >= 0) and amount not in ("X",):
+            raise ValueError(f"{where}: amount must be a whole number or 'X', not {amount!r}")
+        return Op(do, amount, who, str(raw.get("name", "")), bool(raw.get("optional", False)),
+                  str(raw.get("text", "")))
+
+
+@dataclass(frozen=True)
+class DrawCondition:
+    """When a replacement or trigger applies to one draw."""
+
+    except_first_in_draw_step: bool = False  # "except the first one they draw in each of their draw steps"
+    library_empty: bool | None = None  # "while your library has no cards in it"
+    hand_empty: bool | None = None  # "while you have no cards in hand"
+    min_library: int = 0  # dredge N: impossible with fewer than N cards in library (702.52b)
+
+
+@dataclass(frozen=True)
+class DrawReplacement:
+    """A replacement effect on one card draw (614.1a, 614.11, 121.6)."""
+
+    affects: str
+    instead: tuple[Op, ...]
+    condition: DrawCondition = field(default_factory=DrawCondition)
+    optional: bool = False  # "you may ... instead" (dredge, Abundance)
+    zone: str = "battlefield"  # where the card must be: "graveyard" for dredge
+    rules: tuple[str, ...] = ("614.1a", "614.11", "121.6")
+    kind: str = "draw_replacement"
+
+
+@dataclass(frozen=True)
+class MultiDrawReplacement:
+    """A replacement on an instruction to draw several cards, applied before the single draws (121.2a, 616.1g)."""
+
+    affects: str
+    min_count: int
+    instead: tuple[Op, ...]
+    rules: tuple[str, ...] = ("121.2a", "616.1g", "614.1a")
+    kind: str = "multi_draw_replacement"
+
+
+@dataclass(frozen=True)
+class DrawProhibition:
+    """"Can't draw cards" (max_per_turn 0) or "can't draw more than one card each turn" (1): 121.2b, 614.17."""
+
+    affects: str
+    max_per_turn: int
+    rules: tuple[str, ...] = ("614.17", "101.2")
+    kind: str = "draw_prohibition"
+
+
+@dataclass(frozen=True)
+class DrawTrigger:
+    """"Whenever [player] draws a card[ except the first ...], ..." (603.2)."""
+
+    affects: str
+    ops: tuple[Op, ...]
+    condition: DrawCondition = field(default_factory=DrawCondition)
+    optional: bool = False
+    rules: tuple[str, ...] = ("603.2",)
+    kind: str = "draw_trigger"
+
+
+@dataclass(frozen=True)
+class DrawStepTrigger:
+    """"At the beginning of [each player's | your] draw step, ..." (504.2, 603.2)."""
+
+    affects: str
+    ops: tuple[Op, ...]
+    optional: bool = False
+    rules: tuple[str, ...] = ("504.2", "603.2")
+    kind: str = "draw_step_trigger"
+
+
+@dataclass(frozen=True)
+class CantLose:
+    """"You can't lose the game and your opponents can't win the game" (104.3, Platinum Angel)."""
+
+    opponents_cant_win: bool = True
+    rules: tuple[str, ...] = ("104.3", "104.2")
+    kind: str = "cant_lose"
+
+
+@dataclass(frozen=True)
+class SpellText:
+    """What the card does when cast or activated, as ops in order (the caster is "you")."""
+
+    ops: tuple[Op, ...]
+    targets_player: bool = False
+    rules: tuple[str, ...] = ("608.2",)
+    kind: str = "spell"
+
+
+@dataclass(frozen=True)
+class Miracle:
+    """Miracle: may be cast for its miracle cost when drawn as the first card this turn (702.94a)."""
+
+    cost: str
+    rules: tuple[str, ...] = ("702.94a",)
+    kind: str = "miracle"
+
+
+@dataclass(frozen=True)
+class NotModelled:
+    """Text of the card that does not touch the draw model (combat damage, mana...), kept for honesty."""
+
+    text: str
+    kind: str = "not_modelled"
+
+
+Effect = (DrawReplacement | MultiDrawReplacement | DrawProhibition | DrawTrigger | DrawStepTrigger | CantLose
+          | SpellText | Miracle | NotModelled)

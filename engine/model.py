@@ -1,0 +1,218 @@
+"""The game model: plain dataclasses for scenarios, game state and resolutions.
+
+Why zones are "known cards on top + a count below": players describe libraries as counts ("40 cards") or as
+the cards they know ("Golgari Thug on top"); counts let a billion-card draw stay arithmetic, and named cards
+matter only where their text works (miracle on top of a library, dredge in a graveyard).
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+STEPS = ("untap", "upkeep", "draw", "main1", "combat", "main2", "end", "cleanup")
+FORMATS = ("two-player", "multiplayer", "two-headed-giant")
+
+
+@dataclass
+class Zone:
+    """Known cards first (top of a library first), then ``unknown`` unnamed cards."""
+
+    cards: list[str] = field(default_factory=list)
+    unknown: int = 0
+
+    @property
+    def size(self) -> int:
+        return len(self.cards) + self.unknown
+
+    def take_top(self, n: int) -> list[str | None]:
+        """Remove up to ``n`` cards from the top; unnamed cards come back as ``None``."""
+        n = max(0, min(n, self.size))
+        known = self.cards[:n]
+        del self.cards[:n]
+        rest = n - len(known)
+        self.unknown -= rest
+        return [*known, *([None] * rest)]
+
+    def add(self, cards: list[str | None]) -> None:
+        for card in cards:
+            if card is None:
+                self.unknown += 1
+            else:
+                self.cards.append(card)
+
+    def add_count(self, n: int) -> None:
+        self.unknown += n
+
+    def add_top(self, cards: list[str | None]) -> None:
+        named = [c for c in cards if c is not None]
+        self.cards[:0] = named
+        self.unknown += len(cards) - len(named)
+
+    def remove_named(self, name: str) -> bool:
+        if name in self.cards:
+            self.cards.remove(name)
+            return True
+        return False
+
+    def remove_any(self, n: int) -> list[str | None]:
+        """Remove ``n`` cards where it does not matter which (discard, put back): unnamed ones first."""
+        n = max(0, min(n, self.size))
+        from_unknown = min(n, self.unknown)
+        self.unknown -= from_unknown
+        named_count = n - from_unknown
+        named = self.cards[-named_count:] if named_count else []
+        if named_count:
+            del self.cards[-named_count:]
+        return [*([None] * from_unknown), *named]
+
+    def to_json(self) -> int | list[str]:
+        return self.cards + ["(card)"] * self.unknown if self.cards else self.unknown
+
+
+@dataclass
+class PlayerState:
+    name: str
+    library: Zone
+    hand: Zone
+    graveyard: Zone = field(default_factory=Zone)
+    exile: Zone = field(default_factory=Zone)
+    life: int = 20
+    battlefield: list[str] = field(default_factory=list)
+    drawn_this_turn: int = 0
+    drawn_this_draw_step: int = 0
+    team: str | None = None
+    attempted_empty_draw: bool = False
+    lost: bool = False
+    won: bool = False
+    tokens: dict[str, int] = field(default_factory=dict)
+    face_down_drawn: int = 0
+
+    def summary(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "library": self.library.size,
+            "hand": self.hand.size,
+            "graveyard": self.graveyard.size,
+            "life": self.life,
+            "drawn_this_turn": self.drawn_this_turn,
+            "lost": self.lost,
+            "won": self.won,
+        }
+        if self.exile.size:
+            out["exile"] = self.exile.size
+        if self.tokens:
+            out["tokens"] = dict(sorted(self.tokens.items()))
+        if self.library.cards:
+            out["library_top"] = list(self.library.cards[:10])
+        if self.hand.cards:
+            out["hand_cards"] = list(self.hand.cards)
+        return out
+
+
+@dataclass
+class Action:
+    type: str  # draw | draw_step | cast | move_to_hand
+    player: str | None = None  # a player name, or "each"
+    count: int = 1
+    source: str | None = None
+    optional: bool = False
+    while_casting: bool = False
+    card: str | None = None
+    targets: list[str] = field(default_factory=list)
+    from_zone: str = "library"
+    x: int | None = None
+
+
+@dataclass
+class Scenario:
+    players: list[PlayerState]
+    action: Action
+    game: str = "mtg"
+    edition: str = "current"
+    format: str = "two-player"
+    active: str = ""
+    turn: int = 3
+    step: str = "main1"
+    choices: dict[str, Any] = field(default_factory=dict)
+
+    def clone(self) -> Scenario:
+        return copy.deepcopy(self)
+
+    def player(self, name: str) -> PlayerState:
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+
+@dataclass(frozen=True)
+class Step:
+    text: str
+    rules: tuple[str, ...]
+    player: str | None = None
+    kind: str = "info"
+    repeat: int = 1
+
+    def to_json(self) -> dict[str, Any]:
+        return {"text": self.text, "rules": list(self.rules), "player": self.player, "kind": self.kind,
+                "repeat": self.repeat}
+
+
+@dataclass(frozen=True)
+class TriggerRecord:
+    source: str
+    controller: str
+    count: int
+    rules: tuple[str, ...] = ("603.2", "603.3b")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"source": self.source, "controller": self.controller, "count": self.count,
+                "rules": list(self.rules)}
+
+
+@dataclass
+class Resolution:
+    game: str
+    edition: str
+    steps: list[Step]
+    players: dict[str, dict[str, Any]]
+    winners: list[str]
+    losers: list[str]
+    draw_game: bool
+    triggers: list[TriggerRecord]
+    branches: list[dict[str, Any]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def game_over(self) -> bool:
+        return bool(self.winners) or self.draw_game or (
+            bool(self.losers) and len(self.losers) >= len(self.players) - 1)
+
+    @property
+    def rules(self) -> list[str]:
+        seen: dict[str, None] = {}
+        for step in self.steps:
+            for r in step.rules:
+                seen.setdefault(r, None)
+        for t in self.triggers:
+            for r in t.rules:
+                seen.setdefault(r, None)
+        return list(seen)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ok": True,
+            "game": self.game,
+            "edition": self.edition,
+            "steps": [s.to_json() for s in self.steps],
+            "players": self.players,
+            "game_over": self.game_over,
+            "winners": self.winners,
+            "losers": self.losers,
+            "draw_game": self.draw_game,
+            "triggers": [t.to_json() for t in self.triggers],
+            "rules": self.rules,
+            "branches": self.branches,
+            "notes": self.notes,
+        }

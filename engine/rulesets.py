@@ -1,0 +1,96 @@
+"""Rule sets: one object per game and edition, holding the rule numbers it cites and where it differs.
+
+Why: the resolver speaks of concepts ("draws are one at a time", "empty-library loss"); each rule set maps
+them to its own numbers, so a 2008 answer cites 423.2 where today's cites 121.2, and the differences between
+editions live in one place instead of being scattered through the resolver.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+CURRENT_CITES: dict[str, tuple[str, ...]] = {
+    "draw": ("121.1",),
+    "one_at_a_time": ("121.2",),
+    "multi_replacement": ("121.2a", "616.1g"),
+    "max_one_each_turn": ("121.2b", "614.17"),
+    "cant_draw": ("614.17", "101.2"),
+    "draw_order": ("121.2c",),
+    "team_draw_order": ("121.2d",),
+    "may_draw_empty": ("121.3",),
+    "empty_library_attempt": ("121.4",),
+    "not_a_draw": ("121.5",),
+    "replace_draw": ("121.6", "614.1a", "614.11"),
+    "replace_empty": ("121.6a", "614.11"),
+    "replacement_completes": ("121.6b", "614.11a"),
+    "additional_action": ("121.6c",),
+    "replacement_draws": ("121.7",),
+    "face_down": ("121.8",),
+    "choose_replacement": ("616.1", "616.1e"),
+    "repeat_replacements": ("616.1f",),
+    "once_per_event": ("614.5",),
+    "self_replacement": ("614.15",),
+    "skip": ("614.10",),
+    "draw_step": ("504.1",),
+    "draw_step_priority": ("504.2",),
+    "first_turn_two_player": ("103.8a",),
+    "first_turn_2hg": ("103.8b",),
+    "first_turn_multiplayer": ("103.8c",),
+    "trigger": ("603.2",),
+    "stack_triggers": ("603.3", "603.3b"),
+    "sba_life": ("704.5a",),
+    "sba_draw": ("704.5b", "104.3c"),
+    "all_lose": ("104.4a",),
+    "win_effect": ("104.2b",),
+    "cant_lose": ("104.3",),
+    "life": ("119.3",),
+    "damage": ("120.3",),
+    "mill": ("701.17a",),
+    "discard": ("701.9",),
+    "shuffle": ("701.24",),
+    "dredge": ("702.52a", "702.52b"),
+    "miracle": ("702.94a",),
+    "token": ("111.1",),
+    "resolve": ("608.2",),
+    "loop": ("104.4b",),
+    "end_turn": ("723.1",),
+}
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    game: str
+    edition: str
+    cites: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    team_order_choice: bool = True  # 121.2d: the team chooses; 2008 423.2b: primary player first
+    has_max_one_rule: bool = True
+
+    def cite(self, concept: str) -> tuple[str, ...]:
+        return self.cites.get(concept) or CURRENT_CITES.get(concept, ())
+
+
+_2008 = dict(CURRENT_CITES)
+_2008.update({
+    "draw": ("423.1",), "one_at_a_time": ("423.2",), "draw_order": ("423.2a",), "team_draw_order": ("423.2b",),
+    "may_draw_empty": ("423.3",), "empty_library_attempt": ("423.4",), "not_a_draw": ("423.5",),
+    "replace_draw": ("423.6",), "replace_empty": ("423.6a",), "replacement_completes": ("423.6b",),
+    "additional_action": ("423.6c",), "sba_draw": ("423.4",),
+})
+_1999 = dict(CURRENT_CITES)
+_1999.update({"draw": ("Z.6.1",), "empty_library_attempt": ("Z.6.8",), "sba_draw": ("Z.6.8",),
+              "library_order": ("Z.6.3",)})
+
+MTG_CURRENT = Ruleset("mtg", "current", dict(CURRENT_CITES))
+MTG_2008 = Ruleset("mtg", "2008", _2008, team_order_choice=False)
+MTG_1999 = Ruleset("mtg", "1999", _1999, team_order_choice=False)
+
+RULESETS = {"current": MTG_CURRENT, "2008": MTG_2008, "1999": MTG_1999}
+
+
+def ruleset_for(game: str, edition: str) -> Ruleset:
+    if game != "mtg":
+        raise ValueError(f"the game {game!r} is not supported yet; use 'mtg'")
+    key = "current" if edition in ("", "current") or edition[:2] == "20" and len(edition) == 10 else edition
+    if key not in RULESETS:
+        raise ValueError(f"unknown edition {edition!r}; expected one of: current, 2008, 1999")
+    return RULESETS[key]

@@ -1,0 +1,149 @@
+"""Scenario JSON (the contract in shared/docs/engine-contract.md) to and from the engine model.
+
+Why strict: a scenario with a wrong type or an unknown card must come back as an error that says where and
+what to do, never as a traceback or a silently wrong answer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.cards import CardDB, default_cards
+from engine.model import FORMATS, STEPS, Action, PlayerState, Scenario, Zone
+from engine.resolve import ScenarioError
+
+MAX_COUNT = 10**12
+ACTION_TYPES = ("draw", "draw_step", "cast", "move_to_hand")
+
+
+def _int(value: Any, where: str, *, low: int = 0, high: int = MAX_COUNT) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ScenarioError(f"{where} must be a whole number, not {type(value).__name__} {value!r}", where,
+                            f"use a number from {low} to {high}")
+    if not low <= value <= high:
+        raise ScenarioError(f"{where} is {value}, out of range", where, f"use a number from {low} to {high}")
+    return value
+
+
+def _zone(value: Any, where: str, default: int) -> Zone:
+    if value is None:
+        return Zone([], default)
+    if isinstance(value, list):
+        if not all(isinstance(v, str) and v.strip() for v in value):
+            raise ScenarioError(f"{where} must list card names (text)", where, 'e.g. ["Golgari Thug"]')
+        return Zone([v.strip() for v in value], 0)
+    return Zone([], _int(value, where))
+
+
+def _str(value: Any, where: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ScenarioError(f"{where} must be non-empty text", where, "")
+    return value.strip()
+
+
+def scenario_from_json(doc: Any, cards: CardDB | None = None) -> Scenario:
+    cards = cards or default_cards()
+    if not isinstance(doc, dict):
+        raise ScenarioError("a scenario must be a JSON object", "", 'start with {"players": [...], "action": {...}}')
+    game = doc.get("game", "mtg")
+    if game not in ("mtg", "grand-archive"):
+        raise ScenarioError(f"unknown game {game!r}", "game", "use mtg or grand-archive")
+    edition = str(doc.get("edition", "current"))
+    raw_players = doc.get("players")
+    if not isinstance(raw_players, list) or not raw_players:
+        raise ScenarioError("a scenario needs a list of players", "players", 'e.g. [{"name": "Alice"}]')
+    if len(raw_players) > 16:
+        raise ScenarioError("at most 16 players", "players", "")
+    players: list[PlayerState] = []
+    for i, raw in enumerate(raw_players):
+        where = f"players[{i}]"
+        if not isinstance(raw, dict):
+            raise ScenarioError(f"{where} must be an object", where, '{"name": "Alice", "library": 5}')
+        name = _str(raw.get("name", f"Player {i + 1}"), f"{where}.name")
+        if any(p.name == name for p in players):
+            raise ScenarioError(f"two players are named {name!r}", f"{where}.name", "give each player a new name")
+        battlefield = raw.get("battlefield", [])
+        if not isinstance(battlefield, list):
+            raise ScenarioError(f"{where}.battlefield must be a list of card names", f"{where}.battlefield", "")
+        bf: list[str] = []
+        for j, card_name in enumerate(battlefield):
+            card = cards.find(card_name) if isinstance(card_name, str) else None
+            if card is None:
+                hint = ", ".join(cards.suggest(str(card_name))) or "check the spelling"
+                raise ScenarioError(f"unknown card {card_name!r}", f"{where}.battlefield[{j}]",
+                                    f"did you mean: {hint}")
+            bf.append(card.name)
+        drawn = _int(raw.get("drawn_this_turn", 0), f"{where}.drawn_this_turn")
+        in_step = _int(raw.get("drawn_this_draw_step", 0), f"{where}.drawn_this_draw_step")
+        if in_step > drawn:
+            raise ScenarioError("drawn_this_draw_step can't exceed drawn_this_turn", f"{where}.drawn_this_draw_step",
+                                "the cards drawn in this draw step are among those drawn this turn")
+        players.append(PlayerState(
+            name=name,
+            library=_zone(raw.get("library"), f"{where}.library", 40),
+            hand=_zone(raw.get("hand"), f"{where}.hand", 7),
+            graveyard=_zone(raw.get("graveyard"), f"{where}.graveyard", 0),
+            exile=_zone(raw.get("exile"), f"{where}.exile", 0),
+            life=_int(raw.get("life", 20), f"{where}.life", low=-MAX_COUNT),
+            battlefield=bf,
+            drawn_this_turn=drawn,
+            drawn_this_draw_step=in_step,
+            team=str(raw["team"]) if raw.get("team") is not None else None,
+        ))
+    names = [p.name for p in players]
+    fmt = doc.get("format") or ("two-player" if len(players) == 2 else "multiplayer")
+    if fmt not in FORMATS:
+        raise ScenarioError(f"unknown format {fmt!r}", "format", f"use one of: {', '.join(FORMATS)}")
+    if fmt == "two-headed-giant":
+        if any(p.team is None for p in players):
+            raise ScenarioError("in Two-Headed Giant every player needs a team", "players[].team",
+                                'add "team": "A" or "B"')
+    active = doc.get("active", names[0])
+    if active not in names:
+        raise ScenarioError(f"the active player {active!r} is not one of the players", "active",
+                            f"use one of: {', '.join(names)}")
+    step = doc.get("step", "main1")
+    if step not in STEPS:
+        raise ScenarioError(f"unknown step {step!r}", "step", f"use one of: {', '.join(STEPS)}")
+    turn = _int(doc.get("turn", 3), "turn", low=1)
+    choices = doc.get("choices", {})
+    if not isinstance(choices, dict):
+        raise ScenarioError("choices must be an object", "choices", '{"order:Alice": "Notion Thief"}')
+    action = _action(doc.get("action"), names, cards)
+    return Scenario(players, action, game, edition, fmt, active, turn, step, dict(choices))
+
+
+def _action(raw: Any, names: list[str], cards: CardDB) -> Action:
+    if not isinstance(raw, dict):
+        raise ScenarioError("a scenario needs an action object", "action", '{"type": "draw", "count": 1}')
+    kind = raw.get("type")
+    if kind not in ACTION_TYPES:
+        raise ScenarioError(f"unknown action type {kind!r}", "action.type", f"use one of: {', '.join(ACTION_TYPES)}")
+    player = raw.get("player")
+    if player is not None and player != "each" and player not in names:
+        raise ScenarioError(f"the action's player {player!r} is not one of the players", "action.player",
+                            f"use one of: {', '.join(names)} or each")
+    targets = raw.get("targets", [])
+    if not isinstance(targets, list) or any(t not in names for t in targets):
+        raise ScenarioError("action.targets must list players of the scenario", "action.targets",
+                            f"use: {', '.join(names)}")
+    card_name = raw.get("card")
+    if kind == "cast":
+        card = cards.find(card_name) if isinstance(card_name, str) else None
+        if card is None:
+            hint = ", ".join(cards.suggest(str(card_name))) or "check the spelling"
+            raise ScenarioError(f"unknown card {card_name!r}", "action.card", f"did you mean: {hint}")
+        card_name = card.name
+    x = raw.get("x")
+    return Action(
+        type=kind,
+        player=player,
+        count=_int(raw.get("count", 1), "action.count"),
+        source=str(raw["source"]) if raw.get("source") else None,
+        optional=bool(raw.get("optional", False)),
+        while_casting=bool(raw.get("while_casting", False)),
+        card=card_name,
+        targets=list(targets),
+        from_zone=str(raw.get("from", "library")),
+        x=_int(x, "action.x") if x is not None else None,
+    )
