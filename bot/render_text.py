@@ -6,7 +6,10 @@ embeds; both renderers read the same store records, so the wording of an answer 
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.store import Definition, Edition, RuleDiff, RuleLookup, SearchResult
+from engine.model import Resolution, Step
 
 YAWGATOG = "https://yawgatog.com/resources/magic-rules/#R"
 
@@ -80,4 +83,67 @@ def editions_text(editions: list[Edition]) -> str:
     for e in editions:
         lines.append(f"- {e.label} ({e.kind}), effective {e.effective_date or '?'}, fetched {e.fetched_at}, "
                      f"sha256 {e.sha256[:12]}…, source {e.source}")
+    return "\n".join(lines)
+
+
+def _subject(names: list[str], verb: str) -> str:
+    """"Alice loses", "You lose", "Alice and Bob lose"."""
+    plural = len(names) > 1 or names == ["You"]
+    joined = " and ".join(names) if len(names) <= 2 else ", ".join(names[:-1]) + " and " + names[-1]
+    return f"{joined} {verb if plural else verb + 's'}"
+
+
+def outcome_line(res: Resolution) -> str:
+    if res.draw_game:
+        return "The game is a draw: every player lost at the same time."
+    if res.winners:
+        tail = f"; {_subject(res.losers, 'lose')}" if res.losers else ""
+        return f"{_subject(res.winners, 'win')} the game{tail}."
+    if res.losers:
+        return f"{_subject(res.losers, 'lose')} the game."
+    return "Nobody loses; the game goes on."
+
+
+def player_line(name: str, p: dict[str, Any]) -> str:
+    extra = f", tokens {', '.join(f'{k} ×{v}' for k, v in p['tokens'].items())}" if p.get("tokens") else ""
+    status = " — lost" if p["lost"] else (" — won" if p["won"] else "")
+    return (f"{name}: library {p['library']:,}, hand {p['hand']:,}, graveyard {p['graveyard']:,}, "
+            f"life {p['life']:,}{extra}{status}")
+
+
+def _outcome_lines(res: Resolution) -> list[str]:
+    return [f"Outcome: {outcome_line(res)}", *(f"- {player_line(n, p)}" for n, p in res.players.items())]
+
+
+def step_line(i: int, step: Step) -> str:
+    times = f" (×{step.repeat:,})" if step.repeat > 1 else ""
+    rules = f" [{', '.join(step.rules)}]" if step.rules else ""
+    return f"{i}. {step.text}{times}{rules}"
+
+
+def resolution_text(res: Resolution, rule_texts: dict[str, str] | None = None) -> str:
+    """Outcome first, then the numbered steps with their rules, then the texts of the cited rules."""
+    lines = _outcome_lines(res)
+    lines.append("")
+    lines.append("Steps:")
+    lines.extend(step_line(i, s) for i, s in enumerate(res.steps, 1))
+    if res.branches:
+        lines.append("")
+        lines.append("Other choices:")
+        for b in res.branches:
+            who = "; ".join(f"{n}: library {p['library']}, hand {p['hand']}, life {p['life']}"
+                            for n, p in b["players"].items())
+            verdict = f" — {', '.join(b['losers'])} lose" if b["losers"] else ""
+            lines.append(f"- {b['choice']}: {who}{verdict}")
+    for note in res.notes:
+        lines.append(f"Note: {note}")
+    if rule_texts:
+        lines.append("")
+        lines.append(f"Rules cited ({res.edition}):")
+        for number in res.rules:
+            text = rule_texts.get(number)
+            lines.append(f"{number} {text}" if text else f"{number} (text not in the cache)")
+    else:
+        lines.append("")
+        lines.append("Rules cited: " + ", ".join(res.rules))
     return "\n".join(lines)

@@ -15,6 +15,8 @@ from typing import Any
 AFFECTS = ("you", "opponents", "each")
 WHO = ("you", "that_player", "each_opponent", "each_player", "each_other_player", "target", "opponent_of_you")
 
+SELF_CONDITIONS = ("your_turn", "hand_empty", "library_empty", "life_10_or_less", "always")
+
 OP_KINDS = {
     "draw": "the player draws N cards (a new instruction: 121.7)",
     "skip": "the draw does not happen (614.10)",
@@ -55,10 +57,12 @@ class Op:
     name: str = ""
     optional: bool = False
     text: str = ""
+    instead_amount: int | None = None  # 614.15 self-replacement: "draw N. If <condition>, draw M instead"
+    condition: str = ""  # for instead_amount: your_turn | hand_empty | library_empty | life_10_or_less
 
     @staticmethod
     def from_dict(raw: dict[str, Any], where: str) -> Op:
-        unknown = set(raw) - {"do", "amount", "who", "name", "optional", "text"}
+        unknown = set(raw) - {"do", "amount", "who", "name", "optional", "text", "instead_amount", "condition"}
         if unknown:
             raise ValueError(f"{where}: unknown field(s) {sorted(unknown)} in an op")
         do = raw.get("do")
@@ -70,8 +74,14 @@ class Op:
         amount = raw.get("amount", 1)
         if not (isinstance(amount, int) and amount >= 0) and amount not in ("X",):
             raise ValueError(f"{where}: amount must be a whole number or 'X', not {amount!r}")
+        instead = raw.get("instead_amount")
+        if instead is not None and not (isinstance(instead, int) and instead >= 0):
+            raise ValueError(f"{where}: instead_amount must be a whole number")
+        condition = str(raw.get("condition", ""))
+        if instead is not None and condition not in SELF_CONDITIONS:
+            raise ValueError(f"{where}: condition must be one of {', '.join(SELF_CONDITIONS)}")
         return Op(do, amount, who, str(raw.get("name", "")), bool(raw.get("optional", False)),
-                  str(raw.get("text", "")))
+                  str(raw.get("text", "")), instead, condition)
 
 
 @dataclass(frozen=True)

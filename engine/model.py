@@ -122,6 +122,8 @@ class Action:
     targets: list[str] = field(default_factory=list)
     from_zone: str = "library"
     x: int | None = None
+    chooser: str | None = None  # 121.3a: who decides a "may draw" when it is not the drawing player
+    then: str = ""  # 121.6c: an additional action on each card drawn ("reveals it")
 
 
 @dataclass

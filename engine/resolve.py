@@ -17,6 +17,7 @@ and tests check both agree.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -37,6 +38,17 @@ from engine.model import PlayerState, Resolution, Scenario, Step, TriggerRecord
 from engine.rulesets import Ruleset, ruleset_for
 
 MAX_TRIGGER_RESOLUTIONS = 5000
+
+
+_YOU_VERB = re.compile(r"\bYou (is|has|\w+s)\b")
+
+
+def second_person(text: str) -> str:
+    """Steps name players by name; the asker is "You", so "You draws" reads "You draw"."""
+    if "You" not in text:
+        return text
+    text = text.replace("You's ", "Your ")
+    return _YOU_VERB.sub(lambda m: "You " + {"is": "are", "has": "have"}.get(m.group(1), m.group(1)[:-1]), text)
 
 
 class ScenarioError(ValueError):
@@ -64,10 +76,11 @@ class _Source:
     controller: str
     index: int
     effect: Any
+    position: int = 0  # which copy: two Blood Scriveners are two effects
 
     @property
     def key(self) -> str:
-        return f"{self.card.name}#{self.controller}#{self.index}"
+        return f"{self.card.name}#{self.controller}#{self.position}#{self.index}"
 
 
 @dataclass
@@ -136,19 +149,20 @@ class Resolver:
     def in_play(self) -> Iterator[_Source]:
         for name in self._order:
             p = self.player(name)
-            for card_name in p.battlefield:
+            for position, card_name in enumerate(p.battlefield):
                 card = self.cards.find(card_name)
                 if card is None:
                     continue
                 for i, eff in enumerate(card.effects):
-                    yield _Source(card, name, i, eff)
-            for card_name in p.graveyard.cards:
+                    if not (isinstance(eff, DrawReplacement) and eff.zone == "graveyard"):
+                        yield _Source(card, name, i, eff, position)
+            for position, card_name in enumerate(p.graveyard.cards):
                 card = self.cards.find(card_name)
                 if card is None:
                     continue
                 for i, eff in enumerate(card.effects):
                     if isinstance(eff, DrawReplacement) and eff.zone == "graveyard":
-                        yield _Source(card, name, i, eff)
+                        yield _Source(card, name, i, eff, 1000 + position)
 
     def affects(self, affects: str, controller: str, player: str) -> bool:
         if affects == "each":
@@ -159,7 +173,7 @@ class Resolver:
 
     def step(self, text: str, rules: tuple[str, ...] | list[str], player: str | None = None,
              kind: str = "info") -> None:
-        self.steps.append(Step(text, tuple(rules), player, kind))
+        self.steps.append(Step(second_person(text), tuple(dict.fromkeys(rules)), player, kind))
 
     def choose(self, key: str, options: list[Any], default: Any) -> Any:
         """A decision: fixed in the scenario's choices, or the default (recorded for branches)."""
@@ -227,7 +241,7 @@ class Resolver:
             if a.optional:
                 if not self.may_draw(who, count, source):
                     return
-            self.draw_instruction(who, count, source)
+            self.draw_instruction(who, count, source, additional=a.then)
         if a.while_casting:
             for p in self.s.players:
                 p.face_down_drawn = p.drawn_this_turn
@@ -240,19 +254,23 @@ class Resolver:
             eff = src.effect
             if isinstance(eff, DrawProhibition) and self.affects(eff.affects, src.controller, who):
                 if eff.max_per_turn == 0:
-                    self.step(f"{who} may not choose to draw: {src.card.name} says they can't draw cards.",
-                              ("121.3", *self.rs.cite("cant_draw")), who, "prohibited")
+                    chooser = self.s.action.chooser or who
+                    rules = self.rs.cite("may_draw_empty") if chooser == who else self.rs.cite("may_draw_other")
+                    self.step(f"{chooser} can't choose that {who} draws: {src.card.name} says {who} can't draw "
+                              "cards.", (*rules, *self.rs.cite("cant_draw")), who, "prohibited")
                     return False
                 if eff.max_per_turn == 1 and (count > 1 or p.drawn_this_turn >= 1):
                     self.step(f"{who} can't choose to draw {count} card(s): {src.card.name} allows only one "
                               "card each turn.", self.rs.cite("max_one_each_turn"), who, "prohibited")
                     return False
+        chooser = self.s.action.chooser or who
+        rules = self.rs.cite("may_draw_empty") if chooser == who else self.rs.cite("may_draw_other")
         want = self.choose(f"may_draw:{who}", [True, False], p.library.size >= count)
         if not want:
-            self.step(f"{who} chooses not to draw.", ("121.3",), who, "choice")
+            self.step(f"{chooser} chooses that {who} doesn't draw.", rules, chooser, "choice")
             return False
         if p.library.size == 0:
-            self.step(f"{who} may choose to draw even with an empty library.", self.rs.cite("may_draw_empty"), who)
+            self.step(f"{chooser} may choose that {who} draws even with an empty library.", rules, chooser)
         return True
 
     def draw_each(self, count: int, source: str) -> None:
@@ -340,7 +358,8 @@ class Resolver:
 
     # ------------------------------------------------------------ drawing
 
-    def draw_instruction(self, who: str, count: int, source: str, applied: frozenset[str] = frozenset()) -> None:
+    def draw_instruction(self, who: str, count: int, source: str, applied: frozenset[str] = frozenset(),
+                         *, announce: bool = True, additional: str = "") -> None:
         """An instruction to draw ``count`` cards: whole-instruction replacements, then single draws."""
         p = self.player(who)
         if p.lost or count <= 0:
@@ -362,10 +381,10 @@ class Resolver:
                 self.run_ops(src.effect.instead, you=src.controller, that_player=who, source=src.card.name,
                              applied=applied | {src.key})
                 return
-        if count > 1:
+        if count > 1 and announce:
             self.step(f"{who} is instructed to draw {count} cards: {count} individual draws.",
                       self.rs.cite("one_at_a_time"), who, "instruction")
-        self.draw_cards(who, count, source, applied)
+        self.draw_cards(who, count, source, applied, additional)
 
     def _regime(self) -> tuple[Any, ...]:
         out: list[Any] = []
@@ -421,7 +440,7 @@ class Resolver:
             i += 7
         return max(0, k)
 
-    def draw_cards(self, who: str, count: int, source: str, applied: frozenset[str]) -> None:
+    def draw_cards(self, who: str, count: int, source: str, applied: frozenset[str], additional: str = "") -> None:
         """``count`` single draws, compressed when a run of them repeats exactly."""
         done = 0
         prev: tuple[Any, ...] | None = None
@@ -431,7 +450,7 @@ class Resolver:
             pending_len = len(self.pending)
             group_start = len(self.steps)
             last = self._last_group
-            self.single_draw(who, source, applied)
+            self.single_draw(who, source, applied, additional)
             done += 1
             signature = tuple((st.text, st.rules, st.player, st.kind) for st in self.steps[group_start:])
             merged = self._merge_group(group_start, signature, last)
@@ -461,11 +480,12 @@ class Resolver:
             for j, st in enumerate(self.steps[last.start:start]):
                 self.steps[last.start + j] = Step(st.text, st.rules, st.player, st.kind, st.repeat + 1)
             del self.steps[start:]
+            self._last_group = last  # nested draws may have moved it; this draw's group is the merged one
             return True
         self._last_group = _Group(start, signature) if signature else None
         return False
 
-    def single_draw(self, who: str, source: str, applied: frozenset[str]) -> None:
+    def single_draw(self, who: str, source: str, applied: frozenset[str], additional: str = "") -> None:
         """One card draw (121.1, 121.2): prohibitions, then replacements in the player's order, then the draw."""
         p = self.player(who)
         # 614.17 / 101.2: "can't" effects are checked before any replacement.
@@ -491,7 +511,10 @@ class Resolver:
             if self.choose(f"apply:{c.card.name}:{who}", [True, False], default):
                 usable.append(c)
         if not usable:
-            self.perform_draw(who, source)
+            drew = self.perform_draw(who, source)
+            if additional and drew:
+                self.step(f"{who} {additional} (an additional action on the card drawn).",
+                          self.rs.cite("additional_action"), who, "additional_action")
             return
         chosen = usable[0]
         if len(usable) > 1:
@@ -510,6 +533,10 @@ class Resolver:
         if p.library.size == 0:
             rules += self.rs.cite("replace_empty")
         self.step(f"{who} would draw a card. {chosen.card.name} replaces it.", rules, who, "replaced_draw")
+        if additional:
+            self.step(f"The draw was replaced, so the additional action ({additional}) is not performed on "
+                      "any card drawn because of the replacement.", self.rs.cite("additional_action"), who,
+                      "additional_action")
         self.run_ops(eff.instead, you=chosen.controller, that_player=who, source=chosen.card.name,
                      applied=applied | {chosen.key}, replacing=True)
 
@@ -534,7 +561,7 @@ class Resolver:
             return False
         return p.library.size >= cond.min_library
 
-    def perform_draw(self, who: str, source: str) -> None:
+    def perform_draw(self, who: str, source: str) -> bool:
         p = self.player(who)
         in_draw_step = self.s.step == "draw" and (who == self.active or (
             self.s.format == "two-headed-giant" and p.team == self.player(self.active).team))
@@ -542,7 +569,7 @@ class Resolver:
             p.attempted_empty_draw = True
             self.step(f"{who} attempts to draw from an empty library.",
                       (*self.rs.cite("empty_library_attempt"), *self.rs.cite("sba_draw")), who, "empty_draw")
-            return
+            return False
         first_this_turn = p.drawn_this_turn == 0
         first_in_step = p.drawn_this_draw_step == 0
         card = p.library.take_top(1)[0]
@@ -555,8 +582,10 @@ class Resolver:
         if card:
             known = self.cards.find(card)
             if known and known.of(Miracle) and first_this_turn:
+                cost = known.of(Miracle)[0].cost
                 self.step(f"{card} is the first card {who} drew this turn: {who} may reveal it and cast it for "
-                          f"its miracle cost {known.of(Miracle)[0].cost}.", self.rs.cite("miracle"), who, "miracle")
+                          f"its miracle cost {cost}; they may look at it before choosing to reveal it.",
+                          (*self.rs.cite("miracle"), *self.rs.cite("reveal_as_drawn")), who, "miracle")
                 self.add_trigger(f"{card} (miracle)", who, who, (Op("note", text="cast for miracle cost"),),
                                  True, ("702.94a", "603.2"))
         for src in self.in_play():
@@ -565,6 +594,7 @@ class Resolver:
                 if eff.condition.except_first_in_draw_step and in_draw_step and first_in_step:
                     continue
                 self.add_trigger(src.card.name, src.controller, who, eff.ops, eff.optional, eff.rules)
+        return True
 
     # ---------------------------------------------------------- triggers
 
@@ -686,6 +716,16 @@ class Resolver:
             return [n for n in self.apnap() if n != you and not self.player(n).lost]
         return [that_player]
 
+    def self_condition(self, condition: str, you: str) -> bool:
+        p = self.player(you)
+        return {
+            "your_turn": self.active == you,
+            "hand_empty": p.hand.size == 0,
+            "library_empty": p.library.size == 0,
+            "life_10_or_less": p.life <= 10,
+            "always": True,
+        }.get(condition, False)
+
     def amount(self, op: Op, x: int | None) -> int:
         if op.amount == "X":
             if x is None:
@@ -697,6 +737,9 @@ class Resolver:
                 applied: frozenset[str] = frozenset(), replacing: bool = False, times: int = 1,
                 x: int | None = None) -> None:
         discarded: dict[str, int] = {}
+        if replacing:
+            # 121.7: the parts of the event that aren't draws happen first, then the draws one at a time.
+            ops = tuple(op for op in ops if op.do != "draw") + tuple(op for op in ops if op.do == "draw")
         for op in ops:
             targets = self.resolve_who(op.who, you, that_player)
             n = self.amount(op, x)
@@ -704,12 +747,18 @@ class Resolver:
                 self.step(f"{that_player} skips that draw.", self.rs.cite("skip"), that_player, "skip")
             elif op.do == "draw":
                 for name in targets:
+                    if op.instead_amount is not None and self.self_condition(op.condition, you):
+                        self.step(f"{source}'s own text changes the instruction: {name} draws {op.instead_amount} "
+                                  f"instead of {n}, before any other replacement effect.",
+                                  self.rs.cite("self_replacement"), name, "self_replacement")
+                        n = op.instead_amount
                     if replacing:
                         self.step(f"Instead, {name} draws {n} card{'s' if n != 1 else ''}: new draws, one at a "
-                                  "time, which other replacement effects may still modify.",
-                                  (*self.rs.cite("replacement_draws"), *self.rs.cite("replacement_completes")),
-                                  name, "replacement_draw")
-                    self.draw_instruction(name, n * times, source, applied)
+                                  f"time; {source} doesn't apply to them again, other replacements still may.",
+                                  (*self.rs.cite("replacement_draws"), *self.rs.cite("replacement_completes"),
+                                   *self.rs.cite("once_per_event")), name, "replacement_draw")
+                    self.draw_instruction(name, n * times, source, applied, announce=not replacing,
+                                          additional=op.text if op.text and not replacing else "")
             elif op.do == "win":
                 for name in targets:
                     if self.cant_win(name):
@@ -781,14 +830,16 @@ class Resolver:
                     p = self.player(name)
                     k = p.hand.size
                     p.library.add(p.hand.take_top(k))
-                    self.step(f"{name} puts {k} card(s) from hand on the bottom of their library.", (), name, "move")
+                    self.step(f"{name} puts {k} card(s) from hand on the bottom of their library.",
+                              self.rs.cite("library_position"), name, "move")
                     self.draw_instruction(name, k, source, applied)
             elif op.do == "put_back":
                 for name in targets:
                     p = self.player(name)
                     back = p.hand.remove_any(n)
                     p.library.add_top(back)
-                    self.step(f"{name} puts {len(back)} card(s) from hand on top of their library.", (), name,
+                    self.step(f"{name} puts {len(back)} card(s) from hand on top of their library.",
+                              self.rs.cite("library_position"), name,
                               "move")
             elif op.do == "draw_half_library":
                 for name in targets:
@@ -852,7 +903,7 @@ class Resolver:
                 for name in targets:
                     p = self.player(name)
                     p.exile.add(p.library.take_top(n))
-                    self.step(f"{name} exiles the top card of their library.", (), name, "exile")
+                    self.step(f"{name} exiles the top card of their library.", self.rs.cite("exile"), name, "exile")
             elif op.do == "win_if_library_empty":
                 for name in targets:
                     if self.player(name).library.size == 0:
@@ -870,7 +921,10 @@ class Resolver:
         losers = [p.name for p in self.s.players if p.lost]
         draw_game = bool(losers) and len(losers) == len(self.s.players)
         winners = [p.name for p in self.s.players if p.won]
-        triggers = [TriggerRecord(src, ctrl, n) for (src, ctrl), n in self.trigger_log.items() if n > 0]
+        order = self.apnap()
+        # In the order they go on the stack: the active player's first (603.3b).
+        logged = sorted(self.trigger_log.items(), key=lambda kv: order.index(kv[0][1]))
+        triggers = [TriggerRecord(src, ctrl, n) for (src, ctrl), n in logged if n > 0]
         return Resolution(self.s.game, self.rs.edition, list(self.steps), players, winners, losers, draw_game,
                           triggers, notes=list(self.notes))
 

@@ -134,6 +134,14 @@ def _action(raw: Any, names: list[str], cards: CardDB) -> Action:
             hint = ", ".join(cards.suggest(str(card_name))) or "check the spelling"
             raise ScenarioError(f"unknown card {card_name!r}", "action.card", f"did you mean: {hint}")
         card_name = card.name
+    chooser = raw.get("chooser")
+    if chooser is not None and chooser not in names:
+        raise ScenarioError(f"the chooser {chooser!r} is not one of the players", "action.chooser",
+                            f"use one of: {', '.join(names)}")
+    then = raw.get("then", "")
+    if not isinstance(then, str):
+        raise ScenarioError("action.then must be text describing the additional action", "action.then",
+                            '"reveals it"')
     x = raw.get("x")
     return Action(
         type=kind,
@@ -146,4 +154,6 @@ def _action(raw: Any, names: list[str], cards: CardDB) -> Action:
         targets=list(targets),
         from_zone=str(raw.get("from", "library")),
         x=_int(x, "action.x") if x is not None else None,
+        chooser=chooser,
+        then=then.strip()[:200],
     )

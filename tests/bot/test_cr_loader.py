@@ -145,7 +145,7 @@ def test_straight_quotes_edition_still_parses(cr_2022_bytes: bytes) -> None:
     [
         (b"", "empty"),
         (b"<!DOCTYPE html><html><body>Error 503</body></html>", "not a Comprehensive Rules"),
-        ("Magic: The Gathering Comprehensive Rules\n\n100.1. Text".encode(), "no Glossary"),
+        (b"Magic: The Gathering Comprehensive Rules\n\n100.1. Text", "no Glossary"),
     ],
 )
 def test_garbage_is_refused_with_a_reason(raw: bytes, fragment: str) -> None:

@@ -1,0 +1,86 @@
+"""``drawjudge resolve``: a scenario (JSON file or situation text) in, a resolution (JSON or text) out.
+
+Exit status 0 for a resolution, 2 for a scenario the engine rejects, with the error as JSON
+(``{"ok": false, "error": {...}}``) when JSON was asked for, and never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from bot.config import Config
+from bot.render_text import resolution_text
+from engine.resolve import ScenarioError, resolve
+from engine.scenario_json import scenario_from_json
+
+
+def _load_json(source: str) -> Any:
+    try:
+        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ScenarioError(f"cannot read {source}: {exc.strerror or exc}", "file", "check the path") from exc
+    except UnicodeDecodeError as exc:
+        raise ScenarioError(f"{source} is not UTF-8 text", "file", "save the scenario as UTF-8 JSON") from exc
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ScenarioError(f"{source} is not valid JSON: {exc.msg}", f"line {exc.lineno}, column {exc.colno}",
+                            "check commas, quotes and brackets") from exc
+
+
+def _scenario_from_text(text: str) -> Any:
+    from engine.situation import parse_situation
+
+    return parse_situation(text)
+
+
+async def resolve_command(args: argparse.Namespace, config: Config) -> int:
+    as_json = bool(args.json_file) or args.json_out
+    try:
+        if args.json_file:
+            scenario = scenario_from_json(_load_json(args.json_file))
+        elif args.situation:
+            scenario = _scenario_from_text(args.situation)
+        else:
+            raise ScenarioError("nothing to resolve", "arguments",
+                                'give --json FILE, or a situation in quotes: drawjudge resolve "I draw 2"')
+        resolution = resolve(scenario)
+    except ScenarioError as exc:
+        if as_json:
+            print(json.dumps(exc.to_json(), ensure_ascii=False, indent=2))
+        else:
+            where = f" ({exc.where})" if exc.where else ""
+            hint = f"\nhint: {exc.hint}" if exc.hint else ""
+            print(f"error: {exc.message}{where}{hint}", file=sys.stderr)
+        return 2
+    edition, texts = await _rule_texts(config, resolution.rules, scenario.edition)
+    if edition:
+        resolution.edition = edition
+    if as_json:
+        print(json.dumps(resolution.to_json(), ensure_ascii=False, indent=2))
+    else:
+        print(resolution_text(resolution, texts))
+    return 0
+
+
+async def _rule_texts(config: Config, numbers: list[str], edition_name: str) -> tuple[str | None, dict[str, str]]:
+    """The cached edition's name and the cited rules' texts; the answer stands without them."""
+    from bot.cli import open_store
+    from bot.store import StoreError
+
+    try:
+        store = await open_store(config)
+    except StoreError:
+        return None, {}
+    try:
+        edition = await store.edition(None if edition_name == "current" else edition_name)
+        rules = await store.rules_by_numbers(numbers, edition)
+        return edition.name, {r.number: r.text for r in rules.values()}
+    except StoreError:
+        return None, {}
+    finally:
+        await store.close()
