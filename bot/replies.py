@@ -1,0 +1,110 @@
+"""Replies as data: what every front end shows, before it becomes an embed or console text.
+
+Why: the Discord bot and the local console must give the same answers. The service builds ``Reply`` objects;
+``render_discord`` turns them into embeds within Discord's limits, ``Reply.as_text`` into console text.
+Limits are enforced here by construction: text is split into pages that always fit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# Discord's limits (see shared/docs/discord-testing.md); pages are built under them.
+CONTENT_MAX = 2000
+TITLE_MAX = 256
+DESCRIPTION_MAX = 4096
+FIELD_NAME_MAX = 256
+FIELD_VALUE_MAX = 1024
+FIELDS_MAX = 25
+FOOTER_MAX = 2048
+EMBED_TOTAL_MAX = 6000
+# Pages are kept well under the hard limits so that a page's total stays under 6000.
+PAGE_BUDGET = 3500
+
+
+@dataclass(frozen=True)
+class Page:
+    title: str
+    description: str = ""
+    fields: tuple[tuple[str, str], ...] = ()
+    url: str | None = None
+    footer: str = ""
+
+    def total(self) -> int:
+        return len(self.title) + len(self.description) + len(self.footer) + sum(
+            len(n) + len(v) for n, v in self.fields)
+
+
+@dataclass
+class Reply:
+    pages: list[Page]
+    ephemeral: bool = False
+    error: bool = False
+    rule_numbers: list[str] = field(default_factory=list)  # for the "show rule texts" button
+    edition: str | None = None
+    game: str = "mtg"
+
+    def as_text(self) -> str:
+        out = []
+        for i, page in enumerate(self.pages):
+            if i:
+                out.append("")
+            if i == 0 or page.title != self.pages[0].title:
+                out.append(page.title)
+            if page.description:
+                out.append(page.description)
+            for name, value in page.fields:
+                out.append(f"{name}:\n{value}")
+            if page.url and i == 0:
+                out.append(page.url)
+            if page.footer and i == len(self.pages) - 1:
+                out.append(page.footer)
+        return "\n".join(out)
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: max(0, limit - 1)] + "…"
+
+
+def split_text(text: str, limit: int = PAGE_BUDGET) -> list[str]:
+    """Split on line breaks (or hard, for a huge line) into chunks of at most ``limit`` characters."""
+    chunks: list[str] = []
+    current = ""
+    for line in text.split("\n"):
+        while len(line) > limit:
+            if current:
+                chunks.append(current)
+                current = ""
+            chunks.append(line[:limit])
+            line = line[limit:]
+        candidate = f"{current}\n{line}" if current else line
+        if len(candidate) > limit:
+            chunks.append(current)
+            current = line
+        else:
+            current = candidate
+    if current or not chunks:
+        chunks.append(current)
+    return chunks
+
+
+def paged(title: str, text: str, *, url: str | None = None, footer: str = "",
+          fields: tuple[tuple[str, str], ...] = ()) -> list[Page]:
+    """Pages that each fit an embed: the title and footer clipped, the text split, fields on the first."""
+    title = clip(title, TITLE_MAX)
+    footer = clip(footer, FOOTER_MAX - 20)
+    safe_fields = tuple((clip(n, FIELD_NAME_MAX), clip(v, FIELD_VALUE_MAX)) for n, v in fields[:FIELDS_MAX])
+    budget = PAGE_BUDGET - sum(len(n) + len(v) for n, v in safe_fields)
+    chunks = split_text(text, max(500, budget))
+    pages = []
+    for i, chunk in enumerate(chunks):
+        page_footer = footer
+        if len(chunks) > 1:
+            page_footer = clip(f"{footer} · page {i + 1}/{len(chunks)}".strip(" ·"), FOOTER_MAX)
+        pages.append(Page(title, chunk, safe_fields if i == 0 else (), url, page_footer))
+    return pages
+
+
+def error_reply(message: str, hint: str = "") -> Reply:
+    text = message if not hint else f"{message}\n**Try:** {hint}"
+    return Reply(paged("Can't answer that", text), ephemeral=True, error=True)
