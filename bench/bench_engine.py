@@ -86,7 +86,8 @@ def main() -> None:
     print(f"engine.suite_median_ms              {statistics.median(fast) * 1000:.3f}  (target < 0.5 ms)")
     print(f"engine.suite_one_at_a_time_median_ms {statistics.median(slow) * 1000:.3f}")
     with_branches = [time_one(doc, True, 5) for doc in SUITE[:10]]
-    print(f"engine.suite_with_branches_median_ms {statistics.median(with_branches) * 1000:.3f}  (first 10, branches on)")
+    print(f"engine.suite_with_branches_median_ms {statistics.median(with_branches) * 1000:.3f}"
+          "  (first 10, branches on)")
     for n in (10, 10**3, 10**6, 10**9):
         doc = two({"library": n + 1, "hand": 0, "battlefield": ["Thought Reflection"]},
                   {"battlefield": ["Sheoldred, the Apocalypse"]}, {**D, "count": n // 2})

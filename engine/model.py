@@ -124,6 +124,8 @@ class Action:
     x: int | None = None
     chooser: str | None = None  # 121.3a: who decides a "may draw" when it is not the drawing player
     then: str = ""  # 121.6c: an additional action on each card drawn ("reveals it")
+    players: list[str] = field(default_factory=list)  # with player "each": only these players draw
+    mechanic: str | None = None  # for type "mechanic": a term of engine.vocabulary (looting, tutoring...)
 
 
 @dataclass

@@ -206,6 +206,8 @@ class Resolver:
                 self.action_cast()
             elif action.type == "move_to_hand":
                 self.action_move_to_hand()
+            elif action.type == "mechanic":
+                self.action_mechanic()
             else:
                 raise ScenarioError(f"unknown action type {action.type!r}", "action.type",
                                     "use draw, draw_step, cast or move_to_hand")
@@ -236,7 +238,7 @@ class Resolver:
             self.step("The draw happens while a spell is being cast: the drawn cards stay face down until "
                       "the spell becomes cast.", self.rs.cite("face_down"), kind="face_down")
         if who == "each":
-            self.draw_each(count, source)
+            self.draw_each(count, source, a.players or None)
         else:
             if a.optional:
                 if not self.may_draw(who, count, source):
@@ -273,12 +275,14 @@ class Resolver:
             self.step(f"{chooser} may choose that {who} draws even with an empty library.", rules, chooser)
         return True
 
-    def draw_each(self, count: int, source: str) -> None:
+    def draw_each(self, count: int, source: str, only: list[str] | None = None) -> None:
         order = self.apnap()
         rules = self.rs.cite("draw_order")
         if self.s.format == "two-headed-giant":
             order = self.team_order()
             rules = self.rs.cite("team_draw_order")
+        if only:
+            order = [n for n in order if n in only]
         self.step(f"Each player draws {count}: {', then '.join(order)}.", rules, kind="order")
         for name in order:
             if not self.player(name).lost:
@@ -336,6 +340,22 @@ class Resolver:
         self.step(f"{who} puts {len(moved)} card(s) from library into hand. This is not a draw: nothing that "
                   "triggers on or replaces draws applies, and an empty library causes no loss.",
                   self.rs.cite("not_a_draw"), who, "move")
+
+    def action_mechanic(self) -> None:
+        from engine.vocabulary import MECHANICS
+
+        a = self.s.action
+        m = next((m for m in MECHANICS if m.name == a.mechanic), None)
+        if m is None:
+            raise ScenarioError(f"unknown mechanic {a.mechanic!r}", "action.name",
+                                ", ".join(x.name for x in MECHANICS))
+        who = a.player or self.active
+        times = max(1, a.count)
+        kind = "draws" if m.draws else "does not draw: it moves cards without the word “draw”"
+        self.step(f"{who}: {m.name} ({m.meaning}); it {kind}.", m.rules, who, "mechanic")
+        ops = tuple(Op(op.do, op.amount * times if isinstance(op.amount, int) and op.do != "discard_hand"
+                       else op.amount, op.who, op.name, op.optional, op.text) for op in m.ops)
+        self.run_ops(ops, you=who, that_player=who, source=m.name)
 
     def action_cast(self) -> None:
         a = self.s.action

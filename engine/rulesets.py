@@ -92,9 +92,12 @@ RULESETS = {"current": MTG_CURRENT, "2008": MTG_2008, "1999": MTG_1999}
 
 
 def ruleset_for(game: str, edition: str) -> Ruleset:
+    from engine.resolve import ScenarioError
+
     if game != "mtg":
-        raise ValueError(f"the game {game!r} is not supported yet; use 'mtg'")
+        raise ScenarioError(f"resolving {game} situations is not supported yet", "game",
+                            "ask with Magic rules, or look the rules up with /rule and /search")
     key = "current" if edition in ("", "current") or edition[:2] == "20" and len(edition) == 10 else edition
     if key not in RULESETS:
-        raise ValueError(f"unknown edition {edition!r}; expected one of: current, 2008, 1999")
+        raise ScenarioError(f"unknown edition {edition!r}", "edition", "use current, 2008 or 1999")
     return RULESETS[key]

@@ -13,7 +13,7 @@ from engine.model import FORMATS, STEPS, Action, PlayerState, Scenario, Zone
 from engine.resolve import ScenarioError
 
 MAX_COUNT = 10**12
-ACTION_TYPES = ("draw", "draw_step", "cast", "move_to_hand")
+ACTION_TYPES = ("draw", "draw_step", "cast", "move_to_hand", "mechanic")
 
 
 def _int(value: Any, where: str, *, low: int = 0, high: int = MAX_COUNT) -> int:
@@ -25,13 +25,17 @@ def _int(value: Any, where: str, *, low: int = 0, high: int = MAX_COUNT) -> int:
     return value
 
 
-def _zone(value: Any, where: str, default: int) -> Zone:
+def _zone(value: Any, where: str, default: int, unnamed: Any = None) -> Zone:
+    """A zone as a count, or as card names (top first) with ``<zone>_unnamed`` more cards below them."""
     if value is None:
         return Zone([], default)
     if isinstance(value, list):
+        if len(value) > 10_000:
+            raise ScenarioError(f"{where} lists {len(value)} cards", where, "give a count for large zones")
         if not all(isinstance(v, str) and v.strip() for v in value):
             raise ScenarioError(f"{where} must list card names (text)", where, 'e.g. ["Golgari Thug"]')
-        return Zone([v.strip() for v in value], 0)
+        extra = _int(unnamed, f"{where}_unnamed") if unnamed is not None else 0
+        return Zone([v.strip()[:100] for v in value], extra)
     return Zone([], _int(value, where))
 
 
@@ -80,10 +84,10 @@ def scenario_from_json(doc: Any, cards: CardDB | None = None) -> Scenario:
                                 "the cards drawn in this draw step are among those drawn this turn")
         players.append(PlayerState(
             name=name,
-            library=_zone(raw.get("library"), f"{where}.library", 40),
-            hand=_zone(raw.get("hand"), f"{where}.hand", 7),
-            graveyard=_zone(raw.get("graveyard"), f"{where}.graveyard", 0),
-            exile=_zone(raw.get("exile"), f"{where}.exile", 0),
+            library=_zone(raw.get("library"), f"{where}.library", 40, raw.get("library_unnamed")),
+            hand=_zone(raw.get("hand"), f"{where}.hand", 7, raw.get("hand_unnamed")),
+            graveyard=_zone(raw.get("graveyard"), f"{where}.graveyard", 0, raw.get("graveyard_unnamed")),
+            exile=_zone(raw.get("exile"), f"{where}.exile", 0, raw.get("exile_unnamed")),
             life=_int(raw.get("life", 20), f"{where}.life", low=-MAX_COUNT),
             battlefield=bf,
             drawn_this_turn=drawn,
@@ -123,6 +127,18 @@ def _action(raw: Any, names: list[str], cards: CardDB) -> Action:
     if player is not None and player != "each" and player not in names:
         raise ScenarioError(f"the action's player {player!r} is not one of the players", "action.player",
                             f"use one of: {', '.join(names)} or each")
+    players = raw.get("players")
+    if players is not None and (not isinstance(players, list) or not players
+                                or any(p not in names for p in players)):
+        raise ScenarioError("action.players must list players of the scenario", "action.players",
+                            f"use: {', '.join(names)}")
+    mech = raw.get("name") if kind == "mechanic" else None
+    if kind == "mechanic":
+        from engine.vocabulary import MECHANICS
+
+        known = [m.name for m in MECHANICS]
+        if mech not in known:
+            raise ScenarioError(f"unknown mechanic {mech!r}", "action.name", f"use one of: {', '.join(known)}")
     targets = raw.get("targets", [])
     if not isinstance(targets, list) or any(t not in names for t in targets):
         raise ScenarioError("action.targets must list players of the scenario", "action.targets",
@@ -156,4 +172,6 @@ def _action(raw: Any, names: list[str], cards: CardDB) -> Action:
         x=_int(x, "action.x") if x is not None else None,
         chooser=chooser,
         then=then.strip()[:200],
+        players=list(players) if players else [],
+        mechanic=mech,
     )
