@@ -19,6 +19,7 @@ from rapidfuzz import fuzz, process, utils
 from engine.effects import (
     AFFECTS,
     CantLose,
+    CastTrigger,
     DrawCondition,
     DrawProhibition,
     DrawReplacement,
@@ -65,18 +66,20 @@ def _condition(raw: dict[str, Any]) -> DrawCondition:
         library_empty=raw.get("library_empty"),
         hand_empty=raw.get("hand_empty"),
         min_library=int(raw.get("min_library", 0)),
+        source=str(raw.get("source", "")),
     )
 
 
 _FIELDS = {
     "draw_replacement": {"type", "affects", "instead", "optional", "zone", "except_first_in_draw_step",
-                         "library_empty", "hand_empty", "min_library"},
+                         "library_empty", "hand_empty", "min_library", "source"},
+    "cast_trigger": {"type", "affects", "ops", "optional", "noncreature"},
     "multi_draw_replacement": {"type", "affects", "min_count", "instead"},
     "draw_prohibition": {"type", "affects", "max_per_turn"},
     "draw_trigger": {"type", "affects", "ops", "optional", "except_first_in_draw_step"},
     "draw_step_trigger": {"type", "affects", "ops", "optional"},
     "cant_lose": {"type"},
-    "spell": {"type", "ops", "targets_player"},
+    "spell": {"type", "ops", "targets_player", "activated"},
     "miracle": {"type", "cost"},
     "not_modelled": {"type", "text"},
 }
@@ -112,10 +115,14 @@ def build_effect(raw: dict[str, Any], where: str) -> Effect:
         return DrawTrigger(affects, _ops(raw.get("ops"), where), _condition(raw), bool(raw.get("optional", False)))
     if kind == "draw_step_trigger":
         return DrawStepTrigger(affects, _ops(raw.get("ops"), where), bool(raw.get("optional", False)))
+    if kind == "cast_trigger":
+        return CastTrigger(affects, _ops(raw.get("ops"), where), bool(raw.get("optional", False)),
+                           bool(raw.get("noncreature", False)))
     if kind == "cant_lose":
         return CantLose()
     if kind == "spell":
-        return SpellText(_ops(raw.get("ops"), where), bool(raw.get("targets_player", False)))
+        return SpellText(_ops(raw.get("ops"), where), bool(raw.get("targets_player", False)),
+                         bool(raw.get("activated", False)))
     if kind == "miracle":
         return Miracle(str(raw.get("cost", "")))
     return NotModelled(str(raw.get("text", "")))

@@ -44,6 +44,7 @@ OP_KINDS = {
     "search_to_hand": "search the library for a card and put it into hand: not a draw (121.5)",
     "reveal_to_hand": "reveal cards until one of a kind; put it into hand (not a draw), the rest on the bottom",
     "win_if_library_empty": "if the library has no cards, the player wins (Jace, Wielder of Mysteries)",
+    "win_if_library_at_most": "if the library has N or fewer cards, the player wins (Thassa's Oracle, N = devotion)",
     "end_turn": "end the turn (723)",
     "note": "an effect outside the draw model, reported but not simulated",
 }
@@ -92,6 +93,7 @@ class DrawCondition:
     library_empty: bool | None = None  # "while your library has no cards in it"
     hand_empty: bool | None = None  # "while you have no cards in hand"
     min_library: int = 0  # dredge N: impossible with fewer than N cards in library (702.52b)
+    source: str = ""  # only draws caused by this kind of source ("cycling": Unpredictable Cyclone)
 
 
 @dataclass(frozen=True)
@@ -152,6 +154,18 @@ class DrawStepTrigger:
 
 
 @dataclass(frozen=True)
+class CastTrigger:
+    """"Whenever [player] casts a [noncreature] spell, ..." (603.2): Rhystic Study, Mystic Remora."""
+
+    affects: str
+    ops: tuple[Op, ...]
+    optional: bool = False
+    noncreature: bool = False
+    rules: tuple[str, ...] = ("603.2",)
+    kind: str = "cast_trigger"
+
+
+@dataclass(frozen=True)
 class CantLose:
     """"You can't lose the game and your opponents can't win the game" (104.3, Platinum Angel)."""
 
@@ -166,6 +180,7 @@ class SpellText:
 
     ops: tuple[Op, ...]
     targets_player: bool = False
+    activated: bool = False  # an activated ability (Jace's Archivist), not a spell: no "cast" triggers
     rules: tuple[str, ...] = ("608.2",)
     kind: str = "spell"
 
@@ -187,5 +202,6 @@ class NotModelled:
     kind: str = "not_modelled"
 
 
-Effect = (DrawReplacement | MultiDrawReplacement | DrawProhibition | DrawTrigger | DrawStepTrigger | CantLose
+Effect = (DrawReplacement | MultiDrawReplacement | DrawProhibition | DrawTrigger | DrawStepTrigger | CastTrigger
+          | CantLose
           | SpellText | Miracle | NotModelled)

@@ -25,6 +25,7 @@ from typing import Any
 from engine.cards import Card, CardDB, default_cards
 from engine.effects import (
     CantLose,
+    CastTrigger,
     DrawProhibition,
     DrawReplacement,
     DrawStepTrigger,
@@ -126,6 +127,7 @@ class Resolver:
         self.consumed: set[str] = set()
         self._last_group: _Group | None = None
         self._order = [p.name for p in self.s.players]
+        self._draw_source = ""
         self.active = self.s.active or self._order[0]
 
     # ------------------------------------------------------------- helpers
@@ -372,9 +374,22 @@ class Resolver:
         if target not in self._order:
             raise ScenarioError(f"the target {target!r} is not a player", "action.targets",
                                 f"use one of: {', '.join(self._order)}")
-        self.step(f"{caster} casts {card.name}" + (f" targeting {target}" if spells[0].targets_player else "")
+        verb = "activates" if spells[0].activated else "casts"
+        self.step(f"{caster} {verb} {card.name}" + (f" targeting {target}" if spells[0].targets_player else "")
                   + ".", self.rs.cite("resolve"), caster, "cast")
+        if not spells[0].activated:
+            self.cast_triggers(caster, card)
+        if self.pending:
+            # Abilities that trigger on casting resolve before the spell (603.3, 405.5).
+            self.settle()
         self.run_ops(spells[0].ops, you=caster, that_player=target, source=card.name, x=a.x)
+
+    def cast_triggers(self, caster: str, card: Card) -> None:
+        """Abilities that trigger on a spell being cast (the spells of the card data are noncreature spells)."""
+        for src in self.in_play():
+            eff = src.effect
+            if isinstance(eff, CastTrigger) and self.affects(eff.affects, src.controller, caster):
+                self.add_trigger(src.card.name, src.controller, caster, eff.ops, eff.optional, eff.rules)
 
     # ------------------------------------------------------------ drawing
 
@@ -462,6 +477,13 @@ class Resolver:
 
     def draw_cards(self, who: str, count: int, source: str, applied: frozenset[str], additional: str = "") -> None:
         """``count`` single draws, compressed when a run of them repeats exactly."""
+        outer_source, self._draw_source = self._draw_source, source
+        try:
+            self._draw_run(who, count, source, applied, additional)
+        finally:
+            self._draw_source = outer_source
+
+    def _draw_run(self, who: str, count: int, source: str, applied: frozenset[str], additional: str) -> None:
         done = 0
         prev: tuple[Any, ...] | None = None
         while done < count and not self.player(who).lost:
@@ -574,6 +596,8 @@ class Resolver:
             return False
         if cond.except_first_in_draw_step and self.s.step == "draw" and self.s.format == "two-headed-giant" \
                 and self.player(who).team == self.player(self.active).team and p.drawn_this_draw_step == 0:
+            return False
+        if cond.source and cond.source != self._draw_source:
             return False
         if cond.library_empty is not None and (p.library.size == 0) != cond.library_empty:
             return False
@@ -924,6 +948,16 @@ class Resolver:
                     p = self.player(name)
                     p.exile.add(p.library.take_top(n))
                     self.step(f"{name} exiles the top card of their library.", self.rs.cite("exile"), name, "exile")
+            elif op.do == "win_if_library_at_most":
+                for name in targets:
+                    size = self.player(name).library.size
+                    if n >= size:
+                        self.step(f"{name}'s devotion X = {n} is at least the {size} cards in their library.",
+                                  self.rs.cite("resolve"), name, "check")
+                        self.run_ops((Op("win", 1, "you"),), you=name, that_player=name, source=source)
+                    else:
+                        self.step(f"{name}'s devotion X = {n} is less than the {size} cards in their library: no "
+                                  "win.", self.rs.cite("resolve"), name, "check")
             elif op.do == "win_if_library_empty":
                 for name in targets:
                     if self.player(name).library.size == 0:
