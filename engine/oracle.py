@@ -1,0 +1,346 @@
+"""The Oracle-text reader: builds the engine's effect model from a card's text alone.
+
+Why: the hand-made card data covers a few dozen cards; Magic has tens of thousands. Most draw-related text
+follows a handful of templates, so a card the bot has never seen (its Oracle text fetched from Scryfall) can
+be resolved when its text matches them. A line that matches no template is reported as not understood, and
+the caller decides (the bot says the card's text is not yet understood and shows it).
+``bench/oracle_score.py`` measures how many of the hand-made models it reproduces exactly.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from engine.cards import Card
+from engine.effects import (
+    CantLose,
+    CastTrigger,
+    DrawCondition,
+    DrawProhibition,
+    DrawReplacement,
+    DrawStepTrigger,
+    DrawTrigger,
+    Effect,
+    Miracle,
+    MultiDrawReplacement,
+    NotModelled,
+    Op,
+    SpellText,
+)
+
+_NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+        "nine": 9, "ten": 10, "x": "X"}
+_AFFECTS = {"you": "you", "an opponent": "opponents", "a player": "each", "each player": "each",
+            "target player": "opponents", "each opponent": "opponents", "players": "each", "opponents": "opponents"}
+_EXCEPT = r"(?: except the first one (?:they|you) draws? (?:in each of (?:their|your) draw steps|in (?:their|your) " \
+          r"draw step each turn))?"
+
+
+@dataclass
+class Reading:
+    """What the reader made of a card: effects for the lines it understood, and the lines it did not."""
+
+    name: str
+    effects: list[Effect] = field(default_factory=list)
+    not_understood: list[str] = field(default_factory=list)
+    dredge: int = 0
+
+    @property
+    def understood(self) -> bool:
+        return bool(modelled(self.effects) or self.dredge) and not self.not_understood
+
+    def card(self, oracle: str) -> Card:
+        from engine.cards import parse_cards
+
+        base = Card(self.name, oracle, tuple(self.effects) or (NotModelled("text not understood"),), self.dredge)
+        if self.dredge:
+            # Build the dredge replacement exactly as the card loader does.
+            built = parse_cards({"card": [{"name": self.name, "oracle": oracle, "dredge": self.dredge,
+                                           "effects": [{"type": "not_modelled", "text": "-"}]}]})[self.name]
+            return Card(self.name, oracle, tuple(self.effects) + built.effects[1:], self.dredge)
+        return base
+
+
+def _n(word: str) -> int | str:
+    w = word.lower()
+    if w.isdigit():
+        return int(w)
+    return _NUM.get(w, 1)
+
+
+def _ops(text: str, drawer_is: str) -> tuple[Op, ...] | None:
+    """The "instead"/effect part of an ability, as ops; None if not understood. ``drawer_is`` names who
+    "that player" is from the controller's point of view."""
+    t = text.strip().rstrip(".").lower()
+    t = re.sub(r"^instead,? ", "", t)
+    t = re.sub(r",? instead$", "", t)
+    parts = re.split(r",? and (?=you |that player |each |they |lose |draw |gain )|\. then |, then |\. ", t)
+    ops: list[Op] = []
+    for part in parts:
+        part = part.strip()
+        m = re.fullmatch(r"(?:that player skips that draw|they skip that draw)", part)
+        if m:
+            ops.append(Op("skip"))
+            continue
+        m = re.fullmatch(r"(you|that player|they) (?:draws?|draw) (a|an|one|two|three|four|\d+) (?:additional )?cards?"
+                         r"(?: instead)?", part)
+        if m:
+            who = "you" if m.group(1) == "you" else "that_player"
+            ops.append(Op("draw", _n(m.group(2)), who))
+            continue
+        m = re.fullmatch(r"draw (a|an|one|two|three|four|\d+) cards?(?: instead)?", part)
+        if m:
+            ops.append(Op("draw", _n(m.group(1)), "you"))
+            continue
+        m = re.fullmatch(r"you win the game(?: instead)?", part)
+        if m:
+            ops.append(Op("win", 1, "you"))
+            continue
+        m = re.fullmatch(r"(you|they|that player|each opponent) (gain|gains|lose|loses) (\d+|a|one|two|three) life",
+                         part)
+        if m:
+            who = {"you": "you", "each opponent": "each_opponent"}.get(m.group(1), "that_player")
+            ops.append(Op("gain_life" if m.group(2).startswith("gain") else "lose_life", _n(m.group(3)), who))
+            continue
+        m = re.fullmatch(r"lose (\d+|a|one|two) life", part)
+        if m:
+            ops.append(Op("lose_life", _n(m.group(1)), "you"))
+            continue
+        m = re.fullmatch(r"[\w ,'-]+ deals (\d+|one|two) damage to that player", part)
+        if m:
+            ops.append(Op("damage", _n(m.group(1)), "that_player"))
+            continue
+        m = re.fullmatch(r"you may draw (a|two|three|\d+) cards?", part)
+        if m:
+            ops.append(Op("draw", _n(m.group(1)), "you"))
+            continue
+        m = re.fullmatch(r"(?:you )?create (?:a|an|one) (?:tapped )?(?:\d+/\d+ [\w ]+? )?(\w+)(?: creature| artifact)? "
+                         r"token(?: with [^.]*)?(?:\. \(.*)?", part)
+        if m:
+            ops.append(Op("token", 1, "you", name=m.group(1).capitalize()))
+            continue
+        m = re.fullmatch(r"each opponent mills (a|one|two|three|\d+) cards?", part)
+        if m:
+            ops.append(Op("mill", _n(m.group(1)), "each_opponent"))
+            continue
+        m = re.fullmatch(r"put a \+1/\+1 counter on [\w ,'-]+", part)
+        if m:
+            ops.append(Op("note", 1, "you", text=part))
+            continue
+        m = re.fullmatch(r"each opponent discards (a|one|two|\d+) cards?", part)
+        if m:
+            ops.append(Op("discard", _n(m.group(1)), "each_opponent"))
+            continue
+        m = re.fullmatch(r"[\w ,'-]+ deals (\d+|one|two) damage to any target", part)
+        if m:
+            ops.append(Op("damage", _n(m.group(1)), "each_opponent"))
+            continue
+        m = re.fullmatch(r"each player returns a permanent they control to its owner's hand", part)
+        if m:
+            ops.append(Op("note", 1, "you", text="each player returns a permanent they control to its owner's hand"))
+            continue
+        m = re.fullmatch(r"look at the top (three|two|\d+) cards of your library", part)
+        if m:
+            ops.append(Op("look_keep", _n(m.group(1)), "you"))
+            continue
+        if part == "put one into your hand and the rest into your graveyard" and ops and ops[-1].do == "look_keep":
+            continue
+        return None
+    return tuple(ops) if ops else None
+
+
+def _affects(word: str) -> str | None:
+    return _AFFECTS.get(word.lower())
+
+
+def read_line(line: str, name: str) -> list[Effect] | None:
+    """One ability line; None when no template matches."""
+    text = re.sub(r"\s*\([^)]*\)", "", line).strip()  # reminder text
+    low = text.lower().replace("this creature", name.lower()).replace("’", "'")
+    if not low:
+        return []
+    # Keywords that carry no draw meaning.
+    if re.fullmatch(r"(flying|flash|deathtouch|trample|haste|vigilance|lifelink|reach|defender|indestructible)"
+                    r"(, (flying|flash|deathtouch|trample|haste|vigilance|lifelink|reach))*", low):
+        return []
+    m = re.fullmatch(r"miracle (\{[^}]+\}(?:\{[^}]+\})*)", low)
+    if m:
+        return [Miracle(m.group(1).upper())]
+    m = re.fullmatch(r"dredge (\d+)", low)
+    if m:
+        return [("dredge", int(m.group(1)))]  # type: ignore[list-item]
+    m = re.fullmatch(r"(each player|each opponent|players) can't draw more than one card each turn\.?", low)
+    if m:
+        return [DrawProhibition("each" if m.group(1) != "each opponent" else "opponents", 1)]
+    m = re.fullmatch(r"(players|each player|each opponent|your opponents) can't draw cards\.?", low)
+    if m:
+        return [DrawProhibition("opponents" if "opponent" in m.group(1) else "each", 0)]
+    if low.rstrip(".") == "you can't lose the game and your opponents can't win the game":
+        return [CantLose()]
+    m = re.fullmatch(r"if an opponent would draw two or more cards, instead you and that player each draw a card\.?", low)
+    if m:
+        return [MultiDrawReplacement("opponents", 2, (Op("draw", 1, "you"), Op("draw", 1, "that_player")))]
+    m = re.fullmatch(rf"(?:until end of turn, )?if (you|an opponent|a player|target player) would draw a card"
+                     rf"(?P<exc>{_EXCEPT})(?: while (?P<cond>your library has no cards in it|you have no cards in hand))?"
+                     rf", (?P<may>you may )?(?P<rest>.+)", low)
+    if m:
+        affects = _affects(m.group(1))
+        rest = m.group("rest")
+        ops = _ops(rest, "that_player")
+        if ops is None or affects is None:
+            return None
+        cond = DrawCondition(
+            except_first_in_draw_step=bool(m.group("exc")),
+            library_empty=True if m.group("cond") and "library" in m.group("cond") else None,
+            hand_empty=True if m.group("cond") and "hand" in m.group("cond") else None,
+        )
+        if affects == "opponents" and ops[0].do != "skip" and "that player" not in rest and any(
+                op.do == "token" for op in ops):
+            ops = (Op("skip"), *ops)  # "instead you create a Treasure": the draw does not happen
+        return [DrawReplacement(affects, ops, cond, optional=bool(m.group("may")))]
+    m = re.fullmatch(rf"whenever (you|an opponent|a player) draws? a card(?P<exc>{_EXCEPT}), (?P<may>you may )?(?P<rest>.+)",
+                     low)
+    if m:
+        affects = _affects(m.group(1))
+        rest = m.group("rest")
+        if m.group("may"):
+            rest = "you " + rest
+        ops = _ops(rest, "that_player")
+        if ops is None or affects is None:
+            return None
+        cond = DrawCondition(except_first_in_draw_step=bool(m.group("exc")))
+        return [DrawTrigger(affects, ops, cond, optional=bool(m.group("may")))]
+    m = re.fullmatch(r"at the beginning of (each player's|your) draw step, (?:if [^,]+, )?(that player|you) draws? "
+                     r"(an|a|one|two|three) additional cards?\.?", low)
+    if m:
+        affects = "each" if m.group(1) == "each player's" else "you"
+        who = "that_player" if m.group(2) == "that player" else "you"
+        return [DrawStepTrigger(affects, (Op("draw", _n(m.group(3)), who),))]
+    m = re.fullmatch(r"(target player|each player|you) draws? (a|an|one|two|three|four|five|six|seven|x|\d+) cards?\.?",
+                     low)
+    if m:
+        who = {"target player": "target", "each player": "each_player", "you": "you"}[m.group(1)]
+        return [SpellText((Op("draw", _n(m.group(2)), who),), targets_player=m.group(1) == "target player")]
+    m = re.fullmatch(r"\{1\}: the next time you would draw a card this turn, (?P<rest>.+)", low)
+    if m:
+        ops = _ops(m.group("rest"), "that_player")
+        return [DrawReplacement("you", ops, optional=True)] if ops else None
+    m = re.fullmatch(r"whenever (an opponent) casts an? (noncreature )?spell, you may draw a card unless that player "
+                     r"pays \{\d+\}\.?", low)
+    if m:
+        return [CastTrigger("opponents", (Op("draw", 1, "you"),), optional=True, noncreature=bool(m.group(2)))]
+    m = re.fullmatch(r"at the beginning of (each player's|your) draw step, (?P<rest>.+)", low)
+    if m:
+        affects = "each" if m.group(1) == "each player's" else "you"
+        ops, optional = _sentence_ops(m.group("rest"), "that_player" if affects == "each" else "you")
+        return [DrawStepTrigger(affects, ops, optional=optional)] if ops else None
+    ops, _optional = _sentence_ops(low, "you")
+    if ops:
+        return [SpellText(ops, targets_player=any(op.who == "target" for op in ops))]
+    return None
+
+
+_SUBJECT = r"(?P<subj>you|target player|each player|each other player|that player|they)?"
+
+
+def _sentence_ops(text: str, default_who: str) -> tuple[tuple[Op, ...], bool]:
+    """A spell's or trigger's sentences ("Each player discards their hand, then draws seven cards."), as ops."""
+    who_map = {"you": "you", "target player": "target", "each player": "each_player", "that player": "that_player",
+               "each other player": "each_other_player", "they": None, None: None}
+    t = re.sub(r"\s*round up each time\.?", "", text.strip().rstrip(".")).strip().rstrip(".")
+    clauses = [c.strip() for c in re.split(r",? then |\. |, and (?=\w+s )| and (?=loses |gains |draws? )", t)
+               if c.strip()]
+    ops: list[Op] = []
+    optional = False
+    subject = default_who
+    for c in clauses:
+        m = re.match(r"(you|target player|each player|each other player|that player|they) ", c)
+        if m:
+            mapped = who_map[m.group(1)]
+            subject = mapped or subject
+            c = c[m.end():]
+        if c.startswith("may "):
+            optional = True
+            c = c[4:]
+        rules: list[tuple[str, object]] = [
+            (r"draws? (a|an|one|two|three|four|five|six|seven|x|\d+) (?:additional )?cards?(?: instead)?",
+             lambda m: Op("draw", _n(m.group(1)), subject)),
+            (r"draws? that many cards", lambda m: None),
+            (r"draws? cards equal to the greatest number of cards a player discarded this way",
+             lambda m: Op("draw_equal_discarded", 1, subject)),
+            (r"draws? cards equal to half the number of cards in their library",
+             lambda m: Op("draw_half_library", 1, subject)),
+            (r"loses? half their life", lambda m: Op("lose_half_life", 1, subject)),
+            (r"discards? their hand", lambda m: Op("discard_hand", 1, subject)),
+            (r"discards? (a|one|two|three|\d+) cards?", lambda m: Op("discard", _n(m.group(1)), subject)),
+            (r"shuffles? their hand and graveyard into their library",
+             lambda m: Op("shuffle_hand_graveyard", 1, subject)),
+            (r"put (a|one|two|three|\d+) cards? from your hand on top of your library(?: in any order)?",
+             lambda m: Op("put_back", _n(m.group(1)), subject)),
+            (r"mills? (a|one|two|three|\d+) cards?", lambda m: Op("mill", _n(m.group(1)), subject)),
+            (r"gains? (x|\d+) life", lambda m: Op("gain_life", _n(m.group(1)), subject)),
+            (r"loses? (x|\d+) life", lambda m: Op("lose_life", _n(m.group(1)), subject)),
+            (r"puts? the cards in their hand on the bottom of their library in any order",
+             lambda m: Op("hand_to_bottom_draw_that_many", 1, subject)),
+            (r"searches their library for a card, puts it into their hand", lambda m: Op("search_to_hand", 1, subject)),
+            (r"shuffles their library", lambda m: None),
+            (r"if you do, choose two cards in your hand drawn this turn", lambda m: Op("sylvan", 2, subject)),
+            (r"for each of those cards, pay 4 life or put the card on top of your library", lambda m: None),
+        ]
+        for pattern, build in rules:
+            mm = re.fullmatch(pattern, c)
+            if mm:
+                op = build(mm)  # type: ignore[operator]
+                if op is not None:
+                    ops.append(op)
+                break
+        else:
+            return (), False
+    return tuple(ops), optional
+
+
+def read_oracle(name: str, oracle: str) -> Reading:
+    """Read every line of a card's Oracle text."""
+    reading = Reading(name)
+    spell_ops: list[Op] = []
+    targets = False
+    for line in [x for x in oracle.split("\n") if x.strip()]:
+        effects = read_line(line, name)
+        if effects is None and ". " in line.strip():
+            # A line of several sentences: read each; sentences outside the draw model are kept as words.
+            pieces = [read_line(sentence, name) for sentence in re.split(r"(?<=\.) ", line.strip())]
+            if all(p is not None or "draw" not in sentence.lower()
+                   for p, sentence in zip(pieces, re.split(r"(?<=\.) ", line.strip()), strict=True)):
+                effects = []
+                for piece, sentence in zip(pieces, re.split(r"(?<=\.) ", line.strip()), strict=True):
+                    effects.extend(piece if piece is not None else [NotModelled(sentence)])
+        if effects is None:
+            if "draw" in line.lower() or "miracle" in line.lower() or "dredge" in line.lower():
+                reading.not_understood.append(line.strip())
+            else:
+                # Outside the draw model (combat, mana, life gain...): kept as words, not a failure.
+                reading.effects.append(NotModelled(line.strip()))
+            continue
+        for eff in effects:
+            if isinstance(eff, tuple):
+                reading.dredge = eff[1]
+            elif isinstance(eff, SpellText):
+                spell_ops.extend(eff.ops)
+                targets = targets or eff.targets_player
+            else:
+                reading.effects.append(eff)
+    if spell_ops:
+        reading.effects.append(SpellText(tuple(spell_ops), targets_player=targets))
+    return reading
+
+
+def modelled(effects: tuple[Effect, ...] | list[Effect]) -> list[Effect]:
+    """The effects that change a resolution (what a comparison of models looks at)."""
+    return [e for e in effects if not isinstance(e, NotModelled)]
+
+
+def reproduces(card: Card) -> bool:
+    """Does reading the card's Oracle text give exactly its hand-made model?"""
+    reading = read_oracle(card.name, card.oracle)
+    return not reading.not_understood and modelled(reading.card(card.oracle).effects) == modelled(card.effects)
