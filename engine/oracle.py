@@ -178,11 +178,13 @@ def read_line(line: str, name: str) -> list[Effect] | None:
         return [DrawProhibition("opponents" if "opponent" in m.group(1) else "each", 0)]
     if low.rstrip(".") == "you can't lose the game and your opponents can't win the game":
         return [CantLose()]
-    m = re.fullmatch(r"if an opponent would draw two or more cards, instead you and that player each draw a card\.?", low)
+    m = re.fullmatch(r"if an opponent would draw two or more cards, instead you and that player each draw a card\.?",
+                     low)
     if m:
         return [MultiDrawReplacement("opponents", 2, (Op("draw", 1, "you"), Op("draw", 1, "that_player")))]
     m = re.fullmatch(rf"(?:until end of turn, )?if (you|an opponent|a player|target player) would draw a card"
-                     rf"(?P<exc>{_EXCEPT})(?: while (?P<cond>your library has no cards in it|you have no cards in hand))?"
+                     rf"(?P<exc>{_EXCEPT})"
+                     rf"(?: while (?P<cond>your library has no cards in it|you have no cards in hand))?"
                      rf", (?P<may>you may )?(?P<rest>.+)", low)
     if m:
         affects = _affects(m.group(1))
@@ -199,8 +201,8 @@ def read_line(line: str, name: str) -> list[Effect] | None:
                 op.do == "token" for op in ops):
             ops = (Op("skip"), *ops)  # "instead you create a Treasure": the draw does not happen
         return [DrawReplacement(affects, ops, cond, optional=bool(m.group("may")))]
-    m = re.fullmatch(rf"whenever (you|an opponent|a player) draws? a card(?P<exc>{_EXCEPT}), (?P<may>you may )?(?P<rest>.+)",
-                     low)
+    m = re.fullmatch(rf"whenever (you|an opponent|a player) draws? a card(?P<exc>{_EXCEPT}), "
+                     rf"(?P<may>you may )?(?P<rest>.+)", low)
     if m:
         affects = _affects(m.group(1))
         rest = m.group("rest")
@@ -241,7 +243,27 @@ def read_line(line: str, name: str) -> list[Effect] | None:
     return None
 
 
-_SUBJECT = r"(?P<subj>you|target player|each player|each other player|that player|they)?"
+# A clause of a spell or trigger sentence: (pattern, op, amount: "group" = the pattern's first group, or a
+# number); an empty op reads the clause as part of the previous one ("then shuffles their library").
+_SENTENCE_OPS: tuple[tuple[str, str, str | int], ...] = (
+    (r"draws? (a|an|one|two|three|four|five|six|seven|x|\d+) (?:additional )?cards?(?: instead)?", "draw", "group"),
+    (r"draws? that many cards", "", 0),
+    (r"draws? cards equal to the greatest number of cards a player discarded this way", "draw_equal_discarded", 1),
+    (r"draws? cards equal to half the number of cards in their library", "draw_half_library", 1),
+    (r"loses? half their life", "lose_half_life", 1),
+    (r"discards? their hand", "discard_hand", 1),
+    (r"discards? (a|one|two|three|\d+) cards?", "discard", "group"),
+    (r"shuffles? their hand and graveyard into their library", "shuffle_hand_graveyard", 1),
+    (r"put (a|one|two|three|\d+) cards? from your hand on top of your library(?: in any order)?", "put_back", "group"),
+    (r"mills? (a|one|two|three|\d+) cards?", "mill", "group"),
+    (r"gains? (x|\d+) life", "gain_life", "group"),
+    (r"loses? (x|\d+) life", "lose_life", "group"),
+    (r"puts? the cards in their hand on the bottom of their library in any order", "hand_to_bottom_draw_that_many", 1),
+    (r"searches their library for a card, puts it into their hand", "search_to_hand", 1),
+    (r"shuffles their library", "", 0),
+    (r"if you do, choose two cards in your hand drawn this turn", "sylvan", 2),
+    (r"for each of those cards, pay 4 life or put the card on top of your library", "", 0),
+)
 
 
 def _sentence_ops(text: str, default_who: str) -> tuple[tuple[Op, ...], bool]:
@@ -263,37 +285,11 @@ def _sentence_ops(text: str, default_who: str) -> tuple[tuple[Op, ...], bool]:
         if c.startswith("may "):
             optional = True
             c = c[4:]
-        rules: list[tuple[str, object]] = [
-            (r"draws? (a|an|one|two|three|four|five|six|seven|x|\d+) (?:additional )?cards?(?: instead)?",
-             lambda m: Op("draw", _n(m.group(1)), subject)),
-            (r"draws? that many cards", lambda m: None),
-            (r"draws? cards equal to the greatest number of cards a player discarded this way",
-             lambda m: Op("draw_equal_discarded", 1, subject)),
-            (r"draws? cards equal to half the number of cards in their library",
-             lambda m: Op("draw_half_library", 1, subject)),
-            (r"loses? half their life", lambda m: Op("lose_half_life", 1, subject)),
-            (r"discards? their hand", lambda m: Op("discard_hand", 1, subject)),
-            (r"discards? (a|one|two|three|\d+) cards?", lambda m: Op("discard", _n(m.group(1)), subject)),
-            (r"shuffles? their hand and graveyard into their library",
-             lambda m: Op("shuffle_hand_graveyard", 1, subject)),
-            (r"put (a|one|two|three|\d+) cards? from your hand on top of your library(?: in any order)?",
-             lambda m: Op("put_back", _n(m.group(1)), subject)),
-            (r"mills? (a|one|two|three|\d+) cards?", lambda m: Op("mill", _n(m.group(1)), subject)),
-            (r"gains? (x|\d+) life", lambda m: Op("gain_life", _n(m.group(1)), subject)),
-            (r"loses? (x|\d+) life", lambda m: Op("lose_life", _n(m.group(1)), subject)),
-            (r"puts? the cards in their hand on the bottom of their library in any order",
-             lambda m: Op("hand_to_bottom_draw_that_many", 1, subject)),
-            (r"searches their library for a card, puts it into their hand", lambda m: Op("search_to_hand", 1, subject)),
-            (r"shuffles their library", lambda m: None),
-            (r"if you do, choose two cards in your hand drawn this turn", lambda m: Op("sylvan", 2, subject)),
-            (r"for each of those cards, pay 4 life or put the card on top of your library", lambda m: None),
-        ]
-        for pattern, build in rules:
+        for pattern, do, amount in _SENTENCE_OPS:
             mm = re.fullmatch(pattern, c)
             if mm:
-                op = build(mm)  # type: ignore[operator]
-                if op is not None:
-                    ops.append(op)
+                if do:
+                    ops.append(Op(do, _n(mm.group(1)) if amount == "group" else int(amount), subject))
                 break
         else:
             return (), False
