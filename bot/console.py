@@ -1,0 +1,81 @@
+"""The local console: the bot's commands typed in a terminal, answered as text, with no Discord application.
+
+Why: anyone can try the judge (and scripts can use it: ``drawjudge ask "/rule 121.2b"``) with the same service
+and the same answers as in Discord.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Awaitable, Callable
+from typing import TextIO
+
+from bot.replies import Reply, error_reply
+from bot.service import Judge
+
+OPTION_NAMES = ("edition", "game", "public", "old", "new", "contains")
+COMMANDS = ("draw", "rule", "search", "define", "rulediff", "ruling", "about", "help")
+_OPTION_RX = re.compile(r"(?:^|\s)(" + "|".join(OPTION_NAMES) + r"):(\S+)")
+
+
+def split_command(line: str) -> tuple[str, str, dict[str, str]]:
+    """``/rule 121.2b edition:2008`` → ("rule", "121.2b", {"edition": "2008"})."""
+    line = line.strip()
+    if not line.startswith("/"):
+        line = "/draw " + line
+    head, _, rest = line[1:].partition(" ")
+    options = {m.group(1): m.group(2) for m in _OPTION_RX.finditer(rest)}
+    rest = _OPTION_RX.sub(" ", rest).strip()
+    return head.lower(), rest, options
+
+
+async def answer(judge: Judge, line: str, rulings: Callable[[str, str | None], Awaitable[Reply]] | None = None
+                 ) -> Reply:
+    command, arg, opts = split_command(line)
+    game = opts.get("game", "mtg")
+    if command == "draw":
+        if not arg:
+            return error_reply("Describe a situation after /draw.", "/draw I have 2 cards in library. I draw 3.")
+        return await judge.draw(arg, game if "game" in opts else None, opts.get("edition"))
+    if command == "rule":
+        return await judge.rule(arg, opts.get("edition"), game)
+    if command == "search":
+        return await judge.search(arg, opts.get("edition"), game)
+    if command == "define":
+        return await judge.define(arg, opts.get("edition"))
+    if command == "rulediff":
+        return await judge.rulediff(arg, opts.get("old"), opts.get("new"))
+    if command == "ruling":
+        if rulings is None:
+            return error_reply("Card rulings are not available here.", "")
+        return await rulings(arg, opts.get("contains"))
+    if command == "about":
+        return await judge.about()
+    if command == "help":
+        return judge.help()
+    return error_reply(f"Unknown command /{command}.", "one of: " + ", ".join(f"/{c}" for c in COMMANDS))
+
+
+async def run_console(judge: Judge, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
+                      rulings: Callable[[str, str | None], Awaitable[Reply]] | None = None) -> int:
+    interactive = stdin.isatty()
+    if interactive:
+        print("drawjudge console — type /help, or a situation such as: I have 1 card in library. I draw 2.",
+              file=stdout)
+        print("Ctrl-D or /quit to leave.", file=stdout)
+    while True:
+        if interactive:
+            print("> ", end="", file=stdout, flush=True)
+        line = stdin.readline()
+        if not line:
+            break
+        line = line.strip()
+        if not line:
+            continue
+        if line in ("/quit", "/exit", "quit", "exit"):
+            break
+        reply = await answer(judge, line, rulings)
+        print(reply.as_text(), file=stdout)
+        print("", file=stdout, flush=True)
+    return 0

@@ -1,0 +1,241 @@
+"""The judge service: every command's job, front-end neutral (used by the Discord bot, the console, the CLI).
+
+Why one service: `/rule 121.2b` in Discord and in the console must give the same answer. The service turns a
+request into engine or store calls and returns ``Reply`` objects; renderers only lay them out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+
+from bot.render_text import (
+    diff_text,
+    outcome_line,
+    player_line,
+    rule_link,
+    rule_lookup_text,
+)
+from bot.replies import Reply, error_reply, paged
+from bot.store import Edition, Store, StoreError
+from engine.cards import CardDB, default_cards
+from engine.model import Resolution
+from engine.resolve import ScenarioError, resolve
+from engine.situation import language_reference, parse_situation
+
+VERSION = "0.1.0"
+REPO_URL = "https://github.com/drawjudge/drawjudge"
+GAMES = {"mtg": "Magic: The Gathering", "grand-archive": "Grand Archive"}
+
+
+def linked(number: str, edition: Edition | None) -> str:
+    """A rule number as a Markdown link to the public hyperlinked rules, where one exists."""
+    url = rule_link(number, edition)
+    return f"[{number}]({url})" if url else number
+
+
+@dataclass
+class Judge:
+    store: Store
+    cards: CardDB = field(default_factory=default_cards)
+
+    # ------------------------------------------------------------- editions
+
+    async def _edition(self, edition: str | None, game: str = "mtg") -> Edition:
+        return await self.store.edition(edition, game)
+
+    # ---------------------------------------------------------------- rules
+
+    async def rule(self, number: str, edition: str | None = None, game: str = "mtg") -> Reply:
+        try:
+            ed = await self._edition(edition, game)
+        except StoreError as exc:
+            return error_reply(str(exc), "/about lists the editions in the cache")
+        number = number.strip()
+        if not number or len(number) > 60:
+            return error_reply("Give a rule number such as 121.2b.", "/rule number:121.2b")
+        result = await self.store.rule(number, ed)
+        if not result.found:
+            hint = ("nearest: " + ", ".join(result.suggestions)) if result.suggestions else \
+                "/search finds rules by words"
+            return error_reply(f"No rule {number!r} in {ed.label}.", hint)
+        first = result.rules[0]
+        title = f"{first.number} — {ed.label}" if first.kind == "rule" else f"{first.number}. {first.text[:200]}"
+        text = rule_lookup_text(result).split("\n", 1)[1] if "\n" in rule_lookup_text(result) else ""
+        text = "\n".join(_link_head(line, ed) for line in text.split("\n"))
+        return Reply(paged(title, text, url=rule_link(first.number, ed), footer=f"{ed.label} · /rule for any number"),
+                     edition=ed.name, game=game)
+
+    async def search(self, query: str, edition: str | None = None, game: str = "mtg") -> Reply:
+        try:
+            ed = await self._edition(edition, game)
+        except StoreError as exc:
+            return error_reply(str(exc), "/about lists the editions in the cache")
+        if not query.strip():
+            return error_reply("Give some words to search for.", "/search query:draw from empty library")
+        result = await self.store.search(query[:200], ed, limit=15)
+        if not result.hits:
+            return error_reply(f"Nothing in {ed.label} matches {query[:100]!r}.", "fewer or other words")
+        lines = [result.note] if result.note else []
+        for hit in result.hits:
+            head = linked(hit.key, ed) if hit.kind == "rule" else f"Glossary: **{hit.key}**"
+            text = hit.text.replace("\n", " ")
+            lines.append(f"{head} {text[:300]}{'…' if len(text) > 300 else ''}")
+        return Reply(paged(f"Search: {query[:100]}", "\n".join(lines), footer=ed.label), edition=ed.name, game=game)
+
+    async def define(self, term: str, edition: str | None = None) -> Reply:
+        try:
+            ed = await self._edition(edition)
+        except StoreError as exc:
+            return error_reply(str(exc), "/about lists the editions in the cache")
+        result = await self.store.define(term[:100], ed)
+        if result.entry is None:
+            hint = ("did you mean: " + ", ".join(result.suggestions)) if result.suggestions else "/search"
+            return error_reply(f"No glossary entry for {term[:100]!r}.", hint)
+        entry = result.entry
+        body = "\n".join(entry.senses)
+        if not result.exact:
+            body = f"_(the closest term to {term[:100]!r})_\n{body}"
+        return Reply(paged(f"Glossary: {entry.heading}", body, footer=ed.label), edition=ed.name)
+
+    async def rulediff(self, number: str, old: str | None = None, new: str | None = None) -> Reply:
+        try:
+            new_ed = await self._edition(new)
+            if old:
+                old_ed = await self._edition(old)
+            else:
+                crs = [e for e in await self.store.editions("mtg") if e.kind == "cr" and e.id != new_ed.id]
+                if not crs:
+                    return error_reply("Only one Magic CR edition is in the cache.",
+                                       "load another with `drawjudge rules update --file PATH`")
+                old_ed = crs[-1]
+        except StoreError as exc:
+            return error_reply(str(exc), "/about lists the editions in the cache")
+        diff = await self.store.rule_diff(number, old_ed, new_ed)
+        return Reply(paged(f"Rule {diff.number}: {old_ed.name} → {new_ed.name}", diff_text(diff)))
+
+    async def rule_texts(self, numbers: list[str], edition: str | None = None, game: str = "mtg") -> Reply:
+        """The full texts of cited rules (the /draw answer's button)."""
+        try:
+            ed = await self._edition(edition, game)
+        except StoreError as exc:
+            return error_reply(str(exc), "/about lists the editions in the cache")
+        found = await self.store.rules_by_numbers(numbers, ed)
+        lines = []
+        for n in numbers:
+            rule = found.get(n.lower())
+            lines.append(f"**{linked(n, ed)}** {rule.text if rule else '(not in this edition)'}")
+        return Reply(paged(f"Rules cited — {ed.label}", "\n".join(lines), footer=ed.label), ephemeral=True,
+                     edition=ed.name, game=game)
+
+    # ----------------------------------------------------------------- draw
+
+    async def draw(self, situation: str, game: str | None = None, edition: str | None = None) -> Reply:
+        text = situation
+        if game == "grand-archive" and not text.lower().startswith("grand archive"):
+            text = f"Grand Archive: {text}"
+        if edition and edition not in ("current",):
+            text = f"rules {edition}: {text}"
+        try:
+            scenario = parse_situation(text, self.cards)
+            resolution = await asyncio.to_thread(resolve, scenario, self.cards)
+        except ScenarioError as exc:
+            hint = exc.hint or "see /help for the phrases the bot understands"
+            where = f"\n> {exc.where[:300]}" if exc.where else ""
+            return error_reply(f"{exc.message}{where}", hint)
+        try:
+            ed = await self._edition(None if scenario.edition == "current" else scenario.edition)
+            resolution.edition = ed.name
+        except StoreError:
+            ed = None
+        return self.render_resolution(resolution, ed)
+
+    def render_resolution(self, res: Resolution, ed: Edition | None) -> Reply:
+        lines = [f"**{outcome_line(res)}**"]
+        lines += [f"• {player_line(n, p)}" for n, p in res.players.items()]
+        lines.append("")
+        lines.append("**Steps**")
+        for i, step in enumerate(res.steps, 1):
+            times = f" ×{step.repeat:,}" if step.repeat > 1 else ""
+            rules = " · ".join(linked(r, ed) for r in step.rules)
+            lines.append(f"{i}. {step.text}{times} — {rules}" if rules else f"{i}. {step.text}{times}")
+        if res.branches:
+            lines.append("")
+            lines.append("**If the choices go otherwise**")
+            for b in res.branches:
+                who = "; ".join(f"{n}: hand {p['hand']:,}, library {p['library']:,}, life {p['life']:,}"
+                                for n, p in b["players"].items())
+                losers = b["losers"]
+                verdict = f" — {', '.join(losers)} lose{'s' if len(losers) == 1 else ''}" if losers else ""
+                lines.append(f"• `{b['choice']}`: {who}{verdict}")
+        for note in res.notes:
+            lines.append(f"_Note: {note}_")
+        cited = " · ".join(linked(r, ed) for r in res.rules)
+        edition_label = ed.label if ed else f"rules edition {res.edition}"
+        pages = paged(f"Ruling: {outcome_line(res)}", "\n".join(lines),
+                      fields=(("Rules cited", cited[:1000]),),
+                      footer=f"{edition_label} · the button shows the texts of the rules cited")
+        return Reply(pages, rule_numbers=list(res.rules), edition=ed.name if ed else None, game=res.game)
+
+    # ----------------------------------------------------------------- meta
+
+    async def about(self) -> Reply:
+        editions = await self.store.editions()
+        lines = [f"drawjudge {VERSION}: resolves card-draw situations and cites the rules.", "",
+                 "**Editions in the cache**"]
+        for e in editions:
+            src = e.source if e.source.startswith("http") else e.source.split("/")[-1]
+            lines.append(f"• {e.label} ({e.kind}), effective {e.effective_date or '?'}, fetched {e.fetched_at[:10]} — "
+                         f"{src}")
+        lines += ["", f"Cards known: {len(self.cards)}. Source: {REPO_URL}"]
+        return Reply(paged("About drawjudge", "\n".join(lines)), ephemeral=True)
+
+    def help(self) -> Reply:
+        lines = [
+            "**/draw** `situation` — describe a situation, one fact per sentence; the bot resolves it step by step.",
+            "**/rule** `number` — a rule with its subrules (`121.2`), or alone (`121.2.`).",
+            "**/search** `query` — rules and glossary by words.  **/define** `term` — a glossary entry.",
+            "**/rulediff** `number` — how a rule changed between editions.  **/about** — editions and sources.",
+            "",
+            "**What /draw understands** (one example a phrase):",
+        ]
+        lines += [f"• {topic}: `{example}`" for topic, example in language_reference()]
+        return Reply(paged("How to ask drawjudge", "\n".join(lines)), ephemeral=True)
+
+    # --------------------------------------------------------- autocomplete
+
+    async def rule_choices(self, prefix: str, edition: str | None = None, game: str = "mtg") -> list[str]:
+        try:
+            ed = await self._edition(edition, game)
+        except StoreError:
+            return []
+        return await self.store.rule_numbers(ed, prefix.strip()[:20], limit=25)
+
+    async def term_choices(self, prefix: str, edition: str | None = None) -> list[str]:
+        try:
+            ed = await self._edition(edition)
+        except StoreError:
+            return []
+        headings = await self.store.glossary_headings(ed)
+        p = prefix.strip().lower()
+        starts = [h for h in headings if h.lower().startswith(p)]
+        contains = [h for h in headings if p in h.lower() and h not in starts]
+        return (starts + contains)[:25]
+
+    def card_choices(self, prefix: str) -> list[str]:
+        p = prefix.strip().lower()
+        names = self.cards.names()
+        if not p:
+            return sorted(names)[:25]
+        starts = [n for n in names if n.lower().startswith(p)]
+        rest = [n for n in self.cards.suggest(prefix, limit=25) if n not in starts]
+        return (starts + rest)[:25]
+
+
+def _link_head(line: str, ed: Edition) -> str:
+    """Bold and link the rule number at the start of a line of rule text."""
+    head, sep, rest = line.partition(" ")
+    number = head.rstrip(".")
+    if sep and number[:1].isdigit():
+        return f"**{linked(number, ed)}** {rest}"
+    return line

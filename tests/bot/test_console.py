@@ -1,0 +1,85 @@
+"""The local console and the one-shot `drawjudge ask`: the same commands and answers as the bot, as text."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+from bot.console import answer, run_console, split_command
+from bot.service import Judge
+from bot.store import Store
+from tests.conftest import CR_2026
+
+
+def test_split_command() -> None:
+    assert split_command("/rule 121.2b edition:2008") == ("rule", "121.2b", {"edition": "2008"})
+    assert split_command("I draw 2") == ("draw", "I draw 2", {})
+    assert split_command("/draw Opponent draws 3 public:true") == ("draw", "Opponent draws 3", {"public": "true"})
+
+
+async def test_console_answers_every_command(store: Store) -> None:
+    judge = Judge(store)
+    assert "can’t draw more than one card" in (await answer(judge, "/rule 121.2b")).as_text()
+    assert "primary player" in (await answer(judge, "/rule 423.2b edition:2008")).as_text()
+    assert "121.4" in (await answer(judge, "/search draw from empty library")).as_text()
+    assert "2. The result" in (await answer(judge, "/define draw")).as_text()
+    assert "732" in (await answer(judge, "/rulediff 121.8")).as_text()
+    assert "/draw" in (await answer(judge, "/help")).as_text()
+    assert "2026-01-16" in (await answer(judge, "/about")).as_text()
+    ruling = (await answer(judge, "/draw Alice: library 0, controls Laboratory Maniac. Alice draws a card.")).as_text()
+    assert "Alice wins the game" in ruling and "121.6a" in ruling
+    bad = await answer(judge, "/teleport now")
+    assert bad.error and "Unknown command" in bad.as_text()
+    empty = await answer(judge, "/draw")
+    assert empty.error
+
+
+async def test_interactive_console_reads_lines_until_eof(store: Store) -> None:
+    out = io.StringIO()
+    await run_console(Judge(store), io.StringIO("/rule 121.1\n\nI draw 2\n/quit\n/rule 121.2\n"), out)
+    text = out.getvalue()
+    assert "121.1" in text and "draw" in text and "121.2a" not in text
+
+
+def test_ask_one_shot(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("DRAWJUDGE_DB", str(tmp_path / "ask.sqlite3"))
+    monkeypatch.setenv("DRAWJUDGE_RULES_PAGE", "http://127.0.0.1:9/unreachable")
+    monkeypatch.setenv("DRAWJUDGE_HTTP_TIMEOUT", "1")
+    assert main(["rules", "update", "--file", str(CR_2026)]) == 0
+    capsys.readouterr()
+    assert main(["ask", "/rule 121.2b"]) == 0
+    assert "121.2b" in capsys.readouterr().out
+    assert main(["ask", "/rule 121.2z"]) == 1
+    assert "No rule" in capsys.readouterr().out
+
+
+def test_resolve_cli_json_and_text(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                   capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    monkeypatch.setenv("DRAWJUDGE_DB", str(tmp_path / "r.sqlite3"))
+    assert main(["rules", "update", "--file", str(CR_2026)]) == 0
+    capsys.readouterr()
+    scenario = tmp_path / "s.json"
+    scenario.write_text(json.dumps({"players": [{"name": "A", "library": 0}, {"name": "B"}],
+                                    "action": {"type": "draw", "player": "A", "count": 1}}))
+    assert main(["resolve", "--json", str(scenario)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["ok"] and out["losers"] == ["A"] and out["edition"] == "2026-01-16" and "704.5b" in out["rules"]
+    scenario.write_text('{"players": [{"name": "A", "library": "lots"}], "action": {"type": "draw"}}')
+    assert main(["resolve", "--json", str(scenario)]) == 2
+    err = json.loads(capsys.readouterr().out)
+    assert err["ok"] is False and err["error"]["where"] == "players[0].library"
+    scenario.write_text("{not json")
+    assert main(["resolve", "--json", str(scenario)]) == 2
+    assert "not valid JSON" in capsys.readouterr().out
+    assert main(["resolve", "I have 2 cards in library. I draw 3."]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("Outcome: Opponent wins the game; You lose.") and "704.5b" in text
+    assert main(["resolve", "--json-out", "I draw 1"]) == 0
+    assert json.loads(capsys.readouterr().out)["ok"] is True
+    assert main(["resolve", "I juggle"]) == 2
+    assert "didn't understand" in capsys.readouterr().err

@@ -1,0 +1,226 @@
+"""The Discord bot through discord.py's real code: raw INTERACTION_CREATE payloads dispatched to the real
+CommandTree, with only the HTTP layer replaced by a recording stand-in that checks Discord's limits."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import AsyncIterator
+from typing import Any
+
+import discord
+import pytest
+
+import bot.app as app_module
+from bot.app import DrawJudgeBot, make_bot
+from bot.service import Judge
+from bot.store import Store
+from tests.fakes.discord_fake import APP_ID, FakeDiscord, autocomplete, button, dispatch, slash
+
+EPHEMERAL = 64
+
+
+@pytest.fixture
+async def harness(store: Store, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[tuple[DrawJudgeBot, FakeDiscord]]:
+    fake = FakeDiscord()
+    fake.install(monkeypatch)
+    client = DrawJudgeBot(Judge(store), application_id=APP_ID)
+    await client.login("test-token")
+    try:
+        yield client, fake
+    finally:
+        await client.close()
+
+
+def embed(sent: list[Any]) -> dict[str, Any]:
+    data = sent[-1]["data"] if "data" in sent[-1] else sent[-1]
+    return data["embeds"][0]
+
+
+def flags(sent: list[Any]) -> int:
+    data = sent[0]["data"] if "data" in sent[0] else sent[0]
+    return int(data.get("flags") or 0)
+
+
+def buttons(sent: list[Any]) -> dict[str, str]:
+    data = sent[-1]["data"] if "data" in sent[-1] else sent[-1]
+    out = {}
+    for row in data.get("components") or []:
+        for comp in row["components"]:
+            out[comp["label"]] = comp["custom_id"]
+    return out
+
+
+def test_the_seams_the_tests_rely_on_still_exist() -> None:
+    from discord.http import HTTPClient, Route
+    from discord.webhook.async_ import AsyncWebhookAdapter
+
+    assert discord.__version__ == "2.7.1"
+    assert callable(HTTPClient.request) and callable(AsyncWebhookAdapter.request)
+    assert hasattr(Route, "BASE") and hasattr(discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY")
+
+
+async def test_sync_sends_a_valid_command_schema(harness: tuple[DrawJudgeBot, FakeDiscord]) -> None:
+    client, fake = harness
+    await client.sync_commands()
+    names = {c["name"] for c in fake.commands}
+    assert {"draw", "rule", "search", "define", "rulediff", "help", "about"} <= names
+    for command in fake.commands:
+        assert re.fullmatch(r"[a-z0-9_-]{1,32}", command["name"])
+        assert 1 <= len(command["description"]) <= 100
+        options = command.get("options", [])
+        assert len(options) <= 25
+        required = [o.get("required", False) for o in options]
+        assert required == sorted(required, reverse=True), "required options come first"
+        for o in options:
+            assert re.fullmatch(r"[a-z0-9_-]{1,32}", o["name"]) and 1 <= len(o["description"]) <= 100
+            assert len(o.get("choices", [])) <= 25
+    draw = next(c for c in fake.commands if c["name"] == "draw")
+    situation = next(o for o in draw["options"] if o["name"] == "situation")
+    assert situation["max_length"] == 2000
+
+
+async def test_rule_command(harness: tuple[DrawJudgeBot, FakeDiscord]) -> None:
+    client, fake = harness
+    sent = await dispatch(client, fake, slash("rule", number="121.2b"))
+    assert sent[0]["type"] == 4
+    e = embed(sent)
+    assert "can’t draw more than one card each turn" in e["description"]
+    assert "yawgatog.com/resources/magic-rules/#R1212b" in e["description"]
+    assert flags(sent) & EPHEMERAL  # private unless public:true
+    public = await dispatch(client, fake, slash("rule", number="121.2", public=True))
+    assert not flags(public) & EPHEMERAL
+    assert "121.2d" in embed(public)["description"]
+
+
+async def test_rule_unknown_is_an_ephemeral_error_with_suggestions(harness: tuple[DrawJudgeBot, FakeDiscord]) -> None:
+    client, fake = harness
+    sent = await dispatch(client, fake, slash("rule", number="121.2z", public=True))
+    assert flags(sent) & EPHEMERAL
+    assert "121.2" in embed(sent)["description"] and "No rule" in embed(sent)["description"]
+    old = await dispatch(client, fake, slash("rule", number="423.2b", edition="2008"))
+    assert "primary player" in embed(old)["description"]
+
+
+async def test_draw_answers_with_outcome_steps_and_a_rule_texts_button(
+        harness: tuple[DrawJudgeBot, FakeDiscord]) -> None:
+    client, fake = harness
+    text = ("I have 1 card in my library, my opponent controls Notion Thief and Spirit of the Labyrinth, "
+            "I cast Opportunity")
+    sent = await dispatch(client, fake, slash("draw", situation=text, public=True))
+    e = embed(sent)
+    assert e["title"].startswith("Ruling: Nobody loses")
+    assert "Spirit of the Labyrinth stops this draw" in e["description"]
+    assert any(f["name"] == "Rules cited" and "121.2b" in f["value"] for f in e["fields"])
+    assert not flags(sent) & EPHEMERAL
+    ids = buttons(sent)
+    assert "Rule texts" in ids
+    texts = await dispatch(client, fake, button(ids["Rule texts"]))
+    assert flags(texts) & EPHEMERAL
+    assert "Some effects say that a player can’t draw more than one card each turn" in embed(texts)["description"]
+
+
+async def test_draw_errors_say_what_to_fix_and_never_ping(harness: tuple[DrawJudgeBot, FakeDiscord]) -> None:
+    client, fake = harness
+    sent = await dispatch(client, fake, slash("draw", situation="@everyone controls notion chef. I draw <@&123>"))
+    assert flags(sent) & EPHEMERAL
+    body = embed(sent)["description"]
+    assert "not a card I know" in body or "didn't understand" in body
+    data = sent[0]["data"]
+    assert data["allowed_mentions"] == {"parse": []}
+
+
+async def test_long_answers_paginate(harness: tuple[DrawJudgeBot, FakeDiscord]) -> None:
+    client, fake = harness
+    situation = ("16 players. " + ". ".join(f"P{i} controls Thought Reflection" for i in range(2, 12))
+                 + ". Spirit of the Labyrinth is in play. I control Sheoldred, the Apocalypse. each player draws 3")
+    sent = await dispatch(client, fake, slash("draw", situation=situation))
+    ids = buttons(sent)
+    assert {"Previous", "Next"} <= set(ids), ids
+    first = embed(sent)
+    assert "page 1/" in first["footer"]["text"]
+    page2 = await dispatch(client, fake, button(ids["Next"]))
+    assert page2[0]["type"] == 7  # the message is edited in place
+    assert "page 2/" in page2[0]["data"]["embeds"][0]["footer"]["text"]
+
+
+async def test_search_define_rulediff_help_about(harness: tuple[DrawJudgeBot, FakeDiscord]) -> None:
+    client, fake = harness
+    found = await dispatch(client, fake, slash("search", query='draw from empty "library" NEAR( *'))
+    assert "121.4" in embed(found)["description"]
+    defined = await dispatch(client, fake, slash("define", term="Draw"))
+    assert "2. The result of a game" in embed(defined)["description"]
+    diff = await dispatch(client, fake, slash("rulediff", number="121.8"))
+    assert "727" in embed(diff)["description"] and "732" in embed(diff)["description"]
+    helped = await dispatch(client, fake, slash("help"))
+    assert "/draw" in embed(helped)["description"]
+    about = await dispatch(client, fake, slash("about"))
+    assert "2026-01-16" in embed(about)["description"] and "2008" in embed(about)["description"]
+
+
+async def test_autocomplete(harness: tuple[DrawJudgeBot, FakeDiscord]) -> None:
+    client, fake = harness
+    sent = await dispatch(client, fake, autocomplete("rule", "number", "121.2"))
+    assert sent[0]["type"] == 8
+    values = [c["value"] for c in sent[0]["data"]["choices"]]
+    assert values[:5] == ["121.2", "121.2a", "121.2b", "121.2c", "121.2d"]
+    broad = await dispatch(client, fake, autocomplete("rule", "number", "1"))
+    assert len(broad[0]["data"]["choices"]) == 25
+    terms = await dispatch(client, fake, autocomplete("define", "term", "dra"))
+    assert "Draw" in [c["value"] for c in terms[0]["data"]["choices"]]
+
+
+async def test_per_user_cooldown(harness: tuple[DrawJudgeBot, FakeDiscord]) -> None:
+    client, fake = harness
+    results = []
+    for _ in range(app_module.COOLDOWN_RATE + 1):
+        results.append(await dispatch(client, fake, slash("rule", user_id="777", number="121.1")))
+    assert "121.1" in embed(results[0])["description"]
+    last = embed(results[-1])
+    assert "asking quickly" in last["description"] and flags(results[-1]) & EPHEMERAL
+    other = await dispatch(client, fake, slash("rule", user_id="778", number="121.1"))
+    assert "asking quickly" not in embed(other)["description"]
+
+
+async def test_slow_answers_are_deferred(harness: tuple[DrawJudgeBot, FakeDiscord],
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    client, fake = harness
+    judge = client.judge
+    original = judge.search
+
+    async def slow_search(*args: Any, **kwargs: Any) -> Any:
+        await asyncio.sleep(0.2)
+        return await original(*args, **kwargs)
+
+    monkeypatch.setattr(judge, "search", slow_search)
+    monkeypatch.setattr(app_module, "ANSWER_WITHIN", 0.05)
+    payload = slash("search", query="dredge")
+    iid = int(payload["id"])
+    await dispatch(client, fake, payload)
+    for _ in range(100):
+        if fake.followups.get(iid):
+            break
+        await asyncio.sleep(0.02)
+    assert fake.responses(iid)[0]["type"] == 5  # deferred
+    assert "702.52" in fake.followups[iid][0]["embeds"][0]["description"]
+
+
+async def test_unexpected_failure_is_an_ephemeral_error(harness: tuple[DrawJudgeBot, FakeDiscord],
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    client, fake = harness
+
+    async def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(client.judge, "define", broken)
+    sent = await dispatch(client, fake, slash("define", term="draw"))
+    assert flags(sent) & EPHEMERAL and "went wrong" in embed(sent)["description"]
+
+
+def test_sharded_bot_when_configured(store: Store) -> None:
+    sharded = make_bot(Judge(store), shards=2)
+    assert isinstance(sharded, discord.AutoShardedClient) and sharded.shard_count == 2
+    plain = make_bot(Judge(store))
+    assert not isinstance(plain, discord.AutoShardedClient)
+    assert plain.allowed_mentions is not None and plain.allowed_mentions.everyone is False
+    assert not plain.intents.message_content and not plain.intents.members and not plain.intents.presences
