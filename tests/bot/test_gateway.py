@@ -1,0 +1,141 @@
+"""The real client against a loopback stand-in of Discord's gateway and REST API: connect, READY, a slash
+command round trip, reconnect and resume, a 429, sharding, and clean shutdown (also on SIGTERM)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import signal
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+import yarl
+
+from bot.app import DrawJudgeBot, make_bot
+from bot.service import Judge
+from bot.store import Store
+from tests.fakes.discord_fake import slash
+from tests.fakes.gateway import StandInDiscord
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+async def server(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[StandInDiscord]:
+    async with StandInDiscord() as stand_in:
+        monkeypatch.setattr(discord.http.Route, "BASE", f"{stand_in.base}/api/v10")
+        monkeypatch.setattr(discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY",
+                            yarl.URL(f"ws://127.0.0.1:{stand_in.port}/"))
+        yield stand_in
+
+
+@pytest.fixture
+async def live(store: Store, server: StandInDiscord) -> AsyncIterator[tuple[DrawJudgeBot, StandInDiscord]]:
+    client = DrawJudgeBot(Judge(store), guild_ready_timeout=0.05)
+    task = asyncio.create_task(client.start("live-token"))
+    await asyncio.wait_for(client.wait_until_ready(), 10)
+    try:
+        yield client, server
+    finally:
+        await client.close()
+        await asyncio.wait_for(task, 10)
+
+
+def _embed(payload: dict[str, Any]) -> dict[str, Any]:
+    return payload["data"]["embeds"][0]
+
+
+async def test_connect_identify_ready(live: tuple[DrawJudgeBot, StandInDiscord]) -> None:
+    client, server = live
+    identify = server.connections[0].identify
+    assert identify is not None and identify["token"] == "live-token"
+    assert identify["intents"] == discord.Intents(guilds=True).value  # no privileged intent
+    assert client.user is not None and client.is_ready()
+
+
+async def test_slash_command_round_trip(live: tuple[DrawJudgeBot, StandInDiscord]) -> None:
+    _client, server = live
+    answer = await server.push_interaction(slash("rule", number="121.4"))
+    payload = await asyncio.wait_for(answer, 10)
+    assert payload["type"] == 4
+    assert "empty" in _embed(payload)["description"] or "no cards in it" in _embed(payload)["description"]
+    assert payload["data"]["allowed_mentions"] == {"parse": []}
+
+
+async def test_reconnect_resumes_and_keeps_answering(live: tuple[DrawJudgeBot, StandInDiscord]) -> None:
+    _client, server = live
+    seq_before = server.connections[0].seq
+    conn = await server.reconnect()
+    assert conn.resume is not None and conn.resume["session_id"] == server.session_id
+    assert conn.resume["seq"] == seq_before
+    answer = await server.push_interaction(slash("define", term="Draw"), conn)
+    payload = await asyncio.wait_for(answer, 10)
+    assert "The result of a game" in _embed(payload)["description"]
+
+
+async def test_rate_limited_callback_is_retried(live: tuple[DrawJudgeBot, StandInDiscord]) -> None:
+    _client, server = live
+    server.rate_limit_next.add("POST interactions")
+    answer = await server.push_interaction(slash("rule", number="121.1"))
+    payload = await asyncio.wait_for(answer, 10)
+    assert server.rate_limited and "121.1" in _embed(payload)["title"]
+
+
+async def test_close_shuts_the_session_cleanly(store: Store, server: StandInDiscord) -> None:
+    client = DrawJudgeBot(Judge(store), guild_ready_timeout=0.05)
+    task = asyncio.create_task(client.start("live-token"))
+    await asyncio.wait_for(client.wait_until_ready(), 10)
+    await client.close()
+    await asyncio.wait_for(task, 10)
+    await asyncio.wait_for(server.closed_cleanly.wait(), 10)
+    assert client.is_closed()
+
+
+async def test_sharded_client_identifies_each_shard(store: Store, server: StandInDiscord) -> None:
+    client = make_bot(Judge(store), shards=2, guild_ready_timeout=0.05)
+    task = asyncio.create_task(client.start("live-token"))
+    try:
+        await asyncio.wait_for(client.wait_until_ready(), 15)
+        shards = sorted(tuple(c.identify["shard"]) for c in server.connections if c.identify)
+        assert shards == [(0, 2), (1, 2)]
+        answer = await server.push_interaction(slash("rule", number="121.2"), server.connections[0])
+        assert "121.2" in _embed(await asyncio.wait_for(answer, 10))["title"]
+    finally:
+        await client.close()
+        await asyncio.wait_for(task, 10)
+
+
+async def test_sigterm_stops_the_real_entry_point_cleanly(store: Store, server: StandInDiscord,
+                                                          tmp_path: Path) -> None:
+    db = tmp_path / "run.sqlite3"
+    shutil.copy(store.path, db)
+    bootstrap = tmp_path / "boot.py"
+    bootstrap.write_text(
+        "import sys, discord, yarl\n"
+        f"discord.http.Route.BASE = '{server.base}/api/v10'\n"
+        f"discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL('ws://127.0.0.1:{server.port}/')\n"
+        "from bot.cli import main\n"
+        "sys.exit(main(['run']))\n")
+    env = {**os.environ, "DISCORD_TOKEN": "live-token", "DRAWJUDGE_DB": str(db), "PYTHONPATH": str(ROOT)}
+    proc = await asyncio.create_subprocess_exec(sys.executable, str(bootstrap), env=env, cwd=str(ROOT),
+                                                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    try:
+        await asyncio.wait_for(server.new_connection.wait(), 20)
+        await asyncio.wait_for(server.connections[-1].identified.wait(), 20)
+        answer = await server.push_interaction(slash("rule", number="121.3"))
+        assert "121.3" in _embed(await asyncio.wait_for(answer, 10))["title"]
+        proc.send_signal(signal.SIGTERM)
+        code = await asyncio.wait_for(proc.wait(), 20)
+        _out, err = await proc.communicate()
+        assert code == 0, err.decode()[-2000:]
+        assert b"live-token" not in err  # the token is never logged
+        await asyncio.wait_for(server.closed_cleanly.wait(), 10)
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()

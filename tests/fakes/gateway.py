@@ -1,0 +1,176 @@
+"""A loopback stand-in for Discord: the gateway (websocket, zlib-stream) and the REST API, on 127.0.0.1.
+
+The real, unmodified client connects to it once ``discord.http.Route.BASE`` and
+``DiscordWebSocket.DEFAULT_GATEWAY`` point here (shared/docs/discord-testing.md). It speaks the session
+protocol (HELLO → IDENTIFY → READY, heartbeats, RECONNECT → RESUME → RESUMED), pushes INTERACTION_CREATE
+events, records every REST request, and can answer the next request of a route with a 429.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import zlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from tests.fakes.discord_fake import APP_ID, USER, check_limits
+
+_ids = itertools.count(800000000000000000)
+
+
+def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
+    # discord.py requires exactly "application/json" (no charset), or login fails.
+    return web.Response(body=json.dumps(data).encode(), status=status,
+                        headers={"Content-Type": "application/json", **(headers or {})})
+
+
+@dataclass
+class Connection:
+    ws: web.WebSocketResponse
+    zlib: Any
+    seq: int = 0
+    identified: asyncio.Event = field(default_factory=asyncio.Event)
+    resumed: asyncio.Event = field(default_factory=asyncio.Event)
+    identify: dict[str, Any] | None = None
+    resume: dict[str, Any] | None = None
+
+    async def send(self, payload: dict[str, Any]) -> None:
+        data = self.zlib.compress(json.dumps(payload).encode()) + self.zlib.flush(zlib.Z_SYNC_FLUSH)
+        await self.ws.send_bytes(data)
+
+    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
+        self.seq += 1
+        await self.send({"op": 0, "t": event, "s": self.seq, "d": data})
+
+
+@dataclass
+class StandInDiscord:
+    port: int = 0
+    runner: web.AppRunner | None = None
+    connections: list[Connection] = field(default_factory=list)
+    rest: list[tuple[str, str, Any]] = field(default_factory=list)
+    callbacks: dict[int, asyncio.Future[Any]] = field(default_factory=dict)
+    rate_limit_next: set[str] = field(default_factory=set)
+    rate_limited: list[str] = field(default_factory=list)
+    new_connection: asyncio.Event = field(default_factory=asyncio.Event)
+    closed_cleanly: asyncio.Event = field(default_factory=asyncio.Event)
+    session_id: str = "session-1"
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    async def __aenter__(self) -> StandInDiscord:
+        app = web.Application()
+        app.router.add_get("/", self._gateway)
+        app.router.add_route("*", "/api/v10/{tail:.*}", self._rest)
+        self.runner = web.AppRunner(app)
+        await self.runner.setup()
+        site = web.TCPSite(self.runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        for c in self.connections:
+            if not c.ws.closed:
+                await c.ws.close()
+        if self.runner is not None:
+            await self.runner.cleanup()
+
+    # -------------------------------------------------------------- gateway
+
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        assert request.query.get("compress") in (None, "zlib-stream"), request.query
+        ws = web.WebSocketResponse()
+        await ws.prepare(request)
+        conn = Connection(ws, zlib.compressobj())
+        self.connections.append(conn)
+        self.new_connection.set()
+        await conn.send({"op": 10, "d": {"heartbeat_interval": 45000}})
+        async for msg in ws:
+            if msg.type != WSMsgType.TEXT:
+                continue
+            payload = json.loads(msg.data)
+            op = payload.get("op")
+            if op == 1:
+                await conn.send({"op": 11})
+            elif op == 2:
+                conn.identify = payload["d"]
+                shard = payload["d"].get("shard")
+                ready = {"v": 10, "user": dict(USER), "guilds": [], "session_id": self.session_id,
+                         "resume_gateway_url": f"ws://127.0.0.1:{self.port}/",
+                         "application": {"id": str(APP_ID), "flags": 0}}
+                if shard:
+                    ready["shard"] = shard
+                await conn.dispatch("READY", ready)
+                conn.identified.set()
+            elif op == 6:
+                conn.resume = payload["d"]
+                await conn.dispatch("RESUMED", {})
+                conn.resumed.set()
+        if ws.close_code in (1000, 4000) or ws.close_code is None:
+            self.closed_cleanly.set()
+        return ws
+
+    async def push_interaction(self, payload: dict[str, Any], conn: Connection | None = None) -> asyncio.Future[Any]:
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self.callbacks[int(payload["id"])] = future
+        await (conn or self.connections[-1]).dispatch("INTERACTION_CREATE", payload)
+        return future
+
+    async def reconnect(self) -> Connection:
+        """Ask the client to reconnect (op 7); returns the new connection once it has resumed."""
+        self.new_connection.clear()
+        await self.connections[-1].send({"op": 7, "d": None})
+        await asyncio.wait_for(self.new_connection.wait(), 10)
+        conn = self.connections[-1]
+        await asyncio.wait_for(conn.resumed.wait(), 10)
+        return conn
+
+    # ----------------------------------------------------------------- REST
+
+    async def _rest(self, request: web.Request) -> web.Response:
+        path = "/" + request.match_info["tail"]
+        body = await request.read()
+        payload = json.loads(body) if body and request.content_type == "application/json" else None
+        self.rest.append((request.method, path, payload))
+        route = f"{request.method} {path.split('/')[1] if path.count('/') > 1 else path}"
+        if route in self.rate_limit_next:
+            self.rate_limit_next.discard(route)
+            self.rate_limited.append(path)
+            # A 429 needs a Via header, or discord.py takes it for a Cloudflare ban.
+            return _json({"message": "You are being rate limited.", "retry_after": 0.05, "global": False}, 429,
+                         {"Via": "1.1 google", "Retry-After": "0.05", "X-RateLimit-Limit": "5",
+                          "X-RateLimit-Remaining": "0", "X-RateLimit-Reset-After": "0.05",
+                          "X-RateLimit-Bucket": "bucket", "X-RateLimit-Scope": "user"})
+        if path == "/users/@me":
+            return _json(dict(USER))
+        if path == "/oauth2/applications/@me":
+            return _json({"id": str(APP_ID), "name": "drawjudge", "icon": None, "description": "",
+                          "rpc_origins": [], "bot_public": True, "bot_require_code_grant": False,
+                          "owner": dict(USER), "summary": "", "verify_key": "0", "flags": 0, "team": None})
+        if path in ("/gateway", "/gateway/bot"):
+            return _json({"url": f"ws://127.0.0.1:{self.port}/", "shards": 2,
+                          "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0,
+                                                  "max_concurrency": 1}})
+        if path.startswith("/interactions/") and path.endswith("/callback"):
+            check_limits(payload)
+            iid = int(path.split("/")[2])
+            future = self.callbacks.get(iid)
+            if future is not None and not future.done():
+                future.set_result(payload)
+            message = {"id": str(next(_ids)), "channel_id": "1", "type": 20, "content": "", "author": dict(USER),
+                       "attachments": [], "embeds": payload.get("data", {}).get("embeds", []), "mentions": [],
+                       "mention_roles": [], "pinned": False, "mention_everyone": False, "tts": False,
+                       "timestamp": "2026-01-01T00:00:00+00:00", "edited_timestamp": None, "flags": 0,
+                       "components": []}
+            return _json({"interaction": {"id": str(iid), "type": 2},
+                          "resource": {"type": payload.get("type"), "message": message}})
+        if request.method == "PUT" and path.endswith("/commands"):
+            return _json([dict(c, id=str(next(_ids)), application_id=str(APP_ID), version="1") for c in payload])
+        return _json({})
