@@ -74,6 +74,15 @@ def _parser() -> argparse.ArgumentParser:
     resolve.add_argument("--json", dest="json_file", default=None, help="a scenario JSON file, or - for stdin")
     resolve.add_argument("--json-out", action="store_true", help="print the resolution as JSON")
 
+    ruling = sub.add_parser("ruling", help="official rulings of a card (cache, then Scryfall)")
+    ruling.add_argument("name")
+    ruling.add_argument("--contains", default=None)
+
+    cards = sub.add_parser("cards", help="the card and rulings cache")
+    cards_sub = cards.add_subparsers(dest="cards_cmd", required=True)
+    load = cards_sub.add_parser("load", help="ingest Scryfall bulk files (oracle cards, rulings)")
+    load.add_argument("files", nargs="+")
+
     sync = sub.add_parser("sync", help="register the slash commands with Discord")
     sync.add_argument("--guild", type=int, default=None)
     return p
@@ -145,11 +154,39 @@ async def _lookup_cmd(args: argparse.Namespace, config: Config) -> int:
     return await _with_store(config, job)
 
 
+async def _cards_cmd(args: argparse.Namespace, config: Config) -> int:
+    from pathlib import Path
+
+    from bot.rulings import RulingsService, load_bulk_file
+
+    async def job(store: Store) -> int:
+        if args.cmd == "cards":
+            total_cards = total_rulings = 0
+            for name in args.files:
+                cards, rulings = load_bulk_file(Path(name))
+                n_cards, n_rulings = await store.bulk_load(cards, rulings)
+                total_cards += n_cards
+                total_rulings += n_rulings
+            print(f"Loaded {total_cards} cards and the rulings of {total_rulings} cards.")
+            return EXIT_OK
+        service = RulingsService(store, config)
+        try:
+            reply = await service.reply(args.name, args.contains)
+        finally:
+            await service.close()
+        print(reply.as_text())
+        return EXIT_NOT_FOUND if reply.error else EXIT_OK
+
+    return await _with_store(config, job)
+
+
 async def _dispatch(args: argparse.Namespace, config: Config) -> int:
     if args.cmd == "rules":
         return await _rules_cmd(args, config)
     if args.cmd in ("rule", "search", "define", "rulediff"):
         return await _lookup_cmd(args, config)
+    if args.cmd in ("ruling", "cards"):
+        return await _cards_cmd(args, config)
     if args.cmd == "resolve":
         from bot.resolve_cli import resolve_command
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from datetime import timedelta
 from pathlib import Path
 
 DEFAULT_RULES_PAGE = "https://magic.wizards.com/en/rules"
@@ -29,6 +30,7 @@ class Config:
     token: str | None = field(default=None, repr=False)
     shards: int | None = None
     http_timeout: float = 30.0
+    cache_ttl: timedelta = timedelta(days=7)
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Config:
@@ -44,7 +46,13 @@ class Config:
             timeout = float(timeout_raw)
         except ValueError as exc:
             raise ValueError(f"DRAWJUDGE_HTTP_TIMEOUT must be a number of seconds, not {timeout_raw!r}") from exc
+        ttl_raw = env.get("DRAWJUDGE_CACHE_TTL_HOURS", "168")
+        try:
+            ttl = timedelta(hours=float(ttl_raw))
+        except ValueError as exc:
+            raise ValueError(f"DRAWJUDGE_CACHE_TTL_HOURS must be a number of hours, not {ttl_raw!r}") from exc
         return cls(
+            cache_ttl=ttl,
             db_path=Path(env.get("DRAWJUDGE_DB") or default_db_path()),
             rules_page=env.get("DRAWJUDGE_RULES_PAGE") or DEFAULT_RULES_PAGE,
             scryfall_api=(env.get("DRAWJUDGE_SCRYFALL_API") or DEFAULT_SCRYFALL_API).rstrip("/"),

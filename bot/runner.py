@@ -15,6 +15,7 @@ import sys
 from bot.config import Config
 from bot.console import answer, run_console
 from bot.rules_source import RulesUpdateError, update_from_publisher
+from bot.rulings import RulingsService
 from bot.service import Judge
 from bot.store import Store, StoreError
 
@@ -43,9 +44,10 @@ async def run_command(args: argparse.Namespace, config: Config) -> int:
     from bot.cli import open_store
 
     store = await open_store(config)
+    service = RulingsService(store, config)
     try:
-        judge = Judge(store)
-        rulings = await _rulings(config, store)
+        judge = Judge(store, card_lookup=service.oracle_text)
+        rulings = service.reply
         if args.cmd == "sync":
             return await _sync(judge, config, args.guild)
         if args.cmd == "ask":
@@ -55,19 +57,12 @@ async def run_command(args: argparse.Namespace, config: Config) -> int:
             return 1 if reply.error else 0
         if args.cmd in (None, "run") and config.token:
             await ensure_current_rules(store, config)
-            return await run_bot(judge, config)
+            return await run_bot(judge, config, service)
         await ensure_current_rules(store, config)
         return await run_console(judge, rulings=rulings)
     finally:
+        await service.close()
         await store.close()
-
-
-async def _rulings(config: Config, store: Store):  # type: ignore[no-untyped-def]
-    try:
-        from bot.rulings import RulingsService
-    except ImportError:  # the rulings cache is optional for the console
-        return None
-    return RulingsService(store, config).reply
 
 
 async def _sync(judge: Judge, config: Config, guild: int | None) -> int:
@@ -85,15 +80,14 @@ async def _sync(judge: Judge, config: Config, guild: int | None) -> int:
     return 0
 
 
-async def run_bot(judge: Judge, config: Config) -> int:
+async def run_bot(judge: Judge, config: Config, service: RulingsService) -> int:
     """Start the bot; SIGTERM and SIGINT close it cleanly (``Client.run`` alone only handles Ctrl-C)."""
     import discord
 
     from bot.app import make_bot
 
     discord.utils.setup_logging()
-    rulings = await _rulings(config, judge.store)
-    bot = make_bot(judge, config.shards, rulings=rulings)
+    bot = make_bot(judge, config.shards, rulings=service.reply, card_choices=service.names)
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):

@@ -7,6 +7,7 @@ request into engine or store calls and returns ``Reply`` objects; renderers only
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from bot.render_text import (
@@ -20,12 +21,20 @@ from bot.replies import Reply, error_reply, paged
 from bot.store import Edition, Store, StoreError
 from engine.cards import CardDB, default_cards
 from engine.model import Resolution
+from engine.oracle import read_oracle
 from engine.resolve import ScenarioError, resolve
-from engine.situation import language_reference, parse_situation
+from engine.situation import SituationError, language_reference, parse_situation
 
 VERSION = "0.1.0"
 REPO_URL = "https://github.com/drawjudge/drawjudge"
 GAMES = {"mtg": "Magic: The Gathering", "grand-archive": "Grand Archive"}
+
+
+class UnreadableCard(Exception):
+    def __init__(self, name: str, text: str) -> None:
+        super().__init__(name)
+        self.name = name
+        self.text = text
 
 
 def linked(number: str, edition: Edition | None) -> str:
@@ -34,10 +43,15 @@ def linked(number: str, edition: Edition | None) -> str:
     return f"[{number}]({url})" if url else number
 
 
+CardLookup = Callable[[str], Awaitable[tuple[str, str] | None]]
+
+
 @dataclass
 class Judge:
     store: Store
     cards: CardDB = field(default_factory=default_cards)
+    # Finds the Oracle text of a card the card data lacks (the rulings cache, then Scryfall).
+    card_lookup: CardLookup | None = None
 
     # ------------------------------------------------------------- editions
 
@@ -137,8 +151,12 @@ class Judge:
         if edition and edition not in ("current",):
             text = f"rules {edition}: {text}"
         try:
-            scenario = parse_situation(text, self.cards)
-            resolution = await asyncio.to_thread(resolve, scenario, self.cards)
+            cards = await self._cards_for(text)
+            scenario = parse_situation(text, cards)
+            resolution = await asyncio.to_thread(resolve, scenario, cards)
+        except UnreadableCard as exc:
+            return error_reply(f"{exc.name}'s text is not yet understood by the engine:\n> {exc.text[:800]}",
+                               "describe its effect with cards the bot knows, or ask a judge")
         except ScenarioError as exc:
             hint = exc.hint or "see /help for the phrases the bot understands"
             where = f"\n> {exc.where[:300]}" if exc.where else ""
@@ -149,6 +167,30 @@ class Judge:
         except StoreError:
             ed = None
         return self.render_resolution(resolution, ed)
+
+    async def _cards_for(self, text: str) -> CardDB:
+        """The card data, plus cards named in the text that it lacks, read from their Oracle text."""
+        cards = self.cards
+        for _ in range(4):
+            try:
+                parse_situation(text, cards)
+                return cards
+            except SituationError as exc:
+                if not exc.unknown_card or self.card_lookup is None:
+                    return cards
+                found = await self.card_lookup(exc.unknown_card)
+                if found is None:
+                    return cards
+                name, oracle = found
+                if cards.find(name) is not None:
+                    return cards  # a real card the parser could not match: let its error speak
+                reading = read_oracle(name, oracle)
+                if not reading.understood:
+                    raise UnreadableCard(name, oracle) from exc
+                cards = cards.with_extra([reading.card(oracle)])
+            except ScenarioError:
+                return cards
+        return cards
 
     def render_resolution(self, res: Resolution, ed: Edition | None) -> Reply:
         lines = [f"**{outcome_line(res)}**"]

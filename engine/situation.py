@@ -66,6 +66,7 @@ class SituationError(ScenarioError):
         self.clause = clause
         self.expected = expected
         self.suggestions = suggestions or []
+        self.unknown_card: str | None = None  # set when the clause names a card the card data lacks
 
 
 # --------------------------------------------------------------------------------------- the builder
@@ -187,8 +188,10 @@ class Ctx:
                     i = j
                     break
             else:
-                raise SituationError(f"“{parts[i].strip()}” is not a card I know", self.clause,
-                                     "a card name from the card data", self.b.cards.suggest(parts[i]))
+                error = SituationError(f"“{parts[i].strip()}” is not a card I know", self.clause,
+                                       "a card name from the card data", self.b.cards.suggest(parts[i]))
+                error.unknown_card = parts[i].strip()
+                raise error
         return out
 
     def _counted(self, text: str) -> list[str] | None:
@@ -274,8 +277,10 @@ def match_card(cards: CardDB, text: str, clause: str) -> str:
     found = find_card(cards, text)
     if found is None:
         name = text.strip(" .,'\"")
-        raise SituationError(f"“{name}” is not a card I know", clause, "a card name from the card data",
-                             cards.suggest(name))
+        error = SituationError(f"“{name}” is not a card I know", clause, "a card name from the card data",
+                               cards.suggest(name))
+        error.unknown_card = name
+        raise error
     return found
 
 

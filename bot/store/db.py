@@ -480,6 +480,63 @@ class Store:
             )
         return RuleDiff(key, old, new, old_text, new_text, changes)
 
+    # ----------------------------------------------------------- cards & rulings
+
+    async def put_card(self, card: dict[str, Any], fetched_at: str | None = None) -> None:
+        name = str(card["name"])
+        await self.db.execute(
+            "INSERT OR REPLACE INTO cards (name_key, name, oracle_id, payload, fetched_at) VALUES (?, ?, ?, ?, ?)",
+            (card_key(name), name, card.get("oracle_id"), json.dumps(card, ensure_ascii=False), fetched_at or _now()),
+        )
+        await self.db.commit()
+
+    async def get_card(self, name: str) -> tuple[dict[str, Any], str] | None:
+        rows = await self.db.execute_fetchall("SELECT payload, fetched_at FROM cards WHERE name_key = ?",
+                                              (card_key(name),))
+        if not rows:
+            return None
+        return json.loads(rows[0][0]), rows[0][1]
+
+    async def card_names(self, prefix: str = "", limit: int = 25) -> list[str]:
+        key = card_key(prefix)
+        pattern = key.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        rows = await self.db.execute_fetchall(
+            "SELECT name FROM cards WHERE name_key LIKE ? ESCAPE '\\' ORDER BY name LIMIT ?", (pattern, limit))
+        return [r[0] for r in rows]
+
+    async def put_rulings(self, oracle_key: str, rulings: list[dict[str, Any]], fetched_at: str | None = None) -> None:
+        await self.db.execute(
+            "INSERT OR REPLACE INTO rulings (oracle_key, payload, fetched_at) VALUES (?, ?, ?)",
+            (oracle_key, json.dumps(rulings, ensure_ascii=False), fetched_at or _now()),
+        )
+        await self.db.commit()
+
+    async def get_rulings(self, oracle_key: str) -> tuple[list[dict[str, Any]], str] | None:
+        rows = await self.db.execute_fetchall("SELECT payload, fetched_at FROM rulings WHERE oracle_key = ?",
+                                              (oracle_key,))
+        if not rows:
+            return None
+        return json.loads(rows[0][0]), rows[0][1]
+
+    async def bulk_load(self, cards: list[dict[str, Any]], rulings: dict[str, list[dict[str, Any]]]) -> tuple[int, int]:
+        """Many cards and rulings in one transaction (Scryfall's bulk files)."""
+        now = _now()
+        db = self.db
+        try:
+            await db.execute("BEGIN IMMEDIATE")
+            await db.executemany(
+                "INSERT OR REPLACE INTO cards (name_key, name, oracle_id, payload, fetched_at) VALUES (?, ?, ?, ?, ?)",
+                [(card_key(c["name"]), c["name"], c.get("oracle_id"), json.dumps(c, ensure_ascii=False), now)
+                 for c in cards])
+            await db.executemany(
+                "INSERT OR REPLACE INTO rulings (oracle_key, payload, fetched_at) VALUES (?, ?, ?)",
+                [(k, json.dumps(v, ensure_ascii=False), now) for k, v in rulings.items()])
+            await db.commit()
+        except BaseException:
+            await db.rollback()
+            raise
+        return len(cards), len(rulings)
+
     async def file_size(self) -> int:
         async with self.db.execute("PRAGMA page_count") as cur:
             pages = (await cur.fetchone())[0]
@@ -490,6 +547,11 @@ class Store:
 
 def _term_key(term: str) -> str:
     return " ".join(_WORD_RX.findall(term.lower().replace("’", "'")))
+
+
+def card_key(name: str) -> str:
+    """Card names compared without case, punctuation or extra spaces ("jace, wielder" = "Jace Wielder")."""
+    return " ".join(_WORD_RX.findall(name.lower().replace("’", "'").replace("'", "")))
 
 
 def rule_key(raw: str) -> str:

@@ -1,0 +1,216 @@
+"""Card rulings and Oracle texts: served from the SQLite cache, filled on demand from Scryfall.
+
+Why cache-first: "what are the rulings on Notion Thief?" comes up at every table, Scryfall asks clients to
+cache, and the bot must keep answering when Scryfall is down. Fresh entries are served as they are; stale
+ones are served at once and refreshed in the background; when Scryfall cannot be reached the cached copy is
+served with a note. A failed refresh never deletes anything.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from rapidfuzz import fuzz, process, utils
+
+from bot.config import Config
+from bot.replies import Reply, error_reply, paged
+from bot.scryfall import CardNotFound, ScryfallClient, ScryfallError
+from bot.store import Store
+from bot.store.db import card_key
+
+log = logging.getLogger("drawjudge.rulings")
+
+
+@dataclass
+class Cached:
+    value: Any
+    fetched_at: str
+    note: str = ""
+
+
+def _age(fetched_at: str) -> timedelta:
+    try:
+        then = datetime.strptime(fetched_at, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
+    except ValueError:
+        return timedelta.max
+    return datetime.now(UTC) - then
+
+
+class RulingsService:
+    def __init__(self, store: Store, config: Config | None = None, client: ScryfallClient | None = None,
+                 ttl: timedelta | None = None) -> None:
+        self.store = store
+        base = config.scryfall_api if config else "https://api.scryfall.com"
+        self.client = client or ScryfallClient(base_url=base, timeout=config.http_timeout if config else 10.0)
+        self.ttl = ttl if ttl is not None else (config.cache_ttl if config else timedelta(days=7))
+        self._refreshing: set[asyncio.Task[Any]] = set()
+
+    async def close(self) -> None:
+        for task in list(self._refreshing):
+            task.cancel()
+        await self.client.close()
+
+    # --------------------------------------------------------------- cards
+
+    async def card(self, name: str) -> Cached:
+        """A card object by name: cache, else Scryfall (exact, then fuzzy)."""
+        cached = await self.store.get_card(name)
+        if cached is not None:
+            card, fetched = cached
+            if _age(fetched) > self.ttl:
+                self._background(lambda: self._refresh_card(card["name"]))
+                return Cached(card, fetched, "cached copy; a refresh from Scryfall was started")
+            return Cached(card, fetched)
+        try:
+            card = await self.client.card_named(name)
+        except CardNotFound:
+            raise
+        except ScryfallError as exc:
+            near = await self._cached_near(name)
+            if near is not None:
+                card, fetched = near
+                return Cached(card, fetched, f"Scryfall could not be reached ({exc}); showing the cached card")
+            raise
+        await self.store.put_card(card)
+        return Cached(card, (await self.store.get_card(card["name"]) or (card, ""))[1])
+
+    async def _cached_near(self, name: str) -> tuple[dict[str, Any], str] | None:
+        names = await self.store.card_names("", limit=100000)
+        best = process.extractOne(name, names, scorer=fuzz.WRatio, processor=utils.default_process) if names else None
+        if best and best[1] >= 85:
+            return await self.store.get_card(best[0])
+        return None
+
+    async def _refresh_card(self, name: str) -> None:
+        card = await self.client.card_named(name)
+        await self.store.put_card(card)
+        await self._fetch_rulings(card)
+
+    def _background(self, job: Callable[[], Awaitable[Any]]) -> None:
+        """Run a refresh without making the caller wait; the coroutine is made only when the task starts."""
+
+        async def guarded() -> None:
+            try:
+                await job()
+            except Exception as exc:  # a failed refresh keeps the cached copy
+                log.warning("background refresh failed: %s", exc)
+
+        task = asyncio.create_task(guarded())
+        self._refreshing.add(task)
+        task.add_done_callback(self._refreshing.discard)
+
+    async def wait_refreshes(self) -> None:
+        while self._refreshing:
+            await asyncio.gather(*list(self._refreshing), return_exceptions=True)
+
+    # ------------------------------------------------------------- rulings
+
+    @staticmethod
+    def _oracle_key(card: dict[str, Any]) -> str:
+        return str(card.get("oracle_id") or card_key(card["name"]))
+
+    async def _fetch_rulings(self, card: dict[str, Any]) -> list[dict[str, Any]]:
+        rulings = await self.client.rulings(card)
+        await self.store.put_rulings(self._oracle_key(card), rulings)
+        return rulings
+
+    async def rulings(self, card: dict[str, Any]) -> Cached:
+        key = self._oracle_key(card)
+        cached = await self.store.get_rulings(key)
+        if cached is not None:
+            rulings, fetched = cached
+            if _age(fetched) > self.ttl:
+                self._background(lambda: self._fetch_rulings(card))
+                return Cached(rulings, fetched, "cached rulings; a refresh from Scryfall was started")
+            return Cached(rulings, fetched)
+        try:
+            rulings = await self._fetch_rulings(card)
+        except ScryfallError as exc:
+            raise ScryfallError(f"the rulings of {card['name']} are not cached and Scryfall could not be reached "
+                                f"({exc})") from exc
+        return Cached(rulings, (await self.store.get_rulings(key) or (rulings, ""))[1])
+
+    # --------------------------------------------------------------- reply
+
+    async def reply(self, name: str, contains: str | None = None) -> Reply:
+        name = name.strip()[:150]
+        if not name:
+            return error_reply("Give a card name.", "/ruling card:Notion Thief")
+        try:
+            card = await self.card(name)
+            found = await self.rulings(card.value)
+        except CardNotFound as exc:
+            return error_reply(str(exc).capitalize() + ".", "check the spelling, or pick a name from the list")
+        except ScryfallError as exc:
+            return error_reply(f"Can't get rulings now: {exc}.", "try again in a minute")
+        rulings = sorted(found.value, key=lambda r: str(r.get("published_at", "")), reverse=True)
+        if contains:
+            words = contains.lower().split()
+            rulings = [r for r in rulings if all(w in str(r.get("comment", "")).lower() for w in words)]
+        title = f"Rulings: {card.value['name']}"
+        url = card.value.get("scryfall_uri")
+        notes = "; ".join(n for n in (card.note, found.note) if n)
+        footer = f"Scryfall · fetched {found.fetched_at[:10]}" + (f" · {notes}" if notes else "")
+        if not rulings:
+            what = f" containing {contains!r}" if contains else ""
+            return Reply(paged(title, f"No rulings{what}.", url=url, footer=footer))
+        lines = [f"**{r.get('published_at', '?')}** — {r.get('comment', '')}" for r in rulings]
+        return Reply(paged(title, "\n\n".join(lines), url=url, footer=footer))
+
+    async def oracle_text(self, name: str) -> tuple[str, str] | None:
+        """(real name, Oracle text) of a card, for cards the card data does not know."""
+        try:
+            card = (await self.card(name)).value
+        except ScryfallError:
+            return None
+        text = card.get("oracle_text")
+        if text is None and card.get("card_faces"):
+            text = "\n".join(f.get("oracle_text", "") for f in card["card_faces"])
+        return (card["name"], text or "")
+
+    async def names(self, prefix: str) -> list[str]:
+        """Autocomplete: cached names first, then Scryfall's (skipped when it is slow or down)."""
+        cached = await self.store.card_names(prefix, limit=25)
+        if len(cached) >= 25 or len(prefix.strip()) < 2:
+            return cached[:25]
+        try:
+            remote = await asyncio.wait_for(self.client.autocomplete(prefix), 1.5)
+        except (TimeoutError, ScryfallError):
+            remote = []
+        return list(dict.fromkeys(cached + remote))[:25]
+
+
+def load_bulk_file(path: Path) -> tuple[list[dict[str, Any]], dict[str, list[dict[str, Any]]]]:
+    """Read a Scryfall bulk file: oracle cards (a list of card objects) or rulings (a list of rulings), or
+    the {name: {"data": [...]}} shape of the test data."""
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ValueError(f"{path}: not a readable JSON file ({exc})") from exc
+    cards: list[dict[str, Any]] = []
+    rulings: dict[str, list[dict[str, Any]]] = {}
+    items = raw.get("data") if isinstance(raw, dict) and raw.get("object") == "list" else raw
+    if isinstance(items, list):
+        for item in items:
+            if not isinstance(item, dict):
+                continue
+            if item.get("object") == "card" or ("name" in item and "oracle_text" in item):
+                cards.append(item)
+            elif item.get("object") == "ruling" or "comment" in item:
+                key = str(item.get("oracle_id") or "")
+                if key:
+                    rulings.setdefault(key, []).append(item)
+    elif isinstance(raw, dict):
+        for name, value in raw.items():
+            if isinstance(value, dict) and isinstance(value.get("data"), list):
+                rulings[card_key(name)] = [r for r in value["data"] if isinstance(r, dict)]
+    if not cards and not rulings:
+        raise ValueError(f"{path}: no Scryfall cards or rulings found in it")
+    return cards, rulings
