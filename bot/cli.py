@@ -20,6 +20,8 @@ from bot.rules_source import (
     update_from_file,
     update_from_publisher,
     update_from_url,
+    update_ga_from_folder,
+    update_ga_from_site,
 )
 from bot.store import Store, StoreError
 
@@ -65,9 +67,11 @@ def _parser() -> argparse.ArgumentParser:
     rules_sub = rules.add_subparsers(dest="rules_cmd", required=True)
     rules_sub.add_parser("list", help="editions in the cache")
     upd = rules_sub.add_parser("update", help="refresh from the publisher, or load --file / --url")
+    upd.add_argument("--game", default="mtg", choices=["mtg", "grand-archive"])
     src = upd.add_mutually_exclusive_group()
-    src.add_argument("--file", default=None)
-    src.add_argument("--url", default=None)
+    src.add_argument("--file", default=None, help="a CR text file")
+    src.add_argument("--url", default=None, help="a CR text file's URL, or the Grand Archive rules site")
+    src.add_argument("--folder", default=None, help="a folder of Grand Archive Markdown pages")
 
     resolve = sub.add_parser("resolve", help="resolve a scenario (JSON file or situation text)")
     resolve.add_argument("situation", nargs="?", default=None)
@@ -108,7 +112,14 @@ async def _rules_cmd(args: argparse.Namespace, config: Config) -> int:
         if args.rules_cmd == "list":
             print(editions_text(await store.editions()))
             return EXIT_OK
-        if args.file:
+        if args.game == "grand-archive":
+            if args.folder:
+                result = await update_ga_from_folder(store, args.folder)
+            else:
+                result = await update_ga_from_site(store, args.url or config.ga_rules_site, timeout=config.http_timeout)
+        elif args.folder:
+            raise CLIError("--folder is for Grand Archive pages; use --file for a CR text file")
+        elif args.file:
             result = await update_from_file(store, args.file)
         elif args.url:
             result = await update_from_url(store, args.url, timeout=config.http_timeout)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 DEFAULT_RULES_PAGE = "https://magic.wizards.com/en/rules"
 DEFAULT_SCRYFALL_API = "https://api.scryfall.com"
+DEFAULT_GA_RULES_SITE = "https://rules.gatcg.com"
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 DATA_DIR = PROJECT_ROOT / "data"
 
@@ -27,6 +28,7 @@ class Config:
     db_path: Path
     rules_page: str = DEFAULT_RULES_PAGE
     scryfall_api: str = DEFAULT_SCRYFALL_API
+    ga_rules_site: str = DEFAULT_GA_RULES_SITE
     token: str | None = field(default=None, repr=False)
     shards: int | None = None
     http_timeout: float = 30.0
@@ -55,6 +57,7 @@ class Config:
             cache_ttl=ttl,
             db_path=Path(env.get("DRAWJUDGE_DB") or default_db_path()),
             rules_page=env.get("DRAWJUDGE_RULES_PAGE") or DEFAULT_RULES_PAGE,
+            ga_rules_site=env.get("DRAWJUDGE_GA_RULES") or DEFAULT_GA_RULES_SITE,
             scryfall_api=(env.get("DRAWJUDGE_SCRYFALL_API") or DEFAULT_SCRYFALL_API).rstrip("/"),
             token=env.get("DISCORD_TOKEN") or None,
             shards=shards,

@@ -28,10 +28,14 @@ def rule_lookup_text(result: RuleLookup) -> str:
         hint = f" Nearest: {', '.join(result.suggestions)}." if result.suggestions else ""
         return f"No rule {result.query!r} in {result.edition.label}.{hint}"
     lines = [f"{result.edition.label}"]
+    shown_title = ""
     for rule in result.rules:
         head = rule.number + ("." if rule.number[-1].isdigit() else "")
-        if rule.title:
+        if rule.title and rule.title != shown_title:
             lines.append(f"[{rule.title}]")
+            shown_title = rule.title
+            if rule.kind == "section":
+                continue
         lines.append(f"{head} {rule.text}")
         lines.extend(f"    {ex}" for ex in rule.examples)
     return "\n".join(lines)

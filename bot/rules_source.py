@@ -14,11 +14,12 @@ import html
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import urljoin
+from urllib.parse import urljoin, urlparse
 
 import aiohttp
 
 from bot.loaders.cr_text import CRParseError, parse_cr
+from bot.loaders.ga_markdown import parse_rulebook, read_folder
 from bot.loaders.shipped import shipped_editions
 from bot.store import Edition, Store
 
@@ -169,3 +170,65 @@ async def update_from_publisher(store: Store, page_url: str, *, timeout: float =
                 raise RulesUpdateError(f"{page_url}: the rules page broke off ({type(exc).__name__}).") from exc
         link = find_txt_link(page, page_url)
         return await update_from_url(store, link, session=session)
+
+
+# ------------------------------------------------------------------------------------------ Grand Archive
+
+MIN_GA_PAGES = 20
+_HREF_RX = re.compile(r"""href\s*=\s*["']([^"'#?]+)["']""", re.IGNORECASE)
+
+
+async def ingest_ga_pages(store: Store, pages: dict[str, str], source: str) -> UpdateResult:
+    """Validate and store the Grand Archive rulebook (Markdown pages by path)."""
+    blob = "\n".join(f"{k}\n{v}" for k, v in sorted(pages.items())).encode()
+    sha = hashlib.sha256(blob).hexdigest()
+    existing = await store.has_sha256(sha)
+    if existing is not None:
+        return UpdateResult("unchanged", existing, f"{existing.label} is already in the cache (same pages).")
+    book = await asyncio.to_thread(parse_rulebook, pages)
+    if book.pages < MIN_GA_PAGES or not any(r.number == "Drawing Cards 6" for r in book.rules):
+        raise RulesUpdateError(f"{source}: only {book.pages} rule pages parsed (at least {MIN_GA_PAGES} and the "
+                               "Drawing Cards page expected). The cache was not changed.")
+    name = book.effective_date or "rules.gatcg.com"
+    edition = await store.save_edition(
+        game="grand-archive", name=name, effective_date=book.effective_date, source=source, sha256=sha,
+        kind="ga", rules=book.rules, titles=book.titles)
+    rules = sum(1 for r in book.rules if r.kind == "rule")
+    return UpdateResult("added", edition, f"Stored Grand Archive rules {name}: {book.pages} pages, {rules} rules.")
+
+
+async def update_ga_from_folder(store: Store, folder: str | Path) -> UpdateResult:
+    path = Path(folder)
+    if not path.is_dir():
+        raise RulesUpdateError(f"{path} is not a folder of Grand Archive Markdown pages")
+    return await ingest_ga_pages(store, read_folder(path), str(path.resolve()))
+
+
+async def update_ga_from_site(store: Store, base_url: str, *, timeout: float = 30.0) -> UpdateResult:
+    """The rules site's pages, each fetched as Markdown (GitBook serves ``<page>.md``)."""
+    base = base_url.rstrip("/")
+    host = urlparse(base).netloc
+    async with aiohttp.ClientSession(
+        timeout=aiohttp.ClientTimeout(total=timeout), headers={"User-Agent": USER_AGENT}
+    ) as session:
+        resp = await _get(session, base + "/", {"Accept": "text/html"})
+        async with resp:
+            if resp.status != 200:
+                raise RulesUpdateError(f"{base}: the rules site answered HTTP {resp.status}. "
+                                       "The cache was not changed.")
+            index = await resp.text(errors="replace")
+        paths: list[str] = []
+        for href in _HREF_RX.findall(index):
+            url = urlparse(urljoin(base + "/", href))
+            if url.netloc == host and url.path.strip("/") and not url.path.endswith((".png", ".jpg", ".css", ".js")):
+                paths.append(url.path.strip("/").removesuffix(".md"))
+        pages: dict[str, str] = {}
+        for path in ["README", *dict.fromkeys(paths)]:
+            resp = await _get(session, f"{base}/{path}.md", {"Accept": "text/markdown, text/plain"})
+            async with resp:
+                if resp.status != 200:
+                    continue
+                text = await resp.text(errors="replace")
+            if not text.lstrip().startswith(("<!", "<html")):
+                pages[f"{path}.md"] = text
+    return await ingest_ga_pages(store, pages, base)

@@ -58,9 +58,9 @@ def load_shipped_file(path: Path) -> ShippedEdition:
         parent = item.get("parent") or _parent(number)
         section = item.get("section") or (number.split(".")[0] if number[:1].isdigit() else
                                           ".".join(number.split(".")[:2]))
-        kind = item.get("kind") or ("section" if parent is None or number.count(".") == 0 else "rule")
-        if number.count(".") == 1 and number.startswith("Z."):
-            kind = "section"
+        kind = item.get("kind") or ("section" if parent is None or number.isdigit() else "rule")
+        if kind not in ("part", "section", "rule"):
+            raise ShippedRulesError(f"{path.name}: rule {number!r} has an unknown kind {kind!r}")
         rules.append(RuleEntry(number, str(item["text"]).strip(), kind, parent, section, i,
                                list(item.get("examples", []))))
         if item.get("title"):
