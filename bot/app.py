@@ -80,33 +80,42 @@ def build_tree(client: discord.Client, judge: Judge, rulings: RulingsFetcher | N
         await send_reply(interaction, judge.draw(situation, game.value if game else None,
                                                  edition.value if edition else None), public=public, judge=judge)
 
-    @tree.command(name="rule", description="A rule of the Comprehensive Rules by number, e.g. 121.2b")
+    @tree.command(name="rule", description="A rule by number, e.g. 121.2b (Grand Archive: 'Drawing Cards 6')")
     @app_commands.describe(number="Rule number (121.2 gives its subrules; 121.2. the rule alone)",
-                           edition="Edition of the rules (default: current)", public="Show to the channel")
+                           edition="Edition of the rules (default: current)", game="Which game's rules",
+                           public="Show to the channel")
+    @app_commands.choices(game=GAME_CHOICES)
     @cooldown
     async def rule(interaction: discord.Interaction, number: app_commands.Range[str, 1, 60],
-                   edition: str | None = None, public: bool = False) -> None:
-        await send_reply(interaction, judge.rule(number, edition), public=public, judge=judge)
+                   edition: str | None = None, game: app_commands.Choice[str] | None = None,
+                   public: bool = False) -> None:
+        await send_reply(interaction, judge.rule(number, edition, game.value if game else "mtg"), public=public,
+                         judge=judge)
 
     @rule.autocomplete("number")
     async def rule_number_auto(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         edition = getattr(interaction.namespace, "edition", None)
-        numbers = await judge.rule_choices(current, edition)
+        game = getattr(interaction.namespace, "game", None) or "mtg"
+        numbers = await judge.rule_choices(current, edition, game)
         return [app_commands.Choice(name=n[:100], value=n[:100]) for n in numbers[:25]]
 
     @rule.autocomplete("edition")
     async def rule_edition_auto(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        editions = await judge.store.editions("mtg")
+        game = getattr(interaction.namespace, "game", None) or "mtg"
+        editions = await judge.store.editions(game)
         names = [e.name for e in editions if current.lower() in e.name.lower()]
         return [app_commands.Choice(name=n, value=n) for n in names[:25]]
 
     @tree.command(name="search", description="Search the rules and glossary by words")
     @app_commands.describe(query="Words to look for, e.g. 'draw from empty library'", edition="Edition",
-                           public="Show to the channel")
+                           game="Which game's rules", public="Show to the channel")
+    @app_commands.choices(game=GAME_CHOICES)
     @cooldown
     async def search(interaction: discord.Interaction, query: app_commands.Range[str, 1, 200],
-                     edition: str | None = None, public: bool = False) -> None:
-        await send_reply(interaction, judge.search(query, edition), public=public, judge=judge)
+                     edition: str | None = None, game: app_commands.Choice[str] | None = None,
+                     public: bool = False) -> None:
+        await send_reply(interaction, judge.search(query, edition, game.value if game else "mtg"), public=public,
+                         judge=judge)
 
     @tree.command(name="define", description="A term of the Comprehensive Rules glossary")
     @app_commands.describe(term="Glossary term, e.g. 'Draw'", public="Show to the channel")

@@ -111,7 +111,8 @@ def outcome_line(res: Resolution) -> str:
 def player_line(name: str, p: dict[str, Any]) -> str:
     extra = f", tokens {', '.join(f'{k} ×{v}' for k, v in p['tokens'].items())}" if p.get("tokens") else ""
     status = " — lost" if p["lost"] else (" — won" if p["won"] else "")
-    return (f"{name}: library {p['library']:,}, hand {p['hand']:,}, graveyard {p['graveyard']:,}, "
+    memory = f", memory {p['memory']:,}" if p.get("memory") else ""
+    return (f"{name}: library {p['library']:,}, hand {p['hand']:,}{memory}, graveyard {p['graveyard']:,}, "
             f"life {p['life']:,}{extra}{status}")
 
 

@@ -125,8 +125,15 @@ class Judge:
                 old_ed = crs[-1]
         except StoreError as exc:
             return error_reply(str(exc), "/about lists the editions in the cache")
-        diff = await self.store.rule_diff(number, old_ed, new_ed)
-        return Reply(paged(f"Rule {diff.number}: {old_ed.name} → {new_ed.name}", diff_text(diff)))
+        diffs = await self.store.rule_diff_tree(number, old_ed, new_ed)
+        changed = [d for d in diffs if d.status != "same"]
+        same = len(diffs) - len(changed)
+        if len(diffs) == 1:
+            text = diff_text(diffs[0])
+        else:
+            parts = [diff_text(d) for d in changed] or ["Nothing changed."]
+            text = "\n\n".join(parts) + (f"\n\n{same} rule(s) unchanged." if same else "")
+        return Reply(paged(f"Rule {number.strip()}: {old_ed.name} → {new_ed.name}", text))
 
     async def rule_texts(self, numbers: list[str], edition: str | None = None, game: str = "mtg") -> Reply:
         """The full texts of cited rules (the /draw answer's button)."""
@@ -162,7 +169,7 @@ class Judge:
             where = f"\n> {exc.where[:300]}" if exc.where else ""
             return error_reply(f"{exc.message}{where}", hint)
         try:
-            ed = await self._edition(None if scenario.edition == "current" else scenario.edition)
+            ed = await self._edition(None if scenario.edition == "current" else scenario.edition, scenario.game)
             resolution.edition = ed.name
         except StoreError:
             ed = None
@@ -210,6 +217,10 @@ class Judge:
                 losers = b["losers"]
                 verdict = f" — {', '.join(losers)} lose{'s' if len(losers) == 1 else ''}" if losers else ""
                 lines.append(f"• `{b['choice']}`: {who}{verdict}")
+        if res.differences:
+            lines.append("")
+            lines.append("**Where today's rules differ**")
+            lines += [f"• {d}" for d in res.differences]
         for note in res.notes:
             lines.append(f"_Note: {note}_")
         cited = " · ".join(linked(r, ed) for r in res.rules)

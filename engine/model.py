@@ -88,6 +88,7 @@ class PlayerState:
     won: bool = False
     tokens: dict[str, int] = field(default_factory=dict)
     face_down_drawn: int = 0
+    memory: Zone = field(default_factory=Zone)  # Grand Archive: cards can be drawn into memory
 
     def summary(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -101,6 +102,8 @@ class PlayerState:
         }
         if self.exile.size:
             out["exile"] = self.exile.size
+        if self.memory.size:
+            out["memory"] = self.memory.size
         if self.tokens:
             out["tokens"] = dict(sorted(self.tokens.items()))
         if self.library.cards:
@@ -126,6 +129,7 @@ class Action:
     then: str = ""  # 121.6c: an additional action on each card drawn ("reveals it")
     players: list[str] = field(default_factory=list)  # with player "each": only these players draw
     mechanic: str | None = None  # for type "mechanic": a term of engine.vocabulary (looting, tutoring...)
+    into: str = "hand"  # Grand Archive: "memory" to draw into memory
 
 
 @dataclass
@@ -187,6 +191,7 @@ class Resolution:
     triggers: list[TriggerRecord]
     branches: list[dict[str, Any]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    differences: list[str] = field(default_factory=list)  # a historical edition's answer vs today's
 
     @property
     def game_over(self) -> bool:
@@ -219,4 +224,5 @@ class Resolution:
             "rules": self.rules,
             "branches": self.branches,
             "notes": self.notes,
+            "differences": self.differences,
         }

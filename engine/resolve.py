@@ -220,6 +220,18 @@ class Resolver:
 
     def _validate(self) -> None:
         names = set(self._order)
+        if self.s.game == "grand-archive":
+            if any(p.battlefield for p in self.s.players):
+                raise ScenarioError("Grand Archive card effects are not modelled yet", "players[].battlefield",
+                                    "describe the draws themselves: 'I have 1 card in my deck and draw 2'")
+            if self.s.format == "two-headed-giant":
+                raise ScenarioError("Two-Headed Giant is a Magic format", "format", "two-player or multiplayer")
+            if self.s.action.type in ("cast", "mechanic"):
+                raise ScenarioError("Grand Archive cards are not in the card data yet", "action.type",
+                                    "use draw, draw_step or move_to_hand")
+        if self.s.action.into == "memory" and self.s.game != "grand-archive":
+            raise ScenarioError("drawing into memory is a Grand Archive rule", "action.into",
+                                "say 'Grand Archive:' first, or draw into hand")
         if self.active not in names:
             raise ScenarioError(f"the active player {self.active!r} is not one of the players", "active",
                                 f"use one of: {', '.join(self._order)}")
@@ -427,7 +439,8 @@ class Resolver:
             # Named cards move one by one (their names show in the steps), so their counts are exact here.
             out.append((min(p.library.size, 8), min(p.hand.size, 2), min(p.drawn_this_turn, 2),
                         min(p.drawn_this_draw_step, 2), p.attempted_empty_draw, p.lost, len(p.library.cards),
-                        len(p.hand.cards), len(p.graveyard.cards), len(p.exile.cards), tuple(sorted(p.tokens))))
+                        len(p.hand.cards), len(p.graveyard.cards), len(p.exile.cards), len(p.memory.cards),
+                        tuple(sorted(p.tokens))))
         out.append(len(self.consumed))
         return tuple(out)
 
@@ -435,7 +448,7 @@ class Resolver:
         out: list[int] = []
         for p in self.s.players:
             out += [p.library.unknown, p.hand.unknown, p.graveyard.unknown, p.exile.unknown, p.life,
-                    p.drawn_this_turn, p.drawn_this_draw_step]
+                    p.drawn_this_turn, p.drawn_this_draw_step, p.memory.unknown]
         for p in self.s.players:
             out += [p.tokens[k] for k in sorted(p.tokens)]
         out += [t.count for t in self.pending]
@@ -451,7 +464,8 @@ class Resolver:
             p.life += delta[i + 4] * k
             p.drawn_this_turn += delta[i + 5] * k
             p.drawn_this_draw_step += delta[i + 6] * k
-            i += 7
+            p.memory.unknown += delta[i + 7] * k
+            i += 8
         for p in self.s.players:
             for name in sorted(p.tokens):
                 p.tokens[name] += delta[i] * k
@@ -472,7 +486,7 @@ class Resolver:
             for value, d in ((p.drawn_this_turn, delta[i + 5]), (p.drawn_this_draw_step, delta[i + 6])):
                 if d > 0 and value < 2:
                     k = 0
-            i += 7
+            i += 8
         return max(0, k)
 
     def draw_cards(self, who: str, count: int, source: str, applied: frozenset[str], additional: str = "") -> None:
@@ -538,9 +552,14 @@ class Resolver:
                     self.step(f"{who} can't draw cards ({src.card.name}): the draw doesn't happen.",
                               self.rs.cite("cant_draw"), who, "prohibited")
                     return
-                if eff.max_per_turn == 1 and p.drawn_this_turn >= 1 and self.rs.has_max_one_rule:
-                    self.step(f"{who} already drew a card this turn; {src.card.name} stops this draw.",
-                              self.rs.cite("max_one_each_turn"), who, "prohibited")
+                if eff.max_per_turn == 1 and p.drawn_this_turn >= 1:
+                    if self.rs.has_max_one_rule:
+                        self.step(f"{who} already drew a card this turn; {src.card.name} stops this draw.",
+                                  self.rs.cite("max_one_each_turn"), who, "prohibited")
+                    else:
+                        self.step(f"{who} already drew a card this turn; {src.card.name} stops this draw (these "
+                                  "rules have no general rule for this: the card's own text decides).", (), who,
+                                  "prohibited")
                     return
         candidates = [src for src in self.in_play()
                       if isinstance(src.effect, DrawReplacement) and src.key not in applied
@@ -617,12 +636,16 @@ class Resolver:
         first_this_turn = p.drawn_this_turn == 0
         first_in_step = p.drawn_this_draw_step == 0
         card = p.library.take_top(1)[0]
-        p.hand.add([card])
+        into_memory = self.s.action.into == "memory" and source != "the draw step"
+        (p.memory if into_memory else p.hand).add([card])
         p.drawn_this_turn += 1
         if in_draw_step:
             p.drawn_this_draw_step += 1
         shown = f" ({card})" if card else ""
-        self.step(f"{who} draws a card{shown}.", self.rs.cite("draw"), who, "draw")
+        if into_memory:
+            self.step(f"{who} draws a card{shown} into their memory.", self.rs.cite("memory"), who, "draw")
+        else:
+            self.step(f"{who} draws a card{shown}.", self.rs.cite("draw"), who, "draw")
         if card:
             known = self.cards.find(card)
             if known and known.of(Miracle) and first_this_turn:
@@ -719,7 +742,7 @@ class Resolver:
                     self.step(f"{p.name} loses the game: they attempted to draw from an empty library.",
                               self.rs.cite("sba_draw"), p.name, "loss")
                     continue
-            if p.life <= 0:
+            if p.life <= 0 and self.s.game == "mtg":
                 if self.cant_lose(p.name):
                     self.step(f"{p.name} has {p.life} life but can't lose the game.",
                               (*self.rs.cite("sba_life"), *self.rs.cite("cant_lose")), p.name, "no_loss")
@@ -900,8 +923,9 @@ class Resolver:
                     p = self.player(name)
                     got = p.library.take_top(min(n, p.library.size))
                     p.hand.add(got)
-                    self.step(f"{name} puts {len(got)} card(s) from library into hand. Not a draw.",
-                              self.rs.cite("not_a_draw"), name, "move")
+                    rules = self.rs.cite("not_a_draw") + (self.rs.cite("search") if op.do == "search_to_hand" else ())
+                    self.step(f"{name} puts {len(got)} card(s) from library into hand. Not a draw.", rules, name,
+                              "move")
             elif op.do == "look_keep":
                 for name in targets:
                     p = self.player(name)
@@ -971,6 +995,9 @@ class Resolver:
     # ------------------------------------------------------------ results
 
     def result(self) -> Resolution:
+        if self.rs.stored_rules:
+            self.notes.append(f"The cache holds {self.rs.stored_rules} of the {self.rs.edition} rules; steps "
+                              "outside it cite today's rule numbers.")
         players = {p.name: p.summary() for p in self.s.players}
         losers = [p.name for p in self.s.players if p.lost]
         draw_game = bool(losers) and len(losers) == len(self.s.players)
@@ -991,11 +1018,48 @@ class _Outcome:
     choice_points: list[ChoicePoint] = field(default_factory=list)
 
 
+def _draw_order(res: Resolution) -> list[str]:
+    order: list[str] = []
+    for step in res.steps:
+        if step.kind in ("draw", "empty_draw", "replaced_draw", "prohibited") and step.player:
+            if not order or order[-1] != step.player:
+                order.append(step.player)
+    return order
+
+
+def differences_from_today(scenario: Scenario, old: Resolution, cards: CardDB | None = None) -> list[str]:
+    """Where today's answer differs from one under a historical edition: outcome, draw order, rules."""
+    today_scenario = scenario.clone()
+    today_scenario.edition = "current"
+    today = Resolver(today_scenario, cards).run()
+    out: list[str] = []
+    if (today.players, today.losers, today.winners) != (old.players, old.losers, old.winners):
+        verdict = ", ".join(today.losers) + " lose" if today.losers else "nobody loses"
+        out.append(f"Today the outcome differs: {verdict}; " + "; ".join(
+            f"{n}: hand {p['hand']}, library {p['library']}" for n, p in today.players.items()))
+    if _draw_order(today) != _draw_order(old):
+        out.append("Today the draws go in another order: " + ", then ".join(_draw_order(today))
+                   + (" (121.2d: the active team chooses its order)" if scenario.format == "two-headed-giant"
+                      else ""))
+    if any(s.kind == "prohibited" and not s.rules for s in old.steps):
+        out.append("Today rule 121.2b governs “can't draw more than one card each turn”; these rules had no such "
+                   "rule, so only the card's text decided.")
+    if any(s.kind == "empty_draw" for s in old.steps):
+        today_rules = sorted({r for s in today.steps if s.kind == "empty_draw" for r in s.rules})
+        old_rules = sorted({r for s in old.steps if s.kind == "empty_draw" for r in s.rules})
+        out.append(f"Today the empty-library loss is a state-based action ({', '.join(today_rules)}); "
+                   f"the {scenario.edition} rules cite {', '.join(old_rules)}.")
+    return out
+
+
 def resolve(scenario: Scenario, cards: CardDB | None = None, *, compress: bool = True,
             branches: bool = True) -> Resolution:
-    """Resolve a scenario; list in ``branches`` the outcomes of other choices that change the result."""
+    """Resolve a scenario; list in ``branches`` the outcomes of other choices that change the result, and,
+    under a historical edition, in ``differences`` where today's answer differs."""
     main = Resolver(scenario, cards, compress=compress)
     resolution = main.run()
+    if scenario.game == "mtg" and main.rs.edition != "current":
+        resolution.differences = differences_from_today(scenario, resolution, cards)
     if not branches:
         return resolution
     for cp in main.choice_points[:6]:

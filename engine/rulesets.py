@@ -51,6 +51,7 @@ CURRENT_CITES: dict[str, tuple[str, ...]] = {
     "discard": ("701.9",),
     "shuffle": ("701.24",),
     "library_position": ("401.4",),
+    "search": ("701.23a",),
     "exile": ("701.13a",),
     "dredge": ("702.52a", "702.52b"),
     "miracle": ("702.94a",),
@@ -67,10 +68,23 @@ class Ruleset:
     edition: str
     cites: dict[str, tuple[str, ...]] = field(default_factory=dict)
     team_order_choice: bool = True  # 121.2d: the team chooses; 2008 423.2b: primary player first
+    # Whether the edition has a rule for "can't draw more than one card each turn" (121.2b, from 2013); before
+    # it, the card's own text decided, and the answer says so.
     has_max_one_rule: bool = True
+    # For historical editions: which part of the rules is stored; other steps cite today's numbers.
+    stored_rules: str = ""
+    # Grand Archive: only its own rules are cited (no fallback to Magic numbers).
+    strict: bool = False
 
     def cite(self, concept: str) -> tuple[str, ...]:
+        if self.strict:
+            return self.cites.get(concept, ())
         return self.cites.get(concept) or CURRENT_CITES.get(concept, ())
+
+    @property
+    def label(self) -> str:
+        return "Grand Archive" if self.game == "grand-archive" else (
+            "today's Magic rules" if self.edition == "current" else f"the {self.edition} Magic rules")
 
 
 _2008 = dict(CURRENT_CITES)
@@ -81,12 +95,36 @@ _2008.update({
     "additional_action": ("423.6c",), "sba_draw": ("423.4",),
 })
 _1999 = dict(CURRENT_CITES)
-_1999.update({"draw": ("Z.6.1",), "empty_library_attempt": ("Z.6.8",), "sba_draw": ("Z.6.8",),
-              "library_order": ("Z.6.3",)})
+_1999.update({
+    # Z.6.5: cards are taken from the top of the library; Z.6.3: its order is not changed by drawing.
+    "draw": ("Z.6.1", "Z.6.5"), "empty_library_attempt": ("Z.6.8",), "sba_draw": ("Z.6.8",),
+    "library_order": ("Z.6.3",), "library_position": ("Z.6.5", "Z.6.6"), "search": ("Z.6.9",),
+    "mill": ("Z.6.7",), "public_count": ("Z.6.4",),
+})
+
+# Grand Archive cites page + item of its rulebook (rules.gatcg.com).
+_GA = {
+    "draw": ("Drawing Cards 1",),
+    "one_at_a_time": ("Drawing Cards 2", "Drawing Cards 2.1"),
+    "draw_order": ("Drawing Cards 2",),
+    "empty_library_attempt": ("Drawing Cards 6",),
+    "sba_draw": ("Ending the Game 2", "Ending the Game 5"),
+    "all_lose": ("Ending the Game 6",),
+    "draw_step": ("Draw Phase 1",),
+    "first_turn_two_player": ("Starting the Game, Standard Games - Turn One 2",),
+    "first_turn_multiplayer": ("Starting the Game, Standard Games - Turn One 2",),
+    "not_a_draw": ("Drawing Cards 4", "Drawing Cards 5"),
+    "stack_triggers": ("Drawing Cards 3",),
+    "memory": ("Drawing Cards 1", "Memory 2"),
+    "win_effect": ("Ending the Game 4",),
+}
 
 MTG_CURRENT = Ruleset("mtg", "current", dict(CURRENT_CITES))
-MTG_2008 = Ruleset("mtg", "2008", _2008, team_order_choice=False)
-MTG_1999 = Ruleset("mtg", "1999", _1999, team_order_choice=False)
+MTG_2008 = Ruleset("mtg", "2008", _2008, team_order_choice=False, has_max_one_rule=False,
+                   stored_rules="rule 423 (Drawing a Card)")
+MTG_1999 = Ruleset("mtg", "1999", _1999, team_order_choice=False, has_max_one_rule=False,
+                   stored_rules="section Z.6 (Library)")
+GRAND_ARCHIVE = Ruleset("grand-archive", "current", _GA, strict=True)
 
 RULESETS = {"current": MTG_CURRENT, "2008": MTG_2008, "1999": MTG_1999}
 
@@ -94,9 +132,10 @@ RULESETS = {"current": MTG_CURRENT, "2008": MTG_2008, "1999": MTG_1999}
 def ruleset_for(game: str, edition: str) -> Ruleset:
     from engine.resolve import ScenarioError
 
+    if game == "grand-archive":
+        return GRAND_ARCHIVE
     if game != "mtg":
-        raise ScenarioError(f"resolving {game} situations is not supported yet", "game",
-                            "ask with Magic rules, or look the rules up with /rule and /search")
+        raise ScenarioError(f"unknown game {game!r}", "game", "use mtg or grand-archive")
     key = "current" if edition in ("", "current") or edition[:2] == "20" and len(edition) == 10 else edition
     if key not in RULESETS:
         raise ScenarioError(f"unknown edition {edition!r}", "edition", "use current, 2008 or 1999")

@@ -88,6 +88,7 @@ def scenario_from_json(doc: Any, cards: CardDB | None = None) -> Scenario:
             hand=_zone(raw.get("hand"), f"{where}.hand", 7, raw.get("hand_unnamed")),
             graveyard=_zone(raw.get("graveyard"), f"{where}.graveyard", 0, raw.get("graveyard_unnamed")),
             exile=_zone(raw.get("exile"), f"{where}.exile", 0, raw.get("exile_unnamed")),
+            memory=_zone(raw.get("memory"), f"{where}.memory", 0, raw.get("memory_unnamed")),
             life=_int(raw.get("life", 20), f"{where}.life", low=-MAX_COUNT),
             battlefield=bf,
             drawn_this_turn=drawn,
@@ -174,4 +175,11 @@ def _action(raw: Any, names: list[str], cards: CardDB) -> Action:
         then=then.strip()[:200],
         players=list(players) if players else [],
         mechanic=mech,
+        into=_into(raw.get("into", "hand")),
     )
+
+
+def _into(value: Any) -> str:
+    if value not in ("hand", "memory"):
+        raise ScenarioError(f"action.into must be hand or memory, not {value!r}", "action.into", "hand or memory")
+    return str(value)

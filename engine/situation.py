@@ -302,6 +302,8 @@ def _zone_key(word: str) -> str:
         return "library"
     if w in ("hand", "hands"):
         return "hand"
+    if w == "memory":
+        return "memory"
     return "graveyard"
 
 
@@ -436,6 +438,8 @@ def _draw(ctx: Ctx, g: dict[str, str]) -> None:
     action: dict[str, Any] = {"type": "draw", "count": n}
     if g.get("may"):
         action["optional"] = True
+    if g.get("mem") == "memory":
+        action["into"] = "memory"
     if who == "each":
         action["player"] = "each"
     elif who == "each-opponent":
@@ -515,7 +519,8 @@ P = rf"(?P<player>{MULTI}|[\w'\-]+)"
 N = r"(?P<n>-?[\w^*,]+(?: (?:thousand|million|billion))?)"
 NAME = rf"(?:{MULTI}|[\w'\-]+)"
 POS = rf"(?P<player>my|your|his|her|their|our|(?:{MULTI}|[\w\-]+)'s)"
-ZONE = r"(?P<zone>library|deck|hand|graveyard|libraries|decks|hands|graveyards|yard)"
+ZONE = r"(?P<zone>library|deck|hand|graveyard|libraries|decks|hands|graveyards|yard|memory)"
+MEM = r"(?: into (?:my |their |his |her )?(?P<mem>memory|hand))?"
 MECH = "(?P<mech>" + "|".join(re.escape(a) for a in mechanic_aliases()) + ")"
 
 PHRASES: tuple[Phrase, ...] = (
@@ -581,9 +586,9 @@ PHRASES: tuple[Phrase, ...] = (
                        .replace("{POS}", POS),
                        r"there (?:is|are) (?:an? )?(?P<cards>.+?) (?:in play|on the battlefield)"), _in_play,
            "Spirit of the Labyrinth is in play."),
-    Phrase("draw", (rf"{P} (?P<may>may )?(?:draws?|is drawing|would draw|will draw) {N}(?: more)?(?: cards?)?",
-                    rf"{P} (?P<may>may )?(?:draws?|would draw|will draw)",
-                    rf"(?P<may>may )?draw {N}(?: cards?)?", r"draw"), _draw, "Opponent draws 3."),
+    Phrase("draw", (rf"{P} (?P<may>may )?(?:draws?|is drawing|would draw|will draw) {N}(?: more)?(?: cards?)?{MEM}",
+                    rf"{P} (?P<may>may )?(?:draws?|would draw|will draw){MEM}",
+                    rf"(?P<may>may )?draw {N}(?: cards?)?{MEM}", r"draw"), _draw, "Opponent draws 3."),
     Phrase("several draw", (rf"(?P<players>{NAME}(?:(?:, and |, | and ){NAME})+) (?:each |all |both )?draws?"
                             r"(?: (?P<n>[\w]+)(?: cards?)?)?",), _draw_several,
            "My teammate and I each draw 2."),
@@ -850,7 +855,7 @@ def _to_json(b: Builder) -> dict[str, Any]:
     for name in names:
         p = b.players[name]
         doc: dict[str, Any] = {"name": name}
-        for key in ("library", "hand", "graveyard", "life", "drawn_this_turn"):
+        for key in ("library", "hand", "graveyard", "memory", "life", "drawn_this_turn"):
             if key in p.facts:
                 doc[key] = p.facts[key]
         for zone, named in (("library", p.library_top), ("graveyard", p.graveyard_cards)):

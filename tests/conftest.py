@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.rules_source import ensure_shipped_editions, update_from_file
+from bot.rules_source import ensure_shipped_editions, update_from_file, update_ga_from_folder
 from bot.store import Store
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,6 +35,7 @@ async def _build(path: Path) -> None:
         await ensure_shipped_editions(store)
         await update_from_file(store, CR_2022)
         await update_from_file(store, CR_2026)
+        await update_ga_from_folder(store, GA_DIR)
 
 
 @pytest.fixture(scope="session")

@@ -537,6 +537,23 @@ class Store:
             raise
         return len(cards), len(rulings)
 
+    async def rule_diff_tree(self, number: str, old: Edition, new: Edition) -> list[RuleDiff]:
+        """The diff of a rule and everything under it (``121`` covers the whole section)."""
+        key = rule_key(number)
+        keys: dict[str, None] = {}
+        for edition in (old, new):
+            if re.fullmatch(r"\d{3}", key):
+                sql = "SELECT key FROM rules WHERE edition_id = ? AND (key = ? OR section = ?) ORDER BY sort_order"
+                args: tuple[Any, ...] = (edition.id, key, key)
+            else:
+                sql = ("SELECT key FROM rules WHERE edition_id = ? AND (key = ? OR parent = ? OR key LIKE ?)"
+                       " ORDER BY sort_order")
+                args = (edition.id, key, key, key + "_%")
+            for row in await self.db.execute_fetchall(sql, args):
+                if row[0] == key or not re.fullmatch(r"\d{3}\.\d+", key) or row[0][len(key):].isalpha():
+                    keys.setdefault(row[0], None)
+        return [await self.rule_diff(k, old, new) for k in keys] or [await self.rule_diff(key, old, new)]
+
     async def file_size(self) -> int:
         async with self.db.execute("PRAGMA page_count") as cur:
             pages = (await cur.fetchone())[0]
