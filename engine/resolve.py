@@ -363,13 +363,17 @@ class Resolver:
         if m is None:
             raise ScenarioError(f"unknown mechanic {a.mechanic!r}", "action.name",
                                 ", ".join(x.name for x in MECHANICS))
-        who = a.player or self.active
         times = max(1, a.count)
         kind = "draws" if m.draws else "does not draw: it moves cards without the word “draw”"
-        self.step(f"{who}: {m.name} ({m.meaning}); it {kind}.", m.rules, who, "mechanic")
         ops = tuple(Op(op.do, op.amount * times if isinstance(op.amount, int) and op.do != "discard_hand"
                        else op.amount, op.who, op.name, op.optional, op.text) for op in m.ops)
-        self.run_ops(ops, you=who, that_player=who, source=m.name)
+        if a.player == "each" and not all(op.who == "each_player" for op in m.ops):
+            players = [n for n in self.apnap(a.players or None) if not self.player(n).lost]
+        else:
+            players = [self.active if a.player in (None, "each") else a.player]
+        for who in players:
+            self.step(f"{who}: {m.name} ({m.meaning}); it {kind}.", m.rules, who, "mechanic")
+            self.run_ops(ops, you=who, that_player=who, source=m.name)
 
     def action_cast(self) -> None:
         a = self.s.action

@@ -128,6 +128,9 @@ def _action(raw: Any, names: list[str], cards: CardDB) -> Action:
     if player is not None and player != "each" and player not in names:
         raise ScenarioError(f"the action's player {player!r} is not one of the players", "action.player",
                             f"use one of: {', '.join(names)} or each")
+    if player == "each" and kind in ("cast", "move_to_hand"):
+        raise ScenarioError(f"a {kind} action is done by one player, not each", "action.player",
+                            f"use one of: {', '.join(names)}")
     players = raw.get("players")
     if players is not None and (not isinstance(players, list) or not players
                                 or any(p not in names for p in players)):
