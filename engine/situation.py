@@ -29,28 +29,124 @@ MAX_TEXT = 4000
 MAX_CLAUSE = 300
 
 NUMBER_WORDS = {
-    "no": 0, "zero": 0, "none": 0, "a": 1, "an": 1, "one": 1, "another": 1, "two": 2, "three": 3, "four": 4,
-    "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
-    "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
-    "nineteen": 19, "twenty": 20, "once": 1, "twice": 2, "thrice": 3, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "hundred": 100,
-    "a hundred": 100, "a thousand": 1000, "a million": 10**6, "a billion": 10**9,
+    "no": 0,
+    "zero": 0,
+    "none": 0,
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "another": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "twenty": 20,
+    "once": 1,
+    "twice": 2,
+    "thrice": 3,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "hundred": 100,
+    "a hundred": 100,
+    "a thousand": 1000,
+    "a million": 10**6,
+    "a billion": 10**9,
 }
 STEP_WORDS = {
-    "draw step": "draw", "upkeep step": "upkeep",
-    "untap": "untap", "upkeep": "upkeep", "draw": "draw", "main": "main1", "main phase": "main1",
-    "first main phase": "main1", "precombat main phase": "main1", "combat": "combat", "second main phase": "main2",
-    "postcombat main phase": "main2", "end": "end", "end step": "end", "end of turn": "end", "cleanup": "cleanup",
+    "draw step": "draw",
+    "upkeep step": "upkeep",
+    "untap": "untap",
+    "upkeep": "upkeep",
+    "draw": "draw",
+    "main": "main1",
+    "main phase": "main1",
+    "first main phase": "main1",
+    "precombat main phase": "main1",
+    "combat": "combat",
+    "second main phase": "main2",
+    "postcombat main phase": "main2",
+    "end": "end",
+    "end step": "end",
+    "end of turn": "end",
+    "cleanup": "cleanup",
 }
 ME_WORDS = {"i", "me", "my", "myself", "mine", "you", "your"}
-OPPONENT_WORDS = {"opponent", "my opponent", "the opponent", "opp", "their", "they", "them", "he", "she", "his",
-                  "her", "your opponent", "opponents"}
-EACH_WORDS = {"each player", "everyone", "everybody", "all players", "players", "each of us", "we", "we all",
-              "both players", "both of us"}
-TEAMMATE_WORDS = {"my teammate", "teammate", "my partner", "partner"}
-RESERVED = ME_WORDS | OPPONENT_WORDS | EACH_WORDS | TEAMMATE_WORDS | {
-    "it", "it's", "its", "the", "this", "that", "there", "turn", "library", "hand", "graveyard", "deck", "rules",
-    "game", "each", "all", "nobody", "someone", "player", "team", "step", "grand", "archive", "two-headed",
+OPPONENT_WORDS = {
+    "opponent",
+    "my opponent",
+    "the opponent",
+    "opp",
+    "their",
+    "they",
+    "them",
+    "he",
+    "she",
+    "his",
+    "her",
+    "your opponent",
+    "opponents",
 }
+EACH_WORDS = {
+    "each player",
+    "everyone",
+    "everybody",
+    "all players",
+    "players",
+    "each of us",
+    "we",
+    "we all",
+    "both players",
+    "both of us",
+}
+TEAMMATE_WORDS = {"my teammate", "teammate", "my partner", "partner"}
+RESERVED = (
+    ME_WORDS
+    | OPPONENT_WORDS
+    | EACH_WORDS
+    | TEAMMATE_WORDS
+    | {
+        "it",
+        "it's",
+        "its",
+        "the",
+        "this",
+        "that",
+        "there",
+        "turn",
+        "library",
+        "hand",
+        "graveyard",
+        "deck",
+        "rules",
+        "game",
+        "each",
+        "all",
+        "nobody",
+        "someone",
+        "player",
+        "team",
+        "step",
+        "grand",
+        "archive",
+        "two-headed",
+    }
+)
 
 
 class SituationError(ScenarioError):
@@ -70,6 +166,7 @@ class SituationError(ScenarioError):
 
 
 # --------------------------------------------------------------------------------------- the builder
+
 
 @dataclass
 class _P:
@@ -112,7 +209,11 @@ class Builder:
                 what = key.replace("_", " ")
                 raise SituationError(
                     f"contradiction: {what} {'of ' + who if who != '*' else ''} is set by “{old}” and again by "
-                    f"“{clause}”".replace("  ", " "), clause, "each fact once", [old])
+                    f"“{clause}”".replace("  ", " "),
+                    clause,
+                    "each fact once",
+                    [old],
+                )
         self.sources[slot] = clause
         if who == "*":
             self.top[key] = value
@@ -121,13 +222,18 @@ class Builder:
 
     def set_action(self, action: dict[str, Any], clause: str) -> None:
         if self.action is not None and self.action != action:
-            raise SituationError(f"two actions: “{self.action_clause}” and “{clause}”; describe one thing that "
-                                 "happens now", clause, "one action per situation", [self.action_clause])
+            raise SituationError(
+                f"two actions: “{self.action_clause}” and “{clause}”; describe one thing that happens now",
+                clause,
+                "one action per situation",
+                [self.action_clause],
+            )
         self.action = action
         self.action_clause = clause
 
 
 # ------------------------------------------------------------------------------------- slot readers
+
 
 def read_number(text: str) -> int | None:
     t = " ".join(text.lower().replace(",", "").split())
@@ -188,14 +294,18 @@ class Ctx:
                     i = j
                     break
             else:
-                error = SituationError(f"“{parts[i].strip()}” is not a card I know", self.clause,
-                                       "a card name from the card data", self.b.cards.suggest(parts[i]))
+                error = SituationError(
+                    f"“{parts[i].strip()}” is not a card I know",
+                    self.clause,
+                    "a card name from the card data",
+                    self.b.cards.suggest(parts[i]),
+                )
                 error.unknown_card = parts[i].strip()
                 raise error
         return out
 
     def _counted(self, text: str) -> list[str] | None:
-        """"two Thought Reflections", "Howling Mine x2", "3 copies of Font of Mythos"."""
+        """ "two Thought Reflections", "Howling Mine x2", "3 copies of Font of Mythos"."""
         t = text.strip()
         times = 1
         m = re.fullmatch(r"(\w+)\s+(?:copies of\s+|x\s+)?(.+)", t)
@@ -232,8 +342,9 @@ def resolve_player(b: Builder, text: str | None, subject: str, clause: str) -> s
     if re.fullmatch(r"[a-z][a-z0-9_\-]{0,23}", t) and t not in RESERVED and read_number(t) is None:
         raw = re.sub(r"'s$", "", text.strip().replace("’", "'"))
         return raw[0].upper() + raw[1:]
-    raise SituationError(f"“{text}” is not a player I know", clause,
-                         "I/me/my, opponent, each player, my teammate, or a player's name")
+    raise SituationError(
+        f"“{text}” is not a player I know", clause, "I/me/my, opponent, each player, my teammate, or a player's name"
+    )
 
 
 def _prefix_match(cards: CardDB, key: str) -> str | None:
@@ -277,14 +388,16 @@ def match_card(cards: CardDB, text: str, clause: str) -> str:
     found = find_card(cards, text)
     if found is None:
         name = text.strip(" .,'\"")
-        error = SituationError(f"“{name}” is not a card I know", clause, "a card name from the card data",
-                               cards.suggest(name))
+        error = SituationError(
+            f"“{name}” is not a card I know", clause, "a card name from the card data", cards.suggest(name)
+        )
         error.unknown_card = name
         raise error
     return found
 
 
 # ------------------------------------------------------------------------------------ the phrase table
+
 
 @dataclass(frozen=True)
 class Phrase:
@@ -294,6 +407,7 @@ class Phrase:
     templates: tuple[str, ...]
     apply: Callable[[Ctx, dict[str, str]], None]
     example: str
+    more: tuple[str, ...] = ()  # other phrasings of the same fact, shown in the reference and tested
 
 
 def _zone_key(word: str) -> str:
@@ -382,9 +496,15 @@ def _players(ctx: Ctx, g: dict[str, str]) -> None:
 
 def _format(ctx: Ctx, g: dict[str, str]) -> None:
     word = g["fmt"].lower()
-    fmt = "two-headed-giant" if ("two" in word or "2hg" in word or "2-headed" in word) else (
-        "two-player" if ("1v1" in word or "two-player" in word or "1 v 1" in word or "duel" in word)
-        else "multiplayer")
+    fmt = (
+        "two-headed-giant"
+        if ("two" in word or "2hg" in word or "2-headed" in word)
+        else (
+            "two-player"
+            if ("1v1" in word or "two-player" in word or "1 v 1" in word or "duel" in word)
+            else "multiplayer"
+        )
+    )
     ctx.b.set("*", "format", fmt, ctx.clause)
 
 
@@ -513,8 +633,10 @@ def _team(ctx: Ctx, g: dict[str, str]) -> None:
     ctx.b.player(who).team = g["team"].upper()
 
 
-MULTI = (r"my opponent|the opponent|your opponent|my teammate|my partner|each player|each opponent|all players|"
-         r"every opponent|all opponents|both players|team [a-z0-9]|player \d{1,2}|opponent \d{1,2}")
+MULTI = (
+    r"my opponent|the opponent|your opponent|my teammate|my partner|each player|each opponent|all players|"
+    r"every opponent|all opponents|both players|team [a-z0-9]|player \d{1,2}|opponent \d{1,2}"
+)
 P = rf"(?P<player>{MULTI}|[\w'\-]+)"
 N = r"(?P<n>-?[\w^*,]+(?: (?:thousand|million|billion))?)"
 NAME = rf"(?:{MULTI}|[\w'\-]+)"
@@ -524,86 +646,258 @@ MEM = r"(?: into (?:my |their |his |her )?(?P<mem>memory|hand))?"
 MECH = "(?P<mech>" + "|".join(re.escape(a) for a in mechanic_aliases()) + ")"
 
 PHRASES: tuple[Phrase, ...] = (
-    Phrase("game", (r"grand archive", r"(?:this is )?(?:a )?grand archive(?: game)?", r"ga"), _game,
-           "Grand Archive: I have 1 card in my deck and draw 2."),
-    Phrase("edition", (r"(?:under )?(?:the )?(?:rules|edition|cr) (?P<ed>2008|1999|current|\d{4}-\d\d-\d\d)",
-                       r"(?:under )?(?:the )?(?P<ed>2008|1999|\d{4}-\d\d-\d\d) (?:rules|edition|cr)"), _edition,
-           "rules 2008: ..."),
-    Phrase("players", (rf"{N} players?(?: game)?", rf"(?:a |an )?{N}-player game", rf"there are {N} players",
-                       rf"we are {N} players", rf"{N}-player multiplayer"), _players, "4 players."),
-    Phrase("format", (r"(?:in |it's |it is |playing )?(?:a )?(?P<fmt>two-headed giant|two headed giant|2hg|"
-                      r"multiplayer|free-for-all|commander|1v1|1 v 1|two-player|duel)(?: game)?",), _format,
-           "Two-Headed Giant."),
+    Phrase(
+        "game",
+        (r"grand archive", r"(?:this is )?(?:a )?grand archive(?: game)?", r"ga"),
+        _game,
+        "Grand Archive: I have 1 card in my deck and draw 2.",
+    ),
+    Phrase(
+        "edition",
+        (
+            r"(?:under )?(?:the )?(?:rules|edition|cr) (?P<ed>2008|1999|current|\d{4}-\d\d-\d\d)",
+            r"(?:under )?(?:the )?(?P<ed>2008|1999|\d{4}-\d\d-\d\d) (?:rules|edition|cr)",
+        ),
+        _edition,
+        "rules 2008: ...",
+    ),
+    Phrase(
+        "players",
+        (
+            rf"{N} players?(?: game)?",
+            rf"(?:a |an )?{N}-player game",
+            rf"there are {N} players",
+            rf"we are {N} players",
+            rf"{N}-player multiplayer",
+        ),
+        _players,
+        "4 players.",
+    ),
+    Phrase(
+        "format",
+        (
+            r"(?:in |it's |it is |playing )?(?:a )?(?P<fmt>two-headed giant|two headed giant|2hg|"
+            r"multiplayer|free-for-all|commander|1v1|1 v 1|two-player|duel)(?: game)?",
+        ),
+        _format,
+        "Two-Headed Giant.",
+    ),
     Phrase("team", (rf"{P} (?:is|are) (?:on|in) team (?P<team>[a-z0-9])",), _team, "Bob is on team B."),
-    Phrase("draw step", (rf"(?:it's |it is |this is |during |in )?{POS} draw step(?: on turn {N}| on the "
-                         rf"(?P<first>first) turn)?",
-                         rf"(?:it's |it is )?the draw step of {P}(?: on turn {N})?",
-                         rf"{P} (?:is in|enters|begins) (?:their|his|her|my) draw step"), _draw_step,
-           "It's my draw step."),
-    Phrase("turn", (rf"(?:it's |it is |on |during )?{POS} (?:(?P<first>first) )?turn(?: (?:number )?{N})?",
-                    rf"(?:it's |it is )?{POS} turn {N}"), _turn_of, "It's Bob's turn."),
-    Phrase("turn number", (rf"(?:it's |it is |on |during )?turn (?:number )?{N}",
-                           r"(?:it's |it is |on |during )?the (?P<first>first) turn(?: of the game)?"),
-           _turn_number, "turn 1"),
-    Phrase("step", (rf"(?:it's |it is |during |in )?{POS} (?P<step>upkeep|untap|(?:first |second |precombat |"
-                    rf"postcombat )?main phase|end step|cleanup|combat)(?: step)?",
-                    r"(?:it's |it is |during |in )?(?:the )?(?P<step>upkeep|untap|(?:first |second |precombat |"
-                    r"postcombat )?main phase|end step|cleanup|combat)(?: step)?"), _step, "during my upkeep"),
-    Phrase("zone empty", (rf"{POS} {ZONE} is empty", rf"{P} (?:has|have) (?:an )?empty {ZONE}",
-                          rf"{P} (?:has|have) no cards (?:left )?in (?:(?:my|their|his|her|the) )?{ZONE}"),
-           _zone_empty, "My library is empty."),
-    Phrase("zone count", (rf"{P} (?:has|have|has got|got) {N} (?:more )?cards? (?:left )?in (?:(?:my|their|his|"
-                          rf"her|the|its) )?{ZONE}",
-                          rf"{P} (?:has|have) {N} cards? left",
-                          rf"{POS} {ZONE}(?: size)?(?: is| has|:)? {N}(?: cards?)?",
-                          rf"{ZONE}:? {N}"), _zone_count, "I have 2 cards in library."),
-    Phrase("zone cards", (rf"{P} (?:has|have) (?P<cards>.+?) (?:on top of|on the top of|at the top of) "
-                          rf"(?:(?:my|their|his|her|the) )?{ZONE}",
-                          rf"(?:the )?top card of {POS} {ZONE} is (?P<cards>.+)",
-                          rf"{P} (?:has|have) (?P<cards>.+?) in (?:(?:my|their|his|her|the) )?"
-                          rf"(?P<zone>graveyard|yard)",
-                          rf"(?P<cards>.+?) (?:is|are) in {POS} (?P<zone>graveyard|yard)",
-                          rf"(?P<cards>.+?) (?:is|are) on top of {POS} (?P<zone>library|deck)"), _zone_cards,
-           "Golgari Thug is in my graveyard."),
-    Phrase("life", (rf"{P} (?:is|am|are) at (?P<n>-?[\w]+) life", rf"{P} (?:has|have) (?P<n>-?[\w]+) life",
-                    rf"{POS} life(?: total)?(?: is|:)? (?P<n>-?[\w]+)", r"life:? (?P<n>-?[\w]+)"), _life,
-           "My opponent is at 5 life."),
-    Phrase("drawn this turn", (rf"{P} (?:already )?(?:drew|has drawn|have drawn|has already drawn|have already "
-                               rf"drawn) {N} cards? (?:already )?this turn",
-                               rf"{P} (?:already )?(?:drew|has drawn|have drawn) (?:a card )?(?:already )?this "
-                               rf"turn"), _drawn, "Bob already drew a card this turn."),
-    Phrase("choice: apply", (rf"{P} (?P<neg>don't |doesn't |do not |does not )?(?:chooses? to |wants? to |will )?"
-                             rf"(?:dredges?|uses?|applies|apply) (?P<card>.+?)(?: instead)?",), _choice_apply,
-           "I dredge Golgari Thug."),
-    Phrase("choice: order", (rf"{P} (?:applies|apply|chooses?) (?P<card>.+?) first",), _choice_order,
-           "I apply Notion Thief first."),
-    Phrase("choice: may", (rf"{P} (?P<neg>don't |doesn't |do not |does not )?(?:chooses? to |wants? to )draw",
-                           rf"{P} chooses? (?P<neg>not )to draw"), _choice_may, "I choose not to draw."),
-    Phrase("controls", (rf"{P} (?:controls?|has|have|has got) (?P<cards>.+?) (?:in play|on the battlefield|out)",
-                        rf"{P} (?:controls?|has a|has an|have a|have an) (?P<cards>.+)",
-                        rf"{P}:? (?:controls?) (?P<cards>.+)"), _controls, "My opponent controls Notion Thief."),
-    Phrase("in play", (r"(?P<cards>.+?) (?:is|are) (?:in play|on the battlefield|out)(?: under {POS} control)?"
-                       .replace("{POS}", POS),
-                       r"there (?:is|are) (?:an? )?(?P<cards>.+?) (?:in play|on the battlefield)"), _in_play,
-           "Spirit of the Labyrinth is in play."),
-    Phrase("draw", (rf"{P} (?P<may>may )?(?:draws?|is drawing|would draw|will draw) {N}(?: more)?(?: cards?)?{MEM}",
-                    rf"{P} (?P<may>may )?(?:draws?|would draw|will draw){MEM}",
-                    rf"(?P<may>may )?draw {N}(?: cards?)?{MEM}", r"draw"), _draw, "Opponent draws 3."),
-    Phrase("several draw", (rf"(?P<players>{NAME}(?:(?:, and |, | and ){NAME})+) (?:each |all |both )?draws?"
-                            r"(?: (?P<n>[\w]+)(?: cards?)?)?",), _draw_several,
-           "My teammate and I each draw 2."),
-    Phrase("cast", (rf"{P} (?:casts?|plays?|activates?|resolves?) (?P<card>.+?)(?: (?:targeting|on|for|at) "
-                    rf"(?P<target>[\w'’]+(?: [\w'’]+)?))?(?: (?:with|for) x ?(?:=|is|of) ?(?P<x>\w+))?",
-                    r"(?:cast|play) (?P<card>.+?)(?: (?:targeting|on) (?P<target>[\w'’]+(?: [\w'’]+)?))?"),
-           _cast, "I cast Opportunity targeting myself."),
-    Phrase("move to hand", (rf"{P} puts? the top (?:{N} )?cards? of (?:(?:my|their|his|her) )?library into "
-                            rf"(?:(?:my|their|his|her) )?hand",
-                            rf"{P} puts? the top (?:{N} )?cards? into (?:(?:my|their|his|her) )?hand"),
-           _move, "Bob puts the top card of his library into his hand."),
-    Phrase("mechanic", (rf"{P} {MECH}(?: {N}(?: times| cards?)?)?", rf"{MECH}(?: {N}(?: times)?)?"), _mechanic,
-           "I loot."),
-    Phrase("while casting", (r"(?:this happens )?while (?:i'm |i am |he's |she's |they're |\w+ is )?casting "
-                             r"(?:a |another )?spell",), _while_casting, "while casting a spell"),
+    Phrase(
+        "draw step",
+        (
+            rf"(?:it's |it is |this is |during |in )?{POS} draw step(?: on turn {N}| on the "
+            rf"(?P<first>first) turn)?",
+            rf"(?:it's |it is )?the draw step of {P}(?: on turn {N})?",
+            rf"{P} (?:is in|enters|begins) (?:their|his|her|my) draw step",
+        ),
+        _draw_step,
+        "It's my draw step.",
+        ("it's my opponent's draw step on turn 1", "It's team A's draw step"),
+    ),
+    Phrase(
+        "turn",
+        (
+            rf"(?:it's |it is |on |during )?{POS} (?:(?P<first>first) )?turn(?: (?:number )?{N})?",
+            rf"(?:it's |it is )?{POS} turn {N}",
+        ),
+        _turn_of,
+        "It's Bob's turn.",
+    ),
+    Phrase(
+        "turn number",
+        (
+            rf"(?:it's |it is |on |during )?turn (?:number )?{N}",
+            r"(?:it's |it is |on |during )?the (?P<first>first) turn(?: of the game)?",
+        ),
+        _turn_number,
+        "turn 1",
+    ),
+    Phrase(
+        "step",
+        (
+            rf"(?:it's |it is |during |in )?{POS} (?P<step>upkeep|untap|(?:first |second |precombat |"
+            rf"postcombat )?main phase|end step|cleanup|combat)(?: step)?",
+            r"(?:it's |it is |during |in )?(?:the )?(?P<step>upkeep|untap|(?:first |second |precombat |"
+            r"postcombat )?main phase|end step|cleanup|combat)(?: step)?",
+        ),
+        _step,
+        "during my upkeep",
+    ),
+    Phrase(
+        "zone empty",
+        (
+            rf"{POS} {ZONE} is empty",
+            rf"{P} (?:has|have) (?:an )?empty {ZONE}",
+            rf"{P} (?:has|have) no cards (?:left )?in (?:(?:my|their|his|her|the) )?{ZONE}",
+        ),
+        _zone_empty,
+        "My library is empty.",
+        ("I have no cards in hand",),
+    ),
+    Phrase(
+        "zone count",
+        (
+            rf"{P} (?:has|have|has got|got) {N} (?:more )?cards? (?:left )?in (?:(?:my|their|his|"
+            rf"her|the|its) )?{ZONE}",
+            rf"{P} (?:has|have) {N} cards? left",
+            rf"{POS} {ZONE}(?: size)?(?: is| has|:)? {N}(?: cards?)?",
+            rf"{ZONE}:? {N}",
+        ),
+        _zone_count,
+        "I have 2 cards in library.",
+        ("my opponent has 3 cards left in their deck", "Alice: hand 0", "library: 5"),
+    ),
+    Phrase(
+        "zone cards",
+        (
+            rf"{P} (?:has|have) (?P<cards>.+?) (?:on top of|on the top of|at the top of) "
+            rf"(?:(?:my|their|his|her|the) )?{ZONE}",
+            rf"(?:the )?top card of {POS} {ZONE} is (?P<cards>.+)",
+            rf"{P} (?:has|have) (?P<cards>.+?) in (?:(?:my|their|his|her|the) )?"
+            rf"(?P<zone>graveyard|yard)",
+            rf"(?P<cards>.+?) (?:is|are) in {POS} (?P<zone>graveyard|yard)",
+            rf"(?P<cards>.+?) (?:is|are) on top of {POS} (?P<zone>library|deck)",
+        ),
+        _zone_cards,
+        "Golgari Thug is in my graveyard.",
+        ("I have Terminus on top of my library", "the top card of my library is Terminus"),
+    ),
+    Phrase(
+        "life",
+        (
+            rf"{P} (?:is|am|are) at (?P<n>-?[\w]+) life",
+            rf"{P} (?:has|have) (?P<n>-?[\w]+) life",
+            rf"{POS} life(?: total)?(?: is|:)? (?P<n>-?[\w]+)",
+            r"life:? (?P<n>-?[\w]+)",
+        ),
+        _life,
+        "My opponent is at 5 life.",
+        ("I have 1 life", "life: 3"),
+    ),
+    Phrase(
+        "drawn this turn",
+        (
+            rf"{P} (?:already )?(?:drew|has drawn|have drawn|has already drawn|have already "
+            rf"drawn) {N} cards? (?:already )?this turn",
+            rf"{P} (?:already )?(?:drew|has drawn|have drawn) (?:a card )?(?:already )?this "
+            rf"turn",
+        ),
+        _drawn,
+        "Bob already drew a card this turn.",
+        ("I have drawn 2 cards this turn",),
+    ),
+    Phrase(
+        "choice: apply",
+        (
+            rf"{P} (?P<neg>don't |doesn't |do not |does not )?(?:chooses? to |wants? to |will )?"
+            rf"(?:dredges?|uses?|applies|apply) (?P<card>.+?)(?: instead)?",
+        ),
+        _choice_apply,
+        "I dredge Golgari Thug.",
+    ),
+    Phrase(
+        "choice: order",
+        (rf"{P} (?:applies|apply|chooses?) (?P<card>.+?) first",),
+        _choice_order,
+        "I apply Notion Thief first.",
+    ),
+    Phrase(
+        "choice: may",
+        (
+            rf"{P} (?P<neg>don't |doesn't |do not |does not )?(?:chooses? to |wants? to )draw",
+            rf"{P} chooses? (?P<neg>not )to draw",
+        ),
+        _choice_may,
+        "I choose not to draw.",
+    ),
+    Phrase(
+        "controls",
+        (
+            rf"{P} (?:controls?|has|have|has got) (?P<cards>.+?) (?:in play|on the battlefield|out)",
+            rf"{P} (?:controls?|has a|has an|have a|have an) (?P<cards>.+)",
+            rf"{P}:? (?:controls?) (?P<cards>.+)",
+        ),
+        _controls,
+        "My opponent controls Notion Thief.",
+        ("I have Howling Mine in play", "Alice controls two Thought Reflections"),
+    ),
+    Phrase(
+        "in play",
+        (
+            r"(?P<cards>.+?) (?:is|are) (?:in play|on the battlefield|out)(?: under {POS} control)?".replace(
+                "{POS}", POS
+            ),
+            r"there (?:is|are) (?:an? )?(?P<cards>.+?) (?:in play|on the battlefield)",
+        ),
+        _in_play,
+        "Spirit of the Labyrinth is in play.",
+        ("Sheoldred is on the battlefield under my opponent's control",),
+    ),
+    Phrase(
+        "draw",
+        (
+            rf"{P} (?P<may>may )?(?:draws?|is drawing|would draw|will draw) {N}(?: more)?(?: cards?)?{MEM}",
+            rf"{P} (?P<may>may )?(?:draws?|would draw|will draw){MEM}",
+            rf"(?P<may>may )?draw {N}(?: cards?)?{MEM}",
+            r"draw",
+        ),
+        _draw,
+        "Opponent draws 3.",
+        (
+            "I draw a card",
+            "draw 2",
+            "each player draws 7",
+            "I may draw a card",
+            "Grand Archive: I draw 2 into my memory",
+        ),
+    ),
+    Phrase(
+        "several draw",
+        (
+            rf"(?P<players>{NAME}(?:(?:, and |, | and ){NAME})+) (?:each |all |both )?draws?"
+            r"(?: (?P<n>[\w]+)(?: cards?)?)?",
+        ),
+        _draw_several,
+        "My teammate and I each draw 2.",
+    ),
+    Phrase(
+        "cast",
+        (
+            rf"{P} (?:casts?|plays?|activates?|resolves?) (?P<card>.+?)(?: (?:targeting|on|for|at) "
+            rf"(?P<target>[\w'’]+(?: [\w'’]+)?))?(?: (?:with|for) x ?(?:=|is|of) ?(?P<x>\w+))?",
+            r"(?:cast|play) (?P<card>.+?)(?: (?:targeting|on) (?P<target>[\w'’]+(?: [\w'’]+)?))?",
+        ),
+        _cast,
+        "I cast Opportunity targeting myself.",
+        ("opponent casts Timetwister", "I cast Prosperity with X=3", "I activate Jace's Archivist"),
+    ),
+    Phrase(
+        "move to hand",
+        (
+            rf"{P} puts? the top (?:{N} )?cards? of (?:(?:my|their|his|her) )?library into "
+            rf"(?:(?:my|their|his|her) )?hand",
+            rf"{P} puts? the top (?:{N} )?cards? into (?:(?:my|their|his|her) )?hand",
+        ),
+        _move,
+        "Bob puts the top card of his library into his hand.",
+    ),
+    Phrase(
+        "mechanic",
+        (rf"{P} {MECH}(?: {N}(?: times| cards?)?)?", rf"{MECH}(?: {N}(?: times)?)?"),
+        _mechanic,
+        "I loot.",
+        ("opponent rummages", "I cycle a card", "I tutor", "everyone wheels", "I impulse draw"),
+    ),
+    Phrase(
+        "while casting",
+        (
+            r"(?:this happens )?while (?:i'm |i am |he's |she's |they're |\w+ is )?casting "
+            r"(?:a |another )?spell",
+        ),
+        _while_casting,
+        "while casting a spell",
+    ),
 )
 
 _COMPILED: list[tuple[Phrase, re.Pattern[str]]] = [
@@ -615,6 +909,19 @@ _EXAMPLES = [p.example for p in PHRASES]
 def language_reference() -> list[tuple[str, str]]:
     """(topic, example) for every phrase of the table: the README and /help show this list."""
     return [(p.topic, p.example) for p in PHRASES]
+
+
+def all_examples() -> list[str]:
+    return [x for p in PHRASES for x in (p.example, *p.more)]
+
+
+def reference_markdown() -> str:
+    """The README's table of the language, made from the phrase table (a test keeps the README in step)."""
+    lines = ["| what | example | also |", "|---|---|---|"]
+    for p in PHRASES:
+        also = ", ".join(f"`{x}`" for x in p.more)
+        lines.append(f"| {p.topic} | `{p.example}` | {also} |")
+    return "\n".join(lines)
 
 
 # ----------------------------------------------------------------------------------------- parsing
@@ -670,27 +977,44 @@ def _subject_of(clause: str) -> str | None:
 
 
 _MODIFIERS: tuple[tuple[re.Pattern[str], Callable[[Builder, re.Match[str], str], None]], ...] = (
-    (re.compile(r"\s+(?:in|during) (?:a |an |this )?(?P<fmt>two-headed giant|two headed giant|2hg|multiplayer|"
-                r"commander|free-for-all)(?: game)?$", re.I),
-     lambda b, m, c: _format(Ctx(b, c, b.subject), {"fmt": m.group("fmt")})),
-    (re.compile(r"\s+(?:under|with|using) (?:the )?(?P<ed>2008|1999|current) (?:rules|edition)$", re.I),
-     lambda b, m, c: b.set("*", "edition", m.group("ed"), c)),
-    (re.compile(r"\s+on (?:the )?(?P<first>first) turn(?: of the game)?$", re.I),
-     lambda b, m, c: b.set("*", "turn", 1, c)),
-    (re.compile(r"\s+on turn (?P<n>\w+)$", re.I),
-     lambda b, m, c: b.set("*", "turn", count(m.group("n"), c), c)),
-    (re.compile(r"\s+while (?:casting|i(?:'m| am) casting|they(?:'re| are) casting) (?:a |another )?spell$", re.I),
-     lambda b, m, c: b.top.__setitem__("while_casting", True)),
+    (
+        re.compile(
+            r"\s+(?:in|during) (?:a |an |this )?(?P<fmt>two-headed giant|two headed giant|2hg|multiplayer|"
+            r"commander|free-for-all)(?: game)?$",
+            re.I,
+        ),
+        lambda b, m, c: _format(Ctx(b, c, b.subject), {"fmt": m.group("fmt")}),
+    ),
+    (
+        re.compile(r"\s+(?:under|with|using) (?:the )?(?P<ed>2008|1999|current) (?:rules|edition)$", re.I),
+        lambda b, m, c: b.set("*", "edition", m.group("ed"), c),
+    ),
+    (
+        re.compile(r"\s+on (?:the )?(?P<first>first) turn(?: of the game)?$", re.I),
+        lambda b, m, c: b.set("*", "turn", 1, c),
+    ),
+    (re.compile(r"\s+on turn (?P<n>\w+)$", re.I), lambda b, m, c: b.set("*", "turn", count(m.group("n"), c), c)),
+    (
+        re.compile(r"\s+while (?:casting|i(?:'m| am) casting|they(?:'re| are) casting) (?:a |another )?spell$", re.I),
+        lambda b, m, c: b.top.__setitem__("while_casting", True),
+    ),
 )
 _SEPARATORS = (re.compile(r",\s*(?:and\s+|then\s+)?|\s+then\s+", re.I), re.compile(r"\s+and\s+(?:then\s+)?", re.I))
 
 
 _LEADING: tuple[tuple[re.Pattern[str], Callable[[Builder, re.Match[str], str], None]], ...] = (
-    (re.compile(r"^(?:under|with|using) (?:the )?(?P<ed>2008|1999|current) (?:rules|edition),? ", re.I),
-     lambda b, m, c: b.set("*", "edition", m.group("ed"), c)),
-    (re.compile(rf"^(?:during|in|on) {POS} (?P<step>upkeep|draw step|end step|main phase|turn),? ", re.I),
-     lambda b, m, c: _step(Ctx(b, c, b.subject), {"player": m.group("player"), "step": m.group("step")})
-     if m.group("step") != "turn" else _turn_of(Ctx(b, c, b.subject), {"player": m.group("player")})),
+    (
+        re.compile(r"^(?:under|with|using) (?:the )?(?P<ed>2008|1999|current) (?:rules|edition),? ", re.I),
+        lambda b, m, c: b.set("*", "edition", m.group("ed"), c),
+    ),
+    (
+        re.compile(rf"^(?:during|in|on) {POS} (?P<step>upkeep|draw step|end step|main phase|turn),? ", re.I),
+        lambda b, m, c: (
+            _step(Ctx(b, c, b.subject), {"player": m.group("player"), "step": m.group("step")})
+            if m.group("step") != "turn"
+            else _turn_of(Ctx(b, c, b.subject), {"player": m.group("player")})
+        ),
+    ),
 )
 
 
@@ -700,7 +1024,7 @@ def _strip_modifiers(b: Builder, clause: str) -> str:
         m = rx.search(clause)
         if m and not _whole_phrase(b, clause):
             apply(b, m, clause)
-            clause = clause[m.end():]
+            clause = clause[m.end() :]
     changed = True
     while changed:
         changed = False
@@ -761,9 +1085,13 @@ def _fail(b: Builder, clause: str) -> None:
     if last_error[0] is not None:
         raise last_error[0]
     close = process.extract(clause, _EXAMPLES, scorer=fuzz.token_set_ratio, limit=3)
-    raise SituationError(f"I didn't understand “{clause}”", clause,
-                         "a fact such as a zone size, a permanent someone controls, a life total, whose turn or "
-                         "step it is, or what happens now", [c[0] for c in close])
+    raise SituationError(
+        f"I didn't understand “{clause}”",
+        clause,
+        "a fact such as a zone size, a permanent someone controls, a life total, whose turn or "
+        "step it is, or what happens now",
+        [c[0] for c in close],
+    )
 
 
 def _assign_unowned(b: Builder) -> None:
@@ -781,8 +1109,9 @@ def situation_to_json(text: str, cards: CardDB | None = None) -> dict[str, Any]:
     if not isinstance(text, str):
         raise SituationError("the situation must be text", "", "a sentence such as 'I draw 2'")
     if len(text) > MAX_TEXT:
-        raise SituationError(f"the situation is {len(text)} characters long", text[:40] + "…",
-                             f"at most {MAX_TEXT} characters")
+        raise SituationError(
+            f"the situation is {len(text)} characters long", text[:40] + "…", f"at most {MAX_TEXT} characters"
+        )
     cards = cards or default_cards()
     b = Builder(cards)
     clean = normalize(text)
@@ -791,13 +1120,18 @@ def situation_to_json(text: str, cards: CardDB | None = None) -> dict[str, Any]:
         raise SituationError("the situation is empty", "", "a sentence such as 'I have 2 cards in library. I draw 3.'")
     for clause in clauses:
         if len(clause) > MAX_CLAUSE:
-            raise SituationError(f"a clause of {len(clause)} characters is too long to read", clause[:60] + "…",
-                                 f"short clauses (under {MAX_CLAUSE} characters) separated by periods")
+            raise SituationError(
+                f"a clause of {len(clause)} characters is too long to read",
+                clause[:60] + "…",
+                f"short clauses (under {MAX_CLAUSE} characters) separated by periods",
+            )
         _parse_clause(b, clause)
     if b.action is None:
-        raise SituationError("nothing happens in this situation", clauses[-1],
-                             "an action: 'I draw 2', 'each player draws 1', 'I cast Opportunity', "
-                             "'it's my draw step'")
+        raise SituationError(
+            "nothing happens in this situation",
+            clauses[-1],
+            "an action: 'I draw 2', 'each player draws 1', 'I cast Opportunity', 'it's my draw step'",
+        )
     _assign_unowned(b)
     return _to_json(b)
 
@@ -831,7 +1165,7 @@ def _to_json(b: Builder) -> dict[str, Any]:
         # Seat order alternates teams (A, B, A, B) so turn order passes between teams.
         order = []
         for i in range(max(len(names), len(others))):
-            order += names[i:i + 1] + others[i:i + 1]
+            order += names[i : i + 1] + others[i : i + 1]
         names = order
     else:
         if "You" not in b.players and (not names or n is None or len(names) < (n or 2)):
@@ -839,8 +1173,11 @@ def _to_json(b: Builder) -> dict[str, Any]:
         names = (["You"] if "You" in b.players else []) + [x for x in b.order if x != "You"]
         want = n or max(2, len(names))
         if n is not None and len(names) > n:
-            raise SituationError(f"the text names {len(names)} players but says {n} players",
-                                 b.sources.get(("*", "player_count"), ""), "the same number of players")
+            raise SituationError(
+                f"the text names {len(names)} players but says {n} players",
+                b.sources.get(("*", "player_count"), ""),
+                "the same number of players",
+            )
         i = 1
         while len(names) < want:
             name = "Opponent" if "Opponent" not in b.players and want == 2 else f"Player {len(names) + 1}"
@@ -863,8 +1200,11 @@ def _to_json(b: Builder) -> dict[str, Any]:
                 continue
             total = doc.get(zone, 40 if zone == "library" else 0)
             if zone in doc and total < len(named):
-                raise SituationError(f"{name}'s {zone} is said to hold {total} cards but {len(named)} are named",
-                                     b.sources.get((name, zone), ""), f"a {zone} size that counts the named cards")
+                raise SituationError(
+                    f"{name}'s {zone} is said to hold {total} cards but {len(named)} are named",
+                    b.sources.get((name, zone), ""),
+                    f"a {zone} size that counts the named cards",
+                )
             doc[zone] = list(named)
             doc[f"{zone}_unnamed"] = max(0, total - len(named))
         if p.battlefield:
@@ -876,8 +1216,9 @@ def _to_json(b: Builder) -> dict[str, Any]:
     if "active_team" in b.top:
         active = next((x for x in names if b.players[x].team == b.top["active_team"]), names[0])
     if active not in names:
-        raise SituationError(f"{active} is not a player of this game", b.sources.get(("*", "active"), ""),
-                             f"one of: {', '.join(names)}")
+        raise SituationError(
+            f"{active} is not a player of this game", b.sources.get(("*", "active"), ""), f"one of: {', '.join(names)}"
+        )
     action = dict(b.action or {})
     action = _resolve_action_players(b, action, names, active)
     if b.top.get("while_casting") and action.get("type") == "draw":
@@ -906,9 +1247,17 @@ def _resolve_action_players(b: Builder, action: dict[str, Any], names: list[str]
     if "players" in action:
         missing = [x for x in action["players"] if x not in names]
         if missing:
-            raise SituationError(f"{', '.join(missing)} is not a player of this game", b.action_clause,
-                                 f"one of: {', '.join(names)}")
+            raise SituationError(
+                f"{', '.join(missing)} is not a player of this game", b.action_clause, f"one of: {', '.join(names)}"
+            )
     for t in action.get("targets", []):
         if t not in names:
             raise SituationError(f"{t} is not a player of this game", b.action_clause, f"one of: {', '.join(names)}")
     return action
+
+
+if __name__ == "__main__":
+    import sys
+
+    if "--reference" in sys.argv:
+        print(reference_markdown())

@@ -11,7 +11,15 @@ from hypothesis import strategies as st
 
 from engine.resolve import ScenarioError, resolve
 from engine.scenario_json import scenario_from_json
-from engine.situation import PHRASES, SituationError, language_reference, parse_situation, situation_to_json
+from engine.situation import (
+    PHRASES,
+    SituationError,
+    all_examples,
+    language_reference,
+    parse_situation,
+    reference_markdown,
+    situation_to_json,
+)
 
 
 def _outcome(res: Any) -> tuple[Any, ...]:
@@ -210,12 +218,20 @@ def test_errors_say_what_and_where(text: str, fragment: str, suggestion: str | N
 def test_reference_comes_from_the_phrase_table() -> None:
     ref = language_reference()
     assert len(ref) == len(PHRASES)
-    for _topic, example in ref:
+    for example in all_examples():
         # every example of the reference parses (alone or with an action added)
         try:
             situation_to_json(example)
         except SituationError as exc:
             assert "nothing happens" in exc.message, (example, exc.message)
+
+
+def test_readme_shows_the_reference_of_the_grammar() -> None:
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    block = readme.split("<!-- language:start -->")[1].split("<!-- language:end -->")[0].strip()
+    assert block == reference_markdown(), "regenerate with: python -m engine.situation --reference"
 
 
 ALPHABET = st.characters(blacklist_categories=("Cs",))
