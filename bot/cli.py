@@ -23,7 +23,7 @@ from bot.rules_source import (
     update_ga_from_folder,
     update_ga_from_site,
 )
-from bot.store import Store, StoreError
+from bot.store import Store, StoreDamaged, StoreError
 
 EXIT_OK = 0
 EXIT_NOT_FOUND = 1
@@ -93,8 +93,14 @@ def _parser() -> argparse.ArgumentParser:
 
 
 async def open_store(config: Config) -> Store:
+    """Open the cache; a damaged file is set aside (kept) and the cache rebuilt from shipped data, loudly."""
     store = Store(config.db_path)
-    await store.open()
+    try:
+        await store.open()
+    except StoreDamaged as exc:
+        moved = await store.rebuild()
+        print(f"warning: {exc}; it was set aside as {moved} and the cache rebuilt from the data shipped with "
+              "drawjudge. Run `drawjudge rules update` to download the current rules again.", file=sys.stderr)
     await ensure_shipped_editions(store)
     return store
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from bot.render_text import (
     diff_text,
@@ -17,8 +18,8 @@ from bot.render_text import (
     rule_link,
     rule_lookup_text,
 )
-from bot.replies import Reply, error_reply, paged
-from bot.store import Edition, Store, StoreError
+from bot.replies import Page, Reply, clip, error_reply, paged
+from bot.store import Edition, Store, StoreDamaged, StoreError, StoreLocked
 from engine.cards import CardDB, default_cards
 from engine.model import Resolution
 from engine.oracle import read_oracle
@@ -37,6 +38,35 @@ class UnreadableCard(Exception):
         self.text = text
 
 
+def recovering(method: Callable[..., Awaitable[Reply]]) -> Callable[..., Awaitable[Reply]]:
+    """A damaged cache is set aside and rebuilt from the shipped data, and the answer says so; a locked one
+    gives a "try again" answer. Nothing already cached is deleted."""
+    import functools
+
+    @functools.wraps(method)
+    async def wrapper(self: Judge, *args: Any, **kwargs: Any) -> Reply:
+        try:
+            return await method(self, *args, **kwargs)
+        except StoreLocked as exc:
+            return error_reply(f"{exc}.", "ask again in a few seconds")
+        except StoreDamaged as exc:
+            notice = await self.recover(str(exc))
+        try:
+            reply = await method(self, *args, **kwargs)
+        except StoreError as exc:
+            return error_reply(f"{notice} {exc}", "run `drawjudge rules update` to download the rules again")
+        return with_notice(reply, notice)
+
+    return wrapper
+
+
+def with_notice(reply: Reply, notice: str) -> Reply:
+    first = reply.pages[0]
+    pages = [Page(first.title, clip(f"⚠ {notice}\n\n{first.description}", 3900), first.fields, first.url,
+                  first.footer), *reply.pages[1:]]
+    return Reply(pages, reply.ephemeral, reply.error, reply.rule_numbers, reply.edition, reply.game)
+
+
 def linked(number: str, edition: Edition | None) -> str:
     """A rule number as a Markdown link to the public hyperlinked rules, where one exists."""
     url = rule_link(number, edition)
@@ -53,6 +83,17 @@ class Judge:
     # Finds the Oracle text of a card the card data lacks (the rulings cache, then Scryfall).
     card_lookup: CardLookup | None = None
 
+    async def recover(self, problem: str) -> str:
+        """Rebuild a damaged cache from the data the project ships; the current CR must be downloaded again."""
+        from bot.rules_source import ensure_shipped_editions
+
+        moved = await self.store.rebuild()
+        await ensure_shipped_editions(self.store)
+        kept = f" (the damaged file was kept as {moved})" if moved else ""
+        return (f"The rules cache was damaged ({problem}) and was rebuilt from the data shipped with the bot"
+                f"{kept}: the 2008, 1999 and Grand Archive drawing rules work; the current Comprehensive Rules "
+                "need `drawjudge rules update`.")
+
     # ------------------------------------------------------------- editions
 
     async def _edition(self, edition: str | None, game: str = "mtg") -> Edition:
@@ -60,6 +101,7 @@ class Judge:
 
     # ---------------------------------------------------------------- rules
 
+    @recovering
     async def rule(self, number: str, edition: str | None = None, game: str = "mtg") -> Reply:
         try:
             ed = await self._edition(edition, game)
@@ -80,6 +122,7 @@ class Judge:
         return Reply(paged(title, text, url=rule_link(first.number, ed), footer=f"{ed.label} · /rule for any number"),
                      edition=ed.name, game=game)
 
+    @recovering
     async def search(self, query: str, edition: str | None = None, game: str = "mtg") -> Reply:
         try:
             ed = await self._edition(edition, game)
@@ -97,6 +140,7 @@ class Judge:
             lines.append(f"{head} {text[:300]}{'…' if len(text) > 300 else ''}")
         return Reply(paged(f"Search: {query[:100]}", "\n".join(lines), footer=ed.label), edition=ed.name, game=game)
 
+    @recovering
     async def define(self, term: str, edition: str | None = None) -> Reply:
         try:
             ed = await self._edition(edition)
@@ -112,6 +156,7 @@ class Judge:
             body = f"_(the closest term to {term[:100]!r})_\n{body}"
         return Reply(paged(f"Glossary: {entry.heading}", body, footer=ed.label), edition=ed.name)
 
+    @recovering
     async def rulediff(self, number: str, old: str | None = None, new: str | None = None) -> Reply:
         try:
             new_ed = await self._edition(new)
@@ -135,6 +180,7 @@ class Judge:
             text = "\n\n".join(parts) + (f"\n\n{same} rule(s) unchanged." if same else "")
         return Reply(paged(f"Rule {number.strip()}: {old_ed.name} → {new_ed.name}", text))
 
+    @recovering
     async def rule_texts(self, numbers: list[str], edition: str | None = None, game: str = "mtg") -> Reply:
         """The full texts of cited rules (the /draw answer's button)."""
         try:
@@ -151,6 +197,7 @@ class Judge:
 
     # ----------------------------------------------------------------- draw
 
+    @recovering
     async def draw(self, situation: str, game: str | None = None, edition: str | None = None) -> Reply:
         text = situation
         if game == "grand-archive" and not text.lower().startswith("grand archive"):
@@ -232,6 +279,7 @@ class Judge:
 
     # ----------------------------------------------------------------- meta
 
+    @recovering
     async def about(self) -> Reply:
         editions = await self.store.editions()
         lines = [f"drawjudge {VERSION}: resolves card-draw situations and cites the rules.", "",
@@ -260,16 +308,16 @@ class Judge:
     async def rule_choices(self, prefix: str, edition: str | None = None, game: str = "mtg") -> list[str]:
         try:
             ed = await self._edition(edition, game)
-        except StoreError:
+            return await self.store.rule_numbers(ed, prefix.strip()[:20], limit=25)
+        except StoreError:  # autocomplete stays quiet; the command itself explains
             return []
-        return await self.store.rule_numbers(ed, prefix.strip()[:20], limit=25)
 
     async def term_choices(self, prefix: str, edition: str | None = None) -> list[str]:
         try:
             ed = await self._edition(edition)
+            headings = await self.store.glossary_headings(ed)
         except StoreError:
             return []
-        headings = await self.store.glossary_headings(ed)
         p = prefix.strip().lower()
         starts = [h for h in headings if h.lower().startswith(p)]
         contains = [h for h in headings if p in h.lower() and h not in starts]

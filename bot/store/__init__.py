@@ -1,6 +1,6 @@
 """The store: SQLite cache of rules texts, glossary, cards and rulings (the only code that speaks SQL)."""
 
-from bot.store.db import Store, StoreError, fts_query
+from bot.store.db import Store, StoreDamaged, StoreError, StoreLocked, fts_query
 from bot.store.models import (
     Definition,
     Edition,
@@ -22,6 +22,8 @@ __all__ = [
     "SearchHit",
     "SearchResult",
     "Store",
+    "StoreDamaged",
     "StoreError",
+    "StoreLocked",
     "fts_query",
 ]

@@ -105,6 +105,35 @@ class StoreError(RuntimeError):
     """A store problem a user can act on (unknown edition, damaged file...)."""
 
 
+class StoreDamaged(StoreError):
+    """The SQLite file is corrupt, truncated or gone bad while running; ``Store.rebuild`` starts afresh."""
+
+
+class StoreLocked(StoreError):
+    """Another process holds the database lock longer than the busy timeout."""
+
+
+def _guarded(method: Any) -> Any:
+    """Turn SQLite failures into store errors a front end can explain (never a traceback)."""
+    import functools
+
+    @functools.wraps(method)
+    async def wrapper(self: Store, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return await method(self, *args, **kwargs)
+        except sqlite3.OperationalError as exc:
+            text = str(exc).lower()
+            if "locked" in text or "busy" in text:
+                raise StoreLocked("the rules cache is locked by another process; try again in a moment") from exc
+            raise StoreDamaged(f"the rules cache at {self.path} cannot be read ({exc})") from exc
+        except sqlite3.DatabaseError as exc:
+            raise StoreDamaged(f"the rules cache at {self.path} is damaged ({exc})") from exc
+        except ValueError as exc:  # aiosqlite: "no active connection" after a failure
+            raise StoreDamaged(f"the rules cache at {self.path} is not usable ({exc})") from exc
+
+    return wrapper
+
+
 def _now() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
@@ -122,8 +151,9 @@ def fts_query(text: str, *, any_word: bool = False) -> str | None:
 class Store:
     """Async access to the rules cache. Open with ``async with Store(path) as store``."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, *, busy_timeout: float = 5.0) -> None:
         self.path = str(path)
+        self.busy_timeout = busy_timeout
         self._db: aiosqlite.Connection | None = None
         self._edition_cache: dict[tuple[str, str], Edition] = {}
 
@@ -143,7 +173,7 @@ class Store:
     async def open(self) -> None:
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        self._db = await aiosqlite.connect(self.path, timeout=10)
+        self._db = await aiosqlite.connect(self.path, timeout=self.busy_timeout)
         self._db.row_factory = sqlite3.Row
         try:
             await self._db.execute("PRAGMA journal_mode=WAL")
@@ -156,15 +186,44 @@ class Store:
         except sqlite3.DatabaseError as exc:
             await self._db.close()
             self._db = None
-            raise StoreError(f"the rules cache at {self.path} is damaged ({exc}); delete it to rebuild") from exc
+            if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc).lower():
+                raise StoreLocked(f"the rules cache at {self.path} is locked by another process") from exc
+            raise StoreDamaged(f"the rules cache at {self.path} is damaged ({exc})") from exc
 
     async def close(self) -> None:
         if self._db is not None:
-            await self._db.close()
+            try:
+                await self._db.close()
+            except (sqlite3.Error, ValueError):
+                pass
             self._db = None
+
+    async def rebuild(self) -> str:
+        """Set a damaged file aside (never deleted) and start an empty cache in its place."""
+        await self.close()
+        self._edition_cache.clear()
+        moved = ""
+        if self.path != ":memory:":
+            stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
+            for suffix in ("", "-wal", "-shm"):
+                src = Path(self.path + suffix)
+                if src.exists():
+                    target = Path(f"{self.path}.damaged-{stamp}{suffix}")
+                    src.replace(target)
+                    moved = moved or str(target)
+        await self.open()
+        return moved
+
+    async def healthy(self) -> bool:
+        try:
+            rows = await self.db.execute_fetchall("PRAGMA quick_check")
+            return bool(rows) and rows[0][0] == "ok"
+        except (sqlite3.Error, ValueError, StoreError):
+            return False
 
     # ----------------------------------------------------------------- editions
 
+    @_guarded
     async def editions(self, game: str | None = None) -> list[Edition]:
         sql = "SELECT * FROM editions"
         args: tuple[Any, ...] = ()
@@ -180,6 +239,7 @@ class Store:
         return Edition(row["id"], row["game"], row["name"], row["effective_date"], row["source"],
                        row["sha256"], row["fetched_at"], row["kind"])
 
+    @_guarded
     async def edition(self, name: str | None = None, game: str = "mtg") -> Edition:
         """The edition called ``name``; ``None`` or ``"current"`` is the newest one of that game."""
         key = (game, (name or "current").strip().lower())
@@ -209,6 +269,7 @@ class Store:
         self._edition_cache[key] = edition
         return edition
 
+    @_guarded
     async def edition_validators(self, game: str = "mtg") -> tuple[str | None, str | None, str | None]:
         """ETag, Last-Modified and sha256 of the newest downloaded edition, for a conditional request."""
         async with self.db.execute(
@@ -221,11 +282,13 @@ class Store:
             return None, None, None
         return row["etag"], row["last_modified"], row["sha256"]
 
+    @_guarded
     async def has_sha256(self, sha256: str) -> Edition | None:
         async with self.db.execute("SELECT * FROM editions WHERE sha256 = ?", (sha256,)) as cur:
             row = await cur.fetchone()
         return self._edition(row) if row else None
 
+    @_guarded
     async def save_edition(
         self,
         *,
@@ -316,6 +379,7 @@ class Store:
         return Rule(row["number"], row["text"], row["kind"], row["parent"], row["section"],
                     tuple(json.loads(row["examples"])), row["title"])
 
+    @_guarded
     async def rule(self, number: str, edition: Edition) -> RuleLookup:
         """A rule by number with the subrules it owns.
 
@@ -340,6 +404,7 @@ class Store:
             return RuleLookup(raw, edition, (), tuple(await self.nearest_numbers(key, edition)))
         return RuleLookup(raw, edition, rules)
 
+    @_guarded
     async def rules_by_numbers(self, numbers: Iterable[str], edition: Edition) -> dict[str, Rule]:
         """Texts of many rules at once (the citations of a resolution), keyed by number."""
         keys = list(dict.fromkeys(rule_key(n) for n in numbers))
@@ -351,6 +416,7 @@ class Store:
         ) as cur:
             return {row["key"]: self._rule(row) for row in await cur.fetchall()}
 
+    @_guarded
     async def rule_numbers(self, edition: Edition, prefix: str = "", limit: int | None = None) -> list[str]:
         """Numbers in file order, optionally those starting with ``prefix`` (for autocomplete)."""
         sql = "SELECT number FROM rules WHERE edition_id = ?"
@@ -365,6 +431,7 @@ class Store:
         async with self.db.execute(sql, args) as cur:
             return [row[0] for row in await cur.fetchall()]
 
+    @_guarded
     async def nearest_numbers(self, key: str, edition: Edition, limit: int = 5) -> list[str]:
         # Prefer numbers of the same section; fall back to every number of the edition.
         section = key.split(".")[0].split(" ")[0]
@@ -384,6 +451,7 @@ class Store:
         ordered += [name for name, _score, _i in scored if name not in ordered]
         return ordered[:limit]
 
+    @_guarded
     async def search(self, query: str, edition: Edition, limit: int = 10) -> SearchResult:
         """Ranked full-text search over rules and glossary; safe for any text a user can type."""
         note = ""
@@ -423,6 +491,7 @@ class Store:
 
     # ---------------------------------------------------------------- glossary
 
+    @_guarded
     async def define(self, term: str, edition: Edition) -> Definition:
         """A glossary entry by term or alias, or by the nearest term when nothing matches exactly."""
         key = _term_key(term)
@@ -448,6 +517,7 @@ class Store:
             return Definition(term, edition, entry.entry, others, exact=False)
         return Definition(term, edition, None, suggestions)
 
+    @_guarded
     async def glossary_headings(self, edition: Edition) -> list[str]:
         async with self.db.execute(
             "SELECT heading FROM glossary WHERE edition_id = ? ORDER BY sort_order", (edition.id,)
@@ -461,6 +531,7 @@ class Store:
 
     # -------------------------------------------------------------------- diff
 
+    @_guarded
     async def rule_diff(self, number: str, old: Edition, new: Edition) -> RuleDiff:
         import difflib
 
@@ -482,6 +553,7 @@ class Store:
 
     # ----------------------------------------------------------- cards & rulings
 
+    @_guarded
     async def put_card(self, card: dict[str, Any], fetched_at: str | None = None) -> None:
         name = str(card["name"])
         await self.db.execute(
@@ -490,6 +562,7 @@ class Store:
         )
         await self.db.commit()
 
+    @_guarded
     async def get_card(self, name: str) -> tuple[dict[str, Any], str] | None:
         rows = await self.db.execute_fetchall("SELECT payload, fetched_at FROM cards WHERE name_key = ?",
                                               (card_key(name),))
@@ -497,6 +570,7 @@ class Store:
             return None
         return json.loads(rows[0][0]), rows[0][1]
 
+    @_guarded
     async def card_names(self, prefix: str = "", limit: int = 25) -> list[str]:
         key = card_key(prefix)
         pattern = key.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
@@ -504,6 +578,7 @@ class Store:
             "SELECT name FROM cards WHERE name_key LIKE ? ESCAPE '\\' ORDER BY name LIMIT ?", (pattern, limit))
         return [r[0] for r in rows]
 
+    @_guarded
     async def put_rulings(self, oracle_key: str, rulings: list[dict[str, Any]], fetched_at: str | None = None) -> None:
         await self.db.execute(
             "INSERT OR REPLACE INTO rulings (oracle_key, payload, fetched_at) VALUES (?, ?, ?)",
@@ -511,6 +586,7 @@ class Store:
         )
         await self.db.commit()
 
+    @_guarded
     async def get_rulings(self, oracle_key: str) -> tuple[list[dict[str, Any]], str] | None:
         rows = await self.db.execute_fetchall("SELECT payload, fetched_at FROM rulings WHERE oracle_key = ?",
                                               (oracle_key,))
@@ -518,6 +594,7 @@ class Store:
             return None
         return json.loads(rows[0][0]), rows[0][1]
 
+    @_guarded
     async def bulk_load(self, cards: list[dict[str, Any]], rulings: dict[str, list[dict[str, Any]]]) -> tuple[int, int]:
         """Many cards and rulings in one transaction (Scryfall's bulk files)."""
         now = _now()
@@ -537,6 +614,7 @@ class Store:
             raise
         return len(cards), len(rulings)
 
+    @_guarded
     async def rule_diff_tree(self, number: str, old: Edition, new: Edition) -> list[RuleDiff]:
         """The diff of a rule and everything under it (``121`` covers the whole section)."""
         key = rule_key(number)
@@ -554,6 +632,7 @@ class Store:
                     keys.setdefault(row[0], None)
         return [await self.rule_diff(k, old, new) for k in keys] or [await self.rule_diff(key, old, new)]
 
+    @_guarded
     async def file_size(self) -> int:
         async with self.db.execute("PRAGMA page_count") as cur:
             pages = (await cur.fetchone())[0]

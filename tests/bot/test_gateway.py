@@ -139,3 +139,18 @@ async def test_sigterm_stops_the_real_entry_point_cleanly(store: Store, server: 
         if proc.returncode is None:
             proc.kill()
             await proc.wait()
+
+
+async def test_gateway_drop_mid_command_still_answers_and_resumes(live: tuple[DrawJudgeBot, StandInDiscord]) -> None:
+    client, server = live
+    first = server.connections[-1]
+    server.new_connection.clear()
+    answer = await server.push_interaction(slash("draw", situation="I have 1 card in library. I draw 2."), first)
+    await first.ws.close(code=4000, message=b"dropped")  # the connection dies while the command runs
+    payload = await asyncio.wait_for(answer, 10)  # the answer goes over REST all the same
+    assert "lose" in _embed(payload)["title"]
+    await asyncio.wait_for(server.new_connection.wait(), 15)
+    conn = server.connections[-1]
+    await asyncio.wait_for(conn.resumed.wait(), 15)  # and the client resumes its session
+    again = await server.push_interaction(slash("rule", number="121.4"), conn)
+    assert "121.4" in _embed(await asyncio.wait_for(again, 10))["title"]

@@ -1,0 +1,120 @@
+"""Faults: the cache deleted, truncated, corrupted or locked while running; a refresh failing half-way; the
+gateway dropping mid-command. The bot keeps answering, says what happened, and loses nothing it had."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sqlite3
+import sys
+from pathlib import Path
+
+import aiosqlite
+import pytest
+
+from bot.rules_source import ensure_shipped_editions, update_from_file
+from bot.service import Judge
+from bot.store import Store, StoreDamaged, StoreLocked
+from tests.conftest import CR_2022, CR_2026
+
+
+async def test_file_deleted_while_running(store: Store) -> None:
+    judge = Judge(store)
+    os.remove(store.path)  # the open connection keeps the data: answers go on
+    reply = await judge.rule("121.2b")
+    assert not reply.error and "121.2b" in reply.as_text()
+    await store.close()
+    async with Store(store.path) as fresh:  # the next start finds no file: it rebuilds from shipped data
+        await ensure_shipped_editions(fresh)
+        after = Judge(fresh)
+        missing = await after.rule("121.2b")
+        assert missing.error and "rules update" in missing.as_text()
+        old = await after.rule("423.2b", "2008")
+        assert not old.error and "primary player" in old.as_text()
+
+
+async def test_file_corrupted_while_running_is_set_aside_and_rebuilt(store: Store) -> None:
+    judge = Judge(store)
+    assert not (await judge.rule("121.2b")).error
+    size = Path(store.path).stat().st_size
+    with open(store.path, "r+b") as f:  # overwrite most of the file with garbage
+        f.seek(4096)
+        f.write(os.urandom(size - 8192))
+    replies = [await judge.search(q) for q in ("draw", "library empty", "dredge", "replacement", "miracle")]
+    rebuilt = [r for r in replies if "rebuilt" in r.as_text()]
+    assert rebuilt, [r.as_text()[:200] for r in replies]
+    assert "drawjudge rules update" in rebuilt[0].as_text()
+    kept = list(Path(store.path).parent.glob("*.damaged-*"))
+    assert kept, "the damaged file is kept, not deleted"
+    old = await judge.rule("423.2b", "2008")
+    assert not old.error and "primary player" in old.as_text()
+    assert await store.healthy()
+
+
+async def test_file_truncated_is_reported_then_rebuilt(store: Store, monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    from bot.cli import main
+
+    await store.close()
+    with open(store.path, "r+b") as f:
+        f.truncate(Path(store.path).stat().st_size // 3)
+    with pytest.raises(StoreDamaged):
+        await Store(store.path).open()
+    monkeypatch.setenv("DRAWJUDGE_DB", store.path)
+    code = await asyncio.to_thread(main, ["rule", "423.2b", "--edition", "2008"])
+    out = capsys.readouterr()
+    assert code == 0 and "primary player" in out.out
+    assert "set aside" in out.err and "rules update" in out.err
+    assert list(Path(store.path).parent.glob("*.damaged-*"))
+
+
+async def test_database_locked_by_another_process(store: Store, tmp_path: Path) -> None:
+    await store.close()
+    locker = await asyncio.create_subprocess_exec(
+        sys.executable, "-c",
+        "import sqlite3, sys, time\n"
+        f"c = sqlite3.connect({store.path!r}, isolation_level=None)\n"
+        "c.execute('BEGIN EXCLUSIVE')\nprint('locked', flush=True)\ntime.sleep(4)\n",
+        stdout=asyncio.subprocess.PIPE)
+    assert locker.stdout is not None
+    assert (await locker.stdout.readline()).strip() == b"locked"
+    try:
+        busy = Store(store.path, busy_timeout=0.3)
+        try:
+            await busy.open()
+        except StoreLocked:
+            pass
+        else:
+            judge = Judge(busy)
+            reply = await judge.rule("121.2b")
+            assert reply.error is False or "locked" in reply.as_text()
+            with pytest.raises(StoreLocked):
+                await update_from_file(busy, CR_2022.with_name("MagicCompRules 20220610.txt"))
+            await busy.close()
+    finally:
+        await locker.wait()
+    async with Store(store.path) as after:  # once the lock is gone, everything is there
+        assert (await after.edition()).name == "2026-01-16"
+
+
+async def test_refresh_failing_half_way_changes_nothing(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    before = await store.editions("mtg")
+    current = await store.edition()
+    count = len(await store.rule_numbers(current))
+    original = aiosqlite.Connection.execute
+
+    def failing(self: aiosqlite.Connection, sql: str, *args: object, **kwargs: object):  # type: ignore[no-untyped-def]
+        if sql.startswith("INSERT INTO glossary_fts"):
+            raise sqlite3.OperationalError("disk I/O error")
+        return original(self, sql, *args, **kwargs)
+
+    monkeypatch.setattr(aiosqlite.Connection, "execute", failing)
+    changed = CR_2026.read_bytes().replace(b"January 16, 2026", b"March 16, 2026")
+    path = Path(store.path).with_name("changed.txt")
+    path.write_bytes(changed)
+    with pytest.raises(StoreDamaged):
+        await update_from_file(store, path)
+    monkeypatch.setattr(aiosqlite.Connection, "execute", original)
+    assert [e.name for e in await store.editions("mtg")] == [e.name for e in before]
+    assert (await store.edition()).name == current.name
+    assert len(await store.rule_numbers(current)) == count
