@@ -16,6 +16,32 @@ FORMATS = ("two-player", "multiplayer", "two-headed-giant")
 
 
 @dataclass
+class Batch:
+    """Cards moving between zones: the named ones (in order) and a count of unnamed ones.
+
+    Why a count: "mill a billion" must not build a list of a billion entries."""
+
+    named: list[str] = field(default_factory=list)
+    unknown: int = 0
+
+    def __len__(self) -> int:
+        return len(self.named) + self.unknown
+
+    def first(self) -> str | None:
+        return self.named[0] if self.named else None
+
+    def split(self, k: int) -> tuple[Batch, Batch]:
+        """The first ``k`` cards and the rest (named cards come first)."""
+        head = self.named[:k]
+        rest_k = k - len(head)
+        take_unknown = min(self.unknown, max(0, rest_k))
+        return Batch(head, take_unknown), Batch(self.named[k:], self.unknown - take_unknown)
+
+    def __add__(self, other: Batch) -> Batch:
+        return Batch(self.named + other.named, self.unknown + other.unknown)
+
+
+@dataclass
 class Zone:
     """Known cards first (top of a library first), then ``unknown`` unnamed cards."""
 
@@ -26,29 +52,25 @@ class Zone:
     def size(self) -> int:
         return len(self.cards) + self.unknown
 
-    def take_top(self, n: int) -> list[str | None]:
-        """Remove up to ``n`` cards from the top; unnamed cards come back as ``None``."""
+    def take_top(self, n: int) -> Batch:
+        """Remove up to ``n`` cards from the top: named cards first, then unnamed ones."""
         n = max(0, min(n, self.size))
         known = self.cards[:n]
         del self.cards[:n]
         rest = n - len(known)
         self.unknown -= rest
-        return [*known, *([None] * rest)]
+        return Batch(known, rest)
 
-    def add(self, cards: list[str | None]) -> None:
-        for card in cards:
-            if card is None:
-                self.unknown += 1
-            else:
-                self.cards.append(card)
+    def add(self, batch: Batch) -> None:
+        self.cards.extend(batch.named)
+        self.unknown += batch.unknown
 
     def add_count(self, n: int) -> None:
         self.unknown += n
 
-    def add_top(self, cards: list[str | None]) -> None:
-        named = [c for c in cards if c is not None]
-        self.cards[:0] = named
-        self.unknown += len(cards) - len(named)
+    def add_top(self, batch: Batch) -> None:
+        self.cards[:0] = batch.named
+        self.unknown += batch.unknown
 
     def remove_named(self, name: str) -> bool:
         if name in self.cards:
@@ -56,7 +78,7 @@ class Zone:
             return True
         return False
 
-    def remove_any(self, n: int) -> list[str | None]:
+    def remove_any(self, n: int) -> Batch:
         """Remove ``n`` cards where it does not matter which (discard, put back): unnamed ones first."""
         n = max(0, min(n, self.size))
         from_unknown = min(n, self.unknown)
@@ -65,7 +87,7 @@ class Zone:
         named = self.cards[-named_count:] if named_count else []
         if named_count:
             del self.cards[-named_count:]
-        return [*([None] * from_unknown), *named]
+        return Batch(named, from_unknown)
 
     def to_json(self) -> int | list[str]:
         return self.cards + ["(card)"] * self.unknown if self.cards else self.unknown

@@ -35,7 +35,7 @@ from engine.effects import (
     Op,
     SpellText,
 )
-from engine.model import PlayerState, Resolution, Scenario, Step, TriggerRecord
+from engine.model import Batch, PlayerState, Resolution, Scenario, Step, TriggerRecord
 from engine.rulesets import Ruleset, ruleset_for
 
 MAX_TRIGGER_RESOLUTIONS = 5000
@@ -639,9 +639,9 @@ class Resolver:
             return False
         first_this_turn = p.drawn_this_turn == 0
         first_in_step = p.drawn_this_draw_step == 0
-        card = p.library.take_top(1)[0]
+        card = p.library.take_top(1).first()
         into_memory = self.s.action.into == "memory" and source != "the draw step"
-        (p.memory if into_memory else p.hand).add([card])
+        (p.memory if into_memory else p.hand).add(Batch([card] if card else [], 0 if card else 1))
         p.drawn_this_turn += 1
         if in_draw_step:
             p.drawn_this_draw_step += 1
@@ -699,7 +699,11 @@ class Resolver:
             top = self.stack[-1]
             linear = all(op.do in ("lose_life", "gain_life", "damage", "token", "mill", "note") for op in top.ops) \
                 and not top.optional
-            n = top.count if linear else 1
+            key = f"trigger:{top.source}:{top.controller}"
+            # "May" abilities its controller declines (by choice, or because drawing would deck them) all
+            # resolve the same way: settle the whole group at once.
+            declined = top.optional and not self.s.choices.get(key, self._optional_default(top))
+            n = top.count if (linear or declined) else 1
             top.count -= n
             if top.count == 0:
                 self.stack.pop()
@@ -717,7 +721,8 @@ class Resolver:
             wanted = self.choose(f"trigger:{t.source}:{t.controller}", [True, False],
                                  self._optional_default(t))
             if not wanted:
-                self.step(f"{t.controller} chooses not to use {t.source}'s ability.", self.rs.cite("resolve"),
+                many = f" ({times} times)" if times > 1 else ""
+                self.step(f"{t.controller} chooses not to use {t.source}'s ability{many}.", self.rs.cite("resolve"),
                           t.controller, "choice")
                 return
         label = f"{t.source}'s triggered ability resolves" + (f" ({times} times)" if times > 1 else "") + "."
@@ -934,9 +939,10 @@ class Resolver:
                 for name in targets:
                     p = self.player(name)
                     seen = p.library.take_top(n)
-                    if seen:
-                        p.hand.add(seen[:1])
-                        p.graveyard.add(seen[1:])
+                    if len(seen):
+                        kept, rest = seen.split(1)
+                        p.hand.add(kept)
+                        p.graveyard.add(rest)
                     self.step(f"{name} looks at {len(seen)} card(s), puts {min(1, len(seen))} into hand (not a "
                               f"draw) and {max(0, len(seen) - 1)} into the graveyard.", self.rs.cite("not_a_draw"),
                               name, "move")
@@ -944,7 +950,7 @@ class Resolver:
                 for name in targets:
                     p = self.player(name)
                     if p.graveyard.remove_named(source):
-                        p.hand.add([source])
+                        p.hand.add(Batch([source]))
                         self.step(f"{name} returns {source} from the graveyard to hand.", self.rs.cite("dredge"),
                                   name, "move")
             elif op.do == "chains":

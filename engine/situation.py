@@ -1064,21 +1064,29 @@ def _parse_clause(b: Builder, clause: str) -> None:
     _parse_parts(b, _strip_modifiers(b, clause), subject, 0)
 
 
-def _parse_parts(b: Builder, text: str, subject: str, level: int) -> str:
-    """Read ``text`` whole, or split it (commas first, then "and") carrying the subject; returns the
-    subject the text leaves for the next part."""
-    if _try(b, text, subject) or _try(b, f"{'I' if subject == 'You' else subject} {text}", subject):
-        new = _subject_of(text)
-        return resolve_player(b, new, subject, text) if new else subject
+_VERBS = ("has", "have", "controls", "control", "is", "am", "are", "draws", "draw", "casts", "cast")
+
+
+def _parse_parts(b: Builder, text: str, subject: str, level: int, verb: str = "") -> tuple[str, str]:
+    """Read ``text`` whole, or split it (commas first, then "and") carrying the subject, and the verb when a
+    part has none ("opponent has 3 cards in hand and 2 in library"); returns (subject, verb) for the next part."""
+    said = "I" if subject == "You" else subject
+    attempts = [text, f"{said} {text}"] + ([f"{said} {verb} {text}"] if verb else [])
+    for attempt in attempts:
+        if _try(b, attempt, subject):
+            new = _subject_of(attempt)
+            words = attempt.split()
+            next_verb = next((w for w in words[1:4] if w.lower() in _VERBS), verb)
+            return (resolve_player(b, new, subject, attempt) if new else subject), next_verb
     for lvl in range(level, len(_SEPARATORS)):
         parts = [p for p in _SEPARATORS[lvl].split(text) if p.strip()]
         if len(parts) > 1:
             current = subject
             for part in parts:
-                current = _parse_parts(b, part.strip(), current, lvl + 1)
-            return current
+                current, verb = _parse_parts(b, part.strip(), current, lvl + 1, verb)
+            return current, verb
     _fail(b, text)
-    return subject
+    return subject, verb
 
 
 def _fail(b: Builder, clause: str) -> None:
