@@ -105,6 +105,20 @@ def paged(title: str, text: str, *, url: str | None = None, footer: str = "",
     return pages
 
 
+_MARKDOWN = str.maketrans({c: "\\" + c for c in "\\*_~`|>[]()#"})
+_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+                                    "\u2066\u2067\u2068\u2069\ufeff"))
+
+
+def plain(text: str, limit: int = 300) -> str:
+    """User text shown back in a reply: control, zero-width and direction characters dropped, Markdown
+    escaped, mentions broken (``@\u200beveryone``), and clipped. Bot-wide AllowedMentions.none() is the
+    second guard: even an unbroken mention would ping no one."""
+    text = "".join(ch for ch in text.translate(_INVISIBLE) if ch == "\n" or ord(ch) >= 32 and ord(ch) != 127)
+    text = clip(" ".join(text.split()), limit)
+    return text.translate(_MARKDOWN).replace("@", "@\u200b").replace("<#", "<\u200b#")
+
+
 def error_reply(message: str, hint: str = "") -> Reply:
     text = message if not hint else f"{message}\n**Try:** {hint}"
     return Reply(paged("Can't answer that", text), ephemeral=True, error=True)

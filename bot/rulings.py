@@ -20,7 +20,7 @@ from typing import Any
 from rapidfuzz import fuzz, process, utils
 
 from bot.config import Config
-from bot.replies import Reply, error_reply, paged
+from bot.replies import Reply, error_reply, paged, plain
 from bot.scryfall import CardNotFound, ScryfallClient, ScryfallError
 from bot.store import Store
 from bot.store.db import card_key
@@ -147,7 +147,8 @@ class RulingsService:
             card = await self.card(name)
             found = await self.rulings(card.value)
         except CardNotFound as exc:
-            return error_reply(str(exc).capitalize() + ".", "check the spelling, or pick a name from the list")
+            return error_reply(plain(str(exc).capitalize(), 400) + ".",
+                               "check the spelling, or pick a name from the list")
         except ScryfallError as exc:
             return error_reply(f"Can't get rulings now: {exc}.", "try again in a minute")
         rulings = sorted(found.value, key=lambda r: str(r.get("published_at", "")), reverse=True)
@@ -159,7 +160,7 @@ class RulingsService:
         notes = "; ".join(n for n in (card.note, found.note) if n)
         footer = f"Scryfall · fetched {found.fetched_at[:10]}" + (f" · {notes}" if notes else "")
         if not rulings:
-            what = f" containing {contains!r}" if contains else ""
+            what = f" containing “{plain(contains, 100)}”" if contains else ""
             return Reply(paged(title, f"No rulings{what}.", url=url, footer=footer))
         lines = [f"**{r.get('published_at', '?')}** — {r.get('comment', '')}" for r in rulings]
         return Reply(paged(title, "\n\n".join(lines), url=url, footer=footer))

@@ -18,7 +18,7 @@ from bot.render_text import (
     rule_link,
     rule_lookup_text,
 )
-from bot.replies import Page, Reply, clip, error_reply, paged
+from bot.replies import Page, Reply, clip, error_reply, paged, plain
 from bot.store import Edition, Store, StoreDamaged, StoreError, StoreLocked
 from engine.cards import CardDB, default_cards
 from engine.model import Resolution
@@ -110,11 +110,12 @@ class Judge:
         number = number.strip()
         if not number or len(number) > 60:
             return error_reply("Give a rule number such as 121.2b.", "/rule number:121.2b")
+        shown = plain(number, 60)
         result = await self.store.rule(number, ed)
         if not result.found:
             hint = ("nearest: " + ", ".join(result.suggestions)) if result.suggestions else \
                 "/search finds rules by words"
-            return error_reply(f"No rule {number!r} in {ed.label}.", hint)
+            return error_reply(f"No rule “{shown}” in {ed.label}.", hint)
         first = result.rules[0]
         title = f"{first.number} — {ed.label}" if first.kind == "rule" else f"{first.number}. {first.text[:200]}"
         text = rule_lookup_text(result).split("\n", 1)[1] if "\n" in rule_lookup_text(result) else ""
@@ -132,13 +133,14 @@ class Judge:
             return error_reply("Give some words to search for.", "/search query:draw from empty library")
         result = await self.store.search(query[:200], ed, limit=15)
         if not result.hits:
-            return error_reply(f"Nothing in {ed.label} matches {query[:100]!r}.", "fewer or other words")
+            return error_reply(f"Nothing in {ed.label} matches “{plain(query, 100)}”.", "fewer or other words")
         lines = [result.note] if result.note else []
         for hit in result.hits:
             head = linked(hit.key, ed) if hit.kind == "rule" else f"Glossary: **{hit.key}**"
             text = hit.text.replace("\n", " ")
             lines.append(f"{head} {text[:300]}{'…' if len(text) > 300 else ''}")
-        return Reply(paged(f"Search: {query[:100]}", "\n".join(lines), footer=ed.label), edition=ed.name, game=game)
+        return Reply(paged(f"Search: {plain(query, 100)}", "\n".join(lines), footer=ed.label), edition=ed.name,
+                     game=game)
 
     @recovering
     async def define(self, term: str, edition: str | None = None) -> Reply:
@@ -149,11 +151,11 @@ class Judge:
         result = await self.store.define(term[:100], ed)
         if result.entry is None:
             hint = ("did you mean: " + ", ".join(result.suggestions)) if result.suggestions else "/search"
-            return error_reply(f"No glossary entry for {term[:100]!r}.", hint)
+            return error_reply(f"No glossary entry for “{plain(term, 100)}”.", hint)
         entry = result.entry
         body = "\n".join(entry.senses)
         if not result.exact:
-            body = f"_(the closest term to {term[:100]!r})_\n{body}"
+            body = f"_(the closest term to “{plain(term, 100)}”)_\n{body}"
         return Reply(paged(f"Glossary: {entry.heading}", body, footer=ed.label), edition=ed.name)
 
     @recovering
@@ -178,7 +180,7 @@ class Judge:
         else:
             parts = [diff_text(d) for d in changed] or ["Nothing changed."]
             text = "\n\n".join(parts) + (f"\n\n{same} rule(s) unchanged." if same else "")
-        return Reply(paged(f"Rule {number.strip()}: {old_ed.name} → {new_ed.name}", text))
+        return Reply(paged(f"Rule {plain(number, 60)}: {old_ed.name} → {new_ed.name}", text))
 
     @recovering
     async def rule_texts(self, numbers: list[str], edition: str | None = None, game: str = "mtg") -> Reply:
@@ -209,12 +211,13 @@ class Judge:
             scenario = parse_situation(text, cards)
             resolution = await asyncio.to_thread(resolve, scenario, cards)
         except UnreadableCard as exc:
-            return error_reply(f"{exc.name}'s text is not yet understood by the engine:\n> {exc.text[:800]}",
+            return error_reply(f"{plain(exc.name, 150)}'s text is not yet understood by the engine:\n> "
+                               f"{plain(exc.text, 800)}",
                                "describe its effect with cards the bot knows, or ask a judge")
         except ScenarioError as exc:
-            hint = exc.hint or "see /help for the phrases the bot understands"
-            where = f"\n> {exc.where[:300]}" if exc.where else ""
-            return error_reply(f"{exc.message}{where}", hint)
+            hint = plain(exc.hint, 400) if exc.hint else "see /help for the phrases the bot understands"
+            where = f"\n> {plain(exc.where, 300)}" if exc.where else ""
+            return error_reply(f"{plain(exc.message, 600)}{where}", hint)
         try:
             ed = await self._edition(None if scenario.edition == "current" else scenario.edition, scenario.game)
             resolution.edition = ed.name
