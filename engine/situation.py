@@ -766,10 +766,10 @@ PHRASES: tuple[Phrase, ...] = (
     Phrase(
         "life",
         (
-            rf"{P} (?:is|am|are) at (?P<n>-?[\w]+) life",
-            rf"{P} (?:has|have) (?P<n>-?[\w]+) life",
-            rf"{POS} life(?: total)?(?: is|:)? (?P<n>-?[\w]+)",
-            r"life:? (?P<n>-?[\w]+)",
+            rf"{P} (?:is|am|are) at (?P<n>-?[\w^*]+) life",
+            rf"{P} (?:has|have) (?P<n>-?[\w^*]+) life",
+            rf"{POS} life(?: total)?(?: is|:)? (?P<n>-?[\w^*]+)",
+            r"life:? (?P<n>-?[\w^*]+)",
         ),
         _life,
         "My opponent is at 5 life.",
