@@ -1,22 +1,18 @@
 """Benchmark of the rules engine: a suite of varied scenarios, and draw counts from 10 to 10^9.
 
-Run: .venv/bin/python bench/bench_engine.py
+Run: .venv/bin/python bench/bench_engine.py   (the engine section of bench/run_all.py; the suite is here)
 Prints the median time per scenario of the suite (compressed path and one-card-at-a-time path) and the time
 to resolve "draw N" with a replacement and a trigger in play for N = 10, 10^3, 10^6, 10^9.
 """
 
 from __future__ import annotations
 
-import statistics
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.resolve import resolve  # noqa: E402
-from engine.scenario_json import scenario_from_json  # noqa: E402
 
 
 def two(me: dict[str, Any], opp: dict[str, Any], action: dict[str, Any], **top: Any) -> dict[str, Any]:
@@ -69,34 +65,7 @@ SUITE: list[dict[str, Any]] = [
 ]
 
 
-def time_one(doc: dict[str, Any], compress: bool, repeat: int = 30) -> float:
-    scenario = scenario_from_json(doc)
-    samples = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        resolve(scenario, compress=compress, branches=False)
-        samples.append(time.perf_counter() - t)
-    return statistics.median(samples)
-
-
-def main() -> None:
-    fast = [time_one(doc, True) for doc in SUITE]
-    slow = [time_one(doc, False) for doc in SUITE]
-    print(f"engine.suite_scenarios              {len(SUITE)}")
-    print(f"engine.suite_median_ms              {statistics.median(fast) * 1000:.3f}  (target < 0.5 ms)")
-    print(f"engine.suite_one_at_a_time_median_ms {statistics.median(slow) * 1000:.3f}")
-    with_branches = [time_one(doc, True, 5) for doc in SUITE[:10]]
-    print(f"engine.suite_with_branches_median_ms {statistics.median(with_branches) * 1000:.3f}"
-          "  (first 10, branches on)")
-    for n in (10, 10**3, 10**6, 10**9):
-        doc = two({"library": n + 1, "hand": 0, "battlefield": ["Thought Reflection"]},
-                  {"battlefield": ["Sheoldred, the Apocalypse"]}, {**D, "count": n // 2})
-        t = time_one(doc, True, 5)
-        line = f"engine.draw_{n:<12} compressed {t * 1000:8.3f} ms"
-        if n <= 10**3:
-            line += f"   one-at-a-time {time_one(doc, False, 5) * 1000:8.3f} ms"
-        print(line)
-
-
 if __name__ == "__main__":
-    main()
+    from bench.run_all import main
+
+    main(["--only", "engine", *sys.argv[1:]])

@@ -1,8 +1,9 @@
 """Every benchmark of the project in one command, printed as one table (Markdown), plus the load run and a
 fuzzing run of 100,000+ inputs over the situation parser and the rules search.
 
-Run: .venv/bin/python bench/run_all.py [--quick]
+Run: .venv/bin/python bench/run_all.py [--quick] [--only engine,store,bot,load,fuzz]
   --quick: smaller counts (for a fast look; the README figures come from a full run)
+  --only:  some sections (store includes the rulings cache)
 """
 
 from __future__ import annotations
@@ -20,9 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import discord  # noqa: E402
 import pytest  # noqa: E402
-import yarl  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
@@ -37,6 +36,7 @@ from bot.store import Store  # noqa: E402
 from engine.resolve import ScenarioError, resolve  # noqa: E402
 from engine.scenario_json import scenario_from_json  # noqa: E402
 from engine.situation import all_examples, situation_to_json  # noqa: E402
+from tests.fakes.botproc import start_bot, stop_bot  # noqa: E402
 from tests.fakes.discord_fake import APP_ID, FakeDiscord, autocomplete, dispatch, slash  # noqa: E402
 from tests.fakes.gateway import StandInDiscord  # noqa: E402
 from tests.fakes.load import fire  # noqa: E402
@@ -161,23 +161,24 @@ async def bench_interaction_rows(store: Store, quick: bool) -> None:
         await client.close()
 
 
-async def bench_load_rows(store: Store, quick: bool) -> None:
+async def bench_load_rows(store: Store, tmp: Path, quick: bool) -> None:
+    """The real bot in its own process (`drawjudge run`) against the loopback stand-in of Discord."""
+    import shutil
+
     n = 300 if quick else 1000
+    db = tmp / "load.sqlite3"
+    shutil.copy(store.path, db)
     async with StandInDiscord() as server:
-        with pytest.MonkeyPatch.context() as mp:
-            mp.setattr(discord.http.Route, "BASE", f"{server.base}/api/v10")
-            mp.setattr(discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(f"ws://127.0.0.1:{server.port}/"))
-            client = DrawJudgeBot(Judge(store), guild_ready_timeout=0.05)
-            task = asyncio.create_task(client.start("load"))
-            await asyncio.wait_for(client.wait_until_ready(), 10)
+        proc = await start_bot(server, db, tmp)
+        try:
             result = await fire(server, n)
-            await client.close()
-            await task
+        finally:
+            code, _err = await stop_bot(proc)
     row("load", f"{n} mixed interactions at once over loopback", f"{result.answered}/{n} answered",
         "all, none > 3 s")
     row("load", "latency p50 / p99 / max", f"{statistics.median(result.latencies):.2f} / {result.pct(99):.2f} / "
         f"{max(result.latencies):.2f} s", "max < 3 s")
-    row("load", "throughput; peak RSS growth", f"{n / result.wall:.0f}/s; {result.rss_growth_mb:.0f} MB")
+    row("load", "throughput; clean SIGTERM exit", f"{n / result.wall:.0f}/s; exit {code}")
 
 
 WORDS = ["I", "draw", "draws", "opponent", "controls", "library", "hand", "3", "two", "each player", ".", ";", ",",
@@ -232,21 +233,29 @@ def bench_fuzz_rows(store: Store, loop: asyncio.AbstractEventLoop, quick: bool) 
         "FTS5 syntax, any Unicode")
 
 
-def main() -> None:
-    quick = "--quick" in sys.argv
+def main(argv: list[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else argv
+    quick = "--quick" in argv
+    only = set(argv[argv.index("--only") + 1].split(",")) if "--only" in argv else {
+        "engine", "store", "bot", "load", "fuzz"}
     print("drawjudge benchmarks" + (" (quick)" if quick else ""), flush=True)
-    bench_engine_rows(quick)
+    if "engine" in only:
+        bench_engine_rows(quick)
     loop = asyncio.new_event_loop()
     asyncio.set_event_loop(loop)
-    with tempfile.TemporaryDirectory() as tmp:
-        store = loop.run_until_complete(bench_store_rows(Path(tmp), quick))
-        loop.run_until_complete(bench_interaction_rows(store, quick))
-        loop.run_until_complete(bench_load_rows(store, quick))
-        bench_fuzz_rows(store, loop, quick)
-        loop.run_until_complete(store.close())
+    if only & {"store", "bot", "load", "fuzz"}:
+        with tempfile.TemporaryDirectory() as tmp:
+            store = loop.run_until_complete(bench_store_rows(Path(tmp), quick))
+            if "bot" in only:
+                loop.run_until_complete(bench_interaction_rows(store, quick))
+            if "load" in only:
+                loop.run_until_complete(bench_load_rows(store, Path(tmp), quick))
+            if "fuzz" in only:
+                bench_fuzz_rows(store, loop, quick)
+            loop.run_until_complete(store.close())
     gc.collect()
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    row("memory", "peak resident memory of the whole run", f"{peak:.0f} MB")
+    row("memory", "peak resident memory of the benchmark process", f"{peak:.0f} MB")
     print()
     print("| area | measure | result | target / note |")
     print("|---|---|---|---|")

@@ -120,6 +120,15 @@ def _outcome_lines(res: Resolution) -> list[str]:
     return [f"Outcome: {outcome_line(res)}", *(f"- {player_line(n, p)}" for n, p in res.players.items())]
 
 
+def branch_line(branch: dict[str, Any]) -> str:
+    """One other line of play: the choice, each player's cards and life, and who loses."""
+    who = "; ".join(f"{n}: hand {p['hand']:,}, library {p['library']:,}, life {p['life']:,}"
+                    for n, p in branch["players"].items())
+    losers = branch["losers"]
+    verdict = f" — {_subject(losers, 'lose')}" if losers else ""
+    return f"`{branch['choice']}`: {who}{verdict}"
+
+
 def step_line(i: int, step: Step) -> str:
     times = f" (×{step.repeat:,})" if step.repeat > 1 else ""
     rules = f" [{', '.join(step.rules)}]" if step.rules else ""
@@ -135,11 +144,7 @@ def resolution_text(res: Resolution, rule_texts: dict[str, str] | None = None) -
     if res.branches:
         lines.append("")
         lines.append("Other choices:")
-        for b in res.branches:
-            who = "; ".join(f"{n}: library {p['library']}, hand {p['hand']}, life {p['life']}"
-                            for n, p in b["players"].items())
-            verdict = f" — {', '.join(b['losers'])} lose" if b["losers"] else ""
-            lines.append(f"- {b['choice']}: {who}{verdict}")
+        lines.extend(f"- {branch_line(b)}" for b in res.branches)
     for note in res.notes:
         lines.append(f"Note: {note}")
     if rule_texts:

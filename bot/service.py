@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.render_text import (
+    branch_line,
     diff_text,
     outcome_line,
     player_line,
@@ -261,12 +262,7 @@ class Judge:
         if res.branches:
             lines.append("")
             lines.append("**If the choices go otherwise**")
-            for b in res.branches:
-                who = "; ".join(f"{n}: hand {p['hand']:,}, library {p['library']:,}, life {p['life']:,}"
-                                for n, p in b["players"].items())
-                losers = b["losers"]
-                verdict = f" — {', '.join(losers)} lose{'s' if len(losers) == 1 else ''}" if losers else ""
-                lines.append(f"• `{b['choice']}`: {who}{verdict}")
+            lines += [f"• {branch_line(b)}" for b in res.branches]
         if res.differences:
             lines.append("")
             lines.append("**Where today's rules differ**")

@@ -4,10 +4,7 @@ command round trip, reconnect and resume, a 429, sharding, and clean shutdown (a
 from __future__ import annotations
 
 import asyncio
-import os
 import shutil
-import signal
-import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -19,6 +16,7 @@ import yarl
 from bot.app import DrawJudgeBot, make_bot
 from bot.service import Judge
 from bot.store import Store
+from tests.fakes.botproc import start_bot, stop_bot
 from tests.fakes.discord_fake import slash
 from tests.fakes.gateway import StandInDiscord
 
@@ -114,31 +112,15 @@ async def test_sigterm_stops_the_real_entry_point_cleanly(store: Store, server: 
                                                           tmp_path: Path) -> None:
     db = tmp_path / "run.sqlite3"
     shutil.copy(store.path, db)
-    bootstrap = tmp_path / "boot.py"
-    bootstrap.write_text(
-        "import sys, discord, yarl\n"
-        f"discord.http.Route.BASE = '{server.base}/api/v10'\n"
-        f"discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL('ws://127.0.0.1:{server.port}/')\n"
-        "from bot.cli import main\n"
-        "sys.exit(main(['run']))\n")
-    env = {**os.environ, "DISCORD_TOKEN": "live-token", "DRAWJUDGE_DB": str(db), "PYTHONPATH": str(ROOT)}
-    proc = await asyncio.create_subprocess_exec(sys.executable, str(bootstrap), env=env, cwd=str(ROOT),
-                                                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    proc = await start_bot(server, db, tmp_path)
     try:
-        await asyncio.wait_for(server.new_connection.wait(), 20)
-        await asyncio.wait_for(server.connections[-1].identified.wait(), 20)
         answer = await server.push_interaction(slash("rule", number="121.3"))
         assert "121.3" in _embed(await asyncio.wait_for(answer, 10))["title"]
-        proc.send_signal(signal.SIGTERM)
-        code = await asyncio.wait_for(proc.wait(), 20)
-        _out, err = await proc.communicate()
-        assert code == 0, err.decode()[-2000:]
-        assert b"live-token" not in err  # the token is never logged
-        await asyncio.wait_for(server.closed_cleanly.wait(), 10)
     finally:
-        if proc.returncode is None:
-            proc.kill()
-            await proc.wait()
+        code, err = await stop_bot(proc)  # SIGTERM
+    assert code == 0, err.decode()[-2000:]
+    assert b"live-token" not in err  # the token is never logged
+    await asyncio.wait_for(server.closed_cleanly.wait(), 10)
 
 
 async def test_gateway_drop_mid_command_still_answers_and_resumes(live: tuple[DrawJudgeBot, StandInDiscord]) -> None:

@@ -14,6 +14,7 @@ from bot.service import Judge
 from bot.store import Store
 from engine.rulesets import GRAND_ARCHIVE
 from tests.conftest import GA_DIR
+from tests.fakes.server import serve
 
 
 def test_page_items_hints_and_markup() -> None:
@@ -79,11 +80,7 @@ async def ga_site() -> AsyncIterator[str]:
     app = web.Application()
     app.router.add_get("/", index)
     app.router.add_get("/{path:.+\\.md}", page)
-    runner = web.AppRunner(app)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+    runner, port = await serve(app)
     yield f"http://127.0.0.1:{port}"
     await runner.cleanup()
 

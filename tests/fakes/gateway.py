@@ -18,6 +18,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from tests.fakes.discord_fake import APP_ID, USER, check_limits
+from tests.fakes.server import serve
 
 _ids = itertools.count(800000000000000000)
 
@@ -68,11 +69,7 @@ class StandInDiscord:
         app = web.Application()
         app.router.add_get("/", self._gateway)
         app.router.add_route("*", "/api/v10/{tail:.*}", self._rest)
-        self.runner = web.AppRunner(app)
-        await self.runner.setup()
-        site = web.TCPSite(self.runner, "127.0.0.1", 0)
-        await site.start()
-        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self.runner, self.port = await serve(app)
         return self
 
     async def __aexit__(self, *exc: object) -> None:

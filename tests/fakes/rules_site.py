@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 
 from aiohttp import web
 
+from tests.fakes.server import serve
+
 
 @dataclass
 class RulesSite:
@@ -53,11 +55,7 @@ class RulesSite:
         app = web.Application()
         app.router.add_get("/en/rules", self._page)
         app.router.add_get("/2026/downloads/{name}", self._file)
-        self.runner = web.AppRunner(app)
-        await self.runner.setup()
-        site = web.TCPSite(self.runner, "127.0.0.1", 0)
-        await site.start()
-        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self.runner, self.port = await serve(app)
         return self
 
     async def __aexit__(self, *exc: object) -> None:

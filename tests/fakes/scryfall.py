@@ -12,6 +12,8 @@ from typing import Any
 from aiohttp import web
 from rapidfuzz import fuzz, process, utils
 
+from tests.fakes.server import serve
+
 
 def card_id(name: str) -> str:
     return str(uuid.uuid5(uuid.NAMESPACE_URL, "card:" + name))
@@ -105,11 +107,7 @@ class FakeScryfall:
         app.router.add_get("/cards/named", self._named)
         app.router.add_get("/cards/autocomplete", self._autocomplete)
         app.router.add_get("/cards/{id}/rulings", self._rulings)
-        self.runner = web.AppRunner(app)
-        await self.runner.setup()
-        site = web.TCPSite(self.runner, "127.0.0.1", 0)
-        await site.start()
-        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self.runner, self.port = await serve(app)
         return self
 
     async def __aexit__(self, *exc: object) -> None:
