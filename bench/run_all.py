@@ -36,7 +36,7 @@ from bot.store import Store  # noqa: E402
 from engine.resolve import ScenarioError, resolve  # noqa: E402
 from engine.scenario_json import scenario_from_json  # noqa: E402
 from engine.situation import all_examples, situation_to_json  # noqa: E402
-from tests.fakes.botproc import start_bot, stop_bot  # noqa: E402
+from tests.fakes.botproc import peak_rss_mb, start_bot, stop_bot  # noqa: E402
 from tests.fakes.discord_fake import APP_ID, FakeDiscord, autocomplete, dispatch, slash  # noqa: E402
 from tests.fakes.gateway import StandInDiscord  # noqa: E402
 from tests.fakes.load import fire  # noqa: E402
@@ -172,13 +172,15 @@ async def bench_load_rows(store: Store, tmp: Path, quick: bool) -> None:
         proc = await start_bot(server, db, tmp)
         try:
             result = await fire(server, n)
+            peak = peak_rss_mb(proc)
         finally:
             code, _err = await stop_bot(proc)
     row("load", f"{n} mixed interactions at once over loopback", f"{result.answered}/{n} answered",
         "all, none > 3 s")
     row("load", "latency p50 / p99 / max", f"{statistics.median(result.latencies):.2f} / {result.pct(99):.2f} / "
         f"{max(result.latencies):.2f} s", "max < 3 s")
-    row("load", "throughput; clean SIGTERM exit", f"{n / result.wall:.0f}/s; exit {code}")
+    row("load", "throughput; bot peak memory; clean SIGTERM exit",
+        f"{n / result.wall:.0f}/s; {peak:.0f} MB; exit {code}")
 
 
 WORDS = ["I", "draw", "draws", "opponent", "controls", "library", "hand", "3", "two", "each player", ".", ";", ",",

@@ -39,6 +39,17 @@ async def start_bot(server: StandInDiscord, db: Path, tmp: Path) -> asyncio.subp
     return proc
 
 
+def peak_rss_mb(proc: asyncio.subprocess.Process) -> float:
+    """The bot process's peak resident memory (Linux VmHWM), read before it exits."""
+    try:
+        for line in Path(f"/proc/{proc.pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return float("nan")
+
+
 async def stop_bot(proc: asyncio.subprocess.Process) -> tuple[int, bytes]:
     import signal
 
