@@ -43,10 +43,6 @@ def embed_for(page: Page, *, error: bool = False) -> discord.Embed:
     return embed
 
 
-def embed_size(embed: discord.Embed) -> int:
-    return len(embed)
-
-
 RuleTextsFetcher = Callable[[list[str], str | None, str], Awaitable[Reply]]
 
 

@@ -65,9 +65,6 @@ class Zone:
         self.cards.extend(batch.named)
         self.unknown += batch.unknown
 
-    def add_count(self, n: int) -> None:
-        self.unknown += n
-
     def add_top(self, batch: Batch) -> None:
         self.cards[:0] = batch.named
         self.unknown += batch.unknown

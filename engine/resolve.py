@@ -605,6 +605,11 @@ class Resolver:
         self.run_ops(eff.instead, you=chosen.controller, that_player=who, source=chosen.card.name,
                      applied=applied | {chosen.key}, replacing=True)
 
+    def _in_own_draw_step(self, who: str) -> bool:
+        """Is this the drawing player's own draw step (their team's, in Two-Headed Giant)?"""
+        return self.s.step == "draw" and (who == self.active or (
+            self.s.format == "two-headed-giant" and self.player(who).team == self.player(self.active).team))
+
     def _replacement_applies(self, src: _Source, who: str) -> bool:
         eff: DrawReplacement = src.effect
         if eff.zone == "graveyard":
@@ -614,11 +619,7 @@ class Resolver:
             return False
         p = self.player(who)
         cond = eff.condition
-        if cond.except_first_in_draw_step and self.s.step == "draw" and who == self.active \
-                and p.drawn_this_draw_step == 0:
-            return False
-        if cond.except_first_in_draw_step and self.s.step == "draw" and self.s.format == "two-headed-giant" \
-                and self.player(who).team == self.player(self.active).team and p.drawn_this_draw_step == 0:
+        if cond.except_first_in_draw_step and self._in_own_draw_step(who) and p.drawn_this_draw_step == 0:
             return False
         if cond.source and cond.source != self._draw_source:
             return False
@@ -630,8 +631,7 @@ class Resolver:
 
     def perform_draw(self, who: str, source: str) -> bool:
         p = self.player(who)
-        in_draw_step = self.s.step == "draw" and (who == self.active or (
-            self.s.format == "two-headed-giant" and p.team == self.player(self.active).team))
+        in_draw_step = self._in_own_draw_step(who)
         if p.library.size == 0:
             p.attempted_empty_draw = True
             self.step(f"{who} attempts to draw from an empty library.",
