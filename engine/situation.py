@@ -192,6 +192,9 @@ class Builder:
         self.choices: dict[str, Any] = {}
         self.player_count: int | None = None
         self.subject: str = "You"
+        # The most telling error of the clause being read ("not a card I know"), kept while other phrases
+        # are tried, so that the final error names the card rather than "didn't understand".
+        self.last_error: SituationError | None = None
         self.unowned: list[tuple[str, str]] = []
 
     def player(self, name: str) -> _P:
@@ -950,14 +953,13 @@ def _try(b: Builder, clause: str, subject: str) -> bool:
             phrase.apply(Ctx(b, clause, subject), {k: v for k, v in m.groupdict().items() if v})
         except SituationError as exc:
             if "not a card I know" in exc.message or "not a player I know" in exc.message:
-                last_error[0] = exc
+                b.last_error = exc
                 continue
             raise
         return True
     return False
 
 
-last_error: list[SituationError | None] = [None]
 
 
 def _subject_of(clause: str) -> str | None:
@@ -1044,7 +1046,7 @@ def _whole_phrase(b: Builder, clause: str) -> bool:
 
 
 def _parse_clause(b: Builder, clause: str) -> None:
-    last_error[0] = None
+    b.last_error = None
     # "Alice: library 0, controls X" — a name before a colon is the subject of the rest.
     subject = b.subject
     m = re.match(r"^([\w'\- ]{1,40}):\s*(.*)$", clause)
@@ -1090,8 +1092,8 @@ def _parse_parts(b: Builder, text: str, subject: str, level: int, verb: str = ""
 
 
 def _fail(b: Builder, clause: str) -> None:
-    if last_error[0] is not None:
-        raise last_error[0]
+    if b.last_error is not None:
+        raise b.last_error
     close = process.extract(clause, _EXAMPLES, scorer=fuzz.token_set_ratio, limit=3)
     raise SituationError(
         f"I didn't understand “{clause}”",
