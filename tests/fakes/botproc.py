@@ -3,6 +3,9 @@
 A tiny bootstrap sets the two class attributes that name Discord's addresses, then runs the unmodified CLI;
 production code needs no seam. Running the bot in its own process also gives it a core of its own, as in
 production, where Discord is not in the bot's process.
+
+The bot's output goes to files, never to a pipe: a pipe nobody reads fills up (64 KB) and the bot blocks on
+its next log line, which hung the suite.
 """
 
 from __future__ import annotations
@@ -17,7 +20,8 @@ from tests.fakes.gateway import StandInDiscord
 ROOT = Path(__file__).resolve().parents[2]
 
 
-async def start_bot(server: StandInDiscord, db: Path, tmp: Path) -> asyncio.subprocess.Process:
+async def start_bot(server: StandInDiscord, db: Path, tmp: Path,
+                    extra_env: dict[str, str] | None = None) -> asyncio.subprocess.Process:
     bootstrap = tmp / "boot.py"
     bootstrap.write_text(
         "import sys, discord, yarl\n"
@@ -25,18 +29,34 @@ async def start_bot(server: StandInDiscord, db: Path, tmp: Path) -> asyncio.subp
         f"discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL('ws://127.0.0.1:{server.port}/')\n"
         "from bot.cli import main\n"
         "sys.exit(main(['run']))\n")
-    env = {**os.environ, "DISCORD_TOKEN": "live-token", "DRAWJUDGE_DB": str(db), "PYTHONPATH": str(ROOT)}
-    proc = await asyncio.create_subprocess_exec(sys.executable, str(bootstrap), env=env, cwd=str(ROOT),
-                                                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    env = {**os.environ, "DISCORD_TOKEN": "live-token", "DRAWJUDGE_DB": str(db), "PYTHONPATH": str(ROOT),
+           **(extra_env or {})}
+    log = tmp / f"bot-{os.getpid()}-{len(list(tmp.glob('bot-*.log')))}.log"
+    with open(log, "wb") as sink:  # the child keeps its own descriptor; ours is closed at once
+        proc = await asyncio.create_subprocess_exec(sys.executable, str(bootstrap), env=env, cwd=str(ROOT),
+                                                    stdin=asyncio.subprocess.DEVNULL, stdout=sink, stderr=sink)
+    _LOGS[proc.pid] = log
     try:
         await asyncio.wait_for(server.new_connection.wait(), 30)
         await asyncio.wait_for(server.connections[-1].identified.wait(), 30)
     except TimeoutError:
         proc.kill()
-        _out, err = await proc.communicate()
-        raise RuntimeError(f"the bot did not connect: {err.decode()[-2000:]}") from None
+        await proc.wait()
+        raise RuntimeError(f"the bot did not connect: {bot_output(proc)[-2000:]!r}") from None
     await asyncio.sleep(0.2)  # READY is handled and the tree is set up
     return proc
+
+
+_LOGS: dict[int, Path] = {}
+
+
+def bot_output(proc: asyncio.subprocess.Process) -> bytes:
+    """Everything the bot wrote to stdout and stderr so far."""
+    log = _LOGS.get(proc.pid)
+    try:
+        return log.read_bytes() if log else b""
+    except OSError:
+        return b""
 
 
 def peak_rss_mb(proc: asyncio.subprocess.Process) -> float:
@@ -50,15 +70,16 @@ def peak_rss_mb(proc: asyncio.subprocess.Process) -> float:
     return float("nan")
 
 
-async def stop_bot(proc: asyncio.subprocess.Process) -> tuple[int, bytes]:
+async def stop_bot(proc: asyncio.subprocess.Process, within: float = 20) -> tuple[int, bytes]:
+    """SIGTERM, then the exit code and the bot's output; a bot still running after ``within`` s is killed
+    (exit code -9 tells the caller it did not stop by itself)."""
     import signal
 
     if proc.returncode is None:
         proc.send_signal(signal.SIGTERM)
     try:
-        code = await asyncio.wait_for(proc.wait(), 20)
+        code = await asyncio.wait_for(proc.wait(), within)
     except TimeoutError:
         proc.kill()
         code = await proc.wait()
-    _out, err = await proc.communicate()
-    return code, err
+    return code, bot_output(proc)

@@ -29,6 +29,13 @@ def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -
                         headers={"Content-Type": "application/json", **(headers or {})})
 
 
+def _message(embeds: list[Any]) -> dict[str, Any]:
+    return {"id": str(next(_ids)), "channel_id": "1", "type": 20, "content": "", "author": dict(USER),
+            "attachments": [], "embeds": embeds, "mentions": [], "mention_roles": [], "pinned": False,
+            "mention_everyone": False, "tts": False, "timestamp": "2026-01-01T00:00:00+00:00",
+            "edited_timestamp": None, "flags": 0, "components": []}
+
+
 @dataclass
 class Connection:
     ws: web.WebSocketResponse
@@ -60,6 +67,7 @@ class StandInDiscord:
     new_connection: asyncio.Event = field(default_factory=asyncio.Event)
     closed_cleanly: asyncio.Event = field(default_factory=asyncio.Event)
     session_id: str = "session-1"
+    followups: dict[str, list[Any]] = field(default_factory=dict)
 
     @property
     def base(self) -> str:
@@ -161,13 +169,20 @@ class StandInDiscord:
             future = self.callbacks.get(iid)
             if future is not None and not future.done():
                 future.set_result(payload)
-            message = {"id": str(next(_ids)), "channel_id": "1", "type": 20, "content": "", "author": dict(USER),
-                       "attachments": [], "embeds": payload.get("data", {}).get("embeds", []), "mentions": [],
-                       "mention_roles": [], "pinned": False, "mention_everyone": False, "tts": False,
-                       "timestamp": "2026-01-01T00:00:00+00:00", "edited_timestamp": None, "flags": 0,
-                       "components": []}
+            message = _message((payload.get("data") or {}).get("embeds", []))
             return _json({"interaction": {"id": str(iid), "type": 2},
                           "resource": {"type": payload.get("type"), "message": message}})
+        if path.startswith("/webhooks/"):
+            # Follow-ups and edits of an interaction's messages: Discord answers with the message object.
+            if isinstance(payload, dict):
+                check_limits(payload)
+                token = path.split("/")[3] if path.count("/") >= 3 else ""
+                self.followups.setdefault(token, []).append(payload)
+                iid = int(token[4:]) if token.startswith("tok-") and token[4:].isdigit() else None
+                future = self.callbacks.get(iid) if iid is not None else None
+                if future is not None and not future.done():
+                    future.set_result(payload)
+            return _json(_message((payload or {}).get("embeds", []) if isinstance(payload, dict) else []))
         if request.method == "PUT" and path.endswith("/commands"):
             return _json([dict(c, id=str(next(_ids)), application_id=str(APP_ID), version="1") for c in payload])
         return _json({})
