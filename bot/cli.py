@@ -93,15 +93,21 @@ def _parser() -> argparse.ArgumentParser:
 
 
 async def open_store(config: Config) -> Store:
-    """Open the cache; a damaged file is set aside (kept) and the cache rebuilt from shipped data, loudly."""
+    """Open the cache. Only SQLite's verdict of damage sets a file aside (kept, under a unique name) and
+    rebuilds the cache from shipped data, loudly; a read-only file is served read-only, a newer schema refused."""
     store = Store(config.db_path)
     try:
         await store.open()
     except StoreDamaged as exc:
         moved = await store.rebuild()
-        print(f"warning: {exc}; it was set aside as {moved} and the cache rebuilt from the data shipped with "
-              "drawjudge. Run `drawjudge rules update` to download the current rules again.", file=sys.stderr)
-    await ensure_shipped_editions(store)
+        print(f"warning: {exc}; the file was set aside as {moved} next to {config.db_path} and the cache rebuilt "
+              "from the data shipped with drawjudge. Run `drawjudge rules update` to download the current rules "
+              "again.", file=sys.stderr)
+    if store.read_only:
+        print(f"note: {config.db_path} is read-only: answering from it as it is, without downloads or updates.",
+              file=sys.stderr)
+    else:
+        await ensure_shipped_editions(store)
     return store
 
 

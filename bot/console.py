@@ -6,6 +6,7 @@ and the same answers as in Discord.
 
 from __future__ import annotations
 
+import logging
 import re
 import sys
 from collections.abc import Awaitable, Callable
@@ -16,6 +17,7 @@ from bot.service import Judge
 
 OPTION_NAMES = ("edition", "game", "public", "old", "new", "contains")
 COMMANDS = ("draw", "rule", "search", "define", "rulediff", "ruling", "about", "help")
+log = logging.getLogger("drawjudge.console")
 _OPTION_RX = re.compile(r"(?:^|\s)(" + "|".join(OPTION_NAMES) + r"):(\S+)")
 
 
@@ -59,6 +61,9 @@ async def answer(judge: Judge, line: str, rulings: Callable[[str, str | None], A
 
 async def run_console(judge: Judge, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
                       rulings: Callable[[str, str | None], Awaitable[Reply]] | None = None) -> int:
+    if hasattr(stdin, "reconfigure"):
+        # An invalid byte typed or piped in is a typo to answer, never the end of the console.
+        stdin.reconfigure(errors="replace")
     interactive = stdin.isatty()
     if interactive:
         print("drawjudge console — type /help, or a situation such as: I have 1 card in library. I draw 2.",
@@ -75,7 +80,11 @@ async def run_console(judge: Judge, stdin: TextIO = sys.stdin, stdout: TextIO = 
             continue
         if line in ("/quit", "/exit", "quit", "exit"):
             break
-        reply = await answer(judge, line, rulings)
+        try:
+            reply = await answer(judge, line, rulings)
+        except Exception:  # the console outlives any one question; the error is logged for us
+            log.exception("console command failed: %r", line[:200])
+            reply = error_reply("Something went wrong on our side; the error was logged.", "try another question")
         print(reply.as_text(), file=stdout)
         print("", file=stdout, flush=True)
     return 0

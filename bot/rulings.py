@@ -140,7 +140,8 @@ class RulingsService:
     # --------------------------------------------------------------- reply
 
     async def reply(self, name: str, contains: str | None = None) -> Reply:
-        name = name.strip()[:150]
+        name = _valid(name).strip()[:150]
+        contains = _valid(contains) if contains else contains
         if not name:
             return error_reply("Give a card name.", "/ruling card:Notion Thief")
         try:
@@ -186,6 +187,11 @@ class RulingsService:
         except (TimeoutError, ScryfallError):
             remote = []
         return list(dict.fromkeys(cached + remote))[:25]
+
+
+def _valid(text: str) -> str:
+    """Lone surrogates (an invalid byte from a terminal or a client) become U+FFFD: a typo, not a crash."""
+    return text.encode("utf-8", "replace").decode("utf-8")
 
 
 def load_bulk_file(path: Path) -> tuple[list[dict[str, Any]], dict[str, list[dict[str, Any]]]]:

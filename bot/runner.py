@@ -14,6 +14,7 @@ import sys
 
 from bot.config import Config
 from bot.console import answer, run_console
+from bot.recovery import CacheRecovery
 from bot.rules_source import RulesUpdateError, update_from_publisher
 from bot.rulings import RulingsService
 from bot.service import Judge
@@ -29,10 +30,12 @@ async def ensure_current_rules(store: Store, config: Config, *, quiet: bool = Fa
         return None
     except StoreError:
         pass
+    if store.read_only:
+        return None
     try:
         result = await update_from_publisher(store, config.rules_page, timeout=config.http_timeout)
         return result.message
-    except RulesUpdateError as exc:
+    except (RulesUpdateError, StoreError) as exc:
         note = (f"No current Comprehensive Rules in the cache and the download failed ({exc}). The historical "
                 "editions work; load the CR with `drawjudge rules update --file PATH`.")
         if not quiet:
@@ -45,8 +48,9 @@ async def run_command(args: argparse.Namespace, config: Config) -> int:
 
     store = await open_store(config)
     service = RulingsService(store, config)
+    recovery = CacheRecovery(store, redownload=lambda: ensure_current_rules(store, config, quiet=True))
     try:
-        judge = Judge(store, card_lookup=service.oracle_text)
+        judge = Judge(store, card_lookup=service.oracle_text, recovery=recovery)
         rulings = service.reply
         if args.cmd == "sync":
             return await _sync(judge, config, args.guild)
@@ -62,6 +66,7 @@ async def run_command(args: argparse.Namespace, config: Config) -> int:
         return await run_console(judge, rulings=rulings)
     finally:
         await service.close()
+        await recovery.close()
         await store.close()
 
 

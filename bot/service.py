@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.recovery import CacheRecovery
 from bot.render_text import (
     branch_line,
     diff_text,
@@ -20,7 +21,15 @@ from bot.render_text import (
     rule_lookup_text,
 )
 from bot.replies import Page, Reply, clip, error_reply, paged, plain
-from bot.store import Edition, Store, StoreDamaged, StoreError, StoreLocked
+from bot.store import (
+    Edition,
+    Store,
+    StoreDamaged,
+    StoreError,
+    StoreInputError,
+    StoreLocked,
+    StoreUnavailable,
+)
 from engine.cards import CardDB, default_cards
 from engine.model import Resolution
 from engine.oracle import read_oracle
@@ -39,24 +48,44 @@ class UnreadableCard(Exception):
         self.text = text
 
 
+def valid_text(value: Any) -> Any:
+    """User text made valid Unicode: a lone surrogate (an invalid byte on the command line, a broken character
+    from a client) becomes U+FFFD, so it is answered as a typo instead of failing deep in the store."""
+    if isinstance(value, str):
+        return value.encode("utf-8", "replace").decode("utf-8")
+    return value
+
+
 def recovering(method: Callable[..., Awaitable[Reply]]) -> Callable[..., Awaitable[Reply]]:
-    """A damaged cache is set aside and rebuilt from the shipped data, and the answer says so; a locked one
-    gives a "try again" answer. Nothing already cached is deleted."""
+    """Answer through the cache's troubles: damage (SQLite's verdict only) is recovered once for every waiting
+    request and the answer says what was rebuilt; a request that meets a recovery in progress waits for it;
+    a lock, a shutdown or bad input gives a plain "try again" or "retype" answer. Nothing is deleted."""
     import functools
 
     @functools.wraps(method)
     async def wrapper(self: Judge, *args: Any, **kwargs: Any) -> Reply:
+        args = tuple(valid_text(a) for a in args)
+        kwargs = {k: valid_text(v) for k, v in kwargs.items()}
+        seen = self.recovery.generation
+        notice = ""
         try:
+            await self.recovery.wait()
             return await method(self, *args, **kwargs)
         except StoreLocked as exc:
             return error_reply(f"{exc}.", "ask again in a few seconds")
+        except StoreInputError as exc:
+            return error_reply(f"{exc}.", "type the text again without the broken character")
+        except StoreUnavailable as exc:
+            if not self.recovery.active and self.recovery.generation == seen:
+                return error_reply(f"{exc}.", "ask again in a moment")
+            await self.recovery.wait()  # the cache was closed by a recovery: answer from the recovered one
         except StoreDamaged as exc:
-            notice = await self.recover(str(exc))
+            notice = await self.recovery.recover(seen, str(exc))
         try:
             reply = await method(self, *args, **kwargs)
         except StoreError as exc:
-            return error_reply(f"{notice} {exc}", "run `drawjudge rules update` to download the rules again")
-        return with_notice(reply, notice)
+            return error_reply(f"{notice} {exc}".strip(), "run `drawjudge rules update` to download the rules again")
+        return with_notice(reply, notice) if notice else reply
 
     return wrapper
 
@@ -84,16 +113,12 @@ class Judge:
     # Finds the Oracle text of a card the card data lacks (the rulings cache, then Scryfall).
     card_lookup: CardLookup | None = None
 
-    async def recover(self, problem: str) -> str:
-        """Rebuild a damaged cache from the data the project ships; the current CR must be downloaded again."""
-        from bot.rules_source import ensure_shipped_editions
+    # One recovery at a time for everything that shares this store.
+    recovery: CacheRecovery = field(default=None)  # type: ignore[assignment]
 
-        moved = await self.store.rebuild()
-        await ensure_shipped_editions(self.store)
-        kept = f" (the damaged file was kept as {moved})" if moved else ""
-        return (f"The rules cache was damaged ({problem}) and was rebuilt from the data shipped with the bot"
-                f"{kept}: the 2008, 1999 and Grand Archive drawing rules work; the current Comprehensive Rules "
-                "need `drawjudge rules update`.")
+    def __post_init__(self) -> None:
+        if self.recovery is None:
+            self.recovery = CacheRecovery(self.store)
 
     # ------------------------------------------------------------- editions
 

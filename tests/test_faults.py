@@ -12,25 +12,31 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from bot.rules_source import ensure_shipped_editions, update_from_file
+from bot.rules_source import update_from_file
 from bot.service import Judge
-from bot.store import Store, StoreDamaged, StoreLocked
+from bot.store import Store, StoreDamaged, StoreLocked, StoreUnavailable
 from tests.conftest import CR_2022, CR_2026
 
 
-async def test_file_deleted_while_running(store: Store) -> None:
+async def test_file_deleted_while_running_is_written_back(store: Store) -> None:
     judge = Judge(store)
     os.remove(store.path)  # the open connection keeps the data: answers go on
+    await asyncio.sleep(1.05)  # the store looks at its file at most once a second
     reply = await judge.rule("121.2b")
     assert not reply.error and "121.2b" in reply.as_text()
+    assert Path(store.path).exists(), "the deleted file is noticed and written back while running"
     await store.close()
-    async with Store(store.path) as fresh:  # the next start finds no file: it rebuilds from shipped data
-        await ensure_shipped_editions(fresh)
-        after = Judge(fresh)
-        missing = await after.rule("121.2b")
-        assert missing.error and "rules update" in missing.as_text()
-        old = await after.rule("423.2b", "2008")
-        assert not old.error and "primary player" in old.as_text()
+    async with Store(store.path) as after:  # nothing was lost: the next start has every edition
+        names = {e.name for e in await after.editions()}
+        assert {"2026-01-16", "2022-06-10", "2008", "1999"} <= names
+        assert (await after.rule("121.2b", await after.edition())).found
+
+
+async def test_file_deleted_just_before_exit_is_written_back(store: Store) -> None:
+    os.remove(store.path)
+    await store.close()  # no request came in between: closing notices it too
+    async with Store(store.path) as after:
+        assert (await after.edition()).name == "2026-01-16"
 
 
 async def test_file_corrupted_while_running_is_set_aside_and_rebuilt(store: Store) -> None:
@@ -112,8 +118,9 @@ async def test_refresh_failing_half_way_changes_nothing(store: Store, monkeypatc
     changed = CR_2026.read_bytes().replace(b"January 16, 2026", b"March 16, 2026")
     path = Path(store.path).with_name("changed.txt")
     path.write_bytes(changed)
-    with pytest.raises(StoreDamaged):
+    with pytest.raises(StoreUnavailable):  # an I/O error is not damage: nothing is set aside
         await update_from_file(store, path)
+    assert not list(Path(store.path).parent.glob("*.damaged-*"))
     monkeypatch.setattr(aiosqlite.Connection, "execute", original)
     assert [e.name for e in await store.editions("mtg")] == [e.name for e in before]
     assert (await store.edition()).name == current.name

@@ -1,6 +1,15 @@
 """The store: SQLite cache of rules texts, glossary, cards and rulings (the only code that speaks SQL)."""
 
-from bot.store.db import Store, StoreDamaged, StoreError, StoreLocked, fts_query
+from bot.store.db import Store, fts_query
+from bot.store.errors import (
+    StoreDamaged,
+    StoreError,
+    StoreInputError,
+    StoreLocked,
+    StoreReadOnly,
+    StoreSchemaError,
+    StoreUnavailable,
+)
 from bot.store.models import (
     Definition,
     Edition,
@@ -24,6 +33,10 @@ __all__ = [
     "Store",
     "StoreDamaged",
     "StoreError",
+    "StoreInputError",
     "StoreLocked",
+    "StoreReadOnly",
+    "StoreSchemaError",
+    "StoreUnavailable",
     "fts_query",
 ]

@@ -7,18 +7,34 @@ Several editions live side by side so that a judge can ask how a rule read in 20
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
+import logging
+import os
 import re
 import sqlite3
+import stat
+import time
+import uuid
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import aiosqlite
 from rapidfuzz import fuzz, process
 
 from bot.loaders.cr_text import GlossaryEntry, RuleEntry
+from bot.store.errors import (
+    StoreDamaged,
+    StoreError,
+    StoreReadOnly,
+    StoreSchemaError,
+    StoreUnavailable,
+    classify,
+)
 from bot.store.models import (
     Definition,
     Edition,
@@ -31,6 +47,8 @@ from bot.store.models import (
 )
 
 SCHEMA_VERSION = 2
+# What each older schema version needs to become the current one (run after the CREATE IF NOT EXISTS script).
+MIGRATIONS: dict[int, tuple[str, ...]] = {1: ()}
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -99,37 +117,23 @@ CREATE TABLE IF NOT EXISTS rulings (
 """
 
 _WORD_RX = re.compile(r"\w+", re.UNICODE)
-
-
-class StoreError(RuntimeError):
-    """A store problem a user can act on (unknown edition, damaged file...)."""
-
-
-class StoreDamaged(StoreError):
-    """The SQLite file is corrupt, truncated or gone bad while running; ``Store.rebuild`` starts afresh."""
-
-
-class StoreLocked(StoreError):
-    """Another process holds the database lock longer than the busy timeout."""
+log = logging.getLogger("drawjudge.store")
 
 
 def _guarded(method: Any) -> Any:
-    """Turn SQLite failures into store errors a front end can explain (never a traceback)."""
+    """Turn SQLite failures into store errors a front end can explain (never a traceback). Only SQLite's own
+    verdict of damage becomes ``StoreDamaged``; bad input, a closed connection or a lock never do."""
     import functools
 
     @functools.wraps(method)
     async def wrapper(self: Store, *args: Any, **kwargs: Any) -> Any:
+        await self._watch_file()
         try:
             return await method(self, *args, **kwargs)
-        except sqlite3.OperationalError as exc:
-            text = str(exc).lower()
-            if "locked" in text or "busy" in text:
-                raise StoreLocked("the rules cache is locked by another process; try again in a moment") from exc
-            raise StoreDamaged(f"the rules cache at {self.path} cannot be read ({exc})") from exc
-        except sqlite3.DatabaseError as exc:
-            raise StoreDamaged(f"the rules cache at {self.path} is damaged ({exc})") from exc
-        except ValueError as exc:  # aiosqlite: "no active connection" after a failure
-            raise StoreDamaged(f"the rules cache at {self.path} is not usable ({exc})") from exc
+        except StoreError:
+            raise
+        except (sqlite3.Error, ValueError) as exc:
+            raise classify(exc) from exc
 
     return wrapper
 
@@ -149,13 +153,22 @@ def fts_query(text: str, *, any_word: bool = False) -> str | None:
 
 
 class Store:
-    """Async access to the rules cache. Open with ``async with Store(path) as store``."""
+    """Async access to the rules cache. Open with ``async with Store(path) as store``.
+
+    The file is the cache's only copy, so the store guards it: a file without write permission is served
+    read-only (never set aside), a newer schema is refused with a clear message, and a file deleted while the
+    bot runs is written back from the open connection (which still holds every page) instead of vanishing at
+    exit."""
 
     def __init__(self, path: str | Path, *, busy_timeout: float = 5.0) -> None:
         self.path = str(path)
         self.busy_timeout = busy_timeout
+        self.read_only = False
         self._db: aiosqlite.Connection | None = None
         self._edition_cache: dict[tuple[str, str], Edition] = {}
+        self._identity: tuple[int, int] | None = None
+        self._checked_at = 0.0
+        self._restoring = False
 
     async def __aenter__(self) -> Store:
         await self.open()
@@ -167,50 +180,164 @@ class Store:
     @property
     def db(self) -> aiosqlite.Connection:
         if self._db is None:
-            raise StoreError("the store is not open")
+            raise StoreUnavailable("the rules cache is closed (the bot is restarting); ask again in a moment")
         return self._db
 
     async def open(self) -> None:
         if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        self._db = await aiosqlite.connect(self.path, timeout=self.busy_timeout)
+            folder = Path(self.path).parent
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StoreUnavailable(
+                    f"cannot create the cache folder {folder} ({exc.strerror or exc}); set DRAWJUDGE_DB to a "
+                    "file in a writable folder") from exc
+        self.read_only = self._file_is_read_only()
+        try:
+            await self._connect()
+        except StoreReadOnly:
+            # A file we may not write (a read-only mount, another user's file) is served read-only.
+            if self.read_only:
+                raise
+            self.read_only = True
+            await self._connect()
+        self._identity = self._file_identity()
+
+    def _file_is_read_only(self) -> bool:
+        if self.path == ":memory:" or not os.path.exists(self.path):
+            return False
+        mode = os.stat(self.path).st_mode
+        return not os.access(self.path, os.W_OK) or not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)
+
+    async def _connect(self) -> None:
+        try:
+            if self.read_only:
+                uri = f"file:{quote(os.path.abspath(self.path))}?mode=ro"
+                self._db = await aiosqlite.connect(uri, uri=True, timeout=self.busy_timeout)
+            else:
+                self._db = await aiosqlite.connect(self.path, timeout=self.busy_timeout)
+        except sqlite3.Error as exc:
+            raise classify(exc) from exc
         self._db.row_factory = sqlite3.Row
         try:
-            await self._db.execute("PRAGMA journal_mode=WAL")
-            await self._db.execute("PRAGMA foreign_keys=ON")
-            await self._db.executescript(_SCHEMA)
-            await self._db.execute(
-                "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),)
-            )
-            await self._db.commit()
-        except sqlite3.DatabaseError as exc:
+            await self._prepare(self._db)
+        except BaseException as exc:
             await self._db.close()
             self._db = None
-            if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc).lower():
-                raise StoreLocked(f"the rules cache at {self.path} is locked by another process") from exc
-            raise StoreDamaged(f"the rules cache at {self.path} is damaged ({exc})") from exc
+            if isinstance(exc, StoreError):
+                raise
+            if isinstance(exc, sqlite3.Error):
+                raise classify(exc) from exc
+            raise
+
+    async def _prepare(self, db: aiosqlite.Connection) -> None:
+        """Check the schema version; create or migrate the schema unless the file is read-only."""
+        found = await self._schema_version(db)
+        if found is not None and found > SCHEMA_VERSION:
+            raise StoreSchemaError(
+                f"the rules cache was written by a newer drawjudge (schema version {found}; this one reads "
+                f"{SCHEMA_VERSION}). Upgrade drawjudge, or set DRAWJUDGE_DB to another file; the file was left "
+                "as it is.")
+        if self.read_only:
+            if found is None:
+                raise StoreSchemaError("the read-only rules cache holds no drawjudge data")
+            return
+        await db.execute("PRAGMA journal_mode=WAL")
+        await db.execute("PRAGMA foreign_keys=ON")
+        await db.executescript(_SCHEMA)
+        for version in range(found or SCHEMA_VERSION, SCHEMA_VERSION):
+            for sql in MIGRATIONS.get(version, ()):
+                await db.execute(sql)
+        await db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)",
+                         (str(SCHEMA_VERSION),))
+        await db.commit()
+
+    @staticmethod
+    async def _schema_version(db: aiosqlite.Connection) -> int | None:
+        tables = await db.execute_fetchall("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'meta'")
+        if not tables:
+            return None
+        rows = await db.execute_fetchall("SELECT value FROM meta WHERE key = 'schema_version'")
+        if not rows:
+            return None
+        raw = str(rows[0][0])
+        if not raw.isdigit():
+            raise StoreSchemaError(f"the rules cache has an unreadable schema version ({raw[:20]!r})")
+        return int(raw)
+
+    def _file_identity(self) -> tuple[int, int] | None:
+        try:
+            st = os.stat(self.path)
+        except OSError:
+            return None
+        return (st.st_dev, st.st_ino)
+
+    async def _watch_file(self) -> None:
+        """Notice (at most once a second) that the file was deleted under the running bot, and write it back."""
+        now = time.monotonic()
+        if self._db is None or self._identity is None or self._restoring or now - self._checked_at < 1.0:
+            return
+        self._checked_at = now
+        if not os.path.exists(self.path):
+            await self.restore_deleted()
+
+    async def restore_deleted(self) -> bool:
+        """The file is gone but the open connection still reads it: copy every page to a new file at the same
+        path (through a temporary name, so a half-written copy is never taken for the cache). Returns whether
+        the file was restored."""
+        if self._db is None or self.path == ":memory:" or os.path.exists(self.path) or self.read_only:
+            return False
+        self._restoring = True
+        try:
+            tmp = f"{self.path}.restoring-{os.getpid()}"
+            target = sqlite3.connect(tmp)
+            try:
+                await self._db.backup(target)
+            finally:
+                target.close()
+            old, self._db = self._db, None
+            await old.close()  # the last connection to the deleted inode: its -wal/-shm go with it
+            for suffix in ("-wal", "-shm"):
+                with contextlib.suppress(OSError):
+                    os.remove(self.path + suffix)
+            os.replace(tmp, self.path)
+            await self._connect()
+            self._identity = self._file_identity()
+            log.warning("the rules cache file was deleted while running; it was written back from memory")
+            return True
+        finally:
+            self._restoring = False
 
     async def close(self) -> None:
         if self._db is not None:
-            try:
-                await self._db.close()
-            except (sqlite3.Error, ValueError):
-                pass
-            self._db = None
+            with contextlib.suppress(sqlite3.Error, ValueError, OSError):
+                await self.restore_deleted()
+        if self._db is not None:
+            db, self._db = self._db, None
+            with contextlib.suppress(sqlite3.Error, ValueError):
+                await db.close()
+
+    async def reopen(self) -> None:
+        """A fresh connection to the same file (after a failure that was not damage)."""
+        await self.close()
+        self._edition_cache.clear()
+        await self.open()
 
     async def rebuild(self) -> str:
-        """Set a damaged file aside (never deleted) and start an empty cache in its place."""
+        """Set a damaged file aside (never deleted, never overwritten) and start an empty cache in its place.
+        Returns the name the damaged file was kept under."""
         await self.close()
         self._edition_cache.clear()
         moved = ""
         if self.path != ":memory:":
-            stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
+            stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S") + "-" + uuid.uuid4().hex[:6]
             for suffix in ("", "-wal", "-shm"):
                 src = Path(self.path + suffix)
                 if src.exists():
                     target = Path(f"{self.path}.damaged-{stamp}{suffix}")
                     src.replace(target)
-                    moved = moved or str(target)
+                    moved = moved or target.name
+        self.read_only = False
         await self.open()
         return moved
 
@@ -220,6 +347,32 @@ class Store:
             return bool(rows) and rows[0][0] == "ok"
         except (sqlite3.Error, ValueError, StoreError):
             return False
+
+    async def file_verdict(self) -> str:
+        """SQLite's own ``PRAGMA quick_check`` of the file on disk, through a connection of its own: "ok",
+        "missing", or what SQLite found wrong."""
+        if self.path == ":memory:":
+            return "ok"
+        if not os.path.exists(self.path):
+            return "missing"
+
+        def check() -> str:
+            uri = f"file:{quote(os.path.abspath(self.path))}?mode=ro"
+            try:
+                conn = sqlite3.connect(uri, uri=True, timeout=self.busy_timeout)
+                try:
+                    rows = conn.execute("PRAGMA quick_check").fetchall()
+                finally:
+                    conn.close()
+            except sqlite3.DatabaseError as exc:
+                return str(exc) if classify(exc).__class__ is StoreDamaged else "ok"
+            return "ok" if rows and rows[0][0] == "ok" else "; ".join(str(r[0]) for r in rows[:3])
+
+        return await asyncio.to_thread(check)
+
+    def _writable(self) -> None:
+        if self.read_only:
+            raise StoreReadOnly("the rules cache is read-only here, so it can't be changed")
 
     # ----------------------------------------------------------------- editions
 
@@ -307,6 +460,7 @@ class Store:
         """Store a whole edition in one transaction: either every rule lands or the cache is untouched.
 
         An edition with the same game and name is replaced (a re-published file for the same date)."""
+        self._writable()
         db = self.db
         titles = titles or {}
         try:
@@ -555,6 +709,7 @@ class Store:
 
     @_guarded
     async def put_card(self, card: dict[str, Any], fetched_at: str | None = None) -> None:
+        self._writable()
         name = str(card["name"])
         await self.db.execute(
             "INSERT OR REPLACE INTO cards (name_key, name, oracle_id, payload, fetched_at) VALUES (?, ?, ?, ?, ?)",
@@ -580,6 +735,7 @@ class Store:
 
     @_guarded
     async def put_rulings(self, oracle_key: str, rulings: list[dict[str, Any]], fetched_at: str | None = None) -> None:
+        self._writable()
         await self.db.execute(
             "INSERT OR REPLACE INTO rulings (oracle_key, payload, fetched_at) VALUES (?, ?, ?)",
             (oracle_key, json.dumps(rulings, ensure_ascii=False), fetched_at or _now()),
@@ -597,6 +753,7 @@ class Store:
     @_guarded
     async def bulk_load(self, cards: list[dict[str, Any]], rulings: dict[str, list[dict[str, Any]]]) -> tuple[int, int]:
         """Many cards and rulings in one transaction (Scryfall's bulk files)."""
+        self._writable()
         now = _now()
         db = self.db
         try:

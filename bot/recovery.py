@@ -1,0 +1,109 @@
+"""Recovery of a damaged rules cache: one at a time, only on SQLite's verdict, keeping what can be kept.
+
+Why a module of its own: many requests can meet the same damage at once. If each started its own rebuild they
+would set each other's fresh files aside and leave the cache with nothing (it happened). So one recovery runs
+at a time behind a lock; requests that arrive during it wait (with a bound) and are then answered from the
+recovered cache. Recovery first asks SQLite itself (``PRAGMA quick_check`` on a connection of its own): a file
+SQLite finds healthy is only reopened, never set aside. A damaged one is kept under a unique name, the shipped
+editions are restored at once, and the current Comprehensive Rules are downloaded again in the background;
+cards are fetched again as they are asked for.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from bot.store import Store, StoreUnavailable
+
+log = logging.getLogger("drawjudge.recovery")
+
+WAIT_BOUND = 20.0  # seconds a request waits for a recovery in progress before it is told to ask again
+
+Redownload = Callable[[], Awaitable[Any]]
+
+
+class CacheRecovery:
+    def __init__(self, store: Store, redownload: Redownload | None = None, wait_bound: float = WAIT_BOUND) -> None:
+        self.store = store
+        self.redownload = redownload
+        self.wait_bound = wait_bound
+        self.generation = 0  # how many recoveries have finished; a request remembers the one it started under
+        self.notice = ""
+        self._lock = asyncio.Lock()
+        self._background: set[asyncio.Task[Any]] = set()
+
+    @property
+    def active(self) -> bool:
+        return self._lock.locked()
+
+    async def wait(self) -> None:
+        """Wait for a recovery in progress (bounded)."""
+        if not self._lock.locked():
+            return
+        try:
+            async with asyncio.timeout(self.wait_bound):
+                async with self._lock:
+                    pass
+        except TimeoutError:
+            raise StoreUnavailable("the rules cache is being repaired; ask again in a moment") from None
+
+    async def recover(self, seen_generation: int, problem: str) -> str:
+        """Recover once for everyone: a request that saw the damage before another recovery finished gets
+        that recovery's notice. Returns the notice to show with the answer ("" when nothing was lost)."""
+        try:
+            async with asyncio.timeout(self.wait_bound):
+                await self._lock.acquire()
+        except TimeoutError:
+            raise StoreUnavailable("the rules cache is being repaired; ask again in a moment") from None
+        try:
+            if self.generation != seen_generation:
+                return self.notice
+            self.notice = await self._recover(problem)
+            self.generation += 1
+            return self.notice
+        finally:
+            self._lock.release()
+
+    async def _recover(self, problem: str) -> str:
+        from bot.rules_source import ensure_shipped_editions
+
+        verdict = await self.store.file_verdict()
+        if verdict == "ok":
+            log.warning("a request met %s, but SQLite finds the file healthy: reopening it", problem)
+            await self.store.reopen()
+            return ""
+        if verdict == "missing":
+            await self.store.reopen()  # a new, empty cache at the same place
+            kept = ""
+        else:
+            moved = await self.store.rebuild()
+            kept = f" (the damaged file was kept as {moved})" if moved else ""
+        await ensure_shipped_editions(self.store)
+        log.warning("rules cache recovered after %s%s", problem, kept)
+        downloading = ""
+        if self.redownload is not None:
+            task = asyncio.create_task(self._redownload())
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
+            downloading = " The current Comprehensive Rules are being downloaded again."
+        return ("The rules cache was damaged and has been rebuilt: the 2008, 1999 and Grand Archive drawing rules "
+                "work now." + (downloading or " The current Comprehensive Rules need `drawjudge rules update`."))
+
+    async def _redownload(self) -> None:
+        assert self.redownload is not None
+        try:
+            await self.redownload()
+        except Exception as exc:  # the notice already told the user how to load the rules by hand
+            log.warning("re-download after recovery failed: %s", exc)
+
+    async def settled(self) -> None:
+        """Wait for the background work a recovery started (the re-download)."""
+        await asyncio.gather(*list(self._background), return_exceptions=True)
+
+    async def close(self) -> None:
+        for task in list(self._background):
+            task.cancel()
+        await asyncio.gather(*self._background, return_exceptions=True)

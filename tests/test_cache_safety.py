@@ -1,0 +1,174 @@
+"""Attacks on the cache (issue: reliability). Damage is SQLite's verdict, never a request's: bad input, a
+read-only file, a newer schema, many requests at once on a damaged file, a file deleted while running. Each
+test reproduces a way the cache used to be lost."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import os
+import sqlite3
+import stat
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+from bot.console import run_console
+from bot.recovery import CacheRecovery
+from bot.rules_source import update_from_file
+from bot.service import Judge
+from bot.store import Store, StoreSchemaError
+from tests.conftest import CR_2026
+
+
+def _damaged_copies(path: str) -> list[Path]:
+    """The set-aside database files (their -wal and -shm companions not counted)."""
+    return sorted(p for p in Path(path).parent.glob("*.damaged-*") if not p.name.endswith(("-wal", "-shm")))
+
+
+async def _editions(path: str) -> set[str]:
+    async with Store(path) as s:
+        return {e.name for e in await s.editions()}
+
+
+async def test_invalid_byte_in_a_rule_number_is_a_typo_not_damage(store: Store, monkeypatch: pytest.MonkeyPatch,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    path = store.path
+    await store.close()
+    monkeypatch.setenv("DRAWJUDGE_DB", path)
+    monkeypatch.setenv("DRAWJUDGE_RULES_PAGE", "http://127.0.0.1:9/")  # never reached: the cache has the CR
+    # What Python makes of `drawjudge ask "/rule 121.2b$(printf '\xff')"`: a lone surrogate.
+    code = await asyncio.to_thread(main, ["ask", "/rule 121.2b\udcff"])
+    out = capsys.readouterr()
+    assert code == 1 and "121.2b" in out.out  # answered as an unknown number, with the nearest ones
+    assert path not in out.out and path not in out.err
+    assert not _damaged_copies(path)
+    assert {"2026-01-16", "2022-06-10", "2008", "1999"} <= await _editions(path)
+
+
+async def test_lone_surrogate_through_every_judge_command(store: Store) -> None:
+    judge = Judge(store)
+    for reply in [await judge.rule("121.2b\ud800"), await judge.search("draw\ud800"),
+                  await judge.define("draw\udcff"), await judge.rulediff("121.8\udcff")]:
+        assert store.path not in reply.as_text()
+    assert not _damaged_copies(store.path)
+    assert (await store.edition()).name == "2026-01-16"
+
+
+async def test_invalid_bytes_on_the_console_do_not_end_it(store: Store) -> None:
+    judge = Judge(store)
+    stdin = io.TextIOWrapper(io.BytesIO(b"/ruling X\xff\n/rule 121.2b\xff\n/rule 121.2b\n"), encoding="utf-8")
+    out = io.StringIO()
+    assert await run_console(judge, stdin, out) == 0
+    text = out.getvalue()
+    assert "Card rulings are not available here" in text
+    assert text.count("121.2b") >= 2 and "can’t draw more than one card" in text  # the last line was answered
+    assert not _damaged_copies(store.path)
+
+
+def _corrupt(path: str) -> None:
+    size = Path(path).stat().st_size
+    with open(path, "r+b") as f:
+        f.seek(4096)
+        f.write(os.urandom(size - 8192))
+
+
+async def test_many_requests_on_a_damaged_cache_recover_once_and_all_get_answers(store: Store) -> None:
+    downloads = 0
+
+    async def redownload() -> None:
+        nonlocal downloads
+        downloads += 1
+        await update_from_file(store, CR_2026)
+
+    recovery = CacheRecovery(store, redownload=redownload)
+    judge = Judge(store, recovery=recovery)
+    assert not (await judge.rule("121.2b")).error
+    _corrupt(store.path)
+    calls = [judge.search(q) for q in ("draw", "library empty", "dredge", "replacement", "miracle")] * 3
+    calls += [judge.rule("423.2b", "2008"), judge.rule("Z.6.1", "1999")] * 6
+    replies = await asyncio.wait_for(asyncio.gather(*calls), 60)
+    assert len(replies) == 27
+    assert all(r.pages and r.pages[0].description for r in replies)  # every one answered, none left hanging
+    assert len(_damaged_copies(store.path)) == 1, "one recovery for everyone"
+    await asyncio.wait_for(recovery.settled(), 30)  # the running bot downloads the current rules again
+    assert downloads == 1
+    names = {e.name for e in await store.editions()}
+    assert {"2008", "1999", "2026-01-16"} <= names and any(e.game == "grand-archive" for e in await store.editions())
+    old = await judge.rule("423.2b", "2008")
+    assert not old.error and "primary player" in old.as_text()
+    assert store.path not in "".join(r.as_text() for r in replies)
+
+
+async def test_a_healthy_file_is_reopened_not_set_aside(store: Store) -> None:
+    judge = Judge(store)
+    notice = await judge.recovery.recover(judge.recovery.generation, "a stray error")
+    assert notice == "" and not _damaged_copies(store.path)
+    assert (await store.edition()).name == "2026-01-16"
+
+
+async def test_read_only_healthy_file_is_served_read_only(store: Store, monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    path = store.path
+    await store.close()
+    os.chmod(path, stat.S_IRUSR | stat.S_IRGRP | stat.S_IROTH)
+    try:
+        monkeypatch.setenv("DRAWJUDGE_DB", path)
+        code = await asyncio.to_thread(main, ["rule", "121.2b"])
+        out = capsys.readouterr()
+        assert code == 0 and "can’t draw more than one card" in out.out
+        assert "read-only" in out.err
+        newer = Path(path).with_name("newer.txt")
+        newer.write_bytes(CR_2026.read_bytes().replace(b"January 16, 2026", b"March 16, 2026"))
+        code = await asyncio.to_thread(main, ["rules", "update", "--file", str(newer)])
+        assert code == 2 and "read-only" in capsys.readouterr().err
+        assert not _damaged_copies(path)
+    finally:
+        os.chmod(path, stat.S_IRUSR | stat.S_IWUSR)
+    assert "2026-01-16" in await _editions(path)
+
+
+async def test_newer_schema_is_refused_and_left_alone(store: Store, monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    path = store.path
+    await store.close()
+    conn = sqlite3.connect(path)
+    conn.execute("UPDATE meta SET value = '99' WHERE key = 'schema_version'")
+    conn.commit()
+    conn.close()
+    with pytest.raises(StoreSchemaError):
+        await Store(path).open()
+    monkeypatch.setenv("DRAWJUDGE_DB", path)
+    code = await asyncio.to_thread(main, ["rule", "121.2b"])
+    err = capsys.readouterr().err
+    assert code == 2 and "newer drawjudge" in err and "Traceback" not in err
+    conn = sqlite3.connect(path)
+    assert conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0] == "99"
+    conn.close()
+    assert not _damaged_copies(path)
+
+
+async def test_older_schema_is_migrated(store: Store) -> None:
+    path = store.path
+    await store.close()
+    conn = sqlite3.connect(path)
+    conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
+    conn.commit()
+    conn.close()
+    async with Store(path) as s:
+        assert (await s.edition()).name == "2026-01-16"
+    conn = sqlite3.connect(path)
+    assert conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0] == "2"
+    conn.close()
+
+
+async def test_unwritable_cache_folder_is_one_clean_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the cache folder should be")
+    monkeypatch.setenv("DRAWJUDGE_DB", str(blocker / "sub" / "cache.sqlite3"))
+    code = await asyncio.to_thread(main, ["rule", "121.2b"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.startswith("error: cannot create the cache folder") and "DRAWJUDGE_DB" in err
+    assert "Traceback" not in err and err.count("\n") == 1
