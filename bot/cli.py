@@ -136,7 +136,8 @@ async def _rules_cmd(args: argparse.Namespace, config: Config) -> int:
         elif args.url:
             result = await update_from_url(store, args.url, timeout=config.http_timeout)
         else:
-            result = await update_from_publisher(store, config.rules_page, timeout=config.http_timeout)
+            result = await update_from_publisher(store, config.rules_page, timeout=config.http_timeout,
+                                              extra_hosts=config.rules_hosts)
         print(result.message)
         return EXIT_OK
 

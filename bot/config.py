@@ -14,6 +14,7 @@ from pathlib import Path
 DEFAULT_RULES_PAGE = "https://magic.wizards.com/en/rules"
 DEFAULT_SCRYFALL_API = "https://api.scryfall.com"
 DEFAULT_GA_RULES_SITE = "https://rules.gatcg.com"
+DEFAULT_RULES_HOSTS = ("media.wizards.com",)
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 DATA_DIR = PROJECT_ROOT / "data"
 
@@ -29,6 +30,8 @@ class Config:
     rules_page: str = DEFAULT_RULES_PAGE
     scryfall_api: str = DEFAULT_SCRYFALL_API
     ga_rules_site: str = DEFAULT_GA_RULES_SITE
+    # Hosts besides the rules page's own that may serve the CR file (the publisher keeps it on its media host).
+    rules_hosts: tuple[str, ...] = DEFAULT_RULES_HOSTS
     token: str | None = field(default=None, repr=False)
     shards: int | None = None
     http_timeout: float = 30.0
@@ -58,6 +61,8 @@ class Config:
             db_path=Path(env.get("DRAWJUDGE_DB") or default_db_path()),
             rules_page=env.get("DRAWJUDGE_RULES_PAGE") or DEFAULT_RULES_PAGE,
             ga_rules_site=env.get("DRAWJUDGE_GA_RULES") or DEFAULT_GA_RULES_SITE,
+            rules_hosts=tuple(h.strip() for h in env.get("DRAWJUDGE_RULES_HOSTS", "").split(",") if h.strip())
+            or DEFAULT_RULES_HOSTS,
             scryfall_api=(env.get("DRAWJUDGE_SCRYFALL_API") or DEFAULT_SCRYFALL_API).rstrip("/"),
             token=env.get("DISCORD_TOKEN") or None,
             shards=shards,

@@ -9,6 +9,7 @@ transaction, or nothing.
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import hashlib
 import html
 import re
@@ -18,12 +19,23 @@ from urllib.parse import urljoin, urlparse
 
 import aiohttp
 
+from bot import fetch
+from bot.config import DEFAULT_RULES_HOSTS
+from bot.fetch import Fetched, FetchError
 from bot.loaders.cr_text import CRParseError, parse_cr
 from bot.loaders.ga_markdown import parse_rulebook, read_folder
 from bot.loaders.shipped import shipped_editions
-from bot.store import Edition, Store
+from bot.store import Edition, Store, StoreError
+from bot.urls import host_allowed, hosts_of, public_url
 
 MIN_RULES = 2000
+MAX_CR_BYTES = 16 * 1024 * 1024  # today's CR is under 1 MB: room to grow, far below memory
+MAX_PAGE_BYTES = 4 * 1024 * 1024  # an HTML page or one Markdown page
+MAX_GA_PAGES = 400  # the Grand Archive rulebook has about 110 pages
+# An edition is implausible when its rule count strays this far from the current one's...
+RULE_COUNT_RANGE = (0.7, 1.5)
+# ...or when it takes effect further ahead than the publisher ever announces (weeks, not years).
+MAX_DAYS_AHEAD = 180
 USER_AGENT = "drawjudge/0.1 (+https://github.com/drawjudge/drawjudge; Discord judge bot)"
 _TXT_LINK_RX = re.compile(r"""href\s*=\s*["']([^"']+?\.txt)["']""", re.IGNORECASE)
 
@@ -74,6 +86,7 @@ async def ingest_cr_bytes(
         raise RulesUpdateError(
             f"{source}: only {parsed.rule_count} numbered rules parsed (at least {MIN_RULES} expected); the "
             "file looks truncated. The cache was not changed.")
+    await _check_plausible(store, source, parsed.effective_date, parsed.rule_count, len(raw))
     name = parsed.effective_date.isoformat()
     edition = await store.save_edition(
         game="mtg", name=name, effective_date=name, source=source, sha256=sha, kind="cr",
@@ -86,6 +99,29 @@ async def ingest_cr_bytes(
     )
 
 
+async def _check_plausible(store: Store, source: str, effective: dt.date, rule_count: int, size: int) -> None:
+    """Refuse an edition that can't be a real CR: too big, dated far ahead, or a rule count far from the
+    current edition's (a real year adds a few percent)."""
+    if size > MAX_CR_BYTES:
+        raise RulesUpdateError(f"{source}: the file is {size:,} bytes, more than the {MAX_CR_BYTES:,} a rules "
+                               "file can be. The cache was not changed.")
+    if effective > dt.date.today() + dt.timedelta(days=MAX_DAYS_AHEAD) or effective.year < 1993:
+        raise RulesUpdateError(f"{source}: the file says it takes effect on {effective.isoformat()}, which is not "
+                               "a plausible date for the rules. The cache was not changed.")
+    try:
+        current = await store.edition()
+    except StoreError:
+        return
+    if current.kind != "cr":
+        return
+    known = await store.rule_count(current)
+    low, high = RULE_COUNT_RANGE
+    if known and not low * known <= rule_count <= high * known:
+        raise RulesUpdateError(
+            f"{source}: {rule_count:,} numbered rules, against {known:,} in the current {current.label}; an "
+            "edition that far off is not plausible. The cache was not changed.")
+
+
 async def update_from_file(store: Store, path: str | Path) -> UpdateResult:
     p = Path(path)
     try:
@@ -95,33 +131,39 @@ async def update_from_file(store: Store, path: str | Path) -> UpdateResult:
     return await ingest_cr_bytes(store, raw, str(p.resolve()))
 
 
-def find_txt_link(page_html: str, page_url: str) -> str:
-    """The one ``.txt`` link of the rules page, made absolute."""
-    links = [html.unescape(m) for m in _TXT_LINK_RX.findall(page_html)]
-    rules_links = [link for link in links if "comprules" in link.lower().replace("%20", "").replace("_", "")]
-    chosen = (rules_links or links)
+def find_txt_link(page_html: str, page_url: str, allowed: frozenset[tuple[str, int]] | None = None) -> str:
+    """The one ``.txt`` link of the rules page, made absolute; only a link to the page's own host or an allowed
+    one counts (a link elsewhere is never followed)."""
+    links = [urljoin(page_url, html.unescape(m)) for m in _TXT_LINK_RX.findall(page_html)]
+    hosts = allowed if allowed is not None else hosts_of(page_url)
+    usable = [link for link in links if host_allowed(link, hosts)]
+    rules_links = [link for link in usable if "comprules" in link.lower().replace("%20", "").replace("_", "")]
+    chosen = rules_links or usable
     if not chosen:
-        raise RulesUpdateError(f"{page_url}: no link to a .txt rules file was found on the page")
-    return urljoin(page_url, chosen[0])
+        if links:
+            raise RulesUpdateError(f"{public_url(page_url)}: the rules page links a .txt file only on another "
+                                   "host, which is not followed (DRAWJUDGE_RULES_HOSTS lists the allowed ones)")
+        raise RulesUpdateError(f"{public_url(page_url)}: no link to a .txt rules file was found on the page")
+    return chosen[0]
 
 
-async def _get(session: aiohttp.ClientSession, url: str, headers: dict[str, str]) -> aiohttp.ClientResponse:
+async def _get(http: aiohttp.ClientSession, url: str, headers: dict[str, str], allowed: frozenset[tuple[str, int]],
+               max_bytes: int = MAX_CR_BYTES) -> Fetched:
     try:
-        resp = await session.get(url, headers=headers, allow_redirects=True)
-    except (aiohttp.ClientError, TimeoutError, OSError) as exc:
-        raise RulesUpdateError(f"{url}: could not be downloaded ({type(exc).__name__}: {exc or 'timed out'}). "
-                               "The cache was not changed.") from exc
-    return resp
+        return await fetch.get(http, url, allowed=allowed, max_bytes=max_bytes, headers=headers)
+    except FetchError as exc:
+        raise RulesUpdateError(f"{exc}. The cache was not changed.") from exc
 
 
 async def update_from_url(
     store: Store, url: str, *, timeout: float = 30.0, session: aiohttp.ClientSession | None = None,
-    conditional: bool = True,
+    conditional: bool = True, allowed: frozenset[tuple[str, int]] | None = None,
 ) -> UpdateResult:
-    """Download a CR file, with a conditional request against the last one downloaded."""
+    """Download a CR file, with a conditional request against the last one downloaded. Redirects are followed
+    only to ``allowed`` hosts (by default the URL's own)."""
     owns = session is None
-    session = session or aiohttp.ClientSession(
-        timeout=aiohttp.ClientTimeout(total=timeout), headers={"User-Agent": USER_AGENT})
+    http = session or fetch.session(timeout, USER_AGENT)
+    hosts = allowed if allowed is not None else hosts_of(url)
     try:
         headers = {"Accept": "text/plain, */*"}
         if conditional:
@@ -130,46 +172,38 @@ async def update_from_url(
                 headers["If-None-Match"] = etag
             if last_modified:
                 headers["If-Modified-Since"] = last_modified
-        resp = await _get(session, url, headers)
-        async with resp:
-            if resp.status == 304:
-                current = await store.edition()
-                return UpdateResult("not-modified", current, f"The publisher's file is unchanged since the last "
-                                    f"download; {current.label} stays current.")
-            if resp.status != 200:
-                raise RulesUpdateError(f"{url}: the server answered HTTP {resp.status}. The cache was not changed.")
-            try:
-                raw = await resp.read()
-            except (aiohttp.ClientError, TimeoutError) as exc:
-                raise RulesUpdateError(f"{url}: the download broke off ({type(exc).__name__}). "
-                                       "The cache was not changed.") from exc
-            etag_new = resp.headers.get("ETag")
-            lm_new = resp.headers.get("Last-Modified")
+        got = await _get(http, url, headers, hosts)
+        shown = public_url(got.url) or "the rules file"
+        if got.status == 304:
+            current = await store.edition()
+            return UpdateResult("not-modified", current, f"The publisher's file is unchanged since the last "
+                                f"download; {current.label} stays current.")
+        if got.status != 200:
+            raise RulesUpdateError(f"{shown}: the server answered HTTP {got.status}. The cache was not changed.")
+        raw = got.body
         if raw.lstrip()[:15].lower().startswith((b"<!doctype", b"<html")):
-            raise RulesUpdateError(f"{url}: the server sent an HTML page, not the rules text file. "
+            raise RulesUpdateError(f"{shown}: the server sent an HTML page, not the rules text file. "
                                    "The cache was not changed.")
-        return await ingest_cr_bytes(store, raw, url, etag=etag_new, last_modified=lm_new)
+        return await ingest_cr_bytes(store, raw, public_url(url) or url, etag=got.headers.get("ETag"),
+                                     last_modified=got.headers.get("Last-Modified"))
     finally:
         if owns:
-            await session.close()
+            await http.close()
 
 
-async def update_from_publisher(store: Store, page_url: str, *, timeout: float = 30.0) -> UpdateResult:
-    """Find the ``.txt`` link on the rules page, then download it if it changed."""
-    async with aiohttp.ClientSession(
-        timeout=aiohttp.ClientTimeout(total=timeout), headers={"User-Agent": USER_AGENT}
-    ) as session:
-        resp = await _get(session, page_url, {"Accept": "text/html"})
-        async with resp:
-            if resp.status != 200:
-                raise RulesUpdateError(f"{page_url}: the rules page answered HTTP {resp.status}. "
-                                       "The cache was not changed.")
-            try:
-                page = await resp.text(errors="replace")
-            except (aiohttp.ClientError, TimeoutError) as exc:
-                raise RulesUpdateError(f"{page_url}: the rules page broke off ({type(exc).__name__}).") from exc
-        link = find_txt_link(page, page_url)
-        return await update_from_url(store, link, session=session)
+async def update_from_publisher(store: Store, page_url: str, *, timeout: float = 30.0,
+                                extra_hosts: tuple[str, ...] = DEFAULT_RULES_HOSTS) -> UpdateResult:
+    """Find the ``.txt`` link on the rules page, then download it if it changed. The file may come only from
+    the page's own host or one of ``extra_hosts`` (the publisher keeps its files on media.wizards.com)."""
+    allowed = hosts_of(page_url, *extra_hosts)
+    async with fetch.session(timeout, USER_AGENT) as http:
+        got = await _get(http, page_url, {"Accept": "text/html"}, hosts_of(page_url), MAX_PAGE_BYTES)
+        if got.status != 200:
+            raise RulesUpdateError(f"{public_url(page_url)}: the rules page answered HTTP {got.status}. "
+                                   "The cache was not changed.")
+        page = got.body.decode("utf-8", errors="replace")
+        link = find_txt_link(page, got.url, allowed)
+        return await update_from_url(store, link, session=http, allowed=allowed)
 
 
 # ------------------------------------------------------------------------------------------ Grand Archive
@@ -205,30 +239,36 @@ async def update_ga_from_folder(store: Store, folder: str | Path) -> UpdateResul
 
 
 async def update_ga_from_site(store: Store, base_url: str, *, timeout: float = 30.0) -> UpdateResult:
-    """The rules site's pages, each fetched as Markdown (GitBook serves ``<page>.md``)."""
+    """The rules site's pages, each fetched as Markdown (GitBook serves ``<page>.md``); only pages of the
+    site's own host, and at most ``MAX_GA_PAGES`` of them."""
     base = base_url.rstrip("/")
-    host = urlparse(base).netloc
-    async with aiohttp.ClientSession(
-        timeout=aiohttp.ClientTimeout(total=timeout), headers={"User-Agent": USER_AGENT}
-    ) as session:
-        resp = await _get(session, base + "/", {"Accept": "text/html"})
-        async with resp:
-            if resp.status != 200:
-                raise RulesUpdateError(f"{base}: the rules site answered HTTP {resp.status}. "
-                                       "The cache was not changed.")
-            index = await resp.text(errors="replace")
+    allowed = hosts_of(base)
+    if not allowed:
+        raise RulesUpdateError(f"{base_url[:100]!r} is not an http(s) address")
+    async with fetch.session(timeout, USER_AGENT) as http:
+        got = await _get(http, base + "/", {"Accept": "text/html"}, allowed, MAX_PAGE_BYTES)
+        if got.status != 200:
+            raise RulesUpdateError(f"{public_url(base)}: the rules site answered HTTP {got.status}. "
+                                   "The cache was not changed.")
+        index = got.body.decode("utf-8", errors="replace")
         paths: list[str] = []
         for href in _HREF_RX.findall(index):
-            url = urlparse(urljoin(base + "/", href))
-            if url.netloc == host and url.path.strip("/") and not url.path.endswith((".png", ".jpg", ".css", ".js")):
-                paths.append(url.path.strip("/").removesuffix(".md"))
+            url = urljoin(base + "/", href)
+            path = urlparse(url).path.strip("/")
+            if host_allowed(url, allowed) and path and not path.endswith((".png", ".jpg", ".css", ".js")):
+                paths.append(path.removesuffix(".md"))
+        wanted = ["README", *dict.fromkeys(paths)]
+        if len(wanted) > MAX_GA_PAGES:
+            raise RulesUpdateError(f"{public_url(base)}: the index links {len(wanted)} pages, more than the "
+                                   f"{MAX_GA_PAGES} a rulebook has; nothing was fetched and the cache was not "
+                                   "changed")
         pages: dict[str, str] = {}
-        for path in ["README", *dict.fromkeys(paths)]:
-            resp = await _get(session, f"{base}/{path}.md", {"Accept": "text/markdown, text/plain"})
-            async with resp:
-                if resp.status != 200:
-                    continue
-                text = await resp.text(errors="replace")
+        for path in wanted:
+            page = await _get(http, f"{base}/{path}.md", {"Accept": "text/markdown, text/plain"}, allowed,
+                              MAX_PAGE_BYTES)
+            if page.status != 200:
+                continue
+            text = page.body.decode("utf-8", errors="replace")
             if not text.lstrip().startswith(("<!", "<html")):
                 pages[f"{path}.md"] = text
-    return await ingest_ga_pages(store, pages, base)
+    return await ingest_ga_pages(store, pages, public_url(base) or base)

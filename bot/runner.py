@@ -33,7 +33,8 @@ async def ensure_current_rules(store: Store, config: Config, *, quiet: bool = Fa
     if store.read_only:
         return None
     try:
-        result = await update_from_publisher(store, config.rules_page, timeout=config.http_timeout)
+        result = await update_from_publisher(store, config.rules_page, timeout=config.http_timeout,
+                                              extra_hosts=config.rules_hosts)
         return result.message
     except (RulesUpdateError, StoreError) as exc:
         note = (f"No current Comprehensive Rules in the cache and the download failed ({exc}). The historical "

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -16,10 +17,18 @@ from urllib.parse import urlencode, urlparse
 
 import aiohttp
 
+from bot import fetch
+from bot.fetch import FetchError
+from bot.urls import hosts_of
+
 USER_AGENT = "drawjudge/0.1 (Discord judge bot; +https://github.com/drawjudge/drawjudge)"
 ACCEPT = "application/json;q=0.9,*/*;q=0.8"
 MAX_PER_SECOND = 10
 RETRIES = 4
+MAX_BYTES = 8 * 1024 * 1024  # a card or rulings answer is a few KB
+BUDGET = 8.0  # seconds for one request with all its retries
+_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+_RULINGS_PATH = re.compile(r"/cards/" + _UUID.pattern + r"/rulings")
 
 
 class ScryfallError(RuntimeError):
@@ -64,6 +73,7 @@ class ScryfallClient:
     limiter: RateLimiter = LIMITER
     session: aiohttp.ClientSession | None = None
     backoff: float = 0.5
+    budget: float = BUDGET
 
     async def __aenter__(self) -> ScryfallClient:
         return self
@@ -78,42 +88,42 @@ class ScryfallClient:
 
     def _session(self) -> aiohttp.ClientSession:
         if self.session is None or self.session.closed:
-            self.session = aiohttp.ClientSession(
-                timeout=aiohttp.ClientTimeout(total=self.timeout),
-                headers={"User-Agent": USER_AGENT, "Accept": ACCEPT},
-            )
+            self.session = fetch.session(self.timeout, USER_AGENT, ACCEPT)
         return self.session
 
     async def get_json(self, url: str) -> tuple[int, Any]:
-        """GET with the limiter and retries; returns (status, parsed JSON) for 200 and 404."""
+        """GET with the limiter and retries, all inside ``budget`` seconds; returns (status, parsed JSON) for
+        200 and 404. Only the configured base is ever asked (redirects elsewhere are refused)."""
+        allowed = hosts_of(self.base_url)
+        deadline = time.monotonic() + self.budget
         last = ""
         for attempt in range(RETRIES + 1):
             await self.limiter.wait()
             try:
-                async with self._session().get(url) as resp:
-                    status = resp.status
-                    text = await resp.text()
-                    retry_after = resp.headers.get("Retry-After")
-            except (aiohttp.ClientError, TimeoutError, OSError) as exc:
-                last = f"{type(exc).__name__}: {exc or 'timed out'}"
-                if attempt < RETRIES:
+                got = await fetch.get(self._session(), url, allowed=allowed, max_bytes=MAX_BYTES)
+            except FetchError as exc:
+                last = str(exc).split(": ", 1)[-1]
+                if attempt < RETRIES and time.monotonic() + self.backoff * 2**attempt < deadline:
                     await asyncio.sleep(self.backoff * 2**attempt)
                     continue
                 raise ScryfallError(f"Scryfall could not be reached ({last})") from exc
+            status = got.status
             if status == 429 or status >= 500:
                 last = f"HTTP {status}"
-                if attempt < RETRIES:
-                    wait = float(retry_after) if retry_after and retry_after.replace(".", "", 1).isdigit() \
-                        else self.backoff * 2**attempt
-                    await asyncio.sleep(min(wait, 10.0))
+                retry_after = got.headers.get("Retry-After")
+                wait = float(retry_after) if retry_after and retry_after.replace(".", "", 1).isdigit() \
+                    else self.backoff * 2**attempt
+                wait = min(wait, 10.0)
+                if attempt < RETRIES and time.monotonic() + wait < deadline:
+                    await asyncio.sleep(wait)
                     continue
-                raise ScryfallError(f"Scryfall answered {last} after {RETRIES + 1} tries")
+                raise ScryfallError(f"Scryfall answered {last} after {attempt + 1} tries")
             try:
-                data = json.loads(text)
-            except json.JSONDecodeError as exc:
+                data = json.loads(got.body.decode("utf-8"))
+            except (UnicodeDecodeError, json.JSONDecodeError) as exc:
                 raise ScryfallError(f"Scryfall sent something that is not JSON (HTTP {status})") from exc
             if status not in (200, 404):
-                raise ScryfallError(f"Scryfall answered HTTP {status}: {str(data)[:200]}")
+                raise ScryfallError(f"Scryfall answered HTTP {status}")
             return status, data
         raise ScryfallError(f"Scryfall could not answer ({last})")
 
@@ -137,10 +147,16 @@ class ScryfallClient:
         return [str(x) for x in data["data"]][:20]
 
     async def rulings(self, card: dict[str, Any]) -> list[dict[str, Any]]:
-        # The card's rulings_uri names scryfall.com; keep its path but ask the configured base (mirrors, tests).
-        path = urlparse(str(card.get("rulings_uri") or "")).path or f"/cards/{card.get('id')}/rulings"
-        uri = f"{self.base_url}{path}"
-        status, data = await self.get_json(uri)
+        # The card's rulings_uri names scryfall.com; its path is kept only in Scryfall's own shape
+        # (/cards/<uuid>/rulings) and always asked of the configured base, so a hostile card record can't send
+        # the request anywhere else (``@host:port/...`` once did).
+        path = urlparse(str(card.get("rulings_uri") or "")).path
+        if not _RULINGS_PATH.fullmatch(path):
+            card_id = str(card.get("id") or "")
+            if not _UUID.fullmatch(card_id):
+                raise ScryfallError("Scryfall's card answer has no usable rulings address")
+            path = f"/cards/{card_id}/rulings"
+        status, data = await self.get_json(f"{self.base_url}{path}")
         if status == 404:
             return []
         if not isinstance(data, dict) or not isinstance(data.get("data"), list):

@@ -178,9 +178,17 @@ def parse_cr(raw: bytes | str) -> ParsedRules:
 
 
 def _parse_rules(lines: list[str]) -> list[RuleEntry]:
+    """One pass, linear in the input: continuation lines are collected and joined once per rule (joining
+    them one by one was quadratic: 6.8 MB of continuation lines took minutes)."""
     rules: list[RuleEntry] = []
-    current_section = ""
     last: RuleEntry | None = None
+    more: list[str] = []  # the last rule's continuation lines
+
+    def flush() -> None:
+        if last is not None and more:
+            last.text = "\n".join([last.text, *more])
+            more.clear()
+
     for line in lines:
         stripped = line.strip()
         if not stripped:
@@ -189,28 +197,30 @@ def _parse_rules(lines: list[str]) -> list[RuleEntry]:
             if last is not None:
                 last.examples.append(stripped)
             continue
-        m = _RULE_RX.match(stripped)
-        if m:
-            number = f"{m.group(1)}.{m.group(2)}{m.group(3)}"
-            last = RuleEntry(number, m.group(4).strip(), "rule", parent_of(number), m.group(1), len(rules))
-            rules.append(last)
-            continue
-        m = _SECTION_RX.match(stripped)
-        if m:
-            current_section = m.group(1)
-            last = RuleEntry(current_section, m.group(2).strip(), "section", current_section[0],
-                             current_section, len(rules))
-            rules.append(last)
-            continue
-        m = _PART_RX.match(stripped)
-        if m:
-            last = RuleEntry(m.group(1), m.group(2).strip(), "part", None, m.group(1), len(rules))
-            rules.append(last)
-            continue
-        # A continuation line (rare): it belongs to the last rule's text.
-        if last is not None:
-            last.text = f"{last.text}\n{stripped}"
+        entry = _numbered(stripped, len(rules))
+        if entry is not None:
+            flush()
+            last = entry
+            rules.append(entry)
+        elif last is not None:  # a continuation line (rare): it belongs to the last rule's text
+            more.append(stripped)
+    flush()
     return rules
+
+
+def _numbered(line: str, order: int) -> RuleEntry | None:
+    """A numbered line (rule, section or part) as an entry; None for any other line."""
+    m = _RULE_RX.match(line)
+    if m:
+        number = f"{m.group(1)}.{m.group(2)}{m.group(3)}"
+        return RuleEntry(number, m.group(4).strip(), "rule", parent_of(number), m.group(1), order)
+    m = _SECTION_RX.match(line)
+    if m:
+        return RuleEntry(m.group(1), m.group(2).strip(), "section", m.group(1)[0], m.group(1), order)
+    m = _PART_RX.match(line)
+    if m:
+        return RuleEntry(m.group(1), m.group(2).strip(), "part", None, m.group(1), order)
+    return None
 
 
 def _parse_glossary(lines: list[str]) -> list[GlossaryEntry]:
@@ -235,12 +245,12 @@ def _parse_glossary(lines: list[str]) -> list[GlossaryEntry]:
         terms = [bare]
         if "," in bare:
             terms += [part.strip() for part in bare.split(",") if part.strip()]
-        senses: list[str] = []
+        parts: list[list[str]] = []  # each sense's lines, joined once (linear in the block)
         for line in block[1:]:
-            m = _SENSE_RX.match(line)
-            if m or not senses:
-                senses.append(line)
+            if _SENSE_RX.match(line) or not parts:
+                parts.append([line])
             else:
-                senses[-1] = f"{senses[-1]}\n{line}"
+                parts[-1].append(line)
+        senses = ["\n".join(lines_) for lines_ in parts]
         entries.append(GlossaryEntry(heading, terms, senses, obsolete, len(entries)))
     return entries

@@ -436,6 +436,13 @@ class Store:
         return row["etag"], row["last_modified"], row["sha256"]
 
     @_guarded
+    async def rule_count(self, edition: Edition) -> int:
+        """How many numbered rules (not parts or sections) an edition has."""
+        rows = await self.db.execute_fetchall(
+            "SELECT count(*) FROM rules WHERE edition_id = ? AND kind = 'rule'", (edition.id,))
+        return int(rows[0][0])
+
+    @_guarded
     async def has_sha256(self, sha256: str) -> Edition | None:
         async with self.db.execute("SELECT * FROM editions WHERE sha256 = ?", (sha256,)) as cur:
             row = await cur.fetchone()
