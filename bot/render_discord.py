@@ -23,6 +23,7 @@ from bot.replies import (
     Reply,
     clip,
 )
+from bot.urls import public_url  # only http(s) links, never credentials, reach an embed
 
 COLOR_OK = discord.Colour.from_rgb(46, 125, 180)
 COLOR_ERROR = discord.Colour.from_rgb(200, 60, 60)
@@ -34,7 +35,7 @@ def embed_for(page: Page, *, error: bool = False) -> discord.Embed:
     fields = [(clip(n, FIELD_NAME_MAX), clip(v, FIELD_VALUE_MAX)) for n, v in page.fields[:FIELDS_MAX]]
     room = EMBED_TOTAL_MAX - len(title) - len(footer) - sum(len(n) + len(v) for n, v in fields) - 10
     description = clip(page.description, max(0, min(DESCRIPTION_MAX, room)))
-    embed = discord.Embed(title=title, description=description or None, url=page.url,
+    embed = discord.Embed(title=title, description=description or None, url=public_url(page.url),
                           colour=COLOR_ERROR if error else COLOR_OK)
     for name, value in fields:
         embed.add_field(name=name or "\u200b", value=value or "\u200b", inline=False)

@@ -119,6 +119,23 @@ def plain(text: str, limit: int = 300) -> str:
     return text.translate(_MARKDOWN).replace("@", "@\u200b").replace("<#", "<\u200b#")
 
 
+_OUTSIDE_MARKDOWN = str.maketrans({c: "\\" + c for c in "\\*_~`|[]"})
+_LINE_START_MARKUP = ("#", ">", "-#")
+
+
+def outside(text: str, limit: int | None = None) -> str:
+    """Text from outside (a rules file, Scryfall) made inert before it reaches Discord, keeping its lines:
+    control and invisible characters dropped; emphasis, spoilers, code fences and masked links (``[x](url)``)
+    escaped; headings and quotes at a line's start escaped; mention, channel, role and emoji markup
+    (``<@1>``, ``<#1>``, ``@everyone``) broken with a zero-width space so it shows as text and pings no one."""
+    text = "".join(ch for ch in text.translate(_INVISIBLE) if ch == "\n" or ord(ch) >= 32 and ord(ch) != 127)
+    if limit is not None:
+        text = clip(text, limit)
+    text = text.translate(_OUTSIDE_MARKDOWN).replace("@", "@\u200b").replace("<", "<\u200b")
+    lines = text.split("\n")
+    return "\n".join("\\" + line if line.lstrip().startswith(_LINE_START_MARKUP) else line for line in lines)
+
+
 def error_reply(message: str, hint: str = "") -> Reply:
     text = message if not hint else f"{message}\n**Try:** {hint}"
     return Reply(paged("Can't answer that", text), ephemeral=True, error=True)

@@ -20,10 +20,11 @@ from typing import Any
 from rapidfuzz import fuzz, process, utils
 
 from bot.config import Config
-from bot.replies import Reply, error_reply, paged, plain
+from bot.replies import Reply, error_reply, outside, paged, plain
 from bot.scryfall import CardNotFound, ScryfallClient, ScryfallError
 from bot.store import Store
 from bot.store.db import card_key
+from bot.urls import public_url
 
 log = logging.getLogger("drawjudge.rulings")
 
@@ -156,14 +157,15 @@ class RulingsService:
         if contains:
             words = contains.lower().split()
             rulings = [r for r in rulings if all(w in str(r.get("comment", "")).lower() for w in words)]
-        title = f"Rulings: {card.value['name']}"
-        url = card.value.get("scryfall_uri")
+        title = f"Rulings: {outside(str(card.value['name']), 150)}"
+        url = public_url(str(card.value.get("scryfall_uri") or ""))
         notes = "; ".join(n for n in (card.note, found.note) if n)
         footer = f"Scryfall · fetched {found.fetched_at[:10]}" + (f" · {notes}" if notes else "")
         if not rulings:
             what = f" containing “{plain(contains, 100)}”" if contains else ""
             return Reply(paged(title, f"No rulings{what}.", url=url, footer=footer))
-        lines = [f"**{r.get('published_at', '?')}** — {r.get('comment', '')}" for r in rulings]
+        lines = [f"**{outside(str(r.get('published_at', '?')), 20)}** — {outside(str(r.get('comment', '')), 3000)}"
+                 for r in rulings]
         return Reply(paged(title, "\n\n".join(lines), url=url, footer=footer))
 
     async def oracle_text(self, name: str) -> tuple[str, str] | None:
@@ -175,7 +177,7 @@ class RulingsService:
         text = card.get("oracle_text")
         if text is None and card.get("card_faces"):
             text = "\n".join(f.get("oracle_text", "") for f in card["card_faces"])
-        return (card["name"], text or "")
+        return (_card_name(str(card["name"])), text or "")
 
     async def names(self, prefix: str) -> list[str]:
         """Autocomplete: cached names first, then Scryfall's (skipped when it is slow or down)."""
@@ -187,6 +189,12 @@ class RulingsService:
         except (TimeoutError, ScryfallError):
             remote = []
         return list(dict.fromkeys(cached + remote))[:25]
+
+
+def _card_name(name: str) -> str:
+    """A card name from Scryfall as the engine may use it: no real card name has markup or control characters,
+    so a name that carries them (a hostile or broken upstream) loses them before it reaches any answer."""
+    return "".join(ch for ch in name if ch.isprintable() and ch not in "*_~`|<>[]@#\\")[:150].strip()
 
 
 def _valid(text: str) -> str:

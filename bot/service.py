@@ -20,7 +20,7 @@ from bot.render_text import (
     rule_link,
     rule_lookup_text,
 )
-from bot.replies import Page, Reply, clip, error_reply, paged, plain
+from bot.replies import Page, Reply, clip, error_reply, outside, paged, plain
 from bot.store import (
     Edition,
     Store,
@@ -30,6 +30,7 @@ from bot.store import (
     StoreLocked,
     StoreUnavailable,
 )
+from bot.urls import public_url
 from engine.cards import CardDB, default_cards
 from engine.model import Resolution
 from engine.oracle import read_oracle
@@ -143,8 +144,10 @@ class Judge:
                 "/search finds rules by words"
             return error_reply(f"No rule “{shown}” in {ed.label}.", hint)
         first = result.rules[0]
-        title = f"{first.number} — {ed.label}" if first.kind == "rule" else f"{first.number}. {first.text[:200]}"
-        text = rule_lookup_text(result).split("\n", 1)[1] if "\n" in rule_lookup_text(result) else ""
+        title = f"{first.number} — {ed.label}" if first.kind == "rule" else \
+            f"{first.number}. {outside(first.text, 200)}"
+        whole = rule_lookup_text(result)
+        text = outside(whole.split("\n", 1)[1]) if "\n" in whole else ""  # the rules file's text, made inert
         text = "\n".join(_link_head(line, ed) for line in text.split("\n"))
         return Reply(paged(title, text, url=rule_link(first.number, ed), footer=f"{ed.label} · /rule for any number"),
                      edition=ed.name, game=game)
@@ -162,9 +165,8 @@ class Judge:
             return error_reply(f"Nothing in {ed.label} matches “{plain(query, 100)}”.", "fewer or other words")
         lines = [result.note] if result.note else []
         for hit in result.hits:
-            head = linked(hit.key, ed) if hit.kind == "rule" else f"Glossary: **{hit.key}**"
-            text = hit.text.replace("\n", " ")
-            lines.append(f"{head} {text[:300]}{'…' if len(text) > 300 else ''}")
+            head = linked(hit.key, ed) if hit.kind == "rule" else f"Glossary: **{outside(hit.key, 100)}**"
+            lines.append(f"{head} {outside(hit.text.replace(chr(10), ' '), 300)}")
         return Reply(paged(f"Search: {plain(query, 100)}", "\n".join(lines), footer=ed.label), edition=ed.name,
                      game=game)
 
@@ -179,10 +181,10 @@ class Judge:
             hint = ("did you mean: " + ", ".join(result.suggestions)) if result.suggestions else "/search"
             return error_reply(f"No glossary entry for “{plain(term, 100)}”.", hint)
         entry = result.entry
-        body = "\n".join(entry.senses)
+        body = outside("\n".join(entry.senses))
         if not result.exact:
             body = f"_(the closest term to “{plain(term, 100)}”)_\n{body}"
-        return Reply(paged(f"Glossary: {entry.heading}", body, footer=ed.label), edition=ed.name)
+        return Reply(paged(f"Glossary: {outside(entry.heading, 200)}", body, footer=ed.label), edition=ed.name)
 
     @recovering
     async def rulediff(self, number: str, old: str | None = None, new: str | None = None) -> Reply:
@@ -202,9 +204,9 @@ class Judge:
         changed = [d for d in diffs if d.status != "same"]
         same = len(diffs) - len(changed)
         if len(diffs) == 1:
-            text = diff_text(diffs[0])
+            text = outside(diff_text(diffs[0]))
         else:
-            parts = [diff_text(d) for d in changed] or ["Nothing changed."]
+            parts = [outside(diff_text(d)) for d in changed] or ["Nothing changed."]
             text = "\n\n".join(parts) + (f"\n\n{same} rule(s) unchanged." if same else "")
         return Reply(paged(f"Rule {plain(number, 60)}: {old_ed.name} → {new_ed.name}", text))
 
@@ -219,7 +221,7 @@ class Judge:
         lines = []
         for n in numbers:
             rule = found.get(n.lower())
-            lines.append(f"**{linked(n, ed)}** {rule.text if rule else '(not in this edition)'}")
+            lines.append(f"**{linked(n, ed)}** {outside(rule.text) if rule else '(not in this edition)'}")
         return Reply(paged(f"Rules cited — {ed.label}", "\n".join(lines), footer=ed.label), ephemeral=True,
                      edition=ed.name, game=game)
 
@@ -309,9 +311,11 @@ class Judge:
         lines = [f"drawjudge {VERSION}: resolves card-draw situations and cites the rules.", "",
                  "**Editions in the cache**"]
         for e in editions:
-            src = e.source if e.source.startswith("http") else e.source.split("/")[-1]
-            lines.append(f"• {e.label} ({e.kind}), effective {e.effective_date or '?'}, fetched {e.fetched_at[:10]} — "
-                         f"{src}")
+            # Where an edition came from, without internals: a URL's host and path (no credentials or query),
+            # a local file's name only (never the machine's folders).
+            src = public_url(e.source) or e.source.replace("\\", "/").split("/")[-1]
+            lines.append(f"• {outside(e.label, 100)} ({e.kind}), effective {e.effective_date or '?'}, "
+                         f"fetched {e.fetched_at[:10]} — {outside(src, 200)}")
         lines += ["", f"Cards known: {len(self.cards)}. Source: {REPO_URL}"]
         return Reply(paged("About drawjudge", "\n".join(lines)), ephemeral=True)
 
