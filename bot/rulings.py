@@ -28,6 +28,17 @@ from bot.urls import public_url
 
 log = logging.getLogger("drawjudge.rulings")
 
+# Seconds a command waits for Scryfall before it answers without it (Discord wants an answer within 3 s).
+NETWORK_BUDGET = 2.0
+
+
+class LookupPending(Exception):
+    """A card is being fetched but did not arrive within the budget; ask again in a moment."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
 
 @dataclass
 class Cached:
@@ -46,12 +57,13 @@ def _age(fetched_at: str) -> timedelta:
 
 class RulingsService:
     def __init__(self, store: Store, config: Config | None = None, client: ScryfallClient | None = None,
-                 ttl: timedelta | None = None) -> None:
+                 ttl: timedelta | None = None, budget: float = NETWORK_BUDGET) -> None:
         self.store = store
         base = config.scryfall_api if config else "https://api.scryfall.com"
         self.client = client or ScryfallClient(base_url=base, timeout=config.http_timeout if config else 10.0)
         self.ttl = ttl if ttl is not None else (config.cache_ttl if config else timedelta(days=7))
         self._refreshing: set[asyncio.Task[Any]] = set()
+        self.budget = budget
 
     async def close(self) -> None:
         for task in list(self._refreshing):
@@ -107,6 +119,12 @@ class RulingsService:
         self._refreshing.add(task)
         task.add_done_callback(self._refreshing.discard)
 
+    def _keep(self, task: asyncio.Future[Any]) -> None:
+        """Let a fetch that outlived its budget finish in the background (its result fills the cache)."""
+        self._refreshing.add(task)  # type: ignore[arg-type]
+        task.add_done_callback(self._refreshing.discard)  # type: ignore[arg-type]
+        task.add_done_callback(lambda t: t.cancelled() or t.exception())  # retrieved: no "never retrieved" noise
+
     async def wait_refreshes(self) -> None:
         while self._refreshing:
             await asyncio.gather(*list(self._refreshing), return_exceptions=True)
@@ -140,14 +158,25 @@ class RulingsService:
 
     # --------------------------------------------------------------- reply
 
+    async def _card_and_rulings(self, name: str) -> tuple[Cached, Cached]:
+        card = await self.card(name)
+        return card, await self.rulings(card.value)
+
     async def reply(self, name: str, contains: str | None = None) -> Reply:
+        """The rulings of a card, within ``budget`` seconds: what needs Scryfall and takes longer goes on in the
+        background (its answer lands in the cache) while the user is told to ask again in a moment."""
         name = _valid(name).strip()[:150]
         contains = _valid(contains) if contains else contains
         if not name:
             return error_reply("Give a card name.", "/ruling card:Notion Thief")
+        job = asyncio.ensure_future(self._card_and_rulings(name))
         try:
-            card = await self.card(name)
-            found = await self.rulings(card.value)
+            card, found = await asyncio.wait_for(asyncio.shield(job), self.budget)
+        except TimeoutError:
+            self._keep(job)
+            return error_reply(f"The rulings of “{plain(name, 150)}” are not cached yet and Scryfall is slow to "
+                               "answer; they are being fetched now.",
+                               "ask again in a few seconds (or preload cards with `drawjudge cards load`)")
         except CardNotFound as exc:
             return error_reply(plain(str(exc).capitalize(), 400) + ".",
                                "check the spelling, or pick a name from the list")
@@ -169,9 +198,14 @@ class RulingsService:
         return Reply(paged(title, "\n\n".join(lines), url=url, footer=footer))
 
     async def oracle_text(self, name: str) -> tuple[str, str] | None:
-        """(real name, Oracle text) of a card, for cards the card data does not know."""
+        """(real name, Oracle text) of a card, for cards the card data does not know. Past ``budget`` seconds
+        it raises ``LookupPending`` and the fetch goes on in the background, so the next question finds it."""
+        job = asyncio.ensure_future(self.card(_valid(name)))
         try:
-            card = (await self.card(name)).value
+            card = (await asyncio.wait_for(asyncio.shield(job), self.budget)).value
+        except TimeoutError:
+            self._keep(job)
+            raise LookupPending(name) from None
         except ScryfallError:
             return None
         text = card.get("oracle_text")

@@ -21,6 +21,7 @@ from bot.render_text import (
     rule_lookup_text,
 )
 from bot.replies import Page, Reply, clip, error_reply, outside, paged, plain
+from bot.rulings import LookupPending
 from bot.store import (
     Edition,
     Store,
@@ -238,6 +239,10 @@ class Judge:
             cards = await self._cards_for(text)
             scenario = parse_situation(text, cards)
             resolution = await asyncio.to_thread(resolve, scenario, cards)
+        except LookupPending as exc:
+            return error_reply(f"“{plain(exc.name, 150)}” is not in the card cache yet and Scryfall is slow to "
+                               "answer; its text is being fetched now.",
+                               "ask again in a few seconds (or preload cards with `drawjudge cards load`)")
         except UnreadableCard as exc:
             return error_reply(f"{plain(exc.name, 150)}'s text is not yet understood by the engine:\n> "
                                f"{plain(exc.text, 800)}",

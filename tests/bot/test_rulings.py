@@ -73,7 +73,7 @@ async def test_429_is_retried(store: Store, scryfall: FakeScryfall) -> None:
     await svc.close()
 
 
-@pytest.mark.parametrize("mode,fragment", [("500", "500"), ("malformed", "not JSON"), ("slow", "reached")])
+@pytest.mark.parametrize("mode,fragment", [("500", "500"), ("malformed", "not JSON"), ("slow", "being fetched")])
 async def test_failures_are_clear_errors(store: Store, scryfall: FakeScryfall, mode: str, fragment: str) -> None:
     scryfall.mode = mode
     svc = service(store, scryfall, timeout=0.5)
@@ -185,3 +185,42 @@ def test_cli_ruling_and_cards_load(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     assert "Rulings: Spirit of the Labyrinth" in capsys.readouterr().out
     assert main(["cards", "load", str(tmp_path / "missing.json")]) == 2
     assert "not a readable JSON file" in capsys.readouterr().err
+
+
+async def test_slow_scryfall_answers_within_the_budget_and_fills_the_cache(store: Store,
+                                                                           scryfall: FakeScryfall) -> None:
+    """A slow Scryfall once stretched one /ruling to 162 s; now the answer comes within the budget and the
+    fetch goes on in the background, so asking again a moment later gets the rulings."""
+    import time
+
+    scryfall.mode = "slow"  # 3 s a request
+    svc = service(store, scryfall, timeout=5.0)
+    svc.budget = 0.5
+    start = time.perf_counter()
+    first = await svc.reply("Opportunity")
+    assert time.perf_counter() - start < 1.5
+    assert first.error and "being fetched" in first.as_text()
+    await asyncio.wait_for(svc.wait_refreshes(), 30)
+    scryfall.mode = "ok"
+    again = await svc.reply("Opportunity")
+    assert not again.error and "Rulings: Opportunity" in again.pages[0].title
+    await svc.close()
+
+
+async def test_draw_with_unknown_card_while_scryfall_is_down_answers_at_once(store: Store,
+                                                                             scryfall: FakeScryfall) -> None:
+    """With Scryfall down, /draw naming an unknown card took 8-16 s; now it answers within the budget."""
+    import time
+
+    from bot.service import Judge
+
+    scryfall.extra_cards["Brainstorm Test"] = "Draw three cards, then put two cards from your hand on top."
+    scryfall.mode = "slow"
+    svc = service(store, scryfall, timeout=5.0)
+    svc.budget = 0.5
+    judge = Judge(store, card_lookup=svc.oracle_text)
+    start = time.perf_counter()
+    reply = await judge.draw("I control Brainstorm Test. I draw a card.")
+    assert time.perf_counter() - start < 1.5
+    assert reply.error and "being fetched" in reply.as_text()
+    await svc.close()
