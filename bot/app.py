@@ -9,13 +9,16 @@ in 2 s is deferred and sent as a follow-up.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 
+from bot.gate import Gate
 from bot.render_discord import PagedView, embed_for
 from bot.replies import Reply, error_reply
 from bot.service import Judge
@@ -41,30 +44,80 @@ def _cooldown_key(interaction: discord.Interaction) -> int:
 
 async def send_reply(interaction: discord.Interaction, make: Awaitable[Reply], *, public: bool = False,
                      judge: Judge | None = None) -> None:
-    """Answer with a reply, deferring first when it takes long; errors are always ephemeral."""
+    """Answer with a reply, deferring first when it takes long (at once when the bot is loaded, so the
+    acknowledgement never waits behind other commands' work); errors are always ephemeral. An answer the
+    closing connection can no longer carry (shutdown) is dropped quietly; other send failures are raised."""
+    gate: Gate | None = getattr(interaction.client, "gate", None)
+    with gate.running() if gate is not None else contextlib.nullcontext():
+        try:
+            await _answer(interaction, make, public, judge, gate)
+        except (discord.HTTPException, aiohttp.ClientError):
+            if not interaction.client.is_closed():
+                raise
+            log.info("an answer was dropped at shutdown")
+
+
+async def _answer(interaction: discord.Interaction, make: Awaitable[Reply], public: bool, judge: Judge | None,
+                  gate: Gate | None) -> None:
     task = asyncio.ensure_future(make)
+    wait = 0.0 if gate is not None and gate.loaded else ANSWER_WITHIN
     try:
-        reply = await asyncio.wait_for(asyncio.shield(task), ANSWER_WITHIN)
-        deferred = False
+        reply = await asyncio.wait_for(asyncio.shield(task), wait) if wait else None
     except TimeoutError:
+        reply = None
+    deferred = reply is None
+    if deferred:
         await interaction.response.defer(ephemeral=not public, thinking=True)
         reply = await task
-        deferred = True
+    assert reply is not None
     fetch = judge.rule_texts if judge is not None else None
     view = PagedView(reply, interaction.user.id, fetch)
     ephemeral = reply.ephemeral or reply.error or not public
     kwargs: dict[str, Any] = {"embed": view.current(), "ephemeral": ephemeral}
     if view.has_items:
         kwargs["view"] = view
-    if deferred:
-        await interaction.followup.send(**kwargs)
-    else:
-        await interaction.response.send_message(**kwargs)
+    try:
+        if deferred:
+            await interaction.followup.send(**kwargs)
+        else:
+            await interaction.response.send_message(**kwargs)
+    except BaseException:
+        view.stop()  # an answer that never arrived has no buttons to keep alive
+        raise
+
+
+BUSY = error_reply("drawjudge is answering a lot of questions right now.", "ask again in a few seconds")
+RESTARTING = error_reply("drawjudge is restarting.", "ask again in a minute")
+
+
+class GatedTree(app_commands.CommandTree[Any]):
+    """The command tree behind the gate: beyond the bound, or while shutting down, a command gets an immediate
+    short reply and an autocomplete an empty list; neither touches the store or the engine."""
+
+    gate: Gate
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        gate = self.gate
+        if gate.admits():
+            return True
+        gate.refused += 1
+        if interaction.client.is_closed():
+            return False  # the connection is gone: there is no one to answer
+        try:
+            if interaction.type is discord.InteractionType.autocomplete:
+                await interaction.response.autocomplete([])
+            else:
+                reply = RESTARTING if gate.closing else BUSY
+                await interaction.response.send_message(embed=embed_for(reply.pages[0], error=True), ephemeral=True)
+        except (discord.HTTPException, aiohttp.ClientError) as exc:  # a refusal that can't be sent is no error
+            log.info("could not send a refusal: %s", exc)
+        return False
 
 
 def build_tree(client: discord.Client, judge: Judge, rulings: RulingsFetcher | None = None,
-               card_choices: CardChoices | None = None) -> app_commands.CommandTree[Any]:
-    tree: app_commands.CommandTree[Any] = app_commands.CommandTree(client)
+               card_choices: CardChoices | None = None, gate: Gate | None = None) -> app_commands.CommandTree[Any]:
+    tree = GatedTree(client)
+    tree.gate = gate or Gate()
     # One per-user budget shared by every command of this client.
     cooldown = app_commands.checks.cooldown(COOLDOWN_RATE, COOLDOWN_PER, key=_cooldown_key)
 
@@ -187,9 +240,11 @@ class _JudgeClientMixin:
 
     tree: app_commands.CommandTree[Any]
 
-    def _setup(self, judge: Judge, rulings: RulingsFetcher | None, card_choices: CardChoices | None) -> None:
+    def _setup(self, judge: Judge, rulings: RulingsFetcher | None, card_choices: CardChoices | None,
+               gate: Gate | None) -> None:
         self.judge = judge
-        self.tree = build_tree(self, judge, rulings, card_choices)  # type: ignore[arg-type]
+        self.gate = gate or Gate()
+        self.tree = build_tree(self, judge, rulings, card_choices, self.gate)  # type: ignore[arg-type]
 
     async def sync_commands(self, guild_id: int | None = None) -> list[app_commands.AppCommand]:
         if guild_id is not None:
@@ -208,16 +263,16 @@ def _intents() -> discord.Intents:
 
 class DrawJudgeBot(_JudgeClientMixin, discord.Client):
     def __init__(self, judge: Judge, *, rulings: RulingsFetcher | None = None,
-                 card_choices: CardChoices | None = None, **kwargs: Any) -> None:
+                 card_choices: CardChoices | None = None, gate: Gate | None = None, **kwargs: Any) -> None:
         super().__init__(intents=_intents(), allowed_mentions=discord.AllowedMentions.none(), **kwargs)
-        self._setup(judge, rulings, card_choices)
+        self._setup(judge, rulings, card_choices, gate)
 
 
 class ShardedDrawJudgeBot(_JudgeClientMixin, discord.AutoShardedClient):
     def __init__(self, judge: Judge, *, rulings: RulingsFetcher | None = None,
-                 card_choices: CardChoices | None = None, **kwargs: Any) -> None:
+                 card_choices: CardChoices | None = None, gate: Gate | None = None, **kwargs: Any) -> None:
         super().__init__(intents=_intents(), allowed_mentions=discord.AllowedMentions.none(), **kwargs)
-        self._setup(judge, rulings, card_choices)
+        self._setup(judge, rulings, card_choices, gate)
 
 
 def make_bot(judge: Judge, shards: int | None = None, **kwargs: Any) -> DrawJudgeBot | ShardedDrawJudgeBot:

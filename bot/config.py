@@ -35,6 +35,7 @@ class Config:
     token: str | None = field(default=None, repr=False)
     shards: int | None = None
     http_timeout: float = 30.0
+    max_in_flight: int = 300
     cache_ttl: timedelta = timedelta(days=7)
 
     @classmethod
@@ -56,7 +57,11 @@ class Config:
             ttl = timedelta(hours=float(ttl_raw))
         except ValueError as exc:
             raise ValueError(f"DRAWJUDGE_CACHE_TTL_HOURS must be a number of hours, not {ttl_raw!r}") from exc
+        flight_raw = env.get("DRAWJUDGE_MAX_IN_FLIGHT", "300").strip()
+        if not flight_raw.isdigit() or int(flight_raw) < 1:
+            raise ValueError(f"DRAWJUDGE_MAX_IN_FLIGHT must be a positive whole number, not {flight_raw!r}")
         return cls(
+            max_in_flight=int(flight_raw),
             cache_ttl=ttl,
             db_path=Path(env.get("DRAWJUDGE_DB") or default_db_path()),
             rules_page=env.get("DRAWJUDGE_RULES_PAGE") or DEFAULT_RULES_PAGE,

@@ -9,8 +9,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import signal
 import sys
+import threading
 
 from bot.config import Config
 from bot.console import answer, run_console
@@ -75,36 +77,75 @@ async def _sync(judge: Judge, config: Config, guild: int | None) -> int:
     if not config.token:
         print("error: set DISCORD_TOKEN to sync the commands with Discord", file=sys.stderr)
         return 2
+    import discord
+
     from bot.app import make_bot
 
     bot = make_bot(judge, config.shards)
-    async with bot:
-        await bot.login(config.token)
-        synced = await bot.sync_commands(guild)
+    try:
+        async with bot:
+            await bot.login(config.token)
+            synced = await bot.sync_commands(guild)
+    except discord.LoginFailure:
+        print("error: Discord refused the token (DISCORD_TOKEN); check it in the developer portal", file=sys.stderr)
+        return 2
+    except (discord.HTTPException, OSError) as exc:
+        print(f"error: the commands could not be synced ({type(exc).__name__}: {str(exc)[:200]})", file=sys.stderr)
+        return 2
     where = f"guild {guild}" if guild else "all guilds (global commands can take up to an hour to appear)"
     print(f"Synced {len(synced)} commands to {where}: {', '.join('/' + c.name for c in synced)}")
     return 0
 
 
+SHUTDOWN_GRACE = 5.0  # seconds the commands in flight get to finish after SIGTERM
+HARD_EXIT_AFTER = 12.0  # if the process is still alive this long after SIGTERM, it exits anyway
+
+
+def _watchdog(after: float) -> None:
+    """Exit the process ``after`` seconds from now whatever the event loop is doing (a thread, so a loop
+    flooded with work can't delay it). SQLite's commits are atomic: an exit here loses no cached data."""
+
+    def fire() -> None:
+        log.error("still running %.0f s after SIGTERM: exiting now", after)
+        logging.shutdown()
+        os._exit(1)
+
+    timer = threading.Timer(after, fire)
+    timer.daemon = True
+    timer.start()
+
+
 async def run_bot(judge: Judge, config: Config, service: RulingsService) -> int:
-    """Start the bot; SIGTERM and SIGINT close it cleanly (``Client.run`` alone only handles Ctrl-C)."""
+    """Start the bot. SIGTERM and SIGINT: stop taking commands, give those in flight ``SHUTDOWN_GRACE`` s, close
+    the connection; the store is closed after that by the caller, so closing never looks like damage."""
     import discord
 
     from bot.app import make_bot
+    from bot.gate import Gate
 
     discord.utils.setup_logging()
-    bot = make_bot(judge, config.shards, rulings=service.reply, card_choices=service.names)
+    gate = Gate(limit=config.max_in_flight)
+    bot = make_bot(judge, config.shards, rulings=service.reply, card_choices=service.names, gate=gate)
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
+
+    def on_signal(signum: int, _frame: object) -> None:
+        if not stop.is_set():
+            _watchdog(HARD_EXIT_AFTER)
+        loop.call_soon_threadsafe(stop.set)
+
     for sig in (signal.SIGTERM, signal.SIGINT):
         try:
-            loop.add_signal_handler(sig, stop.set)
-        except (NotImplementedError, RuntimeError):  # not on this platform
+            signal.signal(sig, on_signal)
+        except (ValueError, OSError):  # not the main thread, or not on this platform
             pass
 
     async def closer() -> None:
         await stop.wait()
-        log.info("signal received: closing")
+        log.info("signal received: finishing %d command(s) in flight, then closing", gate.in_flight)
+        left = await gate.drain(SHUTDOWN_GRACE)
+        if left:
+            log.warning("%d command(s) still running after %.0f s: closing anyway", left, SHUTDOWN_GRACE)
         await bot.close()
 
     closing = asyncio.create_task(closer())

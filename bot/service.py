@@ -31,6 +31,7 @@ from bot.store import (
     StoreLocked,
     StoreUnavailable,
 )
+from bot.store.db import rule_key
 from bot.urls import public_url
 from engine.cards import CardDB, default_cards
 from engine.model import Resolution
@@ -117,6 +118,9 @@ class Judge:
 
     # One recovery at a time for everything that shares this store.
     recovery: CacheRecovery = field(default=None)  # type: ignore[assignment]
+
+    # Rule numbers per edition id, for autocomplete (an edition's numbers never change under its id).
+    _numbers: dict[int, list[tuple[str, str]]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         if self.recovery is None:
@@ -339,11 +343,18 @@ class Judge:
     # --------------------------------------------------------- autocomplete
 
     async def rule_choices(self, prefix: str, edition: str | None = None, game: str = "mtg") -> list[str]:
+        """Autocomplete from memory: an edition's numbers are read once, then every keystroke is answered
+        without the store (autocompletes are the most frequent interaction of all)."""
         try:
-            ed = await self._edition(edition, game)
-            return await self.store.rule_numbers(ed, prefix.strip()[:20], limit=25)
+            ed = await self._edition(valid_text(edition), game)
+            numbers = self._numbers.get(ed.id)
+            if numbers is None:
+                numbers = [(rule_key(n), n) for n in await self.store.rule_numbers(ed)]
+                self._numbers[ed.id] = numbers
         except StoreError:  # autocomplete stays quiet; the command itself explains
             return []
+        key = rule_key(valid_text(prefix).strip()[:20])
+        return [n for k, n in numbers if k.startswith(key)][:25]
 
     async def term_choices(self, prefix: str, edition: str | None = None) -> list[str]:
         try:

@@ -21,7 +21,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 async def start_bot(server: StandInDiscord, db: Path, tmp: Path,
-                    extra_env: dict[str, str] | None = None) -> asyncio.subprocess.Process:
+                    extra_env: dict[str, str] | None = None, root: Path = ROOT) -> asyncio.subprocess.Process:
+    """Start ``drawjudge run`` from ``root`` (another checkout can be measured the same way)."""
     bootstrap = tmp / "boot.py"
     bootstrap.write_text(
         "import sys, discord, yarl\n"
@@ -29,11 +30,11 @@ async def start_bot(server: StandInDiscord, db: Path, tmp: Path,
         f"discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL('ws://127.0.0.1:{server.port}/')\n"
         "from bot.cli import main\n"
         "sys.exit(main(['run']))\n")
-    env = {**os.environ, "DISCORD_TOKEN": "live-token", "DRAWJUDGE_DB": str(db), "PYTHONPATH": str(ROOT),
+    env = {**os.environ, "DISCORD_TOKEN": "live-token", "DRAWJUDGE_DB": str(db), "PYTHONPATH": str(root),
            **(extra_env or {})}
     log = tmp / f"bot-{os.getpid()}-{len(list(tmp.glob('bot-*.log')))}.log"
     with open(log, "wb") as sink:  # the child keeps its own descriptor; ours is closed at once
-        proc = await asyncio.create_subprocess_exec(sys.executable, str(bootstrap), env=env, cwd=str(ROOT),
+        proc = await asyncio.create_subprocess_exec(sys.executable, str(bootstrap), env=env, cwd=str(root),
                                                     stdin=asyncio.subprocess.DEVNULL, stdout=sink, stderr=sink)
     _LOGS[proc.pid] = log
     try:

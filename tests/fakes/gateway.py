@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import time
 import zlib
 from dataclasses import dataclass, field
 from typing import Any
@@ -68,6 +69,10 @@ class StandInDiscord:
     closed_cleanly: asyncio.Event = field(default_factory=asyncio.Event)
     session_id: str = "session-1"
     followups: dict[str, list[Any]] = field(default_factory=dict)
+    # perf_counter times of each interaction's first response (the acknowledgement Discord wants within 3 s)
+    # and of its final answer (a message, autocomplete choices, or the follow-up after a deferral).
+    acked_at: dict[int, float] = field(default_factory=dict)
+    answered_at: dict[int, float] = field(default_factory=dict)
 
     @property
     def base(self) -> str:
@@ -166,6 +171,10 @@ class StandInDiscord:
         if path.startswith("/interactions/") and path.endswith("/callback"):
             check_limits(payload)
             iid = int(path.split("/")[2])
+            now = time.perf_counter()
+            self.acked_at.setdefault(iid, now)
+            if payload.get("type") != 5:  # 5 = deferred: the answer comes later as a follow-up
+                self.answered_at.setdefault(iid, now)
             future = self.callbacks.get(iid)
             if future is not None and not future.done():
                 future.set_result(payload)
@@ -179,6 +188,8 @@ class StandInDiscord:
                 token = path.split("/")[3] if path.count("/") >= 3 else ""
                 self.followups.setdefault(token, []).append(payload)
                 iid = int(token[4:]) if token.startswith("tok-") and token[4:].isdigit() else None
+                if iid is not None:
+                    self.answered_at.setdefault(iid, time.perf_counter())
                 future = self.callbacks.get(iid) if iid is not None else None
                 if future is not None and not future.done():
                     future.set_result(payload)

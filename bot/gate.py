@@ -1,0 +1,57 @@
+"""Admission to command handling: a bounded number of commands in flight, an honest "busy" beyond it, and
+a drain for shutdown.
+
+Why: a burst larger than the bot can answer in Discord's 3 s used to be answered late (which Discord treats as
+lost) or, at shutdown, to keep the process alive long after SIGTERM. With a gate, the commands admitted are
+answered in full, the ones beyond the bound get an immediate "busy, try again" (cheap: no store, no engine),
+under load answers are acknowledged first (deferred) so the acknowledgement never waits behind the work, and on
+SIGTERM no new command starts while the ones in flight get a bounded time to finish.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Iterator
+
+MAX_IN_FLIGHT = 300  # commands answered at once; beyond this a burst gets "busy" replies
+DEFER_ABOVE = 25  # with more than this in flight, acknowledge at once and answer as a follow-up
+
+
+class Gate:
+    def __init__(self, limit: int = MAX_IN_FLIGHT, defer_above: int = DEFER_ABOVE) -> None:
+        self.limit = limit
+        self.defer_above = defer_above
+        self.in_flight = 0
+        self.closing = False
+        self.refused = 0
+        self._idle: asyncio.Event | None = None
+
+    def admits(self) -> bool:
+        return not self.closing and self.in_flight < self.limit
+
+    @property
+    def loaded(self) -> bool:
+        return self.in_flight > self.defer_above
+
+    @contextlib.contextmanager
+    def running(self) -> Iterator[None]:
+        self.in_flight += 1
+        if self._idle is not None:
+            self._idle.clear()
+        try:
+            yield
+        finally:
+            self.in_flight -= 1
+            if self.in_flight == 0 and self._idle is not None:
+                self._idle.set()
+
+    async def drain(self, timeout: float) -> int:
+        """Stop admitting; wait up to ``timeout`` s for the commands in flight. Returns how many remain."""
+        self.closing = True
+        if self.in_flight == 0:
+            return 0
+        self._idle = asyncio.Event()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._idle.wait(), timeout)
+        return self.in_flight

@@ -1,0 +1,177 @@
+"""Overload and shutdown (issue: reliability): a bounded number of commands in flight with an immediate
+"busy" beyond it, autocomplete from memory, a cap on live answers, and SIGTERM honoured within seconds with
+the cache intact, through discord.py's real code and the real entry point."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import signal
+import time
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+
+import bot.render_discord as render_discord
+from bot.app import DrawJudgeBot
+from bot.gate import Gate
+from bot.replies import Reply, paged
+from bot.service import Judge
+from bot.store import Store
+from tests.fakes.botproc import start_bot, stop_bot
+from tests.fakes.discord_fake import APP_ID, FakeDiscord, autocomplete, slash
+from tests.fakes.gateway import StandInDiscord
+
+
+async def _client(store: Store, monkeypatch: pytest.MonkeyPatch, gate: Gate) -> tuple[DrawJudgeBot, FakeDiscord]:
+    fake = FakeDiscord()
+    fake.install(monkeypatch)
+    client = DrawJudgeBot(Judge(store), application_id=APP_ID, gate=gate)
+    await client.login("test-token")
+    return client, fake
+
+
+def _text(payload: Any) -> str:
+    data = payload.get("data", payload) if isinstance(payload, dict) else {}
+    return " ".join((e.get("description") or "") for e in data.get("embeds") or [])
+
+
+async def test_beyond_the_bound_a_burst_gets_busy_replies_not_silence(store: Store,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    client, fake = await _client(store, monkeypatch, Gate(limit=3, defer_above=1))
+    original = client.judge.rule
+
+    async def slow_rule(*args: Any, **kwargs: Any) -> Reply:
+        await asyncio.sleep(0.3)
+        return await original(*args, **kwargs)
+
+    monkeypatch.setattr(client.judge, "rule", slow_rule)
+    try:
+        payloads = [slash("rule", number="121.2b") for _ in range(10)]
+        for p in payloads:
+            client._connection.parsers["INTERACTION_CREATE"](p)
+        ids = [int(p["id"]) for p in payloads]
+        await asyncio.wait_for(asyncio.gather(*(fake.wait(i) for i in ids)), 10)
+        def answer(i: int) -> str:
+            return " ".join(_text(p) for p in fake.responses(i) + fake.followups.get(i, []))
+
+        for _ in range(100):  # the admitted ones finish (as follow-ups when they were deferred)
+            if sum(1 for i in ids if "121.2b" in answer(i)) == 3:
+                break
+            await asyncio.sleep(0.05)
+        busy = [i for i in ids if "answering a lot" in answer(i)]
+        full = [i for i in ids if "121.2b" in answer(i)]
+        assert len(busy) == 7 and len(full) == 3
+        # Those that started while others ran (loaded) were acknowledged at once and answered after.
+        assert sum(1 for i in full if fake.responses(i)[0]["type"] == 5) >= 2
+        assert all(fake.responses(i)[0]["data"]["flags"] & 64 for i in busy)  # only the asker sees "busy"
+        # Autocomplete beyond the bound: an empty list at once, never silence.
+        client.gate.in_flight = client.gate.limit
+        auto = autocomplete("rule", "number", "121")
+        client._connection.parsers["INTERACTION_CREATE"](auto)
+        await fake.wait(int(auto["id"]))
+        assert fake.responses(int(auto["id"]))[0] == {"type": 8, "data": {"choices": []}}
+        client.gate.in_flight = 0
+    finally:
+        await client.close()
+
+
+async def test_shutting_down_gate_answers_restarting(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    client, fake = await _client(store, monkeypatch, Gate())
+    try:
+        assert await client.gate.drain(1.0) == 0
+        payload = slash("rule", number="121.2b")
+        client._connection.parsers["INTERACTION_CREATE"](payload)
+        await fake.wait(int(payload["id"]))
+        assert "restarting" in _text(fake.responses(int(payload["id"]))[0])
+    finally:
+        await client.close()
+
+
+async def test_autocomplete_is_answered_from_memory(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    judge = Judge(store)
+    assert (await judge.rule_choices("121.2"))[:3] == ["121.2", "121.2a", "121.2b"]
+
+    async def no_store(*args: Any, **kwargs: Any) -> list[str]:
+        raise AssertionError("autocomplete went to the store again")
+
+    monkeypatch.setattr(store, "rule_numbers", no_store)
+    assert (await judge.rule_choices("704.5"))[:2] == ["704.5", "704.5a"]
+    assert len(await judge.rule_choices("1")) == 25
+
+
+async def test_live_answers_are_capped(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(render_discord, "MAX_LIVE_VIEWS", 20)
+    monkeypatch.setattr(render_discord, "_LIVE", render_discord.deque())
+    reply = Reply(paged("t", "x\n" * 3000), rule_numbers=["121.2b"])
+
+    async def fetch(*args: Any) -> Reply:
+        return reply
+
+    views = [render_discord.PagedView(reply, 1, fetch) for _ in range(50)]
+    assert render_discord.live_views() == 20
+    assert all(v.is_finished() for v in views[:30]) and not any(v.is_finished() for v in views[30:])
+
+
+async def _cache_is_whole(db: Path) -> None:
+    assert not list(db.parent.glob("*.damaged-*")), "nothing was set aside"
+    async with Store(db) as s:
+        names = {e.name for e in await s.editions()}
+        assert {"2026-01-16", "2022-06-10", "2008", "1999"} <= names
+        assert (await s.rule("121.2b", await s.edition())).found
+
+
+@pytest.mark.parametrize("in_flight", [10, 60])
+async def test_sigterm_with_commands_in_flight_exits_cleanly_and_keeps_the_cache(
+        store: Store, tmp_path: Path, in_flight: int) -> None:
+    db = tmp_path / "run.sqlite3"
+    shutil.copy(store.path, db)
+    async with StandInDiscord() as server:
+        proc = await start_bot(server, db, tmp_path)
+        for i in range(in_flight):
+            await server.push_interaction(slash("draw", situation="I have 1 card in library. I draw 2.") if i % 2
+                                          else slash("search", query="draw from empty library"))
+        proc.send_signal(signal.SIGTERM)
+        start = time.perf_counter()
+        code, out = await stop_bot(proc, within=20)
+        took = time.perf_counter() - start
+    assert code == 0, out.decode(errors="replace")[-2000:]
+    assert took < 10, f"exit took {took:.1f} s"
+    assert b"Traceback" not in out, out.decode(errors="replace")[-2000:]
+    await _cache_is_whole(db)
+
+
+async def test_sigterm_is_honoured_under_a_large_burst(store: Store, tmp_path: Path) -> None:
+    """4,000 interactions in flight once kept the bot alive past SIGTERM (killed after 30 s in the stress
+    run); now it stops taking work and exits within the grace and the watchdog's bound."""
+    db = tmp_path / "run.sqlite3"
+    shutil.copy(store.path, db)
+    async with StandInDiscord() as server:
+        proc = await start_bot(server, db, tmp_path)
+        for i in range(1500):
+            await server.push_interaction(slash("rule", number=f"121.{1 + i % 9}"))
+        await asyncio.sleep(0.3)
+        start = time.perf_counter()
+        proc.send_signal(signal.SIGTERM)
+        code, out = await stop_bot(proc, within=30)
+        took = time.perf_counter() - start
+    assert code in (0, 1) and took < 15, f"exit {code} after {took:.1f} s"
+    await _cache_is_whole(db)
+
+
+async def test_sync_with_a_refused_token_is_one_clean_line(store: Store, monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    from bot.cli import main
+
+    async def refuse(self: discord.Client, token: str) -> None:
+        raise discord.LoginFailure("Improper token has been passed.")
+
+    monkeypatch.setattr(discord.Client, "login", refuse)
+    monkeypatch.setenv("DISCORD_TOKEN", "refused")
+    monkeypatch.setenv("DRAWJUDGE_DB", store.path)
+    await store.close()
+    code = await asyncio.to_thread(main, ["sync"])
+    err = capsys.readouterr().err
+    assert code == 2 and "refused the token" in err and "Traceback" not in err
