@@ -82,3 +82,14 @@ def test_embed_link_is_only_http() -> None:
 
     assert embed_for(Page("t", "d", url="javascript:alert(1)")).url is None
     assert embed_for(Page("t", "d", url="https://user:secret@example.com/x?token=1")).url == "https://example.com/x"
+
+
+async def test_about_shows_no_credentials_or_paths(store: Store, tmp_path: Path, cr_2026_bytes: bytes) -> None:
+    from bot.rules_source import ingest_cr_bytes
+
+    body = cr_2026_bytes.replace(b"January 16, 2026", b"February 16, 2026")
+    await ingest_cr_bytes(store, body, "https://judge:s3cret@rules.example.com/cr/MagicCompRules.txt?key=abc")
+    about = (await Judge(store).about()).as_text()
+    assert "https://rules.example.com/cr/MagicCompRules.txt" in about
+    assert "s3cret" not in about and "key=abc" not in about and "judge:" not in about
+    assert "/tmp" not in about and str(tmp_path) not in about
