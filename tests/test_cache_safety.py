@@ -172,3 +172,21 @@ async def test_unwritable_cache_folder_is_one_clean_line(tmp_path: Path, monkeyp
     err = capsys.readouterr().err
     assert code == 2 and err.startswith("error: cannot create the cache folder") and "DRAWJUDGE_DB" in err
     assert "Traceback" not in err and err.count("\n") == 1
+
+
+async def test_lone_surrogate_through_discord_is_a_typo(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.app import DrawJudgeBot
+    from tests.fakes.discord_fake import APP_ID, FakeDiscord, dispatch, slash
+
+    fake = FakeDiscord()
+    fake.install(monkeypatch)
+    client = DrawJudgeBot(Judge(store), application_id=APP_ID)
+    await client.login("test-token")
+    try:
+        sent = await dispatch(client, fake, slash("rule", number="121.2b\ud800"))
+    finally:
+        await client.close()
+    shown = sent[-1]["data"]["embeds"][0]["description"]
+    assert "No rule" in shown and "121.2b" in shown and store.path not in shown
+    assert not _damaged_copies(store.path)
+    assert (await store.edition()).name == "2026-01-16"
