@@ -5,6 +5,7 @@ test reproduces a way the cache used to be lost."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import os
 import sqlite3
@@ -129,38 +130,39 @@ async def test_read_only_healthy_file_is_served_read_only(store: Store, monkeypa
     assert "2026-01-16" in await _editions(path)
 
 
+def _set_schema_version(path: str, version: str) -> None:
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        conn.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (version,))
+        conn.commit()
+
+
+def _schema_version(path: str) -> str:
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        return str(conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0])
+
+
 async def test_newer_schema_is_refused_and_left_alone(store: Store, monkeypatch: pytest.MonkeyPatch,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     path = store.path
     await store.close()
-    conn = sqlite3.connect(path)
-    conn.execute("UPDATE meta SET value = '99' WHERE key = 'schema_version'")
-    conn.commit()
-    conn.close()
+    _set_schema_version(path, "99")
     with pytest.raises(StoreSchemaError):
         await Store(path).open()
     monkeypatch.setenv("DRAWJUDGE_DB", path)
     code = await asyncio.to_thread(main, ["rule", "121.2b"])
     err = capsys.readouterr().err
     assert code == 2 and "newer drawjudge" in err and "Traceback" not in err
-    conn = sqlite3.connect(path)
-    assert conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0] == "99"
-    conn.close()
+    assert _schema_version(path) == "99"
     assert not _damaged_copies(path)
 
 
 async def test_older_schema_is_migrated(store: Store) -> None:
     path = store.path
     await store.close()
-    conn = sqlite3.connect(path)
-    conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
-    conn.commit()
-    conn.close()
+    _set_schema_version(path, "1")
     async with Store(path) as s:
         assert (await s.edition()).name == "2026-01-16"
-    conn = sqlite3.connect(path)
-    assert conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0] == "2"
-    conn.close()
+    assert _schema_version(path) == "2"
 
 
 async def test_unwritable_cache_folder_is_one_clean_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

@@ -7,32 +7,21 @@ Several editions live side by side so that a judge can ask how a rule read in 20
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import json
 import logging
-import os
 import re
 import sqlite3
-import stat
-import time
-import uuid
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
-import aiosqlite
 from rapidfuzz import fuzz, process
 
 from bot.loaders.cr_text import GlossaryEntry, RuleEntry
+from bot.store.cachefile import CacheFile
 from bot.store.errors import (
-    StoreDamaged,
     StoreError,
-    StoreReadOnly,
-    StoreSchemaError,
-    StoreUnavailable,
     classify,
 )
 from bot.store.models import (
@@ -45,76 +34,6 @@ from bot.store.models import (
     SearchHit,
     SearchResult,
 )
-
-SCHEMA_VERSION = 2
-# What each older schema version needs to become the current one (run after the CREATE IF NOT EXISTS script).
-MIGRATIONS: dict[int, tuple[str, ...]] = {1: ()}
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS editions (
-    id INTEGER PRIMARY KEY,
-    game TEXT NOT NULL,
-    name TEXT NOT NULL,
-    effective_date TEXT,
-    source TEXT NOT NULL,
-    sha256 TEXT NOT NULL,
-    fetched_at TEXT NOT NULL,
-    kind TEXT NOT NULL,
-    etag TEXT,
-    last_modified TEXT,
-    UNIQUE (game, name)
-);
-CREATE TABLE IF NOT EXISTS rules (
-    id INTEGER PRIMARY KEY,
-    edition_id INTEGER NOT NULL REFERENCES editions(id) ON DELETE CASCADE,
-    number TEXT NOT NULL,
-    key TEXT NOT NULL,
-    parent TEXT,
-    kind TEXT NOT NULL,
-    section TEXT NOT NULL,
-    title TEXT NOT NULL DEFAULT '',
-    text TEXT NOT NULL,
-    examples TEXT NOT NULL DEFAULT '[]',
-    sort_order INTEGER NOT NULL,
-    UNIQUE (edition_id, key)
-);
-CREATE INDEX IF NOT EXISTS rules_parent ON rules (edition_id, parent, sort_order);
-CREATE INDEX IF NOT EXISTS rules_section ON rules (edition_id, section, sort_order);
-CREATE TABLE IF NOT EXISTS glossary (
-    id INTEGER PRIMARY KEY,
-    edition_id INTEGER NOT NULL REFERENCES editions(id) ON DELETE CASCADE,
-    heading TEXT NOT NULL,
-    terms TEXT NOT NULL,
-    senses TEXT NOT NULL,
-    obsolete INTEGER NOT NULL,
-    sort_order INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS glossary_terms (
-    edition_id INTEGER NOT NULL,
-    term_key TEXT NOT NULL,
-    glossary_id INTEGER NOT NULL REFERENCES glossary(id) ON DELETE CASCADE,
-    PRIMARY KEY (edition_id, term_key, glossary_id)
-);
-CREATE VIRTUAL TABLE IF NOT EXISTS rules_fts USING fts5(
-    number UNINDEXED, text, tokenize = 'porter unicode61 remove_diacritics 2'
-);
-CREATE VIRTUAL TABLE IF NOT EXISTS glossary_fts USING fts5(
-    heading, text, tokenize = 'porter unicode61 remove_diacritics 2'
-);
-CREATE TABLE IF NOT EXISTS cards (
-    name_key TEXT PRIMARY KEY,
-    name TEXT NOT NULL,
-    oracle_id TEXT,
-    payload TEXT NOT NULL,
-    fetched_at TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS rulings (
-    oracle_key TEXT PRIMARY KEY,
-    payload TEXT NOT NULL,
-    fetched_at TEXT NOT NULL
-);
-"""
 
 _WORD_RX = re.compile(r"\w+", re.UNICODE)
 log = logging.getLogger("drawjudge.store")
@@ -152,227 +71,20 @@ def fts_query(text: str, *, any_word: bool = False) -> str | None:
     return (" OR " if any_word else " ").join(quoted)
 
 
-class Store:
-    """Async access to the rules cache. Open with ``async with Store(path) as store``.
-
-    The file is the cache's only copy, so the store guards it: a file without write permission is served
-    read-only (never set aside), a newer schema is refused with a clear message, and a file deleted while the
-    bot runs is written back from the open connection (which still holds every page) instead of vanishing at
-    exit."""
+class Store(CacheFile):
+    """Async access to the rules cache: editions, rules, glossary, search, cards and rulings. Open with
+    ``async with Store(path) as store``; what guards the file itself is ``CacheFile``."""
 
     def __init__(self, path: str | Path, *, busy_timeout: float = 5.0) -> None:
-        self.path = str(path)
-        self.busy_timeout = busy_timeout
-        self.read_only = False
-        self._db: aiosqlite.Connection | None = None
+        super().__init__(path, busy_timeout=busy_timeout)
         self._edition_cache: dict[tuple[str, str], Edition] = {}
-        self._identity: tuple[int, int] | None = None
-        self._checked_at = 0.0
-        self._restoring = False
+
+    def _forget(self) -> None:
+        self._edition_cache.clear()
 
     async def __aenter__(self) -> Store:
         await self.open()
         return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.close()
-
-    @property
-    def db(self) -> aiosqlite.Connection:
-        if self._db is None:
-            raise StoreUnavailable("the rules cache is closed (the bot is restarting); ask again in a moment")
-        return self._db
-
-    async def open(self) -> None:
-        if self.path != ":memory:":
-            folder = Path(self.path).parent
-            try:
-                folder.mkdir(parents=True, exist_ok=True)
-            except OSError as exc:
-                raise StoreUnavailable(
-                    f"cannot create the cache folder {folder} ({exc.strerror or exc}); set DRAWJUDGE_DB to a "
-                    "file in a writable folder") from exc
-        self.read_only = self._file_is_read_only()
-        try:
-            await self._connect()
-        except StoreReadOnly:
-            # A file we may not write (a read-only mount, another user's file) is served read-only.
-            if self.read_only:
-                raise
-            self.read_only = True
-            await self._connect()
-        self._identity = self._file_identity()
-
-    def _file_is_read_only(self) -> bool:
-        if self.path == ":memory:" or not os.path.exists(self.path):
-            return False
-        mode = os.stat(self.path).st_mode
-        return not os.access(self.path, os.W_OK) or not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)
-
-    async def _connect(self) -> None:
-        try:
-            if self.read_only:
-                uri = f"file:{quote(os.path.abspath(self.path))}?mode=ro"
-                self._db = await aiosqlite.connect(uri, uri=True, timeout=self.busy_timeout)
-            else:
-                self._db = await aiosqlite.connect(self.path, timeout=self.busy_timeout)
-        except sqlite3.Error as exc:
-            raise classify(exc) from exc
-        self._db.row_factory = sqlite3.Row
-        try:
-            await self._prepare(self._db)
-        except BaseException as exc:
-            await self._db.close()
-            self._db = None
-            if isinstance(exc, StoreError):
-                raise
-            if isinstance(exc, sqlite3.Error):
-                raise classify(exc) from exc
-            raise
-
-    async def _prepare(self, db: aiosqlite.Connection) -> None:
-        """Check the schema version; create or migrate the schema unless the file is read-only."""
-        found = await self._schema_version(db)
-        if found is not None and found > SCHEMA_VERSION:
-            raise StoreSchemaError(
-                f"the rules cache was written by a newer drawjudge (schema version {found}; this one reads "
-                f"{SCHEMA_VERSION}). Upgrade drawjudge, or set DRAWJUDGE_DB to another file; the file was left "
-                "as it is.")
-        if self.read_only:
-            if found is None:
-                raise StoreSchemaError("the read-only rules cache holds no drawjudge data")
-            return
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA foreign_keys=ON")
-        await db.executescript(_SCHEMA)
-        for version in range(found or SCHEMA_VERSION, SCHEMA_VERSION):
-            for sql in MIGRATIONS.get(version, ()):
-                await db.execute(sql)
-        await db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)",
-                         (str(SCHEMA_VERSION),))
-        await db.commit()
-
-    @staticmethod
-    async def _schema_version(db: aiosqlite.Connection) -> int | None:
-        tables = await db.execute_fetchall("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'meta'")
-        if not tables:
-            return None
-        rows = await db.execute_fetchall("SELECT value FROM meta WHERE key = 'schema_version'")
-        if not rows:
-            return None
-        raw = str(rows[0][0])
-        if not raw.isdigit():
-            raise StoreSchemaError(f"the rules cache has an unreadable schema version ({raw[:20]!r})")
-        return int(raw)
-
-    def _file_identity(self) -> tuple[int, int] | None:
-        try:
-            st = os.stat(self.path)
-        except OSError:
-            return None
-        return (st.st_dev, st.st_ino)
-
-    async def _watch_file(self) -> None:
-        """Notice (at most once a second) that the file was deleted under the running bot, and write it back."""
-        now = time.monotonic()
-        if self._db is None or self._identity is None or self._restoring or now - self._checked_at < 1.0:
-            return
-        self._checked_at = now
-        if not os.path.exists(self.path):
-            await self.restore_deleted()
-
-    async def restore_deleted(self) -> bool:
-        """The file is gone but the open connection still reads it: copy every page to a new file at the same
-        path (through a temporary name, so a half-written copy is never taken for the cache). Returns whether
-        the file was restored."""
-        if self._db is None or self.path == ":memory:" or os.path.exists(self.path) or self.read_only:
-            return False
-        self._restoring = True
-        try:
-            tmp = f"{self.path}.restoring-{os.getpid()}"
-            target = sqlite3.connect(tmp)
-            try:
-                await self._db.backup(target)
-            finally:
-                target.close()
-            old, self._db = self._db, None
-            await old.close()  # the last connection to the deleted inode: its -wal/-shm go with it
-            for suffix in ("-wal", "-shm"):
-                with contextlib.suppress(OSError):
-                    os.remove(self.path + suffix)
-            os.replace(tmp, self.path)
-            await self._connect()
-            self._identity = self._file_identity()
-            log.warning("the rules cache file was deleted while running; it was written back from memory")
-            return True
-        finally:
-            self._restoring = False
-
-    async def close(self) -> None:
-        if self._db is not None:
-            with contextlib.suppress(sqlite3.Error, ValueError, OSError):
-                await self.restore_deleted()
-        if self._db is not None:
-            db, self._db = self._db, None
-            with contextlib.suppress(sqlite3.Error, ValueError):
-                await db.close()
-
-    async def reopen(self) -> None:
-        """A fresh connection to the same file (after a failure that was not damage)."""
-        await self.close()
-        self._edition_cache.clear()
-        await self.open()
-
-    async def rebuild(self) -> str:
-        """Set a damaged file aside (never deleted, never overwritten) and start an empty cache in its place.
-        Returns the name the damaged file was kept under."""
-        await self.close()
-        self._edition_cache.clear()
-        moved = ""
-        if self.path != ":memory:":
-            stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S") + "-" + uuid.uuid4().hex[:6]
-            for suffix in ("", "-wal", "-shm"):
-                src = Path(self.path + suffix)
-                if src.exists():
-                    target = Path(f"{self.path}.damaged-{stamp}{suffix}")
-                    src.replace(target)
-                    moved = moved or target.name
-        self.read_only = False
-        await self.open()
-        return moved
-
-    async def healthy(self) -> bool:
-        try:
-            rows = await self.db.execute_fetchall("PRAGMA quick_check")
-            return bool(rows) and rows[0][0] == "ok"
-        except (sqlite3.Error, ValueError, StoreError):
-            return False
-
-    async def file_verdict(self) -> str:
-        """SQLite's own ``PRAGMA quick_check`` of the file on disk, through a connection of its own: "ok",
-        "missing", or what SQLite found wrong."""
-        if self.path == ":memory:":
-            return "ok"
-        if not os.path.exists(self.path):
-            return "missing"
-
-        def check() -> str:
-            uri = f"file:{quote(os.path.abspath(self.path))}?mode=ro"
-            try:
-                conn = sqlite3.connect(uri, uri=True, timeout=self.busy_timeout)
-                try:
-                    rows = conn.execute("PRAGMA quick_check").fetchall()
-                finally:
-                    conn.close()
-            except sqlite3.DatabaseError as exc:
-                return str(exc) if classify(exc).__class__ is StoreDamaged else "ok"
-            return "ok" if rows and rows[0][0] == "ok" else "; ".join(str(r[0]) for r in rows[:3])
-
-        return await asyncio.to_thread(check)
-
-    def _writable(self) -> None:
-        if self.read_only:
-            raise StoreReadOnly("the rules cache is read-only here, so it can't be changed")
 
     # ----------------------------------------------------------------- editions
 
