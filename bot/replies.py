@@ -110,11 +110,22 @@ _INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u200e\u200f\u202a\u202b\
                                     "\u2066\u2067\u2068\u2069\ufeff"))
 
 
+def _printable(text: str) -> str:
+    """Control, zero-width and direction characters dropped; line breaks kept."""
+    return "".join(ch for ch in text.translate(_INVISIBLE) if ch == "\n" or ord(ch) >= 32 and ord(ch) != 127)
+
+
+def valid_text(text: str) -> str:
+    """User text made valid Unicode: a lone surrogate (an invalid byte on the command line, a broken character
+    from a client) becomes U+FFFD, so it is answered as a typo instead of failing deep in the store."""
+    return text.encode("utf-8", "replace").decode("utf-8")
+
+
 def plain(text: str, limit: int = 300) -> str:
     """User text shown back in a reply: control, zero-width and direction characters dropped, Markdown
     escaped, mentions broken (``@\u200beveryone``), and clipped. Bot-wide AllowedMentions.none() is the
     second guard: even an unbroken mention would ping no one."""
-    text = "".join(ch for ch in text.translate(_INVISIBLE) if ch == "\n" or ord(ch) >= 32 and ord(ch) != 127)
+    text = _printable(text)
     text = clip(" ".join(text.split()), limit)
     return text.translate(_MARKDOWN).replace("@", "@\u200b").replace("<#", "<\u200b#")
 
@@ -128,7 +139,7 @@ def outside(text: str, limit: int | None = None) -> str:
     control and invisible characters dropped; emphasis, spoilers, code fences and masked links (``[x](url)``)
     escaped; headings and quotes at a line's start escaped; mention, channel, role and emoji markup
     (``<@1>``, ``<#1>``, ``@everyone``) broken with a zero-width space so it shows as text and pings no one."""
-    text = "".join(ch for ch in text.translate(_INVISIBLE) if ch == "\n" or ord(ch) >= 32 and ord(ch) != 127)
+    text = _printable(text)
     if limit is not None:
         text = clip(text, limit)
     text = text.translate(_OUTSIDE_MARKDOWN).replace("@", "@\u200b").replace("<", "<\u200b")

@@ -20,7 +20,7 @@ from typing import Any
 from rapidfuzz import fuzz, process, utils
 
 from bot.config import Config
-from bot.replies import Reply, error_reply, outside, paged, plain
+from bot.replies import Reply, error_reply, outside, paged, plain, valid_text
 from bot.scryfall import CardNotFound, ScryfallClient, ScryfallError
 from bot.store import Store
 from bot.store.db import card_key
@@ -165,8 +165,8 @@ class RulingsService:
     async def reply(self, name: str, contains: str | None = None) -> Reply:
         """The rulings of a card, within ``budget`` seconds: what needs Scryfall and takes longer goes on in the
         background (its answer lands in the cache) while the user is told to ask again in a moment."""
-        name = _valid(name).strip()[:150]
-        contains = _valid(contains) if contains else contains
+        name = valid_text(name).strip()[:150]
+        contains = valid_text(contains) if contains else contains
         if not name:
             return error_reply("Give a card name.", "/ruling card:Notion Thief")
         job = asyncio.ensure_future(self._card_and_rulings(name))
@@ -200,7 +200,7 @@ class RulingsService:
     async def oracle_text(self, name: str) -> tuple[str, str] | None:
         """(real name, Oracle text) of a card, for cards the card data does not know. Past ``budget`` seconds
         it raises ``LookupPending`` and the fetch goes on in the background, so the next question finds it."""
-        job = asyncio.ensure_future(self.card(_valid(name)))
+        job = asyncio.ensure_future(self.card(valid_text(name)))
         try:
             card = (await asyncio.wait_for(asyncio.shield(job), self.budget)).value
         except TimeoutError:
@@ -229,11 +229,6 @@ def _card_name(name: str) -> str:
     """A card name from Scryfall as the engine may use it: no real card name has markup or control characters,
     so a name that carries them (a hostile or broken upstream) loses them before it reaches any answer."""
     return "".join(ch for ch in name if ch.isprintable() and ch not in "*_~`|<>[]@#\\")[:150].strip()
-
-
-def _valid(text: str) -> str:
-    """Lone surrogates (an invalid byte from a terminal or a client) become U+FFFD: a typo, not a crash."""
-    return text.encode("utf-8", "replace").decode("utf-8")
 
 
 def load_bulk_file(path: Path) -> tuple[list[dict[str, Any]], dict[str, list[dict[str, Any]]]]:

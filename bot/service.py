@@ -20,7 +20,7 @@ from bot.render_text import (
     rule_link,
     rule_lookup_text,
 )
-from bot.replies import Page, Reply, clip, error_reply, outside, paged, plain
+from bot.replies import Page, Reply, clip, error_reply, outside, paged, plain, valid_text
 from bot.rulings import LookupPending
 from bot.store import (
     Edition,
@@ -51,12 +51,8 @@ class UnreadableCard(Exception):
         self.text = text
 
 
-def valid_text(value: Any) -> Any:
-    """User text made valid Unicode: a lone surrogate (an invalid byte on the command line, a broken character
-    from a client) becomes U+FFFD, so it is answered as a typo instead of failing deep in the store."""
-    if isinstance(value, str):
-        return value.encode("utf-8", "replace").decode("utf-8")
-    return value
+def _valid_arg(value: Any) -> Any:
+    return valid_text(value) if isinstance(value, str) else value
 
 
 def recovering(method: Callable[..., Awaitable[Reply]]) -> Callable[..., Awaitable[Reply]]:
@@ -67,8 +63,8 @@ def recovering(method: Callable[..., Awaitable[Reply]]) -> Callable[..., Awaitab
 
     @functools.wraps(method)
     async def wrapper(self: Judge, *args: Any, **kwargs: Any) -> Reply:
-        args = tuple(valid_text(a) for a in args)
-        kwargs = {k: valid_text(v) for k, v in kwargs.items()}
+        args = tuple(_valid_arg(a) for a in args)
+        kwargs = {k: _valid_arg(v) for k, v in kwargs.items()}
         seen = self.recovery.generation
         notice = ""
         try:
@@ -346,7 +342,7 @@ class Judge:
         """Autocomplete from memory: an edition's numbers are read once, then every keystroke is answered
         without the store (autocompletes are the most frequent interaction of all)."""
         try:
-            ed = await self._edition(valid_text(edition), game)
+            ed = await self._edition(_valid_arg(edition), game)
             numbers = self._numbers.get(ed.id)
             if numbers is None:
                 numbers = [(rule_key(n), n) for n in await self.store.rule_numbers(ed)]
