@@ -48,7 +48,7 @@ async def send_reply(interaction: discord.Interaction, make: Awaitable[Reply], *
     acknowledgement never waits behind other commands' work); errors are always ephemeral. An answer the
     closing connection can no longer carry (shutdown) is dropped quietly; other send failures are raised."""
     gate: Gate | None = getattr(interaction.client, "gate", None)
-    with gate.running() if gate is not None else contextlib.nullcontext():
+    with gate.running(interaction) if gate is not None else contextlib.nullcontext():
         try:
             await _answer(interaction, make, public, judge, gate)
         except (discord.HTTPException, aiohttp.ClientError):
@@ -88,6 +88,24 @@ async def _answer(interaction: discord.Interaction, make: Awaitable[Reply], publ
 
 BUSY = error_reply("drawjudge is answering a lot of questions right now.", "ask again in a few seconds")
 RESTARTING = error_reply("drawjudge is restarting.", "ask again in a minute")
+
+
+async def answer_restarting(gate: Gate, within: float = 2.0) -> int:
+    """At shutdown, after the grace: tell every command still running that the bot is restarting (a reply,
+    or a follow-up when it was already acknowledged), all within ``within`` seconds. Returns how many."""
+
+    async def tell(interaction: discord.Interaction) -> None:
+        embed = embed_for(RESTARTING.pages[0], error=True)
+        if interaction.response.is_done():
+            await interaction.followup.send(embed=embed, ephemeral=True)
+        else:
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    pending = list(gate.items.values())
+    if pending:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.gather(*(tell(i) for i in pending), return_exceptions=True), within)
+    return len(pending)
 
 
 class GatedTree(app_commands.CommandTree[Any]):

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Iterator
+from typing import Any
 
 MAX_IN_FLIGHT = 300  # commands answered at once; beyond this a burst gets "busy" replies
 DEFER_ABOVE = 25  # with more than this in flight, acknowledge at once and answer as a follow-up
@@ -25,6 +26,7 @@ class Gate:
         self.in_flight = 0
         self.closing = False
         self.refused = 0
+        self.items: dict[int, Any] = {}
         self._idle: asyncio.Event | None = None
 
     def admits(self) -> bool:
@@ -35,14 +37,19 @@ class Gate:
         return self.in_flight > self.defer_above
 
     @contextlib.contextmanager
-    def running(self) -> Iterator[None]:
+    def running(self, item: Any = None) -> Iterator[None]:
+        """Count a command in flight; ``item`` (its interaction) is kept so that shutdown can still answer it."""
         self.in_flight += 1
+        key = id(item)
+        if item is not None:
+            self.items[key] = item
         if self._idle is not None:
             self._idle.clear()
         try:
             yield
         finally:
             self.in_flight -= 1
+            self.items.pop(key, None)
             if self.in_flight == 0 and self._idle is not None:
                 self._idle.set()
 

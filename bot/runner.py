@@ -120,7 +120,7 @@ async def run_bot(judge: Judge, config: Config, service: RulingsService) -> int:
     the connection; the store is closed after that by the caller, so closing never looks like damage."""
     import discord
 
-    from bot.app import make_bot
+    from bot.app import answer_restarting, make_bot
     from bot.gate import Gate
 
     discord.utils.setup_logging()
@@ -145,7 +145,8 @@ async def run_bot(judge: Judge, config: Config, service: RulingsService) -> int:
         log.info("signal received: finishing %d command(s) in flight, then closing", gate.in_flight)
         left = await gate.drain(SHUTDOWN_GRACE)
         if left:
-            log.warning("%d command(s) still running after %.0f s: closing anyway", left, SHUTDOWN_GRACE)
+            log.warning("%d command(s) still running after %.0f s: telling them we restart", left, SHUTDOWN_GRACE)
+            await answer_restarting(gate)
         await bot.close()
 
     closing = asyncio.create_task(closer())

@@ -117,6 +117,7 @@ class Judge:
 
     # Rule numbers per edition id, for autocomplete (an edition's numbers never change under its id).
     _numbers: dict[int, list[tuple[str, str]]] = field(default_factory=dict, repr=False)
+    _headings: dict[int, list[str]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         if self.recovery is None:
@@ -353,11 +354,15 @@ class Judge:
         return [n for k, n in numbers if k.startswith(key)][:25]
 
     async def term_choices(self, prefix: str, edition: str | None = None) -> list[str]:
+        """Autocomplete of glossary terms, from memory after an edition's first look-up."""
         try:
-            ed = await self._edition(edition)
-            headings = await self.store.glossary_headings(ed)
+            ed = await self._edition(_valid_arg(edition))
+            headings = self._headings.get(ed.id)
+            if headings is None:
+                headings = self._headings[ed.id] = await self.store.glossary_headings(ed)
         except StoreError:
             return []
+        prefix = valid_text(prefix)
         p = prefix.strip().lower()
         starts = [h for h in headings if h.lower().startswith(p)]
         contains = [h for h in headings if p in h.lower() and h not in starts]

@@ -175,3 +175,41 @@ async def test_sync_with_a_refused_token_is_one_clean_line(store: Store, monkeyp
     code = await asyncio.to_thread(main, ["sync"])
     err = capsys.readouterr().err
     assert code == 2 and "refused the token" in err and "Traceback" not in err
+
+
+async def test_commands_still_running_after_the_grace_are_told_we_restart(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.app import answer_restarting
+
+    client, fake = await _client(store, monkeypatch, Gate(limit=10, defer_above=0))
+    original = client.judge.search
+    release = asyncio.Event()
+
+    async def stuck(*args: Any, **kwargs: Any) -> Reply:
+        await release.wait()
+        return await original(*args, **kwargs)
+
+    monkeypatch.setattr(client.judge, "search", stuck)
+    try:
+        payload = slash("search", query="dredge")
+        iid = int(payload["id"])
+        client._connection.parsers["INTERACTION_CREATE"](payload)
+        await fake.wait(iid)  # acknowledged (deferred: the bot is loaded)
+        assert fake.responses(iid)[0]["type"] == 5
+        assert await client.gate.drain(0.2) == 1  # still running after the grace
+        assert await answer_restarting(client.gate) == 1
+        assert "restarting" in _text(fake.followups[iid][0])
+    finally:
+        release.set()
+        await client.close()
+
+
+async def test_glossary_autocomplete_is_answered_from_memory(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    judge = Judge(store)
+    assert "Draw" in await judge.term_choices("dra")
+
+    async def no_store(*args: Any, **kwargs: Any) -> list[str]:
+        raise AssertionError("autocomplete went to the store again")
+
+    monkeypatch.setattr(store, "glossary_headings", no_store)
+    assert "Dredge" in await judge.term_choices("dre")
