@@ -23,6 +23,7 @@ from bot.store import Store
 from tests.fakes.botproc import start_bot, stop_bot
 from tests.fakes.discord_fake import APP_ID, FakeDiscord, autocomplete, slash
 from tests.fakes.gateway import StandInDiscord
+from tests.fakes.load import mixed_payload
 
 
 async def _client(store: Store, monkeypatch: pytest.MonkeyPatch, gate: Gate) -> tuple[DrawJudgeBot, FakeDiscord]:
@@ -150,8 +151,8 @@ async def test_sigterm_is_honoured_under_a_large_burst(store: Store, tmp_path: P
     shutil.copy(store.path, db)
     async with StandInDiscord() as server:
         proc = await start_bot(server, db, tmp_path)
-        for i in range(1500):
-            await server.push_interaction(slash("rule", number=f"121.{1 + i % 9}"))
+        for i in range(4000):
+            await server.push_interaction(mixed_payload(i))
         await asyncio.sleep(0.3)
         start = time.perf_counter()
         proc.send_signal(signal.SIGTERM)
