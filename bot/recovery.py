@@ -4,9 +4,10 @@ Why a module of its own: many requests can meet the same damage at once. If each
 would set each other's fresh files aside and leave the cache with nothing (it happened). So one recovery runs
 at a time behind a lock; requests that arrive during it wait (with a bound) and are then answered from the
 recovered cache. Recovery first asks SQLite itself (``PRAGMA quick_check`` on a connection of its own): a file
-SQLite finds healthy is only reopened, never set aside. A damaged one is kept under a unique name, the shipped
-editions are restored at once, and the current Comprehensive Rules are downloaded again in the background;
-cards are fetched again as they are asked for.
+SQLite finds healthy is only reopened, never set aside. A damaged one is kept under a unique name, whatever
+still reads back whole from it (editions, cached cards and rulings) is copied into the new cache, the shipped
+editions are restored, and the current Comprehensive Rules are downloaded again in the background when they
+could not be kept; cards that were lost are fetched again as they are asked for.
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any
 
-from bot.store import Store, StoreUnavailable
+from bot.store import Store, StoreError, StoreUnavailable
 
 log = logging.getLogger("drawjudge.recovery")
 
@@ -81,8 +83,14 @@ class CacheRecovery:
         else:
             moved = await self.store.rebuild()
             kept = f" (the damaged file was kept as {moved})" if moved else ""
+            if moved:
+                salvaged = await self.store.salvage(Path(self.store.path).with_name(moved))
+                kept += f"; salvaged from it: {', '.join(salvaged) or 'nothing'}"
         await ensure_shipped_editions(self.store)
         log.warning("rules cache recovered after %s%s", problem, kept)
+        if await self._has_current_rules():
+            return ("The rules cache was damaged and has been rebuilt; everything that could still be read was "
+                    "kept, the current Comprehensive Rules included.")
         downloading = ""
         if self.redownload is not None:
             task = asyncio.create_task(self._redownload())
@@ -91,6 +99,12 @@ class CacheRecovery:
             downloading = " The current Comprehensive Rules are being downloaded again."
         return ("The rules cache was damaged and has been rebuilt: the 2008, 1999 and Grand Archive drawing rules "
                 "work now." + (downloading or " The current Comprehensive Rules need `drawjudge rules update`."))
+
+    async def _has_current_rules(self) -> bool:
+        try:
+            return (await self.store.edition()).kind == "cr"
+        except StoreError:
+            return False
 
     async def _redownload(self) -> None:
         assert self.redownload is not None

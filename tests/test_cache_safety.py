@@ -192,3 +192,34 @@ async def test_lone_surrogate_through_discord_is_a_typo(store: Store, monkeypatc
     assert "No rule" in shown and "121.2b" in shown and store.path not in shown
     assert not _damaged_copies(store.path)
     assert (await store.edition()).name == "2026-01-16"
+
+
+async def test_recovery_keeps_what_can_still_be_read(store: Store) -> None:
+    """Damage confined to the search index: the set-aside file still has every edition and the cached cards,
+    and recovery copies them back (the current CR included, so nothing needs downloading)."""
+    await store.put_card({"name": "Kept Card", "oracle_id": "k-1", "oracle_text": "Draw a card."}, "2026-01-01T00:00:00Z")
+    path = store.path
+    await store.close()
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        page_size = conn.execute("PRAGMA page_size").fetchone()[0]
+        root = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'rules_fts_data'").fetchone()[0]
+    with open(path, "r+b") as f:
+        f.seek((root - 1) * page_size)
+        f.write(b"\xff" * page_size)
+    async with Store(path) as damaged:
+        downloads = 0
+
+        async def redownload() -> None:
+            nonlocal downloads
+            downloads += 1
+
+        judge = Judge(damaged, recovery=CacheRecovery(damaged, redownload=redownload))
+        reply = await judge.search("draw from empty library")
+        assert not reply.error and "704.5b" in reply.as_text()
+        assert "current Comprehensive Rules included" in reply.as_text()
+        await judge.recovery.settled()
+        assert downloads == 0
+        assert len(_damaged_copies(path)) == 1
+        assert {"2026-01-16", "2022-06-10", "2008", "1999"} <= {e.name for e in await damaged.editions()}
+        card = await damaged.get_card("Kept Card")
+        assert card is not None and card[1] == "2026-01-01T00:00:00Z"  # its fetch date kept, not refreshed

@@ -7,6 +7,8 @@ Several editions live side by side so that a judge can ask how a rule read in 20
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import logging
 import re
@@ -15,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from rapidfuzz import fuzz, process
 
@@ -490,6 +493,34 @@ class Store(CacheFile):
             raise
         return len(cards), len(rulings)
 
+    async def salvage(self, damaged: str | Path) -> list[str]:
+        """Copy back what can still be read whole from a set-aside damaged file: each edition whose rows all
+        read back (saved as in a normal update, index included), and the cached cards and rulings with their
+        fetch dates. A part that SQLite can't read is skipped, never half-copied. Returns what was kept."""
+        source = Path(damaged)
+        if not source.exists():
+            return []
+        editions, cards, rulings = await asyncio.to_thread(_read_salvage, source)
+        kept: list[str] = []
+        for ed, rules, glossary, titles in editions:
+            try:
+                await self.save_edition(game=ed["game"], name=ed["name"], effective_date=ed["effective_date"],
+                                        source=ed["source"], sha256=ed["sha256"], kind=ed["kind"], rules=rules,
+                                        glossary=glossary, titles=titles, etag=ed["etag"],
+                                        last_modified=ed["last_modified"])
+                kept.append(f"{ed['game']} {ed['name']}")
+            except (StoreError, sqlite3.Error) as exc:
+                log.warning("edition %s could not be salvaged: %s", ed["name"], exc)
+        if cards or rulings:
+            db = self.db
+            await db.executemany("INSERT OR IGNORE INTO cards (name_key, name, oracle_id, payload, fetched_at)"
+                                 " VALUES (?, ?, ?, ?, ?)", cards)
+            await db.executemany("INSERT OR IGNORE INTO rulings (oracle_key, payload, fetched_at) VALUES (?, ?, ?)",
+                                 rulings)
+            await db.commit()
+            kept.append(f"{len(cards)} cards, {len(rulings)} rulings")
+        return kept
+
     @_guarded
     async def rule_diff_tree(self, number: str, old: Edition, new: Edition) -> list[RuleDiff]:
         """The diff of a rule and everything under it (``121`` covers the whole section)."""
@@ -515,6 +546,48 @@ class Store(CacheFile):
         async with self.db.execute("PRAGMA page_size") as cur:
             size = (await cur.fetchone())[0]
         return int(pages * size)
+
+
+Salvaged = tuple[list[tuple[dict[str, Any], list[RuleEntry], list[GlossaryEntry], dict[str, str]]],
+                 list[tuple[Any, ...]], list[tuple[Any, ...]]]
+
+
+def _read_salvage(path: Path) -> Salvaged:
+    """Read a damaged file, part by part (in a thread): an edition is taken only if all its rows read back."""
+    editions: list[tuple[dict[str, Any], list[RuleEntry], list[GlossaryEntry], dict[str, str]]] = []
+    cards: list[tuple[Any, ...]] = []
+    rulings: list[tuple[Any, ...]] = []
+    try:
+        conn = sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return editions, cards, rulings
+    conn.row_factory = sqlite3.Row
+    with contextlib.closing(conn):
+        try:
+            rows = [dict(r) for r in conn.execute("SELECT * FROM editions")]
+        except sqlite3.Error:
+            rows = []
+        for ed in rows:
+            try:
+                rule_rows = conn.execute("SELECT * FROM rules WHERE edition_id = ? ORDER BY sort_order",
+                                         (ed["id"],)).fetchall()
+                glossary_rows = conn.execute("SELECT * FROM glossary WHERE edition_id = ? ORDER BY sort_order",
+                                             (ed["id"],)).fetchall()
+                rules = [RuleEntry(r["number"], r["text"], r["kind"], r["parent"], r["section"], r["sort_order"],
+                                   json.loads(r["examples"])) for r in rule_rows]
+                glossary = [GlossaryEntry(g["heading"], json.loads(g["terms"]), json.loads(g["senses"]),
+                                          bool(g["obsolete"]), g["sort_order"]) for g in glossary_rows]
+                titles = {r["number"]: r["title"] for r in rule_rows if r["title"]}
+            except (sqlite3.Error, ValueError, TypeError):
+                continue
+            if rules:
+                editions.append((ed, rules, glossary, titles))
+        for table, target in (("cards", cards), ("rulings", rulings)):
+            try:
+                target.extend(tuple(r) for r in conn.execute(f"SELECT * FROM {table}"))
+            except sqlite3.Error:
+                target.clear()
+    return editions, cards, rulings
 
 
 def _term_key(term: str) -> str:
