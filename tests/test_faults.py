@@ -125,3 +125,12 @@ async def test_refresh_failing_half_way_changes_nothing(store: Store, monkeypatc
     assert [e.name for e in await store.editions("mtg")] == [e.name for e in before]
     assert (await store.edition()).name == current.name
     assert len(await store.rule_numbers(current)) == count
+
+
+async def test_requests_during_the_write_back_of_a_deleted_file_wait_for_it(store: Store) -> None:
+    judge = Judge(store)
+    os.remove(store.path)
+    await asyncio.sleep(1.05)
+    replies = await asyncio.gather(*(judge.rule(f"121.{n}") for n in range(1, 9)))
+    assert all(not r.error for r in replies), [r.as_text()[:120] for r in replies if r.error]
+    assert Path(store.path).exists()

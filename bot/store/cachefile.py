@@ -113,7 +113,7 @@ class CacheFile:
         self._db: aiosqlite.Connection | None = None
         self._identity: tuple[int, int] | None = None
         self._checked_at = 0.0
-        self._restoring = False
+        self._restoring: asyncio.Event | None = None  # set while a deleted file is being written back
 
     def _forget(self) -> None:
         """Drop what was read from the previous connection (the Store's caches)."""
@@ -222,8 +222,12 @@ class CacheFile:
 
     async def _watch_file(self) -> None:
         """Notice (at most once a second) that the file was deleted under the running bot, and write it back."""
+        if self._restoring is not None:  # another request is writing the file back: wait for the new connection
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._restoring.wait(), 30)
+            return
         now = time.monotonic()
-        if self._db is None or self._identity is None or self._restoring or now - self._checked_at < 1.0:
+        if self._db is None or self._identity is None or now - self._checked_at < 1.0:
             return
         self._checked_at = now
         if not os.path.exists(self.path):
@@ -235,10 +239,10 @@ class CacheFile:
         the file was restored."""
         if self._db is None or self.path == ":memory:" or os.path.exists(self.path) or self.read_only:
             return False
-        self._restoring = True
+        self._restoring = asyncio.Event()
         try:
             tmp = f"{self.path}.restoring-{os.getpid()}"
-            target = sqlite3.connect(tmp)
+            target = sqlite3.connect(tmp, check_same_thread=False)  # written from aiosqlite's thread
             try:
                 await self._db.backup(target)
             finally:
@@ -254,7 +258,8 @@ class CacheFile:
             log.warning("the rules cache file was deleted while running; it was written back from memory")
             return True
         finally:
-            self._restoring = False
+            done, self._restoring = self._restoring, None
+            done.set()
 
     async def close(self) -> None:
         if self._db is not None:
