@@ -59,16 +59,23 @@ async def send_reply(interaction: discord.Interaction, make: Awaitable[Reply], *
 
 async def _answer(interaction: discord.Interaction, make: Awaitable[Reply], public: bool, judge: Judge | None,
                   gate: Gate | None) -> None:
-    task = asyncio.ensure_future(make)
-    wait = 0.0 if gate is not None and gate.loaded else ANSWER_WITHIN
-    try:
-        reply = await asyncio.wait_for(asyncio.shield(task), wait) if wait else None
-    except TimeoutError:
-        reply = None
-    deferred = reply is None
-    if deferred:
+    if gate is not None and gate.loaded:
+        # Under load the acknowledgement goes first and the work waits for a slot: every admitted command is
+        # acknowledged before the work of the ones ahead of it, so the 3 s window is spent on acknowledgements.
         await interaction.response.defer(ephemeral=not public, thinking=True)
-        reply = await task
+        async with gate.work_slot():
+            reply = await make
+        deferred = True
+    else:
+        task = asyncio.ensure_future(make)
+        try:
+            reply = await asyncio.wait_for(asyncio.shield(task), ANSWER_WITHIN)
+        except TimeoutError:
+            reply = None
+        deferred = reply is None
+        if deferred:
+            await interaction.response.defer(ephemeral=not public, thinking=True)
+            reply = await task
     assert reply is not None
     fetch = judge.rule_texts if judge is not None else None
     view = PagedView(reply, interaction.user.id, fetch)

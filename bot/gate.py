@@ -17,6 +17,7 @@ from typing import Any
 
 MAX_IN_FLIGHT = 300  # commands answered at once; beyond this a burst gets "busy" replies
 DEFER_ABOVE = 25  # with more than this in flight, acknowledge at once and answer as a follow-up
+WORK_SLOTS = 8  # under load, commands doing their work at the same time (the rest wait, acknowledged)
 
 
 class Gate:
@@ -27,6 +28,7 @@ class Gate:
         self.closing = False
         self.refused = 0
         self.items: dict[int, Any] = {}
+        self._slots: asyncio.Semaphore | None = None
         self._idle: asyncio.Event | None = None
 
     def admits(self) -> bool:
@@ -35,6 +37,12 @@ class Gate:
     @property
     def loaded(self) -> bool:
         return self.in_flight > self.defer_above
+
+    def work_slot(self) -> asyncio.Semaphore:
+        """One of the few slots in which commands do their work while the bot is loaded."""
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(WORK_SLOTS)
+        return self._slots
 
     @contextlib.contextmanager
     def running(self, item: Any = None) -> Iterator[None]:

@@ -214,3 +214,42 @@ async def test_glossary_autocomplete_is_answered_from_memory(store: Store, monke
 
     monkeypatch.setattr(store, "glossary_headings", no_store)
     assert "Dredge" in await judge.term_choices("dre")
+
+
+async def test_under_load_every_command_is_acknowledged_before_the_work_waits_for_a_slot(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    import bot.gate as gate_module
+
+    monkeypatch.setattr(gate_module, "WORK_SLOTS", 2)
+    client, fake = await _client(store, monkeypatch, Gate(limit=50, defer_above=0))
+    original = client.judge.rule
+    running = peak = 0
+
+    async def slow_rule(*args: Any, **kwargs: Any) -> Reply:
+        nonlocal running, peak
+        running += 1
+        peak = max(peak, running)
+        await asyncio.sleep(0.1)
+        running -= 1
+        return await original(*args, **kwargs)
+
+    monkeypatch.setattr(client.judge, "rule", slow_rule)
+    try:
+        payloads = [slash("rule", number="121.2b") for _ in range(8)]
+        for p in payloads:
+            client._connection.parsers["INTERACTION_CREATE"](p)
+        ids = [int(p["id"]) for p in payloads]
+        await asyncio.wait_for(asyncio.gather(*(fake.wait(i) for i in ids)), 5)
+        assert all(fake.responses(i)[0]["type"] == 5 for i in ids)  # every one acknowledged (deferred)...
+        for _ in range(100):
+            if all(fake.followups.get(i) for i in ids):
+                break
+            await asyncio.sleep(0.05)
+        assert all("121.2b" in _text(fake.followups[i][0]) for i in ids)  # ...and answered
+        assert peak == 2  # while the work ran two at a time
+        acks = [c.at for c in fake.calls if c.interaction_id in ids]
+        answers = [c.at for c in fake.calls if c.interaction_id is None and isinstance(c.payload, dict)
+                   and c.payload.get("embeds")]
+        assert len(acks) == 8 and len(answers) == 8 and max(acks) < min(answers)  # acknowledgements went first
+    finally:
+        await client.close()
