@@ -8,6 +8,7 @@ import asyncio
 import shutil
 import signal
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,38 @@ async def _client(store: Store, monkeypatch: pytest.MonkeyPatch, gate: Gate) -> 
     return client, fake
 
 
+@dataclass
+class Concurrency:
+    running: int = 0
+    peak: int = 0
+
+
+def _slow_rule(client: DrawJudgeBot, monkeypatch: pytest.MonkeyPatch, delay: float, seen: Concurrency) -> None:
+    """Make /rule take ``delay`` seconds, counting how many run at once."""
+    original = client.judge.rule
+
+    async def slow_rule(*args: Any, **kwargs: Any) -> Reply:
+        seen.running += 1
+        seen.peak = max(seen.peak, seen.running)
+        try:
+            await asyncio.sleep(delay)
+        finally:
+            seen.running -= 1
+        return await original(*args, **kwargs)
+
+    monkeypatch.setattr(client.judge, "rule", slow_rule)
+
+
+async def _burst_of_rules(client: DrawJudgeBot, fake: FakeDiscord, n: int) -> list[int]:
+    """n /rule interactions parsed at once by the real client; returns their ids once each got a response."""
+    payloads = [slash("rule", number="121.2b") for _ in range(n)]
+    for p in payloads:
+        client._connection.parsers["INTERACTION_CREATE"](p)
+    ids = [int(p["id"]) for p in payloads]
+    await asyncio.wait_for(asyncio.gather(*(fake.wait(i) for i in ids)), 10)
+    return ids
+
+
 def _text(payload: Any) -> str:
     data = payload.get("data", payload) if isinstance(payload, dict) else {}
     return " ".join((e.get("description") or "") for e in data.get("embeds") or [])
@@ -42,19 +75,9 @@ def _text(payload: Any) -> str:
 async def test_beyond_the_bound_a_burst_gets_busy_replies_not_silence(store: Store,
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     client, fake = await _client(store, monkeypatch, Gate(limit=3, defer_above=1))
-    original = client.judge.rule
-
-    async def slow_rule(*args: Any, **kwargs: Any) -> Reply:
-        await asyncio.sleep(0.3)
-        return await original(*args, **kwargs)
-
-    monkeypatch.setattr(client.judge, "rule", slow_rule)
+    _slow_rule(client, monkeypatch, 0.3, Concurrency())
     try:
-        payloads = [slash("rule", number="121.2b") for _ in range(10)]
-        for p in payloads:
-            client._connection.parsers["INTERACTION_CREATE"](p)
-        ids = [int(p["id"]) for p in payloads]
-        await asyncio.wait_for(asyncio.gather(*(fake.wait(i) for i in ids)), 10)
+        ids = await _burst_of_rules(client, fake, 10)
         def answer(i: int) -> str:
             return " ".join(_text(p) for p in fake.responses(i) + fake.followups.get(i, []))
 
@@ -222,31 +245,17 @@ async def test_under_load_every_command_is_acknowledged_before_the_work_waits_fo
 
     monkeypatch.setattr(gate_module, "WORK_SLOTS", 2)
     client, fake = await _client(store, monkeypatch, Gate(limit=50, defer_above=0))
-    original = client.judge.rule
-    running = peak = 0
-
-    async def slow_rule(*args: Any, **kwargs: Any) -> Reply:
-        nonlocal running, peak
-        running += 1
-        peak = max(peak, running)
-        await asyncio.sleep(0.1)
-        running -= 1
-        return await original(*args, **kwargs)
-
-    monkeypatch.setattr(client.judge, "rule", slow_rule)
+    work = Concurrency()
+    _slow_rule(client, monkeypatch, 0.1, work)
     try:
-        payloads = [slash("rule", number="121.2b") for _ in range(8)]
-        for p in payloads:
-            client._connection.parsers["INTERACTION_CREATE"](p)
-        ids = [int(p["id"]) for p in payloads]
-        await asyncio.wait_for(asyncio.gather(*(fake.wait(i) for i in ids)), 5)
+        ids = await _burst_of_rules(client, fake, 8)
         assert all(fake.responses(i)[0]["type"] == 5 for i in ids)  # every one acknowledged (deferred)...
         for _ in range(100):
             if all(fake.followups.get(i) for i in ids):
                 break
             await asyncio.sleep(0.05)
         assert all("121.2b" in _text(fake.followups[i][0]) for i in ids)  # ...and answered
-        assert peak == 2  # while the work ran two at a time
+        assert work.peak == 2  # while the work ran two at a time
         acks = [c.at for c in fake.calls if c.interaction_id in ids]
         answers = [c.at for c in fake.calls if c.interaction_id is None and isinstance(c.payload, dict)
                    and c.payload.get("embeds")]
