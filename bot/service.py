@@ -115,9 +115,10 @@ class Judge:
     # One recovery at a time for everything that shares this store.
     recovery: CacheRecovery = field(default=None)  # type: ignore[assignment]
 
-    # Rule numbers per edition id, for autocomplete (an edition's numbers never change under its id).
-    _numbers: dict[int, list[tuple[str, str]]] = field(default_factory=dict, repr=False)
-    _headings: dict[int, list[str]] = field(default_factory=dict, repr=False)
+    # Rule numbers and glossary headings for autocomplete, keyed by the edition's file hash: the same text
+    # always has the same numbers, while a row id can be reused (a rebuilt cache, a re-published edition).
+    _numbers: dict[str, list[tuple[str, str]]] = field(default_factory=dict, repr=False)
+    _headings: dict[str, list[str]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         if self.recovery is None:
@@ -344,10 +345,9 @@ class Judge:
         without the store (autocompletes are the most frequent interaction of all)."""
         try:
             ed = await self._edition(_valid_arg(edition), game)
-            numbers = self._numbers.get(ed.id)
+            numbers = self._numbers.get(ed.sha256)
             if numbers is None:
-                numbers = [(rule_key(n), n) for n in await self.store.rule_numbers(ed)]
-                self._numbers[ed.id] = numbers
+                numbers = self._numbers[ed.sha256] = [(rule_key(n), n) for n in await self.store.rule_numbers(ed)]
         except StoreError:  # autocomplete stays quiet; the command itself explains
             return []
         key = rule_key(valid_text(prefix).strip()[:20])
@@ -357,9 +357,9 @@ class Judge:
         """Autocomplete of glossary terms, from memory after an edition's first look-up."""
         try:
             ed = await self._edition(_valid_arg(edition))
-            headings = self._headings.get(ed.id)
+            headings = self._headings.get(ed.sha256)
             if headings is None:
-                headings = self._headings[ed.id] = await self.store.glossary_headings(ed)
+                headings = self._headings[ed.sha256] = await self.store.glossary_headings(ed)
         except StoreError:
             return []
         prefix = valid_text(prefix)

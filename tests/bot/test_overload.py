@@ -262,3 +262,23 @@ async def test_under_load_every_command_is_acknowledged_before_the_work_waits_fo
         assert len(acks) == 8 and len(answers) == 8 and max(acks) < min(answers)  # acknowledgements went first
     finally:
         await client.close()
+
+
+async def test_autocomplete_memory_follows_the_edition_not_its_row_id(store: Store) -> None:
+    """A rebuilt cache reuses row ids: the numbers remembered for one edition must not answer for another."""
+    from bot.rules_source import ensure_shipped_editions, update_from_file
+    from tests.conftest import CR_2026
+
+    judge = Judge(store)
+    old = await store.edition("2022-06-10")
+    before = await judge.rule_choices("", "2022-06-10")
+    await store.rebuild()
+    await ensure_shipped_editions(store)
+    # Line the ids up so that the 2026 CR gets the row id the 2022 CR had before the rebuild.
+    for n in range(old.id - 1 - max(e.id for e in await store.editions())):
+        await store.save_edition(game="mtg", name=f"filler-{n}", effective_date=None, source="test",
+                                 sha256=f"filler-{n}", kind="historical", rules=[])
+    current = (await update_from_file(store, CR_2026)).edition
+    assert current is not None and current.id == old.id
+    after = await judge.rule_choices("")
+    assert after == (await store.rule_numbers(current))[:25] and after != before
