@@ -23,7 +23,7 @@ from urllib.parse import quote
 
 import aiosqlite
 
-from bot.store.errors import StoreDamaged, StoreError, StoreReadOnly, StoreSchemaError, StoreUnavailable, classify
+from bot.store.errors import StoreError, StoreReadOnly, StoreSchemaError, StoreUnavailable, classify, is_damage
 
 log = logging.getLogger("drawjudge.store")
 
@@ -98,6 +98,11 @@ CREATE TABLE IF NOT EXISTS rulings (
 """
 
 
+def read_only_uri(path: str | Path) -> str:
+    """The SQLite URI that opens a file for reading only (never creating or changing it)."""
+    return f"file:{quote(os.path.abspath(path))}?mode=ro"
+
+
 class CacheFile:
     """One SQLite cache file and its connection. Open with ``async with Store(path) as store``.
 
@@ -111,7 +116,6 @@ class CacheFile:
         self.busy_timeout = busy_timeout
         self.read_only = False
         self._db: aiosqlite.Connection | None = None
-        self._identity: tuple[int, int] | None = None
         self._checked_at = 0.0
         self._restoring: asyncio.Event | None = None  # set while a deleted file is being written back
 
@@ -149,7 +153,6 @@ class CacheFile:
                 raise
             self.read_only = True
             await self._connect()
-        self._identity = self._file_identity()
 
     def _file_is_read_only(self) -> bool:
         if self.path == ":memory:" or not os.path.exists(self.path):
@@ -160,8 +163,7 @@ class CacheFile:
     async def _connect(self) -> None:
         try:
             if self.read_only:
-                uri = f"file:{quote(os.path.abspath(self.path))}?mode=ro"
-                self._db = await aiosqlite.connect(uri, uri=True, timeout=self.busy_timeout)
+                self._db = await aiosqlite.connect(read_only_uri(self.path), uri=True, timeout=self.busy_timeout)
             else:
                 self._db = await aiosqlite.connect(self.path, timeout=self.busy_timeout)
         except sqlite3.Error as exc:
@@ -213,13 +215,6 @@ class CacheFile:
             raise StoreSchemaError(f"the rules cache has an unreadable schema version ({raw[:20]!r})")
         return int(raw)
 
-    def _file_identity(self) -> tuple[int, int] | None:
-        try:
-            st = os.stat(self.path)
-        except OSError:
-            return None
-        return (st.st_dev, st.st_ino)
-
     async def _watch_file(self) -> None:
         """Notice (at most once a second) that the file was deleted under the running bot, and write it back."""
         if self._restoring is not None:  # another request is writing the file back: wait for the new connection
@@ -227,7 +222,7 @@ class CacheFile:
                 await asyncio.wait_for(self._restoring.wait(), 30)
             return
         now = time.monotonic()
-        if self._db is None or self._identity is None or now - self._checked_at < 1.0:
+        if self._db is None or self.path == ":memory:" or now - self._checked_at < 1.0:
             return
         self._checked_at = now
         if not os.path.exists(self.path):
@@ -254,7 +249,6 @@ class CacheFile:
                     os.remove(self.path + suffix)
             os.replace(tmp, self.path)
             await self._connect()
-            self._identity = self._file_identity()
             log.warning("the rules cache file was deleted while running; it was written back from memory")
             return True
         finally:
@@ -310,15 +304,14 @@ class CacheFile:
             return "missing"
 
         def check() -> str:
-            uri = f"file:{quote(os.path.abspath(self.path))}?mode=ro"
             try:
-                conn = sqlite3.connect(uri, uri=True, timeout=self.busy_timeout)
+                conn = sqlite3.connect(read_only_uri(self.path), uri=True, timeout=self.busy_timeout)
                 try:
                     rows = conn.execute("PRAGMA quick_check").fetchall()
                 finally:
                     conn.close()
             except sqlite3.DatabaseError as exc:
-                return str(exc) if classify(exc).__class__ is StoreDamaged else "ok"
+                return str(exc) if is_damage(exc) else "ok"
             return "ok" if rows and rows[0][0] == "ok" else "; ".join(str(r[0]) for r in rows[:3])
 
         return await asyncio.to_thread(check)

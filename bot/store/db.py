@@ -17,12 +17,11 @@ from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 from rapidfuzz import fuzz, process
 
 from bot.loaders.cr_text import GlossaryEntry, RuleEntry
-from bot.store.cachefile import CacheFile
+from bot.store.cachefile import CacheFile, read_only_uri
 from bot.store.errors import (
     StoreError,
     classify,
@@ -558,7 +557,7 @@ def _read_salvage(path: Path) -> Salvaged:
     cards: list[tuple[Any, ...]] = []
     rulings: list[tuple[Any, ...]] = []
     try:
-        conn = sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode=ro", uri=True)
+        conn = sqlite3.connect(read_only_uri(path), uri=True)
     except sqlite3.Error:
         return editions, cards, rulings
     conn.row_factory = sqlite3.Row
