@@ -13,8 +13,9 @@ could not be kept; cards that were lost are fetched again as they are asked for.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -41,33 +42,34 @@ class CacheRecovery:
     def active(self) -> bool:
         return self._lock.locked()
 
-    async def wait(self) -> None:
-        """Wait for a recovery in progress (bounded)."""
-        if not self._lock.locked():
-            return
-        try:
-            async with asyncio.timeout(self.wait_bound):
-                async with self._lock:
-                    pass
-        except TimeoutError:
-            raise StoreUnavailable("the rules cache is being repaired; ask again in a moment") from None
-
-    async def recover(self, seen_generation: int, problem: str) -> str:
-        """Recover once for everyone: a request that saw the damage before another recovery finished gets
-        that recovery's notice. Returns the notice to show with the answer ("" when nothing was lost)."""
+    @contextlib.asynccontextmanager
+    async def _turn(self) -> AsyncIterator[None]:
+        """Hold the recovery lock, waiting for it at most ``wait_bound`` seconds."""
         try:
             async with asyncio.timeout(self.wait_bound):
                 await self._lock.acquire()
         except TimeoutError:
             raise StoreUnavailable("the rules cache is being repaired; ask again in a moment") from None
         try:
+            yield
+        finally:
+            self._lock.release()
+
+    async def wait(self) -> None:
+        """Wait for a recovery in progress (bounded)."""
+        if self._lock.locked():
+            async with self._turn():
+                pass
+
+    async def recover(self, seen_generation: int, problem: str) -> str:
+        """Recover once for everyone: a request that saw the damage before another recovery finished gets
+        that recovery's notice. Returns the notice to show with the answer ("" when nothing was lost)."""
+        async with self._turn():
             if self.generation != seen_generation:
                 return self.notice
             self.notice = await self._recover(problem)
             self.generation += 1
             return self.notice
-        finally:
-            self._lock.release()
 
     async def _recover(self, problem: str) -> str:
         from bot.rules_source import ensure_shipped_editions

@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from rapidfuzz import fuzz, process, utils
 
@@ -27,6 +27,7 @@ from bot.store.db import card_key
 from bot.urls import public_url
 
 log = logging.getLogger("drawjudge.rulings")
+T = TypeVar("T")
 
 # Seconds a command waits for Scryfall before it answers without it (Discord wants an answer within 3 s).
 NETWORK_BUDGET = 2.0
@@ -115,15 +116,23 @@ class RulingsService:
             except Exception as exc:  # a failed refresh keeps the cached copy
                 log.warning("background refresh failed: %s", exc)
 
-        task = asyncio.create_task(guarded())
-        self._refreshing.add(task)
-        task.add_done_callback(self._refreshing.discard)
+        self._keep(asyncio.ensure_future(guarded()))
 
     def _keep(self, task: asyncio.Future[Any]) -> None:
-        """Let a fetch that outlived its budget finish in the background (its result fills the cache)."""
+        """Track background work until it ends (``close`` cancels it, ``wait_refreshes`` waits for it)."""
         self._refreshing.add(task)  # type: ignore[arg-type]
         task.add_done_callback(self._refreshing.discard)  # type: ignore[arg-type]
         task.add_done_callback(lambda t: t.cancelled() or t.exception())  # retrieved: no "never retrieved" noise
+
+    async def _within_budget(self, work: Awaitable[T]) -> T:
+        """``work``'s result within ``budget`` seconds; past that, TimeoutError, while the work goes on in the
+        background (a fetch that finishes fills the cache for the next question)."""
+        job = asyncio.ensure_future(work)
+        try:
+            return await asyncio.wait_for(asyncio.shield(job), self.budget)
+        except TimeoutError:
+            self._keep(job)
+            raise
 
     async def wait_refreshes(self) -> None:
         while self._refreshing:
@@ -169,11 +178,9 @@ class RulingsService:
         contains = valid_text(contains) if contains else contains
         if not name:
             return error_reply("Give a card name.", "/ruling card:Notion Thief")
-        job = asyncio.ensure_future(self._card_and_rulings(name))
         try:
-            card, found = await asyncio.wait_for(asyncio.shield(job), self.budget)
+            card, found = await self._within_budget(self._card_and_rulings(name))
         except TimeoutError:
-            self._keep(job)
             return error_reply(f"The rulings of “{plain(name, 150)}” are not cached yet and Scryfall is slow to "
                                "answer; they are being fetched now.",
                                "ask again in a few seconds (or preload cards with `drawjudge cards load`)")
@@ -200,11 +207,9 @@ class RulingsService:
     async def oracle_text(self, name: str) -> tuple[str, str] | None:
         """(real name, Oracle text) of a card, for cards the card data does not know. Past ``budget`` seconds
         it raises ``LookupPending`` and the fetch goes on in the background, so the next question finds it."""
-        job = asyncio.ensure_future(self.card(valid_text(name)))
         try:
-            card = (await asyncio.wait_for(asyncio.shield(job), self.budget)).value
+            card = (await self._within_budget(self.card(valid_text(name)))).value
         except TimeoutError:
-            self._keep(job)
             raise LookupPending(name) from None
         except ScryfallError:
             return None
