@@ -97,21 +97,23 @@ BUSY = error_reply("drawjudge is answering a lot of questions right now.", "ask 
 RESTARTING = error_reply("drawjudge is restarting.", "ask again in a minute")
 
 
+async def send_error(interaction: discord.Interaction, reply: Reply) -> None:
+    """A short private error: the response, or a follow-up when the interaction was already acknowledged."""
+    embed = embed_for(reply.pages[0], error=True)
+    if interaction.response.is_done():
+        await interaction.followup.send(embed=embed, ephemeral=True)
+    else:
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
 async def answer_restarting(gate: Gate, within: float = 2.0) -> int:
-    """At shutdown, after the grace: tell every command still running that the bot is restarting (a reply,
-    or a follow-up when it was already acknowledged), all within ``within`` seconds. Returns how many."""
-
-    async def tell(interaction: discord.Interaction) -> None:
-        embed = embed_for(RESTARTING.pages[0], error=True)
-        if interaction.response.is_done():
-            await interaction.followup.send(embed=embed, ephemeral=True)
-        else:
-            await interaction.response.send_message(embed=embed, ephemeral=True)
-
+    """At shutdown, after the grace: tell every command still running that the bot is restarting, all within
+    ``within`` seconds. Returns how many."""
     pending = list(gate.items.values())
     if pending:
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(asyncio.gather(*(tell(i) for i in pending), return_exceptions=True), within)
+            await asyncio.wait_for(asyncio.gather(*(send_error(i, RESTARTING) for i in pending),
+                                                  return_exceptions=True), within)
     return len(pending)
 
 
@@ -125,15 +127,13 @@ class GatedTree(app_commands.CommandTree[Any]):
         gate = self.gate
         if gate.admits():
             return True
-        gate.refused += 1
         if interaction.client.is_closed():
             return False  # the connection is gone: there is no one to answer
         try:
             if interaction.type is discord.InteractionType.autocomplete:
                 await interaction.response.autocomplete([])
             else:
-                reply = RESTARTING if gate.closing else BUSY
-                await interaction.response.send_message(embed=embed_for(reply.pages[0], error=True), ephemeral=True)
+                await send_error(interaction, RESTARTING if gate.closing else BUSY)
         except (discord.HTTPException, aiohttp.ClientError) as exc:  # a refusal that can't be sent is no error
             log.info("could not send a refusal: %s", exc)
         return False
@@ -247,11 +247,7 @@ def build_tree(client: discord.Client, judge: Judge, rulings: RulingsFetcher | N
             log.exception("command failed", exc_info=error)
             reply = error_reply("Something went wrong on our side; the error was logged.",
                                 "try again, or rephrase the situation")
-        kwargs: dict[str, Any] = {"embed": embed_for(reply.pages[0], error=True), "ephemeral": True}
-        if interaction.response.is_done():
-            await interaction.followup.send(**kwargs)
-        else:
-            await interaction.response.send_message(**kwargs)
+        await send_error(interaction, reply)
 
     return tree
 

@@ -26,7 +26,6 @@ class Gate:
         self.defer_above = defer_above
         self.in_flight = 0
         self.closing = False
-        self.refused = 0
         self.items: dict[int, Any] = {}
         self._slots: asyncio.Semaphore | None = None
         self._idle: asyncio.Event | None = None
