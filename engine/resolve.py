@@ -35,6 +35,7 @@ from engine.effects import (
     Op,
     SpellText,
 )
+from engine.errors import ScenarioError  # noqa: F401 - re-exported for callers
 from engine.model import Batch, PlayerState, Resolution, Scenario, Step, TriggerRecord
 from engine.rulesets import Ruleset, ruleset_for
 
@@ -50,19 +51,6 @@ def second_person(text: str) -> str:
         return text
     text = text.replace("You's ", "Your ")
     return _YOU_VERB.sub(lambda m: "You " + {"is": "are", "has": "have"}.get(m.group(1), m.group(1)[:-1]), text)
-
-
-class ScenarioError(ValueError):
-    """A scenario the engine rejects: what is wrong, where, and a hint. Exit status 2 in the CLI."""
-
-    def __init__(self, message: str, where: str = "", hint: str = "") -> None:
-        super().__init__(message)
-        self.message = message
-        self.where = where
-        self.hint = hint
-
-    def to_json(self) -> dict[str, Any]:
-        return {"ok": False, "error": {"message": self.message, "where": self.where, "hint": self.hint}}
 
 
 class _GameOver(Exception):

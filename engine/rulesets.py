@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.errors import ScenarioError
+
 CURRENT_CITES: dict[str, tuple[str, ...]] = {
     "draw": ("121.1",),
     "one_at_a_time": ("121.2",),
@@ -130,8 +132,6 @@ RULESETS = {"current": MTG_CURRENT, "2008": MTG_2008, "1999": MTG_1999}
 
 
 def ruleset_for(game: str, edition: str) -> Ruleset:
-    from engine.resolve import ScenarioError
-
     if game == "grand-archive":
         return GRAND_ARCHIVE
     if game != "mtg":

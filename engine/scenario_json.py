@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cards import CardDB, default_cards
+from engine.errors import ScenarioError
 from engine.model import FORMATS, STEPS, Action, PlayerState, Scenario, Zone
-from engine.resolve import ScenarioError
 
 MAX_COUNT = 10**12
 ACTION_TYPES = ("draw", "draw_step", "cast", "move_to_hand", "mechanic")

@@ -1,0 +1,72 @@
+"""The engine's error types, in a module of their own so that nothing imports the resolver for an exception.
+
+Why a hierarchy: every front end catches ``ScenarioError`` and shows message, where and hint; the situation
+reader's errors add the clause and suggestions, and a ``Clarification`` is the reader asking a question
+instead of guessing. A front end that knows nothing of clarifications still shows a useful error.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+class ScenarioError(ValueError):
+    """A scenario the engine rejects: what is wrong, where, and a hint. Exit status 2 in the CLI."""
+
+    def __init__(self, message: str, where: str = "", hint: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.where = where
+        self.hint = hint
+
+    def to_json(self) -> dict[str, Any]:
+        return {"ok": False, "error": {"message": self.message, "where": self.where, "hint": self.hint}}
+
+
+class SituationError(ScenarioError):
+    """A situation text the reader could not read: the clause, what was expected, and suggestions."""
+
+    def __init__(self, message: str, clause: str = "", expected: str = "", suggestions: list[str] | None = None):
+        hint_parts = []
+        if expected:
+            hint_parts.append(f"expected {expected}")
+        if suggestions:
+            hint_parts.append("closest: " + "; ".join(suggestions[:3]))
+        super().__init__(message, where=clause, hint=". ".join(hint_parts))
+        self.clause = clause
+        self.expected = expected
+        self.suggestions = suggestions or []
+        self.unknown_card: str | None = None  # set when the clause names a card the card data lacks
+
+
+@dataclass(frozen=True)
+class Option:
+    """One answer to a clarification: what a player clicks, and the situation text it stands for."""
+
+    label: str
+    text: str  # the whole situation, rewritten with this answer; re-reading it resolves the question
+
+    def to_json(self) -> dict[str, str]:
+        return {"label": self.label, "text": self.text}
+
+
+class Clarification(SituationError):
+    """The reader asks instead of guessing: a fact that changes the answer is missing or ambiguous.
+
+    ``words`` are the words of the text the question is about; each option carries the whole situation
+    rewritten with that answer, so every front end answers it the same way: read the option's text."""
+
+    def __init__(self, question: str, options: list[Option], words: str, clause: str = "") -> None:
+        labels = "; ".join(o.label for o in options[:5])
+        super().__init__(question, clause or words, "", [])
+        self.hint = f"say which: {labels}"
+        self.question = question
+        self.options = options
+        self.words = words
+
+    def to_json(self) -> dict[str, Any]:
+        doc = super().to_json()
+        doc["error"].update({"kind": "clarification", "question": self.question, "words": self.words,
+                             "options": [o.to_json() for o in self.options]})
+        return doc

@@ -1,0 +1,62 @@
+"""The situation language: what players type in /draw, read into a scenario.
+
+The reader is a visible pipeline, one module per stage: ``normalize`` (text cleaned) → ``clauses`` with
+``entities`` (card names found) and ``phrases`` (the phrase table) → ``attach`` (facts attached to players) →
+``seating`` (players seated, defaults filled) → the contract's scenario JSON.
+
+Errors say which clause was not understood, what was expected there, and the closest phrases or cards.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.cards import CardDB, default_cards
+from engine.errors import Clarification, SituationError
+from engine.scenario_json import scenario_from_json
+from engine.situation.attach import Builder
+from engine.situation.clauses import _clauses, _parse_clause
+from engine.situation.lexicon import MAX_CLAUSE, MAX_TEXT
+from engine.situation.normalize import normalize
+from engine.situation.phrases import PHRASES, all_examples, language_reference, reference_markdown
+from engine.situation.seating import _assign_unowned, _to_json
+
+__all__ = ["PHRASES", "Clarification", "SituationError", "all_examples", "language_reference", "normalize",
+           "parse_situation", "reference_markdown", "situation_to_json"]
+
+
+def parse_situation(text: str, cards: CardDB | None = None, *, asker: str = "You") -> Any:
+    """Parse situation text into an engine Scenario (via the contract's JSON form)."""
+    return scenario_from_json(situation_to_json(text, cards), cards or default_cards())
+
+
+def situation_to_json(text: str, cards: CardDB | None = None) -> dict[str, Any]:
+    if not isinstance(text, str):
+        raise SituationError("the situation must be text", "", "a sentence such as 'I draw 2'")
+    if len(text) > MAX_TEXT:
+        raise SituationError(
+            f"the situation is {len(text)} characters long", text[:40] + "…", f"at most {MAX_TEXT} characters"
+        )
+    cards = cards or default_cards()
+    b = Builder(cards)
+    clean = normalize(text)
+    clauses = _clauses(clean)
+    if not clauses:
+        raise SituationError("the situation is empty", "", "a sentence such as 'I have 2 cards in library. I draw 3.'")
+    for clause in clauses:
+        if len(clause) > MAX_CLAUSE:
+            raise SituationError(
+                f"a clause of {len(clause)} characters is too long to read",
+                clause[:60] + "…",
+                f"short clauses (under {MAX_CLAUSE} characters) separated by periods",
+            )
+        _parse_clause(b, clause)
+    if b.action is None:
+        raise SituationError(
+            "nothing happens in this situation",
+            clauses[-1],
+            "an action: 'I draw 2', 'each player draws 1', 'I cast Opportunity', 'it's my draw step'",
+        )
+    _assign_unowned(b)
+    return _to_json(b)
+

@@ -1,0 +1,164 @@
+"""The reader's closed vocabulary: numbers, steps, the words that name players, and the limits of a text.
+
+Why one module: the normaliser's typo correction, the entity finder and the phrase table must agree on which
+words the reader knows; a word listed here is never taken for a player's name.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.errors import SituationError
+from engine.scenario_json import MAX_COUNT
+
+MAX_TEXT = 4000
+MAX_CLAUSE = 300
+
+NUMBER_WORDS = {
+    "no": 0,
+    "zero": 0,
+    "none": 0,
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "another": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "twenty": 20,
+    "once": 1,
+    "twice": 2,
+    "thrice": 3,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "hundred": 100,
+    "a hundred": 100,
+    "a thousand": 1000,
+    "a million": 10**6,
+    "a billion": 10**9,
+}
+STEP_WORDS = {
+    "draw step": "draw",
+    "upkeep step": "upkeep",
+    "untap": "untap",
+    "upkeep": "upkeep",
+    "draw": "draw",
+    "main": "main1",
+    "main phase": "main1",
+    "first main phase": "main1",
+    "precombat main phase": "main1",
+    "combat": "combat",
+    "second main phase": "main2",
+    "postcombat main phase": "main2",
+    "end": "end",
+    "end step": "end",
+    "end of turn": "end",
+    "cleanup": "cleanup",
+}
+ME_WORDS = {"i", "me", "my", "myself", "mine", "you", "your"}
+OPPONENT_WORDS = {
+    "opponent",
+    "my opponent",
+    "the opponent",
+    "opp",
+    "their",
+    "they",
+    "them",
+    "he",
+    "she",
+    "his",
+    "her",
+    "your opponent",
+    "opponents",
+}
+EACH_WORDS = {
+    "each player",
+    "everyone",
+    "everybody",
+    "all players",
+    "players",
+    "each of us",
+    "we",
+    "we all",
+    "both players",
+    "both of us",
+}
+TEAMMATE_WORDS = {"my teammate", "teammate", "my partner", "partner"}
+RESERVED = (
+    ME_WORDS
+    | OPPONENT_WORDS
+    | EACH_WORDS
+    | TEAMMATE_WORDS
+    | {
+        "it",
+        "it's",
+        "its",
+        "the",
+        "this",
+        "that",
+        "there",
+        "turn",
+        "library",
+        "hand",
+        "graveyard",
+        "deck",
+        "rules",
+        "game",
+        "each",
+        "all",
+        "nobody",
+        "someone",
+        "player",
+        "team",
+        "step",
+        "grand",
+        "archive",
+        "two-headed",
+    }
+)
+
+
+def read_number(text: str) -> int | None:
+    t = " ".join(text.lower().replace(",", "").split())
+    if t in NUMBER_WORDS:
+        return NUMBER_WORDS[t]
+    if re.fullmatch(r"-?\d{1,40}", t):
+        return int(t)
+    m = re.fullmatch(r"(\d{1,3})\^(\d{1,4})", t) or re.fullmatch(r"(\d{1,3})\*\*(\d{1,4})", t)
+    if m:
+        base, exp = int(m.group(1)), int(m.group(2))
+        return base**exp if exp * max(1, len(str(base))) < 60 else 10**60
+    m = re.fullmatch(r"(\d{1,3}|a|one|two|three|ten) (thousand|million|billion)", t)
+    if m:
+        head = NUMBER_WORDS.get(m.group(1)) if not m.group(1).isdigit() else int(m.group(1))
+        return (head or 1) * {"thousand": 10**3, "million": 10**6, "billion": 10**9}[m.group(2)]
+    return None
+
+
+def count(text: str, clause: str) -> int:
+    n = read_number(text)
+    if n is None:
+        raise SituationError(f"“{text}” is not a number", clause, "a number in digits or words (3, three, a)")
+    if n < 0:
+        raise SituationError(f"{n} is negative", clause, "0 or more")
+    if n > MAX_COUNT:
+        raise SituationError(f"{n} is too large", clause, f"a number up to {MAX_COUNT:,}")
+    return n
+
