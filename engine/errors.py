@@ -70,3 +70,14 @@ class Clarification(SituationError):
         doc["error"].update({"kind": "clarification", "question": self.question, "words": self.words,
                              "options": [o.to_json() for o in self.options]})
         return doc
+
+
+class Ambiguity(SituationError):
+    """Raised inside the reader when words have several readings that change the answer (which "Teferi",
+    whose "she"); the reader turns it into a ``Clarification`` whose options rewrite the words."""
+
+    def __init__(self, question: str, words: str, clause: str, readings: list[tuple[str, str]]) -> None:
+        super().__init__(question, clause, "one of: " + "; ".join(label for label, _ in readings[:5]))
+        self.question = question
+        self.words = words
+        self.readings = readings  # (label shown to the player, the words that replace ``words``)

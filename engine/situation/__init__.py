@@ -12,14 +12,16 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cards import CardDB, default_cards
-from engine.errors import Clarification, SituationError
+from engine.errors import Ambiguity, Clarification, SituationError
 from engine.scenario_json import scenario_from_json
 from engine.situation.attach import Builder
+from engine.situation.clarify import from_ambiguity, place_unowned
 from engine.situation.clauses import _clauses, _parse_clause
+from engine.situation.entities import card_words
 from engine.situation.lexicon import MAX_CLAUSE, MAX_TEXT
-from engine.situation.normalize import normalize
+from engine.situation.normalize import normalize, normalize_text
 from engine.situation.phrases import PHRASES, all_examples, language_reference, reference_markdown
-from engine.situation.seating import _assign_unowned, _to_json
+from engine.situation.seating import _to_json, merge_unowned
 
 __all__ = ["PHRASES", "Clarification", "SituationError", "all_examples", "language_reference", "normalize",
            "parse_situation", "reference_markdown", "situation_to_json"]
@@ -31,6 +33,8 @@ def parse_situation(text: str, cards: CardDB | None = None, *, asker: str = "You
 
 
 def situation_to_json(text: str, cards: CardDB | None = None) -> dict[str, Any]:
+    """The whole pipeline: normalise → read clauses (entities, phrases, facts) → seat players → ask about
+    what is missing and changes the answer → the contract's scenario JSON, with what was understood."""
     if not isinstance(text, str):
         raise SituationError("the situation must be text", "", "a sentence such as 'I draw 2'")
     if len(text) > MAX_TEXT:
@@ -38,25 +42,36 @@ def situation_to_json(text: str, cards: CardDB | None = None) -> dict[str, Any]:
             f"the situation is {len(text)} characters long", text[:40] + "…", f"at most {MAX_TEXT} characters"
         )
     cards = cards or default_cards()
-    b = Builder(cards)
-    clean = normalize(text)
-    clauses = _clauses(clean)
+    norm = normalize_text(text, card_words(tuple(cards.names())))
+    clauses = _clauses(norm.text)
     if not clauses:
         raise SituationError("the situation is empty", "", "a sentence such as 'I have 2 cards in library. I draw 3.'")
-    for clause in clauses:
+    b = Builder(cards, norm.text)
+    for i, clause in enumerate(clauses):
         if len(clause) > MAX_CLAUSE:
             raise SituationError(
                 f"a clause of {len(clause)} characters is too long to read",
                 clause[:60] + "…",
                 f"short clauses (under {MAX_CLAUSE} characters) separated by periods",
             )
-        _parse_clause(b, clause)
+        b.sentence = i
+        try:
+            _parse_clause(b, clause)
+        except Ambiguity as amb:
+            raise from_ambiguity(amb, b, clause) from amb
     if b.action is None:
         raise SituationError(
             "nothing happens in this situation",
             clauses[-1],
             "an action: 'I draw 2', 'each player draws 1', 'I cast Opportunity', 'it's my draw step'",
         )
-    _assign_unowned(b)
-    return _to_json(b)
-
+    unowned = merge_unowned(b)
+    doc = place_unowned(_to_json(b), unowned, b)
+    for typed, read in norm.corrections:
+        b.assume(f"“{typed}” read as “{read}”")
+    doc["understood"] = [{"fact": fact, "words": words} for fact, words in b.understood]
+    for card, clause in b.unowned:
+        doc["understood"].append({"fact": f"{card} is on the battlefield", "words": clause})
+    if b.assumed:
+        doc["assumed"] = list(b.assumed)
+    return doc

@@ -1,19 +1,33 @@
 """Attaching facts to players: the builder that collects facts clause by clause, and who a word means.
 
-Why: every fact is recorded once with the words it came from, a contradiction is reported instead of silently
-keeping one value, and a player is never invented from a word that is not a name.
+Why fixed rules: every fact is recorded once with the words it came from (the answer shows them), a
+contradiction is reported instead of silently keeping one value, and a player is never invented from a word
+that is not a name. "I/me/my" is the asker; "he/she/they" the last player mentioned, or a question when two
+players could be meant; "herself" the clause's own subject.
 """
 
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards import CardDB
-from engine.errors import SituationError
-from engine.situation.entities import find_card, match_card
-from engine.situation.lexicon import EACH_WORDS, ME_WORDS, OPPONENT_WORDS, RESERVED, TEAMMATE_WORDS, read_number
+from engine.errors import Ambiguity, SituationError
+from engine.situation.entities import card_list, match_card
+from engine.situation.lexicon import (
+    EACH_WORDS,
+    ME_WORDS,
+    OPPONENT_WORDS,
+    PRONOUNS,
+    RESERVED,
+    TEAMMATE_WORDS,
+    read_number,
+)
+from engine.situation.lexicon import REFLEXIVES as REFLEXIVE_WORDS
+
+GROUPS = ("each", "each-opponent")
 
 
 @dataclass
@@ -29,8 +43,10 @@ class _P:
 class Builder:
     """Collects facts clause by clause; reports contradictions instead of silently keeping one."""
 
-    def __init__(self, cards: CardDB) -> None:
+    def __init__(self, cards: CardDB, text: str = "") -> None:
         self.cards = cards
+        self.text = text  # the normalised text: clarifications rewrite words of it
+        self.all_lowercase = text == text.lower()
         self.players: dict[str, _P] = {}
         self.order: list[str] = []
         self.top: dict[str, Any] = {}
@@ -38,12 +54,37 @@ class Builder:
         self.action: dict[str, Any] | None = None
         self.action_clause = ""
         self.choices: dict[str, Any] = {}
-        self.player_count: int | None = None
         self.subject: str = "You"
         # The most telling error of the clause being read ("not a card I know"), kept while other phrases
         # are tried, so that the final error names the card rather than "didn't understand".
         self.last_error: SituationError | None = None
         self.unowned: list[tuple[str, str]] = []
+        self.understood: list[tuple[str, str]] = []  # (fact, the words it came from)
+        self.assumed: list[str] = []  # readings the reader chose (said in the answer)
+        self.mentions: list[tuple[str, int]] = []  # (player, sentence index), in the order of the text
+        self.sentence = 0
+        self.asker_in_story = False
+        self.group_facts: dict[tuple[str, str], Any] = {}  # ("each", "library") → 1
+        self.last_cards: list[str] = []  # what "it"/"her" means where a card is expected
+
+    # ---------------------------------------------------------------- transactions
+
+    def snapshot(self) -> dict[str, Any]:
+        """The state before a phrase is applied: a phrase that fails half-way leaves nothing behind."""
+        return copy.deepcopy({k: v for k, v in self.__dict__.items() if k not in ("cards", "last_error")})
+
+    def restore(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+
+    # ---------------------------------------------------------------- facts
+
+    def note(self, fact: str, clause: str) -> None:
+        if (fact, clause) not in self.understood:
+            self.understood.append((fact, clause))
+
+    def assume(self, reading: str) -> None:
+        if reading not in self.assumed:
+            self.assumed.append(reading)
 
     def player(self, name: str) -> _P:
         if name not in self.players:
@@ -51,11 +92,20 @@ class Builder:
             self.order.append(name)
         return self.players[name]
 
+    def mention(self, name: str) -> None:
+        if name == "You":
+            self.asker_in_story = True
+        elif name not in GROUPS and not name.startswith("team:"):
+            self.mentions.append((name, self.sentence))
+
     def set(self, who: str, key: str, value: Any, clause: str) -> None:
+        """One fact, once. A fact about a group ("both players have one card left") is kept for the group
+        and given to its players when they are seated: a group is never a player."""
         slot = (who, key)
         old = self.sources.get(slot)
         if old is not None:
-            current = self.top.get(key) if who == "*" else self.player(who).facts.get(key)
+            current = (self.top.get(key) if who == "*" else self.group_facts.get(slot)
+                       if who in GROUPS or who.startswith("team:") else self.player(who).facts.get(key))
             if current != value:
                 what = key.replace("_", " ")
                 raise SituationError(
@@ -68,8 +118,11 @@ class Builder:
         self.sources[slot] = clause
         if who == "*":
             self.top[key] = value
+        elif who in GROUPS or who.startswith("team:"):
+            self.group_facts[(who, key)] = value
         else:
             self.player(who).facts[key] = value
+        self.note(describe_fact(who, key, value), clause)
 
     def set_action(self, action: dict[str, Any], clause: str) -> None:
         if self.action is not None and self.action != action:
@@ -81,7 +134,53 @@ class Builder:
             )
         self.action = action
         self.action_clause = clause
+        self.note(describe_action(action), clause)
 
+
+_FACTS = {
+    "library": "{who}: {v} card(s) in library",
+    "hand": "{who}: {v} card(s) in hand",
+    "graveyard": "{who}: {v} card(s) in graveyard",
+    "memory": "{who}: {v} card(s) in memory",
+    "life": "{who}: {v} life",
+    "drawn_this_turn": "{who} has drawn {v} card(s) this turn",
+    "player_count": "{v} players",
+    "format": "format: {v}",
+    "active": "it is {v}'s turn",
+    "turn": "turn {v}",
+    "step": "step: {v}",
+    "game": "game: {v}",
+    "edition": "rules edition: {v}",
+    "active_team": "it is team {v}'s turn",
+    "starting": "{v} started the game",
+}
+
+
+def _name(who: str) -> str:
+    return {"each": "each player", "each-opponent": "each opponent"}.get(who, who)
+
+
+def describe_fact(who: str, key: str, value: Any) -> str:
+    return _FACTS.get(key, "{who}: {key} {v}").format(who=_name(who), key=key, v=value)
+
+
+def describe_action(action: dict[str, Any]) -> str:
+    who = _name(str(action.get("player", "")))
+    if action.get("players"):
+        who = ", ".join(action["players"])
+    kind = action["type"]
+    if kind == "draw":
+        may = " may" if action.get("optional") else ""
+        return f"{who}{may} draw(s) {action['count']:,}"
+    if kind == "draw_step":
+        return "the active player's draw step"
+    if kind == "cast":
+        x = f" with X={action['x']}" if "x" in action else ""
+        targets = f" targeting {', '.join(action['targets'])}" if action.get("targets") else ""
+        return f"{who} casts {action['card']}{targets}{x}"
+    if kind == "move_to_hand":
+        return f"{who} puts the top {action['count']} card(s) of their library into their hand"
+    return f"{who}: {action.get('name', kind)} ×{action.get('count', 1)}"
 
 
 @dataclass
@@ -89,70 +188,77 @@ class Ctx:
     b: Builder
     clause: str
     subject: str
+    actor: str | None = None  # the first player the clause names: what "herself" means
 
     def who(self, text: str | None) -> str:
-        name = resolve_player(self.b, text, self.subject, self.clause)
-        if name not in ("each", "each-opponent") and not name.startswith("team:"):
+        name = resolve_player(self.b, text, self.actor or self.subject, self.clause, self.actor)
+        if name not in GROUPS and not name.startswith("team:"):
             self.b.player(name)
+        self.b.mention(name)
+        if self.actor is None:
+            self.actor = name
         return name
 
     def card(self, text: str) -> str:
-        return match_card(self.b.cards, text, self.clause)
+        if text.strip().lower() in CARD_PRONOUNS and self.b.last_cards:
+            return self.b.last_cards[-1]
+        name = match_card(self.b.cards, text, self.clause)
+        self.b.last_cards.append(name)
+        return name
 
     def card_list(self, text: str) -> list[str]:
-        """Names separated by commas and "and"; a comma inside a name ("Sheoldred, the Apocalypse") is kept
-        by trying the longest run of parts that names a card first."""
-        pieces = re.split(r"(,\s*(?:and\s+)?|\s+and\s+|\s*&\s*)", text)
-        parts, seps = pieces[0::2], pieces[1::2]
-        out: list[str] = []
-        i = 0
-        while i < len(parts):
-            for j in range(len(parts), i, -1):
-                joined = parts[i] + "".join(seps[k] + parts[k + 1] for k in range(i, j - 1))
-                found = self._counted(joined)
-                if found:
-                    out.extend(found)
-                    i = j
-                    break
-            else:
-                error = SituationError(
-                    f"“{parts[i].strip()}” is not a card I know",
-                    self.clause,
-                    "a card name from the card data",
-                    self.b.cards.suggest(parts[i]),
-                )
-                error.unknown_card = parts[i].strip()
-                raise error
-        return out
-
-    def _counted(self, text: str) -> list[str] | None:
-        """ "two Thought Reflections", "Howling Mine x2", "3 copies of Font of Mythos"."""
-        t = text.strip()
-        times = 1
-        m = re.fullmatch(r"(\w+)\s+(?:copies of\s+|x\s+)?(.+)", t)
-        if m and m.group(1).lower() not in ("a", "an") and read_number(m.group(1)) is not None:
-            times, t = read_number(m.group(1)) or 1, m.group(2)
-        m = re.fullmatch(r"(.+?)\s*x(\d+)", t)
-        if m:
-            times, t = int(m.group(2)), m.group(1)
-        name = find_card(self.b.cards, t)
-        return [name] * max(1, min(times, 8)) if name else None
+        """The cards a mention names; "it"/"her"/"them" is the card mentioned last ("...controls her")."""
+        if text.strip().lower() in CARD_PRONOUNS and self.b.last_cards:
+            return self.b.last_cards[-1:]
+        names = card_list(self.b.cards, text, self.clause)
+        self.b.last_cards.extend(names)
+        return names
 
 
-def resolve_player(b: Builder, text: str | None, subject: str, clause: str) -> str:
+CARD_PRONOUNS = {"it", "her", "him", "them", "this", "that", "this card", "that card", "it too"}
+
+
+OBJECT_PRONOUNS = {"him", "her", "them"}
+
+
+def _pronoun(b: Builder, word: str, clause: str, actor: str | None) -> str:
+    """The player a pronoun stands for: the one other player mentioned, or the last one mentioned in the
+    same sentence; with two candidates and nothing to tell them apart, the reader asks. An object pronoun
+    ("targeting her") is never the clause's own subject (that would be "herself")."""
+    mentions = [(n, s) for n, s in b.mentions if not (word in OBJECT_PRONOUNS and n == actor)]
+    candidates: list[str] = []
+    for name, _ in mentions:
+        if name not in candidates:
+            candidates.append(name)
+    if not candidates:
+        b.assume(f"“{word}” read as your opponent (no other player was named before it)")
+        return "Opponent"
+    if len(candidates) == 1:
+        return candidates[0]
+    last, sentence = mentions[-1]
+    if sentence == b.sentence:
+        return last
+    raise Ambiguity(f"Who is “{word}”?", word, clause, [(c, c) for c in reversed(candidates)])
+
+
+def resolve_player(b: Builder, text: str | None, subject: str, clause: str, actor: str | None = None) -> str:
     if text is None:
         return subject
     t = " ".join(text.lower().replace("’", "'").split())
-    t = re.sub(r"'s$", "", t)
+    t = re.sub(r"'s?$", "", t)
     if t in ME_WORDS:
         return "You"
     if t in OPPONENT_WORDS:
         return "Opponent"
     if t in TEAMMATE_WORDS:
         return "Teammate"
-    if t in EACH_WORDS:
+    if t in REFLEXIVE_WORDS:
+        return subject
+    if t in PRONOUNS:
+        return _pronoun(b, t, clause, actor)
+    if t in EACH_WORDS or t in ("our", "ours"):
         return "each"
-    if t in ("each opponent", "all opponents", "every opponent"):
+    if t in ("each opponent", "all opponents", "every opponent", "all my opponents", "each of my opponents"):
         return "each-opponent"
     m = re.fullmatch(r"team ([a-z0-9])", t)
     if m:
@@ -160,10 +266,10 @@ def resolve_player(b: Builder, text: str | None, subject: str, clause: str) -> s
     m = re.fullmatch(r"(?:player|opponent|p) ?(\d{1,2})", t)
     if m:
         return f"Player {m.group(1)}"
-    if re.fullmatch(r"[a-z][a-z0-9_\-]{0,23}", t) and t not in RESERVED and read_number(t) is None:
-        raw = re.sub(r"'s$", "", text.strip().replace("’", "'"))
+    raw = re.sub(r"'s?$", "", text.strip().replace("’", "'"))
+    if (re.fullmatch(r"[a-z][a-z0-9_\-]{0,23}", t) and t not in RESERVED and read_number(t) is None
+            and (raw[:1].isupper() or b.all_lowercase)):
         return raw[0].upper() + raw[1:]
     raise SituationError(
-        f"“{text}” is not a player I know", clause, "I/me/my, opponent, each player, my teammate, or a player's name"
-    )
-
+        f"“{text}” is not a player I know", clause,
+        "I/me/my, opponent, each player, my teammate, he/she/they, or a player's name (capitalised)")

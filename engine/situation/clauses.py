@@ -11,10 +11,10 @@ from collections.abc import Callable
 
 from rapidfuzz import fuzz, process
 
-from engine.errors import SituationError
+from engine.errors import Ambiguity, SituationError
 from engine.situation.attach import Builder, Ctx, resolve_player
 from engine.situation.lexicon import count
-from engine.situation.phrases import _COMPILED, _EXAMPLES, MULTI, POS, _format, _step, _turn_of
+from engine.situation.phrases import _COMPILED, _EXAMPLES, POS, _format, _step, _turn_of
 
 
 def _clauses(text: str) -> list[str]:
@@ -22,38 +22,30 @@ def _clauses(text: str) -> list[str]:
     return [" ".join(p.split()) for p in parts if p and p.strip(" ,")]
 
 
-def _try(b: Builder, clause: str, subject: str) -> bool:
+def _try(b: Builder, clause: str, subject: str) -> str | None:
+    """Apply the first phrase that reads ``clause`` whole; returns the player the clause spoke of (carried
+    to the next part), or None. A phrase that fails half-way leaves the builder as it was."""
     body = clause.strip(" ,:").rstrip(".")
     for phrase, rx in _COMPILED:
         m = rx.fullmatch(body)
         if not m:
             continue
+        state = b.snapshot()
+        ctx = Ctx(b, clause, subject)
         try:
-            phrase.apply(Ctx(b, clause, subject), {k: v for k, v in m.groupdict().items() if v})
+            phrase.apply(ctx, {k: v for k, v in m.groupdict().items() if v})
+        except Ambiguity as exc:
+            b.restore(state)
+            b.last_error = exc
+            continue
         except SituationError as exc:
+            b.restore(state)
             if "not a card I know" in exc.message or "not a player I know" in exc.message:
-                b.last_error = exc
+                if not isinstance(b.last_error, Ambiguity):
+                    b.last_error = exc
                 continue
             raise
-        return True
-    return False
-
-
-
-
-def _subject_of(clause: str) -> str | None:
-    """The player a part speaks of, carried to following parts that name none ("I have 1 card and draw 2")."""
-    low = clause.lower().replace("'", "'")
-    for phrase in sorted(MULTI.split("|"), key=len, reverse=True):
-        if "\\" not in phrase and "[" not in phrase and low.startswith(phrase + " "):
-            return phrase
-    words = low.split()
-    if not words:
-        return None
-    if words[0] in ("i", "my", "me"):
-        return "i"
-    if words[0] == "opponent":
-        return "opponent"
+        return ctx.actor or subject
     return None
 
 
@@ -76,11 +68,23 @@ _MODIFIERS: tuple[tuple[re.Pattern[str], Callable[[Builder, re.Match[str], str],
     ),
     (re.compile(r"\s+on turn (?P<n>\w+)$", re.I), lambda b, m, c: b.set("*", "turn", count(m.group("n"), c), c)),
     (
+        re.compile(rf"\s+(?:during|in) {POS} (?P<step>upkeep|end step|main phase|first main phase|second main phase)$",
+                   re.I),
+        lambda b, m, c: _step(Ctx(b, c, b.subject), {"player": m.group("player"), "step": m.group("step")}),
+    ),
+    (
         re.compile(r"\s+while (?:casting|i(?:'m| am) casting|they(?:'re| are) casting) (?:a |another )?spell$", re.I),
         lambda b, m, c: b.top.__setitem__("while_casting", True),
     ),
 )
-_SEPARATORS = (re.compile(r",\s*(?:and\s+|then\s+)?|\s+then\s+", re.I), re.compile(r"\s+and\s+(?:then\s+)?", re.I))
+# Where a clause splits into parts: commas and "then" first, then "while", then "and"/"but"; "with" last,
+# whose tail is something the part's subject has ("opp is at 3 life with Psychosis Crawler out").
+_SEPARATORS = (
+    re.compile(r",\s*(?:and\s+|then\s+|but\s+)?|\s+then\s+", re.I),
+    re.compile(r"\s+(?:while|whilst)\s+", re.I),
+    re.compile(r"\s+(?:and|but)\s+(?:then\s+|also\s+)?", re.I),
+)
+_WITH = re.compile(r"\s+with\s+", re.I)
 
 
 _LEADING: tuple[tuple[re.Pattern[str], Callable[[Builder, re.Match[str], str], None]], ...] = (
@@ -137,37 +141,81 @@ def _parse_clause(b: Builder, clause: str) -> None:
             try:
                 subject = resolve_player(b, head, subject, clause)
                 b.player(subject)
+                b.mention(subject)
                 clause = rest
             except SituationError:
                 pass
     if not clause.strip():
         return
-    _parse_parts(b, _strip_modifiers(b, clause), subject, 0)
+    clause = _strip_modifiers(b, clause)
+    if not _leading_with(b, clause, subject):
+        _parse_parts(b, clause, subject, 0)
+
+
+def _leading_with(b: Builder, clause: str, subject: str) -> bool:
+    """ "With 2 cards in library I cast Brainstorm": the rest is read first, the "with" part is then
+    something its subject has."""
+    m = re.match(r"^with\s+(.+)$", clause, re.I)
+    if not m or _whole_phrase(b, clause):
+        return False
+    words = m.group(1).replace(",", " , ").split()
+    for k in range(1, len(words)):
+        head, rest = " ".join(words[:k]).strip(" ,"), " ".join(words[k:]).strip(" ,")
+        if rest and _whole_phrase(b, rest):
+            who, _ = _parse_parts(b, rest, subject, 0)
+            _parse_parts(b, head, who, 0, "has")
+            return True
+    return False
 
 
 _VERBS = ("has", "have", "controls", "control", "is", "am", "are", "draws", "draw", "casts", "cast")
 
 
+def _said(subject: str) -> str:
+    return {"You": "I", "each": "each player", "each-opponent": "each opponent"}.get(subject, subject)
+
+
 def _parse_parts(b: Builder, text: str, subject: str, level: int, verb: str = "") -> tuple[str, str]:
-    """Read ``text`` whole, or split it (commas first, then "and") carrying the subject, and the verb when a
-    part has none ("opponent has 3 cards in hand and 2 in library"); returns (subject, verb) for the next part."""
-    said = "I" if subject == "You" else subject
+    """Read ``text`` whole, or split it (commas first, then "while", "and", "with") carrying the subject, and
+    the verb when a part has none ("opponent has 3 cards in hand and 2 in library"); returns (subject, verb)
+    for the next part."""
+    said = _said(subject)
     attempts = [text, f"{said} {text}"] + ([f"{said} {verb} {text}"] if verb else [])
     for attempt in attempts:
-        if _try(b, attempt, subject):
-            new = _subject_of(attempt)
+        actor = _try(b, attempt, subject)
+        if actor is not None:
             words = attempt.split()
             next_verb = next((w for w in words[1:4] if w.lower() in _VERBS), verb)
-            return (resolve_player(b, new, subject, attempt) if new else subject), next_verb
-    for lvl in range(level, len(_SEPARATORS)):
-        parts = [p for p in _SEPARATORS[lvl].split(text) if p.strip()]
-        if len(parts) > 1:
-            current = subject
-            for part in parts:
-                current, verb = _parse_parts(b, part.strip(), current, lvl + 1, verb)
-            return current, verb
+            return actor, next_verb
+    first_error: SituationError | None = None
+    for lvl in range(level, len(_SEPARATORS) + 1):
+        state = b.snapshot()
+        try:
+            if lvl == len(_SEPARATORS):
+                return _with_split(b, text, subject, verb)
+            parts = [p for p in _SEPARATORS[lvl].split(text) if p.strip()]
+            if len(parts) > 1:
+                current, next_verb = subject, verb
+                for part in parts:
+                    current, next_verb = _parse_parts(b, part.strip(), current, lvl + 1, next_verb)
+                return current, next_verb
+        except SituationError as exc:
+            # Another split may read it ("I control Jace, Wielder of Mysteries and have no cards"): try it.
+            b.restore(state)
+            if first_error is None or (isinstance(exc, Ambiguity) and not isinstance(first_error, Ambiguity)):
+                first_error = exc
+    if first_error is not None:
+        raise first_error
     _fail(b, text)
     return subject, verb
+
+
+def _with_split(b: Builder, text: str, subject: str, verb: str) -> tuple[str, str]:
+    head, tail = (_WITH.split(text, maxsplit=1) + [""])[:2]
+    if not (tail.strip() and head.strip()):
+        _fail(b, text)
+    who, _ = _parse_parts(b, head, subject, len(_SEPARATORS), verb)
+    return _parse_parts(b, tail, who, 0, "has")
 
 
 def _fail(b: Builder, clause: str) -> None:

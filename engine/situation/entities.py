@@ -1,24 +1,40 @@
 """Finding card names in what players type: exact names, typos, nicknames, counted copies.
 
-Why strict: a spurious card hit puts a permanent in the story that nobody described; when unsure the finder
-says None and the clause is reported, never guessed.
+Why strict: a spurious card hit puts a permanent in the story that nobody described. The finder accepts an
+exact name, a nickname from ``data/card_aliases.json`` (each reviewed against its card), a close typo of a
+whole name, or every typed word starting a word of exactly one name ("lab man"); several such names is a
+question ("which Teferi?"), and anything else is None, never a guess.
 """
 
 from __future__ import annotations
 
+import json
 import re
+from functools import lru_cache
+from pathlib import Path
 
 from rapidfuzz import utils
 
 from engine.cards import CardDB
-from engine.errors import SituationError
+from engine.errors import Ambiguity, SituationError
+from engine.situation.lexicon import COMMON_WORDS, read_number
+
+ALIASES_FILE = Path(__file__).resolve().parents[2] / "data" / "card_aliases.json"
+MAX_COPIES = 8
 
 
-def _prefix_match(cards: CardDB, key: str) -> str | None:
-    """Nicknames: every word typed is the start of a word of the name, in order ("lab man", "jace wielder")."""
+@lru_cache(maxsize=1)
+def aliases() -> dict[str, str]:
+    """Nickname (lower case) → card name."""
+    doc = json.loads(ALIASES_FILE.read_text(encoding="utf-8"))
+    return {k.lower(): v for k, v in doc["aliases"].items()}
+
+
+def _prefix_matches(cards: CardDB, key: str) -> list[str]:
+    """Names where every typed word starts a word of the name, in order ("lab man", "jace wielder")."""
     words = key.split()
-    if not words:
-        return None
+    if not words or all(w in COMMON_WORDS for w in words) or any(len(w) < 3 for w in words[:1]):
+        return []
     found = []
     for name in cards.names():
         name_words = utils.default_process(name).split()
@@ -31,34 +47,114 @@ def _prefix_match(cards: CardDB, key: str) -> str | None:
             i += 1
         else:
             found.append(name)
-    return found[0] if len(found) == 1 else None
+    return found
+
+
+def _strip(text: str) -> str:
+    return re.sub(r"^(?:an?|one|the|his|her|their|my|your)\s+(?!apocalypse)", "", text.strip(),
+                  flags=re.I).strip(" .,'\"")
 
 
 def find_card(cards: CardDB, text: str) -> str | None:
-    """A card name from what a player typed: exact, a typo or two, or a nickname; None when unsure."""
-    name = re.sub(r"^(?:an?|one|the)\s+(?!apocalypse)", "", text.strip(), flags=re.I).strip(" .,'\"")
-    if not name:
-        return None
-    card = cards.fuzzy(name, cutoff=82)
-    if card is not None:
-        return card.name
+    """A card name from what a player typed: exact, a nickname, a typo or two; None when unsure."""
+    found = candidates(cards, text)
+    return found[0] if len(found) == 1 else None
+
+
+def candidates(cards: CardDB, text: str) -> list[str]:
+    """Every card the words could name: one is a match, several a question, none not a card."""
+    name = _strip(text)
+    if not name or len(name) > 80:
+        return []
+    exact = cards.find(name)
+    if exact is not None:
+        return [exact.name]
     key = utils.default_process(name)
-    singular = re.sub(r"s$", "", key)
-    for candidate in (singular,):
-        exact = cards.find(candidate)
-        if exact is not None:
-            return exact.name
-    return _prefix_match(cards, key) or (_prefix_match(cards, singular) if singular != key else None)
+    singular = re.sub(r"(?<=[a-z])s$", "", key)
+    for k in (key, singular):
+        alias = aliases().get(k)
+        if alias:
+            return [alias]
+    exact = cards.find(singular) if singular != key else None
+    if exact is not None:
+        return [exact.name]
+    if len(key) >= 5:
+        card = cards.fuzzy(name, cutoff=85 if len(key) < 10 else 82)
+        # a typo of the whole name, not a name with other words around it ("spirit of the labyrinth, I draw")
+        if card is not None and abs(len(utils.default_process(card.name)) - len(key)) <= max(3, len(key) // 6):
+            return [card.name]
+    found = _prefix_matches(cards, key)
+    if not found and singular != key:
+        found = _prefix_matches(cards, singular)
+    return found
 
 
 def match_card(cards: CardDB, text: str, clause: str) -> str:
-    found = find_card(cards, text)
-    if found is None:
-        name = text.strip(" .,'\"")
-        error = SituationError(
-            f"“{name}” is not a card I know", clause, "a card name from the card data", cards.suggest(name)
-        )
-        error.unknown_card = name
-        raise error
-    return found
+    """One card for the words, or the error that names them (unknown card) or asks (several cards)."""
+    found = candidates(cards, text)
+    if len(found) == 1:
+        return _known(cards, found[0], clause)
+    name = text.strip(" .,'\"")
+    if len(found) > 1:
+        raise Ambiguity(f"Which card is “{name}”?", name, clause, [(n, n) for n in found[:10]])
+    error = SituationError(f"“{name}” is not a card I know", clause, "a card name from the card data",
+                           cards.suggest(name))
+    error.unknown_card = name
+    raise error
 
+
+def _counted(cards: CardDB, text: str) -> list[str] | None:
+    """ "two Thought Reflections", "Howling Mine x2", "3 copies of Font of Mythos"."""
+    t = text.strip()
+    times = 1
+    m = re.fullmatch(r"(\w+)\s+(?:copies of\s+|x\s+)?(.+)", t)
+    if m and m.group(1).lower() not in ("a", "an") and read_number(m.group(1)) is not None:
+        times, t = read_number(m.group(1)) or 1, m.group(2)
+    m = re.fullmatch(r"(.+?)\s*x(\d+)", t)
+    if m:
+        times, t = int(m.group(2)), m.group(1)
+    found = candidates(cards, t)
+    if len(found) > 1:
+        raise Ambiguity(f"Which card is “{t.strip()}”?", t.strip(), text, [(n, n) for n in found[:10]])
+    return [_known(cards, found[0], text)] * max(1, min(times, MAX_COPIES)) if found else None
+
+
+def _known(cards: CardDB, name: str, clause: str) -> str:
+    """A nickname can name a card the card data lacks: then it is an unknown card, fetched by its name."""
+    if cards.find(name) is not None:
+        return name
+    error = SituationError(f"“{name}” is not a card I know", clause, "a card name from the card data", [])
+    error.unknown_card = name
+    raise error
+
+
+def card_list(cards: CardDB, text: str, clause: str) -> list[str]:
+    """Names separated by commas and "and"; a comma inside a name ("Sheoldred, the Apocalypse") is kept
+    by trying the longest run of parts that names a card first. Each mention gives its cards once."""
+    pieces = re.split(r"(,\s*(?:and\s+)?|\s+and\s+|\s*&\s*)", text)
+    parts, seps = pieces[0::2], pieces[1::2]
+    out: list[str] = []
+    i = 0
+    while i < len(parts):
+        for j in range(len(parts), i, -1):
+            joined = parts[i] + "".join(seps[k] + parts[k + 1] for k in range(i, j - 1))
+            found = _counted(cards, joined)
+            if found:
+                out.extend(found)
+                i = j
+                break
+        else:
+            error = SituationError(f"“{parts[i].strip()}” is not a card I know", clause,
+                                   "a card name from the card data", cards.suggest(parts[i]))
+            error.unknown_card = parts[i].strip()
+            raise error
+    return out
+
+
+@lru_cache(maxsize=8)
+def card_words(names: tuple[str, ...]) -> frozenset[str]:
+    """Every word of every card name and nickname: the typo corrector never touches these."""
+    words: set[str] = set()
+    for name in (*names, *aliases()):
+        words.update(re.findall(r"[a-z]+", name.lower()))
+    return frozenset(words)

@@ -72,22 +72,12 @@ STEP_WORDS = {
     "end of turn": "end",
     "cleanup": "cleanup",
 }
-ME_WORDS = {"i", "me", "my", "myself", "mine", "you", "your"}
-OPPONENT_WORDS = {
-    "opponent",
-    "my opponent",
-    "the opponent",
-    "opp",
-    "their",
-    "they",
-    "them",
-    "he",
-    "she",
-    "his",
-    "her",
-    "your opponent",
-    "opponents",
-}
+ME_WORDS = {"i", "me", "my", "myself", "mine", "you", "your", "yourself", "yours", "asker"}
+OPPONENT_WORDS = {"opponent", "my opponent", "the opponent", "your opponent", "opponents", "the opp"}
+# Pronouns mean the last player mentioned (or the reader asks); a reflexive means the clause's own subject.
+PRONOUNS = {"he", "she", "they", "him", "her", "them", "his", "their", "hers", "theirs", "this player",
+            "that player", "the player"}
+REFLEXIVES = {"himself", "herself", "themself", "themselves", "itself"}
 EACH_WORDS = {
     "each player",
     "everyone",
@@ -99,40 +89,39 @@ EACH_WORDS = {
     "we all",
     "both players",
     "both of us",
+    "us",
+    "all of us",
+    "every player",
+    "both",
 }
-TEAMMATE_WORDS = {"my teammate", "teammate", "my partner", "partner"}
-RESERVED = (
-    ME_WORDS
-    | OPPONENT_WORDS
-    | EACH_WORDS
-    | TEAMMATE_WORDS
-    | {
-        "it",
-        "it's",
-        "its",
-        "the",
-        "this",
-        "that",
-        "there",
-        "turn",
-        "library",
-        "hand",
-        "graveyard",
-        "deck",
-        "rules",
-        "game",
-        "each",
-        "all",
-        "nobody",
-        "someone",
-        "player",
-        "team",
-        "step",
-        "grand",
-        "archive",
-        "two-headed",
-    }
-)
+TEAMMATE_WORDS = {"my teammate", "teammate", "my partner", "partner", "my team mate", "my ally", "ally"}
+# Words that are never a player's name, whatever their case: function words, game words, numbers in words.
+COMMON_WORDS = set("""
+a about above after again against all also am an and another any are as at be because been before being
+below between both but by can can't cannot could did do does doing don't down during each either else even
+ever every few for from further had has have having here how if in into is isn't it it's its just least less
+let like may maybe me might more most much must my neither never no nor not now of off on once one only or
+other our ours ourselves out over own per please same should so some such than that the their then there
+these they this those though through to too under until up upon us very was we were what when where which
+while who whom whose why will with without would yes yet
+our ours we us
+turn library hand graveyard deck rules game nobody someone somebody anyone anybody player team step grand
+archive two-headed card cards life draw draws drew drawn cast casts spell ability trigger triggers effect
+top bottom first second third last next current main upkeep end cleanup combat untap phase battlefield play
+opponent opponents teammate partner owner controller target targets targeting active nonactive
+yes no okay ok hey hi hello judge question thanks
+""".split()) | {"it", "it's", "its", "this", "that", "there", "each", "all"}
+RESERVED = ME_WORDS | OPPONENT_WORDS | EACH_WORDS | TEAMMATE_WORDS | PRONOUNS | REFLEXIVES | COMMON_WORDS
+
+
+def known_words() -> set[str]:
+    """The lexicon's own words, for the normaliser's typo correction."""
+    words: set[str] = set()
+    for group in (ME_WORDS, OPPONENT_WORDS, PRONOUNS, REFLEXIVES, EACH_WORDS, TEAMMATE_WORDS, COMMON_WORDS,
+                  set(NUMBER_WORDS), set(STEP_WORDS)):
+        for phrase in group:
+            words.update(re.findall(r"[a-z]{2,}", phrase))
+    return words
 
 
 def read_number(text: str) -> int | None:

@@ -1,18 +1,241 @@
-"""Normalising text before it is read: Unicode, quotes, invisible characters.
+"""Normalising text before it is read: the way players type, turned into the reader's plain statements.
 
-Why first: every later stage can assume plain ASCII punctuation and no invisible characters.
+Why a stage of its own: players wrap facts in questions ("If I..., what happens?"), greet the judge, use
+contractions, abbreviations ("opp", "lib", "GY", "T1"), numbers in words ("a dozen") and typos in ordinary
+words ("libary"). Each rewrite here is small, listed in a table, and recorded, so the answer can say how the
+text was read ("read 'libary' as 'library'"). Typos are corrected only against the reader's own closed
+vocabulary, never towards or away from a card name, and never in a capitalised word (a name).
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
+from dataclasses import dataclass, field
+from functools import lru_cache
 
-_CLEAN = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-", "\t": " "})
+from rapidfuzz.distance import OSA
+
+_CLEAN = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-", "\t": " ", "`": "'"})
 
 
-def normalize(text: str) -> str:
+def clean(text: str) -> str:
     """NFKC, curly quotes straightened, control and zero-width characters removed."""
     text = unicodedata.normalize("NFKC", text).translate(_CLEAN)
     return "".join(ch for ch in text if ch in "\n" or unicodedata.category(ch)[0] != "C")
 
 
+@dataclass
+class Normalized:
+    """The text as the reader reads it, and what was changed on the way (shown in the answer)."""
+
+    text: str
+    corrections: list[tuple[str, str]] = field(default_factory=list)  # (typed, read as): typos only
+    dropped: list[str] = field(default_factory=list)  # greetings and questions that state no fact
+
+
+# --------------------------------------------------------------------------- sentences that state no fact
+
+_QUESTION_TAIL = (
+    r"(?:so |and |then |now )?(?:what happens|what would happen|what happens now|what happens next|"
+    r"what's the ruling|what is the ruling|how does (?:this|that|it) (?:work|resolve)|who wins|who loses|"
+    r"who draws|who gets (?:the cards|them|the draws?|what)|do i (?:lose|die|win|deck out|lose the game)|"
+    r"does (?:it|that|this) work|am i dead|is (?:that|this) (?:right|correct)|am i right|right|correct|"
+    r"can i do (?:that|this)|how many cards do(?:es)? (?:i|they|he|she|\w+) (?:draw|get)|"
+    r"what do(?:es)? (?:i|they|he|she) draw|thanks|thank you|ty|thx|help|please|pls|any ideas)"
+    r"(?: here| now| then| in this case| right away| at all)?"
+)
+_FILLER_SENTENCE = re.compile(rf"^(?:{_QUESTION_TAIL}|(?:i was |we were |i'm |we're )?play(?:ing|ed) .{{1,60}} "
+                              r"(?:last night|yesterday|today|earlier|this week|at fnm|at my lgs|online)"
+                              r"|(?:hey|hi|hello)(?: judges?| all| guys| folks)?)[\s?!.]*$", re.I)
+_LEADING_FILLER = re.compile(
+    r"^(?:(?:hey|hi|hello)(?: judges?| all| guys| folks)?[,!:\-]\s*|(?:a |one |quick |dumb |simple |rules )?"
+    r"(?:question|q)\s*[:,\-]\s*|(?:quick|dumb|simple|rules) (?:question|q)\b[:,\-]?\s*|"
+    r"(?:so|ok|okay|um|uh|well|alright|judge|ruling)\s*[,:!\-]\s*|so\s+)",
+    re.I,
+)
+_TRAILING_QUESTION = re.compile(rf"(?:[,\-]\s*|\s+)(?:{_QUESTION_TAIL})[\s?!.]*$", re.I)
+# "If A, what happens?" / "If A, do I lose?" → A
+_IF_THEN_QUESTION = re.compile(rf"^(?:so |and )?if (?P<facts>.+?),?\s+(?:then\s+)?(?:{_QUESTION_TAIL})[\s?!.]*$",
+                               re.I)
+# "do I lose if A?" / "How many cards does my opponent draw if A?" → A
+_QUESTION_IF = re.compile(
+    r"^(?:does|do|did|will|would|can|could|is|are|how many|how much|who|what|which|when|why)\b[^,]{0,80}?"
+    r"\b(?:if|when) (?P<facts>.+?)[\s?!.]*$",
+    re.I,
+)
+# "Does Sheoldred trigger if A?" → "A. Sheoldred is in play" (the card is kept: whose it is may be asked)
+_DOES_CARD_IF = re.compile(
+    r"^(?i:does|do|will|would) (?P<card>[A-Z][\w',\- ]{1,60}?) (?i:trigger|work|apply|do anything|replace it|"
+    r"stop it|stop the draw|replace the draws?)\b[^,]{0,30}?\b(?i:if|when) (?P<facts>.+?)[\s?!.]*$",
+)
+# "If A, can I B?" / "If A, B?" → "A. B"
+_IF_COMMA = re.compile(r"^(?:so |and )?if (?P<facts>.+?),\s*(?:then\s+)?(?:can |could |do |does |will |would )?"
+                       r"(?P<rest>.+?)[\s?!.]*$", re.I)
+
+
+def _sentences(text: str) -> list[str]:
+    """Sentences with their end marks kept, so that a question is still recognisable as one."""
+    return [s.strip() for s in re.findall(r"[^.;!?\n]+[.;!?\n]*|[.;!?\n]+", text) if s.strip(" .;!?\n")]
+
+
+def _unwrap(sentence: str, dropped: list[str]) -> str:
+    """One sentence without greetings and question wrappers; '' when it states no fact at all."""
+    s = sentence.strip()
+    while True:
+        m = _LEADING_FILLER.match(s)
+        if not m or m.end() == len(s):
+            break
+        dropped.append(m.group(0).strip(" ,:-"))
+        s = s[m.end():].lstrip()
+    if _FILLER_SENTENCE.match(s):
+        dropped.append(s.strip(" ?!."))
+        return ""
+    question = s.rstrip().endswith("?")
+    for rx in (_IF_THEN_QUESTION, _DOES_CARD_IF, _QUESTION_IF):
+        m = rx.match(s)
+        if m and (question or rx is not _DOES_CARD_IF):
+            facts = m.group("facts")
+            if rx is _DOES_CARD_IF:
+                return f"{m.group('card')} is in play. {facts}."
+            return facts + "."
+    m = _IF_COMMA.match(s)
+    if m and question:
+        return f"{m.group('facts')}. {m.group('rest')}."
+    m = _TRAILING_QUESTION.search(s)
+    if m and m.start() > 0:
+        dropped.append(m.group(0).strip(" ,-?!."))
+        s = s[: m.start()] + "."
+    if question:
+        s = re.sub(r"^(?:so )?if\s+", "", s, flags=re.I)
+        s = re.sub(r"^(?:can|could|may|should|do|must) i\s+", "I ", s, flags=re.I)
+    return s.rstrip("?! ") if question else s
+
+
+# ------------------------------------------------------------------- contractions, symbols, abbreviations
+
+_REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(rx, re.I), to)
+    for rx, to in (
+        (r"\s+(?:\+|&)\s+", " and "),
+        (r"\s+-+\s+", ", "),
+        (r"\bw/o\b", "without"),
+        (r"\bw/(?=\s|\w)", "with "),
+        (r"\b(?:i'm|im)\b(?=\s+(?:at|on|in|playing|casting|the|a)\b)", "I am"),
+        (r"\bi'm\b", "I am"),
+        (r"\bi've got\b", "I have"),
+        (r"\bi've\b", "I have"),
+        (r"\bi'll\b", "I will"),
+        (r"\b(they|we|you)'re\b", r"\1 are"),
+        (r"\b(they|we|you)re\b(?=\s+(?:at|on|in|casting)\b)", r"\1 are"),
+        (r"\b(he|she)'s got\b", r"\1 has"),
+        (r"\b(he|she)'s\b(?=\s+(?:at|on|in|casting|the)\b)", r"\1 is"),
+        (r"\b([A-Za-z]+)'s got\b", r"\1 has"),
+        (r"\bits\b(?=\s+(?:my|your|his|her|their|our|the|team|turn|[A-Z]\w*'s)\b)", "it's"),
+        (r"\bit ?s\b(?=\s+(?:my|your|his|her|their|our|the)\b)", "it's"),
+        (r"\bdont\b", "don't"),
+        (r"\bdoesnt\b", "doesn't"),
+        (r"\bcant\b", "can't"),
+        (r"\bthere's\b", "there is"),
+        (r"\bthat's\b", "that is"),
+        # abbreviations players use at the table
+        (r"\boppo?'s\b", "opponent's"),
+        (r"\boppos?\b(?!')", "opponent"),
+        (r"\bopps\b", "opponents"),
+        (r"\bopp\b", "opponent"),
+        (r"\blibs\b", "libraries"),
+        (r"\blib\b", "library"),
+        (r"\bgy\b", "graveyard"),
+        (r"\byard\b", "graveyard"),
+        (r"\bbf\b", "battlefield"),
+        (r"\betbs?\b", "enters the battlefield"),
+        (r"\bt(\d{1,2})\b", r"turn \1"),
+        (r"\bturn(\d{1,2})\b", r"turn \1"),
+        (r"\b2 ?hg\b", "two-headed giant"),
+        (r"\bedh\b", "commander"),
+        (r"\bffa\b", "free-for-all"),
+        (r"\bcmdr\b", "commander"),
+        (r"\b(?:1|one) ?v(?:s)? ?(?:1|one)\b", "1v1"),
+        # numbers players say in words
+        (r"\bhalf a dozen\b", "6"),
+        (r"\ba dozen\b", "12"),
+        (r"\bdozen\b", "12"),
+        (r"\ba single\b", "1"),
+        (r"\ba couple of\b", "2"),
+        (r"\ba pair of\b", "2"),
+    )
+)
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
+         "ninety": 90}
+_UNITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
+_COMPOUND = re.compile(rf"\b({'|'.join(_TENS)})[- ]({'|'.join(_UNITS)})\b", re.I)
+
+
+def _rewrite(text: str) -> str:
+    for rx, to in _REWRITES:
+        text = rx.sub(to, text)
+    return _COMPOUND.sub(lambda m: str(_TENS[m.group(1).lower()] + _UNITS[m.group(2).lower()]), text)
+
+
+# ---------------------------------------------------------------------------------------------- typos
+
+
+@lru_cache(maxsize=1)
+def reader_vocabulary() -> frozenset[str]:
+    """Every ordinary word the reader itself uses: the phrase table's templates and the lexicon."""
+    from engine.situation.lexicon import known_words
+    from engine.situation.phrases import PHRASES
+
+    words: set[str] = set(known_words())
+    for phrase in PHRASES:
+        for template in phrase.templates:
+            for w in re.findall(r"[a-z]{2,}\??", re.sub(r"\(\?P<\w+>", "(", template)):
+                words.update((w.rstrip("?"), w[:-2]) if w.endswith("?") else (w,))
+    return frozenset(w for w in words if w not in {"p", "n", "s", "w", "d"})
+
+
+def _correction(word: str, vocabulary: frozenset[str], card_words: frozenset[str]) -> str | None:
+    """The one reader word a typo stands for, or None. Short words only by swapped letters ("drwa")."""
+    low = word.lower()
+    if len(low) < 4 or low in vocabulary or low in card_words or not low.isalpha():
+        return None
+    limit = 1 if len(low) < 9 else 2
+    best = [v for v in vocabulary if abs(len(v) - len(low)) <= limit and OSA.distance(low, v) <= limit]
+    if len(low) <= 5:
+        best = [v for v in best if sorted(v) == sorted(low)]
+    if len(best) != 1:
+        return None
+    if any(abs(len(c) - len(low)) <= limit and OSA.distance(low, c) <= limit for c in card_words - vocabulary):
+        return None  # as close to a card's word: the card matcher decides
+    return best[0]
+
+
+def _fix_typos(text: str, card_words: frozenset[str], corrections: list[tuple[str, str]]) -> str:
+    vocabulary = reader_vocabulary()
+
+    def fix(m: re.Match[str]) -> str:
+        word = m.group(0)
+        start_of_sentence = m.start() == 0 or text[: m.start()].rstrip().endswith((".", "?", "!", ";", ":"))
+        if word[0].isupper() and not start_of_sentence:
+            return word  # a capitalised word inside a sentence is a name: never corrected
+        fixed = _correction(word, vocabulary, card_words)
+        if fixed is None:
+            return word
+        corrections.append((word, fixed))
+        return fixed
+
+    return re.sub(r"[A-Za-z]+", fix, text)
+
+
+def normalize_text(text: str, card_words: frozenset[str] = frozenset()) -> Normalized:
+    """The whole normalising stage: clean, unwrap questions, rewrite, correct typos."""
+    result = Normalized("")
+    sentences = [_unwrap(s, result.dropped) for s in _sentences(_rewrite(clean(text)))]
+    joined = " ".join(s if s.endswith((".", ";", "!", "?")) else s + "." for s in sentences if s.strip(" .?!"))
+    result.text = _fix_typos(joined, card_words, result.corrections)
+    return result
+
+
+def normalize(text: str) -> str:
+    """The cleaned text alone (kept for callers that only need the Unicode clean-up)."""
+    return clean(text)

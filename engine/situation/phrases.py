@@ -12,8 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.errors import SituationError
-from engine.situation.attach import Ctx
+from engine.cards import Card
+from engine.effects import SpellText
+from engine.errors import Ambiguity, SituationError
+from engine.situation.attach import GROUPS, Ctx
 from engine.situation.lexicon import MAX_COUNT, STEP_WORDS, count, read_number
 from engine.vocabulary import aliases as mechanic_aliases
 from engine.vocabulary import mechanic
@@ -55,7 +57,7 @@ def _zone_count(ctx: Ctx, g: dict[str, str]) -> None:
     who = ctx.who(g.get("player"))
     n = count(g["n"], ctx.clause) if g.get("n") else 0
     for target in _each_target(ctx, who):
-        ctx.b.set(target, _zone_key(g["zone"]), n, ctx.clause)
+        ctx.b.set(target, _zone_key(g.get("zone") or "library"), n, ctx.clause)
 
 
 def _zone_empty(ctx: Ctx, g: dict[str, str]) -> None:
@@ -64,12 +66,16 @@ def _zone_empty(ctx: Ctx, g: dict[str, str]) -> None:
 
 def _zone_cards(ctx: Ctx, g: dict[str, str]) -> None:
     who = ctx.who(g.get("player"))
+    if who in GROUPS or who.startswith("team:"):
+        raise SituationError("say whose zone holds the card", ctx.clause, "'Golgari Thug is in my graveyard'")
     cards = ctx.card_list(g["cards"])
     p = ctx.b.player(who)
     if _zone_key(g["zone"]) == "library":
         p.library_top.extend(cards)
+        ctx.b.note(f"{who}: {', '.join(cards)} on top of library", ctx.clause)
     else:
         p.graveyard_cards.extend(cards)
+        ctx.b.note(f"{who}: {', '.join(cards)} in graveyard", ctx.clause)
 
 
 def _life(ctx: Ctx, g: dict[str, str]) -> None:
@@ -87,15 +93,35 @@ def _life(ctx: Ctx, g: dict[str, str]) -> None:
 def _controls(ctx: Ctx, g: dict[str, str]) -> None:
     who = ctx.who(g.get("player"))
     cards = ctx.card_list(g["cards"])
-    if who in ("each", "each-opponent") or who.startswith("team:"):
+    if who in GROUPS or who.startswith("team:"):
         raise SituationError("say which player controls the permanent", ctx.clause, "'Alice controls X'")
+    _permanents_only(ctx, cards)
     ctx.b.player(who).battlefield.extend(cards)
+    ctx.b.note(f"{who} controls {', '.join(cards)}", ctx.clause)
+
+
+def is_spell(card: Card) -> bool:
+    """An instant or sorcery as the card data models it: spell text that is not an activated ability."""
+    spells = card.of(SpellText)
+    permanent_words = re.search(r"\benters\b|\bdies\b|^[^.\n]*: |\bAt the beginning\b|\bWhenever\b",
+                                card.oracle, re.M)
+    return (bool(spells) and not any(s.activated for s in spells) and len(spells) == len(card.effects)
+            and permanent_words is None)
+
+
+def _permanents_only(ctx: Ctx, cards: list[str]) -> None:
+    for name in cards:
+        card = ctx.b.cards.find(name)
+        if card is not None and is_spell(card):
+            raise SituationError(f"“{name}” is not a permanent: it is cast, it can't be on the battlefield",
+                                 ctx.clause, f"'I cast {name}'")
 
 
 def _in_play(ctx: Ctx, g: dict[str, str]) -> None:
     cards = ctx.card_list(g["cards"])
+    _permanents_only(ctx, cards)
     if g.get("player"):
-        ctx.b.player(ctx.who(g["player"])).battlefield.extend(cards)
+        _controls(ctx, {"player": g["player"], "cards": g["cards"]})
     else:
         ctx.b.unowned.extend((c, ctx.clause) for c in cards)
 
@@ -126,10 +152,21 @@ def _format(ctx: Ctx, g: dict[str, str]) -> None:
         )
     )
     ctx.b.set("*", "format", fmt, ctx.clause)
+    if "commander" in word or "edh" in word:
+        ctx.b.top["commander"] = True  # 903.7: players start at 40 life
+
+
+def _one_player(ctx: Ctx, word: str | None) -> str:
+    """Whose turn or step: "our" is the asker's (their team's in Two-Headed Giant)."""
+    if word and word.lower().strip() in ("our", "we", "us"):
+        ctx.b.mention("You")
+        ctx.b.player("You")
+        return "You"
+    return ctx.who(word)
 
 
 def _turn_of(ctx: Ctx, g: dict[str, str]) -> None:
-    who = ctx.who(g["player"])
+    who = _one_player(ctx, g["player"])
     if who in ("each", "each-opponent"):
         raise SituationError("a turn belongs to one player", ctx.clause, "'it's my turn' or 'it's Bob's turn'")
     ctx.b.set("*", "active", who, ctx.clause)
@@ -156,7 +193,7 @@ def _step(ctx: Ctx, g: dict[str, str]) -> None:
 
 
 def _draw_step(ctx: Ctx, g: dict[str, str]) -> None:
-    who = ctx.who(g.get("player"))
+    who = _one_player(ctx, g.get("player"))
     if who.startswith("team:"):
         ctx.b.set("*", "format", "two-headed-giant", ctx.clause)
         ctx.b.set("*", "active_team", who[5:], ctx.clause)
@@ -195,6 +232,21 @@ def _draw_several(ctx: Ctx, g: dict[str, str]) -> None:
     ctx.b.set_action({"type": "draw", "count": n, "player": "each", "players": names}, ctx.clause)
 
 
+def _draw_with(ctx: Ctx, g: dict[str, str]) -> None:
+    """ "I draw with Brainstorm": casting a spell that draws (a permanent "with" is something one has)."""
+    card = ctx.b.cards.find(ctx.card(g["card"]))
+    if card is None or not is_spell(card):
+        raise SituationError(f"“{g['card']}” is not a spell I know", ctx.clause, "'I cast Brainstorm'")
+    ctx.b.assume(f"“{ctx.clause}” read as casting {card.name}")
+    _cast(ctx, g)
+
+
+def _draw_for_turn(ctx: Ctx, g: dict[str, str]) -> None:
+    """ "I draw a card during my draw step" is the turn's draw (504.1), said as an assumption."""
+    _draw_step(ctx, g)
+    ctx.b.assume(f"“{ctx.clause}” read as the draw of the draw step (504.1), not an extra draw")
+
+
 def _cast(ctx: Ctx, g: dict[str, str]) -> None:
     who = ctx.who(g.get("player"))
     action: dict[str, Any] = {"type": "cast", "card": ctx.card(g["card"]), "player": who}
@@ -220,20 +272,38 @@ def _mechanic(ctx: Ctx, g: dict[str, str]) -> None:
     ctx.b.set_action({"type": "mechanic", "name": m.name, "player": who, "count": n}, ctx.clause)
 
 
+def _choose(ctx: Ctx, key: str, value: Any, fact: str) -> None:
+    ctx.b.choices[key] = value
+    ctx.b.note(fact, ctx.clause)
+
+
 def _choice_apply(ctx: Ctx, g: dict[str, str]) -> None:
     who = ctx.who(g.get("player"))
-    card = ctx.card(g["card"])
-    ctx.b.choices[f"apply:{card}:{who}"] = not g.get("neg")
+    card = ctx.card(g["card"]) if g.get("card") else _dredged(ctx, who)
+    yes = not g.get("neg")
+    _choose(ctx, f"apply:{card}:{who}", yes, f"{who} chooses {'' if yes else 'not '}to apply {card}")
+
+
+def _dredged(ctx: Ctx, who: str) -> str:
+    """ "I dredge" with no card named: the one card said to be in that player's graveyard, or a question."""
+    cards = list(dict.fromkeys(ctx.b.players[who].graveyard_cards)) if who in ctx.b.players else []
+    if len(cards) == 1:
+        return cards[0]
+    if cards:
+        raise Ambiguity("Which card is dredged?", "dredge", ctx.clause, [(c, f"dredge {c}") for c in cards])
+    raise SituationError("say which card is dredged", ctx.clause, "'Golgari Thug is in my graveyard. I dredge it'")
 
 
 def _choice_order(ctx: Ctx, g: dict[str, str]) -> None:
     who = ctx.who(g.get("player"))
-    ctx.b.choices[f"order:{who}"] = ctx.card(g["card"])
+    card = ctx.card(g["card"])
+    _choose(ctx, f"order:{who}", card, f"{who} applies {card} first")
 
 
 def _choice_may(ctx: Ctx, g: dict[str, str]) -> None:
     who = ctx.who(g.get("player"))
-    ctx.b.choices[f"may_draw:{who}"] = not g.get("neg")
+    yes = not g.get("neg")
+    _choose(ctx, f"may_draw:{who}", yes, f"{who} chooses {'' if yes else 'not '}to draw")
 
 
 def _game(ctx: Ctx, g: dict[str, str]) -> None:
@@ -246,11 +316,26 @@ def _edition(ctx: Ctx, g: dict[str, str]) -> None:
 
 def _while_casting(ctx: Ctx, g: dict[str, str]) -> None:
     ctx.b.top["while_casting"] = True
+    ctx.b.note("the draw happens while a spell is being cast", ctx.clause)
 
 
 def _team(ctx: Ctx, g: dict[str, str]) -> None:
     who = ctx.who(g["player"])
     ctx.b.player(who).team = g["team"].upper()
+    ctx.b.note(f"{who} is on team {g['team'].upper()}", ctx.clause)
+
+
+def _on_the(ctx: Ctx, g: dict[str, str]) -> None:
+    """ "I'm on the play": the asker started the game; "on the draw": another player did (103.1)."""
+    who = _one_player(ctx, g.get("player"))
+    if who in GROUPS or who.startswith("team:"):
+        raise SituationError("one player is on the play", ctx.clause, "'I'm on the play'")
+    ctx.b.set("*", "starting", who if g["side"].lower() == "play" else f"not:{who}", ctx.clause)
+
+
+def _owner_is(ctx: Ctx, g: dict[str, str]) -> None:
+    """ "Sheoldred is my opponent's" / "the Sheoldred is mine": who controls a permanent said in play."""
+    _controls(ctx, {"player": g["player"], "cards": g["cards"]})
 
 
 MULTI = (
@@ -261,6 +346,7 @@ P = rf"(?P<player>{MULTI}|[\w'\-]+)"
 N = r"(?P<n>-?[\w^*,]+(?: (?:thousand|million|billion))?)"
 NAME = rf"(?:{MULTI}|[\w'\-]+)"
 POS = rf"(?P<player>my|your|his|her|their|our|(?:{MULTI}|[\w\-]+)'s)"
+POS2 = r"(?:my|your|his|her|their|our|[\w\-]+'s)"
 ZONE = r"(?P<zone>library|deck|hand|graveyard|libraries|decks|hands|graveyards|yard|memory)"
 MEM = r"(?: into (?:my |their |his |her )?(?P<mem>memory|hand))?"
 MECH = "(?P<mech>" + "|".join(re.escape(a) for a in mechanic_aliases()) + ")"
@@ -309,11 +395,26 @@ PHRASES: tuple[Phrase, ...] = (
             rf"(?:it's |it is |this is |during |in )?{POS} draw step(?: on turn {N}| on the "
             rf"(?P<first>first) turn)?",
             rf"(?:it's |it is )?the draw step of {P}(?: on turn {N})?",
-            rf"{P} (?:is in|enters|begins) (?:their|his|her|my) draw step",
+            rf"{P} (?:is in|enters|begins) (?:their|his|her|my|our) draw step",
+            rf"{P} (?:draws?|is drawing|drew) (?:a card |my card |their card |one )?for (?:the )?turn",
+            rf"(?:it's |it is )?{POS} draw (?:for the turn|for turn)",
         ),
         _draw_step,
         "It's my draw step.",
-        ("it's my opponent's draw step on turn 1", "It's team A's draw step"),
+        ("it's my opponent's draw step on turn 1", "It's team A's draw step", "I draw for turn"),
+    ),
+    Phrase(
+        "draw for the turn",
+        (rf"{P} (?:draws?|is drawing) (?:a card |one |1 )?(?:in|during) {POS2} draw step",),
+        _draw_for_turn,
+        "I draw a card during my draw step.",
+    ),
+    Phrase(
+        "on the play",
+        (rf"{P} (?:am|is|are|was|were) on the (?P<side>play|draw)", r"on the (?P<side>play|draw)"),
+        _on_the,
+        "I'm on the play.",
+        ("my opponent is on the draw",),
     ),
     Phrase(
         "turn",
@@ -363,6 +464,8 @@ PHRASES: tuple[Phrase, ...] = (
             rf"{P} (?:has|have) {N} cards? left",
             rf"{POS} {ZONE}(?: size)?(?: is| has|:)? {N}(?: cards?)?",
             rf"{ZONE}:? {N}",
+            rf"{N} cards? (?:left )?in (?:(?:my|their|his|her|the) )?{ZONE}",
+            rf"{P} (?:(?:has|have) )?(?:only )?{N} (?:more )?cards? (?:left )?in (?:(?:my|their|his|her|the) )?{ZONE}",
         ),
         _zone_count,
         "I have 2 cards in library.",
@@ -390,6 +493,7 @@ PHRASES: tuple[Phrase, ...] = (
             rf"{P} (?:has|have) (?P<n>-?[\w^*]+) life",
             rf"{POS} life(?: total)?(?: is|:)? (?P<n>-?[\w^*]+)",
             r"life:? (?P<n>-?[\w^*]+)",
+            r"(?:at )?(?P<n>-?[\w^*]+) life",
         ),
         _life,
         "My opponent is at 5 life.",
@@ -412,6 +516,7 @@ PHRASES: tuple[Phrase, ...] = (
         (
             rf"{P} (?P<neg>don't |doesn't |do not |does not )?(?:chooses? to |wants? to |will )?"
             rf"(?:dredges?|uses?|applies|apply) (?P<card>.+?)(?: instead)?",
+            rf"{P} (?P<neg>don't |doesn't |do not |does not )?(?:chooses? to |wants? to |will )?dredges?(?: instead)?",
         ),
         _choice_apply,
         "I dredge Golgari Thug.",
@@ -437,6 +542,7 @@ PHRASES: tuple[Phrase, ...] = (
             rf"{P} (?:controls?|has|have|has got) (?P<cards>.+?) (?:in play|on the battlefield|out)",
             rf"{P} (?:controls?|has a|has an|have a|have an) (?P<cards>.+)",
             rf"{P}:? (?:controls?) (?P<cards>.+)",
+            rf"{P} (?:has|have|has got|got) (?P<cards>.+)",
         ),
         _controls,
         "My opponent controls Notion Thief.",
@@ -449,6 +555,8 @@ PHRASES: tuple[Phrase, ...] = (
                 "{POS}", POS
             ),
             r"there (?:is|are) (?:an? )?(?P<cards>.+?) (?:in play|on the battlefield)",
+            rf"(?:the )?(?P<cards>.+?) (?:is|are) (?P<player>mine|yours|his|hers|theirs|ours|(?:{MULTI}|[\w\-]+)'s)",
+            rf"(?:the )?(?P<cards>.+?) (?:belongs? to|is controlled by|are controlled by) {P}",
         ),
         _in_play,
         "Spirit of the Labyrinth is in play.",
@@ -491,6 +599,12 @@ PHRASES: tuple[Phrase, ...] = (
         _cast,
         "I cast Opportunity targeting myself.",
         ("opponent casts Timetwister", "I cast Prosperity with X=3", "I activate Jace's Archivist"),
+    ),
+    Phrase(
+        "draw with a spell",
+        (rf"{P} (?:draws?|draw cards?) (?:cards? )?(?:with|off|off of|using|by casting) (?P<card>.+?)",),
+        _draw_with,
+        "I draw with Brainstorm.",
     ),
     Phrase(
         "move to hand",

@@ -12,66 +12,138 @@ from engine.errors import SituationError
 from engine.situation.attach import Builder
 
 
-def _assign_unowned(b: Builder) -> None:
-    """A permanent "in play" with no controller named is the asker's (the contract names the asker You)."""
+def merge_unowned(b: Builder) -> list[str]:
+    """Permanents said to be in play without a controller. A card someone is also said to control is the
+    same permanent mentioned twice ("Sheoldred is in play. My opponent controls Sheoldred.")."""
+    controlled = [c for p in b.players.values() for c in p.battlefield]
+    left: list[str] = []
     for card, _clause in b.unowned:
-        b.player("You").battlefield.append(card)
+        if card in controlled:
+            controlled.remove(card)
+        else:
+            left.append(card)
+    return left
 
 
+def _two_headed_giant(b: Builder) -> list[str]:
+    names = list(b.order)
+    team_a = [x for x in names if b.players[x].team in (None, "A")][:2]
+    if "You" in names and b.players["You"].team in (None, "A"):
+        team_a = ["You", *[x for x in team_a if x != "You"]][:2]  # the asker sits first on their team
+    for x in team_a:
+        b.players[x].team = b.players[x].team or "A"
+    if "You" not in names and not team_a:
+        b.player("You").team = "A"
+    # Fill team A to two (the asker's teammate), then team B to two.
+    while len([x for x in b.order if b.players[x].team == "A"]) < 2:
+        name = "Teammate" if "Teammate" not in b.players else f"Player A{len(b.order)}"
+        b.player(name).team = "A"
+    for x in b.order:
+        if b.players[x].team is None:
+            b.players[x].team = "B"
+    opponents = ["Opponent", "Opponent 2"]
+    while len([x for x in b.order if b.players[x].team == "B"]) < 2:
+        name = next(o for o in opponents + [f"Player B{i}" for i in range(3, 9)] if o not in b.players)
+        b.player(name).team = "B"
+    team = sorted((x for x in b.order if b.players[x].team == "A"), key=lambda x: x != "You")
+    others = [x for x in b.order if b.players[x].team != "A"]
+    # Seat order alternates teams (A, B, A, B) so turn order passes between teams.
+    order: list[str] = []
+    for i in range(max(len(team), len(others))):
+        order += team[i : i + 1] + others[i : i + 1]
+    return order
+
+
+def _seats(b: Builder) -> list[str]:
+    """The players of the game: exactly those the story names (the asker only when they are in it), filled
+    up to the number of players said, or to two; the fillers are said in the answer."""
+    n = b.top.get("player_count")
+    if not b.players:
+        b.player("You")
+    names = (["You"] if "You" in b.players else []) + [x for x in b.order if x != "You"]
+    if n is not None and len(names) > n:
+        raise SituationError(
+            f"the text names {len(names)} players but says {n} players",
+            b.sources.get(("*", "player_count"), ""),
+            "the same number of players",
+        )
+    want = n or max(2, len(names))
+    added: list[str] = []
+    if len(names) < want and "You" not in names:
+        # The asker is a player of the game they ask about: they take the first seat nobody described.
+        b.player("You")
+        names.insert(0, "You")
+        added.append("You")
+    i = 1
+    while len(names) < want:
+        name = "Opponent" if "Opponent" not in b.players and want == 2 else f"Player {len(names) + 1}"
+        if name in b.players:
+            name = f"Player {len(names) + i}"
+            i += 1
+        b.player(name)
+        names.append(name)
+        added.append(name)
+    if added:
+        b.assume(f"{len(names)} players: {', '.join(names)} ({', '.join(added)} not described)")
+    return names
+
+
+def _active(b: Builder, names: list[str]) -> str:
+    active = b.top.get("active")
+    if "active_team" in b.top:
+        active = next((x for x in names if b.players[x].team == b.top["active_team"]), names[0])
+    if active is None:
+        active = "You" if "You" in names else names[0]
+        if b.action and b.action.get("type") != "draw_step":
+            b.assume(f"it is {active}'s turn")
+    if active not in names:
+        raise SituationError(
+            f"{active} is not a player of this game", b.sources.get(("*", "active"), ""), f"one of: {', '.join(names)}"
+        )
+    return active
+
+
+def _turn(b: Builder, active: str, names: list[str]) -> None:
+    """ "On the play"/"on the draw" say who started; with them, "turn N" on the player's own turn is their
+    Nth turn, which is the game's turn 2N-1 or 2N in a two-player game (103.1, 500.1)."""
+    starting = b.top.pop("starting", None)
+    if starting is None:
+        return
+    on_play = not starting.startswith("not:")
+    player = starting if on_play else starting[4:]
+    if "turn" in b.top and len(names) == 2 and active == player:
+        own = b.top["turn"]
+        b.top["turn"] = 2 * own - 1 if on_play else 2 * own
+        if b.top["turn"] != own:
+            b.assume(f"turn {own} read as {player}'s turn {own} on the draw: the game's turn {b.top['turn']}")
+    elif "turn" not in b.top and active == player and on_play and b.top.get("step") in (None, "upkeep", "draw"):
+        b.assume("“on the play” with no turn number read as the game's first turn")
+        b.top["turn"] = 1
+
+
+def _group_facts(b: Builder, names: list[str]) -> None:
+    """Facts said of a group go to each of its players who has no value of their own; Commander's 40 life
+    (903.7) is the default of every player whose life was not said."""
+    for (group, key), value in b.group_facts.items():
+        if group == "each":
+            members = names
+        elif group == "each-opponent":
+            members = [x for x in names if x != "You"]
+        else:
+            members = [x for x in names if b.players[x].team == group[5:]]
+        for x in members:
+            b.players[x].facts.setdefault(key, value)
+    if b.top.pop("commander", False):
+        unsaid = [x for x in names if "life" not in b.players[x].facts]
+        for x in unsaid:
+            b.players[x].facts["life"] = 40
+        if unsaid:
+            b.assume(f"Commander: {', '.join(unsaid)} at 40 life, the format's starting life total (903.7)")
 
 
 def _to_json(b: Builder) -> dict[str, Any]:
     fmt = b.top.get("format")
-    n = b.top.get("player_count")
-    names = list(b.order)
-    if fmt == "two-headed-giant":
-        team_a = [x for x in names if b.players[x].team in (None, "A")][:2]
-        if "You" in names and b.players["You"].team in (None, "A"):
-            team_a = ["You", *[x for x in team_a if x != "You"]][:2]  # the asker sits first on their team
-        for x in team_a:
-            b.players[x].team = b.players[x].team or "A"
-        if "You" not in names and not team_a:
-            names.insert(0, "You")
-            b.player("You").team = "A"
-        # Fill team A to two (the asker's teammate), then team B to two.
-        while len([x for x in b.order if b.players[x].team == "A"]) < 2:
-            name = "Teammate" if "Teammate" not in b.players else f"Player A{len(b.order)}"
-            b.player(name).team = "A"
-        for x in b.order:
-            if b.players[x].team is None:
-                b.players[x].team = "B"
-        opponents = ["Opponent", "Opponent 2"]
-        while len([x for x in b.order if b.players[x].team == "B"]) < 2:
-            name = next(o for o in opponents + [f"Player B{i}" for i in range(3, 9)] if o not in b.players)
-            b.player(name).team = "B"
-        names = sorted((x for x in b.order if b.players[x].team == "A"), key=lambda x: x != "You")
-        others = [x for x in b.order if b.players[x].team != "A"]
-        # Seat order alternates teams (A, B, A, B) so turn order passes between teams.
-        order = []
-        for i in range(max(len(names), len(others))):
-            order += names[i : i + 1] + others[i : i + 1]
-        names = order
-    else:
-        if "You" not in b.players and (not names or n is None or len(names) < (n or 2)):
-            b.player("You")
-        names = (["You"] if "You" in b.players else []) + [x for x in b.order if x != "You"]
-        want = n or max(2, len(names))
-        if n is not None and len(names) > n:
-            raise SituationError(
-                f"the text names {len(names)} players but says {n} players",
-                b.sources.get(("*", "player_count"), ""),
-                "the same number of players",
-            )
-        i = 1
-        while len(names) < want:
-            name = "Opponent" if "Opponent" not in b.players and want == 2 else f"Player {len(names) + 1}"
-            if name in b.players:
-                name = f"Player {len(names) + i}"
-                i += 1
-            b.player(name)
-            names.append(name)
-        if "Opponent" in b.players and "Opponent" not in names:
-            names.append("Opponent")
+    names = _two_headed_giant(b) if fmt == "two-headed-giant" else _seats(b)
     players = []
     for name in names:
         p = b.players[name]
@@ -96,13 +168,9 @@ def _to_json(b: Builder) -> dict[str, Any]:
         if p.team:
             doc["team"] = p.team
         players.append(doc)
-    active = b.top.get("active", "You" if "You" in names else names[0])
-    if "active_team" in b.top:
-        active = next((x for x in names if b.players[x].team == b.top["active_team"]), names[0])
-    if active not in names:
-        raise SituationError(
-            f"{active} is not a player of this game", b.sources.get(("*", "active"), ""), f"one of: {', '.join(names)}"
-        )
+    _group_facts(b, names)
+    active = _active(b, names)
+    _turn(b, active, names)
     action = dict(b.action or {})
     action = _resolve_action_players(b, action, names, active)
     if b.top.get("while_casting") and action.get("type") == "draw":

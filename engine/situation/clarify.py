@@ -1,0 +1,77 @@
+"""Asking instead of guessing: ambiguities become questions with options, and unsaid controllers are asked
+about only when they change the answer.
+
+Why options carry a rewritten text: every front end (CLI JSON, console, Discord buttons) answers a question
+the same way, by reading the option's text, so a question can never be answered differently in two places,
+and the answer shows the player exactly what was read.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.cards import CardDB
+from engine.errors import Ambiguity, Clarification, Option, ScenarioError
+from engine.situation.attach import Builder
+
+MAX_OPTIONS = 10
+
+
+def _replace_words(text: str, clause: str, words: str, new: str) -> str:
+    """``text`` with the first ``words`` inside ``clause`` replaced (or the first anywhere)."""
+    rx = re.compile(rf"(?<![\w']){re.escape(words)}(?![\w])", re.I)
+    start = text.find(clause) if clause else -1
+    if start >= 0 and rx.search(clause):
+        return text[:start] + rx.sub(new, clause, count=1) + text[start + len(clause):]
+    return rx.sub(new, text, count=1)
+
+
+def from_ambiguity(amb: Ambiguity, b: Builder, clause: str) -> Clarification:
+    options = [Option(label, _replace_words(b.text, clause, amb.words, words))
+               for label, words in amb.readings[:MAX_OPTIONS]]
+    return Clarification(amb.question, options, amb.words, clause)
+
+
+def _outcome(doc: dict[str, Any], cards: CardDB) -> tuple[Any, ...] | None:
+    from engine.resolve import resolve
+    from engine.scenario_json import scenario_from_json
+
+    try:
+        res = resolve(scenario_from_json(doc, cards), cards)
+    except ScenarioError:
+        return None
+    return (sorted(res.losers), sorted(res.winners), res.draw_game,
+            sorted((n, tuple(sorted(p.items()))) for n, p in res.players.items()))
+
+
+def _with_card(doc: dict[str, Any], card: str, player: str) -> dict[str, Any]:
+    out = {**doc, "players": [dict(p) for p in doc["players"]]}
+    for p in out["players"]:
+        if p["name"] == player:
+            p["battlefield"] = [*p.get("battlefield", []), card]
+    return out
+
+
+def place_unowned(doc: dict[str, Any], unowned: list[str], b: Builder) -> dict[str, Any]:
+    """Give each permanent whose controller was not said a controller: the asker (or the first player)
+    when it makes no difference to the answer, said as an assumption; otherwise a question."""
+    names = [p["name"] for p in doc["players"]]
+    default = "You" if "You" in names else names[0]
+    for card in unowned:
+        base = _with_card(doc, card, default)
+        expected = _outcome(base, b.cards)
+        differs = [n for n in names if n != default and _outcome(_with_card(doc, card, n), b.cards) != expected]
+        if differs:
+            clause = next((c for k, c in b.unowned if k == card), "")
+            options = [Option(f"{n} controls {card}", f"{b.text} {_controls_sentence(n, card)}")
+                       for n in [default, *[x for x in names if x != default]][:MAX_OPTIONS]]
+            raise Clarification(f"Who controls {card}? It changes the answer.", options, card, clause)
+        doc = base
+        b.assume(f"{card}: its controller was not said; read as {default}'s (it doesn't change the answer)")
+    return doc
+
+
+def _controls_sentence(name: str, card: str) -> str:
+    said = {"You": "I control", "Opponent": "My opponent controls", "Teammate": "My teammate controls"}
+    return f"{said.get(name, name + ' controls')} {card}."
