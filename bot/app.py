@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 
 from bot.gate import Gate
-from bot.render_discord import PagedView, embed_for
+from bot.render_discord import embed_for, view_for
 from bot.replies import Reply, error_reply
 from bot.service import Judge
 
@@ -78,10 +78,10 @@ async def _answer(interaction: discord.Interaction, make: Awaitable[Reply], publ
             reply = await task
     assert reply is not None
     fetch = judge.rule_texts if judge is not None else None
-    view = PagedView(reply, interaction.user.id, fetch)
+    view = view_for(reply, interaction.user.id, fetch, judge.draw if judge is not None else None)
     ephemeral = reply.ephemeral or reply.error or not public
     kwargs: dict[str, Any] = {"embed": view.current(), "ephemeral": ephemeral}
-    if view.has_items:
+    if view.children:
         kwargs["view"] = view
     try:
         if deferred:

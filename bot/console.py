@@ -87,4 +87,25 @@ async def run_console(judge: Judge, stdin: TextIO = sys.stdin, stdout: TextIO = 
             reply = error_reply("Something went wrong on our side; the error was logged.", "try another question")
         print(reply.as_text(), file=stdout)
         print("", file=stdout, flush=True)
+        while reply.question is not None:
+            reply = await _ask(judge, reply, stdin, stdout, interactive)
     return 0
+
+
+async def _ask(judge: Judge, reply: Reply, stdin: TextIO, stdout: TextIO, interactive: bool) -> Reply:
+    """The reader's question, answered in the console: a number picks an option, which is resolved and
+    printed (it may ask again); anything else leaves the question unanswered."""
+    assert reply.question is not None
+    options = reply.question.options
+    if interactive:
+        print(f"answer 1-{len(options)} (Enter to skip): ", end="", file=stdout, flush=True)
+    line = stdin.readline().strip()
+    if not line.isdigit() or not 1 <= int(line) <= len(options):
+        print("(question skipped)\n", file=stdout, flush=True)
+        return Reply([])
+    label, text = options[int(line) - 1]
+    answered = await judge.draw(text)
+    print(f"→ {label}", file=stdout)
+    print(answered.as_text(), file=stdout)
+    print("", file=stdout, flush=True)
+    return answered

@@ -7,8 +7,10 @@ and keeps the button logic in one place.
 
 from __future__ import annotations
 
+import asyncio
 from collections import deque
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 
@@ -23,6 +25,7 @@ from bot.replies import (
     Page,
     Reply,
     clip,
+    error_reply,
 )
 from bot.urls import public_url  # only http(s) links, never credentials, reach an embed
 
@@ -49,10 +52,10 @@ RuleTextsFetcher = Callable[[list[str], str | None, str], Awaitable[Reply]]
 
 
 MAX_LIVE_VIEWS = 500  # answers whose buttons stay live; beyond this the oldest stop listening
-_LIVE: deque[PagedView] = deque()
+_LIVE: deque[discord.ui.View] = deque()
 
 
-def _track(view: PagedView) -> None:
+def _track(view: discord.ui.View) -> None:
     """Keep at most ``MAX_LIVE_VIEWS`` views listening: each holds its answer's pages in memory until its
     timeout, so without a cap a busy server's memory grew with every answer (1,200 answers: 55 → 525 MB)."""
     _LIVE.append(view)
@@ -115,3 +118,67 @@ class PagedView(discord.ui.View):
         if view.has_items:
             kwargs["view"] = view
         await interaction.response.send_message(**kwargs)  # type: ignore[arg-type]
+
+
+Answerer = Callable[[str], Awaitable[Reply]]
+ANSWER_WITHIN = 2.0  # seconds before a button's answer is deferred (Discord allows 3)
+
+
+def view_for(reply: Reply, owner_id: int, fetch_rule_texts: RuleTextsFetcher | None = None,
+             answer: Answerer | None = None) -> discord.ui.View:
+    """The components of a reply: the reader's question as buttons when it asks one, else pages and rules."""
+    if reply.question is not None and answer is not None:
+        return ClarifyView(reply, owner_id, answer, fetch_rule_texts)
+    return PagedView(reply, owner_id, fetch_rule_texts)
+
+
+class ClarifyView(discord.ui.View):
+    """One button per answer to the reader's question. Only the asker can answer; the answer replaces the
+    question in the same message, resolved from the option's situation text (deferred if it is slow)."""
+
+    def __init__(self, reply: Reply, owner_id: int, answer: Answerer,
+                 fetch_rule_texts: RuleTextsFetcher | None = None, timeout: float = 600) -> None:
+        super().__init__(timeout=timeout)
+        assert reply.question is not None
+        self.reply = reply
+        self.owner_id = owner_id
+        self.answer = answer
+        self.fetch_rule_texts = fetch_rule_texts
+        for i, (label, text) in enumerate(reply.question.options[:10]):
+            button: discord.ui.Button[ClarifyView] = discord.ui.Button(
+                label=clip(f"{i + 1}. {label}", 80), style=discord.ButtonStyle.primary, row=i // 5)
+            button.callback = self._answer_with(text)  # type: ignore[method-assign]
+            self.add_item(button)
+        _track(self)
+
+    @property
+    def has_items(self) -> bool:
+        return bool(self.children)
+
+    def current(self) -> discord.Embed:
+        return embed_for(self.reply.pages[0], error=self.reply.error)
+
+    def _answer_with(self, text: str) -> Callable[[discord.Interaction], Awaitable[None]]:
+        async def callback(interaction: discord.Interaction) -> None:
+            if interaction.user.id != self.owner_id:
+                await interaction.response.send_message(
+                    embed=embed_for(error_reply("Only the player who asked can answer this question.").pages[0],
+                                    error=True), ephemeral=True)
+                return
+            task = asyncio.ensure_future(self.answer(text))
+            try:
+                reply = await asyncio.wait_for(asyncio.shield(task), ANSWER_WITHIN)
+                deferred = False
+            except TimeoutError:
+                await interaction.response.defer()
+                reply, deferred = await task, True
+            view = view_for(reply, self.owner_id, self.fetch_rule_texts, self.answer)
+            kwargs: dict[str, Any] = {"embed": embed_for(reply.pages[0], error=reply.error),
+                                      "view": view if view.children else None}
+            self.stop()
+            if deferred:
+                await interaction.edit_original_response(**kwargs)
+            else:
+                await interaction.response.edit_message(**kwargs)
+
+        return callback

@@ -6,6 +6,7 @@ embeds; both renderers read the same store records, so the wording of an answer 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from bot.store import Definition, Edition, RuleDiff, RuleLookup, SearchResult
@@ -135,9 +136,27 @@ def step_line(i: int, step: Step) -> str:
     return f"{i}. {step.text}{times}{rules}"
 
 
+def reading_lines(res: Resolution, shown: Callable[[str], str] = str, bold: str = "") -> list[str]:
+    """How the question was read: each fact with the words it came from, then what was assumed. Shared by
+    the console and Discord (``shown`` escapes user text for Discord, ``bold`` marks the headings)."""
+    lines: list[str] = []
+    if res.understood:
+        lines.append(f"{bold}I understood:{bold}")
+        for fact in res.understood:
+            words = f" (“{shown(fact['words'])}”)" if fact.get("words") else ""
+            lines.append(f"- {shown(fact['fact'])}{words}")
+    if res.assumed:
+        lines.append(f"{bold}Assumed:{bold} " + "; ".join(shown(a) for a in res.assumed))
+    return lines
+
+
 def resolution_text(res: Resolution, rule_texts: dict[str, str] | None = None) -> str:
-    """Outcome first, then the numbered steps with their rules, then the texts of the cited rules."""
+    """Outcome first, how the question was read, the numbered steps with their rules, the rules' texts."""
     lines = _outcome_lines(res)
+    reading = reading_lines(res)
+    if reading:
+        lines.append("")
+        lines.extend(reading)
     lines.append("")
     lines.append("Steps:")
     lines.extend(step_line(i, s) for i, s in enumerate(res.steps, 1))

@@ -35,6 +35,16 @@ class Page:
             len(n) + len(v) for n, v in self.fields)
 
 
+@dataclass(frozen=True)
+class Question:
+    """The reader asks instead of guessing: the question, the words it is about, and the answers, each the
+    situation text that answer stands for (every front end answers by resolving that text)."""
+
+    text: str
+    words: str
+    options: tuple[tuple[str, str], ...]  # (label, situation text)
+
+
 @dataclass
 class Reply:
     pages: list[Page]
@@ -43,6 +53,7 @@ class Reply:
     rule_numbers: list[str] = field(default_factory=list)  # for the "show rule texts" button
     edition: str | None = None
     game: str = "mtg"
+    question: Question | None = None  # a /draw the reader could not read without asking
 
     def as_text(self) -> str:
         out = []

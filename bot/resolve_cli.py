@@ -14,7 +14,8 @@ from typing import Any
 
 from bot.config import Config
 from bot.render_text import resolution_text
-from engine.resolve import ScenarioError, resolve
+from engine.errors import Clarification, ScenarioError
+from engine.resolve import resolve
 from engine.scenario_json import scenario_from_json
 
 
@@ -52,6 +53,10 @@ async def resolve_command(args: argparse.Namespace, config: Config) -> int:
     except ScenarioError as exc:
         if as_json:
             print(json.dumps(exc.to_json(), ensure_ascii=False, indent=2))
+        elif isinstance(exc, Clarification):
+            print(f"question: {exc.question}" + (f" ({exc.where})" if exc.where else ""), file=sys.stderr)
+            for i, option in enumerate(exc.options, 1):
+                print(f"  {i}. {option.label}\n     drawjudge resolve {json.dumps(option.text)}", file=sys.stderr)
         else:
             where = f" ({exc.where})" if exc.where else ""
             hint = f"\nhint: {exc.hint}" if exc.hint else ""

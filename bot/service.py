@@ -17,10 +17,11 @@ from bot.render_text import (
     diff_text,
     outcome_line,
     player_line,
+    reading_lines,
     rule_link,
     rule_lookup_text,
 )
-from bot.replies import Page, Reply, clip, error_reply, outside, paged, plain, valid_text
+from bot.replies import Page, Question, Reply, clip, error_reply, outside, paged, plain, valid_text
 from bot.rulings import LookupPending
 from bot.store import (
     Edition,
@@ -34,9 +35,10 @@ from bot.store import (
 from bot.store.db import rule_key
 from bot.urls import public_url
 from engine.cards import CardDB, default_cards
+from engine.errors import Clarification, ScenarioError
 from engine.model import Resolution
 from engine.oracle import read_oracle
-from engine.resolve import ScenarioError, resolve
+from engine.resolve import resolve
 from engine.situation import SituationError, language_reference, parse_situation
 
 VERSION = "0.1.0"
@@ -87,6 +89,16 @@ def recovering(method: Callable[..., Awaitable[Reply]]) -> Callable[..., Awaitab
         return with_notice(reply, notice) if notice else reply
 
     return wrapper
+
+
+def clarification_reply(exc: Clarification) -> Reply:
+    """A question with its options: numbered in text, buttons in Discord; each answer is a situation text."""
+    options = tuple((o.label, o.text) for o in exc.options)
+    lines = [plain(exc.question, 300), f"> {plain(exc.where, 300)}" if exc.where else "", ""]
+    lines += [f"{i}. {plain(label, 120)}" for i, (label, _) in enumerate(options, 1)]
+    lines += ["", "Pick an answer, or ask again saying it in the situation."]
+    return Reply(paged("A question before the ruling", "\n".join(x for x in lines if x is not None)),
+                 ephemeral=True, question=Question(exc.question, exc.words, options))
 
 
 def with_notice(reply: Reply, notice: str) -> Reply:
@@ -249,6 +261,8 @@ class Judge:
             return error_reply(f"{plain(exc.name, 150)}'s text is not yet understood by the engine:\n> "
                                f"{plain(exc.text, 800)}",
                                "describe its effect with cards the bot knows, or ask a judge")
+        except Clarification as exc:
+            return clarification_reply(exc)
         except ScenarioError as exc:
             hint = plain(exc.hint, 400) if exc.hint else "see /help for the phrases the bot understands"
             where = f"\n> {plain(exc.where, 300)}" if exc.where else ""
@@ -287,6 +301,10 @@ class Judge:
     def render_resolution(self, res: Resolution, ed: Edition | None) -> Reply:
         lines = [f"**{outcome_line(res)}**"]
         lines += [f"• {player_line(n, p)}" for n, p in res.players.items()]
+        reading = reading_lines(res, lambda t: plain(t, 300), "**")
+        if reading:
+            lines.append("")
+            lines += reading
         lines.append("")
         lines.append("**Steps**")
         for i, step in enumerate(res.steps, 1):

@@ -162,6 +162,10 @@ class Scenario:
     turn: int = 3
     step: str = "main1"
     choices: dict[str, Any] = field(default_factory=dict)
+    # How the scenario was read: each fact with the words it came from (from situation text), and every
+    # reading or default the engine filled in; the answer starts from these.
+    understood: list[dict[str, str]] = field(default_factory=list)
+    assumed: list[str] = field(default_factory=list)
 
     def clone(self) -> Scenario:
         return copy.deepcopy(self)
@@ -211,6 +215,8 @@ class Resolution:
     branches: list[dict[str, Any]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     differences: list[str] = field(default_factory=list)  # a historical edition's answer vs today's
+    understood: list[dict[str, str]] = field(default_factory=list)  # facts read, each with its words
+    assumed: list[str] = field(default_factory=list)  # readings and defaults filled in
 
     @property
     def game_over(self) -> bool:
@@ -244,4 +250,6 @@ class Resolution:
             "branches": self.branches,
             "notes": self.notes,
             "differences": self.differences,
+            "understood": self.understood,
+            "assumed": self.assumed,
         }

@@ -1056,6 +1056,8 @@ def resolve(scenario: Scenario, cards: CardDB | None = None, *, compress: bool =
     under a historical edition, in ``differences`` where today's answer differs."""
     main = Resolver(scenario, cards, compress=compress)
     resolution = main.run()
+    resolution.understood = [dict(f) for f in scenario.understood]
+    resolution.assumed = list(scenario.assumed)
     if scenario.game == "mtg" and main.rs.edition != "current":
         resolution.differences = differences_from_today(scenario, resolution, cards)
     if not branches:

@@ -115,7 +115,49 @@ def scenario_from_json(doc: Any, cards: CardDB | None = None) -> Scenario:
     if not isinstance(choices, dict):
         raise ScenarioError("choices must be an object", "choices", '{"order:Alice": "Notion Thief"}')
     action = _action(doc.get("action"), names, cards)
-    return Scenario(players, action, game, edition, fmt, active, turn, step, dict(choices))
+    understood, assumed = _reading(doc)
+    assumed += defaults_used(doc, names)
+    return Scenario(players, action, game, edition, fmt, active, turn, step, dict(choices), understood, assumed)
+
+
+def _reading(doc: dict[str, Any]) -> tuple[list[dict[str, str]], list[str]]:
+    """The optional record of how a situation text was read (written by the situation reader)."""
+    understood = doc.get("understood", [])
+    if not isinstance(understood, list) or not all(
+            isinstance(f, dict) and isinstance(f.get("fact"), str) and isinstance(f.get("words", ""), str)
+            for f in understood):
+        raise ScenarioError("understood must be a list of {\"fact\": ..., \"words\": ...}", "understood", "")
+    assumed = doc.get("assumed", [])
+    if not isinstance(assumed, list) or not all(isinstance(a, str) for a in assumed):
+        raise ScenarioError("assumed must be a list of strings", "assumed", "")
+    return [{"fact": f["fact"], "words": f.get("words", "")} for f in understood], list(assumed)
+
+
+_PLAYER_DEFAULTS = (
+    ("life", "20 life"),
+    ("hand", "7 cards in hand"),
+    ("library", "40 cards in library"),
+    ("drawn_this_turn", "no card drawn yet this turn"),
+)
+
+
+def defaults_used(doc: dict[str, Any], names: list[str]) -> list[str]:
+    """Every default the scenario relies on, said once per fact with the players it applies to."""
+    raw = doc["players"]
+    out = []
+    for key, said in _PLAYER_DEFAULTS:
+        lacking = [n for n, p in zip(names, raw, strict=True) if key not in p]
+        if len(lacking) == len(names) and len(names) > 1:
+            out.append(f"{said} for every player")
+        elif lacking:
+            out.append(f"{said}: {', '.join(lacking)}")
+    if "turn" not in doc:
+        out.append("turn 3 of the game (no first-turn rule applies)")
+    if "step" not in doc:
+        out.append("the main phase")
+    if "active" not in doc and not any("turn" in a for a in doc.get("assumed", [])):
+        out.append(f"it is {'your' if names[0] == 'You' else names[0] + chr(39) + 's'} turn")
+    return out
 
 
 def _action(raw: Any, names: list[str], cards: CardDB) -> Action:

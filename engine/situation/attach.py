@@ -138,15 +138,15 @@ class Builder:
 
 
 _FACTS = {
-    "library": "{who}: {v} card(s) in library",
-    "hand": "{who}: {v} card(s) in hand",
-    "graveyard": "{who}: {v} card(s) in graveyard",
-    "memory": "{who}: {v} card(s) in memory",
+    "library": "{who}: {v} {cards} in library",
+    "hand": "{who}: {v} {cards} in hand",
+    "graveyard": "{who}: {v} {cards} in graveyard",
+    "memory": "{who}: {v} {cards} in memory",
     "life": "{who}: {v} life",
-    "drawn_this_turn": "{who} has drawn {v} card(s) this turn",
+    "drawn_this_turn": "{who} {has} drawn {v} {cards} this turn",
     "player_count": "{v} players",
     "format": "format: {v}",
-    "active": "it is {v}'s turn",
+    "active": "it is {vs} turn",
     "turn": "turn {v}",
     "step": "step: {v}",
     "game": "game: {v}",
@@ -160,8 +160,19 @@ def _name(who: str) -> str:
     return {"each": "each player", "each-opponent": "each opponent"}.get(who, who)
 
 
+def possessive(name: str) -> str:
+    return "your" if name == "You" else f"{name}'s"
+
+
+def agree(who: str, verb: str) -> str:
+    """The verb agreeing with its subject: "You draw", "Opponent draws"."""
+    return verb if who == "You" else {"have": "has"}.get(verb, verb + "s")
+
+
 def describe_fact(who: str, key: str, value: Any) -> str:
-    return _FACTS.get(key, "{who}: {key} {v}").format(who=_name(who), key=key, v=value)
+    vs = possessive(str(value)) if key == "active" else ""
+    return _FACTS.get(key, "{who}: {key} {v}").format(who=_name(who), key=key, v=value, vs=vs,
+                                                        has=agree(who, "have"), cards="card" if value == 1 else "cards")
 
 
 def describe_action(action: dict[str, Any]) -> str:
@@ -170,16 +181,16 @@ def describe_action(action: dict[str, Any]) -> str:
         who = ", ".join(action["players"])
     kind = action["type"]
     if kind == "draw":
-        may = " may" if action.get("optional") else ""
-        return f"{who}{may} draw(s) {action['count']:,}"
+        verb = "may draw" if action.get("optional") else agree(who, "draw")
+        return f"{who} {verb} {action['count']:,}"
     if kind == "draw_step":
         return "the active player's draw step"
     if kind == "cast":
         x = f" with X={action['x']}" if "x" in action else ""
         targets = f" targeting {', '.join(action['targets'])}" if action.get("targets") else ""
-        return f"{who} casts {action['card']}{targets}{x}"
+        return f"{who} {agree(who, 'cast')} {action['card']}{targets}{x}"
     if kind == "move_to_hand":
-        return f"{who} puts the top {action['count']} card(s) of their library into their hand"
+        return f"{who} {agree(who, 'put')} the top {action['count']} of their library into their hand"
     return f"{who}: {action.get('name', kind)} ×{action.get('count', 1)}"
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.cards import CardDB
 from engine.errors import Ambiguity, Clarification, Option, ScenarioError
-from engine.situation.attach import Builder
+from engine.situation.attach import Builder, agree, possessive
 
 MAX_OPTIONS = 10
 
@@ -64,11 +64,11 @@ def place_unowned(doc: dict[str, Any], unowned: list[str], b: Builder) -> dict[s
         differs = [n for n in names if n != default and _outcome(_with_card(doc, card, n), b.cards) != expected]
         if differs:
             clause = next((c for k, c in b.unowned if k == card), "")
-            options = [Option(f"{n} controls {card}", f"{b.text} {_controls_sentence(n, card)}")
+            options = [Option(f"{n} {agree(n, 'control')} {card}", f"{b.text} {_controls_sentence(n, card)}")
                        for n in [default, *[x for x in names if x != default]][:MAX_OPTIONS]]
             raise Clarification(f"Who controls {card}? It changes the answer.", options, card, clause)
         doc = base
-        b.assume(f"{card}: its controller was not said; read as {default}'s (it doesn't change the answer)")
+        b.assume(f"{card}: its controller was not said; read as {possessive(default)} (it doesn't change the answer)")
     return doc
 
 

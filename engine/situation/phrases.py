@@ -15,7 +15,7 @@ from typing import Any
 from engine.cards import Card
 from engine.effects import SpellText
 from engine.errors import Ambiguity, SituationError
-from engine.situation.attach import GROUPS, Ctx
+from engine.situation.attach import GROUPS, Ctx, agree
 from engine.situation.lexicon import MAX_COUNT, STEP_WORDS, count, read_number
 from engine.vocabulary import aliases as mechanic_aliases
 from engine.vocabulary import mechanic
@@ -97,7 +97,7 @@ def _controls(ctx: Ctx, g: dict[str, str]) -> None:
         raise SituationError("say which player controls the permanent", ctx.clause, "'Alice controls X'")
     _permanents_only(ctx, cards)
     ctx.b.player(who).battlefield.extend(cards)
-    ctx.b.note(f"{who} controls {', '.join(cards)}", ctx.clause)
+    ctx.b.note(f"{who} {agree(who, 'control')} {', '.join(cards)}", ctx.clause)
 
 
 def is_spell(card: Card) -> bool:

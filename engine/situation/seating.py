@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.errors import SituationError
-from engine.situation.attach import Builder
+from engine.situation.attach import Builder, possessive
 
 
 def merge_unowned(b: Builder) -> list[str]:
@@ -95,7 +95,7 @@ def _active(b: Builder, names: list[str]) -> str:
     if active is None:
         active = "You" if "You" in names else names[0]
         if b.action and b.action.get("type") != "draw_step":
-            b.assume(f"it is {active}'s turn")
+            b.assume(f"it is {possessive(active)} turn")
     if active not in names:
         raise SituationError(
             f"{active} is not a player of this game", b.sources.get(("*", "active"), ""), f"one of: {', '.join(names)}"
