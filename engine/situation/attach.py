@@ -269,7 +269,8 @@ def resolve_player(b: Builder, text: str | None, subject: str, clause: str, acto
         return _pronoun(b, t, clause, actor)
     if t in EACH_WORDS or t in ("our", "ours"):
         return "each"
-    if t in ("each opponent", "all opponents", "every opponent", "all my opponents", "each of my opponents"):
+    if t in ("each opponent", "all opponents", "every opponent", "all my opponents", "each of my opponents",
+             "opponents", "my opponents", "the opponents"):
         return "each-opponent"
     m = re.fullmatch(r"team ([a-z0-9])", t)
     if m:

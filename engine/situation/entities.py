@@ -31,13 +31,16 @@ def aliases() -> dict[str, str]:
 
 
 def _prefix_matches(cards: CardDB, key: str) -> list[str]:
-    """Names where every typed word starts a word of the name, in order ("lab man", "jace wielder")."""
+    """Names where every typed word starts a word of the name, in order, from its first word ("lab man",
+    "jace wielder")."""
     words = key.split()
     if not words or all(w in COMMON_WORDS for w in words) or any(len(w) < 3 for w in words[:1]):
         return []
     found = []
     for name in cards.names():
         name_words = utils.default_process(name).split()
+        if not name_words[0].startswith(words[0]):
+            continue  # a nickname starts where the name starts ("the Apocalypse" is not Sheoldred)
         i = 0
         for w in words:
             while i < len(name_words) and not name_words[i].startswith(w):

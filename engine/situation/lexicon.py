@@ -73,7 +73,7 @@ STEP_WORDS = {
     "cleanup": "cleanup",
 }
 ME_WORDS = {"i", "me", "my", "myself", "mine", "you", "your", "yourself", "yours", "asker"}
-OPPONENT_WORDS = {"opponent", "my opponent", "the opponent", "your opponent", "opponents", "the opp"}
+OPPONENT_WORDS = {"opponent", "my opponent", "the opponent", "your opponent", "the opp"}
 # Pronouns mean the last player mentioned (or the reader asks); a reflexive means the clause's own subject.
 PRONOUNS = {"he", "she", "they", "him", "her", "them", "his", "their", "hers", "theirs", "this player",
             "that player", "the player"}

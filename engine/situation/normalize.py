@@ -14,6 +14,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from rapidfuzz import fuzz
 from rapidfuzz.distance import OSA
 
 _CLEAN = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-", "\t": " ", "`": "'"})
@@ -51,7 +52,8 @@ _FILLER_SENTENCE = re.compile(rf"^(?:{_QUESTION_TAIL}|(?:i was |we were |i'm |we
 _LEADING_FILLER = re.compile(
     r"^(?:(?:hey|hi|hello)(?: judges?| all| guys| folks)?[,!:\-]\s*|(?:a |one |quick |dumb |simple |rules )?"
     r"(?:question|q)\s*[:,\-]\s*|(?:quick|dumb|simple|rules) (?:question|q)\b[:,\-]?\s*|"
-    r"(?:so|ok|okay|um|uh|well|alright|judge|ruling)\s*[,:!\-]\s*|so\s+)",
+    r"(?:so|ok|okay|um|uh|well|alright|judge|ruling|help|please|help please|pls)\s*[,:!\-]\s*|"
+    r"(?:so|ok|okay|ok so|okay so|alright so|well|um|uh)\s+)",
     re.I,
 )
 _TRAILING_QUESTION = re.compile(rf"(?:[,\-]\s*|\s+)(?:{_QUESTION_TAIL})[\s?!.]*$", re.I)
@@ -200,9 +202,16 @@ def _correction(word: str, vocabulary: frozenset[str], card_words: frozenset[str
     if len(low) < 4 or low in vocabulary or low in card_words or not low.isalpha():
         return None
     limit = 1 if len(low) < 9 else 2
-    best = [v for v in vocabulary if abs(len(v) - len(low)) <= limit and OSA.distance(low, v) <= limit]
-    if len(low) <= 5:
-        best = [v for v in best if sorted(v) == sorted(low)]
+    near = {v: OSA.distance(low, v) for v in vocabulary if abs(len(v) - len(low)) <= limit}
+    best = [v for v, d in near.items() if d <= limit and (len(low) > 5 or sorted(v) == sorted(low))]
+    if not best:
+        return None
+    # the fewest edits, then the most letters in common ("controll" is "control", not "controls")
+    closest = min(near[v] for v in best)
+    best = [v for v in best if near[v] == closest]
+    score = {v: fuzz.ratio(low, v) for v in best}
+    top = max(score.values())
+    best = [v for v in best if score[v] == top]
     if len(best) != 1:
         return None
     if any(abs(len(c) - len(low)) <= limit and OSA.distance(low, c) <= limit for c in card_words - vocabulary):

@@ -140,6 +140,13 @@ def _players(ctx: Ctx, g: dict[str, str]) -> None:
     ctx.b.set("*", "player_count", n, ctx.clause)
 
 
+def _seated(ctx: Ctx, g: dict[str, str]) -> None:
+    """ "Alice and Bob are playing": the players of the game, named before anything happens to them."""
+    for part in re.split(r",\s*(?:and\s+)?|\s+and\s+", g["players"]):
+        if part.strip():
+            ctx.who(part.strip())
+
+
 def _format(ctx: Ctx, g: dict[str, str]) -> None:
     word = g["fmt"].lower()
     fmt = (
@@ -212,6 +219,9 @@ def _draw_step(ctx: Ctx, g: dict[str, str]) -> None:
 def _draw(ctx: Ctx, g: dict[str, str]) -> None:
     who = ctx.who(g.get("player"))
     n = count(g.get("n") or "1", ctx.clause)
+    if g.get("empty"):
+        for target in _each_target(ctx, who):
+            ctx.b.set(target, "library", 0, ctx.clause)
     action: dict[str, Any] = {"type": "draw", "count": n}
     if g.get("may"):
         action["optional"] = True
@@ -349,6 +359,7 @@ POS = rf"(?P<player>my|your|his|her|their|our|(?:{MULTI}|[\w\-]+)'s)"
 POS2 = r"(?:my|your|his|her|their|our|[\w\-]+'s)"
 ZONE = r"(?P<zone>library|deck|hand|graveyard|libraries|decks|hands|graveyards|yard|memory)"
 MEM = r"(?: into (?:my |their |his |her )?(?P<mem>memory|hand))?"
+EMPTY = r"(?P<empty> from (?:an |my |their |his |her |the )?empty (?:library|deck))?"
 MECH = "(?P<mech>" + "|".join(re.escape(a) for a in mechanic_aliases()) + ")"
 
 PHRASES: tuple[Phrase, ...] = (
@@ -378,6 +389,12 @@ PHRASES: tuple[Phrase, ...] = (
         ),
         _players,
         "4 players.",
+    ),
+    Phrase(
+        "who plays",
+        (rf"(?P<players>{NAME}(?:(?:, and |, | and ){NAME})+) (?:are playing|are in the game|play(?: a game)?)",),
+        _seated,
+        "Alice and Bob are playing.",
     ),
     Phrase(
         "format",
@@ -459,7 +476,7 @@ PHRASES: tuple[Phrase, ...] = (
     Phrase(
         "zone count",
         (
-            rf"{P} (?:has|have|has got|got) {N} (?:more )?cards? (?:left )?in (?:(?:my|their|his|"
+            rf"{P} (?:has|have|has got|got) {N} (?:more )?(?:cards? )?(?:left )?in (?:(?:my|their|his|"
             rf"her|the|its) )?{ZONE}",
             rf"{P} (?:has|have) {N} cards? left",
             rf"{POS} {ZONE}(?: size)?(?: is| has|:)? {N}(?: cards?)?",
@@ -557,6 +574,8 @@ PHRASES: tuple[Phrase, ...] = (
             r"there (?:is|are) (?:an? )?(?P<cards>.+?) (?:in play|on the battlefield)",
             rf"(?:the )?(?P<cards>.+?) (?:is|are) (?P<player>mine|yours|his|hers|theirs|ours|(?:{MULTI}|[\w\-]+)'s)",
             rf"(?:the )?(?P<cards>.+?) (?:belongs? to|is controlled by|are controlled by) {P}",
+            rf"(?:the )?(?P<cards>.+?) (?:(?:is|are) )?(?:in play|on the battlefield|out) under {POS} control",
+            rf"{POS} (?P<cards>.+?) (?:(?:is|are) )?(?:in play|on the battlefield|out)",
         ),
         _in_play,
         "Spirit of the Labyrinth is in play.",
@@ -565,8 +584,8 @@ PHRASES: tuple[Phrase, ...] = (
     Phrase(
         "draw",
         (
-            rf"{P} (?P<may>may )?(?:draws?|is drawing|would draw|will draw) {N}(?: more)?(?: cards?)?{MEM}",
-            rf"{P} (?P<may>may )?(?:draws?|would draw|will draw){MEM}",
+            rf"{P} (?P<may>may )?(?:draws?|is drawing|would draw|will draw) {N}(?: more)?(?: cards?)?{MEM}{EMPTY}",
+            rf"{P} (?P<may>may )?(?:draws?|would draw|will draw){MEM}{EMPTY}",
             rf"(?P<may>may )?draw {N}(?: cards?)?{MEM}",
             r"draw",
         ),
@@ -602,7 +621,8 @@ PHRASES: tuple[Phrase, ...] = (
     ),
     Phrase(
         "draw with a spell",
-        (rf"{P} (?:draws?|draw cards?) (?:cards? )?(?:with|off|off of|using|by casting) (?P<card>.+?)",),
+        (rf"{P} (?:draws?|draw cards?) (?:a card |an extra card |cards? |\w+ cards? )?(?:with|off|off of|using|"
+         rf"by casting) (?P<card>.+?)",),
         _draw_with,
         "I draw with Brainstorm.",
     ),

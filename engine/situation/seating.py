@@ -144,6 +144,7 @@ def _group_facts(b: Builder, names: list[str]) -> None:
 def _to_json(b: Builder) -> dict[str, Any]:
     fmt = b.top.get("format")
     names = _two_headed_giant(b) if fmt == "two-headed-giant" else _seats(b)
+    _group_facts(b, names)
     players = []
     for name in names:
         p = b.players[name]
@@ -168,7 +169,6 @@ def _to_json(b: Builder) -> dict[str, Any]:
         if p.team:
             doc["team"] = p.team
         players.append(doc)
-    _group_facts(b, names)
     active = _active(b, names)
     _turn(b, active, names)
     action = dict(b.action or {})

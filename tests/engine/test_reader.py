@@ -1,0 +1,535 @@
+"""The situation reader on the way players really ask: questions, table talk, abbreviations, nicknames,
+typos, numbers in words and stories told with named players. Every case asserts the scenario built (who is
+in the game, who controls what, the action), not only that the text parsed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.errors import Clarification, SituationError
+from engine.resolve import resolve
+from engine.scenario_json import scenario_from_json
+from engine.situation import situation_to_json
+
+
+def _player(doc: dict[str, Any], name: str) -> dict[str, Any]:
+    found = [p for p in doc["players"] if p["name"] == name]
+    assert found, f"no player {name!r} in {[p['name'] for p in doc['players']]}"
+    return found[0]
+
+
+def check(doc: dict[str, Any], expect: dict[str, Any]) -> None:
+    """Keys: "names" (the players, in seat order), "X.field" (a player's field), "action", "active", "turn",
+    "step", "format", "choices" (a subset), "assumed~" (words in some assumption)."""
+    for key, value in expect.items():
+        if key == "names":
+            assert [p["name"] for p in doc["players"]] == value, doc["players"]
+        elif key == "choices":
+            assert value.items() <= doc.get("choices", {}).items(), doc.get("choices")
+        elif key == "assumed~":
+            assert any(value in a for a in doc.get("assumed", [])), doc.get("assumed")
+        elif "." in key:
+            name, field = key.split(".", 1)
+            assert _player(doc, name).get(field) == value, (key, _player(doc, name))
+        else:
+            assert doc.get(key) == value, (key, doc.get(key))
+    scenario_from_json(doc)  # the engine accepts every scenario the reader builds
+
+
+def _cases(rows: list[tuple[str, dict[str, Any]]]) -> Any:
+    return pytest.mark.parametrize("text,expect", rows, ids=[t[:60] for t, _ in rows])
+
+
+ME_DRAWS = {"type": "draw", "count": 1, "player": "You"}
+
+QUESTIONS = [
+    ("If I cast Opportunity with 1 card left in my library, what happens?",
+     {"names": ["You", "Opponent"], "You.library": 1,
+      "action": {"type": "cast", "card": "Opportunity", "player": "You"}}),
+    ("If I draw a card with an empty library, do I lose?", {"You.library": 0, "action": ME_DRAWS}),
+    ("do I lose if I draw with an empty library?", {"You.library": 0, "action": ME_DRAWS}),
+    ("What happens if my opponent draws 2 with 1 card in library?",
+     {"Opponent.library": 1, "action": {"type": "draw", "count": 2, "player": "Opponent"}}),
+    ("quick question: opp has Notion Thief out and I draw 2, who gets the cards?",
+     {"Opponent.battlefield": ["Notion Thief"], "action": {"type": "draw", "count": 2, "player": "You"}}),
+    ("Quick q - my opp controls Hullbreacher and I draw 3, what happens?",
+     {"Opponent.battlefield": ["Hullbreacher"], "action": {"type": "draw", "count": 3, "player": "You"}}),
+    ("hey judge, I have Laboratory Maniac and my library is empty, I draw 2. what happens?",
+     {"You.battlefield": ["Laboratory Maniac"], "You.library": 0}),
+    ("Hi judges! I control Platinum Angel. My library is empty. I draw. Do I lose?",
+     {"You.battlefield": ["Platinum Angel"], "You.library": 0, "action": ME_DRAWS}),
+    ("My opp controls Sheoldred the Apocalypse. I'm at 2 life and I draw 4 cards. Do I die?",
+     {"You.life": 2, "Opponent.battlefield": ["Sheoldred, the Apocalypse"],
+      "action": {"type": "draw", "count": 4, "player": "You"}}),
+    ("I have no cards in library. I cast Brainstorm. Do I lose?",
+     {"You.library": 0, "action": {"type": "cast", "card": "Brainstorm", "player": "You"}}),
+    ("my opponent's library has 2 cards. they draw 3. who wins?",
+     {"Opponent.library": 2, "action": {"type": "draw", "count": 3, "player": "Opponent"}}),
+    ("How many cards does my opponent draw if I control Notion Thief and they cast Opportunity?",
+     {"You.battlefield": ["Notion Thief"], "action": {"type": "cast", "card": "Opportunity", "player": "Opponent"}}),
+    ("Does Sheoldred trigger if I draw 2 and my opponent controls her?",
+     {"Opponent.battlefield": ["Sheoldred, the Apocalypse"], "action": {"type": "draw", "count": 2, "player": "You"}}),
+    ("Playing dredge last night. Golgari Thug is in my graveyard and I draw a card. Can I dredge?",
+     {"You.graveyard": ["Golgari Thug"], "choices": {"apply:Golgari Thug:You": True}}),
+    ("So, I draw 3 with Spirit of the Labyrinth on the battlefield under my control. Is that right?",
+     {"You.battlefield": ["Spirit of the Labyrinth"], "action": {"type": "draw", "count": 3, "player": "You"}}),
+    ("I draw a card. thanks!", {"action": ME_DRAWS}),
+    ("ok so my library is empty and I draw", {"You.library": 0, "action": ME_DRAWS}),
+    ("Rules question: it's my draw step and I control Howling Mine", {"You.battlefield": ["Howling Mine"],
+                                                                      "action": {"type": "draw_step"}}),
+    ("I draw 2. What happens now?", {"action": {"type": "draw", "count": 2, "player": "You"}}),
+    ("If I control Jace, Wielder of Mysteries and draw from an empty library, do I win?",
+     {"You.battlefield": ["Jace, Wielder of Mysteries"], "action": ME_DRAWS}),
+    ("I control Jace, Wielder of Mysteries and have no cards in my library. If I draw, do I win?",
+     {"You.battlefield": ["Jace, Wielder of Mysteries"], "You.library": 0, "action": ME_DRAWS}),
+    ("During my upkeep I draw a card with 0 cards in library. Do I lose right away?",
+     {"You.library": 0, "step": "upkeep", "action": ME_DRAWS}),
+    ("Hello all. Opponent casts Timetwister. what happens?",
+     {"action": {"type": "cast", "card": "Timetwister", "player": "Opponent"}}),
+    ("Help please: I am at 1 life, opponent controls Underworld Dreams, I draw 2",
+     {"You.life": 1, "Opponent.battlefield": ["Underworld Dreams"]}),
+    ("If it's my draw step and my opponent controls Orcish Bowmasters, what happens?",
+     {"Opponent.battlefield": ["Orcish Bowmasters"], "action": {"type": "draw_step"}, "active": "You"}),
+]
+
+CASUAL = [
+    ("I'm at 3 life. Opponent controls Sheoldred. I draw 2.", {"You.life": 3}),
+    ("im at 5 life and i draw 3", {"You.life": 5, "action": {"type": "draw", "count": 3, "player": "You"}}),
+    ("I've got 2 cards in my library, I draw 3", {"You.library": 2}),
+    ("I've got Howling Mine out and it's my draw step", {"You.battlefield": ["Howling Mine"]}),
+    ("Opponent has Bowmasters. I draw three cards", {"Opponent.battlefield": ["Orcish Bowmasters"]}),
+    ("they're at 2 life with Sheoldred out. they draw 2",
+     {"Opponent.life": 2, "Opponent.battlefield": ["Sheoldred, the Apocalypse"],
+      "action": {"type": "draw", "count": 2, "player": "Opponent"}}),
+    ("Opp is at 3 life with Psychosis Crawler out. I cast Timetwister.",
+     {"Opponent.life": 3, "Opponent.battlefield": ["Psychosis Crawler"]}),
+    ("With 2 cards in library I cast Brainstorm.",
+     {"You.library": 2, "action": {"type": "cast", "card": "Brainstorm", "player": "You"}}),
+    ("I draw 2 cards with an empty yard and an empty library.", {"You.library": 0, "You.graveyard": 0}),
+    ("Everyone draws 7 while Spirit of the Labyrinth is out",
+     {"action": {"type": "draw", "count": 7, "player": "each"}, "You.battlefield": ["Spirit of the Labyrinth"]}),
+    ("I control two Thought Reflections and draw a card", {"You.battlefield": ["Thought Reflection"] * 2}),
+    ("i draw for turn with sylvan library out",
+     {"You.battlefield": ["Sylvan Library"], "action": {"type": "draw_step"}, "step": "draw"}),
+    ("I draw for the turn", {"action": {"type": "draw_step"}, "active": "You"}),
+    ("Opponent controls Orcish Bowmasters. I draw a card during my draw step.",
+     {"action": {"type": "draw_step"}, "active": "You", "assumed~": "draw of the draw step"}),
+    ("I have Laboratory Maniac but my library is empty. I draw", {"You.library": 0,
+                                                                  "You.battlefield": ["Laboratory Maniac"]}),
+    ("I am at one life and opponent has Underworld Dreams, i draw two",
+     {"You.life": 1, "Opponent.battlefield": ["Underworld Dreams"]}),
+    ("Me: 1 card in library. Opponent controls Notion Thief. I draw 2 cards", {"You.library": 1}),
+    ("Alice: 20 life, library 3. Bob: controls Notion Thief. Alice draws 4.",
+     {"names": ["Alice", "Bob"], "Alice.life": 20, "Alice.library": 3, "Bob.battlefield": ["Notion Thief"]}),
+    ("Sheoldred, the Apocalypse and Notion Thief are on the battlefield under my opponent's control. I draw 2.",
+     {"Opponent.battlefield": ["Sheoldred, the Apocalypse", "Notion Thief"]}),
+    ("The Sheoldred is my opponent's. I draw 2", {"Opponent.battlefield": ["Sheoldred, the Apocalypse"]}),
+    ("Sheoldred belongs to my opponent. I draw", {"Opponent.battlefield": ["Sheoldred, the Apocalypse"]}),
+    ("I'm on the play, T1, my draw step. What happens?",
+     {"turn": 1, "active": "You", "action": {"type": "draw_step"}}),
+    ("I'm on the draw. It's my draw step on turn 1",
+     {"turn": 2, "active": "You", "assumed~": "the game's turn 2"}),
+    ("my opponent has 3 cards in hand and 2 in library. they draw", {"Opponent.hand": 3, "Opponent.library": 2}),
+    ("I draw a card with Brainstorm", {"action": {"type": "cast", "card": "Brainstorm", "player": "You"}}),
+    ("I cast Opportunity on myself with 3 cards in library",
+     {"You.library": 3, "action": {"type": "cast", "card": "Opportunity", "player": "You", "targets": ["You"]}}),
+    ("Playing commander with 4 players, I control Howling Mine, it's Bob's draw step",
+     {"names": ["You", "Bob", "Player 3", "Player 4"], "active": "Bob", "You.life": 40, "format": "multiplayer"}),
+]
+
+ABBREVIATIONS = [
+    ("opp draws 2", {"action": {"type": "draw", "count": 2, "player": "Opponent"}}),
+    ("my opp draws a card", {"action": {"type": "draw", "count": 1, "player": "Opponent"}}),
+    ("opp's library is empty. opp draws", {"Opponent.library": 0}),
+    ("I have 0 cards in lib. I draw", {"You.library": 0}),
+    ("my lib has 3 cards. I draw 4", {"You.library": 3}),
+    ("Golgari Thug is in my GY. I dredge it. I draw",
+     {"You.graveyard": ["Golgari Thug"], "choices": {"apply:Golgari Thug:You": True}}),
+    ("Golgari Thug is in my gy and I draw", {"You.graveyard": ["Golgari Thug"]}),
+    ("Golgari Thug is in my yard. I draw", {"You.graveyard": ["Golgari Thug"]}),
+    ("T1, it's my draw step", {"turn": 1, "action": {"type": "draw_step"}}),
+    ("t3, my opponent draws", {"turn": 3}),
+    ("It's my opponent's draw step on T1", {"turn": 1, "active": "Opponent"}),
+    ("2HG. my teammate draws a card", {"format": "two-headed-giant"}),
+    ("EDH, 4 players. I draw", {"format": "multiplayer", "names": ["You", "Player 2", "Player 3", "Player 4"]}),
+    ("1v1. opp draws", {"format": "two-player"}),
+    ("I control Howling Mine + Font of Mythos. it's my draw step",
+     {"You.battlefield": ["Howling Mine", "Font of Mythos"]}),
+    ("opp controls Notion Thief & Spirit of the Labyrinth. I draw",
+     {"Opponent.battlefield": ["Notion Thief", "Spirit of the Labyrinth"]}),
+    ("I control SotL w/ 1 card in library. I draw 2", {"You.battlefield": ["Spirit of the Labyrinth"]}),
+    ("opps draw 2", {"action": {"type": "draw", "count": 2, "player": "each", "players": ["Opponent"]}}),
+    ("oppo has 1 card in lib and draws 2", {"Opponent.library": 1,
+                                            "action": {"type": "draw", "count": 2, "player": "Opponent"}}),
+    ("I'm on the play - T1 - my draw step", {"turn": 1, "action": {"type": "draw_step"}}),
+]
+
+NICKNAMES = [
+    ("i have lab man out and my library is empty. i draw a card", {"You.battlefield": ["Laboratory Maniac"]}),
+    ("I control Labman. I draw", {"You.battlefield": ["Laboratory Maniac"]}),
+    ("opp has SotL and Notion Thief, I cast Opportunity targeting myself",
+     {"Opponent.battlefield": ["Spirit of the Labyrinth", "Notion Thief"],
+      "action": {"type": "cast", "card": "Opportunity", "player": "You", "targets": ["You"]}}),
+    ("I'm at 4 life, my opp has 2 Sheoldreds out, I draw 1",
+     {"Opponent.battlefield": ["Sheoldred, the Apocalypse"] * 2, "You.life": 4}),
+    ("I have Thoracle in play, 0 cards in lib, I draw", {"You.battlefield": ["Thassa's Oracle"]}),
+    ("opponent controls Bowmasters. I draw 2", {"Opponent.battlefield": ["Orcish Bowmasters"]}),
+    ("opponent controls Sheo. I draw", {"Opponent.battlefield": ["Sheoldred, the Apocalypse"]}),
+    ("I cast Twister", {"action": {"type": "cast", "card": "Timetwister", "player": "You"}}),
+    ("opp has Remora out and I draw", {"Opponent.battlefield": ["Mystic Remora"]}),
+    ("opponent controls Rhystic Study. I draw", {"Opponent.battlefield": ["Rhystic Study"]}),
+    ("opponent controls Tithe. I draw", {"Opponent.battlefield": ["Smothering Tithe"]}),
+    ("opponent controls Leovold. I draw 2", {"Opponent.battlefield": ["Leovold, Emissary of Trest"]}),
+    ("opponent controls Narset. I draw 2", {"Opponent.battlefield": ["Narset, Parter of Veils"]}),
+    ("I control Puzzle Box. it's my draw step", {"You.battlefield": ["Teferi's Puzzle Box"]}),
+    ("opp has Dreams and I draw 3", {"Opponent.battlefield": ["Underworld Dreams"]}),
+    ("opp has Crawler out. I draw", {"Opponent.battlefield": ["Psychosis Crawler"]}),
+    ("I control Plat Angel and my library is empty. I draw", {"You.battlefield": ["Platinum Angel"]}),
+    ("Thug is in my graveyard. I draw", {"You.graveyard": ["Golgari Thug"]}),
+    ("opponent controls Alms. I cast Opportunity", {"Opponent.battlefield": ["Alms Collector"]}),
+    ("I cast Git Probe", {"action": {"type": "cast", "card": "Gitaxian Probe", "player": "You"}}),
+    ("I control JWoM. my library is empty. I draw", {"You.battlefield": ["Jace, Wielder of Mysteries"]}),
+    ("I control Nekusar. opponent draws", {"You.battlefield": ["Nekusar, the Mindrazer"]}),
+]
+
+TYPOS = [
+    ("my libary is empty. I draw", {"You.library": 0, "assumed~": "“libary” read as “library”"}),
+    ("I cast Opportunity targetting myself", {"action": {"type": "cast", "card": "Opportunity", "player": "You",
+                                                         "targets": ["You"]}}),
+    ("Howling Mine is on the battlefeild under my control. its my draw step",
+     {"You.battlefield": ["Howling Mine"], "action": {"type": "draw_step"}}),
+    ("its my draw step", {"action": {"type": "draw_step"}, "active": "You"}),
+    ("my oponent draws 2", {"action": {"type": "draw", "count": 2, "player": "Opponent"}}),
+    ("my opponent cotrols Notion Thief. I draw", {"Opponent.battlefield": ["Notion Thief"]}),
+    ("I have 3 cards in my graveyrad. I draw", {"You.graveyard": 3}),
+    ("I drwa 2", {"action": {"type": "draw", "count": 2, "player": "You"}}),
+    ("my opponent controls notion theif. I draw 2", {"Opponent.battlefield": ["Notion Thief"]}),
+    ("I have 2 crads in library. I draw 3", {"You.library": 2}),
+    ("I controll Howling Mine. it's my draw step", {"You.battlefield": ["Howling Mine"]}),
+    ("I alredy drew a card this turn. I draw", {"You.drawn_this_turn": 1}),
+    ("I drew a card allready this turn. I draw", {"You.drawn_this_turn": 1}),
+]
+
+NUMBERS = [
+    ("I have a dozen cards in my library and I draw twenty-five",
+     {"You.library": 12, "action": {"type": "draw", "count": 25, "player": "You"}}),
+    ("my opponent has a single card left in their deck & they draw 2",
+     {"Opponent.library": 1, "action": {"type": "draw", "count": 2, "player": "Opponent"}}),
+    ("I draw twenty one cards", {"action": {"type": "draw", "count": 21, "player": "You"}}),
+    ("I have half a dozen cards in library. I draw 7", {"You.library": 6}),
+    ("I have a couple of cards in library. I draw 3", {"You.library": 2}),
+    ("I am at thirty-two life. I draw", {"You.life": 32}),
+    ("opponent has forty cards in library. opponent draws fifty", {"Opponent.library": 40}),
+    ("I draw a million cards", {"action": {"type": "draw", "count": 10**6, "player": "You"}}),
+    ("Both players have one card left. Each player draws a card.",
+     {"names": ["You", "Opponent"], "You.library": 1, "Opponent.library": 1,
+      "action": {"type": "draw", "count": 1, "player": "each"}}),
+    ("everyone has 2 cards in library. everyone draws 3", {"You.library": 2, "Opponent.library": 2}),
+]
+
+STORIES = [
+    ("Alice has 0 cards in library. She draws a card.",
+     {"Alice.library": 0, "action": {"type": "draw", "count": 1, "player": "Alice"}}),
+    ("Nadia controls Howling Mine. It's Arjun's draw step on turn 1.",
+     {"names": ["Nadia", "Arjun"], "active": "Arjun", "turn": 1, "Nadia.battlefield": ["Howling Mine"]}),
+    ("my partner's library is empty and they draw",
+     {"Teammate.library": 0, "action": {"type": "draw", "count": 1, "player": "Teammate"}}),
+    ("Alice casts Opportunity targeting herself",
+     {"action": {"type": "cast", "card": "Opportunity", "player": "Alice", "targets": ["Alice"]}}),
+    ("Bob controls Notion Thief. Alice casts Opportunity targeting him",
+     {"action": {"type": "cast", "card": "Opportunity", "player": "Alice", "targets": ["Bob"]}}),
+    ("Alice controls Notion Thief. Bob casts Opportunity targeting her",
+     {"action": {"type": "cast", "card": "Opportunity", "player": "Bob", "targets": ["Alice"]}}),
+    ("Alice and Bob are playing. Alice controls Sheoldred. Bob is at 1 life and draws a card",
+     {"names": ["Alice", "Bob"], "Bob.life": 1, "action": {"type": "draw", "count": 1, "player": "Bob"}}),
+    ("Bob controls Underworld Dreams. I'm at 1 life. I draw a card.",
+     {"names": ["You", "Bob"], "Bob.battlefield": ["Underworld Dreams"], "You.life": 1}),
+    ("Dan controls Notion Thief. Carol has 2 cards in library and her life total is 3. Carol draws 2.",
+     {"Carol.library": 2, "Carol.life": 3, "action": {"type": "draw", "count": 2, "player": "Carol"}}),
+    ("it's Dave's turn. Dave draws 2 with Erin's Notion Thief out",
+     {"active": "Dave", "action": {"type": "draw", "count": 2, "player": "Dave"}}),
+    ("Erin controls Notion Thief. Dave draws 2. It's Dave's turn.",
+     {"names": ["Erin", "Dave"], "Erin.battlefield": ["Notion Thief"]}),
+    ("Alice: library 1. Bob: library 1. Alice draws 2.",
+     {"names": ["Alice", "Bob"], "Alice.library": 1, "Bob.library": 1, "active": "Alice"}),
+    ("3 players. Alice controls Howling Mine. It's Bob's draw step.",
+     {"names": ["You", "Alice", "Bob"], "active": "Bob"}),
+    ("my teammate draws 2. Two-Headed Giant.", {"format": "two-headed-giant",
+                                                "action": {"type": "draw", "count": 2, "player": "Teammate"}}),
+    ("Two-Headed Giant: it's our draw step on turn 1",
+     {"format": "two-headed-giant", "turn": 1, "active": "You", "action": {"type": "draw_step"}}),
+    ("Alice is at 1 life. Bob controls Sheoldred. Alice draws",
+     {"Alice.life": 1, "action": {"type": "draw", "count": 1, "player": "Alice"}}),
+    ("Zed controls Laboratory Maniac. His library is empty. He draws.",
+     {"Zed.library": 0, "Zed.battlefield": ["Laboratory Maniac"],
+      "action": {"type": "draw", "count": 1, "player": "Zed"}}),
+    ("I control Notion Thief. My opponent casts Brainstorm. They have 1 card in library",
+     {"Opponent.library": 1, "You.battlefield": ["Notion Thief"]}),
+    ("alice has 0 cards in library. alice draws", {"names": ["You", "Alice"], "Alice.library": 0}),
+    ("Opponent draws 2. They are at 3 life", {"Opponent.life": 3}),
+    ("Kim and Lee each draw 2", {"names": ["Kim", "Lee"],
+                                 "action": {"type": "draw", "count": 2, "player": "each",
+                                            "players": ["Kim", "Lee"]}}),
+    ("Player 2 controls Notion Thief. I draw", {"names": ["You", "Player 2"]}),
+    ("Kim's library is empty. Kim draws", {"Kim.library": 0, "names": ["You", "Kim"]}),
+    ("it's Sam's upkeep. Sam draws", {"active": "Sam", "step": "upkeep"}),
+]
+
+NEVER_A_PLAYER = [
+    "Each draws a card",
+    "Herself draws a card",
+    "The draws a card",
+    "Our draws a card",
+    "Nobody draws a card",
+    "It draws a card",
+    "Both players have one card left. Hand draws a card",
+    "Library draws 2",
+    "Player draws a card",
+    "Twenty draws a card",
+]
+
+
+@_cases(QUESTIONS)
+def test_question_forms(text: str, expect: dict[str, Any]) -> None:
+    check(situation_to_json(text), expect)
+
+
+@_cases(CASUAL)
+def test_casual_wording(text: str, expect: dict[str, Any]) -> None:
+    check(situation_to_json(text), expect)
+
+
+@_cases(ABBREVIATIONS)
+def test_abbreviations(text: str, expect: dict[str, Any]) -> None:
+    check(situation_to_json(text), expect)
+
+
+@_cases(NICKNAMES)
+def test_nicknames(text: str, expect: dict[str, Any]) -> None:
+    check(situation_to_json(text), expect)
+
+
+@_cases(TYPOS)
+def test_typos_in_ordinary_words(text: str, expect: dict[str, Any]) -> None:
+    check(situation_to_json(text), expect)
+
+
+@_cases(NUMBERS)
+def test_numbers_in_words(text: str, expect: dict[str, Any]) -> None:
+    check(situation_to_json(text), expect)
+
+
+@_cases(STORIES)
+def test_named_player_stories(text: str, expect: dict[str, Any]) -> None:
+    check(situation_to_json(text), expect)
+
+
+@pytest.mark.parametrize("text", NEVER_A_PLAYER)
+def test_a_common_word_is_never_a_player(text: str) -> None:
+    try:
+        doc = situation_to_json(text)
+    except SituationError:
+        return
+    names = {p["name"] for p in doc["players"]}
+    word = text.split()[0]
+    assert word not in names and word.capitalize() not in names, names
+
+
+def test_at_least_150_new_cases() -> None:
+    total = sum(map(len, (QUESTIONS, CASUAL, ABBREVIATIONS, NICKNAMES, TYPOS, NUMBERS, STORIES, NEVER_A_PLAYER)))
+    assert total >= 150, total
+
+
+# ------------------------------------------------------------------------------ asking instead of guessing
+
+
+def _ask(text: str) -> Clarification:
+    with pytest.raises(Clarification) as asked:
+        situation_to_json(text)
+    return asked.value
+
+
+def _answer(question: Clarification, label_part: str) -> dict[str, Any]:
+    option = next(o for o in question.options if label_part in o.label)
+    return situation_to_json(option.text)
+
+
+def test_which_card_is_asked_with_every_candidate_and_each_answer_resolves() -> None:
+    q = _ask("Teferi is in play. I draw")
+    assert q.words == "Teferi"
+    assert {o.label for o in q.options} == {"Teferi's Puzzle Box", "Teferi, Mage of Zhalfir",
+                                            "Teferi's Ageless Insight"}
+    doc = _answer(q, "Puzzle Box")
+    assert _player(doc, "You")["battlefield"] == ["Teferi's Puzzle Box"]
+
+
+def test_which_jace_when_the_name_is_cut_short() -> None:
+    q = _ask("I control Jace. my library is empty. I draw")
+    assert {"Jace, Wielder of Mysteries", "Jace's Archivist"} <= {o.label for o in q.options}
+    assert _player(_answer(q, "Wielder"), "You")["battlefield"] == ["Jace, Wielder of Mysteries"]
+
+
+def test_she_with_two_candidates_is_a_question_and_the_answer_names_the_player() -> None:
+    q = _ask("Alice has 0 cards in library. Carol controls Notion Thief. She draws a card.")
+    assert q.words.lower() == "she"
+    assert {o.label for o in q.options} == {"Alice", "Carol"}
+    doc = _answer(q, "Alice")
+    assert doc["action"] == {"type": "draw", "count": 1, "player": "Alice"}
+    assert _answer(q, "Carol")["action"]["player"] == "Carol"
+
+
+def test_a_pronoun_in_the_same_sentence_means_the_player_just_named() -> None:
+    doc = situation_to_json("Alice controls Notion Thief. Bob has 1 card in library and he draws 2.")
+    assert doc["action"]["player"] == "Bob"
+
+
+def test_whose_sheoldred_is_asked_when_it_changes_the_answer() -> None:
+    q = _ask("Sheoldred is in play. I am at 2 life. I draw 3")
+    assert "Who controls Sheoldred, the Apocalypse" in q.question
+    assert [o.label for o in q.options] == ["You control Sheoldred, the Apocalypse",
+                                            "Opponent controls Sheoldred, the Apocalypse"]
+    mine = _answer(q, "You control")
+    theirs = _answer(q, "Opponent controls")
+    assert _player(mine, "You")["battlefield"] == ["Sheoldred, the Apocalypse"]
+    assert _player(theirs, "Opponent")["battlefield"] == ["Sheoldred, the Apocalypse"]
+    assert "battlefield" not in _player(theirs, "You")  # the same permanent, not a second one
+    assert resolve(scenario_from_json(theirs)).losers == ["You"]
+    assert resolve(scenario_from_json(mine)).losers == []
+
+
+def test_an_unsaid_controller_that_changes_nothing_is_an_assumption_not_a_question() -> None:
+    doc = situation_to_json("Spirit of the Labyrinth is in play. Each player draws 2.")
+    assert any("Spirit of the Labyrinth" in a and "doesn't change the answer" in a for a in doc["assumed"])
+
+
+def test_howling_mine_with_no_controller_in_a_draw_step_is_not_asked_about() -> None:
+    doc = situation_to_json("Howling Mine is on the battlefield. It's my draw step.")
+    assert _player(doc, "You")["battlefield"] == ["Howling Mine"]
+
+
+def test_notion_thief_with_no_controller_is_asked_about() -> None:
+    q = _ask("Notion Thief is in play. I draw 2")
+    assert len(q.options) == 2
+
+
+def test_dredge_with_two_dredgers_asks_which() -> None:
+    q = _ask("Golgari Thug and Stinkweed Imp are in my graveyard. I dredge. I draw")
+    assert {o.label for o in q.options} == {"Golgari Thug", "Stinkweed Imp"}
+    doc = _answer(q, "Stinkweed")
+    assert doc["choices"] == {"apply:Stinkweed Imp:You": True}
+
+
+def test_a_clarification_is_json_with_the_question_options_and_words() -> None:
+    doc = _ask("Teferi is in play. I draw").to_json()
+    assert doc["ok"] is False
+    error = doc["error"]
+    assert error["kind"] == "clarification" and error["words"] == "Teferi"
+    assert error["question"] and error["message"] and error["where"] == "Teferi is in play"
+    assert all(set(o) == {"label", "text"} for o in error["options"])
+
+
+def test_upkeep_typo_outside_the_vocabulary_is_an_error_not_a_silent_skip() -> None:
+    with pytest.raises(SituationError, match="upkep"):
+        situation_to_json("it's my upkep. I draw")
+
+
+# --------------------------------------------------------------------------------------- the issue's bugs
+
+
+def test_i_have_one_card_left_is_my_library() -> None:
+    doc = situation_to_json("I have 1 card left. I draw 2")
+    assert _player(doc, "You")["library"] == 1
+
+
+def test_both_players_never_creates_a_player_named_each() -> None:
+    doc = situation_to_json("Both players have one card left. Each player draws a card.")
+    assert [p["name"] for p in doc["players"]] == ["You", "Opponent"]
+    assert all(p["library"] == 1 for p in doc["players"])
+
+
+@pytest.mark.parametrize("text,target", [
+    ("Alice casts Opportunity targeting herself", "Alice"),
+    ("Bob controls Howling Mine. Alice casts Opportunity targeting him", "Bob"),
+    ("I cast Opportunity targeting myself", "You"),
+])
+def test_targets_are_players_of_the_story(text: str, target: str) -> None:
+    doc = situation_to_json(text)
+    assert doc["action"]["targets"] == [target]
+    assert not {"Herself", "Him", "Her"} & {p["name"] for p in doc["players"]}
+
+
+def test_our_draw_step_is_the_askers() -> None:
+    doc = situation_to_json("it's our draw step")
+    assert doc["active"] == "You" and [p["name"] for p in doc["players"]] == ["You", "Opponent"]
+
+
+def test_a_card_name_with_a_comma_in_a_sentence_with_and_is_placed_once() -> None:
+    doc = situation_to_json("my opponent controls Sheoldred, the Apocalypse and Notion Thief and I draw 2")
+    assert _player(doc, "Opponent")["battlefield"] == ["Sheoldred, the Apocalypse", "Notion Thief"]
+    doc = situation_to_json("opponent controls Sheoldred, the Apocalypse and I draw 2, and I am at 2 life")
+    assert _player(doc, "Opponent")["battlefield"] == ["Sheoldred, the Apocalypse"]
+
+
+def test_my_partner_draws_not_the_opponent() -> None:
+    doc = situation_to_json("my partner's library is empty and they draw")
+    assert doc["action"]["player"] == "Teammate"
+    assert resolve(scenario_from_json(doc)).losers == ["Teammate"]
+
+
+def test_alice_draws_from_an_empty_library_and_loses() -> None:
+    doc = situation_to_json("Alice has 0 cards in library. She draws a card.")
+    assert resolve(scenario_from_json(doc)).losers == ["Alice"]
+
+
+def test_a_story_with_named_players_only_has_exactly_them_and_keeps_the_first_turn_skip() -> None:
+    doc = situation_to_json("Nadia controls Howling Mine. It's Arjun's draw step on turn 1.")
+    assert [p["name"] for p in doc["players"]] == ["Nadia", "Arjun"]
+    res = resolve(scenario_from_json(doc))
+    # 103.8a: the player who plays first skips the draw step of their first turn (Howling Mine included)
+    assert res.players["Arjun"]["hand"] == 7
+    assert any("skips" in s.text for s in res.steps)
+
+
+def test_i_dredge_with_my_draw_is_kept() -> None:
+    doc = situation_to_json("Golgari Thug is in my graveyard. I draw 3 and dredge Golgari Thug")
+    assert doc["choices"] == {"apply:Golgari Thug:You": True}
+    assert doc["action"] == {"type": "draw", "count": 3, "player": "You"}
+
+
+def test_an_instant_is_never_put_on_the_battlefield() -> None:
+    with pytest.raises(SituationError, match="not a permanent"):
+        situation_to_json("I control Brainstorm. I draw")
+
+
+# ------------------------------------------------------------------------------ how it was read, in the JSON
+
+
+def test_every_fact_comes_with_the_words_it_was_read_from() -> None:
+    doc = situation_to_json("quick question: opp has Notion Thief out and I draw 2, who gets the cards?")
+    facts = {f["fact"]: f["words"] for f in doc["understood"]}
+    assert facts["Opponent controls Notion Thief"] == "opponent has Notion Thief out"
+    assert facts["You draw 2"] == "I draw 2"
+
+
+def test_defaults_are_listed_in_the_resolution() -> None:
+    res = resolve(scenario_from_json(situation_to_json("I draw 2")))
+    joined = "; ".join(res.assumed)
+    for said in ("20 life", "7 cards in hand", "40 cards in library", "no card drawn yet this turn", "turn 3"):
+        assert said in joined, joined
+    assert res.to_json()["understood"] == [{"fact": "You draw 2", "words": "I draw 2"}]
+
+
+def test_a_scenario_given_as_json_lists_only_what_it_left_out() -> None:
+    res = resolve(scenario_from_json({"players": [{"name": "A", "life": 5, "hand": 0, "library": 3,
+                                                   "drawn_this_turn": 0}, {"name": "B", "life": 5, "hand": 0,
+                                                                            "library": 3, "drawn_this_turn": 0}],
+                                      "turn": 4, "step": "main1", "active": "A",
+                                      "action": {"type": "draw", "player": "A", "count": 1}}))
+    assert res.assumed == []
+
+
+def test_a_typo_correction_is_said() -> None:
+    doc = situation_to_json("my libary is empty. I draw")
+    assert "“libary” read as “library”" in doc["assumed"]
