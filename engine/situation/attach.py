@@ -279,7 +279,7 @@ def resolve_player(b: Builder, text: str | None, subject: str, clause: str, acto
     if m:
         return f"Player {m.group(1)}"
     raw = re.sub(r"'s?$", "", text.strip().replace("’", "'"))
-    if (re.fullmatch(r"[a-z][a-z0-9_\-]{0,23}", t) and t not in RESERVED and read_number(t) is None
+    if (re.fullmatch(r"[a-z][a-z0-9\-]{0,23}", t) and t not in RESERVED and read_number(t) is None
             and (raw[:1].isupper() or b.all_lowercase)):
         return raw[0].upper() + raw[1:]
     raise SituationError(

@@ -34,12 +34,13 @@ def _prefix_matches(cards: CardDB, key: str) -> list[str]:
     """Names where every typed word starts a word of the name, in order, from its first word ("lab man",
     "jace wielder")."""
     words = key.split()
-    if not words or all(w in COMMON_WORDS for w in words) or any(len(w) < 3 for w in words[:1]):
+    if not words or all(w in COMMON_WORDS for w in words) or len(words[0]) < 3:
         return []
+    lone_short = len(words) == 1 and len(words[0]) < 5  # "Jace" names Jaces; "She" names nothing
     found = []
     for name in cards.names():
         name_words = utils.default_process(name).split()
-        if not name_words[0].startswith(words[0]):
+        if not name_words[0].startswith(words[0]) or (lone_short and name_words[0] != words[0]):
             continue  # a nickname starts where the name starts ("the Apocalypse" is not Sheoldred)
         i = 0
         for w in words:
