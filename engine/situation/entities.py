@@ -25,9 +25,9 @@ MAX_COPIES = 8
 
 @lru_cache(maxsize=1)
 def aliases() -> dict[str, str]:
-    """Nickname (lower case) → card name."""
+    """Nickname (as the matcher keys text: lower case, punctuation as spaces) → card name."""
     doc = json.loads(ALIASES_FILE.read_text(encoding="utf-8"))
-    return {k.lower(): v for k, v in doc["aliases"].items()}
+    return {utils.default_process(k): v for k, v in doc["aliases"].items()}
 
 
 def _prefix_matches(cards: CardDB, key: str) -> list[str]:

@@ -15,7 +15,7 @@ from typing import Any
 from engine.cards import Card
 from engine.effects import SpellText
 from engine.errors import Ambiguity, SituationError
-from engine.situation.attach import GROUPS, Ctx, agree
+from engine.situation.attach import GROUPS, Ctx, agree, possessive
 from engine.situation.lexicon import MAX_COUNT, STEP_WORDS, count, read_number
 from engine.vocabulary import aliases as mechanic_aliases
 from engine.vocabulary import mechanic
@@ -291,6 +291,11 @@ def _choice_apply(ctx: Ctx, g: dict[str, str]) -> None:
     who = ctx.who(g.get("player"))
     card = ctx.card(g["card"]) if g.get("card") else _dredged(ctx, who)
     yes = not g.get("neg")
+    if g.get("verb", "").startswith("dredge") and who in ctx.b.players \
+            and card not in ctx.b.players[who].graveyard_cards:
+        # "I dredge Golgari Thug" says where the card is: in the dredging player's graveyard (702.52a).
+        ctx.b.players[who].graveyard_cards.append(card)
+        ctx.b.assume(f"{card} is in {possessive(who)} graveyard (it is dredged)")
     _choose(ctx, f"apply:{card}:{who}", yes, f"{who} chooses {'' if yes else 'not '}to apply {card}")
 
 
@@ -532,7 +537,7 @@ PHRASES: tuple[Phrase, ...] = (
         "choice: apply",
         (
             rf"{P} (?P<neg>don't |doesn't |do not |does not )?(?:chooses? to |wants? to |will )?"
-            rf"(?:dredges?|uses?|applies|apply) (?P<card>.+?)(?: instead)?",
+            rf"(?P<verb>dredges?|uses?|applies|apply) (?P<card>.+?)(?: instead)?",
             rf"{P} (?P<neg>don't |doesn't |do not |does not )?(?:chooses? to |wants? to |will )?dredges?(?: instead)?",
         ),
         _choice_apply,

@@ -533,3 +533,37 @@ def test_a_scenario_given_as_json_lists_only_what_it_left_out() -> None:
 def test_a_typo_correction_is_said() -> None:
     doc = situation_to_json("my libary is empty. I draw")
     assert "“libary” read as “library”" in doc["assumed"]
+
+
+# ------------------------------------------------------------------------------------- nicknames as data
+
+
+def _scryfall_names() -> set[str]:
+    import json
+
+    from tests.conftest import CARDS_DIR
+
+    names = {c["name"] for c in json.loads((CARDS_DIR / "draw-cards-dev.json").read_text("utf-8"))["cards"]}
+    return names | {c["name"] for c in json.loads((CARDS_DIR / "oracle-cards.json").read_text("utf-8"))["data"]}
+
+
+def test_every_nickname_names_a_real_card_and_reads_as_it() -> None:
+    from engine.cards import default_cards
+    from engine.situation.entities import aliases, candidates
+    from engine.situation.normalize import reader_vocabulary
+
+    cards = default_cards()
+    real = set(cards.names()) | _scryfall_names()
+    for nickname, card in aliases().items():
+        assert card in real, (nickname, card)
+        assert nickname not in reader_vocabulary(), f"{nickname!r} is a word the reader itself uses"
+        assert cards.find(nickname) is None or cards.find(nickname).name == card, nickname
+        assert candidates(cards, nickname) == [card], nickname
+
+
+def test_dredging_a_card_not_said_to_be_in_the_graveyard_puts_it_there_and_says_so() -> None:
+    doc = situation_to_json("I draw 3 and dredge Golgari Thug")
+    assert _player(doc, "You")["graveyard"] == ["Golgari Thug"]
+    assert any("Golgari Thug is in your graveyard" in a for a in doc["assumed"])
+    res = resolve(scenario_from_json(doc))
+    assert res.players["You"]["graveyard"] >= 2  # the dredge happened: 2 milled (Golgari Thug returned)
