@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -16,22 +15,11 @@ from bot.cli import main
 from bot.console import run_console
 from bot.service import Judge
 from bot.store import Store
-from tests.fakes.discord_fake import APP_ID, FakeDiscord, button, dispatch, slash
+from tests.fakes.discord_fake import FakeDiscord, button, dispatch, slash
 
 EPHEMERAL = 64
 WHOSE = "Sheoldred is in play. I am at 2 life. I draw 3"
 
-
-@pytest.fixture
-async def harness(store: Store, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[tuple[DrawJudgeBot, FakeDiscord]]:
-    fake = FakeDiscord()
-    fake.install(monkeypatch)
-    client = DrawJudgeBot(Judge(store), application_id=APP_ID)
-    await client.login("test-token")
-    try:
-        yield client, fake
-    finally:
-        await client.close()
 
 
 def _data(sent: list[Any]) -> dict[str, Any]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import AsyncIterator
 from typing import Any
 
 import discord
@@ -15,21 +14,10 @@ import bot.app as app_module
 from bot.app import DrawJudgeBot, make_bot
 from bot.service import Judge
 from bot.store import Store
-from tests.fakes.discord_fake import APP_ID, FakeDiscord, autocomplete, button, dispatch, slash
+from tests.fakes.discord_fake import FakeDiscord, autocomplete, button, dispatch, slash
 
 EPHEMERAL = 64
 
-
-@pytest.fixture
-async def harness(store: Store, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[tuple[DrawJudgeBot, FakeDiscord]]:
-    fake = FakeDiscord()
-    fake.install(monkeypatch)
-    client = DrawJudgeBot(Judge(store), application_id=APP_ID)
-    await client.login("test-token")
-    try:
-        yield client, fake
-    finally:
-        await client.close()
 
 
 def embed(sent: list[Any]) -> dict[str, Any]:

@@ -567,3 +567,10 @@ def test_dredging_a_card_not_said_to_be_in_the_graveyard_puts_it_there_and_says_
     assert any("Golgari Thug is in your graveyard" in a for a in doc["assumed"])
     res = resolve(scenario_from_json(doc))
     assert res.players["You"]["graveyard"] >= 2  # the dredge happened: 2 milled (Golgari Thug returned)
+
+
+def test_an_archive_of_nobody_said_is_asked_about_because_it_changes_the_draws() -> None:
+    q = _ask("Alhammarets Archive is on the battlefield. I draw 2")
+    assert "Alhammarret's Archive" in q.question
+    assert resolve(scenario_from_json(_answer(q, "You control"))).players["You"]["hand"] == 11
+    assert resolve(scenario_from_json(_answer(q, "Opponent controls"))).players["You"]["hand"] == 9
