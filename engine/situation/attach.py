@@ -65,6 +65,7 @@ class Builder:
         self.sentence = 0
         self.asker_in_story = False
         self.group_facts: dict[tuple[str, str], Any] = {}  # ("each", "library") → 1
+        self.group_permanents: list[str] = []  # "we both have Howling Mine": one for each player
         self.last_cards: list[str] = []  # what "it"/"her" means where a card is expected
 
     # ---------------------------------------------------------------- transactions

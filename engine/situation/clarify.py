@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.cards import CardDB
 from engine.errors import Ambiguity, Clarification, Option, ScenarioError
-from engine.situation.attach import Builder, agree, possessive
+from engine.situation.attach import Builder, agree
 
 MAX_OPTIONS = 10
 
@@ -68,7 +68,7 @@ def place_unowned(doc: dict[str, Any], unowned: list[str], b: Builder) -> dict[s
                        for n in [default, *[x for x in names if x != default]][:MAX_OPTIONS]]
             raise Clarification(f"Who controls {card}? It changes the answer.", options, card, clause)
         doc = base
-        b.assume(f"{card}: its controller was not said; read as {possessive(default)} (it doesn't change the answer)")
+        b.assume(f"{card}: its controller was not said; read as {'yours' if default == 'You' else default + chr(39) + 's'} (it doesn't change the answer)")
     return doc
 
 

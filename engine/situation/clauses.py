@@ -68,6 +68,10 @@ _MODIFIERS: tuple[tuple[re.Pattern[str], Callable[[Builder, re.Match[str], str],
     ),
     (re.compile(r"\s+on turn (?P<n>\w+)$", re.I), lambda b, m, c: b.set("*", "turn", count(m.group("n"), c), c)),
     (
+        re.compile(rf"\s+(?:on|during|in) {POS} turn$", re.I),
+        lambda b, m, c: _turn_of(Ctx(b, c, b.subject), {"player": m.group("player")}),
+    ),
+    (
         re.compile(rf"\s+(?:during|in) {POS} (?P<step>upkeep|end step|main phase|first main phase|second main phase)$",
                    re.I),
         lambda b, m, c: _step(Ctx(b, c, b.subject), {"player": m.group("player"), "step": m.group("step")}),

@@ -91,6 +91,7 @@ EACH_WORDS = {
     "both of us",
     "us",
     "all of us",
+    "we both",
     "every player",
     "both",
 }

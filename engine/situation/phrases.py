@@ -93,9 +93,14 @@ def _life(ctx: Ctx, g: dict[str, str]) -> None:
 def _controls(ctx: Ctx, g: dict[str, str]) -> None:
     who = ctx.who(g.get("player"))
     cards = ctx.card_list(g["cards"])
+    _permanents_only(ctx, cards)
+    if who == "each":
+        # "we both have Howling Mine": each player controls one
+        ctx.b.group_permanents.extend(cards)
+        ctx.b.note(f"each player controls {', '.join(cards)}", ctx.clause)
+        return
     if who in GROUPS or who.startswith("team:"):
         raise SituationError("say which player controls the permanent", ctx.clause, "'Alice controls X'")
-    _permanents_only(ctx, cards)
     ctx.b.player(who).battlefield.extend(cards)
     ctx.b.note(f"{who} {agree(who, 'control')} {', '.join(cards)}", ctx.clause)
 
@@ -355,10 +360,11 @@ def _owner_is(ctx: Ctx, g: dict[str, str]) -> None:
 
 MULTI = (
     r"my opponent|the opponent|your opponent|my teammate|my partner|each player|each opponent|all players|"
-    r"every opponent|all opponents|both players|team [a-z0-9]|player \d{1,2}|opponent \d{1,2}"
+    r"every opponent|all opponents|both players|both of us|each of us|all of us|we both|we all|"
+    r"team [a-z0-9]|player \d{1,2}|opponent \d{1,2}"
 )
 P = rf"(?P<player>{MULTI}|[\w'\-]+)"
-N = r"(?P<n>-?[\w^*,]+(?: (?:thousand|million|billion))?)"
+N = r"(?P<n>(?!again\b|more\b|too\b)-?[\w^*,]+(?: (?:thousand|million|billion))?)"
 NAME = rf"(?:{MULTI}|[\w'\-]+)"
 POS = rf"(?P<player>my|your|his|her|their|our|(?:{MULTI}|[\w\-]+)'s)"
 POS2 = r"(?:my|your|his|her|their|our|[\w\-]+'s)"
@@ -443,6 +449,7 @@ PHRASES: tuple[Phrase, ...] = (
         (
             rf"(?:it's |it is |on |during )?{POS} (?:(?P<first>first) )?turn(?: (?:number )?{N})?",
             rf"(?:it's |it is )?{POS} turn {N}",
+            rf"{P} (?:am|is|are) the active player",
         ),
         _turn_of,
         "It's Bob's turn.",
@@ -528,6 +535,7 @@ PHRASES: tuple[Phrase, ...] = (
             rf"drawn) {N} cards? (?:already )?this turn",
             rf"{P} (?:already )?(?:drew|has drawn|have drawn) (?:a card )?(?:already )?this "
             rf"turn",
+            rf"{P} (?:already drew|(?:has|have) already drawn)(?: a card| {N} cards?)?",
         ),
         _drawn,
         "Bob already drew a card this turn.",
@@ -581,6 +589,7 @@ PHRASES: tuple[Phrase, ...] = (
             rf"(?:the )?(?P<cards>.+?) (?:belongs? to|is controlled by|are controlled by) {P}",
             rf"(?:the )?(?P<cards>.+?) (?:(?:is|are) )?(?:in play|on the battlefield|out) under {POS} control",
             rf"{POS} (?P<cards>.+?) (?:(?:is|are) )?(?:in play|on the battlefield|out)",
+            rf"(?P<cards>.+?) (?:(?:is|are) )?on {POS} side(?: of the (?:battlefield|board|table))?",
         ),
         _in_play,
         "Spirit of the Labyrinth is in play.",
@@ -589,8 +598,9 @@ PHRASES: tuple[Phrase, ...] = (
     Phrase(
         "draw",
         (
-            rf"{P} (?P<may>may )?(?:draws?|is drawing|would draw|will draw) {N}(?: more)?(?: cards?)?{MEM}{EMPTY}",
-            rf"{P} (?P<may>may )?(?:draws?|would draw|will draw){MEM}{EMPTY}",
+            rf"{P} (?P<may>may )?(?:draws?|is drawing|would draw|will draw) {N}(?: more)?(?: cards?)?(?: again)?"
+            rf"{MEM}{EMPTY}",
+            rf"{P} (?P<may>may )?(?:draws?|would draw|will draw)(?: again)?{MEM}{EMPTY}",
             rf"(?P<may>may )?draw {N}(?: cards?)?{MEM}",
             r"draw",
         ),
@@ -626,7 +636,7 @@ PHRASES: tuple[Phrase, ...] = (
     ),
     Phrase(
         "draw with a spell",
-        (rf"{P} (?:draws?|draw cards?) (?:a card |an extra card |cards? |\w+ cards? )?(?:with|off|off of|using|"
+        (rf"{P} (?:draws?|draw cards?) (?:a card |an extra card |cards? |\w+ (?:cards? )?)?(?:with|off|off of|using|"
          rf"by casting) (?P<card>.+?)",),
         _draw_with,
         "I draw with Brainstorm.",

@@ -84,7 +84,7 @@ def _seats(b: Builder) -> list[str]:
         names.append(name)
         added.append(name)
     if added:
-        b.assume(f"{len(names)} players: {', '.join(names)} ({', '.join(added)} not described)")
+        b.assume(f"a game of {len(names)} players ({', '.join(names)}); {', '.join(added)} not described")
     return names
 
 
@@ -133,6 +133,8 @@ def _group_facts(b: Builder, names: list[str]) -> None:
             members = [x for x in names if b.players[x].team == group[5:]]
         for x in members:
             b.players[x].facts.setdefault(key, value)
+    for x in names:
+        b.players[x].battlefield.extend(b.group_permanents)
     if b.top.pop("commander", False):
         unsaid = [x for x in names if "life" not in b.players[x].facts]
         for x in unsaid:
