@@ -68,7 +68,8 @@ def place_unowned(doc: dict[str, Any], unowned: list[str], b: Builder) -> dict[s
                        for n in [default, *[x for x in names if x != default]][:MAX_OPTIONS]]
             raise Clarification(f"Who controls {card}? It changes the answer.", options, card, clause)
         doc = base
-        b.assume(f"{card}: its controller was not said; read as {'yours' if default == 'You' else default + chr(39) + 's'} (it doesn't change the answer)")
+        owner = "yours" if default == "You" else f"{default}'s"
+        b.assume(f"{card}: its controller was not said; read as {owner} (it doesn't change the answer)")
     return doc
 
 
