@@ -117,10 +117,6 @@ def player_line(name: str, p: dict[str, Any]) -> str:
             f"life {p['life']:,}{extra}{status}")
 
 
-def _outcome_lines(res: Resolution) -> list[str]:
-    return [f"Outcome: {outcome_line(res)}", *(f"- {player_line(n, p)}" for n, p in res.players.items())]
-
-
 def branch_line(branch: dict[str, Any]) -> str:
     """One other line of play: the choice, each player's cards and life, and who loses."""
     who = "; ".join(f"{n}: hand {p['hand']:,}, library {p['library']:,}, life {p['life']:,}"
@@ -152,11 +148,11 @@ def reading_lines(res: Resolution, shown: Callable[[str], str] = str, bold: str 
 
 def resolution_text(res: Resolution, rule_texts: dict[str, str] | None = None) -> str:
     """Outcome first, how the question was read, the numbered steps with their rules, the rules' texts."""
-    lines = _outcome_lines(res)
+    lines = [f"Outcome: {outcome_line(res)}"]
     reading = reading_lines(res)
     if reading:
-        lines.append("")
-        lines.extend(reading)
+        lines.extend([*reading, "", "After:"])
+    lines.extend(f"- {player_line(n, p)}" for n, p in res.players.items())
     lines.append("")
     lines.append("Steps:")
     lines.extend(step_line(i, s) for i, s in enumerate(res.steps, 1))

@@ -300,11 +300,11 @@ class Judge:
 
     def render_resolution(self, res: Resolution, ed: Edition | None) -> Reply:
         lines = [f"**{outcome_line(res)}**"]
-        lines += [f"• {player_line(n, p)}" for n, p in res.players.items()]
         reading = reading_lines(res, lambda t: plain(t, 300), "**")
         if reading:
-            lines.append("")
             lines += reading
+            lines.append("")
+        lines += [f"• {player_line(n, p)}" for n, p in res.players.items()]
         lines.append("")
         lines.append("**Steps**")
         for i, step in enumerate(res.steps, 1):

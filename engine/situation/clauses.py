@@ -13,8 +13,9 @@ from rapidfuzz import fuzz, process
 
 from engine.errors import Ambiguity, SituationError
 from engine.situation.attach import Builder, Ctx, resolve_player
+from engine.situation.facts import _format, _step, _turn_of
 from engine.situation.lexicon import count
-from engine.situation.phrases import _COMPILED, _EXAMPLES, POS, _format, _step, _turn_of
+from engine.situation.phrases import _COMPILED, _EXAMPLES, POS
 
 
 def _clauses(text: str) -> list[str]:

@@ -10,15 +10,40 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
-from engine.cards import Card
-from engine.effects import SpellText
-from engine.errors import Ambiguity, SituationError
-from engine.situation.attach import GROUPS, Ctx, agree, possessive
-from engine.situation.lexicon import MAX_COUNT, STEP_WORDS, count, read_number
+from engine.situation.attach import Ctx
+from engine.situation.facts import (
+    _cast,
+    _choice_apply,
+    _choice_may,
+    _choice_order,
+    _controls,
+    _draw,
+    _draw_for_turn,
+    _draw_several,
+    _draw_step,
+    _draw_with,
+    _drawn,
+    _edition,
+    _format,
+    _game,
+    _in_play,
+    _life,
+    _mechanic,
+    _move,
+    _on_the,
+    _players,
+    _seated,
+    _step,
+    _team,
+    _turn_number,
+    _turn_of,
+    _while_casting,
+    _zone_cards,
+    _zone_count,
+    _zone_empty,
+)
 from engine.vocabulary import aliases as mechanic_aliases
-from engine.vocabulary import mechanic
 
 
 @dataclass(frozen=True)
@@ -30,332 +55,6 @@ class Phrase:
     apply: Callable[[Ctx, dict[str, str]], None]
     example: str
     more: tuple[str, ...] = ()  # other phrasings of the same fact, shown in the reference and tested
-
-
-def _zone_key(word: str) -> str:
-    w = word.lower()
-    if w in ("library", "deck", "libraries", "decks"):
-        return "library"
-    if w in ("hand", "hands"):
-        return "hand"
-    if w == "memory":
-        return "memory"
-    return "graveyard"
-
-
-def _each_target(ctx: Ctx, who: str) -> list[str]:
-    if who == "each":
-        return ["each"]
-    if who == "each-opponent":
-        return ["each-opponent"]
-    if who.startswith("team:"):
-        return [who]
-    return [who]
-
-
-def _zone_count(ctx: Ctx, g: dict[str, str]) -> None:
-    who = ctx.who(g.get("player"))
-    n = count(g["n"], ctx.clause) if g.get("n") else 0
-    for target in _each_target(ctx, who):
-        ctx.b.set(target, _zone_key(g.get("zone") or "library"), n, ctx.clause)
-
-
-def _zone_empty(ctx: Ctx, g: dict[str, str]) -> None:
-    _zone_count(ctx, {**g, "n": "0"})
-
-
-def _zone_cards(ctx: Ctx, g: dict[str, str]) -> None:
-    who = ctx.who(g.get("player"))
-    if who in GROUPS or who.startswith("team:"):
-        raise SituationError("say whose zone holds the card", ctx.clause, "'Golgari Thug is in my graveyard'")
-    cards = ctx.card_list(g["cards"])
-    p = ctx.b.player(who)
-    if _zone_key(g["zone"]) == "library":
-        p.library_top.extend(cards)
-        ctx.b.note(f"{who}: {', '.join(cards)} on top of library", ctx.clause)
-    else:
-        p.graveyard_cards.extend(cards)
-        ctx.b.note(f"{who}: {', '.join(cards)} in graveyard", ctx.clause)
-
-
-def _life(ctx: Ctx, g: dict[str, str]) -> None:
-    who = ctx.who(g.get("player"))
-    n = read_number(g["n"].lstrip("-")) if g["n"].startswith("-") else read_number(g["n"])
-    if n is None:
-        raise SituationError(f"“{g['n']}” is not a life total", ctx.clause, "a number, e.g. 'I am at 5 life'")
-    value = -n if g["n"].startswith("-") else n
-    if abs(value) > MAX_COUNT:
-        raise SituationError(f"{value} life is out of range", ctx.clause, f"a life total up to {MAX_COUNT:,}")
-    for target in _each_target(ctx, who):
-        ctx.b.set(target, "life", value, ctx.clause)
-
-
-def _controls(ctx: Ctx, g: dict[str, str]) -> None:
-    who = ctx.who(g.get("player"))
-    cards = ctx.card_list(g["cards"])
-    _permanents_only(ctx, cards)
-    if who == "each":
-        # "we both have Howling Mine": each player controls one
-        ctx.b.group_permanents.extend(cards)
-        ctx.b.note(f"each player controls {', '.join(cards)}", ctx.clause)
-        return
-    if who in GROUPS or who.startswith("team:"):
-        raise SituationError("say which player controls the permanent", ctx.clause, "'Alice controls X'")
-    ctx.b.player(who).battlefield.extend(cards)
-    ctx.b.note(f"{who} {agree(who, 'control')} {', '.join(cards)}", ctx.clause)
-
-
-def is_spell(card: Card) -> bool:
-    """An instant or sorcery as the card data models it: spell text that is not an activated ability."""
-    spells = card.of(SpellText)
-    permanent_words = re.search(r"\benters\b|\bdies\b|^[^.\n]*: |\bAt the beginning\b|\bWhenever\b",
-                                card.oracle, re.M)
-    return (bool(spells) and not any(s.activated for s in spells) and len(spells) == len(card.effects)
-            and permanent_words is None)
-
-
-def _permanents_only(ctx: Ctx, cards: list[str]) -> None:
-    for name in cards:
-        card = ctx.b.cards.find(name)
-        if card is not None and is_spell(card):
-            raise SituationError(f"“{name}” is not a permanent: it is cast, it can't be on the battlefield",
-                                 ctx.clause, f"'I cast {name}'")
-
-
-def _in_play(ctx: Ctx, g: dict[str, str]) -> None:
-    cards = ctx.card_list(g["cards"])
-    _permanents_only(ctx, cards)
-    if g.get("player"):
-        _controls(ctx, {"player": g["player"], "cards": g["cards"]})
-    else:
-        ctx.b.unowned.extend((c, ctx.clause) for c in cards)
-
-
-def _drawn(ctx: Ctx, g: dict[str, str]) -> None:
-    who = ctx.who(g.get("player"))
-    n = count(g.get("n") or "1", ctx.clause)
-    for target in _each_target(ctx, who):
-        ctx.b.set(target, "drawn_this_turn", n, ctx.clause)
-
-
-def _players(ctx: Ctx, g: dict[str, str]) -> None:
-    n = count(g["n"], ctx.clause)
-    if not 1 <= n <= 16:
-        raise SituationError(f"{n} players is not a game I can set up", ctx.clause, "2 to 16 players")
-    ctx.b.set("*", "player_count", n, ctx.clause)
-
-
-def _seated(ctx: Ctx, g: dict[str, str]) -> None:
-    """ "Alice and Bob are playing": the players of the game, named before anything happens to them."""
-    for part in re.split(r",\s*(?:and\s+)?|\s+and\s+", g["players"]):
-        if part.strip():
-            ctx.who(part.strip())
-
-
-def _format(ctx: Ctx, g: dict[str, str]) -> None:
-    word = g["fmt"].lower()
-    fmt = (
-        "two-headed-giant"
-        if ("two" in word or "2hg" in word or "2-headed" in word)
-        else (
-            "two-player"
-            if ("1v1" in word or "two-player" in word or "1 v 1" in word or "duel" in word)
-            else "multiplayer"
-        )
-    )
-    ctx.b.set("*", "format", fmt, ctx.clause)
-    if "commander" in word or "edh" in word:
-        ctx.b.top["commander"] = True  # 903.7: players start at 40 life
-
-
-def _one_player(ctx: Ctx, word: str | None) -> str:
-    """Whose turn or step: "our" is the asker's (their team's in Two-Headed Giant)."""
-    if word and word.lower().strip() in ("our", "we", "us"):
-        ctx.b.mention("You")
-        ctx.b.player("You")
-        return "You"
-    return ctx.who(word)
-
-
-def _turn_of(ctx: Ctx, g: dict[str, str]) -> None:
-    who = _one_player(ctx, g["player"])
-    if who in ("each", "each-opponent"):
-        raise SituationError("a turn belongs to one player", ctx.clause, "'it's my turn' or 'it's Bob's turn'")
-    ctx.b.set("*", "active", who, ctx.clause)
-    if g.get("n"):
-        ctx.b.set("*", "turn", count(g["n"], ctx.clause), ctx.clause)
-    if g.get("first"):
-        ctx.b.set("*", "turn", 1, ctx.clause)
-
-
-def _turn_number(ctx: Ctx, g: dict[str, str]) -> None:
-    n = 1 if g.get("first") else count(g["n"], ctx.clause)
-    if n < 1:
-        raise SituationError("turns are numbered from 1", ctx.clause, "turn 1 or later")
-    ctx.b.set("*", "turn", n, ctx.clause)
-
-
-def _step(ctx: Ctx, g: dict[str, str]) -> None:
-    step = STEP_WORDS.get(" ".join(g["step"].lower().split()))
-    if step is None:
-        raise SituationError(f"“{g['step']}” is not a step", ctx.clause, ", ".join(sorted(set(STEP_WORDS))))
-    if g.get("player"):
-        _turn_of(ctx, {"player": g["player"]})
-    ctx.b.set("*", "step", step, ctx.clause)
-
-
-def _draw_step(ctx: Ctx, g: dict[str, str]) -> None:
-    who = _one_player(ctx, g.get("player"))
-    if who.startswith("team:"):
-        ctx.b.set("*", "format", "two-headed-giant", ctx.clause)
-        ctx.b.set("*", "active_team", who[5:], ctx.clause)
-    elif who in ("each", "each-opponent"):
-        raise SituationError("a draw step belongs to one player", ctx.clause, "'it's my draw step'")
-    else:
-        ctx.b.set("*", "active", who, ctx.clause)
-    if g.get("n"):
-        ctx.b.set("*", "turn", count(g["n"], ctx.clause), ctx.clause)
-    if g.get("first"):
-        ctx.b.set("*", "turn", 1, ctx.clause)
-    ctx.b.set("*", "step", "draw", ctx.clause)
-    ctx.b.set_action({"type": "draw_step"}, ctx.clause)
-
-
-def _draw(ctx: Ctx, g: dict[str, str]) -> None:
-    who = ctx.who(g.get("player"))
-    n = count(g.get("n") or "1", ctx.clause)
-    if g.get("empty"):
-        for target in _each_target(ctx, who):
-            ctx.b.set(target, "library", 0, ctx.clause)
-    action: dict[str, Any] = {"type": "draw", "count": n}
-    if g.get("may"):
-        action["optional"] = True
-    if g.get("mem") == "memory":
-        action["into"] = "memory"
-    if who == "each":
-        action["player"] = "each"
-    elif who == "each-opponent":
-        action["player"] = "each-opponent"
-    else:
-        action["player"] = who
-    ctx.b.set_action(action, ctx.clause)
-
-
-def _draw_several(ctx: Ctx, g: dict[str, str]) -> None:
-    names = [ctx.who(part) for part in re.split(r",\s*(?:and\s+)?|\s+and\s+", g["players"]) if part.strip()]
-    n = count(g.get("n") or "1", ctx.clause)
-    ctx.b.set_action({"type": "draw", "count": n, "player": "each", "players": names}, ctx.clause)
-
-
-def _draw_with(ctx: Ctx, g: dict[str, str]) -> None:
-    """ "I draw with Brainstorm": casting a spell that draws (a permanent "with" is something one has)."""
-    card = ctx.b.cards.find(ctx.card(g["card"]))
-    if card is None or not is_spell(card):
-        raise SituationError(f"“{g['card']}” is not a spell I know", ctx.clause, "'I cast Brainstorm'")
-    ctx.b.assume(f"“{ctx.clause}” read as casting {card.name}")
-    _cast(ctx, g)
-
-
-def _draw_for_turn(ctx: Ctx, g: dict[str, str]) -> None:
-    """ "I draw a card during my draw step" is the turn's draw (504.1), said as an assumption."""
-    _draw_step(ctx, g)
-    ctx.b.assume(f"“{ctx.clause}” read as the draw of the draw step (504.1), not an extra draw")
-
-
-def _cast(ctx: Ctx, g: dict[str, str]) -> None:
-    who = ctx.who(g.get("player"))
-    action: dict[str, Any] = {"type": "cast", "card": ctx.card(g["card"]), "player": who}
-    if g.get("target"):
-        action["targets"] = [ctx.who(g["target"])]
-    if g.get("x"):
-        action["x"] = count(g["x"], ctx.clause)
-    ctx.b.set_action(action, ctx.clause)
-
-
-def _move(ctx: Ctx, g: dict[str, str]) -> None:
-    who = ctx.who(g.get("player"))
-    n = count(g.get("n") or "1", ctx.clause)
-    ctx.b.set_action({"type": "move_to_hand", "player": who, "count": n}, ctx.clause)
-
-
-def _mechanic(ctx: Ctx, g: dict[str, str]) -> None:
-    who = ctx.who(g.get("player"))
-    m = mechanic(g["mech"])
-    if m is None:  # the template only admits known words; kept for safety
-        raise SituationError(f"“{g['mech']}” is not a mechanic I know", ctx.clause, ", ".join(mechanic_aliases()))
-    n = count(g.get("n") or "1", ctx.clause)
-    ctx.b.set_action({"type": "mechanic", "name": m.name, "player": who, "count": n}, ctx.clause)
-
-
-def _choose(ctx: Ctx, key: str, value: Any, fact: str) -> None:
-    ctx.b.choices[key] = value
-    ctx.b.note(fact, ctx.clause)
-
-
-def _choice_apply(ctx: Ctx, g: dict[str, str]) -> None:
-    who = ctx.who(g.get("player"))
-    card = ctx.card(g["card"]) if g.get("card") else _dredged(ctx, who)
-    yes = not g.get("neg")
-    if g.get("verb", "").startswith("dredge") and who in ctx.b.players \
-            and card not in ctx.b.players[who].graveyard_cards:
-        # "I dredge Golgari Thug" says where the card is: in the dredging player's graveyard (702.52a).
-        ctx.b.players[who].graveyard_cards.append(card)
-        ctx.b.assume(f"{card} is in {possessive(who)} graveyard (it is dredged)")
-    _choose(ctx, f"apply:{card}:{who}", yes, f"{who} chooses {'' if yes else 'not '}to apply {card}")
-
-
-def _dredged(ctx: Ctx, who: str) -> str:
-    """ "I dredge" with no card named: the one card said to be in that player's graveyard, or a question."""
-    cards = list(dict.fromkeys(ctx.b.players[who].graveyard_cards)) if who in ctx.b.players else []
-    if len(cards) == 1:
-        return cards[0]
-    if cards:
-        raise Ambiguity("Which card is dredged?", "dredge", ctx.clause, [(c, f"dredge {c}") for c in cards])
-    raise SituationError("say which card is dredged", ctx.clause, "'Golgari Thug is in my graveyard. I dredge it'")
-
-
-def _choice_order(ctx: Ctx, g: dict[str, str]) -> None:
-    who = ctx.who(g.get("player"))
-    card = ctx.card(g["card"])
-    _choose(ctx, f"order:{who}", card, f"{who} applies {card} first")
-
-
-def _choice_may(ctx: Ctx, g: dict[str, str]) -> None:
-    who = ctx.who(g.get("player"))
-    yes = not g.get("neg")
-    _choose(ctx, f"may_draw:{who}", yes, f"{who} chooses {'' if yes else 'not '}to draw")
-
-
-def _game(ctx: Ctx, g: dict[str, str]) -> None:
-    ctx.b.set("*", "game", "grand-archive", ctx.clause)
-
-
-def _edition(ctx: Ctx, g: dict[str, str]) -> None:
-    ctx.b.set("*", "edition", g["ed"], ctx.clause)
-
-
-def _while_casting(ctx: Ctx, g: dict[str, str]) -> None:
-    ctx.b.top["while_casting"] = True
-    ctx.b.note("the draw happens while a spell is being cast", ctx.clause)
-
-
-def _team(ctx: Ctx, g: dict[str, str]) -> None:
-    who = ctx.who(g["player"])
-    ctx.b.player(who).team = g["team"].upper()
-    ctx.b.note(f"{who} is on team {g['team'].upper()}", ctx.clause)
-
-
-def _on_the(ctx: Ctx, g: dict[str, str]) -> None:
-    """ "I'm on the play": the asker started the game; "on the draw": another player did (103.1)."""
-    who = _one_player(ctx, g.get("player"))
-    if who in GROUPS or who.startswith("team:"):
-        raise SituationError("one player is on the play", ctx.clause, "'I'm on the play'")
-    ctx.b.set("*", "starting", who if g["side"].lower() == "play" else f"not:{who}", ctx.clause)
-
-
-def _owner_is(ctx: Ctx, g: dict[str, str]) -> None:
-    """ "Sheoldred is my opponent's" / "the Sheoldred is mine": who controls a permanent said in play."""
-    _controls(ctx, {"player": g["player"], "cards": g["cards"]})
 
 
 MULTI = (
