@@ -137,6 +137,7 @@ def _parse_clause(b: Builder, clause: str) -> None:
     b.last_error = None
     # "Alice: library 0, controls X" — a name before a colon is the subject of the rest.
     subject = b.subject
+    headed = False
     m = re.match(r"^([\w'\- ]{1,40}):\s*(.*)$", clause)
     if m:
         head, rest = m.group(1), m.group(2)
@@ -148,13 +149,15 @@ def _parse_clause(b: Builder, clause: str) -> None:
                 b.player(subject)
                 b.mention(subject)
                 clause = rest
+                headed = True
             except SituationError:
                 pass
     if not clause.strip():
         return
     clause = _strip_modifiers(b, clause)
     if not _leading_with(b, clause, subject):
-        _parse_parts(b, clause, subject, 0)
+        # after "Opp:" a bare card is something that player has ("Opp: Notion Thief")
+        _parse_parts(b, clause, subject, 0, "has" if headed else "")
 
 
 def _leading_with(b: Builder, clause: str, subject: str) -> bool:
@@ -185,7 +188,9 @@ def _parse_parts(b: Builder, text: str, subject: str, level: int, verb: str = ""
     the verb when a part has none ("opponent has 3 cards in hand and 2 in library"); returns (subject, verb)
     for the next part."""
     said = _said(subject)
-    attempts = [text, f"{said} {text}"] + ([f"{said} {verb} {text}"] if verb else [])
+    # a part that goes on with the previous part's subject and verb is read that way first ("I have 1 card in
+    # my deck and Jace on the battlefield"), then alone, then with the subject only
+    attempts = ([f"{said} {verb} {text}"] if verb else []) + [text, f"{said} {text}"]
     for attempt in attempts:
         actor = _try(b, attempt, subject)
         if actor is not None:

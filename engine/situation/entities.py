@@ -74,7 +74,7 @@ def candidates(cards: CardDB, text: str) -> list[str]:
     if exact is not None:
         return [exact.name]
     key = utils.default_process(name)
-    singular = re.sub(r"(?<=[a-z])s$", "", key)
+    singular = key[:-1] if re.search(r"\b[a-z]{3,}s$", key) else key  # "Sheoldreds", not "is"
     for k in (key, singular):
         alias = aliases().get(k)
         if alias:

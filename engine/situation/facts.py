@@ -249,6 +249,13 @@ def _draw_for_turn(ctx: Ctx, g: dict[str, str]) -> None:
     ctx.b.assume(f"“{ctx.clause}” read as the draw of the draw step (504.1), not an extra draw")
 
 
+def _several_control(ctx: Ctx, g: dict[str, str]) -> None:
+    """ "My opponent and I both control Notion Thief": each of them controls one."""
+    for part in re.split(r",\s*(?:and\s+)?|\s+and\s+", g["players"]):
+        if part.strip():
+            _controls(ctx, {"player": part.strip(), "cards": g["cards"]})
+
+
 def _cast(ctx: Ctx, g: dict[str, str]) -> None:
     who = ctx.who(g.get("player"))
     action: dict[str, Any] = {"type": "cast", "card": ctx.card(g["card"]), "player": who}

@@ -38,12 +38,13 @@ class Normalized:
 # --------------------------------------------------------------------------- sentences that state no fact
 
 _QUESTION_TAIL = (
-    r"(?:so |and |then |now )?(?:what happens|what would happen|what happens now|what happens next|"
+    r"(?:so |and |then |now |but )?(?:what happens|what would happen|what happens now|what happens next|"
     r"what's the ruling|what is the ruling|how does (?:this|that|it) (?:work|resolve)|who wins|who loses|"
     r"who draws|who gets (?:the cards|them|the draws?|what)|do i (?:lose|die|win|deck out|lose the game)|"
     r"does (?:it|that|this) work|am i dead|is (?:that|this) (?:right|correct)|am i right|right|correct|"
-    r"can i do (?:that|this)|how many cards do(?:es)? (?:i|they|he|she|\w+) (?:draw|get)|"
-    r"what do(?:es)? (?:i|they|he|she) draw|thanks|thank you|ty|thx|help|please|pls|any ideas)"
+    r"can i do (?:that|this)|thanks|thank you|ty|thx|help|please|pls|any ideas|"
+    r"do i (?:still )?(?:get to )?draw(?: a card| anything)?|"
+    r"(?:how many|how much|who|what|which|why)\b[^,.;!?]{0,80})"
     r"(?: here| now| then| in this case| right away| at all)?"
 )
 _FILLER_SENTENCE = re.compile(rf"^(?:{_QUESTION_TAIL}|(?:i was |we were |i'm |we're )?play(?:ing|ed) .{{1,60}} "
@@ -57,28 +58,67 @@ _LEADING_FILLER = re.compile(
     re.I,
 )
 _TRAILING_QUESTION = re.compile(rf"(?:[,\-]\s*|\s+)(?:{_QUESTION_TAIL})[\s?!.]*$", re.I)
-# "If A, what happens?" / "If A, do I lose?" → A
-_IF_THEN_QUESTION = re.compile(rf"^(?:so |and )?if (?P<facts>.+?),?\s+(?:then\s+)?(?:{_QUESTION_TAIL})[\s?!.]*$",
+_END = r"[\s?!.]*$"
+# "If A, what happens?" / "When A, do I lose?" → A
+_IF_THEN_QUESTION = re.compile(rf"^(?:so |and )?(?:if|when) (?P<facts>.+?),?\s+(?:then\s+)?(?:{_QUESTION_TAIL}){_END}",
                                re.I)
-# "do I lose if A?" / "How many cards does my opponent draw if A?" → A
-_QUESTION_IF = re.compile(
-    r"^(?:does|do|did|will|would|can|could|is|are|how many|how much|who|what|which|when|why)\b[^,]{0,80}?"
-    r"\b(?:if|when) (?P<facts>.+?)[\s?!.]*$",
-    re.I,
-)
-# "Does Sheoldred trigger if A?" → "A. Sheoldred is in play" (the card is kept: whose it is may be asked)
+# "Does Sheoldred trigger if A?" → "Sheoldred is in play. A" (the card is kept: whose it is may be asked)
 _DOES_CARD_IF = re.compile(
     r"^(?i:does|do|will|would) (?P<card>[A-Z][\w',\- ]{1,60}?) (?i:trigger|work|apply|do anything|replace it|"
-    r"stop it|stop the draw|replace the draws?)\b[^,]{0,30}?\b(?i:if|when) (?P<facts>.+?)[\s?!.]*$",
+    rf"stop it|stop the draw|replace the draws?)\b[^,]{{0,30}}?\b(?i:if|when) (?P<facts>.+?){_END}",
 )
+# "Can my opponent draw a card if A?" → "A. my opponent draw a card"; "do I lose if A?" → A
+_AUX_IF = re.compile(rf"^(?:can|could|does|do|did|will|would|should|must|may) (?P<head>.+?) (?:if|when) "
+                     rf"(?P<facts>.+?){_END}", re.I)
+_OUTCOME = re.compile(r"^(?:[\w']+(?: [\w']+)?) (?:lose|win|die|deck out|survive|live|get|have to|still)\b|"
+                      r"^(?:it|this|that) (?:work|happen)", re.I)
+# "How many cards does my opponent draw if A?" → A
+_WH_IF = re.compile(rf"^(?:how many|how much|who|what|which|why|where)\b[^,]{{0,80}}?\b(?:if|when) "
+                    rf"(?P<facts>.+?){_END}", re.I)
 # "If A, can I B?" / "If A, B?" → "A. B"
-_IF_COMMA = re.compile(r"^(?:so |and )?if (?P<facts>.+?),\s*(?:then\s+)?(?:can |could |do |does |will |would )?"
-                       r"(?P<rest>.+?)[\s?!.]*$", re.I)
+_IF_COMMA = re.compile(rf"^(?:so |and )?if (?P<facts>.+?),\s*(?:then\s+)?(?P<rest>.+?){_END}", re.I)
+_AUX = re.compile(r"^(?:can|could|do|does|will|would|should|must|may)\s+(?:i\b)?", re.I)
+# "With X out, can I B if A?" → "With X out, A, B"
+_MID_AUX_IF = re.compile(r",\s*(?:can|could|do|does|will|would|should|must|may) (?P<head>[^,]+?) (?:if|when) "
+                         rf"(?P<facts>.+?){_END}", re.I)
 
 
 def _sentences(text: str) -> list[str]:
     """Sentences with their end marks kept, so that a question is still recognisable as one."""
     return [s.strip() for s in re.findall(r"[^.;!?\n]+[.;!?\n]*|[.;!?\n]+", text) if s.strip(" .;!?\n")]
+
+
+def _statement(head: str) -> str:
+    """A question's own clause as a statement: "can I cast Brainstorm" → "I cast Brainstorm"."""
+    m = re.match(r"^(?:can|could|do|does|will|would|should|must|may) (.+)$", head, re.I)
+    return m.group(1) if m else head
+
+
+def _question_forms(s: str, question: bool) -> str | None:
+    """The facts of a question, or None when the sentence is not one of the known question forms."""
+    m = _DOES_CARD_IF.match(s)
+    if m:
+        return f"{m.group('card')} is in play. {m.group('facts')}."
+    m = _IF_THEN_QUESTION.match(s)
+    if m:
+        return m.group("facts") + "."
+    m = _AUX_IF.match(s)
+    if m:
+        head = m.group("head")
+        return m.group("facts") + "." if _OUTCOME.match(head) else f"{m.group('facts')}. {head}."
+    m = _WH_IF.match(s)
+    if m:
+        return m.group("facts") + "."
+    m = _IF_COMMA.match(s)
+    if m and question:
+        rest = m.group("rest")
+        if re.match(r"^(?:how|who|what|which|why)\b", rest, re.I) or _OUTCOME.match(_statement(rest)):
+            return m.group("facts") + "."
+        return f"{m.group('facts')}. {_statement(rest)}."
+    m = _MID_AUX_IF.search(s)
+    if m and question:
+        return f"{s[: m.start()]}, {m.group('facts')}, {m.group('head')}."
+    return None
 
 
 def _unwrap(sentence: str, dropped: list[str]) -> str:
@@ -90,20 +130,13 @@ def _unwrap(sentence: str, dropped: list[str]) -> str:
             break
         dropped.append(m.group(0).strip(" ,:-"))
         s = s[m.end():].lstrip()
+    question = s.rstrip().endswith("?")
+    facts = _question_forms(s, question)
+    if facts is not None:
+        return facts
     if _FILLER_SENTENCE.match(s):
         dropped.append(s.strip(" ?!."))
         return ""
-    question = s.rstrip().endswith("?")
-    for rx in (_IF_THEN_QUESTION, _DOES_CARD_IF, _QUESTION_IF):
-        m = rx.match(s)
-        if m and (question or rx is not _DOES_CARD_IF):
-            facts = m.group("facts")
-            if rx is _DOES_CARD_IF:
-                return f"{m.group('card')} is in play. {facts}."
-            return facts + "."
-    m = _IF_COMMA.match(s)
-    if m and question:
-        return f"{m.group('facts')}. {m.group('rest')}."
     m = _TRAILING_QUESTION.search(s)
     if m and m.start() > 0:
         dropped.append(m.group(0).strip(" ,-?!."))
@@ -146,6 +179,12 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # "Opponent at 2 life draws 3" → "Opponent is at 2 life and Opponent draws 3"
         (r"\b(I|opponent|my opponent|opp|[A-Z][a-z]+) at (-?\w+) life,? (?=(?:draws?|casts?|has|have|controls?)\b)",
          r"\1 is at \2 life and \1 "),
+        # ways of saying a player draws: "is forced to draw", "I make my opponent draw", "am I allowed to draw"
+        (r"\b(?:is|are|am) (?:forced|made|instructed|told|asked) to draw\b", "draws"),
+        (r"\bI (?:make|force|have) (my opponent|opponent|opp|[A-Z][a-z]+|him|her|them) draw\b", r"\1 draws"),
+        (r"^(?:am|are|is) (i|we|he|she|they|my opponent|opponent|opp) (?:allowed|able) to\b", r"\1"),
+        (r"\ban opponent's\b", "my opponent's"),
+        (r"\bon (?:the )?(?:field|board|table)\b", "on the battlefield"),
         # abbreviations players use at the table
         (r"\boppo?'s\b", "opponent's"),
         (r"\boppos?\b(?!')", "opponent"),

@@ -34,6 +34,7 @@ from engine.situation.facts import (
     _on_the,
     _players,
     _seated,
+    _several_control,
     _step,
     _team,
     _turn_number,
@@ -65,7 +66,7 @@ MULTI = (
 P = rf"(?P<player>{MULTI}|[\w'\-]+)"
 N = r"(?P<n>(?!again\b|more\b|too\b)-?[\w^*,]+(?: (?:thousand|million|billion))?)"
 NAME = rf"(?:{MULTI}|[\w'\-]+)"
-POS = rf"(?P<player>my|your|his|her|their|our|(?:{MULTI}|[\w\-]+)'s)"
+POS = rf"(?P<player>(?:{MULTI}|[\w\-]+)'s|my|your|his|her|their|our)"
 POS2 = r"(?:my|your|his|her|their|our|[\w\-]+'s)"
 ZONE = r"(?P<zone>library|deck|hand|graveyard|libraries|decks|hands|graveyards|yard|memory)"
 MEM = r"(?: into (?:my |their |his |her )?(?P<mem>memory|hand))?"
@@ -179,6 +180,7 @@ PHRASES: tuple[Phrase, ...] = (
             rf"{POS} {ZONE} is empty",
             rf"{P} (?:has|have) (?:an )?empty {ZONE}",
             rf"{P} (?:has|have) no cards (?:left )?in (?:(?:my|their|his|her|the) )?{ZONE}",
+            rf"(?:an? |my |their |his |her )?empty {ZONE}",
         ),
         _zone_empty,
         "My library is empty.",
@@ -222,6 +224,7 @@ PHRASES: tuple[Phrase, ...] = (
             rf"{POS} life(?: total)?(?: is|:)? (?P<n>-?[\w^*]+)",
             r"life:? (?P<n>-?[\w^*]+)",
             r"(?:at )?(?P<n>-?[\w^*]+) life",
+            rf"{P} at (?P<n>-?[\w^*]+) life",
         ),
         _life,
         "My opponent is at 5 life.",
@@ -287,6 +290,7 @@ PHRASES: tuple[Phrase, ...] = (
             rf"(?:the )?(?P<cards>.+?) (?:is|are) (?P<player>mine|yours|his|hers|theirs|ours|(?:{MULTI}|[\w\-]+)'s)",
             rf"(?:the )?(?P<cards>.+?) (?:belongs? to|is controlled by|are controlled by) {P}",
             rf"(?:the )?(?P<cards>.+?) (?:(?:is|are) )?(?:in play|on the battlefield|out) under {POS} control",
+            r"(?P<cards>.+?) (?:in play|on the battlefield|out)",
             rf"{POS} (?P<cards>.+?) (?:(?:is|are) )?(?:in play|on the battlefield|out)",
             rf"(?P<cards>.+?) (?:(?:is|are) )?on {POS} side(?: of the (?:battlefield|board|table))?",
         ),
@@ -321,6 +325,13 @@ PHRASES: tuple[Phrase, ...] = (
         ),
         _draw_several,
         "My teammate and I each draw 2.",
+    ),
+    Phrase(
+        "several control",
+        (rf"(?P<players>{NAME}(?:(?:, and |, | and ){NAME})+) (?:each |all |both )?(?:controls?|have|has) "
+         rf"(?:an? )?(?P<cards>.+?)(?: each)?",),
+        _several_control,
+        "My opponent and I both control Notion Thief.",
     ),
     Phrase(
         "cast",

@@ -45,6 +45,17 @@ def _cases(rows: list[tuple[str, dict[str, Any]]]) -> Any:
 ME_DRAWS = {"type": "draw", "count": 1, "player": "You"}
 
 QUESTIONS = [
+    ("My opponent has Notion Thief on the battlefield. If I cast Brainstorm, who draws the cards?",
+     {"Opponent.battlefield": ["Notion Thief"], "action": {"type": "cast", "card": "Brainstorm", "player": "You"}}),
+    ("Can my opponent draw a card if I have Narset out and they already drew this turn?",
+     {"You.battlefield": ["Narset, Parter of Veils"], "Opponent.drawn_this_turn": 1,
+      "action": {"type": "draw", "count": 1, "player": "Opponent"}}),
+    ("With Spirit of the Labyrinth out, can I cast Brainstorm if I've already drawn a card this turn?",
+     {"You.drawn_this_turn": 1, "action": {"type": "cast", "card": "Brainstorm", "player": "You"}}),
+    ("opponent controls Orcish Bowmasters and I cast Windfall. How many tokens do they get?",
+     {"action": {"type": "cast", "card": "Windfall", "player": "You"}}),
+    ("Am I allowed to draw with 0 cards in my library?", {"You.library": 0, "action": ME_DRAWS}),
+    ("What happens if I draw from an empty library?", {"You.library": 0, "action": ME_DRAWS}),
     ("If I cast Opportunity with 1 card left in my library, what happens?",
      {"names": ["You", "Opponent"], "You.library": 1,
       "action": {"type": "cast", "card": "Opportunity", "player": "You"}}),
@@ -156,6 +167,15 @@ CASUAL = [
 ]
 
 ABBREVIATIONS = [
+    ("Opp: Notion Thief. Me: Spirit of the Labyrinth. I cast Opportunity.",
+     {"Opponent.battlefield": ["Notion Thief"], "You.battlefield": ["Spirit of the Labyrinth"]}),
+    ("my opponent has 0 cards in library and is forced to draw",
+     {"Opponent.library": 0, "action": {"type": "draw", "count": 1, "player": "Opponent"}}),
+    ("I cast Day's Undoing with an opponent's Notion Thief in play", {"Opponent.battlefield": ["Notion Thief"]}),
+    ("I have 1 card left in my deck and Jace, Wielder of Mysteries on the battlefield. I draw two cards.",
+     {"You.library": 1, "You.battlefield": ["Jace, Wielder of Mysteries"]}),
+    ("my opponent and I both control Notion Thief. I draw",
+     {"You.battlefield": ["Notion Thief"], "Opponent.battlefield": ["Notion Thief"]}),
     ("opp draws 2", {"action": {"type": "draw", "count": 2, "player": "Opponent"}}),
     ("my opp draws a card", {"action": {"type": "draw", "count": 1, "player": "Opponent"}}),
     ("opp's library is empty. opp draws", {"Opponent.library": 0}),
@@ -590,3 +610,14 @@ def test_an_archive_of_nobody_said_is_asked_about_because_it_changes_the_draws()
     assert "Alhammarret's Archive" in q.question
     assert resolve(scenario_from_json(_answer(q, "You control"))).players["You"]["hand"] == 11
     assert resolve(scenario_from_json(_answer(q, "Opponent controls"))).players["You"]["hand"] == 9
+
+
+def test_do_i_draw_is_a_question_not_an_extra_draw() -> None:
+    with pytest.raises(SituationError, match="nothing happens"):
+        situation_to_json("it's turn 1 and I'm on the play. do I draw?")
+
+
+def test_a_card_in_play_on_the_field_without_a_controller_is_asked_about() -> None:
+    q = _ask("Lab Man on the field, empty deck, I draw 2. Do I win?")
+    assert "Laboratory Maniac" in q.question
+    assert resolve(scenario_from_json(_answer(q, "You control"))).winners == ["You"]
