@@ -18,6 +18,7 @@ from engine.situation.attach import Builder
 from engine.situation.clarify import from_ambiguity, place_unowned
 from engine.situation.clauses import _clauses, _parse_clause
 from engine.situation.entities import card_words
+from engine.situation.facts import settle_dredges
 from engine.situation.lexicon import MAX_CLAUSE, MAX_TEXT
 from engine.situation.normalize import normalize, normalize_text
 from engine.situation.phrases import PHRASES, all_examples, language_reference, reference_markdown
@@ -59,6 +60,13 @@ def situation_to_json(text: str, cards: CardDB | None = None) -> dict[str, Any]:
             _parse_clause(b, clause)
         except Ambiguity as amb:
             raise from_ambiguity(amb, b, clause) from amb
+    try:
+        settle_dredges(b)
+    except Ambiguity as amb:
+        raise from_ambiguity(amb, b, amb.where) from amb
+    if b.action is None and b.implied_action is not None:
+        b.set_action(*b.implied_action)
+        b.assume("“instead of drawing” read as a draw of one card")
     if b.action is None:
         raise SituationError(
             "nothing happens in this situation",

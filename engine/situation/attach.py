@@ -67,6 +67,8 @@ class Builder:
         self.group_facts: dict[tuple[str, str], Any] = {}  # ("each", "library") → 1
         self.group_permanents: list[str] = []  # "we both have Howling Mine": one for each player
         self.last_cards: list[str] = []  # what "it"/"her" means where a card is expected
+        self.pending_dredges: list[tuple[str, bool, str]] = []  # "I dredge" before the graveyard is told
+        self.implied_action: tuple[dict[str, Any], str] | None = None  # "... instead of drawing"
 
     # ---------------------------------------------------------------- transactions
 

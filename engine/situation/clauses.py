@@ -139,7 +139,7 @@ def _parse_clause(b: Builder, clause: str) -> None:
     subject = b.subject
     headed = False
     m = re.match(r"^([\w'\- ]{1,40}):\s*(.*)$", clause)
-    if m:
+    if m and not _whole_phrase(b, clause):
         head, rest = m.group(1), m.group(2)
         if _try(b, head, subject):
             clause = rest
@@ -220,12 +220,18 @@ def _parse_parts(b: Builder, text: str, subject: str, level: int, verb: str = ""
     return subject, verb
 
 
+_AT_LIFE = re.compile(r"\s+(?=at -?\w+ life$)", re.I)
+
+
 def _with_split(b: Builder, text: str, subject: str, verb: str) -> tuple[str, str]:
-    head, tail = (_WITH.split(text, maxsplit=1) + [""])[:2]
-    if not (tail.strip() and head.strip()):
-        _fail(b, text)
-    who, _ = _parse_parts(b, head, subject, len(_SEPARATORS), verb)
-    return _parse_parts(b, tail, who, 0, "has")
+    """The last splits: "X with Y" (Y is something X's subject has) and "X at 3 life" (the subject's life)."""
+    for rx, tail_verb in ((_WITH, "has"), (_AT_LIFE, "is")):
+        head, tail = (rx.split(text, maxsplit=1) + [""])[:2]
+        if tail.strip() and head.strip():
+            who, _ = _parse_parts(b, head, subject, len(_SEPARATORS), verb)
+            return _parse_parts(b, tail, who, 0, tail_verb)
+    _fail(b, text)
+    return subject, verb
 
 
 def _fail(b: Builder, clause: str) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 from engine.cards import Card
 from engine.effects import SpellText
 from engine.errors import Ambiguity, SituationError
-from engine.situation.attach import GROUPS, Ctx, agree, possessive
+from engine.situation.attach import GROUPS, Builder, Ctx, agree, possessive
 from engine.situation.lexicon import MAX_COUNT, STEP_WORDS, count, read_number
 from engine.vocabulary import aliases as mechanic_aliases
 from engine.vocabulary import mechanic
@@ -151,6 +151,8 @@ def _format(ctx: Ctx, g: dict[str, str]) -> None:
         )
     )
     ctx.b.set("*", "format", fmt, ctx.clause)
+    if g.get("n"):
+        _players(ctx, {"n": g["n"]})
     if "commander" in word or "edh" in word:
         ctx.b.top["commander"] = True  # 903.7: players start at 40 life
 
@@ -288,8 +290,14 @@ def _choose(ctx: Ctx, key: str, value: Any, fact: str) -> None:
 
 def _choice_apply(ctx: Ctx, g: dict[str, str]) -> None:
     who = ctx.who(g.get("player"))
-    card = ctx.card(g["card"]) if g.get("card") else _dredged(ctx, who)
-    yes = not g.get("neg")
+    yes = not (g.get("neg") or g.get("neg2"))
+    if g.get("instead"):
+        # "I dredge X instead of drawing" is about a draw: one card, unless the story says what happens
+        ctx.b.implied_action = ({"type": "draw", "count": 1, "player": who}, ctx.clause)
+    if not g.get("card"):
+        ctx.b.pending_dredges.append((who, yes, ctx.clause))  # which card: known once the story is read
+        return
+    card = ctx.card(g["card"])
     if g.get("verb", "").startswith("dredge") and who in ctx.b.players \
             and card not in ctx.b.players[who].graveyard_cards:
         # "I dredge Golgari Thug" says where the card is: in the dredging player's graveyard (702.52a).
@@ -298,14 +306,18 @@ def _choice_apply(ctx: Ctx, g: dict[str, str]) -> None:
     _choose(ctx, f"apply:{card}:{who}", yes, f"{who} chooses {'' if yes else 'not '}to apply {card}")
 
 
-def _dredged(ctx: Ctx, who: str) -> str:
-    """ "I dredge" with no card named: the one card said to be in that player's graveyard, or a question."""
-    cards = list(dict.fromkeys(ctx.b.players[who].graveyard_cards)) if who in ctx.b.players else []
-    if len(cards) == 1:
-        return cards[0]
-    if cards:
-        raise Ambiguity("Which card is dredged?", "dredge", ctx.clause, [(c, f"dredge {c}") for c in cards])
-    raise SituationError("say which card is dredged", ctx.clause, "'Golgari Thug is in my graveyard. I dredge it'")
+def settle_dredges(b: Builder) -> None:
+    """ "I dredge" with no card named, once the whole story is read: the one card said to be in that
+    player's graveyard, a question when there are several, an error when there is none."""
+    for who, yes, clause in b.pending_dredges:
+        cards = list(dict.fromkeys(b.players[who].graveyard_cards)) if who in b.players else []
+        if not cards:
+            raise SituationError("say which card is dredged", clause,
+                                 "'Golgari Thug is in my graveyard. I dredge it'")
+        if len(cards) > 1:
+            raise Ambiguity("Which card is dredged?", "dredge", clause, [(c, f"dredge {c}") for c in cards])
+        b.choices[f"apply:{cards[0]}:{who}"] = yes
+        b.note(f"{who} {'chooses' if yes else 'chooses not'} to dredge {cards[0]}", clause)
 
 
 def _choice_order(ctx: Ctx, g: dict[str, str]) -> None:

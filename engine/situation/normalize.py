@@ -179,6 +179,8 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # "Opponent at 2 life draws 3" → "Opponent is at 2 life and Opponent draws 3"
         (r"\b(I|opponent|my opponent|opp|[A-Z][a-z]+) at (-?\w+) life,? (?=(?:draws?|casts?|has|have|controls?)\b)",
          r"\1 is at \2 life and \1 "),
+        (r"\s+(?:too|as well)(?=\s*(?:[.,;!?]|$))", ""),
+        (r"\b(I|opponent|my opponent|[A-Z][a-z]+) \((?:at |on )?(-?\d+) life\)", r"\1 is at \2 life and \1"),
         # ways of saying a player draws: "is forced to draw", "I make my opponent draw", "am I allowed to draw"
         (r"\b(?:is|are|am) (?:forced|made|instructed|told|asked) to draw\b", "draws"),
         (r"\bI (?:make|force|have) (my opponent|opponent|opp|[A-Z][a-z]+|him|her|them) draw\b", r"\1 draws"),

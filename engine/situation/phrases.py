@@ -71,6 +71,8 @@ POS2 = r"(?:my|your|his|her|their|our|[\w\-]+'s)"
 ZONE = r"(?P<zone>library|deck|hand|graveyard|libraries|decks|hands|graveyards|yard|memory)"
 MEM = r"(?: into (?:my |their |his |her )?(?P<mem>memory|hand))?"
 EMPTY = r"(?P<empty> from (?:an |my |their |his |her |the )?empty (?:library|deck))?"
+NOT = (r"(?P<neg>don't |doesn't |do not |does not |won't |will not )?(?:(?:chooses?|decides?|wants?) "
+       r"(?P<neg2>not )?to |will )?")
 MECH = "(?P<mech>" + "|".join(re.escape(a) for a in mechanic_aliases()) + ")"
 
 PHRASES: tuple[Phrase, ...] = (
@@ -103,15 +105,18 @@ PHRASES: tuple[Phrase, ...] = (
     ),
     Phrase(
         "who plays",
-        (rf"(?P<players>{NAME}(?:(?:, and |, | and ){NAME})+) (?:are playing|are in the game|play(?: a game)?)",),
+        (rf"(?P<players>{NAME}(?:(?:, and |, | and ){NAME})+) (?:are playing|are in the game|play(?: a game)?)",
+         rf"(?:the )?players(?: are)?:? (?P<players>{NAME}(?:(?:, and |, | and ){NAME})+)"),
         _seated,
         "Alice and Bob are playing.",
     ),
     Phrase(
         "format",
         (
-            r"(?:in |it's |it is |playing )?(?:a )?(?P<fmt>two-headed giant|two headed giant|2hg|"
-            r"multiplayer|free-for-all|commander|1v1|1 v 1|two-player|duel)(?: game)?",
+            r"(?:in |it's |it is |(?:we are |i am |we're |i'm )?playing )?(?:a )?(?P<fmt>two-headed giant|"
+            r"two headed giant|2hg|multiplayer|free-for-all|commander|1v1|1 v 1|two-player|duel)(?: game)?",
+            rf"(?:in |it's |it is |(?:we are |i am )?playing )?(?:a |an )?{N}[- ]player (?P<fmt>commander|"
+            r"multiplayer|free-for-all|two-headed giant)(?: game)?",
         ),
         _format,
         "Two-Headed Giant.",
@@ -123,6 +128,8 @@ PHRASES: tuple[Phrase, ...] = (
             rf"(?:it's |it is |this is |during |in )?{POS} draw step(?: on turn {N}| on the "
             rf"(?P<first>first) turn)?",
             rf"(?:it's |it is )?the draw step of {P}(?: on turn {N})?",
+            rf"(?:it's |it is )?{POS} turn {N} draw step",
+            rf"(?:it's |it is )?{POS} (?P<first>first) draw step",
             rf"{P} (?:is in|enters|begins) (?:their|his|her|my|our) draw step",
             rf"{P} (?:draws?|is drawing|drew) (?:a card |my card |their card |one )?for (?:the )?turn",
             rf"(?:it's |it is )?{POS} draw (?:for the turn|for turn)",
@@ -246,9 +253,8 @@ PHRASES: tuple[Phrase, ...] = (
     Phrase(
         "choice: apply",
         (
-            rf"{P} (?P<neg>don't |doesn't |do not |does not )?(?:chooses? to |wants? to |will )?"
-            rf"(?P<verb>dredges?|uses?|applies|apply) (?P<card>.+?)(?: instead)?",
-            rf"{P} (?P<neg>don't |doesn't |do not |does not )?(?:chooses? to |wants? to |will )?dredges?(?: instead)?",
+            rf"{P} {NOT}(?P<verb>dredges?|uses?|applies|apply) (?P<card>.+?)(?: instead(?P<instead> of drawing)?)?",
+            rf"{P} {NOT}(?P<verb>dredges?)(?: instead(?P<instead> of drawing)?)?",
         ),
         _choice_apply,
         "I dredge Golgari Thug.",
@@ -337,7 +343,7 @@ PHRASES: tuple[Phrase, ...] = (
         "cast",
         (
             rf"{P} (?:casts?|plays?|activates?|resolves?) (?P<card>.+?)(?: (?:targeting|on|for|at) "
-            rf"(?P<target>[\w'’]+(?: [\w'’]+)?))?(?: (?:with|for) x ?(?:=|is|of) ?(?P<x>\w+))?",
+            rf"(?P<target>[\w'’]+(?: [\w'’]+)?))?(?: (?:with|for) x ?(?:=|is|of|equal to|equals|being) ?(?P<x>\w+))?",
             r"(?:cast|play) (?P<card>.+?)(?: (?:targeting|on) (?P<target>[\w'’]+(?: [\w'’]+)?))?",
         ),
         _cast,

@@ -145,6 +145,8 @@ def _group_facts(b: Builder, names: list[str]) -> None:
 
 def _to_json(b: Builder) -> dict[str, Any]:
     fmt = b.top.get("format")
+    if "You" not in b.players and {"Opponent", "Teammate"} & set(b.players):
+        b.player("You")  # "my opponent" and "my teammate" are the asker's: the asker is in the game
     names = _two_headed_giant(b) if fmt == "two-headed-giant" else _seats(b)
     _group_facts(b, names)
     players = []

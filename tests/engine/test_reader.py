@@ -249,6 +249,9 @@ TYPOS = [
 ]
 
 NUMBERS = [
+    ("My library is 1 card. Opponent casts Prosperity with X equal to 2.",
+     {"You.library": 1, "action": {"type": "cast", "card": "Prosperity", "player": "Opponent", "x": 2}}),
+    ("Opponent has Spiteful Visions. I draw 3 at 3 life.", {"You.life": 3}),
     ("I have a dozen cards in my library and I draw twenty-five",
      {"You.library": 12, "action": {"type": "draw", "count": 25, "player": "You"}}),
     ("my opponent has a single card left in their deck & they draw 2",
@@ -266,6 +269,19 @@ NUMBERS = [
 ]
 
 STORIES = [
+    ("Players: Ann, Ben. Ann controls Notion Thief. Ben draws 3.",
+     {"names": ["Ann", "Ben"], "Ann.battlefield": ["Notion Thief"]}),
+    ("Ben has Notion Thief, Ann has Notion Thief too. Ann draws.",
+     {"Ben.battlefield": ["Notion Thief"], "Ann.battlefield": ["Notion Thief"]}),
+    ("Tom (12 life) controls Sheoldred. Jerry (2 life) draws 1.",
+     {"names": ["Tom", "Jerry"], "Tom.life": 12, "Jerry.life": 2}),
+    ("We're playing 2HG. It's our turn 1 draw step.",
+     {"format": "two-headed-giant", "turn": 1, "active": "You", "action": {"type": "draw_step"}}),
+    ("My teammate draws from an empty library in Two-Headed Giant.",
+     {"names": ["You", "Opponent", "Teammate", "Opponent 2"], "Teammate.library": 0}),
+    ("I'm on the draw. It's my first draw step.", {"turn": 2, "active": "You"}),
+    ("In a 4 player commander game, I control Howling Mine. It's Bob's draw step.",
+     {"names": ["You", "Bob", "Player 3", "Player 4"], "You.life": 40}),
     ("Alice has 0 cards in library. She draws a card.",
      {"Alice.library": 0, "action": {"type": "draw", "count": 1, "player": "Alice"}}),
     ("Nadia controls Howling Mine. It's Arjun's draw step on turn 1.",
@@ -621,3 +637,18 @@ def test_a_card_in_play_on_the_field_without_a_controller_is_asked_about() -> No
     q = _ask("Lab Man on the field, empty deck, I draw 2. Do I win?")
     assert "Laboratory Maniac" in q.question
     assert resolve(scenario_from_json(_answer(q, "You control"))).winners == ["You"]
+
+
+@pytest.mark.parametrize("text,choice", [
+    ("I choose not to dredge. Golgari Thug is in my graveyard. I draw.", False),
+    ("I decide to dredge. Golgari Thug is in my graveyard. I draw.", True),
+    ("I won't dredge Golgari Thug. Golgari Thug is in my graveyard. I draw", False),
+])
+def test_a_dredge_said_before_the_graveyard_is_read_once_the_story_is_known(text: str, choice: bool) -> None:
+    assert situation_to_json(text)["choices"] == {"apply:Golgari Thug:You": choice}
+
+
+def test_dredging_instead_of_drawing_is_a_draw_of_one() -> None:
+    doc = situation_to_json("I want to dredge Golgari Grave-Troll instead of drawing. I have 5 cards in library.")
+    assert doc["action"] == ME_DRAWS and doc["choices"] == {"apply:Golgari Grave-Troll:You": True}
+    assert "“instead of drawing” read as a draw of one card" in doc["assumed"]
