@@ -36,7 +36,7 @@ from bot.store.db import rule_key
 from bot.urls import public_url
 from engine.cards import CardDB, default_cards
 from engine.errors import Clarification, ScenarioError
-from engine.model import Resolution
+from engine.model import Resolution, Scenario
 from engine.oracle import read_oracle
 from engine.resolve import resolve
 from engine.situation import SituationError, language_reference, parse_situation
@@ -250,8 +250,7 @@ class Judge:
         if edition and edition not in ("current",):
             text = f"rules {edition}: {text}"
         try:
-            cards = await self._cards_for(text)
-            scenario = parse_situation(text, cards)
+            cards, scenario = await self._read(text)
             resolution = await asyncio.to_thread(resolve, scenario, cards)
         except LookupPending as exc:
             return error_reply(f"“{plain(exc.name, 150)}” is not in the card cache yet and Scryfall is slow to "
@@ -274,29 +273,29 @@ class Judge:
             ed = None
         return self.render_resolution(resolution, ed)
 
-    async def _cards_for(self, text: str) -> CardDB:
-        """The card data, plus cards named in the text that it lacks, read from their Oracle text."""
+    async def _read(self, text: str) -> tuple[CardDB, Scenario]:
+        """The situation read (off the event loop: reading may resolve variants to decide whether to ask),
+        with cards named in the text that the card data lacks read from their Oracle text."""
         cards = self.cards
         for _ in range(4):
             try:
-                parse_situation(text, cards)
-                return cards
+                return cards, await asyncio.to_thread(parse_situation, text, cards)
+            except Clarification:
+                raise
             except SituationError as exc:
                 if not exc.unknown_card or self.card_lookup is None:
-                    return cards
+                    raise
                 found = await self.card_lookup(exc.unknown_card)
                 if found is None:
-                    return cards
+                    raise
                 name, oracle = found
                 if cards.find(name) is not None:
-                    return cards  # a real card the parser could not match: let its error speak
+                    raise  # a real card the parser could not match: let its error speak
                 reading = read_oracle(name, oracle)
                 if not reading.understood:
                     raise UnreadableCard(name, oracle) from exc
                 cards = cards.with_extra([reading.card(oracle)])
-            except ScenarioError:
-                return cards
-        return cards
+        return cards, await asyncio.to_thread(parse_situation, text, cards)
 
     def render_resolution(self, res: Resolution, ed: Edition | None) -> Reply:
         lines = [f"**{outcome_line(res)}**"]

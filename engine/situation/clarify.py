@@ -9,6 +9,7 @@ and the answer shows the player exactly what was read.
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 from engine.cards import CardDB
@@ -16,6 +17,7 @@ from engine.errors import Ambiguity, Clarification, Option, ScenarioError
 from engine.situation.attach import Builder, agree
 
 MAX_OPTIONS = 10
+CHECK_BUDGET = 0.25  # seconds spent deciding whether an unsaid controller matters
 
 
 def _replace_words(text: str, clause: str, words: str, new: str) -> str:
@@ -38,7 +40,7 @@ def _outcome(doc: dict[str, Any], cards: CardDB) -> tuple[Any, ...] | None:
     from engine.scenario_json import scenario_from_json
 
     try:
-        res = resolve(scenario_from_json(doc, cards), cards)
+        res = resolve(scenario_from_json(doc, cards), cards, branches=False)
     except ScenarioError:
         return None
     return (sorted(res.losers), sorted(res.winners), res.draw_game,
@@ -53,20 +55,35 @@ def _with_card(doc: dict[str, Any], card: str, player: str) -> dict[str, Any]:
     return out
 
 
-def place_unowned(doc: dict[str, Any], unowned: list[str], b: Builder) -> dict[str, Any]:
+def place_unowned(doc: dict[str, Any], unowned: list[str], b: Builder,
+                  budget: float = CHECK_BUDGET) -> dict[str, Any]:
     """Give each permanent whose controller was not said a controller: the asker (or the first player)
-    when it makes no difference to the answer, said as an assumption; otherwise a question."""
+    when it makes no difference to the answer, said as an assumption; otherwise a question. Deciding
+    resolves the situation once per possible controller; past ``budget`` seconds the reader asks rather
+    than assume (a 16-player story with one such permanent costs 16 resolutions)."""
     names = [p["name"] for p in doc["players"]]
     default = "You" if "You" in names else names[0]
+    deadline = time.perf_counter() + budget
+
+    def why_ask(card: str, expected: Any) -> str:
+        for n in names:
+            if n == default:
+                continue
+            if time.perf_counter() > deadline:
+                return "Say it, please: the situation is too large to check whether it matters."
+            if _outcome(_with_card(doc, card, n), b.cards) != expected:
+                return "It changes the answer."
+        return ""
+
     for card in unowned:
         base = _with_card(doc, card, default)
         expected = _outcome(base, b.cards)
-        differs = [n for n in names if n != default and _outcome(_with_card(doc, card, n), b.cards) != expected]
-        if differs:
+        why = why_ask(card, expected)
+        if why:
             clause = next((c for k, c in b.unowned if k == card), "")
             options = [Option(f"{n} {agree(n, 'control')} {card}", f"{b.text} {_controls_sentence(n, card)}")
                        for n in [default, *[x for x in names if x != default]][:MAX_OPTIONS]]
-            raise Clarification(f"Who controls {card}? It changes the answer.", options, card, clause)
+            raise Clarification(f"Who controls {card}? {why}", options, card, clause)
         doc = base
         owner = "yours" if default == "You" else f"{default}'s"
         b.assume(f"{card}: its controller was not said; read as {owner} (it doesn't change the answer)")

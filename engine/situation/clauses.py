@@ -12,7 +12,7 @@ from collections.abc import Callable
 from rapidfuzz import fuzz, process
 
 from engine.errors import Ambiguity, SituationError
-from engine.situation.attach import Builder, Ctx, resolve_player
+from engine.situation.attach import GROUPS, Builder, Ctx, resolve_player
 from engine.situation.facts import _format, _step, _turn_of
 from engine.situation.lexicon import count
 from engine.situation.phrases import _COMPILED, _EXAMPLES, POS
@@ -146,7 +146,8 @@ def _parse_clause(b: Builder, clause: str) -> None:
         else:
             try:
                 subject = resolve_player(b, head, subject, clause)
-                b.player(subject)
+                if subject not in GROUPS and not subject.startswith("team:"):
+                    b.player(subject)
                 b.mention(subject)
                 clause = rest
                 headed = True

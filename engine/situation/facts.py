@@ -260,6 +260,8 @@ def _several_control(ctx: Ctx, g: dict[str, str]) -> None:
 
 def _cast(ctx: Ctx, g: dict[str, str]) -> None:
     who = ctx.who(g.get("player"))
+    if who in GROUPS or who.startswith("team:"):
+        raise SituationError("a spell is cast by one player", ctx.clause, "'I cast Brainstorm'")
     action: dict[str, Any] = {"type": "cast", "card": ctx.card(g["card"]), "player": who}
     if g.get("target"):
         action["targets"] = [ctx.who(g["target"])]
@@ -270,6 +272,9 @@ def _cast(ctx: Ctx, g: dict[str, str]) -> None:
 
 def _move(ctx: Ctx, g: dict[str, str]) -> None:
     who = ctx.who(g.get("player"))
+    if who in GROUPS or who.startswith("team:"):
+        raise SituationError("say which player puts the card into their hand", ctx.clause,
+                             "'Bob puts the top card of his library into his hand'")
     n = count(g.get("n") or "1", ctx.clause)
     ctx.b.set_action({"type": "move_to_hand", "player": who, "count": n}, ctx.clause)
 

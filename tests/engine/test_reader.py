@@ -652,3 +652,14 @@ def test_dredging_instead_of_drawing_is_a_draw_of_one() -> None:
     doc = situation_to_json("I want to dredge Golgari Grave-Troll instead of drawing. I have 5 cards in library.")
     assert doc["action"] == ME_DRAWS and doc["choices"] == {"apply:Golgari Grave-Troll:You": True}
     assert "“instead of drawing” read as a draw of one card" in doc["assumed"]
+
+
+def test_when_checking_every_controller_is_too_slow_the_reader_asks_and_says_why() -> None:
+    from engine.situation.attach import Builder
+    from engine.situation.clarify import place_unowned
+
+    b = Builder(__import__("engine.cards", fromlist=["default_cards"]).default_cards(), "Howling Mine is in play.")
+    doc = {"players": [{"name": "You"}, {"name": "Opponent"}], "action": {"type": "draw_step"}}
+    with pytest.raises(Clarification, match="too large to check"):
+        place_unowned(doc, ["Howling Mine"], b, budget=0.0)
+    assert _player(place_unowned(doc, ["Howling Mine"], b), "You")["battlefield"] == ["Howling Mine"]
