@@ -69,7 +69,7 @@ _MODIFIERS: tuple[tuple[re.Pattern[str], Callable[[Builder, re.Match[str], str],
     ),
     (re.compile(r"\s+on turn (?P<n>\w+)$", re.I), lambda b, m, c: b.set("*", "turn", count(m.group("n"), c), c)),
     (
-        re.compile(rf"\s+(?:on|during|in) {POS} turn$", re.I),
+        re.compile(rf"\s+(?:on|during|in|at the (?:start|beginning) of) {POS} turn$", re.I),
         lambda b, m, c: _turn_of(Ctx(b, c, b.subject), {"player": m.group("player")}),
     ),
     (
@@ -112,7 +112,7 @@ def _strip_modifiers(b: Builder, clause: str) -> str:
     """Phrases that qualify the whole clause ("under the 2008 rules ...", "... in Two-Headed Giant")."""
     for rx, apply in _LEADING:
         m = rx.search(clause)
-        if m and not _whole_phrase(b, clause):
+        if m:
             apply(b, m, clause)
             clause = clause[m.end() :]
     changed = True
@@ -120,7 +120,7 @@ def _strip_modifiers(b: Builder, clause: str) -> str:
         changed = False
         for rx, apply in _MODIFIERS:
             m = rx.search(clause)
-            if m and m.start() > 0 and not _whole_phrase(b, clause):
+            if m and m.start() > 0:
                 apply(b, m, clause)
                 clause = clause[: m.start()]
                 changed = True
@@ -139,7 +139,9 @@ def _parse_clause(b: Builder, clause: str) -> None:
     subject = b.subject
     headed = False
     m = re.match(r"^([\w'\- ]{1,40}):\s*(.*)$", clause)
-    if m and not _whole_phrase(b, clause):
+    if m and _try(b, clause, subject):
+        return  # a phrase with a colon of its own ("Players: Ann, Ben")
+    if m:
         head, rest = m.group(1), m.group(2)
         if _try(b, head, subject):
             clause = rest
@@ -155,10 +157,20 @@ def _parse_clause(b: Builder, clause: str) -> None:
                 pass
     if not clause.strip():
         return
-    clause = _strip_modifiers(b, clause)
-    if not _leading_with(b, clause, subject):
-        # after "Opp:" a bare card is something that player has ("Opp: Notion Thief")
-        _parse_parts(b, clause, subject, 0, "has" if headed else "")
+    # after "Opp:" a bare card is something that player has ("Opp: Notion Thief")
+    verb = "has" if headed else ""
+    state = b.snapshot()
+    try:
+        # whole first: an ending some phrase reads itself stays ("it's team A's draw step on turn 1")
+        if not _leading_with(b, clause, subject):
+            _parse_parts(b, clause, subject, 0, verb)
+    except SituationError:
+        b.restore(state)
+        stripped = _strip_modifiers(b, clause)  # "... in Two-Headed Giant", "... at the start of their turn"
+        if stripped == clause:
+            raise
+        if not _leading_with(b, stripped, subject):
+            _parse_parts(b, stripped, subject, 0, verb)
 
 
 def _leading_with(b: Builder, clause: str, subject: str) -> bool:

@@ -265,8 +265,8 @@ def _cast(ctx: Ctx, g: dict[str, str]) -> None:
     action: dict[str, Any] = {"type": "cast", "card": ctx.card(g["card"]), "player": who}
     if g.get("target"):
         action["targets"] = [ctx.who(g["target"])]
-    if g.get("x"):
-        action["x"] = count(g["x"], ctx.clause)
+    if g.get("x") or g.get("x2"):
+        action["x"] = count(g.get("x") or g["x2"], ctx.clause)
     ctx.b.set_action(action, ctx.clause)
 
 

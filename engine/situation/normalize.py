@@ -17,13 +17,18 @@ from functools import lru_cache
 from rapidfuzz import fuzz
 from rapidfuzz.distance import OSA
 
-_CLEAN = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-", "\t": " ", "`": "'"})
+_CLEAN = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-", "\t": " ", "`": "'",
+                        "~": " ", "|": " "})
+_EMPHASIS = re.compile(r"(?<!\d)\*+|\*+(?!\d)|(?<![\w])_+|_+(?![\w])")
 
 
 def clean(text: str) -> str:
-    """NFKC, curly quotes straightened, control and zero-width characters removed."""
+    """NFKC, curly quotes straightened, control and zero-width characters, emoji and Markdown emphasis
+    (``**I draw 3**``) removed; ``10**3`` keeps its stars."""
     text = unicodedata.normalize("NFKC", text).translate(_CLEAN)
-    return "".join(ch for ch in text if ch in "\n" or unicodedata.category(ch)[0] != "C")
+    text = "".join(ch for ch in text if ch in "\n" or unicodedata.category(ch)[0] != "C"
+                   and unicodedata.category(ch) != "So")
+    return _EMPHASIS.sub("", text)
 
 
 @dataclass
@@ -44,15 +49,19 @@ _QUESTION_TAIL = (
     r"does (?:it|that|this) work|am i dead|is (?:that|this) (?:right|correct)|am i right|right|correct|"
     r"can i do (?:that|this)|thanks|thank you|ty|thx|help|please|pls|any ideas|"
     r"do i (?:still )?(?:get to )?draw(?: a card| anything)?|"
+    r"(?:do|does|did|will|would) (?:i|you|he|she|they|we|[\w']+(?: [\w']+)?) (?:lose|die|win|deck out|"
+    r"lose the game|win the game|survive|live)|"
     r"(?:how many|how much|who|what|which|why)\b[^,.;!?]{0,80})"
     r"(?: here| now| then| in this case| right away| at all)?"
 )
-_FILLER_SENTENCE = re.compile(rf"^(?:{_QUESTION_TAIL}|(?:i was |we were |i'm |we're )?play(?:ing|ed) .{{1,60}} "
+_FILLER_SENTENCE = re.compile(rf"^(?:{_QUESTION_TAIL}|(?:a |one )?(?:(?:quick|dumb|simple|rules|short|stupid|"
+                              r"weird|judge) )+(?:question|q)|(?:i was |we were |i'm |we're )?play(?:ing|ed) .{1,60} "
                               r"(?:last night|yesterday|today|earlier|this week|at fnm|at my lgs|online)"
                               r"|(?:hey|hi|hello)(?: judges?| all| guys| folks)?)[\s?!.]*$", re.I)
 _LEADING_FILLER = re.compile(
     r"^(?:(?:hey|hi|hello)(?: judges?| all| guys| folks)?[,!:\-]\s*|(?:a |one |quick |dumb |simple |rules )?"
-    r"(?:question|q)\s*[:,\-]\s*|(?:quick|dumb|simple|rules) (?:question|q)\b[:,\-]?\s*|"
+    r"(?:question|q)\s*[:,\-]\s*|(?:(?:quick|dumb|simple|rules|short|stupid|weird|judge) )+(?:question|q)\b"
+    r"[:,\-]?\s*|"
     r"(?:so|ok|okay|um|uh|well|alright|judge|ruling|help|please|help please|pls)\s*[,:!\-]\s*|"
     r"(?:so|ok|okay|ok so|okay so|alright so|well|um|uh)\s+)",
     re.I,
@@ -72,6 +81,8 @@ _AUX_IF = re.compile(rf"^(?:can|could|does|do|did|will|would|should|must|may) (?
                      rf"(?P<facts>.+?){_END}", re.I)
 _OUTCOME = re.compile(r"^(?:[\w']+(?: [\w']+)?) (?:lose|win|die|deck out|survive|live|get|have to|still)\b|"
                       r"^(?:it|this|that) (?:work|happen)", re.I)
+_AUX_ONLY = re.compile(rf"^(?:is|are|am|can|could|does|do|did|will|would|should|must|may) (?P<head>.+?){_END}",
+                       re.I)
 # "How many cards does my opponent draw if A?" → A
 _WH_IF = re.compile(rf"^(?:how many|how much|who|what|which|why|where)\b[^,]{{0,80}}?\b(?:if|when) "
                     rf"(?P<facts>.+?){_END}", re.I)
@@ -118,6 +129,12 @@ def _question_forms(s: str, question: bool) -> str | None:
     m = _MID_AUX_IF.search(s)
     if m and question:
         return f"{s[: m.start()]}, {m.group('facts')}, {m.group('head')}."
+    m = _AUX_ONLY.match(s)
+    if m and question and not _FILLER_SENTENCE.match(s):
+        head = m.group("head")
+        # "Is it a draw?" states nothing; "Can my opponent draw a card?" states what happens
+        return "" if _OUTCOME.match(head) or re.match(r"^(?:it|that|this|there|they all)\b", head, re.I) \
+            else head + "."
     return None
 
 
@@ -132,6 +149,8 @@ def _unwrap(sentence: str, dropped: list[str]) -> str:
         s = s[m.end():].lstrip()
     question = s.rstrip().endswith("?")
     facts = _question_forms(s, question)
+    if facts == "":
+        dropped.append(s.strip(" ?!."))
     if facts is not None:
         return facts
     if _FILLER_SENTENCE.match(s):
@@ -181,6 +200,11 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"\1 is at \2 life and \1 "),
         (r"\s+(?:too|as well)(?=\s*(?:[.,;!?]|$))", ""),
         (r"\b(I|opponent|my opponent|[A-Z][a-z]+) \((?:at |on )?(-?\d+) life\)", r"\1 is at \2 life and \1"),
+        (r"\b(-?\d+|\w+) (?:hp|health|life points|lp)\b", r"\1 life"),
+        (r"\b(?:just|actually|now|then also)\s+(?=(?:cast|casts|drew|draws?|played|plays?|resolved?)\b)", ""),
+        (r"\b(both|all of us|each of us|both players|everyone|each player) with\b", r"\1 have"),
+        (r"\b(?:have|had|need|needs|got) to draw\b", "draw"),
+        (r"\bhas to draw\b", "draws"),
         # ways of saying a player draws: "is forced to draw", "I make my opponent draw", "am I allowed to draw"
         (r"\b(?:is|are|am) (?:forced|made|instructed|told|asked) to draw\b", "draws"),
         (r"\bI (?:make|force|have) (my opponent|opponent|opp|[A-Z][a-z]+|him|her|them) draw\b", r"\1 draws"),

@@ -299,6 +299,7 @@ PHRASES: tuple[Phrase, ...] = (
             r"(?P<cards>.+?) (?:in play|on the battlefield|out)",
             rf"{POS} (?P<cards>.+?) (?:(?:is|are) )?(?:in play|on the battlefield|out)",
             rf"(?P<cards>.+?) (?:(?:is|are) )?on {POS} side(?: of the (?:battlefield|board|table))?",
+            rf"{POS} (?P<cards>.+)",
         ),
         _in_play,
         "Spirit of the Labyrinth is in play.",
@@ -343,7 +344,8 @@ PHRASES: tuple[Phrase, ...] = (
         "cast",
         (
             rf"{P} (?:casts?|plays?|activates?|resolves?) (?P<card>.+?)(?: (?:targeting|on|for|at) "
-            rf"(?P<target>[\w'’]+(?: [\w'’]+)?))?(?: (?:with|for) x ?(?:=|is|of|equal to|equals|being) ?(?P<x>\w+))?",
+            rf"(?P<target>(?!\d)[\w'’]+(?: [\w'’]+)?))?(?: (?:with|for) x ?(?:=|is|of|equal to|equals|being) ?"
+            rf"(?P<x>\w+)| for (?P<x2>\d{{1,6}}))?",
             r"(?:cast|play) (?P<card>.+?)(?: (?:targeting|on) (?P<target>[\w'’]+(?: [\w'’]+)?))?",
         ),
         _cast,

@@ -116,9 +116,9 @@ def test_cli_resolution_json_carries_what_was_understood_and_assumed(
 
 
 async def test_draw_reply_shows_what_was_understood_with_user_words_escaped(store: Store) -> None:
-    reply = await Judge(store).draw("I control Howling Mine*. I draw 2")
+    reply = await Judge(store).draw("I control Howling Mine #2. I draw 2")
     text = reply.as_text()
     assert "I understood:" in text and "Assumed:" in text
-    assert "(“I control Howling Mine\\*”)" in text
+    assert "(“I control Howling Mine \\#2”)" in text
     underscored = await Judge(store).draw("Al_ice_ has 0 cards in library. Al_ice_ draws")
     assert underscored.error  # a name is letters, digits and hyphens: never Markdown

@@ -106,6 +106,28 @@ QUESTIONS = [
 ]
 
 CASUAL = [
+    ("ok so im at 2 life and my opponent has sheoldred out and i have to draw 2 cards do i die",
+     {"You.life": 2, "Opponent.battlefield": ["Sheoldred, the Apocalypse"],
+      "action": {"type": "draw", "count": 2, "player": "You"}}),
+    ("Hey, quick rules question. My opponent controls Orcish Bowmasters. During my turn I cast Brainstorm. "
+     "How many Orc Army tokens does my opponent get?",
+     {"Opponent.battlefield": ["Orcish Bowmasters"], "action": {"type": "cast", "card": "Brainstorm",
+                                                                "player": "You"}}),
+    ("My opponent has Laboratory Maniac on the battlefield and no cards in his library. I make him draw a card. "
+     "Does he win?", {"Opponent.library": 0, "action": {"type": "draw", "count": 1, "player": "Opponent"}}),
+    ("**I draw 3** with my opponent's Notion Thief 😅",
+     {"Opponent.battlefield": ["Notion Thief"], "action": {"type": "draw", "count": 3, "player": "You"}}),
+    ("my opp is at 1 hp and i have underworld dreams. they draw a card", {"Opponent.life": 1}),
+    ("My opponent just cast Timetwister and I have Notion Thief on the battlefield. How does that work?",
+     {"action": {"type": "cast", "card": "Timetwister", "player": "Opponent"}}),
+    ("My opponent has 2 cards left in their library. I cast Prosperity for 3. What happens?",
+     {"action": {"type": "cast", "card": "Prosperity", "player": "You", "x": 3}}),
+    ("Two players, both with empty libraries. Each player draws a card. Is it a draw?",
+     {"You.library": 0, "Opponent.library": 0, "action": {"type": "draw", "count": 1, "player": "each"}}),
+    ("I control Consecrated Sphinx and my opponent draws two cards at the start of their turn",
+     {"active": "Opponent", "action": {"type": "draw", "count": 2, "player": "Opponent"}}),
+    ("Opponent: 3 cards in library, Laboratory Maniac on the battlefield. They draw 4 cards.",
+     {"Opponent.library": 3, "Opponent.battlefield": ["Laboratory Maniac"]}),
     ("I'm at 3 life. Opponent controls Sheoldred. I draw 2.", {"You.life": 3}),
     ("im at 5 life and i draw 3", {"You.life": 5, "action": {"type": "draw", "count": 3, "player": "You"}}),
     ("I've got 2 cards in my library, I draw 3", {"You.library": 2}),
