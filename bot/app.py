@@ -78,7 +78,7 @@ async def _answer(interaction: discord.Interaction, make: Awaitable[Reply], publ
             reply = await task
     assert reply is not None
     fetch = judge.rule_texts if judge is not None else None
-    view = view_for(reply, interaction.user.id, fetch, judge.draw if judge is not None else None)
+    view = view_for(reply, interaction.user.id, fetch, judge.draw if judge is not None else None, public=public)
     ephemeral = reply.ephemeral or reply.error or not public
     kwargs: dict[str, Any] = {"embed": view.current(), "ephemeral": ephemeral}
     if view.children:

@@ -125,10 +125,10 @@ ANSWER_WITHIN = 2.0  # seconds before a button's answer is deferred (Discord all
 
 
 def view_for(reply: Reply, owner_id: int, fetch_rule_texts: RuleTextsFetcher | None = None,
-             answer: Answerer | None = None) -> discord.ui.View:
+             answer: Answerer | None = None, *, public: bool = False) -> discord.ui.View:
     """The components of a reply: the reader's question as buttons when it asks one, else pages and rules."""
     if reply.question is not None and answer is not None:
-        return ClarifyView(reply, owner_id, answer, fetch_rule_texts)
+        return ClarifyView(reply, owner_id, answer, fetch_rule_texts, public=public)
     return PagedView(reply, owner_id, fetch_rule_texts)
 
 
@@ -137,9 +137,11 @@ class ClarifyView(discord.ui.View):
     question in the same message, resolved from the option's situation text (deferred if it is slow)."""
 
     def __init__(self, reply: Reply, owner_id: int, answer: Answerer,
-                 fetch_rule_texts: RuleTextsFetcher | None = None, timeout: float = 600) -> None:
+                 fetch_rule_texts: RuleTextsFetcher | None = None, timeout: float = 600, *,
+                 public: bool = False) -> None:
         super().__init__(timeout=timeout)
         assert reply.question is not None
+        self.public = public  # a /draw asked with public:true: the answer goes to the channel
         self.reply = reply
         self.owner_id = owner_id
         self.answer = answer
@@ -147,7 +149,7 @@ class ClarifyView(discord.ui.View):
         for i, (label, text) in enumerate(reply.question.options[:10]):
             button: discord.ui.Button[ClarifyView] = discord.ui.Button(
                 label=clip(f"{i + 1}. {label}", 80), style=discord.ButtonStyle.primary, row=i // 5)
-            button.callback = self._answer_with(text)  # type: ignore[method-assign]
+            button.callback = self._answer_with(label, text)  # type: ignore[method-assign]
             self.add_item(button)
         _track(self)
 
@@ -158,7 +160,7 @@ class ClarifyView(discord.ui.View):
     def current(self) -> discord.Embed:
         return embed_for(self.reply.pages[0], error=self.reply.error)
 
-    def _answer_with(self, text: str) -> Callable[[discord.Interaction], Awaitable[None]]:
+    def _answer_with(self, label: str, text: str) -> Callable[[discord.Interaction], Awaitable[None]]:
         async def callback(interaction: discord.Interaction) -> None:
             if interaction.user.id != self.owner_id:
                 await interaction.response.send_message(
@@ -172,11 +174,19 @@ class ClarifyView(discord.ui.View):
             except TimeoutError:
                 await interaction.response.defer()
                 reply, deferred = await task, True
-            view = view_for(reply, self.owner_id, self.fetch_rule_texts, self.answer)
+            view = view_for(reply, self.owner_id, self.fetch_rule_texts, self.answer, public=self.public)
             kwargs: dict[str, Any] = {"embed": embed_for(reply.pages[0], error=reply.error),
                                       "view": view if view.children else None}
             self.stop()
-            if deferred:
+            if self.public and reply.question is None and not reply.error:
+                # the private question says what was chosen; the answer itself goes to the channel
+                done = embed_for(Page("Answered", clip(f"→ {label}", 300)))
+                if deferred:
+                    await interaction.edit_original_response(embed=done, view=None)
+                else:
+                    await interaction.response.edit_message(embed=done, view=None)
+                await interaction.followup.send(ephemeral=False, **{k: v for k, v in kwargs.items() if v})
+            elif deferred:
                 await interaction.edit_original_response(**kwargs)
             else:
                 await interaction.response.edit_message(**kwargs)

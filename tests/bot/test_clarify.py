@@ -122,3 +122,16 @@ async def test_draw_reply_shows_what_was_understood_with_user_words_escaped(stor
     assert "(“I control Howling Mine \\#2”)" in text
     underscored = await Judge(store).draw("Al_ice_ has 0 cards in library. Al_ice_ draws")
     assert underscored.error  # a name is letters, digits and hyphens: never Markdown
+
+
+async def test_a_public_question_is_answered_in_the_channel(harness: tuple[DrawJudgeBot, FakeDiscord]) -> None:
+    client, fake = harness
+    asked = await dispatch(client, fake, slash("draw", user_id="6161", situation=WHOSE, public=True))
+    assert _data(asked)["flags"] & EPHEMERAL  # the question is private
+    options = _buttons(asked)
+    answered = await dispatch(client, fake, _press(options["2. Opponent controls Sheoldred, the Apocalypse"],
+                                                    "6161"))
+    assert answered[0]["type"] == 7 and "Opponent controls" in answered[0]["data"]["embeds"][0]["description"]
+    public = answered[-1]
+    assert not (public.get("flags") or 0) & EPHEMERAL
+    assert public["embeds"][0]["title"].startswith("Ruling: Opponent wins")
