@@ -692,6 +692,8 @@ class Resolver:
             # resolve the same way: settle the whole group at once.
             declined = top.optional and not self.s.choices.get(key, self._optional_default(top))
             n = top.count if (linear or declined) else 1
+            if linear and n > 1:
+                n = self._until_sba(top, n)
             top.count -= n
             if top.count == 0:
                 self.stack.pop()
@@ -703,6 +705,24 @@ class Resolver:
                 self.step("The abilities form a loop; the engine stops here.", self.rs.cite("loop"), kind="loop")
                 self.stack.clear()
                 return
+
+    def _until_sba(self, t: _Pending, n: int) -> int:
+        """How many of ``n`` identical life-changing triggers resolve before a state-based action must be
+        checked (704.3: after each resolution): up to and including the one that takes a player who can lose
+        to 0 life (704.5a). A player at 2 life with Sheoldred's three triggers waiting loses at 0, not -4."""
+        delta: dict[str, int] = {}
+        for op in t.ops:
+            if op.do not in ("lose_life", "gain_life", "damage"):
+                continue
+            if not isinstance(op.amount, int):
+                return 1  # an amount that may change between resolutions: one at a time
+            for name in self.resolve_who(op.who, t.controller, t.that_player):
+                delta[name] = delta.get(name, 0) + (op.amount if op.do == "gain_life" else -op.amount)
+        for name, d in delta.items():
+            p = self.player(name)
+            if d < 0 and p.life > 0 and not p.lost and not self.cant_lose(name):
+                n = min(n, -(-p.life // -d))  # resolutions until life <= 0
+        return n
 
     def resolve_trigger(self, t: _Pending, times: int) -> None:
         if t.optional:
@@ -844,6 +864,11 @@ class Resolver:
                         self.step(f"{name} loses the game.", ("104.3e",), name, "loss")
             elif op.do in ("lose_life", "gain_life", "damage"):
                 for name in targets:
+                    if self.player(name).lost:
+                        # 800.4a: a player who lost has left the game; nothing more happens to them
+                        self.step(f"{name} has left the game: {source}'s ability does nothing to them.",
+                                  ("800.4a",), name, "left_game")
+                        continue
                     sign = 1 if op.do == "gain_life" else -1
                     self.player(name).life += sign * n * times
                     verb = {"lose_life": "loses", "gain_life": "gains", "damage": "is dealt"}[op.do]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.resolve import ScenarioError
+from engine.resolve import ScenarioError, resolve
 from tests.engine.helpers import cited, kinds, run, two
 
 
@@ -262,3 +262,32 @@ def test_bad_scenarios_are_rejected_with_where_and_hint() -> None:
     assert err.value.where == "action.player"
     with pytest.raises(ScenarioError):
         run({"players": "x", "action": {}})
+
+
+def test_state_based_actions_are_checked_between_identical_life_loss_triggers() -> None:
+    """704.3 and 704.5a: a player at 2 life whose opponent controls Sheoldred, the Apocalypse and who draws 4
+    loses at 0 life after the first trigger resolves; the game is over before the others resolve."""
+    from engine.situation import parse_situation
+
+    res = resolve(parse_situation("My opponent controls Sheoldred, the Apocalypse. I am at 2 life. I draw 4."))
+    assert res.players["You"]["life"] == 0 and res.losers == ["You"] and res.winners == ["Opponent"]
+    assert any("704.5a" in s.rules for s in res.steps)
+
+
+def test_in_multiplayer_a_player_who_lost_is_not_affected_by_the_triggers_left() -> None:
+    """800.4a: at 1 life drawing 3 with an opponent's Sheoldred, the player loses at -1 and leaves the game;
+    the two triggers left do nothing to them, and the game goes on for the three others."""
+    from engine.situation import parse_situation
+
+    res = resolve(parse_situation("4 players. Player 2 controls Sheoldred, the Apocalypse. I am at 1 life. "
+                                  "I draw 3."))
+    assert res.players["You"]["life"] == -1 and res.losers == ["You"] and res.winners == []
+    assert sum(1 for s in res.steps if s.kind == "left_game") >= 1
+
+
+def test_a_player_who_cant_lose_takes_every_trigger() -> None:
+    from engine.situation import parse_situation
+
+    res = resolve(parse_situation("Opponent controls Sheoldred, the Apocalypse. I control Platinum Angel. "
+                                  "I am at 2 life. I draw 4."))
+    assert res.players["You"]["life"] == -6 and res.losers == []
