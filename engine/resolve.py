@@ -137,8 +137,12 @@ class Resolver:
         return [n for n in rotated if n in names]
 
     def in_play(self) -> Iterator[_Source]:
+        """Every effect that applies now. A player who lost has left the game (800.4a): their permanents and
+        cards are gone with them, so their effects no longer apply."""
         for name in self._order:
             p = self.player(name)
+            if p.lost:
+                continue
             for position, card_name in enumerate(p.battlefield):
                 card = self.cards.find(card_name)
                 if card is None:
@@ -769,6 +773,7 @@ class Resolver:
         for name in losers:
             self.player(name).lost = True
         if losers:
+            self._leave_game(losers)
             if self.s.format == "two-headed-giant":
                 for name in losers:
                     team = self.player(name).team
@@ -784,6 +789,20 @@ class Resolver:
                 for p in alive:
                     p.won = True
                 raise _GameOver
+
+    def _leave_game(self, losers: list[str]) -> None:
+        """800.4a: the triggered abilities the players who lost control, waiting or on the stack, cease to
+        exist. (In two-player games the game is over anyway; in multiplayer the others play on.)"""
+        gone = [t for t in (*self.pending, *self.stack) if t.controller in losers]
+        if not gone or len({p.team or p.name for p in self.s.players if not p.lost}) <= 1:
+            return
+        self.pending = [t for t in self.pending if t.controller not in losers]
+        self.stack = [t for t in self.stack if t.controller not in losers]
+        total = sum(t.count for t in gone)
+        sources = ", ".join(sorted({t.source for t in gone}))
+        self.step(f"{total} triggered abilit{'y' if total == 1 else 'ies'} of {sources} "
+                  f"{'ceases' if total == 1 else 'cease'} to exist: "
+                  "their controller has left the game.", ("800.4a",), gone[0].controller, "left_game")
 
     # ------------------------------------------------------------------ ops
 

@@ -291,3 +291,27 @@ def test_a_player_who_cant_lose_takes_every_trigger() -> None:
     res = resolve(parse_situation("Opponent controls Sheoldred, the Apocalypse. I control Platinum Angel. "
                                   "I am at 2 life. I draw 4."))
     assert res.players["You"]["life"] == -6 and res.losers == []
+
+
+def test_a_player_who_lost_leaves_and_their_triggers_cease_to_exist() -> None:
+    """800.4a: a player who loses leaves the game; objects they control on the stack cease to exist, so an
+    eliminated player's Psychosis Crawler trigger knocks nobody out, and the game goes on for the others."""
+    from engine.situation import parse_situation
+
+    res = resolve(parse_situation("3 players. I control Psychosis Crawler and I am at 1 life. Player 2 controls "
+                                  "Sheoldred, the Apocalypse. Player 3 is at 1 life. I draw 1."))
+    assert res.losers == ["You"] and res.winners == []
+    assert res.players["Player 3"]["life"] == 1 and not res.players["Player 3"]["lost"]
+    ceased = [s for s in res.steps if s.kind == "left_game"]
+    assert ceased and "Psychosis Crawler" in ceased[0].text and ceased[0].rules == ("800.4a",)
+
+
+def test_an_eliminated_players_permanents_no_longer_apply() -> None:
+    """800.4a: the permanents of a player who left the game are gone with them: their Notion Thief no longer
+    applies to anyone's draws."""
+    from engine.resolve import Resolver
+    from engine.situation import parse_situation
+
+    r = Resolver(parse_situation("3 players. I control Notion Thief. Player 2 draws 1."))
+    r.player("You").lost = True
+    assert not any(src.controller == "You" for src in r.in_play())
