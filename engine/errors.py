@@ -39,6 +39,13 @@ class SituationError(ScenarioError):
         self.suggestions = suggestions or []
         self.unknown_card: str | None = None  # set when the clause names a card the card data lacks
 
+    def suggest(self, suggestions: list[str]) -> None:
+        """Add the closest names once the error is final (computing them for every error tried is costly)."""
+        self.suggestions = suggestions
+        if suggestions:
+            hint = f"expected {self.expected}" if self.expected else ""
+            self.hint = ". ".join(x for x in (hint, "closest: " + "; ".join(suggestions[:3])) if x)
+
 
 @dataclass(frozen=True)
 class Option:

@@ -73,8 +73,21 @@ class Builder:
     # ---------------------------------------------------------------- transactions
 
     def snapshot(self) -> dict[str, Any]:
-        """The state before a phrase is applied: a phrase that fails half-way leaves nothing behind."""
-        return copy.deepcopy({k: v for k, v in self.__dict__.items() if k not in ("cards", "last_error")})
+        """The state before a phrase is applied: a phrase that fails half-way leaves nothing behind. The
+        containers are copied one level down (their contents are strings, numbers and tuples), the players
+        field by field: a deep copy cost a third of the reading time."""
+        state: dict[str, Any] = {}
+        for key, value in self.__dict__.items():
+            if key in ("cards", "last_error"):
+                continue
+            if key == "players":
+                state[key] = {name: _P(p.name, dict(p.facts), list(p.battlefield), list(p.graveyard_cards),
+                                       list(p.library_top), p.team) for name, p in value.items()}
+            elif isinstance(value, (list, dict, set)):
+                state[key] = copy.copy(value)
+            else:
+                state[key] = value
+        return state
 
     def restore(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)

@@ -248,8 +248,11 @@ def _with_split(b: Builder, text: str, subject: str, verb: str) -> tuple[str, st
 
 
 def _fail(b: Builder, clause: str) -> None:
-    if b.last_error is not None:
-        raise b.last_error
+    error = b.last_error
+    if error is not None:
+        if error.unknown_card and not error.suggestions:
+            error.suggest(b.cards.suggest(error.unknown_card))
+        raise error
     close = process.extract(clause, _EXAMPLES, scorer=fuzz.token_set_ratio, limit=3)
     raise SituationError(
         f"I didn't understand “{clause}”",

@@ -101,8 +101,7 @@ def match_card(cards: CardDB, text: str, clause: str) -> str:
     name = text.strip(" .,'\"")
     if len(found) > 1:
         raise Ambiguity(f"Which card is “{name}”?", name, clause, [(n, n) for n in found[:10]])
-    error = SituationError(f"“{name}” is not a card I know", clause, "a card name from the card data",
-                           cards.suggest(name))
+    error = SituationError(f"“{name}” is not a card I know", clause, "a card name from the card data")
     error.unknown_card = name
     raise error
 
@@ -149,7 +148,7 @@ def card_list(cards: CardDB, text: str, clause: str) -> list[str]:
                 break
         else:
             error = SituationError(f"“{parts[i].strip()}” is not a card I know", clause,
-                                   "a card name from the card data", cards.suggest(parts[i]))
+                                   "a card name from the card data")
             error.unknown_card = parts[i].strip()
             raise error
     return out
