@@ -36,18 +36,32 @@ def parse_situation(text: str, cards: CardDB | None = None, *, asker: str = "You
 def situation_to_json(text: str, cards: CardDB | None = None) -> dict[str, Any]:
     """The whole pipeline: normalise → read clauses (entities, phrases, facts) → seat players → ask about
     what is missing and changes the answer → the contract's scenario JSON, with what was understood."""
+    cards = cards or default_cards()
+    norm = normalize_text(_checked(text), card_words(tuple(cards.names())))
+    b = Builder(cards, norm.text)
+    clauses = _read_clauses(b, norm.text)
+    _settle(b, clauses[-1])
+    doc = place_unowned(_to_json(b), merge_unowned(b), b)
+    for typed, read in norm.corrections:
+        b.assume(f"“{typed}” read as “{read}”")
+    return _with_reading(doc, b)
+
+
+def _checked(text: Any) -> str:
     if not isinstance(text, str):
         raise SituationError("the situation must be text", "", "a sentence such as 'I draw 2'")
     if len(text) > MAX_TEXT:
         raise SituationError(
             f"the situation is {len(text)} characters long", text[:40] + "…", f"at most {MAX_TEXT} characters"
         )
-    cards = cards or default_cards()
-    norm = normalize_text(text, card_words(tuple(cards.names())))
-    clauses = _clauses(norm.text)
+    return text
+
+
+def _read_clauses(b: Builder, text: str) -> list[str]:
+    """Each sentence read in turn; an ambiguity becomes a question whose options rewrite its words."""
+    clauses = _clauses(text)
     if not clauses:
         raise SituationError("the situation is empty", "", "a sentence such as 'I have 2 cards in library. I draw 3.'")
-    b = Builder(cards, norm.text)
     for i, clause in enumerate(clauses):
         if len(clause) > MAX_CLAUSE:
             raise SituationError(
@@ -60,6 +74,12 @@ def situation_to_json(text: str, cards: CardDB | None = None) -> dict[str, Any]:
             _parse_clause(b, clause)
         except Ambiguity as amb:
             raise from_ambiguity(amb, b, clause) from amb
+    return clauses
+
+
+def _settle(b: Builder, last_clause: str) -> None:
+    """What can only be decided once the whole story is read: which card "I dredge" means, and the action
+    an "instead of drawing" implies. Without an action there is nothing to resolve."""
     try:
         settle_dredges(b)
     except Ambiguity as amb:
@@ -70,13 +90,13 @@ def situation_to_json(text: str, cards: CardDB | None = None) -> dict[str, Any]:
     if b.action is None:
         raise SituationError(
             "nothing happens in this situation",
-            clauses[-1],
+            last_clause,
             "an action: 'I draw 2', 'each player draws 1', 'I cast Opportunity', 'it's my draw step'",
         )
-    unowned = merge_unowned(b)
-    doc = place_unowned(_to_json(b), unowned, b)
-    for typed, read in norm.corrections:
-        b.assume(f"“{typed}” read as “{read}”")
+
+
+def _with_reading(doc: dict[str, Any], b: Builder) -> dict[str, Any]:
+    """The scenario with what was understood (each fact with its words) and what was assumed."""
     doc["understood"] = [{"fact": fact, "words": words} for fact, words in b.understood]
     for card, clause in b.unowned:
         doc["understood"].append({"fact": f"{card} is on the battlefield", "words": clause})
