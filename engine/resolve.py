@@ -177,6 +177,15 @@ class Resolver:
             self.choice_points.append(ChoicePoint(key, options, chosen))
         return chosen
 
+    def change_life(self, name: str, delta: int) -> None:
+        """Life gained or lost. In Two-Headed Giant it happens to the player and the result is applied to
+        the team's shared life total, which every member carries (810.9)."""
+        team = self.player(name).team
+        shared = self.s.format == "two-headed-giant" and team is not None
+        for p in self.s.players:
+            if p.name == name or (shared and p.team == team):
+                p.life += delta
+
     def cant_lose(self, name: str) -> bool:
         team = self.player(name).team
         return any(isinstance(src.effect, CantLose) and (src.controller == name or (
@@ -721,12 +730,21 @@ class Resolver:
             if not isinstance(op.amount, int):
                 return 1  # an amount that may change between resolutions: one at a time
             for name in self.resolve_who(op.who, t.controller, t.that_player):
+                name = self._life_holder(name)
                 delta[name] = delta.get(name, 0) + (op.amount if op.do == "gain_life" else -op.amount)
         for name, d in delta.items():
             p = self.player(name)
             if d < 0 and p.life > 0 and not p.lost and not self.cant_lose(name):
                 n = min(n, -(-p.life // -d))  # resolutions until life <= 0
         return n
+
+    def _life_holder(self, name: str) -> str:
+        """Whose life total a change lands on: the player's, or in Two-Headed Giant the first member of their
+        team (every member carries the shared total)."""
+        team = self.player(name).team
+        if self.s.format != "two-headed-giant" or team is None:
+            return name
+        return next(p.name for p in self.s.players if p.team == team)
 
     def resolve_trigger(self, t: _Pending, times: int) -> None:
         if t.optional:
@@ -763,13 +781,16 @@ class Resolver:
                     self.step(f"{p.name} loses the game: they attempted to draw from an empty library.",
                               self.rs.cite("sba_draw"), p.name, "loss")
                     continue
-            if p.life <= 0 and self.s.game == "mtg":
+            if p.life <= 0 and self.s.game == "mtg" and self._life_holder(p.name) == p.name:
+                team = self.s.format == "two-headed-giant"
+                who, rules = (f"Team {p.team}", ("810.8c",)) if team else (p.name, ())
                 if self.cant_lose(p.name):
-                    self.step(f"{p.name} has {p.life} life but can't lose the game.",
-                              (*self.rs.cite("sba_life"), *self.rs.cite("cant_lose")), p.name, "no_loss")
+                    self.step(f"{who} has {p.life} life but can't lose the game.",
+                              (*self.rs.cite("sba_life"), *rules, *self.rs.cite("cant_lose")), p.name, "no_loss")
                 else:
                     losers.append(p.name)
-                    self.step(f"{p.name} loses the game: {p.life} life.", self.rs.cite("sba_life"), p.name, "loss")
+                    self.step(f"{who} loses the game: {p.life} life.", (*self.rs.cite("sba_life"), *rules),
+                              p.name, "loss")
         for name in losers:
             self.player(name).lost = True
         if losers:
@@ -870,9 +891,10 @@ class Resolver:
                         continue
                     self.step(f"{name} wins the game.", self.rs.cite("win_effect"), name, "win")
                     winner = self.player(name)
-                    winner.won = True
                     for q in self.s.players:
-                        if q.name != name and (q.team is None or q.team != winner.team):
+                        if q.name == name or (winner.team is not None and q.team == winner.team):
+                            q.won = True  # 810.8a: if either player on a team wins, the entire team wins
+                        else:
                             q.lost = True
                     raise _GameOver
             elif op.do == "lose":
@@ -889,11 +911,14 @@ class Resolver:
                                   ("800.4a",), name, "left_game")
                         continue
                     sign = 1 if op.do == "gain_life" else -1
-                    self.player(name).life += sign * n * times
+                    self.change_life(name, sign * n * times)
                     verb = {"lose_life": "loses", "gain_life": "gains", "damage": "is dealt"}[op.do]
                     what = "damage" if op.do == "damage" else "life"
-                    self.step(f"{name} {verb} {n * times} {what} ({source}).",
-                              self.rs.cite("damage" if op.do == "damage" else "life"), name, op.do)
+                    team = self.player(name).team if self.s.format == "two-headed-giant" else None
+                    shared = f"; team {team}'s shared life total is now {self.player(name).life}" if team else ""
+                    self.step(f"{name} {verb} {n * times} {what} ({source}){shared}.",
+                              (*self.rs.cite("damage" if op.do == "damage" else "life"),
+                               *(("810.9",) if team else ())), name, op.do)
             elif op.do == "token":
                 for name in targets:
                     p = self.player(name)
@@ -956,7 +981,7 @@ class Resolver:
                 for name in targets:
                     p = self.player(name)
                     lost = math.ceil(max(p.life, 0) / 2)
-                    p.life -= lost
+                    self.change_life(name, -lost)
                     self.step(f"{name} loses {lost} life (half, rounded up).", self.rs.cite("life"), name,
                               "lose_life")
             elif op.do in ("to_hand_from_library", "search_to_hand", "reveal_to_hand"):
@@ -1004,7 +1029,7 @@ class Resolver:
                     eligible = min(n, p.drawn_this_turn, p.hand.size)
                     pay = self.choose(f"sylvan_pay:{name}", list(range(eligible + 1)), 0)
                     pay = max(0, min(int(pay), eligible))
-                    p.life -= 4 * pay
+                    self.change_life(name, -4 * pay)
                     back = p.hand.remove_any(eligible - pay)
                     p.library.add_top(back)
                     self.step(f"{name} chooses {eligible} card(s) drawn this turn: pays {4 * pay} life to keep "

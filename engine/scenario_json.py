@@ -103,6 +103,7 @@ def scenario_from_json(doc: Any, cards: CardDB | None = None) -> Scenario:
         if any(p.team is None for p in players):
             raise ScenarioError("in Two-Headed Giant every player needs a team", "players[].team",
                                 'add "team": "A" or "B"')
+        _shared_life(doc, raw_players, players)
     active = doc.get("active", names[0])
     if active not in names:
         raise ScenarioError(f"the active player {active!r} is not one of the players", "active",
@@ -118,6 +119,30 @@ def scenario_from_json(doc: Any, cards: CardDB | None = None) -> Scenario:
     understood, assumed = _reading(doc)
     assumed += defaults_used(doc, names)
     return Scenario(players, action, game, edition, fmt, active, turn, step, dict(choices), understood, assumed)
+
+
+TEAM_LIFE = 30  # 810.4: each Two-Headed Giant team starts at 30 life
+
+
+def _shared_life(doc: dict[str, Any], raw_players: list[Any], players: list[PlayerState]) -> None:
+    """810.4, 810.9a: a Two-Headed Giant team has one life total, carried by every member's "life". It is
+    given as ``"team_life": {"A": 12}``, or by a member's own "life" (an individual's life total is the
+    team's); two members saying different totals is a contradiction; otherwise 30."""
+    given = doc.get("team_life", {})
+    if not isinstance(given, dict):
+        raise ScenarioError("team_life must be an object", "team_life", '{"A": 30, "B": 30}')
+    for team in sorted({p.team for p in players if p.team}):
+        stated = {p.life for p, raw in zip(players, raw_players, strict=True) if p.team == team and "life" in raw}
+        if team in given:
+            life = _int(given[team], f"team_life.{team}", low=-MAX_COUNT)
+        elif len(stated) > 1:
+            raise ScenarioError(f"team {team}'s players are given different life totals", "players[].life",
+                                f'in Two-Headed Giant a team shares one life total: "team_life": {{"{team}": N}}')
+        else:
+            life = stated.pop() if stated else TEAM_LIFE
+        for p in players:
+            if p.team == team:
+                p.life = life
 
 
 def _reading(doc: dict[str, Any]) -> tuple[list[dict[str, str]], list[str]]:
@@ -146,6 +171,12 @@ def defaults_used(doc: dict[str, Any], names: list[str]) -> list[str]:
     raw = doc["players"]
     out = []
     for key, said in _PLAYER_DEFAULTS:
+        if key == "life" and doc.get("format") == "two-headed-giant":
+            teams = sorted({p["team"] for p in raw if p.get("team")} - set(doc.get("team_life", {}))
+                           - {p["team"] for p in raw if "life" in p})
+            if teams:
+                out.append(f"30 life for team {', '.join(teams)} (810.4: a shared life total)")
+            continue
         lacking = [n for n, p in zip(names, raw, strict=True) if key not in p]
         if len(lacking) == len(names) and len(names) > 1:
             out.append(f"{said} for every player")

@@ -315,3 +315,51 @@ def test_an_eliminated_players_permanents_no_longer_apply() -> None:
     r = Resolver(parse_situation("3 players. I control Notion Thief. Player 2 draws 1."))
     r.player("You").lost = True
     assert not any(src.controller == "You" for src in r.in_play())
+
+
+def _two_headed(team_a: dict[str, object], action: dict[str, object], **extra: object) -> dict[str, object]:
+    return {"format": "two-headed-giant", **extra, "action": action,
+            "players": [{"name": "You", "team": "A", **team_a}, {"name": "Opp", "team": "B",
+                                                                  "battlefield": ["Sheoldred, the Apocalypse"]},
+                        {"name": "Mate", "team": "A"}, {"name": "Opp2", "team": "B"}]}
+
+
+def test_two_headed_giant_life_loss_lands_on_the_shared_team_total() -> None:
+    """810.4 and 810.9: a team shares one life total; each player's loss is applied to it. A team at 4 life
+    whose two players each lose 2 is at 0 and loses (810.8c), both players with it."""
+    from engine.scenario_json import scenario_from_json
+
+    both_draw = {"type": "draw", "player": "each", "players": ["You", "Mate"], "count": 1}
+    res = resolve(scenario_from_json(_two_headed({}, both_draw, team_life={"A": 4})))
+    assert res.players["You"]["life"] == res.players["Mate"]["life"] == 0
+    assert res.losers == ["You", "Mate"] and res.winners == ["Opp", "Opp2"]
+    assert any("810.8c" in s.rules for s in res.steps) and any("810.9" in s.rules for s in res.steps)
+
+
+def test_two_headed_giant_team_starts_at_30_and_says_so() -> None:
+    from engine.scenario_json import scenario_from_json
+
+    res = resolve(scenario_from_json(_two_headed({}, {"type": "draw", "player": "You", "count": 2})))
+    assert res.players["You"]["life"] == res.players["Mate"]["life"] == 26
+    assert res.players["Opp"]["life"] == 30
+    assert any("810.4" in a for a in res.assumed)
+
+
+def test_two_headed_giant_a_win_is_the_whole_teams() -> None:
+    """810.8a: if either player on a team wins the game, the entire team wins."""
+    from engine.scenario_json import scenario_from_json
+
+    doc = _two_headed({"library": 0, "battlefield": ["Laboratory Maniac"]}, {"type": "draw", "player": "You"})
+    res = resolve(scenario_from_json(doc))
+    assert sorted(res.winners) == ["Mate", "You"] and sorted(res.losers) == ["Opp", "Opp2"]
+
+
+def test_two_headed_giant_members_stating_different_life_totals_is_an_error() -> None:
+    from engine.scenario_json import scenario_from_json
+
+    doc = _two_headed({"life": 5}, {"type": "draw", "player": "You"})
+    doc["players"][2]["life"] = 7
+    with pytest.raises(ScenarioError, match="different life totals"):
+        scenario_from_json(doc)
+    doc["players"][2]["life"] = 5
+    assert scenario_from_json(doc).player("Mate").life == 5
