@@ -26,31 +26,30 @@ def merge_unowned(b: Builder) -> list[str]:
 
 
 def _two_headed_giant(b: Builder) -> list[str]:
-    names = list(b.order)
-    team_a = [x for x in names if b.players[x].team in (None, "A")][:2]
-    if "You" in names and b.players["You"].team in (None, "A"):
-        team_a = ["You", *[x for x in team_a if x != "You"]][:2]  # the asker sits first on their team
-    for x in team_a:
-        b.players[x].team = b.players[x].team or "A"
-    if "You" not in names and not team_a:
-        b.player("You").team = "A"
-    # Fill team A to two (the asker's teammate), then team B to two.
-    while len([x for x in b.order if b.players[x].team == "A"]) < 2:
-        name = "Teammate" if "Teammate" not in b.players else f"Player A{len(b.order)}"
-        b.player(name).team = "A"
-    for x in b.order:
-        if b.players[x].team is None:
-            b.players[x].team = "B"
-    opponents = ["Opponent", "Opponent 2"]
-    while len([x for x in b.order if b.players[x].team == "B"]) < 2:
-        name = next(o for o in opponents + [f"Player B{i}" for i in range(3, 9)] if o not in b.players)
-        b.player(name).team = "B"
-    team = sorted((x for x in b.order if b.players[x].team == "A"), key=lambda x: x != "You")
+    """Two teams of two. Teams said in the text stand; the asker and "my teammate" are team A, "opponent"s
+    team B; other players fill team A, then team B; missing seats get a teammate and opponents."""
+    roles = {"You": "A", "Teammate": "A", "Opponent": "B", "Opponent 2": "B"}
+    if "You" not in b.players:
+        b.player("You")
+    for name in b.order:
+        p = b.players[name]
+        if p.team is None and name in roles:
+            p.team = roles[name]
+    for name in b.order:
+        p = b.players[name]
+        if p.team is None:
+            p.team = "A" if sum(1 for q in b.players.values() if q.team == "A") < 2 else "B"
+    fillers = {"A": ["Teammate"] + [f"Player A{i}" for i in range(2, 9)],
+               "B": ["Opponent", "Opponent 2"] + [f"Player B{i}" for i in range(3, 9)]}
+    for team in ("A", "B"):
+        while sum(1 for q in b.players.values() if q.team == team) < 2:
+            b.player(next(n for n in fillers[team] if n not in b.players)).team = team
+    team_a = sorted((x for x in b.order if b.players[x].team == "A"), key=lambda x: x != "You")
     others = [x for x in b.order if b.players[x].team != "A"]
     # Seat order alternates teams (A, B, A, B) so turn order passes between teams.
     order: list[str] = []
-    for i in range(max(len(team), len(others))):
-        order += team[i : i + 1] + others[i : i + 1]
+    for i in range(max(len(team_a), len(others))):
+        order += team_a[i : i + 1] + others[i : i + 1]
     return order
 
 

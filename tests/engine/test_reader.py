@@ -685,3 +685,13 @@ def test_when_checking_every_controller_is_too_slow_the_reader_asks_and_says_why
     with pytest.raises(Clarification, match="too large to check"):
         place_unowned(doc, ["Howling Mine"], b, budget=0.0)
     assert _player(place_unowned(doc, ["Howling Mine"], b), "You")["battlefield"] == ["Howling Mine"]
+
+
+def test_two_headed_giant_seats_the_opponent_on_the_other_team_and_shares_life() -> None:
+    text = ("Two-Headed Giant. I am at 4 life. My opponent controls Sheoldred, the Apocalypse. "
+            "My teammate and I each draw 1.")
+    doc = situation_to_json(text)
+    teams = {p["name"]: p["team"] for p in doc["players"]}
+    assert teams == {"You": "A", "Teammate": "A", "Opponent": "B", "Opponent 2": "B"}
+    res = resolve(scenario_from_json(doc))
+    assert sorted(res.losers) == ["Teammate", "You"]  # 4 - 2 - 2: the team is at 0 (810.8c)
