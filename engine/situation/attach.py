@@ -18,6 +18,7 @@ from engine.errors import Ambiguity, SituationError
 from engine.situation.entities import card_list, match_card
 from engine.situation.lexicon import (
     EACH_WORDS,
+    FIRST_PLURAL,
     ME_WORDS,
     OPPONENT_WORDS,
     PRONOUNS,
@@ -27,7 +28,7 @@ from engine.situation.lexicon import (
 )
 from engine.situation.lexicon import REFLEXIVES as REFLEXIVE_WORDS
 
-GROUPS = ("each", "each-opponent")
+GROUPS = ("each", "each-opponent", "we")
 
 
 @dataclass
@@ -65,7 +66,7 @@ class Builder:
         self.sentence = 0
         self.asker_in_story = False
         self.group_facts: dict[tuple[str, str], Any] = {}  # ("each", "library") → 1
-        self.group_permanents: list[str] = []  # "we both have Howling Mine": one for each player
+        self.group_permanents: list[tuple[str, str]] = []  # ("we", "Howling Mine"): one for each member
         self.last_cards: list[str] = []  # what "it"/"her" means where a card is expected
         self.pending_dredges: list[tuple[str, bool, str]] = []  # "I dredge" before the graveyard is told
         self.implied_action: tuple[dict[str, Any], str] | None = None  # "... instead of drawing"
@@ -173,7 +174,7 @@ _FACTS = {
 
 
 def _name(who: str) -> str:
-    return {"each": "each player", "each-opponent": "each opponent"}.get(who, who)
+    return {"each": "each player", "each-opponent": "each opponent", "we": "we"}.get(who, who)
 
 
 def possessive(name: str) -> str:
@@ -283,7 +284,9 @@ def resolve_player(b: Builder, text: str | None, subject: str, clause: str, acto
         return subject
     if t in PRONOUNS:
         return _pronoun(b, t, clause, actor)
-    if t in EACH_WORDS or t in ("our", "ours"):
+    if t in FIRST_PLURAL:
+        return "we"
+    if t in EACH_WORDS:
         return "each"
     if t in ("each opponent", "all opponents", "every opponent", "all my opponents", "each of my opponents",
              "opponents", "my opponents", "the opponents"):

@@ -193,7 +193,7 @@ _VERBS = ("has", "have", "controls", "control", "is", "am", "are", "draws", "dra
 
 
 def _said(subject: str) -> str:
-    return {"You": "I", "each": "each player", "each-opponent": "each opponent"}.get(subject, subject)
+    return {"You": "I", "each": "each player", "each-opponent": "each opponent", "we": "we"}.get(subject, subject)
 
 
 def _parse_parts(b: Builder, text: str, subject: str, level: int, verb: str = "") -> tuple[str, str]:

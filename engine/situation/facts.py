@@ -81,10 +81,14 @@ def _controls(ctx: Ctx, g: dict[str, str]) -> None:
     who = ctx.who(g.get("player"))
     cards = ctx.card_list(g["cards"])
     _permanents_only(ctx, cards)
-    if who == "each":
-        # "we both have Howling Mine": each player controls one
-        ctx.b.group_permanents.extend(cards)
-        ctx.b.note(f"each player controls {', '.join(cards)}", ctx.clause)
+    if who == "we" and not re.search(r"\b(?:both|each|all)\b", ctx.clause, re.I):
+        # "we have Howling Mine": one permanent, one of us controls it; asked about if it matters
+        ctx.b.unowned.extend((card, ctx.clause) for card in cards)
+        return
+    if who in ("each", "we"):
+        # "we both have Howling Mine": each player (each of us) controls one
+        ctx.b.group_permanents.extend((who, card) for card in cards)
+        ctx.b.note(f"{'each of us' if who == 'we' else 'each player'} controls {', '.join(cards)}", ctx.clause)
         return
     if who in GROUPS or who.startswith("team:"):
         raise SituationError("say which player controls the permanent", ctx.clause, "'Alice controls X'")
@@ -221,12 +225,7 @@ def _draw(ctx: Ctx, g: dict[str, str]) -> None:
         action["optional"] = True
     if g.get("mem") == "memory":
         action["into"] = "memory"
-    if who == "each":
-        action["player"] = "each"
-    elif who == "each-opponent":
-        action["player"] = "each-opponent"
-    else:
-        action["player"] = who
+    action["player"] = who  # a player, or a group ("each", "each-opponent", "we") seated later
     ctx.b.set_action(action, ctx.clause)
 
 

@@ -308,9 +308,9 @@ PHRASES: tuple[Phrase, ...] = (
     Phrase(
         "draw",
         (
-            rf"{P} (?P<may>may )?(?:draws?|is drawing|would draw|will draw) {N}(?: more)?(?: cards?)?(?: again)?"
-            rf"{MEM}{EMPTY}",
-            rf"{P} (?P<may>may )?(?:draws?|would draw|will draw)(?: again)?{MEM}{EMPTY}",
+            rf"{P} (?:each |all |both )?(?P<may>may )?(?:draws?|is drawing|would draw|will draw) {N}(?: more)?"
+            rf"(?: cards?)?(?: again)?(?: each)?{MEM}{EMPTY}",
+            rf"{P} (?:each |all |both )?(?P<may>may )?(?:draws?|would draw|will draw)(?: again)?{MEM}{EMPTY}",
             rf"(?P<may>may )?draw {N}(?: cards?)?{MEM}",
             r"draw",
         ),

@@ -120,20 +120,28 @@ def _turn(b: Builder, active: str, names: list[str]) -> None:
         b.top["turn"] = 1
 
 
+def _members(b: Builder, group: str, names: list[str]) -> list[str]:
+    """The players a group word stands for: "we" is every player, except in Two-Headed Giant, where it is
+    the asker's team (810: teammates share a turn and a life total)."""
+    if group == "we" and b.top.get("format") == "two-headed-giant":
+        team = b.players["You"].team if "You" in b.players else "A"
+        return [x for x in names if b.players[x].team == team]
+    if group in ("each", "we"):
+        return names
+    if group == "each-opponent":
+        return [x for x in names if x != "You"]
+    return [x for x in names if b.players[x].team == group[5:]]
+
+
 def _group_facts(b: Builder, names: list[str]) -> None:
     """Facts said of a group go to each of its players who has no value of their own; Commander's 40 life
     (903.7) is the default of every player whose life was not said."""
     for (group, key), value in b.group_facts.items():
-        if group == "each":
-            members = names
-        elif group == "each-opponent":
-            members = [x for x in names if x != "You"]
-        else:
-            members = [x for x in names if b.players[x].team == group[5:]]
-        for x in members:
+        for x in _members(b, group, names):
             b.players[x].facts.setdefault(key, value)
-    for x in names:
-        b.players[x].battlefield.extend(b.group_permanents)
+    for group, card in b.group_permanents:
+        for x in _members(b, group, names):
+            b.players[x].battlefield.append(card)
     if b.top.pop("commander", False):
         unsaid = [x for x in names if "life" not in b.players[x].facts]
         for x in unsaid:
@@ -191,7 +199,11 @@ def _to_json(b: Builder) -> dict[str, Any]:
 
 def _resolve_action_players(b: Builder, action: dict[str, Any], names: list[str], active: str) -> dict[str, Any]:
     player = action.get("player")
-    if player == "each-opponent":
+    if player == "we":
+        action["player"] = "each"
+        if b.top.get("format") == "two-headed-giant":
+            action["players"] = _members(b, "we", names)
+    elif player == "each-opponent":
         action["player"] = "each"
         action["players"] = [x for x in names if x != "You"]
     elif isinstance(player, str) and player.startswith("team:"):

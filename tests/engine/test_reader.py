@@ -695,3 +695,21 @@ def test_two_headed_giant_seats_the_opponent_on_the_other_team_and_shares_life()
     assert teams == {"You": "A", "Teammate": "A", "Opponent": "B", "Opponent 2": "B"}
     res = resolve(scenario_from_json(doc))
     assert sorted(res.losers) == ["Teammate", "You"]  # 4 - 2 - 2: the team is at 0 (810.8c)
+
+
+@pytest.mark.parametrize("text,lives", [
+    ("Two-Headed Giant. We are at 4 life. My opponent controls Sheoldred, the Apocalypse. We each draw 1.",
+     {"You": 4, "Teammate": 4, "Opponent": None, "Opponent 2": None}),
+    ("We are at 4 life. My opponent controls Sheoldred, the Apocalypse. I draw 1.", {"You": 4, "Opponent": 4}),
+])
+def test_we_is_the_askers_team_in_two_headed_giant_and_everyone_otherwise(text: str,
+                                                                         lives: dict[str, int | None]) -> None:
+    doc = situation_to_json(text)
+    assert {p["name"]: p.get("life") for p in doc["players"]} == lives
+
+
+def test_we_have_one_permanent_but_we_both_have_one_each() -> None:
+    one = situation_to_json("2HG. we have Howling Mine. it's our draw step")
+    assert sum(len(p.get("battlefield", [])) for p in one["players"]) == 1
+    each = situation_to_json("2HG. we both have Howling Mine. it's our draw step")
+    assert {p["name"] for p in each["players"] if p.get("battlefield")} == {"You", "Teammate"}
