@@ -14,6 +14,8 @@ from typing import Any
 
 from engine.cards import CardDB
 from engine.errors import Ambiguity, Clarification, Option, ScenarioError
+from engine.resolve import resolve
+from engine.scenario_json import scenario_from_json
 from engine.situation.attach import Builder, agree
 
 MAX_OPTIONS = 10
@@ -36,9 +38,6 @@ def from_ambiguity(amb: Ambiguity, b: Builder, clause: str) -> Clarification:
 
 
 def _outcome(doc: dict[str, Any], cards: CardDB) -> tuple[Any, ...] | None:
-    from engine.resolve import resolve
-    from engine.scenario_json import scenario_from_json
-
     try:
         res = resolve(scenario_from_json(doc, cards), cards, branches=False)
     except ScenarioError:

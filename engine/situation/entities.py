@@ -59,12 +59,6 @@ def _strip(text: str) -> str:
                   flags=re.I).strip(" .,'\"")
 
 
-def find_card(cards: CardDB, text: str) -> str | None:
-    """A card name from what a player typed: exact, a nickname, a typo or two; None when unsure."""
-    found = candidates(cards, text)
-    return found[0] if len(found) == 1 else None
-
-
 def candidates(cards: CardDB, text: str) -> list[str]:
     """Every card the words could name: one is a match, several a question, none not a card."""
     name = _strip(text)

@@ -88,7 +88,6 @@ _WH_IF = re.compile(rf"^(?:how many|how much|who|what|which|why|where)\b[^,]{{0,
                     rf"(?P<facts>.+?){_END}", re.I)
 # "If A, can I B?" / "If A, B?" → "A. B"
 _IF_COMMA = re.compile(rf"^(?:so |and )?if (?P<facts>.+?),\s*(?:then\s+)?(?P<rest>.+?){_END}", re.I)
-_AUX = re.compile(r"^(?:can|could|do|does|will|would|should|must|may)\s+(?:i\b)?", re.I)
 # "With X out, can I B if A?" → "With X out, A, B"
 _MID_AUX_IF = re.compile(r",\s*(?:can|could|do|does|will|would|should|must|may) (?P<head>[^,]+?) (?:if|when) "
                          rf"(?P<facts>.+?){_END}", re.I)
