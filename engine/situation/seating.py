@@ -114,7 +114,8 @@ def _turn(b: Builder, active: str, names: list[str]) -> None:
         own = b.top["turn"]
         b.top["turn"] = 2 * own - 1 if on_play else 2 * own
         if b.top["turn"] != own:
-            b.assume(f"turn {own} read as {player}'s turn {own} on the draw: the game's turn {b.top['turn']}")
+            side = "on the play" if on_play else "on the draw"
+            b.assume(f"turn {own} read as {possessive(player)} turn {own} {side}: the game's turn {b.top['turn']}")
     elif "turn" not in b.top and active == player and on_play and b.top.get("step") in (None, "upkeep", "draw"):
         b.assume("“on the play” with no turn number read as the game's first turn")
         b.top["turn"] = 1
@@ -156,30 +157,7 @@ def _to_json(b: Builder) -> dict[str, Any]:
         b.player("You")  # "my opponent" and "my teammate" are the asker's: the asker is in the game
     names = _two_headed_giant(b) if fmt == "two-headed-giant" else _seats(b)
     _group_facts(b, names)
-    players = []
-    for name in names:
-        p = b.players[name]
-        doc: dict[str, Any] = {"name": name}
-        for key in ("library", "hand", "graveyard", "memory", "life", "drawn_this_turn"):
-            if key in p.facts:
-                doc[key] = p.facts[key]
-        for zone, named in (("library", p.library_top), ("graveyard", p.graveyard_cards)):
-            if not named:
-                continue
-            total = doc.get(zone, 40 if zone == "library" else 0)
-            if zone in doc and total < len(named):
-                raise SituationError(
-                    f"{name}'s {zone} is said to hold {total} cards but {len(named)} are named",
-                    b.sources.get((name, zone), ""),
-                    f"a {zone} size that counts the named cards",
-                )
-            doc[zone] = list(named)
-            doc[f"{zone}_unnamed"] = max(0, total - len(named))
-        if p.battlefield:
-            doc["battlefield"] = p.battlefield
-        if p.team:
-            doc["team"] = p.team
-        players.append(doc)
+    players = [_player_doc(b, name) for name in names]
     active = _active(b, names)
     _turn(b, active, names)
     action = dict(b.action or {})
@@ -195,6 +173,32 @@ def _to_json(b: Builder) -> dict[str, Any]:
     if b.choices:
         out["choices"] = dict(b.choices)
     return out
+
+
+def _player_doc(b: Builder, name: str) -> dict[str, Any]:
+    """One player in the contract's form; named cards in a zone count towards its size."""
+    p = b.players[name]
+    doc: dict[str, Any] = {"name": name}
+    for key in ("library", "hand", "graveyard", "memory", "life", "drawn_this_turn"):
+        if key in p.facts:
+            doc[key] = p.facts[key]
+    for zone, named in (("library", p.library_top), ("graveyard", p.graveyard_cards)):
+        if not named:
+            continue
+        total = doc.get(zone, 40 if zone == "library" else 0)
+        if zone in doc and total < len(named):
+            raise SituationError(
+                f"{name}'s {zone} is said to hold {total} cards but {len(named)} are named",
+                b.sources.get((name, zone), ""),
+                f"a {zone} size that counts the named cards",
+            )
+        doc[zone] = list(named)
+        doc[f"{zone}_unnamed"] = max(0, total - len(named))
+    if p.battlefield:
+        doc["battlefield"] = p.battlefield
+    if p.team:
+        doc["team"] = p.team
+    return doc
 
 
 def _resolve_action_players(b: Builder, action: dict[str, Any], names: list[str], active: str) -> dict[str, Any]:

@@ -713,3 +713,10 @@ def test_we_have_one_permanent_but_we_both_have_one_each() -> None:
     assert sum(len(p.get("battlefield", [])) for p in one["players"]) == 1
     each = situation_to_json("2HG. we both have Howling Mine. it's our draw step")
     assert {p["name"] for p in each["players"] if p.get("battlefield")} == {"You", "Teammate"}
+
+
+@pytest.mark.parametrize("side,turn", [("play", 3), ("draw", 4)])
+def test_a_players_own_turn_number_on_the_play_or_draw_is_the_games_and_says_so(side: str, turn: int) -> None:
+    doc = situation_to_json(f"I am on the {side}. It is my draw step on turn 2")
+    assert doc["turn"] == turn
+    assert f"turn 2 read as your turn 2 on the {side}: the game's turn {turn}" in doc["assumed"]
