@@ -23,16 +23,18 @@ def _clauses(text: str) -> list[str]:
     return [" ".join(p.split()) for p in parts if p and p.strip(" ,")]
 
 
-def _try(b: Builder, clause: str, subject: str) -> str | None:
+def _try(b: Builder, clause: str, subject: str, words: str = "") -> str | None:
     """Apply the first phrase that reads ``clause`` whole; returns the player the clause spoke of (carried
-    to the next part), or None. A phrase that fails half-way leaves the builder as it was."""
+    to the next part), or None. A phrase that fails half-way leaves the builder as it was. ``words`` are the
+    player's own words when ``clause`` had the carried subject or verb put in front ("I have" + "2 in
+    library"): facts and errors quote what the player wrote."""
     body = clause.strip(" ,:").rstrip(".")
     for phrase, rx in _COMPILED:
         m = rx.fullmatch(body)
         if not m:
             continue
         state = b.snapshot()
-        ctx = Ctx(b, clause, subject)
+        ctx = Ctx(b, words or clause, subject)
         try:
             phrase.apply(ctx, {k: v for k, v in m.groupdict().items() if v})
         except Ambiguity as exc:
@@ -205,7 +207,7 @@ def _parse_parts(b: Builder, text: str, subject: str, level: int, verb: str = ""
     # my deck and Jace on the battlefield"), then alone, then with the subject only
     attempts = ([f"{said} {verb} {text}"] if verb else []) + [text, f"{said} {text}"]
     for attempt in attempts:
-        actor = _try(b, attempt, subject)
+        actor = _try(b, attempt, subject, text)
         if actor is not None:
             words = attempt.split()
             next_verb = next((w for w in words[1:4] if w.lower() in _VERBS), verb)

@@ -13,10 +13,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rapidfuzz import fuzz
 
+from engine.cards import default_cards
 from engine.errors import Clarification, ScenarioError
 from engine.scenario_json import scenario_from_json
 from engine.situation import situation_to_json
-from engine.situation.entities import aliases
+from engine.situation.entities import aliases, card_words
+from engine.situation.normalize import normalize_text
 from tests.engine.test_reader import ABBREVIATIONS, CASUAL, NICKNAMES, NUMBERS, QUESTIONS, STORIES, TYPOS
 
 SEEDS = [t for rows in (QUESTIONS, CASUAL, ABBREVIATIONS, NICKNAMES, TYPOS, NUMBERS, STORIES) for t, _ in rows]
@@ -79,6 +81,9 @@ def _check_reading(text: str) -> None:
     except ScenarioError:
         return
     scenario_from_json(doc)
+    read = " ".join(normalize_text(text, card_words(tuple(default_cards().names()))).text.lower().split())
+    for fact in doc["understood"]:
+        assert fact["words"].lower() in read, (text, fact)  # every fact quotes words of the text
     for p in doc["players"]:
         assert FILLERS.match(p["name"]) or _named_in(text, p["name"]), (text, p["name"])
         for card in p.get("battlefield", []):
@@ -102,6 +107,7 @@ def test_the_seeds_are_real_style_text() -> None:
     outcomes: dict[str, int] = {"scenario": 0, "other": 0}
     for text in SEEDS:
         try:
+            _check_reading(text)
             situation_to_json(text)
             outcomes["scenario"] += 1
         except ScenarioError:
