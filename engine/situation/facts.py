@@ -65,6 +65,16 @@ def _zone_cards(ctx: Ctx, g: dict[str, str]) -> None:
         ctx.b.note(f"{who}: {', '.join(cards)} in graveyard", ctx.clause)
 
 
+def _which_zone(ctx: Ctx, g: dict[str, str]) -> None:
+    """ "I have 40 cards": in the library or in the hand? The reader asks (without "left", which says
+    library, a count of cards names no zone)."""
+    ctx.who(g.get("player"))
+    count(g["n"], ctx.clause)  # a number, or this phrase is not what was said
+    words = f"{g['n']} {g['what']}"
+    raise Ambiguity(f"Where are the {words}: in the library or in the hand?", words, ctx.clause,
+                    [(f"{words} in library", f"{words} in library"), (f"{words} in hand", f"{words} in hand")])
+
+
 def _life(ctx: Ctx, g: dict[str, str]) -> None:
     who = ctx.who(g.get("player"))
     n = read_number(g["n"].lstrip("-")) if g["n"].startswith("-") else read_number(g["n"])

@@ -39,6 +39,7 @@ from engine.situation.facts import (
     _team,
     _turn_number,
     _turn_of,
+    _which_zone,
     _while_casting,
     _zone_cards,
     _zone_count,
@@ -207,6 +208,12 @@ PHRASES: tuple[Phrase, ...] = (
         _zone_count,
         "I have 2 cards in library.",
         ("my opponent has 3 cards left in their deck", "Alice: hand 0", "library: 5"),
+    ),
+    Phrase(
+        "which zone",
+        (rf"{P} (?:has|have|has got|got) (?P<n>\d+|[a-z]+) (?P<what>cards?)",),
+        _which_zone,
+        "I have 40 cards.",
     ),
     Phrase(
         "zone cards",

@@ -720,3 +720,10 @@ def test_a_players_own_turn_number_on_the_play_or_draw_is_the_games_and_says_so(
     doc = situation_to_json(f"I am on the {side}. It is my draw step on turn 2")
     assert doc["turn"] == turn
     assert f"turn 2 read as your turn 2 on the {side}: the game's turn {turn}" in doc["assumed"]
+
+
+def test_a_count_of_cards_with_no_zone_is_asked_about() -> None:
+    q = _ask("It's my turn and I have 40 cards. I cast Windfall with 6 cards in hand.")
+    assert q.words == "40 cards" and [o.label for o in q.options] == ["40 cards in library", "40 cards in hand"]
+    assert _player(_answer(q, "in library"), "You")["library"] == 40
+    assert situation_to_json("I have 1 card left. I draw 2")["players"][0]["library"] == 1  # "left": library

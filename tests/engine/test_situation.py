@@ -13,6 +13,7 @@ from engine.resolve import ScenarioError, resolve
 from engine.scenario_json import scenario_from_json
 from engine.situation import (
     PHRASES,
+    Clarification,
     SituationError,
     all_examples,
     language_reference,
@@ -223,6 +224,8 @@ def test_reference_comes_from_the_phrase_table() -> None:
         # every example of the reference parses (alone or with an action added)
         try:
             situation_to_json(example)
+        except Clarification:
+            pass  # the example of a phrase the reader answers with a question ("I have 40 cards.")
         except SituationError as exc:
             assert "nothing happens" in exc.message, (example, exc.message)
 
