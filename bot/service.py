@@ -345,7 +345,10 @@ class Judge:
 
     def help(self) -> Reply:
         lines = [
-            "**/draw** `situation` — describe a situation, one fact per sentence; the bot resolves it step by step.",
+            "**/draw** `situation` — describe a situation the way you'd ask a judge (questions, nicknames such as "
+            "SotL or Lab Man, and abbreviations such as opp, lib, GY and T1 are fine); the answer starts with "
+            "what the bot understood and assumed, and when something that changes the answer is missing or "
+            "unclear, it asks you with buttons.",
             "**/rule** `number` — a rule with its subrules (`121.2`), or alone (`121.2.`).",
             "**/search** `query` — rules and glossary by words.  **/define** `term` — a glossary entry.",
             "**/rulediff** `number` — how a rule changed between editions.  **/about** — editions and sources.",
