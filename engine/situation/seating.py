@@ -83,7 +83,12 @@ def _seats(b: Builder) -> list[str]:
         names.append(name)
         added.append(name)
     if added:
-        b.assume(f"a game of {len(names)} players ({', '.join(names)}); {', '.join(added)} not described")
+        parts = ["you (the asker) are " + ("the other player" if len(names) == 2 else "one of the players")
+                 ] if "You" in added else []
+        others = [x for x in added if x != "You"]
+        if others:
+            parts.append(f"{', '.join(others)} not described")
+        b.assume(f"a game of {len(names)} players ({', '.join(names)}): {'; '.join(parts)}")
     return names
 
 
