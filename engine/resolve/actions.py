@@ -1,0 +1,202 @@
+"""The actions a scenario starts with: draw, the draw step, cast, a mechanic, a move that is not a draw."""
+
+from __future__ import annotations
+
+from engine.cards import Card
+from engine.effects import (
+    CastTrigger,
+    DrawStepTrigger,
+    Op,
+    SpellText,
+)
+from engine.errors import ScenarioError
+from engine.model import Resolution
+from engine.resolve.core import ResolverCore
+from engine.resolve.events import GameOver
+
+
+class ActionsMixin(ResolverCore):
+
+    def run(self) -> Resolution:
+        try:
+            self._validate()
+            action = self.s.action
+            if action.type == "draw":
+                self.action_draw()
+            elif action.type == "draw_step":
+                self.action_draw_step()
+            elif action.type == "cast":
+                self.action_cast()
+            elif action.type == "move_to_hand":
+                self.action_move_to_hand()
+            elif action.type == "mechanic":
+                self.action_mechanic()
+            else:
+                raise ScenarioError(f"unknown action type {action.type!r}", "action.type",
+                                    "use draw, draw_step, cast or move_to_hand")
+            self.settle()
+        except GameOver:
+            pass
+        return self.result()
+
+    def _validate(self) -> None:
+        names = set(self._order)
+        if self.s.game == "grand-archive":
+            if any(p.battlefield for p in self.s.players):
+                raise ScenarioError("Grand Archive card effects are not modelled yet", "players[].battlefield",
+                                    "describe the draws themselves: 'I have 1 card in my deck and draw 2'")
+            if self.s.format == "two-headed-giant":
+                raise ScenarioError("Two-Headed Giant is a Magic format", "format", "two-player or multiplayer")
+            if self.s.action.type in ("cast", "mechanic"):
+                raise ScenarioError("Grand Archive cards are not in the card data yet", "action.type",
+                                    "use draw, draw_step or move_to_hand")
+        if self.s.action.into == "memory" and self.s.game != "grand-archive":
+            raise ScenarioError("drawing into memory is a Grand Archive rule", "action.into",
+                                "say 'Grand Archive:' first, or draw into hand")
+        if self.active not in names:
+            raise ScenarioError(f"the active player {self.active!r} is not one of the players", "active",
+                                f"use one of: {', '.join(self._order)}")
+        a = self.s.action
+        if a.player and a.player != "each" and a.player not in names:
+            raise ScenarioError(f"the action's player {a.player!r} is not one of the players", "action.player",
+                                f"use one of: {', '.join(self._order)} or 'each'")
+
+    def action_draw(self) -> None:
+        a = self.s.action
+        count = a.count
+        if count < 0:
+            raise ScenarioError("a player cannot draw a negative number of cards", "action.count",
+                                "use 0 or more")
+        who = a.player or self.active
+        source = a.source or "an effect"
+        if a.while_casting:
+            self.step("The draw happens while a spell is being cast: the drawn cards stay face down until "
+                      "the spell becomes cast.", self.rs.cite("face_down"), kind="face_down")
+        if who == "each":
+            self.draw_each(count, source, a.players or None)
+        else:
+            if a.optional:
+                if not self.may_draw(who, count, source):
+                    return
+            self.draw_instruction(who, count, source, additional=a.then)
+        if a.while_casting:
+            for p in self.s.players:
+                p.face_down_drawn = p.drawn_this_turn
+
+    def draw_each(self, count: int, source: str, only: list[str] | None = None) -> None:
+        order = self.apnap()
+        rules = self.rs.cite("draw_order")
+        if self.s.format == "two-headed-giant":
+            order = self.team_order()
+            rules = self.rs.cite("team_draw_order")
+        if only:
+            order = [n for n in order if n in only]
+        self.step(f"Each player draws {count}: {', then '.join(order)}.", rules, kind="order")
+        for name in order:
+            if not self.player(name).lost:
+                self.draw_instruction(name, count, source)
+
+    def team_order(self) -> list[str]:
+        active_team = self.player(self.active).team
+        team = [n for n in self._order if self.player(n).team == active_team]
+        if self.rs.team_order_choice:
+            chosen = self.s.choices.get("team_order")
+            if isinstance(chosen, list) and sorted(chosen) == sorted(team):
+                team = list(chosen)
+            else:
+                self.choose("team_order", [team, list(reversed(team))], team)
+        others = [n for n in self.apnap() if n not in team]
+        return team + others
+
+    def action_draw_step(self) -> None:
+        s = self.s
+        s.step = "draw"
+        active = self.player(self.active)
+        team = [active.name]
+        if s.format == "two-headed-giant" and active.team:
+            team = [n for n in self._order if self.player(n).team == active.team]
+        for name in team:
+            self.player(name).drawn_this_draw_step = 0
+        if s.turn == 1:
+            if s.format == "two-player":
+                self.step(f"{active.name} plays first and skips the draw of their first turn.",
+                          self.rs.cite("first_turn_two_player"), active.name, "skip")
+                return
+            if s.format == "two-headed-giant":
+                self.step(f"The team of {' and '.join(team)} plays first and skips the draw step of its first turn.",
+                          self.rs.cite("first_turn_2hg"), active.name, "skip")
+                return
+            self.step("In a multiplayer game no player skips the first draw step.",
+                      self.rs.cite("first_turn_multiplayer"), active.name)
+        for name in team:
+            self.step(f"{name}'s draw step: the turn-based draw.", self.rs.cite("draw_step"), name, "draw_step")
+            self.draw_instruction(name, 1, "the draw step")
+        # "At the beginning of ... draw step" abilities trigger now and go on the stack with the others.
+        for src in self.in_play():
+            eff = src.effect
+            if isinstance(eff, DrawStepTrigger):
+                for name in team:
+                    if self.affects(eff.affects, src.controller, name):
+                        self.add_trigger(src.card.name, src.controller, name, eff.ops, eff.optional, eff.rules)
+
+    def action_move_to_hand(self) -> None:
+        a = self.s.action
+        who = a.player or self.active
+        p = self.player(who)
+        moved = p.library.take_top(a.count)
+        p.hand.add(moved)
+        self.step(f"{who} puts {len(moved)} card(s) from library into hand. This is not a draw: nothing that "
+                  "triggers on or replaces draws applies, and an empty library causes no loss.",
+                  self.rs.cite("not_a_draw"), who, "move")
+
+    def action_mechanic(self) -> None:
+        from engine.vocabulary import MECHANICS
+
+        a = self.s.action
+        m = next((m for m in MECHANICS if m.name == a.mechanic), None)
+        if m is None:
+            raise ScenarioError(f"unknown mechanic {a.mechanic!r}", "action.name",
+                                ", ".join(x.name for x in MECHANICS))
+        times = max(1, a.count)
+        kind = "draws" if m.draws else "does not draw: it moves cards without the word “draw”"
+        ops = tuple(Op(op.do, op.amount * times if isinstance(op.amount, int) and op.do != "discard_hand"
+                       else op.amount, op.who, op.name, op.optional, op.text) for op in m.ops)
+        if a.player == "each" and not all(op.who == "each_player" for op in m.ops):
+            players = [n for n in self.apnap(a.players or None) if not self.player(n).lost]
+        else:
+            players = [self.active if a.player in (None, "each") else a.player]
+        for who in players:
+            self.step(f"{who}: {m.name} ({m.meaning}); it {kind}.", m.rules, who, "mechanic")
+            self.run_ops(ops, you=who, that_player=who, source=m.name)
+
+    def action_cast(self) -> None:
+        a = self.s.action
+        card = self.cards.find(a.card or "")
+        if card is None:
+            raise ScenarioError(f"unknown card {a.card!r}", "action.card",
+                                f"did you mean: {', '.join(self.cards.suggest(a.card or ''))}")
+        spells = card.of(SpellText)
+        if not spells:
+            raise ScenarioError(f"{card.name} has no spell or ability text the engine can carry out", "action.card",
+                                "put it on a battlefield instead, or use a draw action")
+        caster = a.player or self.active
+        target = a.targets[0] if a.targets else caster
+        if target not in self._order:
+            raise ScenarioError(f"the target {target!r} is not a player", "action.targets",
+                                f"use one of: {', '.join(self._order)}")
+        verb = "activates" if spells[0].activated else "casts"
+        self.step(f"{caster} {verb} {card.name}" + (f" targeting {target}" if spells[0].targets_player else "")
+                  + ".", self.rs.cite("resolve"), caster, "cast")
+        if not spells[0].activated:
+            self.cast_triggers(caster, card)
+        if self.pending:
+            # Abilities that trigger on casting resolve before the spell (603.3, 405.5).
+            self.settle()
+        self.run_ops(spells[0].ops, you=caster, that_player=target, source=card.name, x=a.x)
+
+    def cast_triggers(self, caster: str, card: Card) -> None:
+        """Abilities that trigger on a spell being cast (the spells of the card data are noncreature spells)."""
+        for src in self.in_play():
+            eff = src.effect
+            if isinstance(eff, CastTrigger) and self.affects(eff.affects, src.controller, caster):
+                self.add_trigger(src.card.name, src.controller, caster, eff.ops, eff.optional, eff.rules)

@@ -1,0 +1,138 @@
+"""The resolver's shared state and the questions every stage asks of it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from engine.cards import CardDB, default_cards
+from engine.effects import (
+    CantLose,
+    DrawReplacement,
+)
+from engine.model import PlayerState, Scenario, Step
+from engine.resolve.events import ChoicePoint, EffectSource, PendingTrigger, StepGroup
+from engine.rulesets import Ruleset, ruleset_for
+
+_YOU_VERB = re.compile(r"\bYou (is|has|\w+s)\b")
+
+
+def second_person(text: str) -> str:
+    """Steps name players by name; the asker is "You", so "You draws" reads "You draw"."""
+    if "You" not in text:
+        return text
+    text = text.replace("You's ", "Your ")
+    return _YOU_VERB.sub(lambda m: "You " + {"is": "are", "has": "have"}.get(m.group(1), m.group(1)[:-1]), text)
+
+
+class ResolverCore:
+    """The state of one resolution and the questions every stage asks of it (who is in the game, whose
+    effects apply, in what order players act). ``compress=False`` gives the one-card-at-a-time path."""
+
+    def __init__(self, scenario: Scenario, cards: CardDB | None = None, *, compress: bool = True,
+                 ruleset: Ruleset | None = None) -> None:
+        self.s = scenario.clone()
+        self.cards = cards or default_cards()
+        self.compress = compress
+        self.rs = ruleset or ruleset_for(scenario.game, scenario.edition)
+        self.steps: list[Step] = []
+        self.pending: list[PendingTrigger] = []
+        self.stack: list[PendingTrigger] = []
+        self.trigger_log: dict[tuple[str, str], int] = {}
+        self.choice_points: list[ChoicePoint] = []
+        self.notes: list[str] = []
+        self.winners: list[str] = []
+        self.consumed: set[str] = set()
+        self._last_group: StepGroup | None = None
+        self._order = [p.name for p in self.s.players]
+        self._draw_source = ""
+        self.active = self.s.active or self._order[0]
+
+    def player(self, name: str) -> PlayerState:
+        return self.s.player(name)
+
+    def opponents(self, name: str) -> list[str]:
+        me = self.player(name)
+        if self.s.format == "two-headed-giant" and me.team:
+            return [p.name for p in self.s.players if p.team != me.team]
+        return [p.name for p in self.s.players if p.name != name]
+
+    def apnap(self, names: list[str] | None = None) -> list[str]:
+        """Active player first, then the others in turn order (101.4, 121.2c)."""
+        names = names if names is not None else self._order
+        i = self._order.index(self.active)
+        rotated = self._order[i:] + self._order[:i]
+        return [n for n in rotated if n in names]
+
+    def in_play(self) -> Iterator[EffectSource]:
+        """Every effect that applies now. A player who lost has left the game (800.4a): their permanents and
+        cards are gone with them, so their effects no longer apply."""
+        for name in self._order:
+            p = self.player(name)
+            if p.lost:
+                continue
+            for position, card_name in enumerate(p.battlefield):
+                card = self.cards.find(card_name)
+                if card is None:
+                    continue
+                for i, eff in enumerate(card.effects):
+                    if not (isinstance(eff, DrawReplacement) and eff.zone == "graveyard"):
+                        yield EffectSource(card, name, i, eff, position)
+            for position, card_name in enumerate(p.graveyard.cards):
+                card = self.cards.find(card_name)
+                if card is None:
+                    continue
+                for i, eff in enumerate(card.effects):
+                    if isinstance(eff, DrawReplacement) and eff.zone == "graveyard":
+                        yield EffectSource(card, name, i, eff, 1000 + position)
+
+    def affects(self, affects: str, controller: str, player: str) -> bool:
+        if affects == "each":
+            return True
+        if affects == "you":
+            return player == controller
+        return player in self.opponents(controller)
+
+    def step(self, text: str, rules: tuple[str, ...] | list[str], player: str | None = None,
+             kind: str = "info") -> None:
+        self.steps.append(Step(second_person(text), tuple(dict.fromkeys(rules)), player, kind))
+
+    def choose(self, key: str, options: list[Any], default: Any) -> Any:
+        """A decision: fixed in the scenario's choices, or the default (recorded for branches)."""
+        given = self.s.choices.get(key)
+        chosen = given if given in options else default
+        if len(options) > 1 and not any(cp.key == key for cp in self.choice_points):
+            self.choice_points.append(ChoicePoint(key, options, chosen))
+        return chosen
+
+    def change_life(self, name: str, delta: int) -> None:
+        """Life gained or lost. In Two-Headed Giant it happens to the player and the result is applied to
+        the team's shared life total, which every member carries (810.9)."""
+        team = self.player(name).team
+        shared = self.s.format == "two-headed-giant" and team is not None
+        for p in self.s.players:
+            if p.name == name or (shared and p.team == team):
+                p.life += delta
+
+    def cant_lose(self, name: str) -> bool:
+        team = self.player(name).team
+        return any(isinstance(src.effect, CantLose) and (src.controller == name or (
+            team is not None and self.player(src.controller).team == team)) for src in self.in_play())
+
+    def cant_win(self, name: str) -> bool:
+        return any(isinstance(src.effect, CantLose) and src.effect.opponents_cant_win
+                   and name in self.opponents(src.controller) for src in self.in_play())
+
+    def _life_holder(self, name: str) -> str:
+        """Whose life total a change lands on: the player's, or in Two-Headed Giant the first member of their
+        team (every member carries the shared total)."""
+        team = self.player(name).team
+        if self.s.format != "two-headed-giant" or team is None:
+            return name
+        return next(p.name for p in self.s.players if p.team == team)
+
+    def _in_own_draw_step(self, who: str) -> bool:
+        """Is this the drawing player's own draw step (their team's, in Two-Headed Giant)?"""
+        return self.s.step == "draw" and (who == self.active or (
+            self.s.format == "two-headed-giant" and self.player(who).team == self.player(self.active).team))

@@ -1,0 +1,55 @@
+"""The objects the resolver moves around: effects in play, triggered abilities waiting or on the stack,
+the decisions players make, and the signal that the game is over."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.cards import Card
+from engine.effects import (
+    Op,
+)
+
+
+class GameOver(Exception):
+    pass
+
+
+@dataclass
+class EffectSource:
+    """An effect in play: which card, who controls it, which effect of the card."""
+
+    card: Card
+    controller: str
+    index: int
+    effect: Any
+    position: int = 0  # which copy: two Blood Scriveners are two effects
+
+    @property
+    def key(self) -> str:
+        return f"{self.card.name}#{self.controller}#{self.position}#{self.index}"
+
+
+@dataclass
+class PendingTrigger:
+    source: str
+    controller: str
+    that_player: str
+    ops: tuple[Op, ...]
+    optional: bool
+    count: int
+    rules: tuple[str, ...]
+
+
+@dataclass
+class ChoicePoint:
+    key: str
+    options: list[Any]
+    chosen: Any
+
+
+@dataclass
+class StepGroup:
+    start: int
+    signature: tuple[Any, ...]

@@ -1,0 +1,15 @@
+"""The resolver: one class assembled from the stages, each in its own module."""
+
+from __future__ import annotations
+
+from engine.resolve.actions import ActionsMixin
+from engine.resolve.choices import ChoicesMixin
+from engine.resolve.compression import CompressionMixin
+from engine.resolve.drawing import DrawingMixin
+from engine.resolve.ops import OpsMixin
+from engine.resolve.priority import PriorityMixin
+from engine.resolve.result import ResultMixin
+
+
+class Resolver(ActionsMixin, ChoicesMixin, DrawingMixin, CompressionMixin, PriorityMixin, OpsMixin, ResultMixin):
+    """Resolves one scenario. ``compress=False`` gives the straightforward one-card-at-a-time path."""

@@ -1,0 +1,24 @@
+"""The resolution record built from the final state."""
+
+from __future__ import annotations
+
+from engine.model import Resolution, TriggerRecord
+from engine.resolve.core import ResolverCore
+
+
+class ResultMixin(ResolverCore):
+
+    def result(self) -> Resolution:
+        if self.rs.stored_rules:
+            self.notes.append(f"The cache holds {self.rs.stored_rules} of the {self.rs.edition} rules; steps "
+                              "outside it cite today's rule numbers.")
+        players = {p.name: p.summary() for p in self.s.players}
+        losers = [p.name for p in self.s.players if p.lost]
+        draw_game = bool(losers) and len(losers) == len(self.s.players)
+        winners = [p.name for p in self.s.players if p.won]
+        order = self.apnap()
+        # In the order they go on the stack: the active player's first (603.3b).
+        logged = sorted(self.trigger_log.items(), key=lambda kv: order.index(kv[0][1]))
+        triggers = [TriggerRecord(src, ctrl, n) for (src, ctrl), n in logged if n > 0]
+        return Resolution(self.s.game, self.rs.edition, list(self.steps), players, winners, losers, draw_game,
+                          triggers, notes=list(self.notes))
