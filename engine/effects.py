@@ -9,6 +9,7 @@ build the same objects from text, and the resolver stays one general loop.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 # Who an effect refers to, relative to its controller ("you") and the drawing player ("that_player").
@@ -48,6 +49,41 @@ OP_KINDS = {
     "end_turn": "end the turn (723)",
     "note": "an effect outside the draw model, reported but not simulated",
 }
+
+
+
+class OpKind(StrEnum):
+    """The operations as an enum: the resolver dispatches on it through a table (one handler each)."""
+
+    DRAW = "draw"
+    SKIP = "skip"
+    WIN = "win"
+    LOSE = "lose"
+    MILL = "mill"
+    LOSE_LIFE = "lose_life"
+    GAIN_LIFE = "gain_life"
+    DAMAGE = "damage"
+    TOKEN = "token"
+    DISCARD = "discard"
+    DISCARD_HAND = "discard_hand"
+    TO_HAND_FROM_LIBRARY = "to_hand_from_library"
+    LOOK_KEEP = "look_keep"
+    RETURN_SELF = "return_self"
+    CHAINS = "chains"
+    PUT_BACK = "put_back"
+    SHUFFLE_HAND_GRAVEYARD = "shuffle_hand_graveyard"
+    HAND_TO_BOTTOM_DRAW_THAT_MANY = "hand_to_bottom_draw_that_many"
+    DRAW_EQUAL_DISCARDED = "draw_equal_discarded"
+    DRAW_HALF_LIBRARY = "draw_half_library"
+    LOSE_HALF_LIFE = "lose_half_life"
+    SYLVAN = "sylvan"
+    EXILE_TOP = "exile_top"
+    SEARCH_TO_HAND = "search_to_hand"
+    REVEAL_TO_HAND = "reveal_to_hand"
+    WIN_IF_LIBRARY_EMPTY = "win_if_library_empty"
+    WIN_IF_LIBRARY_AT_MOST = "win_if_library_at_most"
+    END_TURN = "end_turn"
+    NOTE = "note"
 
 
 @dataclass(frozen=True)

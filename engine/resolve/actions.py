@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from enum import StrEnum
+
 from engine.cards import Card
 from engine.effects import (
     CastTrigger,
@@ -15,25 +18,26 @@ from engine.resolve.core import ResolverCore
 from engine.resolve.events import GameOver
 
 
+class ActionType(StrEnum):
+    DRAW = "draw"
+    DRAW_STEP = "draw_step"
+    CAST = "cast"
+    MOVE_TO_HAND = "move_to_hand"
+    MECHANIC = "mechanic"
+
+
 class ActionsMixin(ResolverCore):
+    """What the scenario's action does; ``run`` then lets the priority loop settle what it set off."""
 
     def run(self) -> Resolution:
         try:
             self._validate()
-            action = self.s.action
-            if action.type == "draw":
-                self.action_draw()
-            elif action.type == "draw_step":
-                self.action_draw_step()
-            elif action.type == "cast":
-                self.action_cast()
-            elif action.type == "move_to_hand":
-                self.action_move_to_hand()
-            elif action.type == "mechanic":
-                self.action_mechanic()
-            else:
-                raise ScenarioError(f"unknown action type {action.type!r}", "action.type",
-                                    "use draw, draw_step, cast or move_to_hand")
+            try:
+                kind = ActionType(self.s.action.type)
+            except ValueError:
+                raise ScenarioError(f"unknown action type {self.s.action.type!r}", "action.type",
+                                    f"use one of: {', '.join(ActionType)}") from None
+            ACTIONS[kind](self)
             self.settle()
         except GameOver:
             pass
@@ -200,3 +204,12 @@ class ActionsMixin(ResolverCore):
             eff = src.effect
             if isinstance(eff, CastTrigger) and self.affects(eff.affects, src.controller, caster):
                 self.add_trigger(src.card.name, src.controller, caster, eff.ops, eff.optional, eff.rules)
+
+
+ACTIONS: dict[ActionType, Callable[[ActionsMixin], None]] = {
+    ActionType.DRAW: ActionsMixin.action_draw,
+    ActionType.DRAW_STEP: ActionsMixin.action_draw_step,
+    ActionType.CAST: ActionsMixin.action_cast,
+    ActionType.MOVE_TO_HAND: ActionsMixin.action_move_to_hand,
+    ActionType.MECHANIC: ActionsMixin.action_mechanic,
+}

@@ -3,7 +3,7 @@ the decisions players make, and the signal that the game is over."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards import Card
@@ -53,3 +53,19 @@ class ChoicePoint:
 class StepGroup:
     start: int
     signature: tuple[Any, ...]
+
+
+@dataclass
+class OpContext:
+    """Where a list of operations comes from: whose effect ("you"), the player it is about ("that player"),
+    the source's name, the replacement effects already applied to this event, whether it replaces a draw,
+    how many identical resolutions it stands for, X, and what earlier operations of the list discarded."""
+
+    you: str
+    that_player: str
+    source: str
+    applied: frozenset[str]
+    replacing: bool
+    times: int
+    x: int | None
+    discarded: dict[str, int] = field(default_factory=dict)

@@ -1,0 +1,148 @@
+"""Operations on players: draws, winning and losing, life, tokens, notes."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from engine.effects import Op, OpKind
+from engine.resolve.events import GameOver, OpContext
+
+if TYPE_CHECKING:
+    from engine.resolve.ops import OpsMixin
+
+
+def _skip(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+    r.step(f"{ctx.that_player} skips that draw.", r.rs.cite("skip"), ctx.that_player, "skip")
+
+
+def _draw(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+    for name in targets:
+        if op.instead_amount is not None and r.self_condition(op.condition, ctx.you):
+            r.step(f"{ctx.source}'s own text changes the instruction: {name} draws {op.instead_amount} "
+                      f"instead of {n}, before any other replacement effect.",
+                      r.rs.cite("self_replacement"), name, "self_replacement")
+            n = op.instead_amount
+        if ctx.replacing:
+            r.step(f"Instead, {name} draws {n} card{'s' if n != 1 else ''}: new draws, one at a "
+                      f"time; {ctx.source} doesn't apply to them again, other replacements still may.",
+                      (*r.rs.cite("replacement_draws"), *r.rs.cite("replacement_completes"),
+                       *r.rs.cite("once_per_event")), name, "replacement_draw")
+        r.draw_instruction(name, n * ctx.times, ctx.source, ctx.applied, announce=not ctx.replacing,
+                              additional=op.text if op.text and not ctx.replacing else "")
+
+
+def _win(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+    for name in targets:
+        if r.cant_win(name):
+            r.step(f"{name} would win the game, but an opponent's effect says they can't.",
+                      r.rs.cite("cant_lose"), name, "no_win")
+            continue
+        r.step(f"{name} wins the game.", r.rs.cite("win_effect"), name, "win")
+        winner = r.player(name)
+        for q in r.s.players:
+            if q.name == name or (winner.team is not None and q.team == winner.team):
+                q.won = True  # 810.8a: if either player on a team wins, the entire team wins
+            else:
+                q.lost = True
+        raise GameOver
+
+
+def _lose(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+    for name in targets:
+        r.player(name).attempted_empty_draw = False
+        if not r.cant_lose(name):
+            r.player(name).lost = True
+            r.step(f"{name} loses the game.", ("104.3e",), name, "loss")
+
+
+def _lose_life(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+    for name in targets:
+        if r.player(name).lost:
+            # 800.4a: a player who lost has left the game; nothing more happens to them
+            r.step(f"{name} has left the game: {ctx.source}'s ability does nothing to them.",
+                      ("800.4a",), name, "left_game")
+            continue
+        sign = 1 if op.do == "gain_life" else -1
+        r.change_life(name, sign * n * ctx.times)
+        verb = {"lose_life": "loses", "gain_life": "gains", "damage": "is dealt"}[op.do]
+        what = "damage" if op.do == "damage" else "life"
+        team = r.player(name).team if r.s.format == "two-headed-giant" else None
+        shared = f"; team {team}'s shared life total is now {r.player(name).life}" if team else ""
+        r.step(f"{name} {verb} {n * ctx.times} {what} ({ctx.source}){shared}.",
+                  (*r.rs.cite("damage" if op.do == "damage" else "life"),
+                   *(("810.9",) if team else ())), name, op.do)
+
+
+def _token(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+    for name in targets:
+        p = r.player(name)
+        p.tokens[op.name or "token"] = p.tokens.get(op.name or "token", 0) + n * ctx.times
+        r.step(f"{name} creates {n * ctx.times} {op.name or 'token'} token(s).", r.rs.cite("token"),
+                  name, "token")
+
+
+def _draw_equal_discarded(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+    most = max(ctx.discarded.values(), default=0)
+    for name in targets:
+        r.draw_instruction(name, most, ctx.source, ctx.applied)
+
+
+def _draw_half_library(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+    for name in targets:
+        r.draw_instruction(name, math.ceil(r.player(name).library.size / 2), ctx.source, ctx.applied)
+
+
+def _lose_half_life(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+    for name in targets:
+        p = r.player(name)
+        lost = math.ceil(max(p.life, 0) / 2)
+        r.change_life(name, -lost)
+        r.step(f"{name} loses {lost} life (half, rounded up).", r.rs.cite("life"), name,
+                  "lose_life")
+
+
+def _win_if_library_at_most(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+    for name in targets:
+        size = r.player(name).library.size
+        if n >= size:
+            r.step(f"{name}'s devotion X = {n} is at least the {size} cards in their library.",
+                      r.rs.cite("resolve"), name, "check")
+            r.run_ops((Op("win", 1, "you"),), you=name, that_player=name, source=ctx.source)
+        else:
+            r.step(f"{name}'s devotion X = {n} is less than the {size} cards in their library: no "
+                      "win.", r.rs.cite("resolve"), name, "check")
+
+
+def _win_if_library_empty(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+    for name in targets:
+        if r.player(name).library.size == 0:
+            r.run_ops((Op("win", 1, "you"),), you=name, that_player=name, source=ctx.source)
+
+
+def _end_turn(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+    r.step("The turn ends.", r.rs.cite("end_turn"), ctx.you, "end_turn")
+
+
+def _note(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+    if op.text:
+        r.notes.append(f"{ctx.source}: {op.text}")
+
+
+HANDLERS = {
+    OpKind.SKIP: _skip,
+    OpKind.DRAW: _draw,
+    OpKind.WIN: _win,
+    OpKind.LOSE: _lose,
+    OpKind.LOSE_LIFE: _lose_life,
+    OpKind.GAIN_LIFE: _lose_life,
+    OpKind.DAMAGE: _lose_life,
+    OpKind.TOKEN: _token,
+    OpKind.DRAW_EQUAL_DISCARDED: _draw_equal_discarded,
+    OpKind.DRAW_HALF_LIBRARY: _draw_half_library,
+    OpKind.LOSE_HALF_LIFE: _lose_half_life,
+    OpKind.WIN_IF_LIBRARY_AT_MOST: _win_if_library_at_most,
+    OpKind.WIN_IF_LIBRARY_EMPTY: _win_if_library_empty,
+    OpKind.END_TURN: _end_turn,
+    OpKind.NOTE: _note,
+}

@@ -1,0 +1,155 @@
+"""Operations that move cards between zones without drawing (mill, discard, shuffle, put back, search):
+none of them is a draw (121.5), so nothing that replaces or triggers on draws applies."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.effects import Op, OpKind
+from engine.model import Batch
+from engine.resolve.events import OpContext
+
+if TYPE_CHECKING:
+    from engine.resolve.ops import OpsMixin
+
+
+def _mill(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+    for name in targets:
+        p = r.player(name)
+        milled = p.library.take_top(n * ctx.times)
+        p.graveyard.add(milled)
+        r.step(f"{name} mills {len(milled)} card(s).", r.rs.cite("mill"), name, "mill")
+
+
+def _discard(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+    for name in targets:
+        p = r.player(name)
+        gone = p.hand.remove_any(n)
+        p.graveyard.add(gone)
+        r.step(f"{name} discards {len(gone)} card(s).", r.rs.cite("discard"), name, "discard")
+
+
+def _discard_hand(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+    for name in targets:
+        p = r.player(name)
+        gone = p.hand.take_top(p.hand.size)
+        p.graveyard.add(gone)
+        ctx.discarded[name] = len(gone)
+        r.step(f"{name} discards their hand ({len(gone)} cards).", r.rs.cite("discard"), name,
+                  "discard")
+
+
+def _shuffle_hand_graveyard(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+    for name in targets:
+        p = r.player(name)
+        moved = p.hand.take_top(p.hand.size) + p.graveyard.take_top(p.graveyard.size)
+        p.library.add(moved)
+        p.library.unknown += len(p.library.cards)
+        p.library.cards = []
+        r.step(f"{name} shuffles hand and graveyard into their library ({p.library.size} cards).",
+                  r.rs.cite("shuffle"), name, "shuffle")
+
+
+def _hand_to_bottom_draw_that_many(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+    for name in targets:
+        p = r.player(name)
+        k = p.hand.size
+        p.library.add(p.hand.take_top(k))
+        r.step(f"{name} puts {k} card(s) from hand on the bottom of their library.",
+                  r.rs.cite("library_position"), name, "move")
+        r.draw_instruction(name, k, ctx.source, ctx.applied)
+
+
+def _put_back(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+    for name in targets:
+        p = r.player(name)
+        back = p.hand.remove_any(n)
+        p.library.add_top(back)
+        r.step(f"{name} puts {len(back)} card(s) from hand on top of their library.",
+                  r.rs.cite("library_position"), name,
+                  "move")
+
+
+def _to_hand_from_library(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+    for name in targets:
+        p = r.player(name)
+        got = p.library.take_top(min(n, p.library.size))
+        p.hand.add(got)
+        rules = r.rs.cite("not_a_draw") + (r.rs.cite("search") if op.do == "search_to_hand" else ())
+        r.step(f"{name} puts {len(got)} card(s) from library into hand. Not a draw.", rules, name,
+                  "move")
+
+
+def _look_keep(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+    for name in targets:
+        p = r.player(name)
+        seen = p.library.take_top(n)
+        if len(seen):
+            kept, rest = seen.split(1)
+            p.hand.add(kept)
+            p.graveyard.add(rest)
+        r.step(f"{name} looks at {len(seen)} card(s), puts {min(1, len(seen))} into hand (not a "
+                  f"draw) and {max(0, len(seen) - 1)} into the graveyard.", r.rs.cite("not_a_draw"),
+                  name, "move")
+
+
+def _return_self(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+    for name in targets:
+        p = r.player(name)
+        if p.graveyard.remove_named(ctx.source):
+            p.hand.add(Batch([ctx.source]))
+            r.step(f"{name} returns {ctx.source} from the graveyard to hand.", r.rs.cite("dredge"),
+                      name, "move")
+
+
+def _chains(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+    for name in targets:
+        p = r.player(name)
+        if p.hand.size:
+            p.graveyard.add(p.hand.remove_any(1))
+            r.step(f"{name} discards a card, then draws a card.", r.rs.cite("discard"), name,
+                      "discard")
+            r.draw_instruction(name, 1, ctx.source, ctx.applied)
+        else:
+            milled = p.library.take_top(1)
+            p.graveyard.add(milled)
+            r.step(f"{name} has no card to discard and puts the top card of their library into "
+                      f"their graveyard ({len(milled)} card).", r.rs.cite("mill"), name, "mill")
+
+
+def _sylvan(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+    for name in targets:
+        p = r.player(name)
+        eligible = min(n, p.drawn_this_turn, p.hand.size)
+        pay = r.choose(f"sylvan_pay:{name}", list(range(eligible + 1)), 0)
+        pay = max(0, min(int(pay), eligible))
+        r.change_life(name, -4 * pay)
+        back = p.hand.remove_any(eligible - pay)
+        p.library.add_top(back)
+        r.step(f"{name} chooses {eligible} card(s) drawn this turn: pays {4 * pay} life to keep "
+                  f"{pay}, puts {len(back)} back on top.", r.rs.cite("life"), name, "sylvan")
+
+
+def _exile_top(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+    for name in targets:
+        p = r.player(name)
+        p.exile.add(p.library.take_top(n))
+        r.step(f"{name} exiles the top card of their library.", r.rs.cite("exile"), name, "exile")
+
+
+HANDLERS = {
+    OpKind.MILL: _mill,
+    OpKind.DISCARD: _discard,
+    OpKind.DISCARD_HAND: _discard_hand,
+    OpKind.SHUFFLE_HAND_GRAVEYARD: _shuffle_hand_graveyard,
+    OpKind.HAND_TO_BOTTOM_DRAW_THAT_MANY: _hand_to_bottom_draw_that_many,
+    OpKind.PUT_BACK: _put_back,
+    OpKind.TO_HAND_FROM_LIBRARY: _to_hand_from_library,
+    OpKind.SEARCH_TO_HAND: _to_hand_from_library,
+    OpKind.REVEAL_TO_HAND: _to_hand_from_library,
+    OpKind.LOOK_KEEP: _look_keep,
+    OpKind.RETURN_SELF: _return_self,
+    OpKind.CHAINS: _chains,
+    OpKind.SYLVAN: _sylvan,
+    OpKind.EXILE_TOP: _exile_top,
+}
