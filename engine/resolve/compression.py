@@ -77,7 +77,7 @@ class CompressionMixin(ResolverCore):
             pending_len = len(self.pending)
             group_start = len(self.steps)
             last = self._last_group
-            self.single_draw(who, source, applied, additional)
+            self.single_draw(self.draw_event(who, source, applied, additional))
             done += 1
             signature = tuple((st.text, st.rules, st.player, st.kind) for st in self.steps[group_start:])
             merged = self._merge_group(group_start, signature, last)

@@ -46,7 +46,6 @@ class ResolverCore:
         self.consumed: set[str] = set()
         self._last_group: StepGroup | None = None
         self._order = [p.name for p in self.s.players]
-        self._draw_source = ""
         self.active = self.s.active or self._order[0]
 
     def player(self, name: str) -> PlayerState:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from engine.effects import (
     DrawProhibition,
-    DrawReplacement,
     DrawTrigger,
     Miracle,
     MultiDrawReplacement,
@@ -13,10 +12,11 @@ from engine.effects import (
 )
 from engine.model import Batch
 from engine.resolve.core import ResolverCore
-from engine.resolve.events import EffectSource
+from engine.resolve.events import DrawEvent, EffectSource
 
 
 class DrawingMixin(ResolverCore):
+    """Instructions to draw and the single-draw event."""
 
     def draw_instruction(self, who: str, count: int, source: str, applied: frozenset[str] = frozenset(),
                          *, announce: bool = True, additional: str = "") -> None:
@@ -48,94 +48,63 @@ class DrawingMixin(ResolverCore):
 
     def draw_cards(self, who: str, count: int, source: str, applied: frozenset[str], additional: str = "") -> None:
         """``count`` single draws, compressed when a run of them repeats exactly."""
-        outer_source, self._draw_source = self._draw_source, source
-        try:
-            self._draw_run(who, count, source, applied, additional)
-        finally:
-            self._draw_source = outer_source
+        self._draw_run(who, count, source, applied, additional)
 
-    def single_draw(self, who: str, source: str, applied: frozenset[str], additional: str = "") -> None:
-        """One card draw (121.1, 121.2): prohibitions, then replacements in the player's order, then the draw."""
-        p = self.player(who)
-        # 614.17 / 101.2: "can't" effects are checked before any replacement.
+    def draw_event(self, who: str, source: str, applied: frozenset[str], additional: str = "") -> DrawEvent:
+        return DrawEvent(who, source, applied, additional, self._in_own_draw_step(who))
+
+    def single_draw(self, event: DrawEvent) -> None:
+        """One card draw as one event, in the rules' order: "can't" effects first (614.17), then the
+        replacements in the affected player's order (616.1), then the draw itself (121.1) and what it triggers
+        (603.2). A draw that is stopped or replaced never happens, so it triggers nothing (603.2g, 614.6)."""
+        blocker = self._prohibition(event)
+        if blocker is not None:
+            self._explain_prohibited(event, blocker)
+            return
+        chosen = self.choose_replacement(event)
+        if chosen is None:
+            drew = self.perform_draw(event)
+            if event.additional and drew:
+                self.step(f"{event.who} {event.additional} (an additional action on the card drawn).",
+                          self.rs.cite("additional_action"), event.who, "additional_action")
+            return
+        self.apply_replacement(event, chosen)
+
+    def _prohibition(self, event: DrawEvent) -> tuple[EffectSource, str] | None:
+        """The "can't" effect that stops this draw, with the step that says so, or None."""
+        who = event.who
         for src in self.in_play():
             eff = src.effect
-            if isinstance(eff, DrawProhibition) and self.affects(eff.affects, src.controller, who):
-                if eff.max_per_turn == 0:
-                    self.step(f"{who} can't draw cards ({src.card.name}): the draw doesn't happen.",
-                              self.rs.cite("cant_draw"), who, "prohibited")
-                    return
-                if eff.max_per_turn == 1 and p.drawn_this_turn >= 1:
-                    if self.rs.has_max_one_rule:
-                        self.step(f"{who} already drew a card this turn; {src.card.name} stops this draw.",
-                                  self.rs.cite("max_one_each_turn"), who, "prohibited")
-                    else:
-                        self.step(f"{who} already drew a card this turn; {src.card.name} stops this draw (these "
-                                  "rules have no general rule for this: the card's own text decides).", (), who,
-                                  "prohibited")
-                    return
-        candidates = [src for src in self.in_play()
-                      if isinstance(src.effect, DrawReplacement) and src.key not in applied
-                      and src.key not in self.consumed and self._replacement_applies(src, who)]
-        optional = [c for c in candidates if c.effect.optional]
-        mandatory = [c for c in candidates if not c.effect.optional]
-        usable = list(mandatory)
-        for c in optional:
-            default = p.library.size == 0 or (c.effect.zone == "graveyard" and False)
-            if self.choose(f"apply:{c.card.name}:{who}", [True, False], default):
-                usable.append(c)
-        if not usable:
-            drew = self.perform_draw(who, source)
-            if additional and drew:
-                self.step(f"{who} {additional} (an additional action on the card drawn).",
-                          self.rs.cite("additional_action"), who, "additional_action")
-            return
-        chosen = usable[0]
-        if len(usable) > 1:
-            keys = [c.card.name for c in usable]
-            # Default order: an effect that wins the game first, else the order the cards are listed.
-            default = next((c.card.name for c in usable if any(op.do == "win" for op in c.effect.instead)),
-                           keys[0])
-            pick = self.choose(f"order:{who}", keys, default)
-            chosen = next(c for c in usable if c.card.name == pick)
-            self.step(f"{len(usable)} replacement effects apply to {who}'s draw; {who} chooses "
-                      f"{chosen.card.name} first, and the others may apply to what it leads to.",
-                      (*self.rs.cite("choose_replacement"), *self.rs.cite("repeat_replacements"),
-                       *self.rs.cite("once_per_event")), who, "choice")
-        eff: DrawReplacement = chosen.effect
-        rules = list(self.rs.cite("replace_draw")) if chosen.effect.zone == "battlefield" else list(eff.rules)
-        if p.library.size == 0:
-            rules += self.rs.cite("replace_empty")
-        self.step(f"{who} would draw a card. {chosen.card.name} replaces it.", rules, who, "replaced_draw")
-        if additional:
-            self.step(f"The draw was replaced, so the additional action ({additional}) is not performed on "
-                      "any card drawn because of the replacement.", self.rs.cite("additional_action"), who,
-                      "additional_action")
-        self.run_ops(eff.instead, you=chosen.controller, that_player=who, source=chosen.card.name,
-                     applied=applied | {chosen.key}, replacing=True)
+            if not (isinstance(eff, DrawProhibition) and self.affects(eff.affects, src.controller, who)):
+                continue
+            if eff.max_per_turn == 0:
+                return src, f"{who} can't draw cards ({src.card.name}): the draw doesn't happen."
+            if eff.max_per_turn == 1 and self.player(who).drawn_this_turn >= 1:
+                text = f"{who} already drew a card this turn; {src.card.name} stops this draw"
+                if not self.rs.has_max_one_rule:
+                    text += " (these rules have no general rule for this: the card's own text decides)"
+                return src, text + "."
+        return None
 
-    def _replacement_applies(self, src: EffectSource, who: str) -> bool:
-        eff: DrawReplacement = src.effect
-        if eff.zone == "graveyard":
-            if src.controller != who:
-                return False
-        elif not self.affects(eff.affects, src.controller, who):
-            return False
-        p = self.player(who)
-        cond = eff.condition
-        if cond.except_first_in_draw_step and self._in_own_draw_step(who) and p.drawn_this_draw_step == 0:
-            return False
-        if cond.source and cond.source != self._draw_source:
-            return False
-        if cond.library_empty is not None and (p.library.size == 0) != cond.library_empty:
-            return False
-        if cond.hand_empty is not None and (p.hand.size == 0) != cond.hand_empty:
-            return False
-        return p.library.size >= cond.min_library
+    def _explain_prohibited(self, event: DrawEvent, blocker: tuple[EffectSource, str]) -> None:
+        """Say that the draw doesn't happen, and why the effects that would have acted on it don't."""
+        src, text = blocker
+        who = event.who
+        eff: DrawProhibition = src.effect
+        rules = self.rs.cite("cant_draw") if eff.max_per_turn == 0 else (
+            self.rs.cite("max_one_each_turn") if self.rs.has_max_one_rule else ())
+        self.step(text, rules, who, "prohibited")
+        would_replace = sorted({c.card.name for c in self.replacement_candidates(event)})
+        if would_replace:
+            self.step(f"{' and '.join(would_replace)} can't replace it: a draw that can't happen can't be "
+                      "replaced.", self.rs.cite("cant_beats_replacement"), who, "why_not")
+        self.explain_no_triggers(event, "no card was drawn")
 
-    def perform_draw(self, who: str, source: str) -> bool:
+    def perform_draw(self, event: DrawEvent) -> bool:
+        """The draw itself (121.1): the top card into hand, or an attempt on an empty library (121.4)."""
+        who, source = event.who, event.source
         p = self.player(who)
-        in_draw_step = self._in_own_draw_step(who)
+        in_draw_step = event.in_draw_step
         if p.library.size == 0:
             p.attempted_empty_draw = True
             self.step(f"{who} attempts to draw from an empty library.",

@@ -69,3 +69,17 @@ class OpContext:
     times: int
     x: int | None
     discarded: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class DrawEvent:
+    """One card draw (121.2): who draws, what made them draw (a spell's name, "the draw step", "cycling"),
+    the replacement effects already applied to the events it came from (614.5: each applies once), an
+    additional action on the card drawn (121.6c), and whether it is a draw in the player's own draw step
+    (for "except the first card they draw in each of their draw steps")."""
+
+    who: str
+    source: str
+    applied: frozenset[str]
+    additional: str = ""
+    in_draw_step: bool = False

@@ -8,8 +8,10 @@ from engine.resolve.compression import CompressionMixin
 from engine.resolve.drawing import DrawingMixin
 from engine.resolve.ops import OpsMixin
 from engine.resolve.priority import PriorityMixin
+from engine.resolve.replacement import ReplacementMixin
 from engine.resolve.result import ResultMixin
 
 
-class Resolver(ActionsMixin, ChoicesMixin, DrawingMixin, CompressionMixin, PriorityMixin, OpsMixin, ResultMixin):
+class Resolver(ActionsMixin, ChoicesMixin, DrawingMixin, ReplacementMixin, CompressionMixin, PriorityMixin, OpsMixin,
+               ResultMixin):
     """Resolves one scenario. ``compress=False`` gives the straightforward one-card-at-a-time path."""
