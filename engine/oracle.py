@@ -89,6 +89,10 @@ def _ops(text: str, drawer_is: str) -> tuple[Op, ...] | None:
             who = "you" if m.group(1) == "you" else "that_player"
             ops.append(Op("draw", _n(m.group(2)), who))
             continue
+        m = re.fullmatch(r"(?:instead )?you and that player each draw (a|an|one|two|three|four|\d+) cards?", part)
+        if m:
+            ops.append(Op("draw", _n(m.group(1)), "you_and_that_player"))
+            continue
         m = re.fullmatch(r"draw (a|an|one|two|three|four|\d+) cards?(?: instead)?", part)
         if m:
             ops.append(Op("draw", _n(m.group(1)), "you"))
@@ -181,7 +185,7 @@ def read_line(line: str, name: str) -> list[Effect] | None:
     m = re.fullmatch(r"if an opponent would draw two or more cards, instead you and that player each draw a card\.?",
                      low)
     if m:
-        return [MultiDrawReplacement("opponents", 2, (Op("draw", 1, "you"), Op("draw", 1, "that_player")))]
+        return [MultiDrawReplacement("opponents", 2, (Op("draw", 1, "you_and_that_player"),))]
     m = re.fullmatch(rf"(?:until end of turn, )?if (you|an opponent|a player|target player) would draw a card"
                      rf"(?P<exc>{_EXCEPT})"
                      rf"(?: while (?P<cond>your library has no cards in it|you have no cards in hand))?"

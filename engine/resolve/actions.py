@@ -88,17 +88,19 @@ class ActionsMixin(ResolverCore):
                 p.face_down_drawn = p.drawn_this_turn
 
     def draw_each(self, count: int, source: str, only: list[str] | None = None) -> None:
-        order = self.apnap()
-        rules = self.rs.cite("draw_order")
-        if self.s.format == "two-headed-giant":
-            order = self.team_order()
-            rules = self.rs.cite("team_draw_order")
-        if only:
-            order = [n for n in order if n in only]
+        order, rules = self.drawing_order(only or list(self._order))
         self.step(f"Each player draws {count}: {', then '.join(order)}.", rules, kind="order")
         for name in order:
             if not self.player(name).lost:
                 self.draw_instruction(name, count, source)
+
+    def drawing_order(self, names: list[str]) -> tuple[list[str], tuple[str, ...]]:
+        """The one order for every instruction that makes several players draw: the active player first,
+        then the others in turn order (121.2c); in Two-Headed Giant the active team first, in the order it
+        chooses (121.2d)."""
+        if self.s.format == "two-headed-giant":
+            return [n for n in self.team_order() if n in names], self.rs.cite("team_draw_order")
+        return self.apnap(names), self.rs.cite("draw_order")
 
     def team_order(self) -> list[str]:
         active_team = self.player(self.active).team

@@ -12,23 +12,12 @@ from engine.resolve.events import PendingTrigger
 class ChoicesMixin(ResolverCore):
 
     def may_draw(self, who: str, count: int, source: str) -> bool:
-        """"May draw" (121.3, 121.2b): a player can't choose to draw when a "can't draw" effect applies, nor
-        to draw several cards under a one-card-each-turn limit."""
-        p = self.player(who)
-        for src in self.in_play():
-            eff = src.effect
-            if isinstance(eff, DrawProhibition) and self.affects(eff.affects, src.controller, who):
-                if eff.max_per_turn == 0:
-                    chooser = self.s.action.chooser or who
-                    rules = self.rs.cite("may_draw_empty") if chooser == who else self.rs.cite("may_draw_other")
-                    self.step(f"{chooser} can't choose that {who} draws: {src.card.name} says {who} can't draw "
-                              "cards.", (*rules, *self.rs.cite("cant_draw")), who, "prohibited")
-                    return False
-                if eff.max_per_turn == 1 and (count > 1 or p.drawn_this_turn >= 1):
-                    self.step(f"{who} can't choose to draw {count} card(s): {src.card.name} allows only one "
-                              "card each turn.", self.rs.cite("max_one_each_turn"), who, "prohibited")
-                    return False
+        """The scenario's own "may draw" action: the gate, then the choice (kept by default only when the
+        library holds enough cards)."""
         chooser = self.s.action.chooser or who
+        if self.draw_forbidden(who, count, chooser):
+            return False
+        p = self.player(who)
         rules = self.rs.cite("may_draw_empty") if chooser == who else self.rs.cite("may_draw_other")
         want = self.choose(f"may_draw:{who}", [True, False], p.library.size >= count)
         if not want:
@@ -37,6 +26,38 @@ class ChoicesMixin(ResolverCore):
         if p.library.size == 0:
             self.step(f"{chooser} may choose that {who} draws even with an empty library.", rules, chooser)
         return True
+
+    def draw_forbidden(self, who: str, count: int, chooser: str, *, say: bool = True) -> bool:
+        """The one gate for every "may draw" (a spell's, a triggered ability's): a player can't choose that
+        someone draws when a "can't draw" effect applies to them (121.3, 121.3a), nor choose to draw several
+        cards under a one-card-each-turn limit, even if one of them could be drawn (121.2b). An empty library
+        doesn't stop the choice (121.3)."""
+        p = self.player(who)
+        for src in self.in_play():
+            eff = src.effect
+            if not (isinstance(eff, DrawProhibition) and self.affects(eff.affects, src.controller, who)):
+                continue
+            if eff.max_per_turn == 0:
+                if say:
+                    rules = self.rs.cite("may_draw_empty") if chooser == who else self.rs.cite("may_draw_other")
+                    self.step(f"{chooser} can't choose that {who} draws: {src.card.name} says {who} can't draw "
+                              "cards.", (*rules, *self.rs.cite("cant_draw")), who, "prohibited")
+                return True
+            if eff.max_per_turn == 1 and (count > 1 or p.drawn_this_turn >= 1):
+                if say:
+                    self.step(f"{who} can't choose to draw {count} card(s): {src.card.name} allows only one "
+                              "card each turn.", self.rs.cite("max_one_each_turn"), who, "prohibited")
+                return True
+        return False
+
+    def optional_draw_gate(self, t: PendingTrigger, *, say: bool = True) -> bool:
+        """Whether an optional triggered ability that draws ("you may draw two cards": Consecrated Sphinx,
+        Sylvan Library) may be chosen at all: its draw goes through the same gate as any "may draw"."""
+        draw = next((op for op in t.ops if op.do == "draw" and isinstance(op.amount, int)), None)
+        if draw is None:
+            return True
+        who = t.controller if draw.who == "you" else t.that_player
+        return not self.draw_forbidden(who, int(draw.amount), t.controller, say=say)
 
     def _optional_default(self, t: PendingTrigger) -> bool:
         """"Keeps the player in the game": don't choose to draw more cards than the library holds."""

@@ -21,6 +21,8 @@ class OpsMixin(ResolverCore):
             return [n for n in self.apnap() if n in self.opponents(you) and not self.player(n).lost]
         if who == "each_player":
             return [n for n in self.apnap() if not self.player(n).lost]
+        if who == "you_and_that_player":
+            return list(dict.fromkeys([you, that_player]))
         if who == "each_other_player":
             return [n for n in self.apnap() if n != you and not self.player(n).lost]
         return [that_player]

@@ -17,19 +17,26 @@ def _skip(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> No
 
 
 def _draw(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+    """An instruction to draw. When it makes several players draw, they draw in turn order, the active
+    player first (121.2c; the active team chooses its order in Two-Headed Giant, 121.2d)."""
+    if len(targets) > 1:
+        targets, rules = r.drawing_order(targets)
+        r.step(f"{' and '.join(targets)} each draw {n}: {', then '.join(targets)}.", rules, kind="order")
     for name in targets:
+        if r.player(name).lost:
+            continue
         if op.instead_amount is not None and r.self_condition(op.condition, ctx.you):
             r.step(f"{ctx.source}'s own text changes the instruction: {name} draws {op.instead_amount} "
-                      f"instead of {n}, before any other replacement effect.",
-                      r.rs.cite("self_replacement"), name, "self_replacement")
+                   f"instead of {n}, before any other replacement effect.",
+                   r.rs.cite("self_replacement"), name, "self_replacement")
             n = op.instead_amount
         if ctx.replacing:
             r.step(f"Instead, {name} draws {n} card{'s' if n != 1 else ''}: new draws, one at a "
-                      f"time; {ctx.source} doesn't apply to them again, other replacements still may.",
-                      (*r.rs.cite("replacement_draws"), *r.rs.cite("replacement_completes"),
-                       *r.rs.cite("once_per_event")), name, "replacement_draw")
+                   f"time; {ctx.source} doesn't apply to them again, other replacements still may.",
+                   (*r.rs.cite("replacement_draws"), *r.rs.cite("replacement_completes"),
+                    *r.rs.cite("once_per_event")), name, "replacement_draw")
         r.draw_instruction(name, n * ctx.times, ctx.source, ctx.applied, announce=not ctx.replacing,
-                              additional=op.text if op.text and not ctx.replacing else "")
+                           additional=op.text if op.text and not ctx.replacing else "")
 
 
 def _win(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:

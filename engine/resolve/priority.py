@@ -47,7 +47,8 @@ class PriorityMixin(ResolverCore):
             key = f"trigger:{top.source}:{top.controller}"
             # "May" abilities its controller declines (by choice, or because drawing would deck them) all
             # resolve the same way: settle the whole group at once.
-            declined = top.optional and not self.s.choices.get(key, self._optional_default(top))
+            declined = top.optional and not (self.s.choices.get(key, self._optional_default(top))
+                                             and self.optional_draw_gate(top, say=False))
             n = top.count if (linear or declined) else 1
             if linear and n > 1:
                 n = self._until_sba(top, n)
@@ -84,6 +85,8 @@ class PriorityMixin(ResolverCore):
 
     def resolve_trigger(self, t: PendingTrigger, times: int) -> None:
         if t.optional:
+            if not self.optional_draw_gate(t):
+                return
             wanted = self.choose(f"trigger:{t.source}:{t.controller}", [True, False],
                                  self._optional_default(t))
             if not wanted:

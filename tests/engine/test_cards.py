@@ -105,8 +105,11 @@ CASES: dict[str, list[tuple[dict[str, Any], Check]]] = {
     "Sylvan Library": [
         (two({"library": 10, "hand": 0, "battlefield": ["Sylvan Library"]}, {}, {"type": "draw_step"}, step="draw"),
          lambda r: me(r)["hand"] == 1 and me(r)["library"] == 9),
+        # Under Spirit of the Labyrinth its controller can't choose to draw two (121.2b), so "if you do" fails
+        # and the rest does nothing: the card drawn in the draw step stays in hand.
         (two({"library": 10, "hand": 0, "battlefield": ["Sylvan Library"]}, {"battlefield": ["Spirit of the Labyrinth"]},
-             {"type": "draw_step"}, step="draw"), lambda r: me(r)["hand"] == 0 and me(r)["library"] == 10),
+             {"type": "draw_step"}, step="draw"), lambda r: me(r)["hand"] == 1 and me(r)["library"] == 9
+         and any(s.kind == "prohibited" and "121.2b" in s.rules for s in r.steps)),
         (two({"library": 10, "hand": 0, "battlefield": ["Sylvan Library"]}, {}, {"type": "draw_step"}, step="draw",
              choices={"sylvan_pay:You": 2}), lambda r: me(r)["hand"] == 3 and me(r)["life"] == 12),
     ],

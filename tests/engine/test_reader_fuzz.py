@@ -61,10 +61,11 @@ def _named_in(text: str, name: str) -> bool:
 
 
 def _card_in(text: str, card: str) -> bool:
-    """The card is in the text: by name, by a nickname, or by a close typo of its name."""
+    """The card is in the text: by name, by a nickname, or by a close typo of its name or of a nickname
+    ("lab ma" for "lab man")."""
     nicknames = [k for k, v in aliases().items() if v == card]
     return (_named_in(text, card) or any(_named_in(text, k) for k in nicknames)
-            or fuzz.partial_ratio(card.lower(), text.lower()) >= 75)
+            or any(fuzz.partial_ratio(name.lower(), text.lower()) >= 75 for name in (card, *nicknames)))
 
 
 def _check_reading(text: str) -> None:
