@@ -103,8 +103,8 @@ class ReplacementMixin(ResolverCore):
             if (isinstance(eff, DrawReplacement) and eff.zone == "graveyard" and src.controller == event.who
                     and src.key not in event.applied and p.library.size < eff.condition.min_library):
                 self.step(f"{src.card.name} can't be used to replace this draw: dredge "
-                          f"{eff.condition.min_library} needs that many cards in the library, and {event.who} "
-                          f"has {p.library.size}.", self.rs.cite("dredge_too_few"), event.who, "why_not")
+                          f"{eff.condition.min_library} needs {eff.condition.min_library} cards in the library, and "
+                          f"{event.who} has {p.library.size}.", self.rs.cite("dredge_too_few"), event.who, "why_not")
 
     def _replacement_applies(self, src: EffectSource, event: DrawEvent) -> bool:
         eff: DrawReplacement = src.effect
