@@ -3,8 +3,13 @@ edition, where today's answer differs."""
 
 from __future__ import annotations
 
+import json
+from collections import deque
+from typing import Any
+
 from engine.cards import CardDB
 from engine.model import Resolution, Scenario
+from engine.resolve.events import ChoicePoint
 from engine.resolve.resolver import Resolver
 
 
@@ -54,15 +59,64 @@ def resolve(scenario: Scenario, cards: CardDB | None = None, *, compress: bool =
         resolution.differences = differences_from_today(scenario, resolution, cards)
     if not branches:
         return resolution
-    for cp in main.choice_points[:6]:
-        for option in cp.options:
-            if option == cp.chosen:
-                continue
-            variant = scenario.clone()
-            variant.choices = {**scenario.choices, cp.key: option}
-            other = Resolver(variant, cards, compress=compress).run()
-            if (other.players, other.losers, other.winners) != (resolution.players, resolution.losers,
-                                                               resolution.winners):
-                resolution.branches.append({"choice": f"{cp.key} = {option}", "players": other.players,
-                                            "losers": other.losers, "winners": other.winners})
+    alternatives, complete = explore_alternatives(scenario, resolution, main.choice_points, cards, compress)
+    resolution.branches.extend(alternatives)
+    if not complete:
+        resolution.notes.append(f"There are more choices than the {MAX_ALTERNATIVE_RUNS} alternative lines "
+                                "explored; the lines listed are the first ones found.")
     return resolution
+
+
+MAX_ALTERNATIVE_RUNS = 40
+
+
+def _outcome(res: Resolution) -> str:
+    return json.dumps([res.players, sorted(res.losers), sorted(res.winners)], sort_keys=True, default=str)
+
+
+def _frozen(choices: dict[str, Any]) -> str:
+    return json.dumps(choices, sort_keys=True, default=str)
+
+
+def explore_alternatives(scenario: Scenario, main: Resolution, points: list[ChoicePoint], cards: CardDB | None,
+                         compress: bool) -> tuple[list[dict[str, Any]], bool]:
+    """Every line of play whose outcome differs, found by trying each other option of each decision, and
+    then the decisions those lines meet in turn (breadth first, so the simplest lines come first).
+    Alternatives are de-duplicated by outcome, so the list grows with the number of distinct outcomes, not
+    with the product of the choices; the search stops after ``MAX_ALTERNATIVE_RUNS`` resolutions and says
+    so. Returns the alternatives and whether the search was complete."""
+    seen_choices = {_frozen(scenario.choices)}
+    seen_outcomes = {_outcome(main)}
+    found: list[dict[str, Any]] = []
+    queue: deque[tuple[dict[str, Any], list[ChoicePoint]]] = deque([(dict(scenario.choices), points)])
+    runs = 0
+    while queue:
+        base, cps = queue.popleft()
+        for cp in cps:
+            for option in cp.options:
+                if option == cp.chosen:
+                    continue
+                choices = {**base, cp.key: option}
+                if _frozen(choices) in seen_choices:
+                    continue
+                if runs >= MAX_ALTERNATIVE_RUNS:
+                    return found, False
+                runs += 1
+                seen_choices.add(_frozen(choices))
+                variant = scenario.clone()
+                variant.choices = choices
+                resolver = Resolver(variant, cards, compress=compress)
+                other = resolver.run()
+                queue.append((choices, resolver.choice_points))
+                outcome = _outcome(other)
+                if outcome in seen_outcomes:
+                    continue
+                seen_outcomes.add(outcome)
+                changed = {k: v for k, v in choices.items() if scenario.choices.get(k, _UNSET) != v}
+                found.append({"choice": "; ".join(f"{k} = {v}" for k, v in changed.items()),
+                              "choices": changed, "players": other.players, "losers": other.losers,
+                              "winners": other.winners})
+    return found, True
+
+
+_UNSET = object()

@@ -99,3 +99,25 @@ def test_an_optional_draw_with_an_empty_library_may_be_chosen() -> None:
     assert default.losers == []
     chosen = run({**base, "choices": {"trigger:Consecrated Sphinx:Opponent": True}})
     assert chosen.losers == ["Opponent"]
+
+
+def test_alternatives_are_explored_into_the_decisions_they_lead_to() -> None:
+    """A decision that only arises in another line is explored too. I draw; the opponent's Consecrated
+    Sphinx offers them two cards, which they decline by default (empty library). If they take them, their
+    Laboratory Maniac and my Notion Thief both apply to each draw (616.1, their choice): Maniac first wins;
+    Notion Thief first makes me draw, which triggers the Sphinx again until my library runs out."""
+    res = run(two({"library": 10, "hand": 0, "battlefield": ["Notion Thief"]},
+                  {"library": 0, "hand": 0, "battlefield": ["Consecrated Sphinx", "Laboratory Maniac"]}))
+    assert res.winners == [] and res.players["You"]["hand"] == 1
+    lines = {b["choice"]: b for b in res.branches}
+    take = "trigger:Consecrated Sphinx:Opponent = True"
+    assert lines[take]["winners"] == ["Opponent"] and lines[take]["players"]["You"]["hand"] == 1
+    nested = lines[f"{take}; order:Opponent = Notion Thief"]
+    assert nested["choices"] == {"trigger:Consecrated Sphinx:Opponent": True, "order:Opponent": "Notion Thief"}
+    assert nested["players"]["You"]["hand"] == 10 and nested["losers"] == ["You"]
+
+
+def test_alternatives_are_listed_once_per_distinct_outcome() -> None:
+    res = run(two({"library": 10, "hand": 0, "graveyard": ["Golgari Thug", "Stinkweed Imp"]}, {}))
+    outcomes = [repr((b["players"], b["losers"], b["winners"])) for b in res.branches]
+    assert len(outcomes) == len(set(outcomes)) >= 2
