@@ -28,6 +28,7 @@ OP_KINDS = {
     "lose_life": "the player loses N life (119.3)",
     "gain_life": "the player gains N life (119.3)",
     "damage": "the source deals N damage to the player (120.3)",
+    "poison": "the player gets N poison counters (122.1f)",
     "token": "the player creates N tokens named `name` (111.1)",
     "discard": "the player discards N cards (701.9)",
     "discard_hand": "the player discards their hand (701.9)",
@@ -64,6 +65,7 @@ class OpKind(StrEnum):
     LOSE_LIFE = "lose_life"
     GAIN_LIFE = "gain_life"
     DAMAGE = "damage"
+    POISON = "poison"
     TOKEN = "token"
     DISCARD = "discard"
     DISCARD_HAND = "discard_hand"

@@ -98,6 +98,7 @@ class PlayerState:
     graveyard: Zone = field(default_factory=Zone)
     exile: Zone = field(default_factory=Zone)
     life: int = 20
+    poison: int = 0  # poison counters (122.1f): ten or more lose the game (704.5c)
     battlefield: list[str] = field(default_factory=list)
     drawn_this_turn: int = 0
     drawn_this_draw_step: int = 0
@@ -121,6 +122,8 @@ class PlayerState:
         }
         if self.exile.size:
             out["exile"] = self.exile.size
+        if self.poison:
+            out["poison"] = self.poison
         if self.memory.size:
             out["memory"] = self.memory.size
         if self.tokens:

@@ -90,6 +90,7 @@ def scenario_from_json(doc: Any, cards: CardDB | None = None) -> Scenario:
             exile=_zone(raw.get("exile"), f"{where}.exile", 0, raw.get("exile_unnamed")),
             memory=_zone(raw.get("memory"), f"{where}.memory", 0, raw.get("memory_unnamed")),
             life=_int(raw.get("life", 20), f"{where}.life", low=-MAX_COUNT),
+            poison=_int(raw.get("poison", 0), f"{where}.poison"),
             battlefield=bf,
             drawn_this_turn=drawn,
             drawn_this_draw_step=in_step,

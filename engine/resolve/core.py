@@ -114,6 +114,13 @@ class ResolverCore:
             if p.name == name or (shared and p.team == team):
                 p.life += delta
 
+    def team_poison(self, name: str) -> int:
+        """A player's poison counters; in Two-Headed Giant their team's (810.10a)."""
+        me = self.player(name)
+        if self.s.format != "two-headed-giant" or me.team is None:
+            return me.poison
+        return sum(p.poison for p in self.s.players if p.team == me.team)
+
     def cant_lose(self, name: str) -> bool:
         team = self.player(name).team
         return any(isinstance(src.effect, CantLose) and (src.controller == name or (

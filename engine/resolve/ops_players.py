@@ -81,6 +81,20 @@ def _lose_life(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) 
                    *(("810.9",) if team else ())), name, op.do)
 
 
+def _poison(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+    for name in targets:
+        if r.player(name).lost:
+            r.step(f"{name} has left the game: {ctx.source}'s ability does nothing to them.", ("800.4a",), name,
+                   "left_game")
+            continue
+        p = r.player(name)
+        p.poison += n * ctx.times
+        team = r.team_poison(name)
+        shared = f"; team {p.team} has {team}" if r.s.format == "two-headed-giant" and p.team else ""
+        r.step(f"{name} gets {n * ctx.times} poison counter{'s' if n * ctx.times != 1 else ''} ({ctx.source}): "
+               f"{p.poison} in all{shared}.", r.rs.cite("poison"), name, "poison")
+
+
 def _token(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     for name in targets:
         p = r.player(name)
@@ -144,6 +158,7 @@ HANDLERS = {
     OpKind.LOSE_LIFE: _lose_life,
     OpKind.GAIN_LIFE: _lose_life,
     OpKind.DAMAGE: _lose_life,
+    OpKind.POISON: _poison,
     OpKind.TOKEN: _token,
     OpKind.DRAW_EQUAL_DISCARDED: _draw_equal_discarded,
     OpKind.DRAW_HALF_LIBRARY: _draw_half_library,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine.effects import (
     Op,
 )
+from engine.model import PlayerState
 from engine.resolve.core import ResolverCore
 from engine.resolve.events import GameOver, PendingTrigger
 
@@ -42,14 +43,16 @@ class PriorityMixin(ResolverCore):
             if not self.stack:
                 return
             top = self.stack[-1]
-            linear = all(op.do in ("lose_life", "gain_life", "damage", "token", "mill", "note") for op in top.ops) \
-                and not top.optional
+            # The one-at-a-time path (compress off) resolves every trigger singly; the compressed path
+            # resolves identical ones together, but never past a state-based action (_until_sba).
+            linear = self.compress and not top.optional and all(
+                op.do in ("lose_life", "gain_life", "damage", "poison", "token", "mill", "note") for op in top.ops)
             key = f"trigger:{top.source}:{top.controller}"
             # "May" abilities its controller declines (by choice, or because drawing would deck them) all
             # resolve the same way: settle the whole group at once.
             declined = top.optional and not (self.s.choices.get(key, self._optional_default(top))
                                              and self.optional_draw_gate(top, say=False))
-            n = top.count if (linear or declined) else 1
+            n = top.count if (linear or (declined and self.compress)) else 1
             if linear and n > 1:
                 n = self._until_sba(top, n)
             top.count -= n
@@ -65,22 +68,33 @@ class PriorityMixin(ResolverCore):
                 return
 
     def _until_sba(self, t: PendingTrigger, n: int) -> int:
-        """How many of ``n`` identical life-changing triggers resolve before a state-based action must be
-        checked (704.3: after each resolution): up to and including the one that takes a player who can lose
-        to 0 life (704.5a). A player at 2 life with Sheoldred's three triggers waiting loses at 0, not -4."""
-        delta: dict[str, int] = {}
+        """How many of ``n`` identical triggers resolve before a state-based action must be checked (704.3:
+        after each resolution): up to and including the one that takes a player who can lose to 0 life
+        (704.5a) or to ten poison counters (704.5c; a team to fifteen, 704.6b). A player at 2 life with
+        Sheoldred's three triggers waiting loses at 0, not -4."""
+        life: dict[str, int] = {}
+        poison: dict[str, int] = {}
         for op in t.ops:
-            if op.do not in ("lose_life", "gain_life", "damage"):
+            if op.do not in ("lose_life", "gain_life", "damage", "poison"):
                 continue
             if not isinstance(op.amount, int):
                 return 1  # an amount that may change between resolutions: one at a time
             for name in self.resolve_who(op.who, t.controller, t.that_player):
                 name = self._life_holder(name)
-                delta[name] = delta.get(name, 0) + (op.amount if op.do == "gain_life" else -op.amount)
-        for name, d in delta.items():
+                if op.do == "poison":
+                    poison[name] = poison.get(name, 0) + op.amount
+                else:
+                    life[name] = life.get(name, 0) + (op.amount if op.do == "gain_life" else -op.amount)
+        for name, d in life.items():
             p = self.player(name)
             if d < 0 and p.life > 0 and not p.lost and not self.cant_lose(name):
                 n = min(n, -(-p.life // -d))  # resolutions until life <= 0
+        two_headed = self.s.format == "two-headed-giant"
+        for name, d in poison.items():
+            p = self.player(name)
+            limit, have = (15, self.team_poison(name)) if two_headed and p.team else (10, p.poison)
+            if d > 0 and have < limit and not p.lost and not self.cant_lose(name):
+                n = min(n, -(-(limit - have) // d))  # resolutions until the limit is reached
         return n
 
     def resolve_trigger(self, t: PendingTrigger, times: int) -> None:
@@ -99,30 +113,24 @@ class PriorityMixin(ResolverCore):
         self.run_ops(t.ops, you=t.controller, that_player=t.that_player, source=t.source, times=times)
 
     def check_sba(self) -> None:
+        """704.3: the state-based actions that end a player's game, all checked at once; then 800.4a (the
+        losers leave) and 104.2a/104.4a (the last team standing wins; everyone losing is a draw)."""
         losers: list[str] = []
         for p in self.s.players:
             if p.lost:
                 continue
-            if p.attempted_empty_draw:
-                p.attempted_empty_draw = False
-                if self.cant_lose(p.name):
-                    self.step(f"{p.name} attempted to draw from an empty library but can't lose the game.",
-                              (*self.rs.cite("sba_draw"), *self.rs.cite("cant_lose")), p.name, "no_loss")
-                else:
-                    losers.append(p.name)
-                    self.step(f"{p.name} loses the game: they attempted to draw from an empty library.",
-                              self.rs.cite("sba_draw"), p.name, "loss")
+            for check in (self._sba_empty_draw, self._sba_life, self._sba_poison):
+                found = check(p)
+                if found is None:
                     continue
-            if p.life <= 0 and self.s.game == "mtg" and self._life_holder(p.name) == p.name:
-                team = self.s.format == "two-headed-giant"
-                who, rules = (f"Team {p.team}", ("810.8c",)) if team else (p.name, ())
+                who, why, rules = found
                 if self.cant_lose(p.name):
-                    self.step(f"{who} has {p.life} life but can't lose the game.",
-                              (*self.rs.cite("sba_life"), *rules, *self.rs.cite("cant_lose")), p.name, "no_loss")
-                else:
-                    losers.append(p.name)
-                    self.step(f"{who} loses the game: {p.life} life.", (*self.rs.cite("sba_life"), *rules),
-                              p.name, "loss")
+                    self.step(f"{who} {why} but can't lose the game.", (*rules, *self.rs.cite("cant_lose")),
+                              p.name, "no_loss")
+                    continue
+                losers.append(p.name)
+                self.step(f"{who} loses the game: {why}.", rules, p.name, "loss")
+                break
         for name in losers:
             self.player(name).lost = True
         if losers:
@@ -142,6 +150,31 @@ class PriorityMixin(ResolverCore):
                 for p in alive:
                     p.won = True
                 raise GameOver
+
+    def _sba_empty_draw(self, p: PlayerState) -> tuple[str, str, tuple[str, ...]] | None:
+        if not p.attempted_empty_draw:
+            return None
+        p.attempted_empty_draw = False
+        return p.name, "attempted to draw from an empty library", self.rs.cite("sba_draw")
+
+    def _sba_life(self, p: PlayerState) -> tuple[str, str, tuple[str, ...]] | None:
+        if p.life > 0 or self.s.game != "mtg" or self._life_holder(p.name) != p.name:
+            return None
+        if self.s.format == "two-headed-giant":
+            return f"Team {p.team}", f"{p.life} life", (*self.rs.cite("sba_life"), "810.8c")
+        return p.name, f"{p.life} life", self.rs.cite("sba_life")
+
+    def _sba_poison(self, p: PlayerState) -> tuple[str, str, tuple[str, ...]] | None:
+        if self.s.game != "mtg":
+            return None
+        if self.s.format == "two-headed-giant" and p.team is not None:
+            total = self.team_poison(p.name)
+            if self._life_holder(p.name) != p.name or total < 15:
+                return None
+            return f"Team {p.team}", f"{total} poison counters", self.rs.cite("sba_poison_2hg")
+        if p.poison < 10:
+            return None
+        return p.name, f"{p.poison} poison counters", self.rs.cite("sba_poison")
 
     def _leave_game(self, losers: list[str]) -> None:
         """800.4a: the triggered abilities the players who lost control, waiting or on the stack, cease to

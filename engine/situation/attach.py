@@ -160,6 +160,7 @@ _FACTS = {
     "graveyard": "{who}: {v} {cards} in graveyard",
     "memory": "{who}: {v} {cards} in memory",
     "life": "{who}: {v} life",
+    "poison": "{who}: {v} poison counters",
     "drawn_this_turn": "{who} {has} drawn {v} {cards} this turn",
     "player_count": "{v} players",
     "format": "format: {v}",

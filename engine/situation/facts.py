@@ -87,6 +87,16 @@ def _life(ctx: Ctx, g: dict[str, str]) -> None:
         ctx.b.set(target, "life", value, ctx.clause)
 
 
+def _poison(ctx: Ctx, g: dict[str, str]) -> None:
+    who = ctx.who(g.get("player"))
+    n = read_number(g["n"])
+    if n is None or n > MAX_COUNT:
+        raise SituationError(f"“{g['n']}” is not a number of poison counters", ctx.clause,
+                             "a number, e.g. 'I have 9 poison counters'")
+    for target in _each_target(ctx, who):
+        ctx.b.set(target, "poison", n, ctx.clause)
+
+
 def _controls(ctx: Ctx, g: dict[str, str]) -> None:
     who = ctx.who(g.get("player"))
     cards = ctx.card_list(g["cards"])

@@ -33,6 +33,7 @@ from engine.situation.facts import (
     _move,
     _on_the,
     _players,
+    _poison,
     _seated,
     _several_control,
     _step,
@@ -243,6 +244,18 @@ PHRASES: tuple[Phrase, ...] = (
         _life,
         "My opponent is at 5 life.",
         ("I have 1 life", "life: 3"),
+    ),
+    Phrase(
+        "poison",
+        (
+            rf"{P} (?:has|have|got|has got|have got) (?P<n>[\w^*]+) poison(?: counters?)?",
+            rf"{P} (?:is|am|are) (?:at|on) (?P<n>[\w^*]+) poison(?: counters?)?",
+            rf"{POS} poison(?: counters?| count)?(?: is|:)? (?P<n>[\w^*]+)",
+            r"(?:at |on )?(?P<n>[\w^*]+) poison(?: counters?)?",
+        ),
+        _poison,
+        "My opponent has 9 poison counters.",
+        ("I am at 8 poison", "opp has 9 poison"),
     ),
     Phrase(
         "drawn this turn",

@@ -184,7 +184,7 @@ def _player_doc(b: Builder, name: str) -> dict[str, Any]:
     """One player in the contract's form; named cards in a zone count towards its size."""
     p = b.players[name]
     doc: dict[str, Any] = {"name": name}
-    for key in ("library", "hand", "graveyard", "memory", "life", "drawn_this_turn"):
+    for key in ("library", "hand", "graveyard", "memory", "life", "poison", "drawn_this_turn"):
         if key in p.facts:
             doc[key] = p.facts[key]
     for zone, named in (("library", p.library_top), ("graveyard", p.graveyard_cards)):

@@ -8,6 +8,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine.cards import Card, default_cards
+from engine.effects import DrawTrigger, Op
 from engine.resolve import resolve
 from engine.scenario_json import scenario_from_json
 
@@ -81,12 +83,67 @@ def test_cards_conserved_and_never_negative(doc: dict[str, Any]) -> None:
     assert all(step.rules for step in res.steps)
 
 
+def _same_game(res: Any) -> dict[str, Any]:
+    """What the two paths must agree on: the final state, who won or lost, every trigger counted, the rules
+    cited, and how many cards were drawn (the one-at-a-time path writes one step per trigger resolution,
+    the compressed one a step with a count, so the step texts themselves differ)."""
+    doc = res.to_json()
+    return {"players": doc["players"], "winners": doc["winners"], "losers": doc["losers"],
+            "draw_game": doc.get("draw_game"), "triggers": doc["triggers"], "rules": sorted(set(res.rules)),
+            "draws": sum(s.repeat for s in res.steps if s.kind == "draw")}
+
+
 @SETTINGS
 @given(scenarios())
 def test_compressed_and_one_at_a_time_agree(doc: dict[str, Any]) -> None:
-    fast = resolve(scenario_from_json(doc), compress=True).to_json()
-    slow = resolve(scenario_from_json(doc), compress=False).to_json()
-    assert fast == slow
+    fast = resolve(scenario_from_json(doc), compress=True)
+    slow = resolve(scenario_from_json(doc), compress=False)
+    assert _same_game(fast) == _same_game(slow)
+
+
+# A test-only card that gives poison counters on draws, so the property covers 704.5c as it does life.
+TOXIC = Card("Test Toxic Watcher", "Whenever an opponent draws a card, that player gets a poison counter.",
+             (DrawTrigger("opponents", (Op("poison", 1, "that_player"),)),))
+LIFE_CARDS = ["Sheoldred, the Apocalypse", "Underworld Dreams", "Psychosis Crawler", "Spiteful Visions",
+              "Nekusar, the Mindrazer", "Platinum Angel", TOXIC.name]
+
+
+@st.composite
+def life_races(draw: st.DrawFn) -> dict[str, Any]:
+    """Low life, poison counters and several life-, damage- and poison-changing triggers per draw: the
+    situations where identical triggers batched past a state-based action give a wrong answer."""
+    n = draw(st.integers(2, 4))
+    fmt = "two-headed-giant" if n == 4 and draw(st.booleans()) else None
+    players = []
+    for i in range(n):
+        players.append({
+            "name": f"P{i}", "library": draw(st.integers(0, 12)), "hand": draw(st.integers(0, 3)),
+            "life": draw(st.integers(1, 9)), "poison": draw(st.integers(0, 9)),
+            "battlefield": draw(st.lists(st.sampled_from(LIFE_CARDS), max_size=3)),
+            **({"team": "AB"[i % 2]} if fmt else {}),
+        })
+    if fmt:
+        for p in players:
+            p.pop("life")
+    names = [p["name"] for p in players]
+    who = draw(st.sampled_from([*names, "each"]))
+    doc: dict[str, Any] = {"players": players, "active": draw(st.sampled_from(names)), "step": "main1",
+                           "action": {"type": "draw", "player": who, "count": draw(st.integers(1, 12))}}
+    if fmt:
+        doc["format"] = fmt
+        doc["team_life"] = {"A": draw(st.integers(1, 12)), "B": draw(st.integers(1, 12))}
+    return doc
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(life_races())
+def test_compression_never_batches_triggers_past_a_state_based_action(doc: dict[str, Any]) -> None:
+    """704.3: state-based actions are checked after each trigger resolves; the compressed path may batch
+    identical triggers only up to the resolution that ends a player's game (life 0, 10 poison; 2HG 15)."""
+    cards = default_cards().with_extra([TOXIC])
+    fast = resolve(scenario_from_json(doc, cards), cards, compress=True, branches=False)
+    slow = resolve(scenario_from_json(doc, cards), cards, compress=False, branches=False)
+    assert _same_game(fast) == _same_game(slow)
 
 
 @settings(max_examples=100, deadline=None)

@@ -727,3 +727,14 @@ def test_a_count_of_cards_with_no_zone_is_asked_about() -> None:
     assert q.words == "40 cards" and [o.label for o in q.options] == ["40 cards in library", "40 cards in hand"]
     assert _player(_answer(q, "in library"), "You")["library"] == 40
     assert situation_to_json("I have 1 card left. I draw 2")["players"][0]["library"] == 1  # "left": library
+
+
+@pytest.mark.parametrize("text,who,n", [
+    ("My opponent has 9 poison counters. I draw 1.", "Opponent", 9),
+    ("opp is on 9 poison, opp draws 2", "Opponent", 9),
+    ("I am at 8 poison and 3 life. I draw 1.", "You", 8),
+])
+def test_poison_counters_are_read(text: str, who: str, n: int) -> None:
+    doc = situation_to_json(text)
+    assert next(p for p in doc["players"] if p["name"] == who)["poison"] == n
+    assert any("poison counters" in f["fact"] for f in doc["understood"])

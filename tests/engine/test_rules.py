@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from engine.resolve import ScenarioError, resolve
@@ -363,3 +365,60 @@ def test_two_headed_giant_members_stating_different_life_totals_is_an_error() ->
         scenario_from_json(doc)
     doc["players"][2]["life"] = 5
     assert scenario_from_json(doc).player("Mate").life == 5
+
+
+def _poison_cards() -> Any:
+    from engine.cards import Card, default_cards
+    from engine.effects import DrawTrigger, Op, SpellText
+
+    # Caress of Phyrexia's own Oracle text (the card is outside the 69 of the card data), and a test-only
+    # permanent that gives poison counters on draws.
+    caress = Card("Caress of Phyrexia", "Target player draws three cards, loses 3 life, and gets three poison "
+                  "counters.", (SpellText((Op("draw", 3, "target"), Op("lose_life", 3, "target"),
+                                            Op("poison", 3, "target")), targets_player=True),))
+    toxic = Card("Test Toxic Watcher", "Whenever an opponent draws a card, that player gets a poison counter.",
+                 (DrawTrigger("opponents", (Op("poison", 1, "that_player"),)),))
+    return default_cards().with_extra([caress, toxic])
+
+
+def test_ten_poison_counters_lose_the_game() -> None:
+    """704.5c: a player with ten or more poison counters loses the game (the scenario carries "poison")."""
+    from engine.scenario_json import scenario_from_json
+
+    db = _poison_cards()
+    doc = two({}, {"poison": 8}, {"type": "cast", "card": "Caress of Phyrexia", "player": "You",
+                                 "targets": ["Opponent"]})
+    res = resolve(scenario_from_json(doc, db), db)
+    assert res.players["Opponent"]["poison"] == 11 and res.losers == ["Opponent"]
+    assert "704.5c" in cited(res) and "122.1f" in cited(res)
+    safe = resolve(scenario_from_json({**doc, "players": [doc["players"][0], {"name": "Opponent", "poison": 6}]},
+                                      db), db)
+    assert safe.losers == [] and safe.players["Opponent"]["poison"] == 9
+
+
+def test_poison_triggers_stop_at_the_tenth_counter() -> None:
+    """704.3: state-based actions between trigger resolutions; at 8 poison drawing 5, the player loses with
+    the second counter's trigger: 10 counters, not 13."""
+    from engine.scenario_json import scenario_from_json
+
+    db = _poison_cards()
+    doc = two({"poison": 8}, {"battlefield": ["Test Toxic Watcher"]}, {"type": "draw", "player": "You", "count": 5})
+    res = resolve(scenario_from_json(doc, db), db)
+    assert res.players["You"]["poison"] == 10 and res.losers == ["You"]
+
+
+def test_two_headed_giant_team_loses_at_fifteen_poison_counters() -> None:
+    """810.8d and 704.6b: a team with fifteen or more poison counters loses; ten on one player is not a loss
+    in Two-Headed Giant (704.5c is ignored there)."""
+    from engine.scenario_json import scenario_from_json
+
+    db = _poison_cards()
+    cast_on_you = {"type": "cast", "card": "Caress of Phyrexia", "player": "Opp", "targets": ["You"]}
+    doc = _two_headed({"poison": 7}, cast_on_you, active="Opp")
+    doc["players"][2]["poison"] = 5
+    res = resolve(scenario_from_json(doc, db), db)
+    assert res.players["You"]["poison"] == 10 and res.losers == ["You", "Mate"]
+    assert {"704.6b", "810.8d"} <= cited(res) and "704.5c" not in cited(res)
+    doc["players"][2]["poison"] = 0
+    alive = resolve(scenario_from_json(doc, db), db)
+    assert alive.losers == [] and alive.players["You"]["poison"] == 10
