@@ -134,6 +134,11 @@ class ActionsMixin(ResolverCore):
                 return
             self.step("In a multiplayer game no player skips the first draw step.",
                       self.rs.cite("first_turn_multiplayer"), active.name)
+        if len(team) > 1:
+            # 805.4b: each player on the active team draws in the team's draw step, in the order it chooses
+            team, _rules = self.drawing_order(team)
+            self.step(f"Team {active.team}'s draw step: each of its players draws a card ({', then '.join(team)}).",
+                      (*self.rs.cite("draw_step"), *self.rs.cite("team_draw_step")), active.name, "order")
         for name in team:
             self.step(f"{name}'s draw step: the turn-based draw.", self.rs.cite("draw_step"), name, "draw_step")
             self.draw_instruction(name, 1, "the draw step")

@@ -4,6 +4,7 @@ order (603.3b), then the top of the stack resolves; repeat until nothing is wait
 from __future__ import annotations
 
 from engine.effects import (
+    CantLose,
     Op,
 )
 from engine.model import PlayerState
@@ -125,8 +126,10 @@ class PriorityMixin(ResolverCore):
                     continue
                 who, why, rules = found
                 if self.cant_lose(p.name):
-                    self.step(f"{who} {why} but can't lose the game.", (*rules, *self.rs.cite("cant_lose")),
-                              p.name, "no_loss")
+                    # 810.8a: in Two-Headed Giant "can't lose" protects the whole team
+                    team = self.rs.cite("team_result") if self.s.format == "two-headed-giant" else ()
+                    self.step(f"{who} {why} but can't lose the game{self._protector(p.name)}.",
+                              (*rules, *self.rs.cite("cant_lose"), *team), p.name, "no_loss")
                     continue
                 losers.append(p.name)
                 self.step(f"{who} loses the game: {why}.", rules, p.name, "loss")
@@ -150,6 +153,15 @@ class PriorityMixin(ResolverCore):
                 for p in alive:
                     p.won = True
                 raise GameOver
+
+    def _protector(self, name: str) -> str:
+        """Which permanent says the player can't lose, and whose it is when it is a teammate's."""
+        for src in self.in_play():
+            if isinstance(src.effect, CantLose) and (src.controller == name or self.s.format == "two-headed-giant"
+                                                     and self.player(src.controller).team == self.player(name).team):
+                whose = "" if src.controller == name else f", controlled by teammate {src.controller}"
+                return f" ({src.card.name}{whose})"
+        return ""
 
     def _sba_empty_draw(self, p: PlayerState) -> tuple[str, str, tuple[str, ...]] | None:
         if not p.attempted_empty_draw:

@@ -422,3 +422,30 @@ def test_two_headed_giant_team_loses_at_fifteen_poison_counters() -> None:
     doc["players"][2]["poison"] = 0
     alive = resolve(scenario_from_json(doc, db), db)
     assert alive.losers == [] and alive.players["You"]["poison"] == 10
+
+
+def test_two_headed_giant_a_teammates_platinum_angel_protects_the_team() -> None:
+    """810.8a: "If an effect says that a player can't lose the game, that player's team can't lose the game."
+    The answer names the teammate's permanent and cites the team rule."""
+    from engine.scenario_json import scenario_from_json
+
+    doc = _two_headed({}, {"type": "draw", "player": "You", "count": 2}, team_life={"A": 3})
+    doc["players"][2]["battlefield"] = ["Platinum Angel"]
+    res = resolve(scenario_from_json(doc))
+    assert res.losers == [] and res.players["You"]["life"] == -1
+    safe = [s for s in res.steps if s.kind == "no_loss"]
+    assert safe and "controlled by teammate Mate" in safe[0].text and "810.8a" in safe[0].rules
+
+
+def test_two_headed_giant_each_player_of_the_active_team_draws_in_its_draw_step() -> None:
+    """805.4b: each player on a team draws a card during that team's draw step; 810.6: the team that plays
+    first skips the draw step of its first turn."""
+    from engine.scenario_json import scenario_from_json
+
+    doc = _two_headed({"library": 10, "hand": 0}, {"type": "draw_step"}, turn=3, step="draw")
+    doc["players"][1]["battlefield"] = []
+    res = resolve(scenario_from_json(doc))
+    assert res.players["You"]["hand"] == 1 and res.players["Mate"]["hand"] == 8
+    assert res.players["Opp"]["hand"] == 7 and "805.4b" in cited(res)
+    first = resolve(scenario_from_json({**doc, "turn": 1}))
+    assert first.players["You"]["hand"] == 0 and "810.6" in cited(first)
