@@ -8,9 +8,16 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from bot.rules_source import ensure_shipped_editions, update_from_file, update_ga_from_folder
 from bot.store import Store
+
+# The property and fuzz tests run the same examples on every run, so a CI run is never red by luck; set
+# DRAWJUDGE_HYPOTHESIS=explore to search new random examples (and keep what fails in the example database).
+settings.register_profile("repeatable", derandomize=True, database=None)
+settings.register_profile("explore")
+settings.load_profile("explore" if os.environ.get("DRAWJUDGE_HYPOTHESIS") == "explore" else "repeatable")
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("DRAWJUDGE_SHARED", ROOT.parent / "shared"))

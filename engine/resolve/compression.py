@@ -79,7 +79,10 @@ class CompressionMixin(ResolverCore):
             last = self._last_group
             self.single_draw(self.draw_event(who, source, applied, additional))
             done += 1
-            signature = tuple((st.text, st.rules, st.player, st.kind) for st in self.steps[group_start:])
+            # A step's repeat is part of the signature: a draw replaced by two draws counts its "draw" step
+            # twice per draw, and merging or compressing adds that unit, not 1.
+            signature = tuple((st.text, st.rules, st.player, st.kind, st.repeat)
+                              for st in self.steps[group_start:])
             merged = self._merge_group(group_start, signature, last)
             if not self.compress or done >= count:
                 prev = None
@@ -94,9 +97,11 @@ class CompressionMixin(ResolverCore):
                 if k > 0:
                     self._apply_numbers(delta, k)
                     assert self._last_group is not None
-                    for j in range(self._last_group.start, len(self.steps)):
+                    group = self._last_group
+                    for j in range(group.start, len(self.steps)):
                         st = self.steps[j]
-                        self.steps[j] = Step(st.text, st.rules, st.player, st.kind, st.repeat + k)
+                        unit = group.signature[j - group.start][4]
+                        self.steps[j] = Step(st.text, st.rules, st.player, st.kind, st.repeat + k * unit)
                     done += k
             prev = current
 
@@ -105,7 +110,7 @@ class CompressionMixin(ResolverCore):
         if (last is not None and signature and last.signature == signature
                 and last.start + len(signature) == start):
             for j, st in enumerate(self.steps[last.start:start]):
-                self.steps[last.start + j] = Step(st.text, st.rules, st.player, st.kind, st.repeat + 1)
+                self.steps[last.start + j] = Step(st.text, st.rules, st.player, st.kind, st.repeat + signature[j][4])
             del self.steps[start:]
             self._last_group = last  # nested draws may have moved it; this draw's group is the merged one
             return True

@@ -185,10 +185,15 @@ def _leading_with(b: Builder, clause: str, subject: str) -> bool:
     for k in range(1, len(words)):
         head, rest = " ".join(words[:k]).strip(" ,"), " ".join(words[k:]).strip(" ,")
         if rest and _whole_phrase(b, rest):
-            who, _ = _parse_parts(b, rest, subject, 0)
-            _parse_parts(b, head, who, 0, "has")
+            who, _ = _parse_parts(b, _commas(rest), subject, 0)
+            _parse_parts(b, _commas(head), who, 0, "has")
             return True
     return False
+
+
+def _commas(text: str) -> str:
+    """Put back the commas the word split spaced out, so a fact quotes the player's own words."""
+    return re.sub(r"\s+,", ",", text)
 
 
 _VERBS = ("has", "have", "controls", "control", "is", "am", "are", "draws", "draw", "casts", "cast")

@@ -83,6 +83,18 @@ def test_cards_conserved_and_never_negative(doc: dict[str, Any]) -> None:
     assert all(step.rules for step in res.steps)
 
 
+@SETTINGS
+@given(scenarios())
+def test_step_counts_match_the_cards_drawn(doc: dict[str, Any]) -> None:
+    """Each player's "draws a card" steps, counted with their repeats, are exactly the cards they drew, even
+    when replacement draws nest (two Thought Reflections: 4 draws, not "draw x3")."""
+    res = resolve(scenario_from_json(doc), branches=False)
+    for p in doc["players"]:
+        drawn = res.players[p["name"]]["drawn_this_turn"] - p["drawn_this_turn"]
+        steps = sum(s.repeat for s in res.steps if s.kind == "draw" and s.player == p["name"])
+        assert steps == drawn, p["name"]
+
+
 def _same_game(res: Any) -> dict[str, Any]:
     """What the two paths must agree on: the final state, who won or lost, every trigger counted, the rules
     cited, and how many cards were drawn (the one-at-a-time path writes one step per trigger resolution,

@@ -738,3 +738,13 @@ def test_poison_counters_are_read(text: str, who: str, n: int) -> None:
     doc = situation_to_json(text)
     assert next(p for p in doc["players"] if p["name"] == who)["poison"] == n
     assert any("poison counters" in f["fact"] for f in doc["understood"])
+
+
+def test_leading_with_parts_quote_the_players_own_commas() -> None:
+    """Found by the fuzz test: "With X out, with Y out, I draw 2" quoted "X out ," (a comma the reader had
+    spaced out), words that are not in the text."""
+    doc = situation_to_json("With Spirit of the Labyrinth out, with Notion Thief out, I draw 2")
+    words = [f["words"] for f in doc["understood"]]
+    assert all(" ," not in w for w in words)
+    assert {p for f in doc["understood"] for p in [f["fact"]]} >= {"You control Spirit of the Labyrinth",
+                                                                   "You control Notion Thief"}

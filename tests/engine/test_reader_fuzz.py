@@ -64,6 +64,7 @@ def _card_in(text: str, card: str) -> bool:
     """The card is in the text: by name, by a nickname, or by a close typo of its name or of a nickname
     ("lab ma" for "lab man")."""
     nicknames = [k for k, v in aliases().items() if v == card]
+    text = " ".join(re.sub(r"[^\w',]+", " ", text).split())  # punctuation inside a name is not read ("lab - man")
     return (_named_in(text, card) or any(_named_in(text, k) for k in nicknames)
             or any(fuzz.partial_ratio(name.lower(), text.lower()) >= 75 for name in (card, *nicknames)))
 

@@ -206,6 +206,13 @@ def test_614_5_a_replacement_applies_once_per_event() -> None:
     assert two_tr.players["You"]["hand"] == 4 and "614.5" in cited(two_tr)
 
 
+def test_nested_replacement_draws_are_counted_right() -> None:
+    """Two Thought Reflections double a draw twice (614.5, 616.1f): four cards, and four draw steps."""
+    res = run(two({"library": 20, "hand": 0, "battlefield": ["Thought Reflection", "Thought Reflection"]}))
+    assert res.players["You"]["hand"] == 4
+    assert sum(s.repeat for s in res.steps if s.kind == "draw") == 4
+
+
 def test_614_15_self_replacement_before_other_replacements() -> None:
     from engine.cards import Card, default_cards
     from engine.effects import Op, SpellText
