@@ -46,9 +46,18 @@ class Card:
     oracle: str
     effects: tuple[Effect, ...]
     dredge: int = 0
+    type_line: str = ""  # "Legendary Creature — Zombie Wizard": what reveal-and-sort effects look at
 
     def of(self, kind: type) -> list[Any]:
         return [e for e in self.effects if isinstance(e, kind)]
+
+    def has_type(self, card_type: str) -> bool | None:
+        """Whether the card has a card type ("creature"), from the types before the dash; None when its
+        type line is not known."""
+        if not self.type_line:
+            return None
+        types = self.type_line.split("—")[0].split("//")[0].lower().split()
+        return card_type.lower() in types
 
 
 def _ops(raw: Any, where: str) -> tuple[Op, ...]:
@@ -136,7 +145,7 @@ def parse_cards(doc: dict[str, Any]) -> dict[str, Card]:
             raise CardDataError(f"card #{i + 1}: missing its name")
         if "oracle" not in entry:
             raise CardDataError(f"{name}: missing its Oracle text")
-        extra = set(entry) - {"name", "oracle", "effects", "dredge"}
+        extra = set(entry) - {"name", "oracle", "effects", "dredge", "type_line"}
         if extra:
             raise CardDataError(f"{name}: unknown field(s) {sorted(extra)}")
         effects = tuple(build_effect(e, name) for e in entry.get("effects", []))
@@ -150,7 +159,7 @@ def parse_cards(doc: dict[str, Any]) -> dict[str, Card]:
             raise CardDataError(f"{name}: no effects; use a not_modelled effect to say why")
         if name in cards:
             raise CardDataError(f"{name}: defined twice")
-        cards[name] = Card(name, entry["oracle"], effects, dredge)
+        cards[name] = Card(name, entry["oracle"], effects, dredge, str(entry.get("type_line", "")))
     return cards
 
 

@@ -49,6 +49,11 @@ OP_KINDS = {
     "win_if_library_empty": "if the library has no cards, the player wins (Jace, Wielder of Mysteries)",
     "win_if_library_at_most": "if the library has N or fewer cards, the player wins (Thassa's Oracle, N = devotion)",
     "end_turn": "end the turn (723)",
+    "reveal_sort": "reveal the top N cards; those with card type `name` go to hand (not drawn), the rest to the "
+                   "bottom (Sages of the Anima)",
+    "reveal_top_or_draw": "reveal the top card; with card type `name` it goes to the graveyard, otherwise the "
+                          "player draws it (Enduring Renewal)",
+    "amass": "amass N: a 0/0 Army token `name` if the player has none, then N +1/+1 counters on it (701.47a)",
     "note": "an effect outside the draw model, reported but not simulated",
 }
 
@@ -86,6 +91,9 @@ class OpKind(StrEnum):
     WIN_IF_LIBRARY_EMPTY = "win_if_library_empty"
     WIN_IF_LIBRARY_AT_MOST = "win_if_library_at_most"
     END_TURN = "end_turn"
+    REVEAL_SORT = "reveal_sort"
+    REVEAL_TOP_OR_DRAW = "reveal_top_or_draw"
+    AMASS = "amass"
     NOTE = "note"
 
 

@@ -65,6 +65,15 @@ class Zone:
         self.cards.extend(batch.named)
         self.unknown += batch.unknown
 
+    def add_bottom(self, batch: Batch) -> None:
+        """Cards put on the bottom. Below unnamed cards a named card's place can't be kept in this model, so
+        it is counted among them (its name no longer shown); with no unnamed cards its place is kept."""
+        if self.unknown:
+            self.unknown += len(batch)
+        else:
+            self.cards.extend(batch.named)
+            self.unknown += batch.unknown
+
     def add_top(self, batch: Batch) -> None:
         self.cards[:0] = batch.named
         self.unknown += batch.unknown
@@ -107,6 +116,7 @@ class PlayerState:
     lost: bool = False
     won: bool = False
     tokens: dict[str, int] = field(default_factory=dict)
+    counters: dict[str, int] = field(default_factory=dict)  # +1/+1 counters on a named token (an Army)
     face_down_drawn: int = 0
     memory: Zone = field(default_factory=Zone)  # Grand Archive: cards can be drawn into memory
 
@@ -128,6 +138,8 @@ class PlayerState:
             out["memory"] = self.memory.size
         if self.tokens:
             out["tokens"] = dict(sorted(self.tokens.items()))
+        if self.counters:
+            out["counters"] = dict(sorted(self.counters.items()))
         if self.library.cards:
             out["library_top"] = list(self.library.cards[:10])
         if self.hand.cards:

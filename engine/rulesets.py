@@ -69,6 +69,8 @@ CURRENT_CITES: dict[str, tuple[str, ...]] = {
     "dredge": ("702.52a", "702.52b"),
     "miracle": ("702.94a",),
     "token": ("111.1",),
+    "reveal": ("701.20a",),
+    "amass": ("701.47a",),
     "resolve": ("608.2",),
     "loop": ("104.4b",),
     "end_turn": ("723.1",),

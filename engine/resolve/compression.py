@@ -19,7 +19,7 @@ class CompressionMixin(ResolverCore):
             out.append((min(p.library.size, 8), min(p.hand.size, 2), min(p.drawn_this_turn, 2),
                         min(p.drawn_this_draw_step, 2), p.attempted_empty_draw, p.lost, len(p.library.cards),
                         len(p.hand.cards), len(p.graveyard.cards), len(p.exile.cards), len(p.memory.cards),
-                        tuple(sorted(p.tokens))))
+                        tuple(sorted(p.tokens)), tuple(sorted(p.counters))))
         out.append(len(self.consumed))
         return tuple(out)
 
@@ -27,9 +27,9 @@ class CompressionMixin(ResolverCore):
         out: list[int] = []
         for p in self.s.players:
             out += [p.library.unknown, p.hand.unknown, p.graveyard.unknown, p.exile.unknown, p.life,
-                    p.drawn_this_turn, p.drawn_this_draw_step, p.memory.unknown]
+                    p.drawn_this_turn, p.drawn_this_draw_step, p.memory.unknown, p.poison]
         for p in self.s.players:
-            out += [p.tokens[k] for k in sorted(p.tokens)]
+            out += [p.tokens[k] for k in sorted(p.tokens)] + [p.counters[k] for k in sorted(p.counters)]
         out += [t.count for t in self.pending]
         return tuple(out)
 
@@ -44,10 +44,14 @@ class CompressionMixin(ResolverCore):
             p.drawn_this_turn += delta[i + 5] * k
             p.drawn_this_draw_step += delta[i + 6] * k
             p.memory.unknown += delta[i + 7] * k
-            i += 8
+            p.poison += delta[i + 8] * k
+            i += 9
         for p in self.s.players:
             for name in sorted(p.tokens):
                 p.tokens[name] += delta[i] * k
+                i += 1
+            for name in sorted(p.counters):
+                p.counters[name] += delta[i] * k
                 i += 1
         for t, d in zip(self.pending, delta[i:], strict=True):
             t.count += d * k
@@ -65,7 +69,9 @@ class CompressionMixin(ResolverCore):
             for value, d in ((p.drawn_this_turn, delta[i + 5]), (p.drawn_this_draw_step, delta[i + 6])):
                 if d > 0 and value < 2:
                     k = 0
-            i += 8
+            if delta[i + 8]:
+                k = 0  # poison counters change between draws: state-based actions decide, one at a time
+            i += 9
         return max(0, k)
 
     def _draw_run(self, who: str, count: int, source: str, applied: frozenset[str], additional: str) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.effects import Op, OpKind
 from engine.errors import ScenarioError
-from engine.resolve import ops_players, ops_zones
+from engine.resolve import ops_players, ops_reveal, ops_zones
 from engine.resolve.core import ResolverCore
 from engine.resolve.events import OpContext
 
@@ -57,4 +57,4 @@ class OpsMixin(ResolverCore):
             handler(self, op, ctx, self.resolve_who(op.who, you, that_player), self.amount(op, x))
 
 
-OP_HANDLERS = {**ops_players.HANDLERS, **ops_zones.HANDLERS}
+OP_HANDLERS = {**ops_players.HANDLERS, **ops_zones.HANDLERS, **ops_reveal.HANDLERS}

@@ -188,7 +188,8 @@ CASES: dict[str, list[tuple[dict[str, Any], Check]]] = {
         (two({"library": 10, "life": 20}, {"battlefield": ["Orcish Bowmasters"]}, {"type": "draw_step"}, step="draw"),
          lambda r: me(r)["life"] == 20 and r.triggers == []),
         (two({"library": 10, "life": 20}, {"battlefield": ["Orcish Bowmasters"]}, D(3)),
-         lambda r: me(r)["life"] == 17 and opp(r)["tokens"] == {"Orc Army": 3}),
+         lambda r: me(r)["life"] == 17 and opp(r)["tokens"] == {"Orc Army": 1}
+         and opp(r)["counters"] == {"Orc Army": 3}),  # amass (701.47a): one Army, three counters
     ],
     "Hullbreacher": [(two({"library": 10, "hand": 0}, {"battlefield": ["Hullbreacher", "Hullbreacher"]}, D(2)),
                       lambda r: me(r)["hand"] == 0 and opp(r)["tokens"] == {"Treasure": 2})],

@@ -121,3 +121,17 @@ def test_alternatives_are_listed_once_per_distinct_outcome() -> None:
     res = run(two({"library": 10, "hand": 0, "graveyard": ["Golgari Thug", "Stinkweed Imp"]}, {}))
     outcomes = [repr((b["players"], b["losers"], b["winners"])) for b in res.branches]
     assert len(outcomes) == len(set(outcomes)) >= 2
+
+
+def test_sylvan_library_if_you_do_follows_the_choice_not_the_replaced_draws() -> None:
+    """Sylvan Library ruling: "If you choose to draw two cards, then replace one or more of those draws with
+    some other effect, the rest of Sylvan Library's ability still happens. If you've actually drawn only one
+    card that turn, you must choose that card and either pay 4 life or put it on top of your library." The
+    opponent's Notion Thief takes both extra draws; the draw-step card is the one chosen."""
+    res = run(two({"library": 10, "hand": 0, "battlefield": ["Sylvan Library"]}, {"battlefield": ["Notion Thief"]},
+                  {"type": "draw_step"}, step="draw"))
+    assert res.players["Opponent"]["hand"] == 9
+    assert res.players["You"]["hand"] == 0 and res.players["You"]["library"] == 10
+    paid = run(two({"library": 10, "hand": 0, "battlefield": ["Sylvan Library"]}, {"battlefield": ["Notion Thief"]},
+                   {"type": "draw_step"}, step="draw", choices={"sylvan_pay:You": 1}))
+    assert paid.players["You"]["hand"] == 1 and paid.players["You"]["life"] == 16
