@@ -204,8 +204,8 @@ class RulingsService:
                  for r in rulings]
         return Reply(paged(title, "\n\n".join(lines), url=url, footer=footer))
 
-    async def oracle_text(self, name: str) -> tuple[str, str] | None:
-        """(real name, Oracle text) of a card, for cards the card data does not know. Past ``budget`` seconds
+    async def oracle_text(self, name: str) -> tuple[str, str, str] | None:
+        """(real name, Oracle text, type line) of a card, for cards the card data does not know. Past ``budget`` seconds
         it raises ``LookupPending`` and the fetch goes on in the background, so the next question finds it."""
         try:
             card = (await self._within_budget(self.card(valid_text(name)))).value
@@ -216,7 +216,10 @@ class RulingsService:
         text = card.get("oracle_text")
         if text is None and card.get("card_faces"):
             text = "\n".join(f.get("oracle_text", "") for f in card["card_faces"])
-        return (_card_name(str(card["name"])), text or "")
+        type_line = card.get("type_line")
+        if type_line is None and card.get("card_faces"):
+            type_line = " // ".join(str(f.get("type_line", "")) for f in card["card_faces"])
+        return (_card_name(str(card["name"])), text or "", str(type_line or ""))
 
     async def names(self, prefix: str) -> list[str]:
         """Autocomplete: cached names first, then Scryfall's (skipped when it is slow or down)."""

@@ -114,7 +114,7 @@ def linked(number: str, edition: Edition | None) -> str:
     return f"[{number}]({url})" if url else number
 
 
-CardLookup = Callable[[str], Awaitable[tuple[str, str] | None]]
+CardLookup = Callable[[str], Awaitable[tuple[str, str, str] | None]]  # name, Oracle text, type line
 
 
 @dataclass
@@ -288,13 +288,13 @@ class Judge:
                 found = await self.card_lookup(exc.unknown_card)
                 if found is None:
                     raise
-                name, oracle = found
+                name, oracle, type_line = found
                 if cards.find(name) is not None:
                     raise  # a real card the parser could not match: let its error speak
                 reading = read_oracle(name, oracle)
                 if not reading.understood:
                     raise UnreadableCard(name, oracle) from exc
-                cards = cards.with_extra([reading.card(oracle)])
+                cards = cards.with_extra([reading.card(oracle, type_line)])
         return cards, await asyncio.to_thread(parse_situation, text, cards)
 
     def render_resolution(self, res: Resolution, ed: Edition | None) -> Reply:

@@ -50,15 +50,16 @@ class Reading:
     def understood(self) -> bool:
         return bool(modelled(self.effects) or self.dredge) and not self.not_understood
 
-    def card(self, oracle: str) -> Card:
+    def card(self, oracle: str, type_line: str = "") -> Card:
         from engine.cards import parse_cards
 
-        base = Card(self.name, oracle, tuple(self.effects) or (NotModelled("text not understood"),), self.dredge)
+        base = Card(self.name, oracle, tuple(self.effects) or (NotModelled("text not understood"),), self.dredge,
+                    type_line)
         if self.dredge:
             # Build the dredge replacement exactly as the card loader does.
             built = parse_cards({"card": [{"name": self.name, "oracle": oracle, "dredge": self.dredge,
                                            "effects": [{"type": "not_modelled", "text": "-"}]}]})[self.name]
-            return Card(self.name, oracle, tuple(self.effects) + built.effects[1:], self.dredge)
+            return Card(self.name, oracle, tuple(self.effects) + built.effects[1:], self.dredge, type_line)
         return base
 
 

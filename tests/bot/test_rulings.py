@@ -13,6 +13,7 @@ from bot.rulings import RulingsService, load_bulk_file
 from bot.scryfall import ACCEPT, USER_AGENT, CardNotFound, RateLimiter, ScryfallClient, ScryfallError
 from bot.service import Judge
 from bot.store import Store
+from engine.oracle import read_oracle
 from tests.conftest import CARDS_DIR
 from tests.fakes.scryfall import FakeScryfall
 
@@ -119,6 +120,17 @@ async def test_unknown_card_in_a_situation_is_learned_from_its_oracle_text(store
     assert unknown.error and "not yet understood" in unknown.as_text() and "juggle three" in unknown.as_text()
     nothing = await judge.draw("I control Qqqq Zzzz. I draw")
     assert nothing.error and "not a card I know" in nothing.as_text()
+    await svc.close()
+
+
+async def test_a_card_from_scryfall_keeps_its_type_line(store: Store, scryfall: FakeScryfall) -> None:
+    scryfall.extra_cards["Veil of Tomorrow"] = "Each opponent can't draw more than one card each turn."
+    scryfall.extra_types["Veil of Tomorrow"] = "Legendary Enchantment"
+    svc = service(store, scryfall)
+    found = await svc.oracle_text("Veil of Tomorrow")
+    assert found is not None and found[2] == "Legendary Enchantment"
+    reading = read_oracle(found[0], found[1])
+    assert reading.card(found[1], found[2]).has_type("enchantment")
     await svc.close()
 
 

@@ -29,6 +29,7 @@ class FakeScryfall:
     mode: str = "ok"  # ok | 500 | slow | malformed | down-after-first
     fail_first: int = 0  # answer 429 to this many requests first
     extra_cards: dict[str, str] = field(default_factory=dict)  # name -> oracle text
+    extra_types: dict[str, str] = field(default_factory=dict)  # name -> type line
     requests: list[tuple[str, dict[str, str]]] = field(default_factory=list)
     times: list[float] = field(default_factory=list)
     runner: web.AppRunner | None = None
@@ -47,6 +48,7 @@ class FakeScryfall:
         cid = card_id(name)
         return {"object": "card", "id": cid, "oracle_id": oracle_id(name), "name": name,
                 "oracle_text": {**self.cards, **self.extra_cards}[name],
+                **({"type_line": self.extra_types[name]} if name in self.extra_types else {}),
                 "rulings_uri": f"https://api.scryfall.com/cards/{cid}/rulings",
                 "scryfall_uri": f"https://scryfall.com/card/test/1/{cid}"}
 
