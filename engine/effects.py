@@ -53,6 +53,7 @@ OP_KINDS = {
                    "bottom (Sages of the Anima)",
     "reveal_top_or_draw": "reveal the top card; with card type `name` it goes to the graveyard, otherwise the "
                           "player draws it (Enduring Renewal)",
+    "counter": "put N +1/+1 counters on the permanent `name` the player controls (122.1a)",
     "amass": "amass N: a 0/0 Army token `name` if the player has none, then N +1/+1 counters on it (701.47a)",
     "note": "an effect outside the draw model, reported but not simulated",
 }
@@ -94,6 +95,7 @@ class OpKind(StrEnum):
     REVEAL_SORT = "reveal_sort"
     REVEAL_TOP_OR_DRAW = "reveal_top_or_draw"
     AMASS = "amass"
+    COUNTER = "counter"
     NOTE = "note"
 
 

@@ -71,6 +71,7 @@ CURRENT_CITES: dict[str, tuple[str, ...]] = {
     "token": ("111.1",),
     "reveal": ("701.20a",),
     "amass": ("701.47a",),
+    "counter": ("122.1a",),
     "resolve": ("608.2",),
     "loop": ("104.4b",),
     "end_turn": ("723.1",),

@@ -26,24 +26,41 @@ def _draw(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> No
         if r.player(name).lost:
             continue
         if op.instead_amount is not None and r.self_condition(op.condition, ctx.you):
-            r.step(f"{ctx.source}'s own text changes the instruction: {name} draws {op.instead_amount} "
-                   f"instead of {n}, before any other replacement effect.",
-                   r.rs.cite("self_replacement"), name, "self_replacement")
+            r.step(
+                f"{ctx.source}'s own text changes the instruction: {name} draws {op.instead_amount} "
+                f"instead of {n}, before any other replacement effect.",
+                r.rs.cite("self_replacement"),
+                name,
+                "self_replacement",
+            )
             n = op.instead_amount
         if ctx.replacing:
-            r.step(f"Instead, {name} draws {n} card{'s' if n != 1 else ''}: new draws, one at a "
-                   f"time; {ctx.source} doesn't apply to them again, other replacements still may.",
-                   (*r.rs.cite("replacement_draws"), *r.rs.cite("replacement_completes"),
-                    *r.rs.cite("once_per_event")), name, "replacement_draw")
-        r.draw_instruction(name, n * ctx.times, ctx.source, ctx.applied, announce=not ctx.replacing,
-                           additional=op.text if op.text and not ctx.replacing else "")
+            r.step(
+                f"Instead, {name} draws {n} card{'s' if n != 1 else ''}: new draws, one at a "
+                f"time; {ctx.source} doesn't apply to them again, other replacements still may.",
+                (*r.rs.cite("replacement_draws"), *r.rs.cite("replacement_completes"), *r.rs.cite("once_per_event")),
+                name,
+                "replacement_draw",
+            )
+        r.draw_instruction(
+            name,
+            n * ctx.times,
+            ctx.source,
+            ctx.applied,
+            announce=not ctx.replacing,
+            additional=op.text if op.text and not ctx.replacing else "",
+        )
 
 
 def _win(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     for name in targets:
         if r.cant_win(name):
-            r.step(f"{name} would win the game, but an opponent's effect says they can't.",
-                      r.rs.cite("cant_lose"), name, "no_win")
+            r.step(
+                f"{name} would win the game, but an opponent's effect says they can't.",
+                r.rs.cite("cant_lose"),
+                name,
+                "no_win",
+            )
             continue
         r.step(f"{name} wins the game.", r.rs.cite("win_effect"), name, "win")
         winner = r.player(name)
@@ -67,8 +84,12 @@ def _lose_life(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) 
     for name in targets:
         if r.player(name).lost:
             # 800.4a: a player who lost has left the game; nothing more happens to them
-            r.step(f"{name} has left the game: {ctx.source}'s ability does nothing to them.",
-                      ("800.4a",), name, "left_game")
+            r.step(
+                f"{name} has left the game: {ctx.source}'s ability does nothing to them.",
+                ("800.4a",),
+                name,
+                "left_game",
+            )
             continue
         sign = 1 if op.do == "gain_life" else -1
         r.change_life(name, sign * n * ctx.times)
@@ -76,31 +97,42 @@ def _lose_life(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) 
         what = "damage" if op.do == "damage" else "life"
         team = r.player(name).team if r.s.format == "two-headed-giant" else None
         shared = f"; team {team}'s shared life total is now {r.player(name).life}" if team else ""
-        r.step(f"{name} {verb} {n * ctx.times} {what} ({ctx.source}){shared}.",
-                  (*r.rs.cite("damage" if op.do == "damage" else "life"),
-                   *(("810.9",) if team else ())), name, op.do)
+        r.step(
+            f"{name} {verb} {n * ctx.times} {what} ({ctx.source}){shared}.",
+            (*r.rs.cite("damage" if op.do == "damage" else "life"), *(("810.9",) if team else ())),
+            name,
+            op.do,
+        )
 
 
 def _poison(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     for name in targets:
         if r.player(name).lost:
-            r.step(f"{name} has left the game: {ctx.source}'s ability does nothing to them.", ("800.4a",), name,
-                   "left_game")
+            r.step(
+                f"{name} has left the game: {ctx.source}'s ability does nothing to them.",
+                ("800.4a",),
+                name,
+                "left_game",
+            )
             continue
         p = r.player(name)
         p.poison += n * ctx.times
         team = r.team_poison(name)
         shared = f"; team {p.team} has {team}" if r.s.format == "two-headed-giant" and p.team else ""
-        r.step(f"{name} gets {n * ctx.times} poison counter{'s' if n * ctx.times != 1 else ''} ({ctx.source}): "
-               f"{p.poison} in all{shared}.", r.rs.cite("poison"), name, "poison")
+        r.step(
+            f"{name} gets {n * ctx.times} poison counter{'s' if n * ctx.times != 1 else ''} ({ctx.source}): "
+            f"{p.poison} in all{shared}.",
+            r.rs.cite("poison"),
+            name,
+            "poison",
+        )
 
 
 def _token(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     for name in targets:
         p = r.player(name)
         p.tokens[op.name or "token"] = p.tokens.get(op.name or "token", 0) + n * ctx.times
-        r.step(f"{name} creates {n * ctx.times} {op.name or 'token'} token(s).", r.rs.cite("token"),
-                  name, "token")
+        r.step(f"{name} creates {n * ctx.times} {op.name or 'token'} token(s).", r.rs.cite("token"), name, "token")
 
 
 def _draw_equal_discarded(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
@@ -119,20 +151,27 @@ def _lose_half_life(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: 
         p = r.player(name)
         lost = math.ceil(max(p.life, 0) / 2)
         r.change_life(name, -lost)
-        r.step(f"{name} loses {lost} life (half, rounded up).", r.rs.cite("life"), name,
-                  "lose_life")
+        r.step(f"{name} loses {lost} life (half, rounded up).", r.rs.cite("life"), name, "lose_life")
 
 
 def _win_if_library_at_most(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     for name in targets:
         size = r.player(name).library.size
         if n >= size:
-            r.step(f"{name}'s devotion X = {n} is at least the {size} cards in their library.",
-                      r.rs.cite("resolve"), name, "check")
+            r.step(
+                f"{name}'s devotion X = {n} is at least the {size} cards in their library.",
+                r.rs.cite("resolve"),
+                name,
+                "check",
+            )
             r.run_ops((Op("win", 1, "you"),), you=name, that_player=name, source=ctx.source)
         else:
-            r.step(f"{name}'s devotion X = {n} is less than the {size} cards in their library: no "
-                      "win.", r.rs.cite("resolve"), name, "check")
+            r.step(
+                f"{name}'s devotion X = {n} is less than the {size} cards in their library: no win.",
+                r.rs.cite("resolve"),
+                name,
+                "check",
+            )
 
 
 def _win_if_library_empty(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:

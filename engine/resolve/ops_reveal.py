@@ -1,4 +1,5 @@
-"""Operations that reveal cards and sort them by card type (Sages of the Anima, Enduring Renewal), and amass.
+"""Operations that reveal cards and sort them by card type (Sages of the Anima, Enduring Renewal), and the
+counter operations (amass, +1/+1 counters).
 
 Why types decide here: a revealed card goes to hand or graveyard by its card type. A named card knows its
 type line (the card data); an unnamed card's type is not known, so the engine does not pick one silently:
@@ -93,8 +94,19 @@ def _amass(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> N
                f"({p.counters[army]} in all).", r.rs.cite("amass"), name, "amass")
 
 
+def _counter(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+    """+1/+1 counters on a permanent ("put a +1/+1 counter on Chasm Skulker"), counted per player and name."""
+    for name in targets:
+        p = r.player(name)
+        what = op.name or ctx.source
+        p.counters[what] = p.counters.get(what, 0) + n * ctx.times
+        r.step(f"{name} puts {n * ctx.times} +1/+1 counter(s) on {what} ({p.counters[what]} in all).",
+               r.rs.cite("counter"), name, "counter")
+
+
 HANDLERS = {
     OpKind.REVEAL_SORT: _reveal_sort,
     OpKind.REVEAL_TOP_OR_DRAW: _reveal_top_or_draw,
     OpKind.AMASS: _amass,
+    OpKind.COUNTER: _counter,
 }

@@ -35,8 +35,7 @@ def _discard_hand(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: in
         gone = p.hand.take_top(p.hand.size)
         p.graveyard.add(gone)
         ctx.discarded[name] = len(gone)
-        r.step(f"{name} discards their hand ({len(gone)} cards).", r.rs.cite("discard"), name,
-                  "discard")
+        r.step(f"{name} discards their hand ({len(gone)} cards).", r.rs.cite("discard"), name, "discard")
 
 
 def _shuffle_hand_graveyard(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
@@ -46,8 +45,12 @@ def _shuffle_hand_graveyard(r: OpsMixin, op: Op, ctx: OpContext, targets: list[s
         p.library.add(moved)
         p.library.unknown += len(p.library.cards)
         p.library.cards = []
-        r.step(f"{name} shuffles hand and graveyard into their library ({p.library.size} cards).",
-                  r.rs.cite("shuffle"), name, "shuffle")
+        r.step(
+            f"{name} shuffles hand and graveyard into their library ({p.library.size} cards).",
+            r.rs.cite("shuffle"),
+            name,
+            "shuffle",
+        )
 
 
 def _hand_to_bottom_draw_that_many(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
@@ -55,8 +58,12 @@ def _hand_to_bottom_draw_that_many(r: OpsMixin, op: Op, ctx: OpContext, targets:
         p = r.player(name)
         k = p.hand.size
         p.library.add(p.hand.take_top(k))
-        r.step(f"{name} puts {k} card(s) from hand on the bottom of their library.",
-                  r.rs.cite("library_position"), name, "move")
+        r.step(
+            f"{name} puts {k} card(s) from hand on the bottom of their library.",
+            r.rs.cite("library_position"),
+            name,
+            "move",
+        )
         r.draw_instruction(name, k, ctx.source, ctx.applied)
 
 
@@ -65,9 +72,12 @@ def _put_back(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -
         p = r.player(name)
         back = p.hand.remove_any(n)
         p.library.add_top(back)
-        r.step(f"{name} puts {len(back)} card(s) from hand on top of their library.",
-                  r.rs.cite("library_position"), name,
-                  "move")
+        r.step(
+            f"{name} puts {len(back)} card(s) from hand on top of their library.",
+            r.rs.cite("library_position"),
+            name,
+            "move",
+        )
 
 
 def _to_hand_from_library(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
@@ -76,8 +86,7 @@ def _to_hand_from_library(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str
         got = p.library.take_top(min(n, p.library.size))
         p.hand.add(got)
         rules = r.rs.cite("not_a_draw") + (r.rs.cite("search") if op.do == "search_to_hand" else ())
-        r.step(f"{name} puts {len(got)} card(s) from library into hand. Not a draw.", rules, name,
-                  "move")
+        r.step(f"{name} puts {len(got)} card(s) from library into hand. Not a draw.", rules, name, "move")
 
 
 def _look_keep(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
@@ -88,9 +97,13 @@ def _look_keep(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) 
             kept, rest = seen.split(1)
             p.hand.add(kept)
             p.graveyard.add(rest)
-        r.step(f"{name} looks at {len(seen)} card(s), puts {min(1, len(seen))} into hand (not a "
-                  f"draw) and {max(0, len(seen) - 1)} into the graveyard.", r.rs.cite("not_a_draw"),
-                  name, "move")
+        r.step(
+            f"{name} looks at {len(seen)} card(s), puts {min(1, len(seen))} into hand (not a "
+            f"draw) and {max(0, len(seen) - 1)} into the graveyard.",
+            r.rs.cite("not_a_draw"),
+            name,
+            "move",
+        )
 
 
 def _return_self(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
@@ -98,8 +111,7 @@ def _return_self(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int
         p = r.player(name)
         if p.graveyard.remove_named(ctx.source):
             p.hand.add(Batch([ctx.source]))
-            r.step(f"{name} returns {ctx.source} from the graveyard to hand.", r.rs.cite("dredge"),
-                      name, "move")
+            r.step(f"{name} returns {ctx.source} from the graveyard to hand.", r.rs.cite("dredge"), name, "move")
 
 
 def _chains(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
@@ -107,14 +119,18 @@ def _chains(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> 
         p = r.player(name)
         if p.hand.size:
             p.graveyard.add(p.hand.remove_any(1))
-            r.step(f"{name} discards a card, then draws a card.", r.rs.cite("discard"), name,
-                      "discard")
+            r.step(f"{name} discards a card, then draws a card.", r.rs.cite("discard"), name, "discard")
             r.draw_instruction(name, 1, ctx.source, ctx.applied)
         else:
             milled = p.library.take_top(1)
             p.graveyard.add(milled)
-            r.step(f"{name} has no card to discard and puts the top card of their library into "
-                      f"their graveyard ({len(milled)} card).", r.rs.cite("mill"), name, "mill")
+            r.step(
+                f"{name} has no card to discard and puts the top card of their library into "
+                f"their graveyard ({len(milled)} card).",
+                r.rs.cite("mill"),
+                name,
+                "mill",
+            )
 
 
 def _sylvan(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
@@ -126,8 +142,13 @@ def _sylvan(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> 
         r.change_life(name, -4 * pay)
         back = p.hand.remove_any(eligible - pay)
         p.library.add_top(back)
-        r.step(f"{name} chooses {eligible} card(s) drawn this turn: pays {4 * pay} life to keep "
-                  f"{pay}, puts {len(back)} back on top.", r.rs.cite("life"), name, "sylvan")
+        r.step(
+            f"{name} chooses {eligible} card(s) drawn this turn: pays {4 * pay} life to keep "
+            f"{pay}, puts {len(back)} back on top.",
+            r.rs.cite("life"),
+            name,
+            "sylvan",
+        )
 
 
 def _exile_top(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:

@@ -47,7 +47,8 @@ class PriorityMixin(ResolverCore):
             # The one-at-a-time path (compress off) resolves every trigger singly; the compressed path
             # resolves identical ones together, but never past a state-based action (_until_sba).
             linear = self.compress and not top.optional and all(
-                op.do in ("lose_life", "gain_life", "damage", "poison", "token", "amass", "mill", "note")
+                op.do in ("lose_life", "gain_life", "damage", "poison", "token", "amass", "counter", "mill",
+                          "note")
                 for op in top.ops)
             key = f"trigger:{top.source}:{top.controller}"
             # "May" abilities its controller declines (by choice, or because drawing would deck them) all

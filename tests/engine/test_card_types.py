@@ -74,3 +74,14 @@ def test_orcish_bowmasters_amasses_one_army_with_counters() -> None:
     opp = res.players["Opponent"]
     assert opp["tokens"] == {"Orc Army": 1} and opp["counters"] == {"Orc Army": 3}
     assert res.players["You"]["life"] == 17 and "701.47a" in cited(res)
+
+
+def test_counter_triggers_put_counters_on_the_permanent() -> None:
+    """Chasm Skulker: "Whenever you draw a card, put a +1/+1 counter on Chasm Skulker." Nadir Kraken also
+    creates a Tentacle each time (its {1} payment is the optional part)."""
+    draw3 = {"type": "draw", "player": "You", "count": 3}
+    skulker = run(two({"library": 10, "battlefield": ["Chasm Skulker"]}, {}, draw3))
+    assert skulker.players["You"]["counters"] == {"Chasm Skulker": 3} and "122.1a" in cited(skulker)
+    kraken = run(two({"library": 10, "battlefield": ["Nadir Kraken"]}, {}, draw3))
+    assert kraken.players["You"]["counters"] == {"Nadir Kraken": 3}
+    assert kraken.players["You"]["tokens"] == {"Tentacle": 3}
