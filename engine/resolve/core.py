@@ -47,6 +47,8 @@ class ResolverCore:
         self._last_group: StepGroup | None = None
         self._order = [p.name for p in self.s.players]
         self.active = self.s.active or self._order[0]
+        self._in_play_key: tuple[Any, ...] = ()
+        self._in_play: list[EffectSource] = []
 
     def player(self, name: str) -> PlayerState:
         return self.s.player(name)
@@ -66,7 +68,15 @@ class ResolverCore:
 
     def in_play(self) -> Iterator[EffectSource]:
         """Every effect that applies now. A player who lost has left the game (800.4a): their permanents and
-        cards are gone with them, so their effects no longer apply."""
+        cards are gone with them, so their effects no longer apply. Kept while no permanent, graveyard card
+        or player's presence changes (every stage asks this, many times per draw)."""
+        key = tuple((tuple(p.battlefield), tuple(p.graveyard.cards), p.lost) for p in self.s.players)
+        if key != self._in_play_key:
+            self._in_play_key = key
+            self._in_play = list(self._effect_sources())
+        return iter(self._in_play)
+
+    def _effect_sources(self) -> Iterator[EffectSource]:
         for name in self._order:
             p = self.player(name)
             if p.lost:
