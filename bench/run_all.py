@@ -33,7 +33,8 @@ from bot.rulings import RulingsService, load_bulk_file  # noqa: E402
 from bot.scryfall import ScryfallClient  # noqa: E402
 from bot.service import Judge  # noqa: E402
 from bot.store import Store  # noqa: E402
-from engine.resolve import ScenarioError, resolve  # noqa: E402
+from engine.errors import ScenarioError  # noqa: E402
+from engine.resolve import resolve  # noqa: E402
 from engine.scenario_json import scenario_from_json  # noqa: E402
 from engine.situation import all_examples, situation_to_json  # noqa: E402
 from tests.fakes.botproc import peak_rss_mb, start_bot, stop_bot  # noqa: E402

@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from engine.resolve import ScenarioError, resolve
+from engine.errors import ScenarioError
+from engine.resolve import resolve
 from tests.engine.helpers import cited, kinds, run, two
 
 

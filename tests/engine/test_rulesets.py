@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.resolve import ScenarioError
+from engine.errors import ScenarioError
 from tests.engine.helpers import cited, run, two
 
 TWO_HG = {"format": "two-headed-giant",

@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.resolve import ScenarioError, resolve
+from engine.errors import ScenarioError
+from engine.resolve import resolve
 from engine.scenario_json import scenario_from_json
 from engine.situation import (
     PHRASES,
