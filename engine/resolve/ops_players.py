@@ -80,16 +80,17 @@ def _lose(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> No
             r.step(f"{name} loses the game.", ("104.3e",), name, "loss")
 
 
+def _has_left(r: OpsMixin, name: str, ctx: OpContext) -> bool:
+    """800.4a: a player who lost has left the game; nothing more happens to them, and the answer says so."""
+    if not r.player(name).lost:
+        return False
+    r.step(f"{name} has left the game: {ctx.source}'s ability does nothing to them.", ("800.4a",), name, "left_game")
+    return True
+
+
 def _lose_life(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     for name in targets:
-        if r.player(name).lost:
-            # 800.4a: a player who lost has left the game; nothing more happens to them
-            r.step(
-                f"{name} has left the game: {ctx.source}'s ability does nothing to them.",
-                ("800.4a",),
-                name,
-                "left_game",
-            )
+        if _has_left(r, name, ctx):
             continue
         sign = 1 if op.do == "gain_life" else -1
         r.change_life(name, sign * n * ctx.times)
@@ -107,13 +108,7 @@ def _lose_life(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) 
 
 def _poison(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     for name in targets:
-        if r.player(name).lost:
-            r.step(
-                f"{name} has left the game: {ctx.source}'s ability does nothing to them.",
-                ("800.4a",),
-                name,
-                "left_game",
-            )
+        if _has_left(r, name, ctx):
             continue
         p = r.player(name)
         p.poison += n * ctx.times
