@@ -55,6 +55,7 @@ OP_KINDS = {
                           "player draws it (Enduring Renewal)",
     "counter": "put N +1/+1 counters on the permanent `name` the player controls (122.1a)",
     "amass": "amass N: a 0/0 Army token `name` if the player has none, then N +1/+1 counters on it (701.47a)",
+    "delayed_draw": "draw N at a later time (a delayed triggered ability, 603.7): reported, not carried out now",
     "note": "an effect outside the draw model, reported but not simulated",
 }
 
@@ -96,6 +97,7 @@ class OpKind(StrEnum):
     REVEAL_TOP_OR_DRAW = "reveal_top_or_draw"
     AMASS = "amass"
     COUNTER = "counter"
+    DELAYED_DRAW = "delayed_draw"
     NOTE = "note"
 
 
@@ -108,11 +110,14 @@ class Op:
     optional: bool = False
     text: str = ""
     instead_amount: int | None = None  # 614.15 self-replacement: "draw N. If <condition>, draw M instead"
-    condition: str = ""  # for instead_amount: your_turn | hand_empty | library_empty | life_10_or_less
+    # for instead_amount: your_turn | hand_empty | library_empty | life_10_or_less; otherwise the condition the
+    # op is carried out under: if_you_do | if_you_dont (the previous optional op) | if:<words> | unless:<words>
+    condition: str = ""
+    note: str = ""  # what the card's words say about the op ("X = the number of cards in your hand")
 
     @staticmethod
     def from_dict(raw: dict[str, Any], where: str) -> Op:
-        unknown = set(raw) - {"do", "amount", "who", "name", "optional", "text", "instead_amount", "condition"}
+        unknown = set(raw) - {"do", "amount", "who", "name", "optional", "text", "instead_amount", "condition", "note"}
         if unknown:
             raise ValueError(f"{where}: unknown field(s) {sorted(unknown)} in an op")
         do = raw.get("do")
@@ -131,7 +136,7 @@ class Op:
         if instead is not None and condition not in SELF_CONDITIONS:
             raise ValueError(f"{where}: condition must be one of {', '.join(SELF_CONDITIONS)}")
         return Op(do, amount, who, str(raw.get("name", "")), bool(raw.get("optional", False)),
-                  str(raw.get("text", "")), instead, condition)
+                  str(raw.get("text", "")), instead, condition, str(raw.get("note", "")))
 
 
 @dataclass(frozen=True)
@@ -143,6 +148,7 @@ class DrawCondition:
     hand_empty: bool | None = None  # "while you have no cards in hand"
     min_library: int = 0  # dredge N: impossible with fewer than N cards in library (702.52b)
     source: str = ""  # only draws caused by this kind of source ("cycling": Unpredictable Cyclone)
+    nth_each_turn: int = 0  # "whenever you draw your second card each turn": only that card (2)
 
 
 @dataclass(frozen=True)
@@ -230,8 +236,30 @@ class SpellText:
     ops: tuple[Op, ...]
     targets_player: bool = False
     activated: bool = False  # an activated ability (Jace's Archivist), not a spell: no "cast" triggers
+    mode: str = ""  # one mode of a modal spell ("• Draw two cards."): each mode is its own SpellText
+    cost: str = ""  # an activated ability's cost (602.1a), a loyalty cost (606), or cycling's (from the hand)
     rules: tuple[str, ...] = ("608.2",)
     kind: str = "spell"
+
+
+@dataclass(frozen=True)
+class EventTrigger:
+    """"When/whenever/at <event>, <effect>" for an event outside drawing itself (enters, dies, attacks, the
+    beginning of a step...): the effect is read; the event is kept in words until it is asked about."""
+
+    event: str
+    ops: tuple[Op, ...]
+    rules: tuple[str, ...] = ("603.2",)
+    kind: str = "event_trigger"
+
+
+@dataclass(frozen=True)
+class SkipDrawStep:
+    """"Skip your draw step" (614.10, 614.1b): the draw step, with its draw, doesn't happen."""
+
+    affects: str
+    rules: tuple[str, ...] = ("614.1b", "614.10")
+    kind: str = "skip_draw_step"
 
 
 @dataclass(frozen=True)
@@ -252,5 +280,4 @@ class NotModelled:
 
 
 Effect = (DrawReplacement | MultiDrawReplacement | DrawProhibition | DrawTrigger | DrawStepTrigger | CastTrigger
-          | CantLose
-          | SpellText | Miracle | NotModelled)
+          | CantLose | SpellText | EventTrigger | SkipDrawStep | Miracle | NotModelled)

@@ -53,8 +53,45 @@ class OpsMixin(ResolverCore):
             # 121.7: the parts of the event that aren't draws happen first, then the draws one at a time.
             ops = tuple(op for op in ops if op.do != "draw") + tuple(op for op in ops if op.do == "draw")
         for op in ops:
+            targets = self.resolve_who(op.who, you, that_player)
+            if not self._carried_out(op, ctx, targets):
+                continue
             handler = OP_HANDLERS[OpKind(op.do)]
-            handler(self, op, ctx, self.resolve_who(op.who, you, that_player), self.amount(op, x))
+            handler(self, op, ctx, targets, self.amount(op, x))
+            ctx.did = True
+
+    def _carried_out(self, op: Op, ctx: OpContext, targets: list[str]) -> bool:
+        """Whether an operation happens: "if you do" follows the previous "may" (608.2c), a condition in
+        words is a decision stated in a step (its other case becomes an alternative), and a "may draw" goes
+        through the one gate of 121.2b and 121.3."""
+        if op.instead_amount is None and op.condition in ("if_you_do", "if_you_dont"):
+            if ctx.did != (op.condition == "if_you_do"):
+                self.step(f"{ctx.source}: “{'if you do' if op.condition == 'if_you_do' else 'if you don’t'}” — "
+                          f"the condition isn't met, so this part does nothing.", self.rs.cite("if_you_do"),
+                          ctx.you, "why_not")
+                return False
+        elif op.instead_amount is None and op.condition.startswith(("if:", "unless:")):
+            words = op.condition.split(":", 1)[1]
+            met = self.choose(f"condition:{ctx.source}:{words}", [True, False], True)
+            self.step(f"{ctx.source}: the answer assumes “{words}” is {'true' if met else 'false'} (the other case "
+                      "is listed as an alternative).", self.rs.cite("if_you_do"), ctx.you, "assumption")
+            if met == op.condition.startswith("unless:"):
+                ctx.did = False
+                return False
+        if not op.optional:
+            return True
+        n = self.amount(op, ctx.x) if op.amount != "X" or ctx.x is not None else 1
+        if op.do == "draw" and any(self.draw_forbidden(who, n, ctx.you) for who in targets):
+            ctx.did = False
+            return False
+        drawer = self.player(targets[0]) if targets else None
+        keeps_alive = op.do != "draw" or drawer is None or drawer.library.size >= n
+        wanted = self.choose(f"may:{ctx.source}:{op.do}", [True, False], keeps_alive)
+        if not wanted:
+            self.step(f"{ctx.you} chooses not to: {ctx.source}'s “may” ({op.do.replace('_', ' ')}).",
+                      self.rs.cite("resolve"), ctx.you, "choice")
+        ctx.did = bool(wanted)
+        return bool(wanted)
 
 
 OP_HANDLERS = {**ops_players.HANDLERS, **ops_zones.HANDLERS, **ops_reveal.HANDLERS}

@@ -184,6 +184,13 @@ def _note(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> No
         r.notes.append(f"{ctx.source}: {op.text}")
 
 
+def _delayed_draw(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+    for name in targets:
+        r.step(f"{name} will draw {n} card{'s' if n != 1 else ''} at the beginning of the next turn's upkeep "
+               f"({ctx.source}): a delayed triggered ability; nothing is drawn now.", r.rs.cite("delayed"), name,
+               "delayed")
+
+
 HANDLERS = {
     OpKind.SKIP: _skip,
     OpKind.DRAW: _draw,
@@ -193,6 +200,7 @@ HANDLERS = {
     OpKind.GAIN_LIFE: _lose_life,
     OpKind.DAMAGE: _lose_life,
     OpKind.POISON: _poison,
+    OpKind.DELAYED_DRAW: _delayed_draw,
     OpKind.TOKEN: _token,
     OpKind.DRAW_EQUAL_DISCARDED: _draw_equal_discarded,
     OpKind.DRAW_HALF_LIBRARY: _draw_half_library,

@@ -76,8 +76,9 @@ def test_multi_draw_replacement() -> None:
 def test_text_outside_the_model_is_not_understood() -> None:
     reading = read_oracle("Odd", "If you would draw a card, exchange your hand with your sideboard.")
     assert reading.not_understood and not reading.understood
+    # A card with no draw text is a plain object (its abilities kept as words), not a refusal.
     flavour = read_oracle("Bear", "Trample\nWhenever this creature attacks, it gets +1/+1.")
-    assert flavour.not_understood == [] and not flavour.understood
+    assert flavour.not_understood == [] and flavour.understood and modelled(flavour.effects) == []
 
 
 def test_a_card_read_from_text_resolves_like_the_hand_made_one() -> None:

@@ -1,4 +1,7 @@
-"""The Oracle-text reader: builds the engine's effect model from a card's text alone.
+"""Templates of the Oracle reader: the exact forms of the hand-made card data's static, replacement and
+draw-trigger abilities (the reader tries them first, so the hand-made models are reproduced).
+
+The Oracle-text reader: builds the engine's effect model from a card's text alone.
 
 Why: the hand-made card data covers a few dozen cards; Magic has tens of thousands. Most draw-related text
 follows a handful of templates, so a card the bot has never seen (its Oracle text fetched from Scryfall) can
@@ -10,9 +13,7 @@ the caller decides (the bot says the card's text is not yet understood and shows
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
-from engine.cards import Card
 from engine.effects import (
     CantLose,
     CastTrigger,
@@ -35,32 +36,6 @@ _AFFECTS = {"you": "you", "an opponent": "opponents", "a player": "each", "each 
             "target player": "opponents", "each opponent": "opponents", "players": "each", "opponents": "opponents"}
 _EXCEPT = r"(?: except the first one (?:they|you) draws? (?:in each of (?:their|your) draw steps|in (?:their|your) " \
           r"draw step each turn))?"
-
-
-@dataclass
-class Reading:
-    """What the reader made of a card: effects for the lines it understood, and the lines it did not."""
-
-    name: str
-    effects: list[Effect] = field(default_factory=list)
-    not_understood: list[str] = field(default_factory=list)
-    dredge: int = 0
-
-    @property
-    def understood(self) -> bool:
-        return bool(modelled(self.effects) or self.dredge) and not self.not_understood
-
-    def card(self, oracle: str, type_line: str = "") -> Card:
-        from engine.cards import parse_cards
-
-        base = Card(self.name, oracle, tuple(self.effects) or (NotModelled("text not understood"),), self.dredge,
-                    type_line)
-        if self.dredge:
-            # Build the dredge replacement exactly as the card loader does.
-            built = parse_cards({"card": [{"name": self.name, "oracle": oracle, "dredge": self.dredge,
-                                           "effects": [{"type": "not_modelled", "text": "-"}]}]})[self.name]
-            return Card(self.name, oracle, tuple(self.effects) + built.effects[1:], self.dredge, type_line)
-        return base
 
 
 def _n(word: str) -> int | str:
@@ -301,47 +276,6 @@ def _sentence_ops(text: str, default_who: str) -> tuple[tuple[Op, ...], bool]:
     return tuple(ops), optional
 
 
-def read_oracle(name: str, oracle: str) -> Reading:
-    """Read every line of a card's Oracle text."""
-    reading = Reading(name)
-    spell_ops: list[Op] = []
-    targets = False
-    for line in [x for x in oracle.split("\n") if x.strip()]:
-        effects = read_line(line, name)
-        if effects is None and ". " in line.strip():
-            # A line of several sentences: read each; sentences outside the draw model are kept as words.
-            pieces = [read_line(sentence, name) for sentence in re.split(r"(?<=\.) ", line.strip())]
-            if all(p is not None or "draw" not in sentence.lower()
-                   for p, sentence in zip(pieces, re.split(r"(?<=\.) ", line.strip()), strict=True)):
-                effects = []
-                for piece, sentence in zip(pieces, re.split(r"(?<=\.) ", line.strip()), strict=True):
-                    effects.extend(piece if piece is not None else [NotModelled(sentence)])
-        if effects is None:
-            if "draw" in line.lower() or "miracle" in line.lower() or "dredge" in line.lower():
-                reading.not_understood.append(line.strip())
-            else:
-                # Outside the draw model (combat, mana, life gain...): kept as words, not a failure.
-                reading.effects.append(NotModelled(line.strip()))
-            continue
-        for eff in effects:
-            if isinstance(eff, tuple):
-                reading.dredge = eff[1]
-            elif isinstance(eff, SpellText):
-                spell_ops.extend(eff.ops)
-                targets = targets or eff.targets_player
-            else:
-                reading.effects.append(eff)
-    if spell_ops:
-        reading.effects.append(SpellText(tuple(spell_ops), targets_player=targets))
-    return reading
-
-
 def modelled(effects: tuple[Effect, ...] | list[Effect]) -> list[Effect]:
     """The effects that change a resolution (what a comparison of models looks at)."""
     return [e for e in effects if not isinstance(e, NotModelled)]
-
-
-def reproduces(card: Card) -> bool:
-    """Does reading the card's Oracle text give exactly its hand-made model?"""
-    reading = read_oracle(card.name, card.oracle)
-    return not reading.not_understood and modelled(reading.card(card.oracle).effects) == modelled(card.effects)

@@ -1,0 +1,183 @@
+"""Reading an effect's sentences into operations: subject, "may", then one verb phrase per clause.
+
+Why a grammar and not whole-sentence templates: draw text is compositional ("Target player draws two cards
+and loses 2 life", "Draw a card, then discard a card", "If you do, draw cards equal to its power"), so a
+sentence is split into clauses that keep the subject, each clause is read by a table of verb phrases, and a
+clause that speaks of drawing but matches no phrase is reported as not understood. Clauses that don't draw
+are kept as operations the engine knows (discard, life, mill, damage to a player) or as words (a note), so
+nothing is dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from engine.effects import Op
+
+NUM = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+)"
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+            "eight": 8, "nine": 9, "ten": 10}
+DRAWS = re.compile(r"\bdraw(?:s|n|ing)?\b(?! steps?\b)", re.I)
+
+# Who a clause's subject is, from the ability's controller ("you") and the player it is about.
+SUBJECTS: dict[str, str | None] = {
+    "you": "you", "target player": "target", "target opponent": "target", "up to one target player": "target",
+    "each player": "each_player", "each opponent": "each_opponent", "that player": "that_player",
+    "its controller": "that_player", "its owner": "that_player", "each other player": "each_other_player",
+    "defending player": "that_player", "the chosen player": "target", "that creature's controller": "that_player",
+    "enchanted creature's controller": "that_player", "that spell's controller": "that_player",
+    "you and target opponent each": "you_and_that_player", "you and that player each": "you_and_that_player",
+    "you and target player each": "you_and_that_player", "the player": "that_player", "that opponent": "that_player",
+    "they": None, "he or she": None, "it": "you", "~": "you",
+}
+_SUBJECT = re.compile(r"^(" + "|".join(sorted(map(re.escape, SUBJECTS), key=len, reverse=True)) + r") ")
+_VERBS = (r"draws?|discards?|loses?|gains?|mills?|puts?|creates?|returns?|exiles?|sacrifices?|scry|scries|"
+          r"surveils?|shuffles?|reveals?|looks?|searches|search|deals?|taps?|untaps?|investigates?|connives?|"
+          r"proliferates?|may|gets?|counters?|chooses?|choose|attaches?|plays?|casts?|copies|copy|adds?|pays?")
+_SPLIT = re.compile(
+    rf",? then |,? and then |; then |, and (?=(?:{_SUBJECT.pattern[2:-2]}) (?:{_VERBS})\b)|, and (?=(?:{_VERBS})\b)|"
+    rf" and (?=(?:{_SUBJECT.pattern[2:-2]}) (?:{_VERBS})\b)| and (?=(?:draws?|discards?|loses?|gains?|mills?)\b)|"
+    rf", (?=(?:draw|discard|lose|gain|mill)s? )")
+
+
+def number(word: str) -> int | str:
+    w = word.lower()
+    if w.isdigit():
+        return int(w)
+    return "X" if w == "x" else _NUMBERS.get(w, 1)
+
+
+@dataclass
+class EffectReading:
+    ops: list[Op] = field(default_factory=list)
+    unread: list[str] = field(default_factory=list)  # clauses about drawing that match no phrase
+
+    @property
+    def draws(self) -> bool:
+        return any(op.do in ("draw", "delayed_draw") for op in self.ops)
+
+
+def _sentences(text: str) -> list[str]:
+    out, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch in "\"“”":
+            depth ^= 1
+        elif ch == "." and not depth and (i + 1 == len(text) or text[i + 1] in " \n"):
+            out.append(text[start:i].strip())
+            start = i + 1
+    if text[start:].strip():
+        out.append(text[start:].strip())
+    return [s for s in out if s]
+
+
+_CONDITION = re.compile(r"^(if you do|if you don't|if they do|if that player does|if that player doesn't|"
+                        r"if they don't|otherwise|when you do|if [^,]+|as long as [^,]+|unless [^,]+), (.+)$")
+
+
+def read_effect(text: str, self_name: str) -> EffectReading:
+    """Every sentence and clause of an effect (one ability's text after its cost or trigger)."""
+    out = EffectReading()
+    low = text.lower().replace("’", "'").replace(self_name.lower(), "~")
+    low = re.sub(r"\bthis (creature|artifact|enchantment|land|permanent|card|aura|equipment|vehicle|spell|siege|"
+                 r"planeswalker|battle|saga|class|case|room)\b", "~", low)
+    for line in low.split("\n"):
+        line = line.strip().lstrip("•").strip()
+        for sentence in _sentences(line):
+            _read_sentence(sentence, out)
+    return out
+
+
+def _read_sentence(sentence: str, out: EffectReading) -> None:
+    condition = ""
+    where = re.search(r",? where x is (.+)$", sentence)
+    x_note = ""
+    if where:
+        x_note, sentence = f"X = {where.group(1)}", sentence[:where.start()]
+    m = _CONDITION.match(sentence)
+    if m:
+        condition, sentence = _condition(m.group(1)), m.group(2)
+    subject: str | None = "you"
+    for i, clause in enumerate(c.strip() for c in _SPLIT.split(sentence) if c and c.strip()):
+        clause = re.sub(r"^then ", "", clause)
+        sm = _SUBJECT.match(clause)
+        if sm:
+            mapped = SUBJECTS[sm.group(1)]
+            subject = mapped or subject
+            clause = clause[sm.end():]
+        optional = clause.startswith("may ")
+        if optional:
+            clause = clause[4:]
+        op = read_clause(clause, subject or "you")
+        if op is None:
+            if DRAWS.search(clause):
+                out.unread.append(clause)
+                continue
+            op = Op("note", 1, subject or "you", text=clause)
+        cond = condition if i == 0 or not condition.startswith(("if_you", "if:")) else condition
+        note = op.note or (x_note if op.amount == "X" else "")
+        out.ops.append(Op(op.do, op.amount, op.who, op.name, optional or op.optional, op.text,
+                          op.instead_amount, cond or op.condition, note))
+
+
+def _condition(words: str) -> str:
+    return {"if you do": "if_you_do", "if they do": "if_you_do", "if that player does": "if_you_do",
+            "when you do": "if_you_do", "if you don't": "if_you_dont", "if they don't": "if_you_dont",
+            "if that player doesn't": "if_you_dont", "otherwise": "if_you_dont"}.get(
+        words, f"if:{re.sub(r'^if ', '', words)}")
+
+
+# Verb phrases, first match wins: (pattern on the clause after subject and "may", op, the group holding the
+# amount (0: one), whether the op is optional). "X" amounts keep the words that define X in the op's text.
+_PHRASES: tuple[tuple[str, str, int | str, bool], ...] = (
+    (rf"draws? {NUM} (?:additional )?cards?(?: instead)?", "draw", 1, False),
+    (rf"draws? up to {NUM} cards?", "draw", 1, True),
+    (rf"draws? {NUM} cards? at the beginning of the next turn's upkeep", "delayed_draw", 1, False),
+    (rf"draws? (?:{NUM} )?cards? for each (?P<x>.+)", "draw", "X", False),
+    (rf"draws? (?:{NUM} )?cards? equal to (?P<x>.+)", "draw", "X", False),
+    (r"draws? that many cards(?P<x> plus (?:a|one|two|\d+))?", "draw", "X", False),
+    (r"draws? x cards?(?:,? where x is (?P<x>.+))?", "draw", "X", False),
+    (rf"draws? {NUM} cards?(?P<x>,? (?:if|unless) .+)", "draw", 1, False),
+    (r"connives?", "connive", 0, False),
+    (r"learns?", "learn", 0, False),
+    (r"investigates?(?: (?:twice|\w+ times))?", "token", 0, False),
+    (r"discards? (?:your|their) hand", "discard_hand", 0, False),
+    (rf"discards? {NUM} cards?(?: at random)?", "discard", 1, False),
+    (rf"loses? {NUM} life", "lose_life", 1, False),
+    (rf"gains? {NUM} life", "gain_life", 1, False),
+    (rf"mills? {NUM} cards?", "mill", 1, False),
+    (rf"deals? {NUM} damage to (?P<to>target player|target opponent|that player|each opponent|you|each player)",
+     "damage", 1, False),
+    (r"creates? (?:a|an|one|two|three|\d+|x) (?:tapped )?(?P<token>clue|blood|food|treasure|map) tokens?", "token", 0,
+     False),
+)
+_COMPILED = [(re.compile(p), do, amount, optional) for p, do, amount, optional in _PHRASES]
+
+
+def read_clause(clause: str, who: str) -> Op | None:
+    """One clause; None when no phrase matches (the caller decides whether that is a gap)."""
+    clause = clause.strip().rstrip(".")
+    for rx, do, amount, optional in _COMPILED:
+        m = rx.fullmatch(clause)
+        if not m:
+            continue
+        if do == "connive":  # 702.163a: draw a card, then discard a card (a note says the rest)
+            return Op("draw", 1, who, note="connive (702.163a): then discard a card; a nonland discard puts a +1/+1 "
+                                           "counter on the conniving creature")
+        if do == "learn":  # 701.48a: reveal a Lesson from outside the game, or discard a card to draw a card
+            return Op("draw", 1, who, optional=True, note="learn (701.48a): discard a card to draw a card, or put a "
+                                                          "Lesson card from outside the game into your hand")
+        if do == "token":
+            return Op("token", 1, who, name=(m.groupdict().get("token") or "clue").capitalize())
+        x = m.groupdict().get("x")
+        value: int | str = "X" if amount == "X" else number(m.group(amount)) if amount else 1
+        if do == "damage":
+            to = m.group("to")
+            return Op("damage", value, {"target player": "target", "target opponent": "target", "that player":
+                                        "that_player", "each opponent": "each_opponent", "you": "you",
+                                        "each player": "each_player"}[to])
+        if isinstance(amount, int) and do == "draw" and x and re.match(r",? (?:if|unless) ", x):
+            return Op("draw", value, who, condition=f"if:{x.strip(', ')}")
+        note = f"X = {x.strip()}" if amount == "X" and x else ("X = that many" if amount == "X" else "")
+        return Op(do, value, who, optional=optional, note=note)
+    return None

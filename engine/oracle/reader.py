@@ -1,0 +1,285 @@
+"""Reading a card: split into abilities, then read each by its kind (a table), keeping every sentence it
+could not read with the ability it belongs to.
+
+A card is fully read when every ability that speaks of drawing became an effect the engine uses; abilities
+that don't touch drawing (flying, a mana ability, "destroy target creature") are kept as words (NotModelled)
+and reported, which is not a gap. The templates module holds the exact forms of the static and replacement
+abilities of the hand-made card data (checked by reproducing it).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from engine.cards import Card
+from engine.effects import (
+    CantLose,
+    DrawCondition,
+    DrawReplacement,
+    DrawStepTrigger,
+    DrawTrigger,
+    Effect,
+    EventTrigger,
+    Miracle,
+    NotModelled,
+    Op,
+    SkipDrawStep,
+    SpellText,
+)
+from engine.oracle.abilities import Ability, AbilityKind, split_abilities
+from engine.oracle.clauses import DRAWS, EffectReading, number, read_effect
+from engine.oracle.templates import modelled, read_line
+
+
+@dataclass
+class Reading:
+    """What the reader made of a card: effects for the abilities it understood, and the text it did not."""
+
+    name: str
+    effects: list[Effect] = field(default_factory=list)
+    not_understood: list[str] = field(default_factory=list)
+    dredge: int = 0
+    draw_abilities: int = 0  # abilities whose text speaks of drawing
+    misplaced: list[str] = field(default_factory=list)  # an ability's text read as spell text (a bug if any)
+    forced: int = 0  # abilities about drawing that gave no draw effect: reported as not understood
+
+    @property
+    def understood(self) -> bool:
+        """Every ability that speaks of drawing was read (a card without draw text is a plain object)."""
+        return not self.not_understood
+
+    @property
+    def status(self) -> str:
+        if not self.not_understood:
+            return "full"
+        return "partly" if len(self.not_understood) < self.draw_abilities else "none"
+
+    def card(self, oracle: str, type_line: str = "") -> Card:
+        from engine.cards import parse_cards
+
+        effects = tuple(self.effects) or (NotModelled("no ability that touches drawing"),)
+        if self.dredge:
+            # Build the dredge replacement exactly as the card loader does.
+            built = parse_cards({"card": [{"name": self.name, "oracle": oracle, "dredge": self.dredge,
+                                           "effects": [{"type": "not_modelled", "text": "-"}]}]})[self.name]
+            effects = tuple(self.effects) + built.effects[1:]
+        return Card(self.name, oracle, effects, self.dredge, type_line)
+
+
+def read_oracle(name: str, oracle: str, type_line: str = "") -> Reading:
+    """Read a card's Oracle text (all faces). ``type_line`` tells an instant or sorcery's spell text from a
+    permanent's static abilities; without it, a line that reads as an effect is taken as spell text."""
+    reading = Reading(name)
+    types = type_line.split("—")[0].lower()
+    spell = "instant" in types or "sorcery" in types or not type_line
+    for ability in split_abilities(oracle, spell):
+        about_draws = bool(DRAWS.search(f"{ability.head} {ability.effect} {ability.reminder}"))
+        reading.draw_abilities += about_draws
+        before, effects_before = len(reading.not_understood), len(reading.effects)
+        dredge_before = reading.dredge
+        READERS[ability.kind](ability, name, reading, spell)
+        touched = any(_draw_effect(e) for e in reading.effects[effects_before:]) or reading.dredge != dredge_before
+        if about_draws and len(reading.not_understood) == before and not touched:
+            reading.not_understood.append(ability.line)  # never silently without its draw
+            reading.forced += 1
+        if type_line and not spell and any(isinstance(e, SpellText) and not e.activated for e in reading.effects):
+            reading.misplaced.append(ability.line)
+    _merge_spell_text(reading)
+    return reading
+
+
+def _draw_effect(effect: Effect) -> bool:
+    if isinstance(effect, DrawReplacement | DrawTrigger | DrawStepTrigger | SkipDrawStep | CantLose | Miracle):
+        return True
+    ops = getattr(effect, "ops", ()) or getattr(effect, "instead", ())
+    return any(op.do in ("draw", "delayed_draw", "skip") or op.do.startswith("draw_")
+               or op.do == "token" and op.name in DRAWING_TOKENS for op in ops) or \
+        effect.__class__.__name__ in ("DrawProhibition", "MultiDrawReplacement")
+
+
+def _merge_spell_text(reading: Reading) -> None:
+    """A spell's sentences on several lines are one spell text (modes stay apart)."""
+    plain = [e for e in reading.effects if isinstance(e, SpellText) and not e.activated and not e.mode]
+    if len(plain) <= 1:
+        return
+    ops = tuple(op for e in plain for op in e.ops)
+    rest = [e for e in reading.effects if e not in plain]
+    reading.effects = [*rest, SpellText(ops, targets_player=any(e.targets_player for e in plain))]
+
+
+def _unread(reading: Reading, ability: Ability, effect: EffectReading) -> bool:
+    if effect.unread:
+        reading.not_understood.append(ability.line)
+        return True
+    return False
+
+
+def _read_keyword(ability: Ability, name: str, reading: Reading, spell: bool) -> None:
+    for word in [w.strip() for w in ability.head.split(",") if w.strip()]:
+        low = word.lower().replace("—", " ")
+        m = re.fullmatch(r"cycling ((?:\{[^}]+\})+|\d+)", low)
+        if m:
+            reading.effects.append(SpellText((Op("draw", 1, "you"),), activated=True,
+                                             cost=f"cycling: {m.group(1)}, discard this card"))
+            continue
+        m = re.fullmatch(r"dredge (\d+)", low)
+        if m:
+            reading.dredge = int(m.group(1))
+            continue
+        m = re.fullmatch(r"miracle ((?:\{[^}]+\})+)", low)
+        if m:
+            reading.effects.append(Miracle(m.group(1).upper()))
+            continue
+        if _legacy(ability, name, reading, spell):
+            continue
+        if DRAWS.search(ability.reminder) and not re.fullmatch(r"\w*cycling .*", low):
+            reading.not_understood.append(ability.line)
+            return
+        reading.effects.append(NotModelled(word))
+
+
+def _read_activated(ability: Ability, name: str, reading: Reading, spell: bool) -> None:
+    if _legacy(ability, name, reading, spell):
+        return
+    effect = read_effect(ability.effect, name)
+    if _unread(reading, ability, effect):
+        return
+    if not _draw_effect(SpellText(tuple(effect.ops))) and not DRAWS.search(f"{ability.effect} {ability.reminder}"):
+        reading.effects.append(NotModelled(ability.line))
+        return
+    reading.effects.append(SpellText(tuple(effect.ops), any(op.who == "target" for op in effect.ops),
+                                     activated=True, cost=ability.head))
+
+
+def _legacy(ability: Ability, name: str, reading: Reading, spell: bool) -> bool:
+    """The exact templates of the hand-made data first (replacements, "the next time you would draw")."""
+    legacy = read_line(ability.line, name)
+    if legacy is None or not legacy:
+        return False
+    if any(isinstance(e, SpellText) for e in legacy) and ability.kind is not AbilityKind.SPELL and not (
+            ability.kind is AbilityKind.STATIC and spell):
+        if ability.kind is not AbilityKind.ACTIVATED:
+            return False
+        legacy = [SpellText(e.ops, e.targets_player, activated=True, cost=ability.head) if isinstance(e, SpellText)
+                  else e for e in legacy]
+    for eff in legacy:
+        if isinstance(eff, tuple):
+            reading.dredge = eff[1]
+        else:
+            reading.effects.append(eff)
+    return True
+
+
+# Tokens whose own ability draws a card when sacrificed (111.10): creating one is what the card does.
+DRAWING_TOKENS = ("Clue", "Blood")
+
+_AFFECTS = {"you": "you", "an opponent": "opponents", "a player": "each", "each player": "each",
+            "each opponent": "opponents", "target player": "opponents", "another player": "opponents"}
+_ORDINAL = {"first": 1, "second": 2, "third": 3, "fourth": 4}
+
+
+def _read_triggered(ability: Ability, name: str, reading: Reading, spell: bool) -> None:
+    if _legacy(ability, name, reading, spell):
+        return
+    event = ability.head.lower().replace("’", "'")
+    effect = read_effect(ability.effect, name)
+    if _unread(reading, ability, effect):
+        return
+    ops = tuple(effect.ops)
+    optional = bool(ops) and ops[0].optional
+    m = re.fullmatch(r"whenever (you|an opponent|a player|each opponent|another player) draws? "
+                     r"(?:your|their|a player's|his or her) (first|second|third|fourth) card each turn(?:, .*)?", event)
+    if m:
+        reading.effects.append(DrawTrigger(_AFFECTS[m.group(1)], ops, DrawCondition(
+            nth_each_turn=_ORDINAL[m.group(2)]), optional=optional))
+        return
+    m = re.fullmatch(r"whenever (you|an opponent|a player|each opponent|another player) draws? (?:a|one or more) "
+                     r"cards?", event)
+    if m:
+        reading.effects.append(DrawTrigger(_AFFECTS[m.group(1)], ops, optional=optional))
+        return
+    m = re.fullmatch(r"at the beginning of (your|each player's|each opponent's) draw step", event)
+    if m:
+        affects = {"your": "you", "each player's": "each", "each opponent's": "opponents"}[m.group(1)]
+        reading.effects.append(DrawStepTrigger(affects, ops, optional=optional))
+        return
+    if DRAWS.search(event):
+        reading.not_understood.append(ability.line)
+        return
+    if not _draw_effect(EventTrigger(event, ops)) and not DRAWS.search(f"{ability.effect} {ability.reminder}"):
+        reading.effects.append(NotModelled(ability.line))
+        return
+    reading.effects.append(EventTrigger(event, ops))
+
+
+def _read_chapter(ability: Ability, name: str, reading: Reading, spell: bool) -> None:
+    effect = read_effect(ability.effect, name)
+    if _unread(reading, ability, effect):
+        return
+    if _draw_effect(EventTrigger("", tuple(effect.ops))):
+        reading.effects.append(EventTrigger(f"chapter {ability.head}", tuple(effect.ops), rules=("714.2c", "603.2")))
+    else:
+        reading.effects.append(NotModelled(ability.line))
+
+
+_STATIC_FORMS: tuple[tuple[str, Callable[[re.Match[str]], Effect]], ...] = (
+    (r"skip your (?:next )?draw step", lambda m: SkipDrawStep("you")),
+    (r"each player skips their draw step", lambda m: SkipDrawStep("each")),
+    (r"(?:each opponent|your opponents) skips? their (?:next )?draw steps?", lambda m: SkipDrawStep("opponents")),
+    (r"you can't lose the game(?: and your opponents can't win the game)?",
+     lambda m: CantLose(opponents_cant_win="opponents" in m.group(0))),
+)
+
+
+def _read_static_or_spell(ability: Ability, name: str, reading: Reading, spell: bool) -> None:
+    low = ability.effect.lower().replace("’", "'").rstrip(".")
+    for pattern, build in _STATIC_FORMS:
+        m = re.fullmatch(pattern, low)
+        if m:
+            reading.effects.append(build(m))
+            return
+    if _legacy(ability, name, reading, spell):
+        return
+    if not DRAWS.search(f"{ability.effect} {ability.reminder}"):
+        reading.effects.append(NotModelled(ability.line))
+        return
+    if not spell:
+        reading.not_understood.append(ability.line)
+        return
+    modes = [m.strip() for m in ability.effect.split("\n•")]
+    head, modes = modes[0], modes[1:]
+    if modes:
+        for mode in modes:
+            effect = read_effect(mode, name)
+            if _unread(reading, ability, effect):
+                return
+            reading.effects.append(SpellText(tuple(effect.ops), any(op.who == "target" for op in effect.ops),
+                                             mode=mode))
+        return
+    effect = read_effect(head, name)
+    if _unread(reading, ability, effect):
+        return
+    reading.effects.append(SpellText(tuple(effect.ops), targets_player=any(op.who == "target" for op in effect.ops)))
+
+
+READERS: dict[AbilityKind, Callable[[Ability, str, Reading, bool], None]] = {
+    AbilityKind.KEYWORD: _read_keyword,
+    AbilityKind.ACTIVATED: _read_activated,
+    AbilityKind.LOYALTY: _read_activated,
+    AbilityKind.TRIGGERED: _read_triggered,
+    AbilityKind.CHAPTER: _read_chapter,
+    AbilityKind.SPELL: _read_static_or_spell,
+    AbilityKind.STATIC: _read_static_or_spell,
+}
+
+
+
+def reproduces(card: Card) -> bool:
+    """Does reading the card's Oracle text give exactly its hand-made model?"""
+    reading = read_oracle(card.name, card.oracle, card.type_line)
+    return not reading.not_understood and modelled(reading.card(card.oracle).effects) == modelled(card.effects)
+
+
+__all__ = ["Reading", "number", "read_oracle", "reproduces"]
