@@ -81,19 +81,41 @@ def read_effect(text: str, self_name: str) -> EffectReading:
     low = text.lower().replace("’", "'").replace(self_name.lower(), "~")
     low = re.sub(r"\bthis (creature|artifact|enchantment|land|permanent|card|aura|equipment|vehicle|spell|siege|"
                  r"planeswalker|battle|saga|class|case|room)\b", "~", low)
+    state = _Subjects()
     for line in low.split("\n"):
         line = line.strip().lstrip("•").strip()
         for sentence in _sentences(line):
-            _read_sentence(sentence, out)
+            _read_sentence(sentence, out, state)
     return out
 
 
-def _read_sentence(sentence: str, out: EffectReading) -> None:
+@dataclass
+class _Subjects:
+    """Who "they" is: the last player named other than "you" ("Target opponent sacrifices a creature. If they
+    can't, they lose 2 life"), kept across the sentences of one effect."""
+
+    third: str = "that_player"
+
+
+_NAMES_PLAYER = re.compile(r"\b(target player|target opponent|that player|each opponent|each player)\b")
+_NESTED_TRIGGER = re.compile(r"^(?:when|whenever|at the beginning of)\b")
+
+
+def _read_sentence(sentence: str, out: EffectReading, state: _Subjects) -> None:
     condition = ""
+    sentence = re.sub(r"^then,? ", "", sentence)
     where = re.search(r",? where x is (.+)$", sentence)
     x_note = ""
     if where:
         x_note, sentence = f"X = {where.group(1)}", sentence[:where.start()]
+    if _NESTED_TRIGGER.match(sentence):
+        # a triggered ability the effect creates ("Whenever you cast a spell this turn, draw a card"): its draw
+        # happens later, on its own event; it is not read as this effect's draw
+        if DRAWS.search(sentence):
+            out.unread.append(sentence)
+        else:
+            out.ops.append(Op("note", 1, "you", text=sentence))
+        return
     m = _CONDITION.match(sentence)
     if m:
         condition, sentence = _condition(m.group(1)), m.group(2)
@@ -103,8 +125,13 @@ def _read_sentence(sentence: str, out: EffectReading) -> None:
         sm = _SUBJECT.match(clause)
         if sm:
             mapped = SUBJECTS[sm.group(1)]
-            subject = mapped or subject
+            subject = mapped or state.third
             clause = clause[sm.end():]
+        named = _NAMES_PLAYER.search(clause)
+        if subject not in ("you", "you_and_that_player"):
+            state.third = subject
+        elif named:
+            state.third = SUBJECTS.get(named.group(1)) or state.third
         optional = clause.startswith("may ")
         if optional:
             clause = clause[4:]
