@@ -119,6 +119,17 @@ def _read_sentence(sentence: str, out: EffectReading, state: _Subjects) -> None:
     m = _CONDITION.match(sentence)
     if m:
         condition, sentence = _condition(m.group(1)), m.group(2)
+    each = re.match(r"for each (.+?), (.+)$", sentence)
+    if each:  # "For each land sacrificed this way, draw a card": the amount is X
+        x_note, sentence = f"X = one for each {each.group(1)}", each.group(2)
+    instead = re.fullmatch(rf"(?:you )?draws? {NUM} cards? instead", sentence)
+    if instead and condition.startswith("if:") and out.ops and out.ops[-1].do == "draw" \
+            and out.ops[-1].instead_amount is None and isinstance(number(instead.group(1)), int):
+        # 614.15: "Draw a card. If <condition>, draw two cards instead." changes the earlier draw
+        last = out.ops[-1]
+        out.ops[-1] = Op("draw", last.amount, last.who, last.name, last.optional, last.text,
+                         int(number(instead.group(1))), condition, last.note)
+        return
     subject: str | None = "you"
     for i, clause in enumerate(c.strip() for c in _SPLIT.split(sentence) if c and c.strip()):
         clause = re.sub(r"^then ", "", clause)
@@ -142,6 +153,8 @@ def _read_sentence(sentence: str, out: EffectReading, state: _Subjects) -> None:
                 continue
             op = Op("note", 1, subject or "you", text=clause)
         cond = condition if i == 0 or not condition.startswith(("if_you", "if:")) else condition
+        if each and op.do == "draw" and op.amount == 1:
+            op = Op("draw", "X", op.who, op.name, op.optional, op.text, op.instead_amount, op.condition)
         note = op.note or (x_note if op.amount == "X" else "")
         out.ops.append(Op(op.do, op.amount, op.who, op.name, optional or op.optional, op.text,
                           op.instead_amount, cond or op.condition, note))
@@ -167,7 +180,7 @@ _PHRASES: tuple[tuple[str, str, int | str, bool], ...] = (
     (rf"draws? {NUM} cards?(?P<x>,? (?:if|unless) .+)", "draw", 1, False),
     (r"connives?", "connive", 0, False),
     (r"learns?", "learn", 0, False),
-    (r"investigates?(?: (?:twice|\w+ times))?", "token", 0, False),
+    (r"investigates?(?: (?P<times>twice|\w+ times))?", "token", 0, False),
     (r"discards? (?:your|their) hand", "discard_hand", 0, False),
     (rf"discards? {NUM} cards?(?: at random)?", "discard", 1, False),
     (rf"loses? {NUM} life", "lose_life", 1, False),
@@ -195,7 +208,9 @@ def read_clause(clause: str, who: str) -> Op | None:
             return Op("draw", 1, who, optional=True, note="learn (701.48a): discard a card to draw a card, or put a "
                                                           "Lesson card from outside the game into your hand")
         if do == "token":
-            return Op("token", 1, who, name=(m.groupdict().get("token") or "clue").capitalize())
+            times = m.groupdict().get("times") or ""
+            count = 2 if times == "twice" else number(times.split()[0]) if times else 1
+            return Op("token", count, who, name=(m.groupdict().get("token") or "clue").capitalize())
         x = m.groupdict().get("x")
         value: int | str = "X" if amount == "X" else number(m.group(amount)) if amount else 1
         if do == "damage":
@@ -204,7 +219,8 @@ def read_clause(clause: str, who: str) -> Op | None:
                                         "that_player", "each opponent": "each_opponent", "you": "you",
                                         "each player": "each_player"}[to])
         if isinstance(amount, int) and do == "draw" and x and re.match(r",? (?:if|unless) ", x):
-            return Op("draw", value, who, condition=f"if:{x.strip(', ')}")
+            kind = "unless" if re.match(r",? unless ", x) else "if"
+            return Op("draw", value, who, condition=f"{kind}:{re.sub(r'^,? ?(?:if|unless) ', '', x)}")
         note = f"X = {x.strip()}" if amount == "X" and x else ("X = that many" if amount == "X" else "")
         return Op(do, value, who, optional=optional, note=note)
     return None

@@ -28,6 +28,12 @@ class OpsMixin(ResolverCore):
         return [that_player]
 
     def self_condition(self, condition: str, you: str) -> bool:
+        if condition.startswith("if:"):  # a condition in the card's words: a decision, stated in a step
+            words = condition[3:]
+            met = bool(self.choose(f"condition:{words}", [True, False], True))
+            self.step(f"The answer assumes “{words}” is {'true' if met else 'false'} (the other case is listed as "
+                      "an alternative).", self.rs.cite("if_you_do"), you, "assumption")
+            return met
         p = self.player(you)
         return {
             "your_turn": self.active == you,
