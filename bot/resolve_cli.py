@@ -12,8 +12,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from bot.card_lookup import UnreadableCard, cards_for_json, read_situation
 from bot.config import Config
 from bot.render_text import resolution_text
+from engine.cards import default_cards
 from engine.errors import Clarification, ScenarioError
 from engine.resolve import resolve
 from engine.scenario_json import scenario_from_json
@@ -33,23 +35,66 @@ def _load_json(source: str) -> Any:
                             "check commas, quotes and brackets") from exc
 
 
-def _scenario_from_text(text: str) -> Any:
-    from engine.situation import parse_situation
+class _Lookup:
+    """The card look-up of the other front ends (card data, cache, Scryfall), opened only when a card
+    outside the card data is named."""
 
-    return parse_situation(text)
+    def __init__(self, config: Config) -> None:
+        self.config = config
+        self.store: Any = None
+        self.service: Any = None
+
+    async def __call__(self, name: str) -> tuple[str, str, str] | None:
+        from bot.cli import open_store
+        from bot.rulings import LookupPending, RulingsService
+        from bot.store import StoreError
+
+        if self.service is None:
+            try:
+                self.store = await open_store(self.config)
+            except StoreError:
+                return None
+            self.service = RulingsService(self.store, self.config, budget=max(self.config.http_timeout, 5.0))
+        try:
+            return await self.service.oracle_text(name)
+        except LookupPending:
+            return None
+
+    async def close(self) -> None:
+        if self.service is not None:
+            await self.service.close()
+        if self.store is not None:
+            await self.store.close()
 
 
 async def resolve_command(args: argparse.Namespace, config: Config) -> int:
     as_json = bool(args.json_file) or args.json_out
+    lookup = _Lookup(config)
+    try:
+        return await _resolve(args, config, as_json, lookup)
+    finally:
+        await lookup.close()
+
+
+async def _resolve(args: argparse.Namespace, config: Config, as_json: bool, lookup: _Lookup) -> int:
+    cards = default_cards()
     try:
         if args.json_file:
-            scenario = scenario_from_json(_load_json(args.json_file))
+            doc = _load_json(args.json_file)
+            cards = await cards_for_json(doc, cards, lookup)
+            scenario = scenario_from_json(doc, cards)
         elif args.situation:
-            scenario = _scenario_from_text(args.situation)
+            cards, scenario = await read_situation(args.situation, cards, lookup)
         else:
             raise ScenarioError("nothing to resolve", "arguments",
                                 'give --json FILE, or a situation in quotes: drawjudge resolve "I draw 2"')
-        resolution = resolve(scenario)
+        resolution = resolve(scenario, cards)
+    except UnreadableCard as exc:
+        err = ScenarioError(f"{exc.name}: its draw text is not understood yet", "card",
+                            "; ".join(exc.unread) or exc.text)
+        print(json.dumps(err.to_json(), ensure_ascii=False, indent=2) if as_json else
+              f"error: {err.message}\nnot understood: {err.hint}", file=sys.stdout if as_json else sys.stderr)
+        return 2
     except ScenarioError as exc:
         if as_json:
             print(json.dumps(exc.to_json(), ensure_ascii=False, indent=2))

@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.card_lookup import CardLookup, UnreadableCard, read_situation
 from bot.recovery import CacheRecovery
 from bot.render_text import (
     branch_line,
@@ -37,20 +38,12 @@ from bot.urls import public_url
 from engine.cards import CardDB, default_cards
 from engine.errors import Clarification, ScenarioError
 from engine.model import Resolution, Scenario
-from engine.oracle import read_oracle
 from engine.resolve import resolve
-from engine.situation import SituationError, language_reference, parse_situation
+from engine.situation import language_reference
 
 VERSION = "0.1.0"
 REPO_URL = "https://github.com/drawjudge/drawjudge"
 GAMES = {"mtg": "Magic: The Gathering", "grand-archive": "Grand Archive"}
-
-
-class UnreadableCard(Exception):
-    def __init__(self, name: str, text: str) -> None:
-        super().__init__(name)
-        self.name = name
-        self.text = text
 
 
 def _valid_arg(value: Any) -> Any:
@@ -114,7 +107,6 @@ def linked(number: str, edition: Edition | None) -> str:
     return f"[{number}]({url})" if url else number
 
 
-CardLookup = Callable[[str], Awaitable[tuple[str, str, str] | None]]  # name, Oracle text, type line
 
 
 @dataclass
@@ -276,26 +268,7 @@ class Judge:
     async def _read(self, text: str) -> tuple[CardDB, Scenario]:
         """The situation read (off the event loop: reading may resolve variants to decide whether to ask),
         with cards named in the text that the card data lacks read from their Oracle text."""
-        cards = self.cards
-        for _ in range(4):
-            try:
-                return cards, await asyncio.to_thread(parse_situation, text, cards)
-            except Clarification:
-                raise
-            except SituationError as exc:
-                if not exc.unknown_card or self.card_lookup is None:
-                    raise
-                found = await self.card_lookup(exc.unknown_card)
-                if found is None:
-                    raise
-                name, oracle, type_line = found
-                if cards.find(name) is not None:
-                    raise  # a real card the parser could not match: let its error speak
-                reading = read_oracle(name, oracle)
-                if not reading.understood:
-                    raise UnreadableCard(name, oracle) from exc
-                cards = cards.with_extra([reading.card(oracle, type_line)])
-        return cards, await asyncio.to_thread(parse_situation, text, cards)
+        return await read_situation(text, self.cards, self.card_lookup)
 
     def render_resolution(self, res: Resolution, ed: Edition | None) -> Reply:
         lines = [f"**{outcome_line(res)}**"]

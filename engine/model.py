@@ -164,6 +164,9 @@ class Action:
     players: list[str] = field(default_factory=list)  # with player "each": only these players draw
     mechanic: str | None = None  # for type "mechanic": a term of engine.vocabulary (looting, tutoring...)
     into: str = "hand"  # Grand Archive: "memory" to draw into memory
+    # for type "cast": which of the card's abilities: spell | activate | cycle | enters (its own "when this
+    # enters" triggers); "" lets the engine take the spell, or else the activated ability, and say so
+    ability: str = ""
 
 
 @dataclass

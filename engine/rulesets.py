@@ -42,6 +42,7 @@ CURRENT_CITES: dict[str, tuple[str, ...]] = {
     "team_life": ("810.9",),
     "if_you_do": ("608.2c",),
     "delayed": ("603.7",),
+    "etb": ("603.6a",),
     "repeat_replacements": ("616.1f",),
     "once_per_event": ("614.5",),
     "self_replacement": ("614.15",),

@@ -14,6 +14,7 @@ from engine.model import FORMATS, STEPS, Action, PlayerState, Scenario, Zone
 
 MAX_COUNT = 10**12
 ACTION_TYPES = ("draw", "draw_step", "cast", "move_to_hand", "mechanic")
+ABILITIES = ("", "spell", "activate", "cycle", "enters")  # which of a cast action's card abilities is used
 
 
 def _int(value: Any, where: str, *, low: int = 0, high: int = MAX_COUNT) -> int:
@@ -237,6 +238,9 @@ def _action(raw: Any, names: list[str], cards: CardDB) -> Action:
         raise ScenarioError("action.then must be text describing the additional action", "action.then",
                             '"reveals it"')
     x = raw.get("x")
+    ability = raw.get("ability", "")
+    if ability not in ABILITIES:
+        raise ScenarioError(f"unknown ability {ability!r}", "action.ability", f"use one of: {', '.join(ABILITIES[1:])}")
     return Action(
         type=kind,
         player=player,
@@ -253,6 +257,7 @@ def _action(raw: Any, names: list[str], cards: CardDB) -> Action:
         players=list(players) if players else [],
         mechanic=mech,
         into=_into(raw.get("into", "hand")),
+        ability=str(ability),
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from enum import StrEnum
 
@@ -9,6 +10,7 @@ from engine.cards import Card
 from engine.effects import (
     CastTrigger,
     DrawStepTrigger,
+    EventTrigger,
     Op,
     SpellText,
 )
@@ -16,6 +18,9 @@ from engine.errors import ScenarioError
 from engine.model import Resolution
 from engine.resolve.core import ResolverCore
 from engine.resolve.events import GameOver
+
+# "When this creature enters", "Whenever Kiora enters or attacks": a card's own abilities on entering
+_SELF_ENTERS = re.compile(r"^when(?:ever)? .*\benters\b")
 
 
 class ActionType(StrEnum):
@@ -181,29 +186,66 @@ class ActionsMixin(ResolverCore):
             self.run_ops(ops, you=who, that_player=who, source=m.name)
 
     def action_cast(self) -> None:
+        """A card's ability is used: cast as a spell, an activated or loyalty ability, cycling from the hand,
+        or the card entering the battlefield (its own "when this enters" abilities trigger, 603.6a)."""
         a = self.s.action
         card = self.cards.find(a.card or "")
         if card is None:
             raise ScenarioError(f"unknown card {a.card!r}", "action.card",
                                 f"did you mean: {', '.join(self.cards.suggest(a.card or ''))}")
-        spells = card.of(SpellText)
-        if not spells:
-            raise ScenarioError(f"{card.name} has no spell or ability text the engine can carry out", "action.card",
-                                "put it on a battlefield instead, or use a draw action")
         caster = a.player or self.active
         target = a.targets[0] if a.targets else caster
         if target not in self._order:
             raise ScenarioError(f"the target {target!r} is not a player", "action.targets",
                                 f"use one of: {', '.join(self._order)}")
-        verb = "activates" if spells[0].activated else "casts"
-        self.step(f"{caster} {verb} {card.name}" + (f" targeting {target}" if spells[0].targets_player else "")
-                  + ".", self.rs.cite("resolve"), caster, "cast")
-        if not spells[0].activated:
+        if a.ability == "enters":
+            self._enters(card, caster)
+            return
+        chosen = self._ability_used(card, a.ability)
+        verb = "cycles" if chosen.cost.startswith("cycling") else "activates" if chosen.activated else "casts"
+        self.step(f"{caster} {verb} {card.name}" + (f" targeting {target}" if chosen.targets_player else "")
+                  + (f" (cost: {chosen.cost})" if chosen.cost and verb == "activates" else "")
+                  + (f", choosing the mode “{chosen.mode}”" if chosen.mode else "") + ".",
+                  (*self.rs.cite("resolve"), *(("702.29a",) if verb == "cycles" else ())), caster, "cast")
+        if not chosen.activated:
             self.cast_triggers(caster, card)
         if self.pending:
             # Abilities that trigger on casting resolve before the spell (603.3, 405.5).
             self.settle()
-        self.run_ops(spells[0].ops, you=caster, that_player=target, source=card.name, x=a.x)
+        self.run_ops(chosen.ops, you=caster, that_player=target, source=card.name, x=a.x)
+
+    def _ability_used(self, card: Card, ability: str) -> SpellText:
+        """The spell text or activated ability the action means; among several, a decision (the first that
+        draws by default), so the others come back as alternatives."""
+        spells = card.of(SpellText)
+        wanted = {"spell": [s for s in spells if not s.activated],
+                  "activate": [s for s in spells if s.activated and not s.cost.startswith("cycling")],
+                  "cycle": [s for s in spells if s.cost.startswith("cycling")]}.get(ability) or (
+            [s for s in spells if not s.activated] or [s for s in spells if s.activated])
+        if not wanted:
+            what = {"cycle": "no cycling", "activate": "no activated ability", "spell": "no spell text"}.get(
+                ability, "no spell or ability text")
+            raise ScenarioError(f"{card.name} has {what} the engine can carry out", "action.card",
+                                "put it on a battlefield instead, or use a draw action")
+        if len(wanted) == 1:
+            return wanted[0]
+        labels = [s.mode or s.cost or f"ability {i + 1}" for i, s in enumerate(wanted)]
+        default = next((lbl for lbl, s in zip(labels, wanted, strict=True) if any(op.do == "draw" for op in s.ops)),
+                       labels[0])
+        pick = self.choose(f"ability:{card.name}", labels, default)
+        return wanted[labels.index(pick)]
+
+    def _enters(self, card: Card, controller: str) -> None:
+        own = [e for e in card.of(EventTrigger) if _SELF_ENTERS.search(e.event)
+               and (card.name.lower() in e.event or re.search(r"\bthis\b|~", e.event))]
+        self.step(f"{card.name} enters the battlefield under {controller}'s control.", self.rs.cite("etb"),
+                  controller, "enters")
+        self.player(controller).battlefield.append(card.name)
+        if not own:
+            self.notes.append(f"{card.name}: no “when this enters” ability that the engine reads; other "
+                              "permanents' abilities that trigger on a permanent entering are not modelled yet.")
+        for trigger in own:
+            self.add_trigger(card.name, controller, controller, trigger.ops, False, ("603.6a", "603.2"))
 
     def cast_triggers(self, caster: str, card: Card) -> None:
         """Abilities that trigger on a spell being cast (the spells of the card data are noncreature spells)."""

@@ -282,10 +282,28 @@ def _cast(ctx: Ctx, g: dict[str, str]) -> None:
     if who in GROUPS or who.startswith("team:"):
         raise SituationError("a spell is cast by one player", ctx.clause, "'I cast Brainstorm'")
     action: dict[str, Any] = {"type": "cast", "card": ctx.card(g["card"]), "player": who}
+    verb = (g.get("verb") or "cast").lower()
+    card = ctx.b.cards.find(action["card"])
+    spell_text = card is not None and any(isinstance(e, SpellText) and not e.activated for e in card.effects)
+    if verb.startswith("activate"):
+        action["ability"] = "activate"
+    elif verb.startswith("cycle"):
+        action["ability"] = "cycle"
+    elif verb.startswith("play") and card is not None and not spell_text:
+        action["ability"] = "enters"  # playing a permanent: it enters the battlefield (its own triggers)
     if g.get("target"):
         action["targets"] = [ctx.who(g["target"])]
     if g.get("x") or g.get("x2"):
         action["x"] = count(g.get("x") or g["x2"], ctx.clause)
+    ctx.b.set_action(action, ctx.clause)
+
+
+def _enters(ctx: Ctx, g: dict[str, str]) -> None:
+    who = ctx.who(g.get("player"))
+    if who in GROUPS or who.startswith("team:"):
+        raise SituationError("a permanent enters under one player's control", ctx.clause,
+                             "'Kiora enters under my control'")
+    action = {"type": "cast", "card": ctx.card(g["card"]), "player": who, "ability": "enters"}
     ctx.b.set_action(action, ctx.clause)
 
 

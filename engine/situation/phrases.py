@@ -25,6 +25,7 @@ from engine.situation.facts import (
     _draw_with,
     _drawn,
     _edition,
+    _enters,
     _format,
     _game,
     _in_play,
@@ -363,14 +364,27 @@ PHRASES: tuple[Phrase, ...] = (
     Phrase(
         "cast",
         (
-            rf"{P} (?:casts?|plays?|activates?|resolves?) (?P<card>.+?)(?: (?:targeting|on|for|at) "
+            rf"{P} (?P<verb>casts?|plays?|activates?|resolves?|cycles?) (?!an? card\b|\w+ cards\b)(?P<card>.+?)"
+            rf"(?: (?:targeting|on|for|at) "
             rf"(?P<target>(?!\d)[\w'’]+(?: [\w'’]+)?))?(?: (?:with|for) x ?(?:=|is|of|equal to|equals|being) ?"
             rf"(?P<x>\w+)| for (?P<x2>\d{{1,6}}))?",
-            r"(?:cast|play) (?P<card>.+?)(?: (?:targeting|on) (?P<target>[\w'’]+(?: [\w'’]+)?))?",
+            r"(?P<verb>cast|play) (?P<card>.+?)(?: (?:targeting|on) (?P<target>[\w'’]+(?: [\w'’]+)?))?",
         ),
         _cast,
         "I cast Opportunity targeting myself.",
-        ("opponent casts Timetwister", "I cast Prosperity with X=3", "I activate Jace's Archivist"),
+        ("opponent casts Timetwister", "I cast Prosperity with X=3", "I activate Jace's Archivist",
+         "I play Howling Mine"),
+    ),
+    Phrase(
+        "enters",
+        (
+            rf"(?P<card>.+?) enters(?: the battlefield)? under {POS} control",
+            rf"{P} puts? (?P<card>.+?) onto the battlefield",
+            r"(?P<card>.+?) enters(?: the battlefield)?",
+        ),
+        _enters,
+        "Alms Collector enters under my control.",
+        ("my opponent puts Notion Thief onto the battlefield",),
     ),
     Phrase(
         "draw with a spell",

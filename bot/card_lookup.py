@@ -1,0 +1,89 @@
+"""The one card look-up every front end uses (Discord, console, ``ask``, ``resolve`` text and JSON): the card
+data first, then the cache, then Scryfall (through the rulings service), with each new card read from its
+Oracle text and type line. An understood card is used; a card with draw text the reader can't read is refused
+with that text (``UnreadableCard``), never used with a silent gap.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from engine.cards import CardDB
+from engine.errors import Clarification, SituationError
+from engine.model import Scenario
+from engine.oracle import read_oracle
+from engine.situation import parse_situation
+
+CardLookup = Callable[[str], Awaitable[tuple[str, str, str] | None]]  # name -> (name, Oracle text, type line)
+MAX_NEW_CARDS = 4
+
+
+class UnreadableCard(Exception):
+    """A card found by name whose draw text the Oracle reader can't read (the text is shown to the player)."""
+
+    def __init__(self, name: str, text: str, unread: list[str] | None = None) -> None:
+        super().__init__(name)
+        self.name = name
+        self.text = text
+        self.unread = unread or []
+
+
+async def learn_card(cards: CardDB, lookup: CardLookup, name: str) -> CardDB | None:
+    """``cards`` with the card ``name`` added from its Oracle text; None when no such card is found."""
+    found = await lookup(name)
+    if found is None:
+        return None
+    real, oracle, type_line = found
+    if cards.find(real) is not None:
+        return None
+    reading = read_oracle(real, oracle, type_line)
+    if not reading.understood:
+        raise UnreadableCard(real, oracle, reading.not_understood)
+    return cards.with_extra([reading.card(oracle, type_line)])
+
+
+async def read_situation(text: str, cards: CardDB, lookup: CardLookup | None) -> tuple[CardDB, Scenario]:
+    """The situation read (off the event loop), with the cards it names that the card data lacks learned."""
+    for _ in range(MAX_NEW_CARDS):
+        try:
+            return cards, await asyncio.to_thread(parse_situation, text, cards)
+        except Clarification:
+            raise
+        except SituationError as exc:
+            if not exc.unknown_card or lookup is None:
+                raise
+            learned = await learn_card(cards, lookup, exc.unknown_card)
+            if learned is None:
+                raise
+            cards = learned
+    return cards, await asyncio.to_thread(parse_situation, text, cards)
+
+
+def card_names_in(doc: Any) -> list[str]:
+    """The card names a scenario document mentions (permanents, named zone cards, the action's card)."""
+    names: list[str] = []
+    if not isinstance(doc, dict):
+        return names
+    for p in doc.get("players", []) if isinstance(doc.get("players"), list) else []:
+        if isinstance(p, dict):
+            for key in ("battlefield", "graveyard"):
+                value = p.get(key)
+                if isinstance(value, list):
+                    names += [v for v in value if isinstance(v, str)]
+    action = doc.get("action")
+    if isinstance(action, dict) and isinstance(action.get("card"), str):
+        names.append(action["card"])
+    return names
+
+
+async def cards_for_json(doc: Any, cards: CardDB, lookup: CardLookup | None) -> CardDB:
+    """``cards`` with every card a JSON scenario names that the card data lacks (the scenario's own
+    validation then reports anything still unknown)."""
+    if lookup is None:
+        return cards
+    for name in dict.fromkeys(card_names_in(doc)):
+        if cards.find(name) is None and len(name) <= 200:
+            cards = await learn_card(cards, lookup, name) or cards
+    return cards

@@ -1,0 +1,72 @@
+"""One card look-up for every front end (#14): a card outside the card data, found through the Scryfall
+stand-in and read from its Oracle text, resolves the same through the Judge (Discord and console), the
+console, and ``drawjudge resolve`` with situation text or a JSON scenario."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.config import Config
+from bot.console import run_console
+from bot.resolve_cli import resolve_command
+from bot.service import Judge
+from bot.store import Store
+from tests.bot.test_rulings import service
+from tests.conftest import CARDS_DIR
+from tests.fakes.scryfall import FakeScryfall
+
+TEXT = "I have 10 cards in library and 3 in hand. I cast Deep Study."
+
+
+@pytest.fixture
+async def scryfall() -> AsyncIterator[FakeScryfall]:
+    async with FakeScryfall(CARDS_DIR) as fake:
+        fake.extra_cards["Deep Study"] = "Draw two cards, then discard a card."
+        fake.extra_types["Deep Study"] = "Sorcery"
+        fake.extra_cards["Muddled Text"] = "Flying\nWhenever this creature attacks, draw cards unless the moon is full."
+        fake.extra_types["Muddled Text"] = "Creature — Bird"
+        yield fake
+
+
+def _config(tmp_path: Path, fake: FakeScryfall) -> Config:
+    return Config.from_env({"DRAWJUDGE_DB": str(tmp_path / "cli.sqlite3"), "DRAWJUDGE_SCRYFALL_API": fake.base,
+                            "DRAWJUDGE_HTTP_TIMEOUT": "5"})
+
+
+async def test_a_card_outside_the_data_resolves_the_same_on_every_front_end(
+        store: Store, scryfall: FakeScryfall, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    svc = service(store, scryfall)
+    judge = Judge(store, card_lookup=svc.oracle_text)
+    reply = (await judge.draw(TEXT)).as_text()
+    assert "hand 4" in reply and "library 8" in reply
+    out = io.StringIO()
+    await run_console(judge, io.StringIO(TEXT + "\n/quit\n"), out)
+    assert "hand 4" in out.getvalue()
+    await svc.close()
+
+    config = _config(tmp_path, scryfall)
+    args = argparse.Namespace(json_file=None, situation=TEXT, json_out=True)
+    assert await resolve_command(args, config) == 0
+    from_text = json.loads(capsys.readouterr().out)
+    assert from_text["players"]["You"]["hand"] == 4 and from_text["players"]["You"]["graveyard"] == 1
+    scenario = tmp_path / "s.json"
+    scenario.write_text(json.dumps({"players": [{"name": "You", "library": 10, "hand": 3}, {"name": "Opponent"}],
+                                    "action": {"type": "cast", "card": "Deep Study", "player": "You"}}))
+    args = argparse.Namespace(json_file=str(scenario), situation=None, json_out=False)
+    assert await resolve_command(args, config) == 0
+    from_json = json.loads(capsys.readouterr().out)
+    assert from_json["players"] == from_text["players"]
+
+
+async def test_a_card_whose_draw_text_is_not_understood_is_refused_with_that_text(
+        scryfall: FakeScryfall, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    args = argparse.Namespace(json_file=None, situation="I control Muddled Text. I draw 1.", json_out=True)
+    assert await resolve_command(args, _config(tmp_path, scryfall)) == 2
+    err = json.loads(capsys.readouterr().out)["error"]
+    assert "Muddled Text" in err["message"] and "moon is full" in err["hint"]
