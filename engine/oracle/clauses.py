@@ -78,15 +78,23 @@ _CONDITION = re.compile(r"^(if you do|if you don't|if they do|if that player doe
 def read_effect(text: str, self_name: str) -> EffectReading:
     """Every sentence and clause of an effect (one ability's text after its cost or trigger)."""
     out = EffectReading()
-    low = text.lower().replace("’", "'").replace(self_name.lower(), "~")
-    low = re.sub(r"\bthis (creature|artifact|enchantment|land|permanent|card|aura|equipment|vehicle|spell|siege|"
-                 r"planeswalker|battle|saga|class|case|room)\b", "~", low)
+    low = self_named(text.lower().replace("’", "'"), self_name)
     state = _Subjects()
     for line in low.split("\n"):
         line = line.strip().lstrip("•").strip()
         for sentence in _sentences(line):
             _read_sentence(sentence, out, state)
     return out
+
+
+def self_named(text: str, name: str) -> str:
+    """The card's own name in an event ("When Kiora enters", "this creature") as "~"."""
+    full = name.lower()
+    for form in (full, full.split(",")[0]):
+        if len(form) >= 3:
+            text = re.sub(rf"(?<!\w){re.escape(form)}(?!\w)", "~", text)
+    return re.sub(r"\bthis (creature|artifact|enchantment|land|permanent|aura|equipment|vehicle|siege|planeswalker|"
+                  r"battle|saga|class|case|room|card)\b", "~", text)
 
 
 @dataclass

@@ -29,7 +29,7 @@ from engine.effects import (
     SpellText,
 )
 from engine.oracle.abilities import Ability, AbilityKind, split_abilities
-from engine.oracle.clauses import DRAWS, EffectReading, number, read_effect
+from engine.oracle.clauses import DRAWS, EffectReading, number, read_effect, self_named
 from engine.oracle.templates import modelled, read_line
 
 
@@ -183,7 +183,7 @@ _ORDINAL = {"first": 1, "second": 2, "third": 3, "fourth": 4}
 def _read_triggered(ability: Ability, name: str, reading: Reading, spell: bool) -> None:
     if _legacy(ability, name, reading, spell):
         return
-    event = ability.head.lower().replace("’", "'")
+    event = self_named(ability.head.lower().replace("’", "'"), name)
     effect = read_effect(ability.effect, name)
     if _unread(reading, ability, effect):
         return

@@ -20,7 +20,7 @@ from engine.resolve.core import ResolverCore
 from engine.resolve.events import GameOver
 
 # "When this creature enters", "Whenever Kiora enters or attacks": a card's own abilities on entering
-_SELF_ENTERS = re.compile(r"^when(?:ever)? .*\benters\b")
+_SELF_ENTERS = re.compile(r"^when(?:ever)? ~ (?:\w+ )*?enters\b")
 
 
 class ActionType(StrEnum):
@@ -236,9 +236,8 @@ class ActionsMixin(ResolverCore):
         return wanted[labels.index(pick)]
 
     def _enters(self, card: Card, controller: str) -> None:
-        own = [e for e in card.of(EventTrigger) if _SELF_ENTERS.search(e.event)
-               and (card.name.lower() in e.event or re.search(r"\bthis\b|~", e.event))]
-        self.step(f"{card.name} enters the battlefield under {controller}'s control.", self.rs.cite("etb"),
+        own = [e for e in card.of(EventTrigger) if _SELF_ENTERS.search(e.event) and "~" in e.event]
+        self.step(f"{card.name} enters the battlefield; {controller} controls it.", self.rs.cite("etb"),
                   controller, "enters")
         self.player(controller).battlefield.append(card.name)
         if not own:

@@ -143,3 +143,37 @@ def test_the_engine_states_a_condition_in_words_and_gives_the_other_case() -> No
 def test_a_delayed_draw_is_reported_not_drawn() -> None:
     res = _cast("Draw a card at the beginning of the next turn's upkeep.")
     assert res.players["You"]["hand"] == 3 and any(s.kind == "delayed" and "603.7" in s.rules for s in res.steps)
+
+
+def _with(name: str, text: str, type_line: str) -> object:
+    reading = read_oracle(name, text, type_line)
+    assert reading.understood, reading.not_understood
+    return default_cards().with_extra([reading.card(text, type_line)])
+
+
+def test_a_permanent_entering_triggers_its_own_enters_ability() -> None:
+    """603.6a: "When Kiora enters, draw two cards, then discard two cards." read from text and asked about
+    in words."""
+    from engine.situation import parse_situation
+
+    db = _with("Kiora, the Rising Tide", "When Kiora enters, draw two cards, then discard two cards.\nThreshold — "
+               "Whenever Kiora attacks, if there are seven or more cards in your graveyard, you may create Scion of "
+               "the Deep, a legendary 8/8 blue Octopus creature token.", "Legendary Creature — Merfolk Noble")
+    res = resolve(parse_situation("I have 10 cards in library and 3 in hand. Kiora, the Rising Tide enters under "
+                                  "my control.", db), db)
+    me = res.players["You"]
+    assert me["hand"] == 3 and me["graveyard"] == 2 and me["library"] == 8 and "603.6a" in set(res.rules)
+
+
+def test_cycling_and_activated_abilities_are_asked_for_by_verb() -> None:
+    from engine.situation import parse_situation
+
+    db = _with("Rescind", "Return target permanent to its owner's hand.\nCycling {2} ({2}, Discard this card: "
+               "Draw a card.)", "Instant")
+    cycled = resolve(parse_situation("I have 10 cards in library. I cycle Rescind.", db), db)
+    assert cycled.players["You"]["library"] == 9 and "702.29a" in set(cycled.rules)
+    db = _with("Compulsion", "{1}{U}, Discard a card: Draw a card.\n{1}{U}, Sacrifice this enchantment: Draw a "
+               "card.", "Enchantment")
+    used = resolve(parse_situation("I have 10 cards in library. I activate Compulsion.", db), db)
+    assert used.players["You"]["library"] == 9
+    assert any(b["choice"].startswith("ability:Compulsion") for b in used.branches) or len(used.branches) == 0
