@@ -50,9 +50,10 @@ _KEYWORD_LINE = re.compile(
     r"^(?:[A-Z][a-z’']+(?: [a-z’']+){0,2})(?: (?:\{[^}]+\})+| \d+| [A-Z][\w ]*)?(?:, |$)")
 
 
-def split_abilities(oracle: str, spell: bool) -> list[Ability]:
+def split_abilities(oracle: str, spell: bool, name: str = "") -> list[Ability]:
     """The abilities of one card's text (all faces). ``spell``: the card is an instant or a sorcery, so lines
-    that are neither keywords, activated nor triggered abilities are its spell text."""
+    that are neither keywords, activated nor triggered abilities are its spell text. The card's own name is
+    "~" in the heads and effects (a name with a comma, "Sophina, Spearsage Deserter", is no clause boundary)."""
     out: list[Ability] = []
     lines = [x.strip() for x in oracle.replace("\r", "").split("\n") if x.strip()]
     for line in lines:
@@ -61,13 +62,15 @@ def split_abilities(oracle: str, spell: bool) -> list[Ability]:
             # a mode belongs to the ability that says "choose one —"
             out[-1] = Ability(prev.kind, prev.head, f"{prev.effect}\n{line}", prev.reminder, f"{prev.line}\n{line}")
             continue
-        out.append(_ability(line, spell))
+        out.append(_ability(line, spell, name))
     return out
 
 
-def _ability(line: str, spell: bool) -> Ability:
+def _ability(line: str, spell: bool, name: str) -> Ability:
     reminder = " ".join(m.group(1) for m in _REMINDER.finditer(line))
     text = _REMINDER.sub("", line).strip()
+    if "," in name:
+        text = text.replace(name, "~")
     body = _ABILITY_WORD.sub("", text) if _ABILITY_WORD.match(text) and not _CHAPTER.match(text) else text
     m = _CHAPTER.match(body)
     if m:

@@ -186,9 +186,10 @@ _PHRASES: tuple[tuple[str, str, int | str, bool], ...] = (
     (r"draws? that many cards(?P<x> plus (?:a|one|two|\d+))?", "draw", "X", False),
     (r"draws? x cards?(?:,? where x is (?P<x>.+))?", "draw", "X", False),
     (rf"draws? {NUM} cards?(?P<x>,? (?:if|unless) .+)", "draw", 1, False),
-    (r"connives?", "connive", 0, False),
+    (r"(?:target creature you control |each of (?:up to )?\w+ target creatures you control |that creature )?"
+     r"connives?(?: (?P<n>x|\d+))?", "connive", 0, False),
     (r"learns?", "learn", 0, False),
-    (r"investigates?(?: (?P<times>twice|\w+ times))?", "token", 0, False),
+    (r"investigates?(?: (?P<times>twice|\w+ times|once for each .+))?", "token", 0, False),
     (r"discards? (?:your|their) hand", "discard_hand", 0, False),
     (rf"discards? {NUM} cards?(?: at random)?", "discard", 1, False),
     (rf"loses? {NUM} life", "lose_life", 1, False),
@@ -210,14 +211,16 @@ def read_clause(clause: str, who: str) -> Op | None:
         if not m:
             continue
         if do == "connive":  # 702.163a: draw a card, then discard a card (a note says the rest)
-            return Op("draw", 1, who, note="connive (702.163a): then discard a card; a nonland discard puts a +1/+1 "
-                                           "counter on the conniving creature")
+            n = m.groupdict().get("n")
+            return Op("draw", number(n) if n else 1, who, note="connive (701.50): then discard as many; each "
+                                                               "nonland discard puts a +1/+1 counter on the creature")
         if do == "learn":  # 701.48a: reveal a Lesson from outside the game, or discard a card to draw a card
             return Op("draw", 1, who, optional=True, note="learn (701.48a): discard a card to draw a card, or put a "
                                                           "Lesson card from outside the game into your hand")
         if do == "token":
             times = m.groupdict().get("times") or ""
-            count = 2 if times == "twice" else number(times.split()[0]) if times else 1
+            count = 2 if times == "twice" else "X" if times.startswith("once for each") else \
+                number(times.split()[0]) if times else 1
             return Op("token", count, who, name=(m.groupdict().get("token") or "clue").capitalize())
         x = m.groupdict().get("x")
         value: int | str = "X" if amount == "X" else number(m.group(amount)) if amount else 1

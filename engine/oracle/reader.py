@@ -74,7 +74,7 @@ def read_oracle(name: str, oracle: str, type_line: str = "") -> Reading:
     reading = Reading(name)
     types = type_line.split("—")[0].lower()
     spell = "instant" in types or "sorcery" in types or not type_line
-    for ability in split_abilities(oracle, spell):
+    for ability in split_abilities(oracle, spell, name):
         about_draws = bool(DRAWS.search(f"{ability.head} {ability.effect} {ability.reminder}"))
         reading.draw_abilities += about_draws
         before, effects_before = len(reading.not_understood), len(reading.effects)
@@ -123,6 +123,15 @@ def _read_keyword(ability: Ability, name: str, reading: Reading, spell: bool) ->
         if m:
             reading.effects.append(SpellText((Op("draw", 1, "you"),), activated=True,
                                              cost=f"cycling: {m.group(1)}, discard this card"))
+            continue
+        if low == "ravenous":  # 702.156a: enters with X counters; if X is 5 or more, draw a card when it enters
+            reading.effects.append(EventTrigger("when ~ enters, if x is 5 or more", (Op("draw", 1, "you"),),
+                                                rules=("702.156a", "603.2")))
+            continue
+        m = re.fullmatch(r"blitz ((?:\{[^}]+\})+)", low)
+        if m:  # 702.152a: cast for its blitz cost, it has "When this creature dies, draw a card."
+            reading.effects.append(EventTrigger(f"when ~ dies, if it was cast for its blitz cost {m.group(1)}",
+                                                (Op("draw", 1, "you"),), rules=("702.152a", "603.2")))
             continue
         m = re.fullmatch(r"dredge (\d+)", low)
         if m:
