@@ -217,7 +217,9 @@ def _read_triggered(ability: Ability, name: str, reading: Reading, spell: bool) 
     if DRAWS.search(event):
         reading.not_understood.append(ability.line)
         return
-    if not _draw_effect(EventTrigger(event, ops)) and not DRAWS.search(f"{ability.effect} {ability.reminder}"):
+    known = bool(ops) and all(op.do != "note" for op in ops)  # e.g. "each opponent loses 2 life": kept, it acts
+    if not known and not _draw_effect(EventTrigger(event, ops)) and \
+            not DRAWS.search(f"{ability.effect} {ability.reminder}"):
         reading.effects.append(NotModelled(ability.line))
         return
     reading.effects.append(EventTrigger(event, ops))

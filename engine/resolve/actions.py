@@ -21,6 +21,10 @@ from engine.resolve.events import GameOver
 
 # "When this creature enters", "Whenever Kiora enters or attacks": a card's own abilities on entering
 _SELF_ENTERS = re.compile(r"^when(?:ever)? ~ (?:\w+ )*?enters\b")
+# "Whenever a land you control enters", "whenever another nontoken creature enters", "whenever one or more
+# enchantments you control enter"
+_OTHERS_ENTER = re.compile(r"^whenever (?:a|an|another|one or more)(?: other)? (?P<types>[\w ,/-]+?)s?"
+                           r"(?P<whose> you control| an opponent controls| your opponents control)? enters?\b")
 
 
 class ActionType(StrEnum):
@@ -209,6 +213,8 @@ class ActionsMixin(ResolverCore):
                   (*self.rs.cite("resolve"), *(("702.29a",) if verb == "cycles" else ())), caster, "cast")
         if not chosen.activated:
             self.cast_triggers(caster, card)
+        elif verb == "cycles":
+            self.cycle_triggers(caster, card)
         if self.pending:
             # Abilities that trigger on casting resolve before the spell (603.3, 405.5).
             self.settle()
@@ -236,15 +242,48 @@ class ActionsMixin(ResolverCore):
         return wanted[labels.index(pick)]
 
     def _enters(self, card: Card, controller: str) -> None:
+        """603.6a: the card's own "when this enters" abilities, and other permanents' abilities that trigger
+        on a permanent of its type entering (landfall, constellation, "whenever a creature you control
+        enters"), each judged by the entering card's type line."""
         own = [e for e in card.of(EventTrigger) if _SELF_ENTERS.search(e.event) and "~" in e.event]
         self.step(f"{card.name} enters the battlefield; {controller} controls it.", self.rs.cite("etb"),
                   controller, "enters")
+        watchers = [src for src in self.in_play() if isinstance(src.effect, EventTrigger)
+                    and self._sees_entering(src.effect.event, card, controller, src.controller)]
         self.player(controller).battlefield.append(card.name)
-        if not own:
-            self.notes.append(f"{card.name}: no “when this enters” ability that the engine reads; other "
-                              "permanents' abilities that trigger on a permanent entering are not modelled yet.")
+        if not own and not watchers:
+            self.notes.append(f"{card.name} entering triggers nothing the engine reads.")
         for trigger in own:
             self.add_trigger(card.name, controller, controller, trigger.ops, False, ("603.6a", "603.2"))
+        for src in watchers:
+            self.add_trigger(src.card.name, src.controller, controller, src.effect.ops, False, ("603.6a", "603.2"))
+
+    def _sees_entering(self, event: str, card: Card, controller: str, watcher: str) -> bool:
+        m = _OTHERS_ENTER.match(event)
+        if not m or "~" in event:
+            return False
+        whose = m.group("whose") or ""
+        if "you control" in whose and controller != watcher or "opponent" in whose and controller == watcher:
+            return False
+        kinds = [k for k in re.split(r" or | and/or |, ", m.group("types") or "") if k]
+        if not kinds:
+            return True
+        line = card.type_line.lower()
+        if not line:
+            return False  # the entering card's types are not known: the trigger is not assumed
+        return any(all(w in line.split() or w.startswith("non") and w[3:] not in line.split()
+                       for w in kind.replace("-", "").split() if w not in ("another", "other"))
+                   for kind in kinds)
+
+    def cycle_triggers(self, cycler: str, card: Card) -> None:
+        """702.29c-d: "when you cycle this card" (the card's own) and "whenever you cycle a card"."""
+        for trigger in card.of(EventTrigger):
+            if re.match(r"when you cycle ~", trigger.event):
+                self.add_trigger(card.name, cycler, cycler, trigger.ops, False, ("702.29c", "603.2"))
+        for src in self.in_play():
+            if isinstance(src.effect, EventTrigger) and src.controller == cycler and re.match(
+                    r"whenever you cycle (?:or discard )?(?:a|another) card", src.effect.event):
+                self.add_trigger(src.card.name, cycler, cycler, src.effect.ops, False, ("702.29d", "603.2"))
 
     def cast_triggers(self, caster: str, card: Card) -> None:
         """Abilities that trigger on a spell being cast (the spells of the card data are noncreature spells)."""

@@ -177,3 +177,33 @@ def test_cycling_and_activated_abilities_are_asked_for_by_verb() -> None:
     used = resolve(parse_situation("I have 10 cards in library. I activate Compulsion.", db), db)
     assert used.players["You"]["library"] == 9
     assert any(b["choice"].startswith("ability:Compulsion") for b in used.branches) or len(used.branches) == 0
+
+
+def test_other_permanents_see_a_permanent_of_their_type_enter() -> None:
+    """Landfall-style and "another creature" abilities trigger on the entering card's type line (603.6a);
+    an opponent's land doesn't trigger "a land you control"."""
+    from engine.cards import Card
+
+    watcher_text = "Whenever a land you control enters, you may draw a card."
+    reading = read_oracle("Test Watcher", watcher_text, "Enchantment")
+    land = Card("Test Land", "{T}: Add {C}.", (NotModelled("{T}: Add {C}."),), type_line="Land")
+    db = default_cards().with_extra([reading.card(watcher_text, "Enchantment"), land])
+    doc = {"players": [{"name": "You", "library": 10, "hand": 3, "battlefield": ["Test Watcher"]},
+                       {"name": "Opponent"}],
+           "action": {"type": "cast", "card": "Test Land", "player": "You", "ability": "enters"}}
+    res = resolve(scenario_from_json(doc, db), db)
+    assert res.players["You"]["hand"] == 4 and res.players["You"]["library"] == 9
+    theirs = resolve(scenario_from_json({**doc, "action": {**doc["action"], "player": "Opponent"}}, db), db)
+    assert theirs.players["You"]["hand"] == 3
+
+
+def test_cycling_triggers_resolve_before_the_cycling_draw() -> None:
+    """702.29c: "When you cycle this card" triggers when it's cycled and resolves before the draw."""
+    db = _with("Test Cycler", "Cycling {2} ({2}, Discard this card: Draw a card.)\nWhen you cycle this card, "
+               "each opponent loses 2 life.", "Creature — Beast")
+    doc = {"players": [{"name": "You", "library": 10}, {"name": "Opponent"}],
+           "action": {"type": "cast", "card": "Test Cycler", "player": "You", "ability": "cycle"}}
+    res = resolve(scenario_from_json(doc, db), db)
+    kinds_in_order = [s.kind for s in res.steps]
+    assert res.players["Opponent"]["life"] == 18 and res.players["You"]["library"] == 9
+    assert kinds_in_order.index("lose_life") < kinds_in_order.index("draw")
