@@ -105,6 +105,9 @@ class _Subjects:
     third: str = "that_player"
 
 
+# Keyword actions whose meaning draws (connive, 701.50; learn, 701.48) or makes a token that draws
+# (investigate, 701.16): a clause with one of them that no phrase reads is a gap, never a note.
+_DRAWING_WORDS = re.compile(r"\b(connives?|learns?|investigates?)\b")
 _NAMES_PLAYER = re.compile(r"\b(target player|target opponent|that player|each opponent|each player)\b")
 _NESTED_TRIGGER = re.compile(r"^(?:when|whenever|at the beginning of)\b")
 
@@ -130,14 +133,18 @@ def _read_sentence(sentence: str, out: EffectReading, state: _Subjects) -> None:
     each = re.match(r"for each (.+?), (.+)$", sentence)
     if each:  # "For each land sacrificed this way, draw a card": the amount is X
         x_note, sentence = f"X = one for each {each.group(1)}", each.group(2)
-    instead = re.fullmatch(rf"(?:you )?draws? {NUM} cards? instead", sentence)
-    if instead and condition.startswith("if:") and out.ops and out.ops[-1].do == "draw" \
-            and out.ops[-1].instead_amount is None and isinstance(number(instead.group(1)), int):
-        # 614.15: "Draw a card. If <condition>, draw two cards instead." changes the earlier draw
-        last = out.ops[-1]
-        out.ops[-1] = Op("draw", last.amount, last.who, last.name, last.optional, last.text,
-                         int(number(instead.group(1))), condition, last.note)
-        return
+    instead = re.fullmatch(rf"(?:you )?(?:draws? {NUM} cards?|investigates? (twice|{NUM} times)) instead", sentence)
+    kind = "draw" if instead and instead.group(1) else "token"
+    if instead and condition.startswith("if:") and out.ops and out.ops[-1].do == kind \
+            and out.ops[-1].instead_amount is None:
+        # 614.15: "Draw a card. If <condition>, draw two cards instead." changes the earlier operation
+        words = instead.group(1) or instead.group(2)
+        amount = 2 if words == "twice" else number((words or "").split()[0]) if words else 1
+        if isinstance(amount, int):
+            last = out.ops[-1]
+            out.ops[-1] = Op(kind, last.amount, last.who, last.name, last.optional, last.text, amount, condition,
+                             last.note)
+            return
     subject: str | None = "you"
     for i, clause in enumerate(c.strip() for c in _SPLIT.split(sentence) if c and c.strip()):
         clause = re.sub(r"^then ", "", clause)
@@ -156,7 +163,7 @@ def _read_sentence(sentence: str, out: EffectReading, state: _Subjects) -> None:
             clause = clause[4:]
         op = read_clause(clause, subject or "you")
         if op is None:
-            if DRAWS.search(clause):
+            if DRAWS.search(clause) or _DRAWING_WORDS.search(clause):
                 out.unread.append(clause)
                 continue
             op = Op("note", 1, subject or "you", text=clause)
@@ -186,8 +193,8 @@ _PHRASES: tuple[tuple[str, str, int | str, bool], ...] = (
     (r"draws? that many cards(?P<x> plus (?:a|one|two|\d+))?", "draw", "X", False),
     (r"draws? x cards?(?:,? where x is (?P<x>.+))?", "draw", "X", False),
     (rf"draws? {NUM} cards?(?P<x>,? (?:if|unless) .+)", "draw", 1, False),
-    (r"(?:target creature you control |each of (?:up to )?\w+ target creatures you control |that creature )?"
-     r"connives?(?: (?P<n>x|\d+))?", "connive", 0, False),
+    (r"(?:(?:up to one )?target creature you control |each of (?:up to )?\w+ target creatures you control |"
+     r"that creature )?connives?(?: (?P<n>x|\d+))?", "connive", 0, False),
     (r"learns?", "learn", 0, False),
     (r"investigates?(?: (?P<times>twice|\w+ times|once for each .+))?", "token", 0, False),
     (r"discards? (?:your|their) hand", "discard_hand", 0, False),
@@ -210,9 +217,11 @@ def read_clause(clause: str, who: str) -> Op | None:
         m = rx.fullmatch(clause)
         if not m:
             continue
-        if do == "connive":  # 702.163a: draw a card, then discard a card (a note says the rest)
+        if do == "connive":  # 701.50: draw a card, then discard a card (a note says the rest)
             n = m.groupdict().get("n")
-            return Op("draw", number(n) if n else 1, who, note="connive (701.50): then discard as many; each "
+            # a creature connives: its controller draws ("target creature you control connives" is yours)
+            drawer = "you" if "creature" in clause else who
+            return Op("draw", number(n) if n else 1, drawer, note="connive (701.50): then discard as many; each "
                                                                "nonland discard puts a +1/+1 counter on the creature")
         if do == "learn":  # 701.48a: reveal a Lesson from outside the game, or discard a card to draw a card
             return Op("draw", 1, who, optional=True, note="learn (701.48a): discard a card to draw a card, or put a "

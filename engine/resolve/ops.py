@@ -63,7 +63,10 @@ class OpsMixin(ResolverCore):
             if not self._carried_out(op, ctx, targets):
                 continue
             handler = OP_HANDLERS[OpKind(op.do)]
-            handler(self, op, ctx, targets, self.amount(op, x))
+            n = self.amount(op, x)
+            if op.do != "draw" and op.instead_amount is not None and self.self_condition(op.condition, you):
+                n = op.instead_amount  # 614.15: the card's own "instead" (a draw says so in its own step)
+            handler(self, op, ctx, targets, n)
             ctx.did = True
 
     def _carried_out(self, op: Op, ctx: OpContext, targets: list[str]) -> bool:
