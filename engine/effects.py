@@ -263,6 +263,14 @@ class SkipDrawStep:
 
 
 @dataclass(frozen=True)
+class GraveyardAbilitiesLost:
+    """"Cards in graveyards lose all abilities" (Yixlid Jailer): a dredge card in a graveyard has no dredge."""
+
+    rules: tuple[str, ...] = ("613.1f", "702.52a")
+    kind: str = "graveyard_abilities_lost"
+
+
+@dataclass(frozen=True)
 class Miracle:
     """Miracle: may be cast for its miracle cost when drawn as the first card this turn (702.94a)."""
 
@@ -280,4 +288,4 @@ class NotModelled:
 
 
 Effect = (DrawReplacement | MultiDrawReplacement | DrawProhibition | DrawTrigger | DrawStepTrigger | CastTrigger
-          | CantLose | SpellText | EventTrigger | SkipDrawStep | Miracle | NotModelled)
+          | CantLose | SpellText | EventTrigger | SkipDrawStep | GraveyardAbilitiesLost | Miracle | NotModelled)

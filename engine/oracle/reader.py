@@ -22,6 +22,7 @@ from engine.effects import (
     DrawTrigger,
     Effect,
     EventTrigger,
+    GraveyardAbilitiesLost,
     Miracle,
     NotModelled,
     Op,
@@ -239,6 +240,7 @@ _STATIC_FORMS: tuple[tuple[str, Callable[[re.Match[str]], Effect]], ...] = (
     (r"skip your (?:next )?draw step", lambda m: SkipDrawStep("you")),
     (r"each player skips their draw step", lambda m: SkipDrawStep("each")),
     (r"(?:each opponent|your opponents) skips? their (?:next )?draw steps?", lambda m: SkipDrawStep("opponents")),
+    (r"(?:creature )?cards in graveyards lose all abilities", lambda m: GraveyardAbilitiesLost()),
     (r"you can't lose the game(?: and your opponents can't win the game)?",
      lambda m: CantLose(opponents_cant_win="opponents" in m.group(0))),
 )

@@ -15,7 +15,7 @@ from engine.effects import (
     SpellText,
 )
 from engine.errors import ScenarioError
-from engine.model import Resolution
+from engine.model import Batch, Resolution
 from engine.resolve.core import ResolverCore
 from engine.resolve.events import GameOver
 
@@ -25,6 +25,10 @@ _SELF_ENTERS = re.compile(r"^when(?:ever)? ~ (?:\w+ )*?enters\b")
 # enchantments you control enter"
 _OTHERS_ENTER = re.compile(r"^whenever (?:a|an|another|one or more)(?: other)? (?P<types>[\w ,/-]+?)s?"
                            r"(?P<whose> you control| an opponent controls| your opponents control)? enters?\b")
+_SELF_DIES = re.compile(r"^when(?:ever)? ~ (?:dies|is put into (?:a|your) graveyard(?: from the battlefield| from "
+                        r"anywhere)?)\b")
+_OTHERS_DIE = re.compile(r"^whenever (?:a|an|another|one or more)(?: other)? (?P<types>[\w ,/-]+?)s?"
+                         r"(?P<whose> you control| an opponent controls| your opponents control)? dies?\b")
 
 
 class ActionType(StrEnum):
@@ -205,6 +209,9 @@ class ActionsMixin(ResolverCore):
         if a.ability == "enters":
             self._enters(card, caster)
             return
+        if a.ability == "dies":
+            self._dies(card, caster)
+            return
         chosen = self._ability_used(card, a.ability)
         verb = "cycles" if chosen.cost.startswith("cycling") else "activates" if chosen.activated else "casts"
         self.step(f"{caster} {verb} {card.name}" + (f" targeting {target}" if chosen.targets_player else "")
@@ -258,8 +265,30 @@ class ActionsMixin(ResolverCore):
         for src in watchers:
             self.add_trigger(src.card.name, src.controller, controller, src.effect.ops, False, ("603.6a", "603.2"))
 
+    def _dies(self, card: Card, controller: str) -> None:
+        """700.4: the permanent is put into its owner's graveyard from the battlefield; its own "when this
+        dies" abilities and others' "whenever a creature you control dies" trigger (603.6c, 603.10a)."""
+        p = self.player(controller)
+        if card.name in p.battlefield:
+            p.battlefield.remove(card.name)
+        watchers = [src for src in self.in_play() if isinstance(src.effect, EventTrigger)
+                    and self._sees(_OTHERS_DIE, src.effect.event, card, controller, src.controller)]
+        p.graveyard.add(Batch([card.name]))
+        self.step(f"{card.name} dies: it is put into {controller}'s graveyard from the battlefield.",
+                  self.rs.cite("dies"), controller, "dies")
+        own = [e for e in card.of(EventTrigger) if _SELF_DIES.search(e.event)]
+        if not own and not watchers:
+            self.notes.append(f"{card.name} dying triggers nothing the engine reads.")
+        for trigger in own:
+            self.add_trigger(card.name, controller, controller, trigger.ops, False, ("603.10a", "603.2"))
+        for src in watchers:
+            self.add_trigger(src.card.name, src.controller, controller, src.effect.ops, False, ("603.10a", "603.2"))
+
     def _sees_entering(self, event: str, card: Card, controller: str, watcher: str) -> bool:
-        m = _OTHERS_ENTER.match(event)
+        return self._sees(_OTHERS_ENTER, event, card, controller, watcher)
+
+    def _sees(self, pattern: re.Pattern[str], event: str, card: Card, controller: str, watcher: str) -> bool:
+        m = pattern.match(event)
         if not m or "~" in event:
             return False
         whose = m.group("whose") or ""

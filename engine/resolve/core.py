@@ -7,10 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from engine.cards import CardDB, default_cards
-from engine.effects import (
-    CantLose,
-    DrawReplacement,
-)
+from engine.effects import CantLose, DrawReplacement, GraveyardAbilitiesLost
 from engine.model import PlayerState, Scenario, Step
 from engine.resolve.events import ChoicePoint, EffectSource, PendingTrigger, StepGroup
 from engine.rulesets import Ruleset, ruleset_for
@@ -77,6 +74,23 @@ class ResolverCore:
         return iter(self._in_play)
 
     def _effect_sources(self) -> Iterator[EffectSource]:
+        on_battlefield = list(self._battlefield_sources())
+        yield from on_battlefield
+        if any(isinstance(src.effect, GraveyardAbilitiesLost) for src in on_battlefield):
+            return  # cards in graveyards have no abilities (Yixlid Jailer): no dredge
+        for name in self._order:
+            p = self.player(name)
+            if p.lost:
+                continue
+            for position, card_name in enumerate(p.graveyard.cards):
+                card = self.cards.find(card_name)
+                if card is None:
+                    continue
+                for i, eff in enumerate(card.effects):
+                    if isinstance(eff, DrawReplacement) and eff.zone == "graveyard":
+                        yield EffectSource(card, name, i, eff, 1000 + position)
+
+    def _battlefield_sources(self) -> Iterator[EffectSource]:
         for name in self._order:
             p = self.player(name)
             if p.lost:
@@ -88,13 +102,6 @@ class ResolverCore:
                 for i, eff in enumerate(card.effects):
                     if not (isinstance(eff, DrawReplacement) and eff.zone == "graveyard"):
                         yield EffectSource(card, name, i, eff, position)
-            for position, card_name in enumerate(p.graveyard.cards):
-                card = self.cards.find(card_name)
-                if card is None:
-                    continue
-                for i, eff in enumerate(card.effects):
-                    if isinstance(eff, DrawReplacement) and eff.zone == "graveyard":
-                        yield EffectSource(card, name, i, eff, 1000 + position)
 
     def affects(self, affects: str, controller: str, player: str) -> bool:
         if affects == "each":

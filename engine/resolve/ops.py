@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+
 from engine.effects import Op, OpKind
 from engine.errors import ScenarioError
+from engine.oracle.clauses import number
 from engine.resolve import ops_players, ops_reveal, ops_zones
 from engine.resolve.core import ResolverCore
 from engine.resolve.events import OpContext
@@ -28,7 +32,11 @@ class OpsMixin(ResolverCore):
         return [that_player]
 
     def self_condition(self, condition: str, you: str) -> bool:
-        if condition.startswith("if:"):  # a condition in the card's words: a decision, stated in a step
+        if condition.startswith("if:"):
+            known = self.known_condition(condition[3:], you)
+            if known is not None:
+                return known
+            # a condition in the card's words the state doesn't decide: a decision, stated in a step
             words = condition[3:]
             met = bool(self.choose(f"condition:{words}", [True, False], True))
             self.step(f"The answer assumes “{words}” is {'true' if met else 'false'} (the other case is listed as "
@@ -42,6 +50,16 @@ class OpsMixin(ResolverCore):
             "life_10_or_less": p.life <= 10,
             "always": True,
         }.get(condition, False)
+
+    def known_condition(self, words: str, you: str) -> bool | None:
+        """Conditions the game state decides (hellbent, threshold, "if it's your turn"...), checked, not
+        assumed; None when the words are about something the engine doesn't track."""
+        p = self.player(you)
+        for rx, test in _KNOWN_CONDITIONS:
+            m = re.fullmatch(rx, words)
+            if m:
+                return bool(test(self, p, you, m))
+        return None
 
     def amount(self, op: Op, x: int | None) -> int:
         if op.amount == "X":
@@ -81,9 +99,11 @@ class OpsMixin(ResolverCore):
                 return False
         elif op.instead_amount is None and op.condition.startswith(("if:", "unless:")):
             words = op.condition.split(":", 1)[1]
-            met = self.choose(f"condition:{ctx.source}:{words}", [True, False], True)
-            self.step(f"{ctx.source}: the answer assumes “{words}” is {'true' if met else 'false'} (the other case "
-                      "is listed as an alternative).", self.rs.cite("if_you_do"), ctx.you, "assumption")
+            met = self.known_condition(words, ctx.you)
+            if met is None:
+                met = self.choose(f"condition:{ctx.source}:{words}", [True, False], True)
+                self.step(f"{ctx.source}: the answer assumes “{words}” is {'true' if met else 'false'} (the other "
+                          "case is listed as an alternative).", self.rs.cite("if_you_do"), ctx.you, "assumption")
             if met == op.condition.startswith("unless:"):
                 ctx.did = False
                 return False
@@ -101,6 +121,26 @@ class OpsMixin(ResolverCore):
                       self.rs.cite("resolve"), ctx.you, "choice")
         ctx.did = bool(wanted)
         return bool(wanted)
+
+
+_COUNT = r"(one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
+_KNOWN_CONDITIONS: tuple[tuple[str, Callable[..., bool]], ...] = (
+    (r"you have no cards in hand", lambda r, p, you, m: p.hand.size == 0),  # hellbent
+    (rf"(?:there are )?{_COUNT} or more cards are in your graveyard|you have {_COUNT} or more cards in your "
+     rf"graveyard|there are {_COUNT} or more cards in your graveyard",
+     lambda r, p, you, m: p.graveyard.size >= _int_word(next(g for g in m.groups() if g))),  # threshold
+    (r"it's your turn|it is your turn", lambda r, p, you, m: r.active == you),
+    (r"it's not your turn|it isn't your turn", lambda r, p, you, m: r.active != you),
+    (r"your library has no cards in it|there are no cards in your library", lambda r, p, you, m: p.library.size == 0),
+    (rf"you have {_COUNT} or fewer cards in hand", lambda r, p, you, m: p.hand.size <= _int_word(m.group(1))),
+    (rf"you have {_COUNT} or more cards in hand", lambda r, p, you, m: p.hand.size >= _int_word(m.group(1))),
+    (rf"you have {_COUNT} or less life", lambda r, p, you, m: p.life <= _int_word(m.group(1))),
+)
+
+
+def _int_word(word: str) -> int:
+    n = number(word)
+    return n if isinstance(n, int) else 0
 
 
 OP_HANDLERS = {**ops_players.HANDLERS, **ops_zones.HANDLERS, **ops_reveal.HANDLERS}

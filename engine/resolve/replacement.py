@@ -9,7 +9,7 @@ choice ("I dredge Golgari Thug") is honoured wherever it arises, and the alterna
 
 from __future__ import annotations
 
-from engine.effects import DrawReplacement, DrawTrigger
+from engine.effects import DrawReplacement, DrawTrigger, GraveyardAbilitiesLost
 from engine.resolve.core import ResolverCore
 from engine.resolve.events import DrawEvent, EffectSource
 
@@ -98,6 +98,14 @@ class ReplacementMixin(ResolverCore):
         """702.52b: a dredge N card can't be used with fewer than N cards in the library; say so when the
         player has such a card in their graveyard, since players expect to be able to use it."""
         p = self.player(event.who)
+        silencer = next((src.card.name for src in self.in_play() if isinstance(src.effect, GraveyardAbilitiesLost)),
+                        None)
+        if silencer:
+            for name in dict.fromkeys(p.graveyard.cards):
+                card = self.cards.find(name)
+                if card is not None and card.dredge:
+                    self.step(f"{name} has no abilities in the graveyard ({silencer}): it can't dredge.",
+                              self.rs.cite("graveyard_abilities_lost"), event.who, "why_not")
         for src in self.in_play():
             eff = src.effect
             if (isinstance(eff, DrawReplacement) and eff.zone == "graveyard" and src.controller == event.who

@@ -307,6 +307,16 @@ def _enters(ctx: Ctx, g: dict[str, str]) -> None:
     ctx.b.set_action(action, ctx.clause)
 
 
+def _dies(ctx: Ctx, g: dict[str, str]) -> None:
+    who = ctx.who(g.get("player"))
+    if who in GROUPS or who.startswith("team:"):
+        raise SituationError("say whose permanent dies", ctx.clause, "'my Psychosis Crawler dies'")
+    card = ctx.card(g["card"])
+    if card not in ctx.b.player(who).battlefield:
+        ctx.b.player(who).battlefield.append(card)  # it was on the battlefield to die
+    ctx.b.set_action({"type": "cast", "card": card, "player": who, "ability": "dies"}, ctx.clause)
+
+
 def _move(ctx: Ctx, g: dict[str, str]) -> None:
     who = ctx.who(g.get("player"))
     if who in GROUPS or who.startswith("team:"):

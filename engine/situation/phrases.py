@@ -18,6 +18,7 @@ from engine.situation.facts import (
     _choice_may,
     _choice_order,
     _controls,
+    _dies,
     _draw,
     _draw_for_turn,
     _draw_several,
@@ -385,6 +386,17 @@ PHRASES: tuple[Phrase, ...] = (
         _enters,
         "Alms Collector enters under my control.",
         ("my opponent puts Notion Thief onto the battlefield",),
+    ),
+    Phrase(
+        "dies",
+        (
+            rf"{POS} (?P<card>.+?) dies",
+            rf"{P} sacrifices? (?P<card>.+)",
+            r"(?P<card>.+?) dies",
+        ),
+        _dies,
+        "My Psychosis Crawler dies.",
+        ("I sacrifice Platinum Angel",),
     ),
     Phrase(
         "draw with a spell",

@@ -207,3 +207,50 @@ def test_cycling_triggers_resolve_before_the_cycling_draw() -> None:
     kinds_in_order = [s.kind for s in res.steps]
     assert res.players["Opponent"]["life"] == 18 and res.players["You"]["library"] == 9
     assert kinds_in_order.index("lose_life") < kinds_in_order.index("draw")
+
+
+def test_a_permanent_dying_triggers_its_own_and_watching_abilities() -> None:
+    """700.4 and 603.10a: "When this creature dies, draw a card" (its own) and "Whenever another creature you
+    control dies, draw a card" (a watcher, by the dying card's type line)."""
+    from engine.cards import Card
+    from engine.situation import parse_situation
+
+    dier_text = "When this creature dies, draw a card."
+    watcher_text = "Whenever another creature you control dies, you draw a card."
+    dier = read_oracle("Test Dier", dier_text, "Creature — Ape").card(dier_text, "Creature — Ape")
+    watcher = read_oracle("Test Watcher", watcher_text, "Enchantment").card(watcher_text, "Enchantment")
+    db = default_cards().with_extra([dier, watcher, Card("Test Rock", "", (NotModelled("-"),), type_line="Artifact")])
+    res = resolve(parse_situation("I control Test Watcher. I have 10 cards in library and 0 in hand. My Test Dier "
+                                  "dies.", db), db)
+    assert res.players["You"]["hand"] == 2 and res.players["You"]["graveyard"] == 1
+    rock = resolve(parse_situation("I control Test Watcher. I have 10 cards in library and 0 in hand. I sacrifice "
+                                   "Test Rock.", db), db)
+    assert rock.players["You"]["hand"] == 0  # an artifact is not a creature: the watcher doesn't trigger
+
+
+def test_cards_in_graveyards_losing_their_abilities_stops_dredge() -> None:
+    """Yixlid Jailer: "Cards in graveyards lose all abilities." A dredge card can't replace the draw, and the
+    answer says why."""
+    text = "Cards in graveyards lose all abilities."
+    jailer = read_oracle("Test Jailer", text, "Creature — Zombie Wizard").card(text, "Creature — Zombie Wizard")
+    db = default_cards().with_extra([jailer])
+    doc = {"players": [{"name": "You", "library": 10, "hand": 0, "graveyard": ["Golgari Thug"]},
+                       {"name": "Opponent", "battlefield": ["Test Jailer"]}],
+           "action": {"type": "draw", "player": "You", "count": 1}, "choices": {"apply:Golgari Thug:You": True}}
+    res = resolve(scenario_from_json(doc, db), db)
+    assert res.players["You"]["hand"] == 1 and res.players["You"]["graveyard"] == 1
+    assert any(s.kind == "why_not" and "Test Jailer" in s.text for s in res.steps)
+
+
+def test_hellbent_and_threshold_are_checked_not_assumed() -> None:
+    """A condition the game state decides ("if you have no cards in hand", seven cards in the graveyard) is
+    read from the state: no assumption, no alternative."""
+    hellbent = _cast("Draw a card. If you have no cards in hand, draw two cards instead.")
+    assert hellbent.players["You"]["hand"] == 4 and not any(s.kind == "assumption" for s in hellbent.steps)
+    reading = read_oracle("Test Spell", "Draw a card. If seven or more cards are in your graveyard, draw two cards "
+                          "instead.", "Sorcery")
+    db = default_cards().with_extra([reading.card("-", "Sorcery")])
+    doc = {"players": [{"name": "You", "library": 10, "hand": 0, "graveyard": 7}, {"name": "Opponent"}],
+           "action": {"type": "cast", "card": "Test Spell", "player": "You"}}
+    threshold = resolve(scenario_from_json(doc, db), db)
+    assert threshold.players["You"]["hand"] == 2 and not any(s.kind == "assumption" for s in threshold.steps)
