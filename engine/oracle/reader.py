@@ -17,6 +17,7 @@ from engine.cards import Card
 from engine.effects import (
     CantLose,
     DrawCondition,
+    DrawProhibition,
     DrawReplacement,
     DrawStepTrigger,
     DrawTrigger,
@@ -185,6 +186,8 @@ def _legacy(ability: Ability, name: str, reading: Reading, spell: bool) -> bool:
 # Tokens whose own ability draws a card when sacrificed (111.10): creating one is what the card does.
 DRAWING_TOKENS = ("Clue", "Blood")
 
+_WHO_AFFECTED = {"each player": "each", "players": "each", "each opponent": "opponents",
+                 "your opponents": "opponents", "you": "you"}
 _AFFECTS = {"you": "you", "an opponent": "opponents", "a player": "each", "each player": "each",
             "each opponent": "opponents", "target player": "opponents", "another player": "opponents"}
 _ORDINAL = {"first": 1, "second": 2, "third": 3, "fourth": 4}
@@ -241,6 +244,18 @@ _STATIC_FORMS: tuple[tuple[str, Callable[[re.Match[str]], Effect]], ...] = (
     (r"each player skips their draw step", lambda m: SkipDrawStep("each")),
     (r"(?:each opponent|your opponents) skips? their (?:next )?draw steps?", lambda m: SkipDrawStep("opponents")),
     (r"(?:creature )?cards in graveyards lose all abilities", lambda m: GraveyardAbilitiesLost()),
+    (r"(each player|players|each opponent|your opponents|you) can't draw more than one card each turn",
+     lambda m: DrawProhibition(_WHO_AFFECTED[m.group(1)], 1)),
+    (r"(each player|players|each opponent|your opponents|you) can't draw cards(?: this turn)?",
+     lambda m: DrawProhibition(_WHO_AFFECTED[m.group(1)], 0)),
+    (r"you can't lose the game this turn(?: and your opponents can't win the game this turn)?",
+     lambda m: CantLose(opponents_cant_win="opponents" in m.group(0))),
+    (r"(?:you may )?reveal (?:the first card you draw each turn|each card you draw) as you draw it",
+     lambda m: DrawTrigger("you", (Op("note", 1, "you", text="reveals the card as it is drawn (121.9)"),),
+                           DrawCondition(nth_each_turn=1 if "first" in m.group(0) else 0))),
+    (r"(?:the chosen player|each player|each opponent|players) reveals? each card (?:they|he or she) draws?",
+     lambda m: DrawTrigger("each" if "chosen" not in m.group(0) else "opponents",
+                           (Op("note", 1, "that_player", text="reveals the card drawn"),))),
     (r"you can't lose the game(?: and your opponents can't win the game)?",
      lambda m: CantLose(opponents_cant_win="opponents" in m.group(0))),
 )

@@ -16,7 +16,8 @@ class CompressionMixin(ResolverCore):
         out: list[Any] = []
         for p in self.s.players:
             # Named cards move one by one (their names show in the steps), so their counts are exact here.
-            out.append((min(p.library.size, 8), min(p.hand.size, 2), min(p.drawn_this_turn, 2),
+            # drawn this turn up to 5: "your second/third/fourth card each turn" triggers must not be batched
+            out.append((min(p.library.size, 8), min(p.hand.size, 2), min(p.drawn_this_turn, 5),
                         min(p.drawn_this_draw_step, 2), p.attempted_empty_draw, p.lost, len(p.library.cards),
                         len(p.hand.cards), len(p.graveyard.cards), len(p.exile.cards), len(p.memory.cards),
                         tuple(sorted(p.tokens)), tuple(sorted(p.counters))))
@@ -66,8 +67,8 @@ class CompressionMixin(ResolverCore):
             for value, d, clamp in ((p.library.size, delta[i], 8), (p.hand.size, delta[i + 1], 2)):
                 if d < 0:
                     k = min(k, max(0, (value - clamp) // (-d)))
-            for value, d in ((p.drawn_this_turn, delta[i + 5]), (p.drawn_this_draw_step, delta[i + 6])):
-                if d > 0 and value < 2:
+            for value, d, clamp in ((p.drawn_this_turn, delta[i + 5], 5), (p.drawn_this_draw_step, delta[i + 6], 2)):
+                if d > 0 and value < clamp:
                     k = 0
             if delta[i + 8]:
                 k = 0  # poison counters change between draws: state-based actions decide, one at a time

@@ -137,5 +137,7 @@ class DrawingMixin(ResolverCore):
             if isinstance(eff, DrawTrigger) and self.affects(eff.affects, src.controller, who):
                 if eff.condition.except_first_in_draw_step and in_draw_step and first_in_step:
                     continue
+                if eff.condition.nth_each_turn and p.drawn_this_turn != eff.condition.nth_each_turn:
+                    continue  # "whenever you draw your second card each turn": only that card
                 self.add_trigger(src.card.name, src.controller, who, eff.ops, eff.optional, eff.rules)
         return True

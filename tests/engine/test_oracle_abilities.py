@@ -254,3 +254,16 @@ def test_hellbent_and_threshold_are_checked_not_assumed() -> None:
            "action": {"type": "cast", "card": "Test Spell", "player": "You"}}
     threshold = resolve(scenario_from_json(doc, db), db)
     assert threshold.players["You"]["hand"] == 2 and not any(s.kind == "assumption" for s in threshold.steps)
+
+
+def test_a_second_card_each_turn_trigger_fires_once_and_never_in_a_batch() -> None:
+    """"Whenever you draw your second card each turn" triggers on that card only, in a draw of 20 too."""
+    text = "Whenever you draw your second card each turn, each opponent loses 3 life."
+    db = default_cards().with_extra([read_oracle("Test Second", text, "Enchantment").card(text, "Enchantment")])
+    for count, already in ((20, 0), (1, 1), (5, 2)):
+        doc = {"players": [{"name": "You", "library": 40, "battlefield": ["Test Second"], "drawn_this_turn": already},
+                           {"name": "Opponent"}], "action": {"type": "draw", "player": "You", "count": count}}
+        fast = resolve(scenario_from_json(doc, db), db)
+        slow = resolve(scenario_from_json(doc, db), db, compress=False)
+        expected = 17 if already < 2 <= already + count else 20
+        assert fast.players["Opponent"]["life"] == slow.players["Opponent"]["life"] == expected
