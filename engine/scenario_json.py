@@ -14,7 +14,8 @@ from engine.model import FORMATS, STEPS, Action, PlayerState, Scenario, Zone
 
 MAX_COUNT = 10**12
 ACTION_TYPES = ("draw", "draw_step", "cast", "move_to_hand", "mechanic")
-ABILITIES = ("", "spell", "activate", "cycle", "enters", "dies")  # which of a cast action's card abilities is used
+# which of a cast action's card abilities is used
+ABILITIES = ("", "spell", "activate", "cycle", "enters", "dies", "graveyard")
 
 
 def _int(value: Any, where: str, *, low: int = 0, high: int = MAX_COUNT) -> int:

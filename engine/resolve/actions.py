@@ -212,6 +212,9 @@ class ActionsMixin(ResolverCore):
         if a.ability == "dies":
             self._dies(card, caster)
             return
+        if a.ability == "graveyard":
+            self._to_graveyard(card, caster, a.from_zone)
+            return
         chosen = self._ability_used(card, a.ability)
         verb = "cycles" if chosen.cost.startswith("cycling") else "activates" if chosen.activated else "casts"
         self.step(f"{caster} {verb} {card.name}" + (f" targeting {target}" if chosen.targets_player else "")
@@ -283,6 +286,27 @@ class ActionsMixin(ResolverCore):
             self.add_trigger(card.name, controller, controller, trigger.ops, False, ("603.10a", "603.2"))
         for src in watchers:
             self.add_trigger(src.card.name, src.controller, controller, src.effect.ops, False, ("603.10a", "603.2"))
+
+    def _to_graveyard(self, card: Card, owner: str, zone: str) -> None:
+        """A card put into its owner's graveyard from the library or hand (milled, discarded): its own
+        abilities that trigger on that ("when this is put into your graveyard from your library", "from
+        anywhere", "when you discard this card") trigger (603.6c, 603.10a)."""
+        p = self.player(owner)
+        source = p.library if zone == "library" else p.hand
+        if not source.remove_named(card.name) and source.unknown:
+            source.unknown -= 1
+        p.graveyard.add(Batch([card.name]))
+        where = "library" if zone == "library" else "hand"
+        self.step(f"{card.name} is put into {owner}'s graveyard from their {where}.", self.rs.cite("dies")[1:],
+                  owner, "to_graveyard")
+        own = [e for e in card.of(EventTrigger) if re.match(
+            rf"^when(?:ever)? (?:~ is put into (?:a|your) graveyard from (?:your {where}|anywhere)"
+            rf"{'|you discard ~' if where == 'hand' else ''})\b", e.event)]
+        if not own:
+            self.notes.append(f"{card.name} going to the graveyard from the {where} triggers nothing the engine "
+                              "reads.")
+        for trigger in own:
+            self.add_trigger(card.name, owner, owner, trigger.ops, False, ("603.10a", "603.2"))
 
     def _sees_entering(self, event: str, card: Card, controller: str, watcher: str) -> bool:
         return self._sees(_OTHERS_ENTER, event, card, controller, watcher)

@@ -317,6 +317,15 @@ def _dies(ctx: Ctx, g: dict[str, str]) -> None:
     ctx.b.set_action({"type": "cast", "card": card, "player": who, "ability": "dies"}, ctx.clause)
 
 
+def _to_graveyard(ctx: Ctx, g: dict[str, str]) -> None:
+    who = ctx.who(g.get("player"))
+    if who in GROUPS or who.startswith("team:"):
+        raise SituationError("say whose card goes to the graveyard", ctx.clause, "'I discard Terminus'")
+    zone = "hand" if g["zone"].startswith(("discard", "hand")) else "library"
+    action = {"type": "cast", "card": ctx.card(g["card"]), "player": who, "ability": "graveyard", "from": zone}
+    ctx.b.set_action(action, ctx.clause)
+
+
 def _move(ctx: Ctx, g: dict[str, str]) -> None:
     who = ctx.who(g.get("player"))
     if who in GROUPS or who.startswith("team:"):

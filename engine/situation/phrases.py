@@ -40,6 +40,7 @@ from engine.situation.facts import (
     _several_control,
     _step,
     _team,
+    _to_graveyard,
     _turn_number,
     _turn_of,
     _which_zone,
@@ -397,6 +398,16 @@ PHRASES: tuple[Phrase, ...] = (
         _dies,
         "My Psychosis Crawler dies.",
         ("I sacrifice Platinum Angel",),
+    ),
+    Phrase(
+        "to the graveyard",
+        (
+            rf"(?P<card>.+?) is (?:put into|milled into) {POS} graveyard from {POS2} (?P<zone>library|hand)",
+            rf"{P} (?P<zone>discards?|mills?) (?P<card>(?!an? card\b|\w+ cards?\b).+)",
+        ),
+        _to_graveyard,
+        "Golgari Thug is put into my graveyard from my library.",
+        ("I discard Terminus",),
     ),
     Phrase(
         "draw with a spell",

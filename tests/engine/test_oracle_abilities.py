@@ -267,3 +267,19 @@ def test_a_second_card_each_turn_trigger_fires_once_and_never_in_a_batch() -> No
         slow = resolve(scenario_from_json(doc, db), db, compress=False)
         expected = 17 if already < 2 <= already + count else 20
         assert fast.players["Opponent"]["life"] == slow.players["Opponent"]["life"] == expected
+
+
+def test_a_card_put_into_a_graveyard_from_the_library_or_hand_triggers_its_own_ability() -> None:
+    """603.10a: "When this is put into your graveyard from your library" (Gaea's Blessing's template) and
+    "from anywhere"; a card discarded from the hand doesn't trigger a from-your-library ability."""
+    from engine.situation import parse_situation
+
+    text = ("Target player draws a card.\nWhen this card is put into your graveyard from your library, you draw "
+            "two cards.")
+    db = default_cards().with_extra([read_oracle("Test Blessing", text, "Sorcery").card(text, "Sorcery")])
+    milled = resolve(parse_situation("I have 10 cards in library and 0 in hand. Test Blessing is put into my "
+                                     "graveyard from my library.", db), db)
+    assert milled.players["You"]["hand"] == 2 and milled.players["You"]["graveyard"] == 1
+    discarded = resolve(parse_situation("I have 10 cards in library and 1 in hand. I discard Test Blessing.", db),
+                        db)
+    assert discarded.players["You"]["hand"] == 0 and discarded.players["You"]["library"] == 10
