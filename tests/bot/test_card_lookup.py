@@ -31,6 +31,8 @@ async def scryfall() -> AsyncIterator[FakeScryfall]:
         fake.extra_types["Deep Study"] = "Sorcery"
         fake.extra_cards["Muddled Text"] = "Flying\nWhenever this creature attacks, draw cards unless the moon is full."
         fake.extra_types["Muddled Text"] = "Creature — Bird"
+        fake.extra_cards["Grizzly Bears"] = ""
+        fake.extra_types["Grizzly Bears"] = "Creature — Bear"
         yield fake
 
 
@@ -70,3 +72,13 @@ async def test_a_card_whose_draw_text_is_not_understood_is_refused_with_that_tex
     assert await resolve_command(args, _config(tmp_path, scryfall)) == 2
     err = json.loads(capsys.readouterr().out)["error"]
     assert "Muddled Text" in err["message"] and "moon is full" in err["hint"]
+
+
+async def test_a_card_with_no_draw_text_is_a_plain_object_not_a_refusal(
+        scryfall: FakeScryfall, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A vanilla creature in the story no longer blocks the question: it is on the battlefield with its types."""
+    args = argparse.Namespace(json_file=None, situation="I control Grizzly Bears. I have 5 cards in library. I draw 1.",
+                              json_out=True)
+    assert await resolve_command(args, _config(tmp_path, scryfall)) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["players"]["You"]["library"] == 4
