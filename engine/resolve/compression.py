@@ -98,8 +98,10 @@ class CompressionMixin(ResolverCore):
             delta = tuple(b - a for a, b in zip(before, self._numbers(), strict=False)) \
                 if len(self.pending) == pending_len else None
             current = (regime, after_regime, delta, signature)
-            if (merged and delta is not None and prev is not None and prev == current
-                    and regime == after_regime):
+            # One draw that leaves the regime unchanged is enough to know the rest of the run: the regime is
+            # what decides how a draw goes, so a run of replacement draws (Thought Reflection's two, nested
+            # n deep) is counted arithmetically at every level instead of unfolding 2^n draws.
+            if delta is not None and regime == after_regime and (prev is None or merged and prev == current):
                 k = self._repeats_left(delta, count - done)
                 if k > 0:
                     self._apply_numbers(delta, k)

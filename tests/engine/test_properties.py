@@ -181,3 +181,30 @@ def test_huge_counts_match_the_exact_arithmetic(doc: dict[str, Any], big: int) -
     assert me["hand"] == big and me["library"] == 5
     assert me["life"] == doc["players"][0]["life"] + 2 * big
     assert sum(s.repeat for s in res.steps if s.kind == "draw") == big
+
+
+@st.composite
+def fan_outs(draw: st.DrawFn) -> dict[str, Any]:
+    """Replacement fan-out: several Thought Reflections (and Alhammarret's Archive) doubling draws, nested,
+    with an opponent's Notion Thief, Alms Collector or Sheoldred, near an empty library or 0 life."""
+    mine = ["Thought Reflection"] * draw(st.integers(0, 5)) + draw(st.lists(
+        st.sampled_from(["Alhammarret's Archive", "Laboratory Maniac", "Chasm Skulker", "Psychosis Crawler"]),
+        max_size=2))
+    theirs = draw(st.lists(st.sampled_from(["Notion Thief", "Alms Collector", "Sheoldred, the Apocalypse",
+                                            "Thought Reflection", "Spirit of the Labyrinth"]), max_size=2))
+    return {"players": [{"name": "You", "library": draw(st.one_of(st.integers(0, 40), st.integers(10**3, 10**6))),
+                         "hand": draw(st.integers(0, 3)), "life": draw(st.integers(1, 30)), "battlefield": mine},
+                        {"name": "Opponent", "library": draw(st.integers(0, 60)), "life": draw(st.integers(1, 30)),
+                         "battlefield": theirs}],
+            "action": {"type": "draw", "player": "You", "count": draw(st.integers(1, 12))},
+            "active": draw(st.sampled_from(["You", "Opponent"])), "step": "main1"}
+
+
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(fan_outs())
+def test_replacement_fan_out_is_counted_like_one_at_a_time(doc: dict[str, Any]) -> None:
+    """Nested replacement draws are compressed at every level (16 Thought Reflections resolve at once): the
+    result is the one-at-a-time path's, at sizes where that path can run."""
+    fast = resolve(scenario_from_json(doc), branches=False)
+    slow = resolve(scenario_from_json(doc), compress=False, branches=False)
+    assert _same_game(fast) == _same_game(slow)
