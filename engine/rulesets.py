@@ -49,6 +49,7 @@ CURRENT_CITES: dict[str, tuple[str, ...]] = {
     "once_per_event": ("614.5",),
     "self_replacement": ("614.15",),
     "skip": ("614.10",),
+    "skip_step": ("614.1b", "614.10"),
     "draw_step": ("504.1",),
     "draw_step_priority": ("504.2",),
     "first_turn_two_player": ("103.8a",),

@@ -12,6 +12,7 @@ from engine.effects import (
     DrawStepTrigger,
     EventTrigger,
     Op,
+    SkipDrawStep,
     SpellText,
 )
 from engine.errors import ScenarioError
@@ -136,6 +137,14 @@ class ActionsMixin(ResolverCore):
             team = [n for n in self._order if self.player(n).team == active.team]
         for name in team:
             self.player(name).drawn_this_draw_step = 0
+        skipper = next((src for src in self.in_play() if isinstance(src.effect, SkipDrawStep)
+                        and self.affects(src.effect.affects, src.controller, active.name)), None)
+        if skipper is not None:
+            # 614.1b, 614.10: "skip your draw step": the step, its draw and its triggers don't happen
+            self.step(f"{active.name} skips the draw step ({skipper.card.name}): no draw, and nothing that "
+                      "triggers at the beginning of the draw step triggers.", self.rs.cite("skip_step"),
+                      active.name, "skip")
+            return
         if s.turn == 1:
             if s.format == "two-player":
                 self.step(f"{active.name} plays first and skips the draw of their first turn.",

@@ -283,3 +283,13 @@ def test_a_card_put_into_a_graveyard_from_the_library_or_hand_triggers_its_own_a
     discarded = resolve(parse_situation("I have 10 cards in library and 1 in hand. I discard Test Blessing.", db),
                         db)
     assert discarded.players["You"]["hand"] == 0 and discarded.players["You"]["library"] == 10
+
+
+def test_skip_your_draw_step_skips_it() -> None:
+    """614.1b and 614.10: Damia's "Skip your draw step." — no draw, and no draw-step triggers."""
+    text = "Deathtouch\nSkip your draw step."
+    db = default_cards().with_extra([read_oracle("Test Damia", text, "Creature — Gorgon").card(text, "Creature")])
+    doc = {"players": [{"name": "You", "library": 10, "hand": 0, "battlefield": ["Test Damia", "Howling Mine"]},
+                       {"name": "Opponent"}], "action": {"type": "draw_step"}, "turn": 3, "step": "draw"}
+    res = resolve(scenario_from_json(doc, db), db)
+    assert res.players["You"]["hand"] == 0 and {"614.1b", "614.10"} <= set(res.rules)
