@@ -10,8 +10,9 @@ from engine.resolve.ops import OpsMixin
 from engine.resolve.priority import PriorityMixin
 from engine.resolve.replacement import ReplacementMixin
 from engine.resolve.result import ResultMixin
+from engine.resolve.zone_changes import ZoneChangeMixin
 
 
-class Resolver(ActionsMixin, ChoicesMixin, DrawingMixin, ReplacementMixin, CompressionMixin, PriorityMixin, OpsMixin,
-               ResultMixin):
+class Resolver(ActionsMixin, ZoneChangeMixin, ChoicesMixin, DrawingMixin, ReplacementMixin, CompressionMixin,
+               PriorityMixin, OpsMixin, ResultMixin):
     """Resolves one scenario. ``compress=False`` gives the straightforward one-card-at-a-time path."""
