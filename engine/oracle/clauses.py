@@ -53,10 +53,6 @@ class EffectReading:
     ops: list[Op] = field(default_factory=list)
     unread: list[str] = field(default_factory=list)  # clauses about drawing that match no phrase
 
-    @property
-    def draws(self) -> bool:
-        return any(op.do in ("draw", "delayed_draw") for op in self.ops)
-
 
 def _sentences(text: str) -> list[str]:
     out, depth, start = [], 0, 0

@@ -31,7 +31,7 @@ from engine.effects import (
     SpellText,
 )
 from engine.oracle.abilities import Ability, AbilityKind, split_abilities
-from engine.oracle.clauses import DRAWS, EffectReading, number, read_effect, self_named
+from engine.oracle.clauses import DRAWS, EffectReading, read_effect, self_named
 from engine.oracle.templates import modelled, read_line
 
 
@@ -310,4 +310,4 @@ def reproduces(card: Card) -> bool:
     return not reading.not_understood and modelled(reading.card(card.oracle).effects) == modelled(card.effects)
 
 
-__all__ = ["Reading", "number", "read_oracle", "reproduces"]
+__all__ = ["Reading", "read_oracle", "reproduces"]

@@ -1,13 +1,6 @@
 """Templates of the Oracle reader: the exact forms of the hand-made card data's static, replacement and
-draw-trigger abilities (the reader tries them first, so the hand-made models are reproduced).
-
-The Oracle-text reader: builds the engine's effect model from a card's text alone.
-
-Why: the hand-made card data covers a few dozen cards; Magic has tens of thousands. Most draw-related text
-follows a handful of templates, so a card the bot has never seen (its Oracle text fetched from Scryfall) can
-be resolved when its text matches them. A line that matches no template is reported as not understood, and
-the caller decides (the bot says the card's text is not yet understood and shows it).
-``bench/oracle_score.py`` measures how many of the hand-made models it reproduces exactly.
+draw-trigger abilities. The reader (``engine.oracle.reader``) tries them on each ability first, so the
+hand-made models are reproduced; ``bench/oracle_score.py`` measures how many exactly.
 """
 
 from __future__ import annotations

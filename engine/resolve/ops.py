@@ -33,15 +33,7 @@ class OpsMixin(ResolverCore):
 
     def self_condition(self, condition: str, you: str) -> bool:
         if condition.startswith("if:"):
-            known = self.known_condition(condition[3:], you)
-            if known is not None:
-                return known
-            # a condition in the card's words the state doesn't decide: a decision, stated in a step
-            words = condition[3:]
-            met = bool(self.choose(f"condition:{words}", [True, False], True))
-            self.step(f"The answer assumes “{words}” is {'true' if met else 'false'} (the other case is listed as "
-                      "an alternative).", self.rs.cite("if_you_do"), you, "assumption")
-            return met
+            return self.decide_condition(condition[3:], you)
         p = self.player(you)
         return {
             "your_turn": self.active == you,
@@ -50,6 +42,17 @@ class OpsMixin(ResolverCore):
             "life_10_or_less": p.life <= 10,
             "always": True,
         }.get(condition, False)
+
+    def decide_condition(self, words: str, you: str) -> bool:
+        """A condition in the card's words: checked when the game state decides it, else a decision whose
+        default (true) is stated in a step and whose other case comes back as an alternative."""
+        known = self.known_condition(words, you)
+        if known is not None:
+            return known
+        met = bool(self.choose(f"condition:{words}", [True, False], True))
+        self.step(f"The answer assumes “{words}” is {'true' if met else 'false'} (the other case is listed as an "
+                  "alternative).", self.rs.cite("if_you_do"), you, "assumption")
+        return met
 
     def known_condition(self, words: str, you: str) -> bool | None:
         """Conditions the game state decides (hellbent, threshold, "if it's your turn"...), checked, not
@@ -98,12 +101,7 @@ class OpsMixin(ResolverCore):
                           ctx.you, "why_not")
                 return False
         elif op.instead_amount is None and op.condition.startswith(("if:", "unless:")):
-            words = op.condition.split(":", 1)[1]
-            met = self.known_condition(words, ctx.you)
-            if met is None:
-                met = self.choose(f"condition:{ctx.source}:{words}", [True, False], True)
-                self.step(f"{ctx.source}: the answer assumes “{words}” is {'true' if met else 'false'} (the other "
-                          "case is listed as an alternative).", self.rs.cite("if_you_do"), ctx.you, "assumption")
+            met = self.decide_condition(op.condition.split(":", 1)[1], ctx.you)
             if met == op.condition.startswith("unless:"):
                 ctx.did = False
                 return False
