@@ -242,6 +242,9 @@ def _action(raw: Any, names: list[str], cards: CardDB) -> Action:
     ability = raw.get("ability", "")
     if ability not in ABILITIES:
         raise ScenarioError(f"unknown ability {ability!r}", "action.ability", f"use one of: {', '.join(ABILITIES[1:])}")
+    if ability == "graveyard" and raw.get("from", "library") not in ("library", "hand"):
+        raise ScenarioError(f"a card goes to the graveyard from the library or the hand, not {raw.get('from')!r}",
+                            "action.from", 'use "library" or "hand" (a permanent "dies": "ability": "dies")')
     return Action(
         type=kind,
         player=player,

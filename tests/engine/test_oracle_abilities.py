@@ -293,3 +293,15 @@ def test_skip_your_draw_step_skips_it() -> None:
                        {"name": "Opponent"}], "action": {"type": "draw_step"}, "turn": 3, "step": "draw"}
     res = resolve(scenario_from_json(doc, db), db)
     assert res.players["You"]["hand"] == 0 and {"614.1b", "614.10"} <= set(res.rules)
+
+
+@pytest.mark.parametrize("action,where", [
+    ({"type": "cast", "card": "Brainstorm", "player": "You", "ability": "juggle"}, "action.ability"),
+    ({"type": "cast", "card": "Brainstorm", "player": "You", "ability": "graveyard", "from": "exile"}, "action.from"),
+])
+def test_bad_ability_fields_are_rejected_with_where_and_a_hint(action: dict[str, object], where: str) -> None:
+    from engine.errors import ScenarioError
+
+    with pytest.raises(ScenarioError) as err:
+        scenario_from_json({"players": [{"name": "You"}, {"name": "Opponent"}], "action": action})
+    assert err.value.where == where and err.value.hint
