@@ -13,6 +13,7 @@ import os
 import signal
 import sys
 import threading
+from typing import Any
 
 from bot.config import Config
 from bot.console import answer, run_console
@@ -56,7 +57,7 @@ async def run_command(args: argparse.Namespace, config: Config) -> int:
         judge = Judge(store, card_lookup=service.oracle_text, recovery=recovery)
         rulings = service.reply
         if args.cmd == "sync":
-            return await _sync(judge, config, args.guild)
+            return await _sync(judge, config, args.guild, service)
         if args.cmd == "ask":
             await ensure_current_rules(store, config, quiet=True)
             reply = await answer(judge, args.line, rulings)
@@ -73,15 +74,21 @@ async def run_command(args: argparse.Namespace, config: Config) -> int:
         await store.close()
 
 
-async def _sync(judge: Judge, config: Config, guild: int | None) -> int:
+def bot_for(judge: Judge, config: Config, service: RulingsService, gate: Any = None) -> Any:
+    """The bot with every command, built the same way to run and to sync (a bot built without the rulings
+    service has no /ruling, and syncing it would remove the command from Discord)."""
+    from bot.app import make_bot
+
+    return make_bot(judge, config.shards, rulings=service.reply, card_choices=service.names, gate=gate)
+
+
+async def _sync(judge: Judge, config: Config, guild: int | None, service: RulingsService) -> int:
     if not config.token:
         print("error: set DISCORD_TOKEN to sync the commands with Discord", file=sys.stderr)
         return 2
     import discord
 
-    from bot.app import make_bot
-
-    bot = make_bot(judge, config.shards)
+    bot = bot_for(judge, config, service)
     try:
         async with bot:
             await bot.login(config.token)
@@ -120,12 +127,12 @@ async def run_bot(judge: Judge, config: Config, service: RulingsService) -> int:
     the connection; the store is closed after that by the caller, so closing never looks like damage."""
     import discord
 
-    from bot.app import answer_restarting, make_bot
+    from bot.app import answer_restarting
     from bot.gate import Gate
 
     discord.utils.setup_logging()
     gate = Gate(limit=config.max_in_flight)
-    bot = make_bot(judge, config.shards, rulings=service.reply, card_choices=service.names, gate=gate)
+    bot = bot_for(judge, config, service, gate)
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
 

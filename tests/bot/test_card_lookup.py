@@ -82,3 +82,15 @@ async def test_a_card_with_no_draw_text_is_a_plain_object_not_a_refusal(
     assert await resolve_command(args, _config(tmp_path, scryfall)) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["players"]["You"]["library"] == 4
+
+
+async def test_the_bot_synced_to_discord_has_every_command_the_running_bot_has(store: Store, tmp_path: Path,
+                                                                              scryfall: FakeScryfall) -> None:
+    """`drawjudge sync` used to build the bot without the rulings service, so /ruling was never registered."""
+    from bot.runner import bot_for
+
+    svc = service(store, scryfall)
+    bot = bot_for(Judge(store), _config(tmp_path, scryfall), svc)
+    names = {c.name for c in bot.tree.get_commands()}
+    assert {"draw", "rule", "ruling", "help"} <= names
+    await svc.close()
