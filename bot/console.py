@@ -18,7 +18,10 @@ from bot.service import Judge
 OPTION_NAMES = ("edition", "game", "public", "old", "new", "contains")
 COMMANDS = ("draw", "rule", "search", "define", "rulediff", "ruling", "about", "help")
 log = logging.getLogger("drawjudge.console")
-_OPTION_RX = re.compile(r"(?:^|\s)(" + "|".join(OPTION_NAMES) + r"):(\S+)")
+# One word per option, except "contains", whose words run to the next option or the end
+# ("/ruling Notion Thief contains:draw step" looks for "draw step" in Notion Thief's rulings).
+_OPTION_RX = re.compile(r"(?:^|\s)(contains):(\"[^\"]*\"|.+?)(?=\s+(?:" + "|".join(OPTION_NAMES) + r"):|$)"
+                        r"|(?:^|\s)(" + "|".join(OPTION_NAMES) + r"):(\S+)")
 
 
 def split_command(line: str) -> tuple[str, str, dict[str, str]]:
@@ -27,7 +30,7 @@ def split_command(line: str) -> tuple[str, str, dict[str, str]]:
     if not line.startswith("/"):
         line = "/draw " + line
     head, _, rest = line[1:].partition(" ")
-    options = {m.group(1): m.group(2) for m in _OPTION_RX.finditer(rest)}
+    options = {(m.group(1) or m.group(3)): (m.group(2) or m.group(4)).strip('"') for m in _OPTION_RX.finditer(rest)}
     rest = _OPTION_RX.sub(" ", rest).strip()
     return head.lower(), rest, options
 

@@ -83,3 +83,16 @@ def test_resolve_cli_json_and_text(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     assert json.loads(capsys.readouterr().out)["ok"] is True
     assert main(["resolve", "I juggle"]) == 2
     assert "didn't understand" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("line,expect", [
+    ("/ruling Notion Thief contains:draw step", ("ruling", "Notion Thief", {"contains": "draw step"})),
+    ('/ruling Notion Thief contains:"draw step" public:true',
+     ("ruling", "Notion Thief", {"contains": "draw step", "public": "true"})),
+    ("/rule 121.2b edition:2008", ("rule", "121.2b", {"edition": "2008"})),
+])
+def test_console_options_keep_a_multiword_contains(line: str, expect: tuple[object, ...]) -> None:
+    """The README's `/ruling Notion Thief contains:draw step` used to look up the card "Notion Thief step"."""
+    from bot.console import split_command
+
+    assert split_command(line) == expect
