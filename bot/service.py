@@ -7,6 +7,7 @@ request into engine or store calls and returns ``Reply`` objects; renderers only
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -42,8 +43,19 @@ from engine.resolve import resolve
 from engine.situation import language_reference
 
 VERSION = "0.1.0"
-REPO_URL = "https://github.com/drawjudge/drawjudge"
 GAMES = {"mtg": "Magic: The Gathering", "grand-archive": "Grand Archive"}
+
+
+def source_label(source: str) -> str:
+    """Where an edition came from, without internals: a URL's host and path (no credentials or query), a local
+    file's name only (never the machine's folders), and no project-internal paths in parentheses."""
+    url = public_url(source)
+    if url:
+        return url
+    text = re.sub(r"\s*\([^()]*[/\\][^()]*\)", "", source).strip()
+    if re.search(r"[/\\]", text) and " " not in text.split("/")[0]:
+        text = text.replace("\\", "/").split("/")[-1]
+    return text or "a local file"
 
 
 def _valid_arg(value: Any) -> Any:
@@ -308,12 +320,10 @@ class Judge:
         lines = [f"drawjudge {VERSION}: resolves card-draw situations and cites the rules.", "",
                  "**Editions in the cache**"]
         for e in editions:
-            # Where an edition came from, without internals: a URL's host and path (no credentials or query),
-            # a local file's name only (never the machine's folders).
-            src = public_url(e.source) or e.source.replace("\\", "/").split("/")[-1]
-            lines.append(f"• {outside(e.label, 100)} ({e.kind}), effective {e.effective_date or '?'}, "
-                         f"fetched {e.fetched_at[:10]} — {outside(src, 200)}")
-        lines += ["", f"Cards known: {len(self.cards)}. Source: {REPO_URL}"]
+            effective = f"effective {e.effective_date}, " if e.effective_date else ""
+            lines.append(f"• {outside(e.label, 100)} ({e.kind}), {effective}fetched {e.fetched_at[:10]} — "
+                         f"{outside(source_label(e.source), 200)}")
+        lines += ["", f"Cards known by hand: {len(self.cards)}; any other card is read from its Oracle text."]
         return Reply(paged("About drawjudge", "\n".join(lines)), ephemeral=True)
 
     def help(self) -> Reply:
@@ -325,6 +335,8 @@ class Judge:
             "**/rule** `number` — a rule with its subrules (`121.2`), or alone (`121.2.`).",
             "**/search** `query` — rules and glossary by words.  **/define** `term` — a glossary entry.",
             "**/rulediff** `number` — how a rule changed between editions.  **/about** — editions and sources.",
+            "**/ruling** `card` `contains` — a card's official rulings, newest first (optionally only those "
+            "containing some words).",
             "",
             "**What /draw understands** (one example a phrase):",
         ]

@@ -96,3 +96,14 @@ def test_console_options_keep_a_multiword_contains(line: str, expect: tuple[obje
     from bot.console import split_command
 
     assert split_command(line) == expect
+
+
+async def test_about_shows_no_internals_and_help_lists_every_command(store: Store) -> None:
+    """/about used to show internal file names with an unbalanced bracket, "effective ?" and a placeholder
+    repository URL; /help left out /ruling."""
+    about = (await answer(Judge(store), "/about")).as_text()
+    assert "effective ?" not in about and "shared/seeds" not in about and ".txt)" not in about
+    assert "github.com/drawjudge" not in about and about.count("(") == about.count(")")
+    help_text = (await answer(Judge(store), "/help")).as_text()
+    assert all(f"/{name}" in help_text for name in ("draw", "rule", "search", "define", "rulediff", "ruling",
+                                                      "about"))
