@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine.cards import default_cards
 from engine.effects import DrawStepTrigger, DrawTrigger, EventTrigger, Miracle, NotModelled, Op, SkipDrawStep, SpellText
@@ -305,3 +307,21 @@ def test_bad_ability_fields_are_rejected_with_where_and_a_hint(action: dict[str,
     with pytest.raises(ScenarioError) as err:
         scenario_from_json({"players": [{"name": "You"}, {"name": "Opponent"}], "action": action})
     assert err.value.where == where and err.value.hint
+
+
+_DEV_TEXTS = [c["oracle_text"] for c in _dev_cards()[:400]]
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(_DEV_TEXTS), st.lists(st.tuples(st.integers(0, 10_000), st.sampled_from(
+    ["", " ", ",", ".", ":", "—", "(", ")", "\"", "\n", "•", "draw", "instead", "if you do, ", "each", "{2}"])),
+    max_size=6), st.sampled_from(["", "Sorcery", "Creature — Bear", "Land", "Instant // Sorcery"]))
+def test_the_reader_never_crashes_on_mutated_card_text(text: str, edits: list[tuple[int, str]], type_line: str) -> None:
+    """Real card texts with words and punctuation inserted or removed: the reader reads or reports, never
+    crashes, and never puts an ability's text into spell text."""
+    for at, piece in edits:
+        i = at % (len(text) + 1)
+        text = text[:i] + piece + text[i + (1 if not piece else 0):]
+    reading = read_oracle("Fuzz Card", text, type_line)
+    assert reading.status in ("full", "partly", "none") and not reading.misplaced
+    reading.card(text, type_line)
