@@ -17,7 +17,7 @@ YAWGATOG = "https://yawgatog.com/resources/magic-rules/#R"
 
 def rule_link(number: str, edition: Edition | None = None) -> str | None:
     """Deep link to the public hyperlinked rules (current Magic rules only)."""
-    if edition is not None and (edition.game != "mtg" or edition.kind != "cr"):
+    if edition is not None and (edition.game != "mtg" or edition.kind != "cr" or not edition.current):
         return None
     if not number[:1].isdigit():
         return None

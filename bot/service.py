@@ -7,6 +7,7 @@ request into engine or store calls and returns ``Reply`` objects; renderers only
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -143,7 +144,12 @@ class Judge:
     # ------------------------------------------------------------- editions
 
     async def _edition(self, edition: str | None, game: str = "mtg") -> Edition:
-        return await self.store.edition(edition, game)
+        ed = await self.store.edition(edition, game)
+        if edition is not None and ed.kind == "cr":
+            latest = await self.store.edition(None, game)
+            if latest.id != ed.id:
+                return dataclasses.replace(ed, current=False)
+        return ed
 
     # ---------------------------------------------------------------- rules
 

@@ -15,6 +15,9 @@ class Edition:
     sha256: str
     fetched_at: str
     kind: str  # "cr" (official text file), "historical" (shipped data), "ga"
+    # False for an older CR asked for by name: the public hyperlinked rules show today's text only, so its
+    # rules get no link (2022's 727 is not today's 727)
+    current: bool = True
 
     @property
     def label(self) -> str:

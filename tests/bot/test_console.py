@@ -107,3 +107,11 @@ async def test_about_shows_no_internals_and_help_lists_every_command(store: Stor
     help_text = (await answer(Judge(store), "/help")).as_text()
     assert all(f"/{name}" in help_text for name in ("draw", "rule", "search", "define", "rulediff", "ruling",
                                                       "about"))
+
+
+async def test_an_older_editions_rules_get_no_link_to_todays_rules(store: Store) -> None:
+    """The public hyperlinked rules show today's text: 2022's 727 must not link to today's 727."""
+    judge = Judge(store)
+    old = (await judge.rule("727", "2022-06-10")).as_text()
+    today = (await judge.rule("121.1")).as_text()
+    assert "yawgatog" not in old and "yawgatog" in today
