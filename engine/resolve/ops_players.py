@@ -99,7 +99,7 @@ def _lose_life(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) 
         team = r.player(name).team if r.s.format == "two-headed-giant" else None
         shared = f"; team {team}'s shared life total is now {r.player(name).life}" if team else ""
         r.step(
-            f"{name} {verb} {n * ctx.times} {what} ({ctx.source}){shared}.",
+            f"{name} {verb} {n * ctx.times} {what} ({ctx.source}){shared}" + (f"; {op.note}." if op.note else "."),
             (*r.rs.cite("damage" if op.do == "damage" else "life"), *(("810.9",) if team else ())),
             name,
             op.do,

@@ -135,3 +135,11 @@ def test_sylvan_library_if_you_do_follows_the_choice_not_the_replaced_draws() ->
     paid = run(two({"library": 10, "hand": 0, "battlefield": ["Sylvan Library"]}, {"battlefield": ["Notion Thief"]},
                    {"type": "draw_step"}, step="draw", choices={"sylvan_pay:You": 1}))
     assert paid.players["You"]["hand"] == 1 and paid.players["You"]["life"] == 16
+
+
+def test_orcish_bowmasters_target_is_said_not_chosen_silently() -> None:
+    """Bowmasters deals 1 damage to any target: the answer says it assumed the player who drew."""
+    res = run(two({"library": 10}, {"battlefield": ["Orcish Bowmasters"]}, {"type": "draw", "player": "You",
+                                                                             "count": 2}))
+    damage = [s for s in res.steps if s.kind == "damage"]
+    assert damage and "assumes the player who drew" in damage[0].text
