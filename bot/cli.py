@@ -198,7 +198,7 @@ async def _cards_cmd(args: argparse.Namespace, config: Config) -> int:
             reply = await service.reply(args.name, args.contains)
         finally:
             await service.close()
-        print(reply.as_text())
+        print(reply.as_plain())
         return EXIT_NOT_FOUND if reply.error else EXIT_OK
 
     return await _with_store(config, job)

@@ -88,7 +88,7 @@ async def run_console(judge: Judge, stdin: TextIO = sys.stdin, stdout: TextIO = 
         except Exception:  # the console outlives any one question; the error is logged for us
             log.exception("console command failed: %r", line[:200])
             reply = error_reply("Something went wrong on our side; the error was logged.", "try another question")
-        print(reply.as_text(), file=stdout)
+        print(reply.as_plain(), file=stdout)
         print("", file=stdout, flush=True)
         while reply.question is not None:
             reply = await _ask(judge, reply, stdin, stdout, interactive)
@@ -109,6 +109,6 @@ async def _ask(judge: Judge, reply: Reply, stdin: TextIO, stdout: TextIO, intera
     label, text = options[int(line) - 1]
     answered = await judge.draw(text)
     print(f"→ {label}", file=stdout)
-    print(answered.as_text(), file=stdout)
+    print(answered.as_plain(), file=stdout)
     print("", file=stdout, flush=True)
     return answered

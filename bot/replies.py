@@ -7,6 +7,7 @@ Limits are enforced here by construction: text is split into pages that always f
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 # Discord's limits (see shared/docs/discord-testing.md); pages are built under them.
@@ -71,6 +72,23 @@ class Reply:
             if page.footer and i == len(self.pages) - 1:
                 out.append(page.footer)
         return "\n".join(out)
+
+    def as_plain(self) -> str:
+        """The same reply for a terminal (console, ``drawjudge ask``): no Markdown."""
+        return plain_text(self.as_text())
+
+
+_LINK = re.compile(r"\[([^\]]+)\]\((?:https?://[^)\s]+)\)")
+_ESCAPED = re.compile(r"\\([\\*_~`|()\[\]>#.+-])")
+
+
+def plain_text(markdown: str) -> str:
+    """Discord Markdown as terminal text: links become their label, bold marks and escapes go, and the
+    Discord-only button hint becomes the console's command."""
+    text = _LINK.sub(r"\1", markdown)
+    text = text.replace("**", "")
+    text = _ESCAPED.sub(r"\1", text)
+    return text.replace("the button shows the texts of the rules cited", "/rule NUMBER shows a rule's text")
 
 
 def clip(text: str, limit: int) -> str:

@@ -61,7 +61,7 @@ async def run_command(args: argparse.Namespace, config: Config) -> int:
         if args.cmd == "ask":
             await ensure_current_rules(store, config, quiet=True)
             reply = await answer(judge, args.line, rulings)
-            print(reply.as_text())
+            print(reply.as_plain())
             return 1 if reply.error else 0
         if args.cmd in (None, "run") and config.token:
             await ensure_current_rules(store, config)

@@ -115,3 +115,12 @@ async def test_an_older_editions_rules_get_no_link_to_todays_rules(store: Store)
     old = (await judge.rule("727", "2022-06-10")).as_text()
     today = (await judge.rule("121.1")).as_text()
     assert "yawgatog" not in old and "yawgatog" in today
+
+
+async def test_console_prints_plain_text_not_discord_markdown(store: Store) -> None:
+    """The console used to print Discord Markdown (bold marks, [links](...), escapes) and a button hint."""
+    out = io.StringIO()
+    await run_console(Judge(store), io.StringIO("Opponent controls Notion Thief. I draw 2.\n/rule 121.2b\n"), out)
+    text = out.getvalue()
+    assert "hand 9" in text and "614.10" in text and "121.2b" in text
+    assert "**" not in text and "](" not in text and "\\(" not in text and "button" not in text
