@@ -123,7 +123,8 @@ def branch_line(branch: dict[str, Any]) -> str:
                     for n, p in branch["players"].items())
     losers = branch["losers"]
     verdict = f" — {_subject(losers, 'lose')}" if losers else ""
-    return f"`{branch['choice']}`: {who}{verdict}"
+    said = branch.get("said") or f"`{branch['choice']}`"
+    return f"If {said}: {who}{verdict}"
 
 
 def step_line(i: int, step: Step) -> str:

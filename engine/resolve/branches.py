@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.cards import CardDB
 from engine.model import Resolution, Scenario
+from engine.resolve.core import second_person
 from engine.resolve.events import ChoicePoint
 from engine.resolve.resolver import Resolver
 
@@ -114,9 +115,34 @@ def explore_alternatives(scenario: Scenario, main: Resolution, points: list[Choi
                 seen_outcomes.add(outcome)
                 changed = {k: v for k, v in choices.items() if scenario.choices.get(k, _UNSET) != v}
                 found.append({"choice": "; ".join(f"{k} = {v}" for k, v in changed.items()),
+                              "said": "; ".join(describe_choice(k, v) for k, v in changed.items()),
                               "choices": changed, "players": other.players, "losers": other.losers,
                               "winners": other.winners})
     return found, True
 
 
 _UNSET = object()
+
+
+def describe_choice(key: str, value: Any) -> str:
+    """A decision in words, for the answer ("You apply Golgari Thug first", not "order:You = Golgari Thug")."""
+    kind, _, rest = key.partition(":")
+    parts = rest.split(":")
+    who = parts[-1] if parts else ""
+    yes = value is True
+    text = {
+        "order": lambda: (f"{who} draws normally instead of applying an optional replacement"
+                          if value == "draw normally" else f"{who} applies {value} first"),
+        "apply": lambda: f"{who} {'uses' if yes else 'does not use'} {parts[0]}",
+        "may_draw": lambda: f"{who} {'chooses to draw' if yes else 'chooses not to draw'}",
+        "trigger": lambda: f"{who} {'uses' if yes else 'declines'} {parts[0]}'s “may” ability",
+        "may": lambda: f"{'takes' if yes else 'declines'} {parts[0]}'s “may” ({parts[-1].replace('_', ' ')})",
+        "condition": lambda: f"“{rest}” is {'true' if yes else 'false'}",
+        "team_order": lambda: f"the team draws in the order {', '.join(map(str, value))}",
+        "creatures_revealed": lambda: f"{value} of {who}'s revealed cards are creature cards",
+        "top_is_creature": lambda: f"{who}'s top card is {'a' if yes else 'not a'} creature card",
+        "sylvan_pay": lambda: f"{who} pays 4 life for each of {value} card(s)",
+        "ability": lambda: f"{parts[0]}: the ability “{value}”",
+        "multi_replacement": lambda: f"{who} applies {str(value).split('#')[0]} first",
+    }.get(kind)
+    return second_person(text()) if text else f"{key} = {value}"

@@ -20,7 +20,19 @@ def second_person(text: str) -> str:
     if "You" not in text:
         return text
     text = text.replace("You's ", "Your ")
-    return _YOU_VERB.sub(lambda m: "You " + {"is": "are", "has": "have"}.get(m.group(1), m.group(1)[:-1]), text)
+    return _YOU_VERB.sub(lambda m: "You " + _base_form(m.group(1)), text)
+
+
+def _base_form(verb: str) -> str:
+    """"draws" → "draw", "applies" → "apply", "passes" → "pass", "does" → "do"."""
+    special = {"is": "are", "has": "have", "does": "do", "goes": "go"}
+    if verb in special:
+        return special[verb]
+    if verb.endswith("ies") and len(verb) > 4:
+        return verb[:-3] + "y"
+    if verb.endswith(("sses", "shes", "ches", "xes", "zes")):
+        return verb[:-2]
+    return verb[:-1]
 
 
 class ResolverCore:

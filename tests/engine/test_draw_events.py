@@ -143,3 +143,13 @@ def test_orcish_bowmasters_target_is_said_not_chosen_silently() -> None:
                                                                              "count": 2}))
     damage = [s for s in res.steps if s.kind == "damage"]
     assert damage and "assumes the player who drew" in damage[0].text
+
+
+def test_alternatives_are_said_in_words() -> None:
+    """A branch carries its decisions in words ("said") beside the keys: the answer shows no internal keys."""
+    base = two({"library": 10, "hand": 0, "graveyard": ["Golgari Thug"]}, {"battlefield": ["Notion Thief"]})
+    res = run(base)
+    [dredge] = [b for b in res.branches if b["choices"] == {"order:You": "Golgari Thug"}]
+    assert dredge["said"] == "You apply Golgari Thug first"
+    sphinx = run(two({"library": 10, "hand": 0}, {"library": 0, "battlefield": ["Consecrated Sphinx"]}))
+    assert any(b["said"] == "Opponent uses Consecrated Sphinx's “may” ability" for b in sphinx.branches)
