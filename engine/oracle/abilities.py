@@ -73,8 +73,8 @@ def _ability(line: str, spell: bool, name: str) -> Ability:
         text = text.replace(name, "~")
     body = _ABILITY_WORD.sub("", text) if _ABILITY_WORD.match(text) and not _CHAPTER.match(text) else text
     m = _CHAPTER.match(body)
-    if m:
-        return Ability(AbilityKind.CHAPTER, m.group(1), m.group(2), reminder, line)
+    if m:  # "I, II, III — Pain — You draw a card": the chapter's own ability word goes too
+        return Ability(AbilityKind.CHAPTER, m.group(1), _ABILITY_WORD.sub("", m.group(2)), reminder, line)
     m = _LOYALTY.match(body)
     if m:
         return Ability(AbilityKind.LOYALTY, m.group(1), m.group(2), reminder, line)

@@ -74,8 +74,9 @@ def read_oracle(name: str, oracle: str, type_line: str = "") -> Reading:
     """Read a card's Oracle text (all faces). ``type_line`` tells an instant or sorcery's spell text from a
     permanent's static abilities; without it, a line that reads as an effect is taken as spell text."""
     reading = Reading(name)
-    types = type_line.split("—")[0].lower()
-    spell = "instant" in types or "sorcery" in types or not type_line
+    # an instant or sorcery face (an adventure, a split or modal double-faced card) has spell text
+    faces = [face.split("—")[0].lower() for face in type_line.split("//")]
+    spell = not type_line or any("instant" in f or "sorcery" in f for f in faces)
     for ability in split_abilities(oracle, spell, name):
         about_draws = bool(DRAWS.search(f"{ability.head} {ability.effect} {ability.reminder}"))
         reading.draw_abilities += about_draws
@@ -138,6 +139,14 @@ def _read_keyword(ability: Ability, name: str, reading: Reading, spell: bool) ->
         m = re.fullmatch(r"dredge (\d+)", low)
         if m:
             reading.dredge = int(m.group(1))
+            continue
+        if low == "gift a card":  # 702.174: if the gift is promised, the opponent draws a card
+            gift = Op("draw", 1, "opponent_of_you", optional=True,
+                      note="gift: if you promise an opponent the gift, they draw a card")
+            if "when it enters" in ability.reminder.lower():
+                reading.effects.append(EventTrigger("when ~ enters, if the gift was promised", (gift,)))
+            else:  # before the spell's other effects: the first of its spell text
+                reading.effects.append(SpellText((gift,)))
             continue
         m = re.fullmatch(r"miracle ((?:\{[^}]+\})+)", low)
         if m:

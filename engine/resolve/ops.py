@@ -113,10 +113,16 @@ class OpsMixin(ResolverCore):
             return False
         drawer = self.player(targets[0]) if targets else None
         keeps_alive = op.do != "draw" or drawer is None or drawer.library.size >= n
-        wanted = self.choose(f"may:{ctx.source}:{op.do}", [True, False], keeps_alive)
-        if not wanted:
-            self.step(f"{ctx.you} chooses not to: {ctx.source}'s “may” ({op.do.replace('_', ' ')}).",
-                      self.rs.cite("resolve"), ctx.you, "choice")
+        key = f"may:{ctx.source}:{op.do}"
+        wanted = self.choose(key, [True, False], keeps_alive)
+        what = op.note or op.text or op.do.replace("_", " ")
+        if key not in self.s.choices:  # not said by the player: an assumption, said, with the other case listed
+            self.step(f"{ctx.source}'s “may” ({what}): the answer assumes {ctx.you} "
+                      f"{'does' if wanted else 'does not'} (the other choice is listed as an alternative).",
+                      self.rs.cite("resolve"), ctx.you, "assumption")
+        elif not wanted:
+            self.step(f"{ctx.you} chooses not to: {ctx.source}'s “may” ({what}).", self.rs.cite("resolve"), ctx.you,
+                      "choice")
         ctx.did = bool(wanted)
         return bool(wanted)
 

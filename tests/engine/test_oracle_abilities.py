@@ -325,3 +325,20 @@ def test_the_reader_never_crashes_on_mutated_card_text(text: str, edits: list[tu
     reading = read_oracle("Fuzz Card", text, type_line)
     assert reading.status in ("full", "partly", "none") and not reading.misplaced
     reading.card(text, type_line)
+
+
+def test_adventure_spell_text_gift_and_chapter_ability_words() -> None:
+    """An adventure's instant face has spell text; "Gift a card" (702.174) is an optional draw for an
+    opponent, taken only as a stated assumption; a chapter's own ability word is not part of its effect."""
+    adventure = read_oracle("Foulmire Knight // Profane Insight", "Deathtouch\nYou draw a card and you lose 1 life. "
+                            "(Then exile this card. You may cast the creature later from exile.)",
+                            "Creature — Zombie Knight // Instant — Adventure")
+    assert adventure.understood and [op.do for op in modelled(adventure.effects)[0].ops] == ["draw", "lose_life"]
+    gift_text = ("Gift a card (You may promise an opponent a gift as you cast this spell. If you do, they draw a card "
+                 "before its other effects.)\nDraw two cards.")
+    res = _cast(gift_text)
+    assert res.players["Opponent"]["hand"] == 8 and res.players["You"]["hand"] == 5
+    assert any(s.kind == "assumption" and "gift" in s.text for s in res.steps)
+    assert any(b["players"]["Opponent"]["hand"] == 7 for b in res.branches)
+    saga = read_oracle("Saga", "I, II, III — Pain — You draw a card and you lose 1 life.", "Enchantment — Saga")
+    assert saga.understood and isinstance(modelled(saga.effects)[0], EventTrigger)
