@@ -25,6 +25,7 @@ from engine.effects import (
     EventTrigger,
     GraveyardAbilitiesLost,
     Miracle,
+    MultiDrawReplacement,
     NotModelled,
     Op,
     SkipDrawStep,
@@ -87,19 +88,21 @@ def read_oracle(name: str, oracle: str, type_line: str = "") -> Reading:
         if about_draws and len(reading.not_understood) == before and not touched:
             reading.not_understood.append(ability.line)  # never silently without its draw
             reading.forced += 1
-        if type_line and not spell and any(isinstance(e, SpellText) and not e.activated for e in reading.effects):
+        if type_line and not spell and any(isinstance(e, SpellText) and not e.activated
+                                           for e in reading.effects[effects_before:]):
             reading.misplaced.append(ability.line)
     _merge_spell_text(reading)
     return reading
 
 
 def _draw_effect(effect: Effect) -> bool:
-    if isinstance(effect, DrawReplacement | DrawTrigger | DrawStepTrigger | SkipDrawStep | CantLose | Miracle):
+    """Whether an effect draws, forbids, replaces, skips or watches a draw (or makes a token that draws)."""
+    if isinstance(effect, DrawReplacement | MultiDrawReplacement | DrawProhibition | DrawTrigger | DrawStepTrigger
+                  | SkipDrawStep | CantLose | Miracle):
         return True
-    ops = getattr(effect, "ops", ()) or getattr(effect, "instead", ())
+    ops = getattr(effect, "ops", ())
     return any(op.do in ("draw", "delayed_draw", "skip") or op.do.startswith("draw_")
-               or op.do == "token" and op.name in DRAWING_TOKENS for op in ops) or \
-        effect.__class__.__name__ in ("DrawProhibition", "MultiDrawReplacement")
+               or op.do == "token" and op.name in DRAWING_TOKENS for op in ops)
 
 
 def _merge_spell_text(reading: Reading) -> None:
