@@ -109,6 +109,7 @@ _NESTED_TRIGGER = re.compile(r"^(?:when|whenever|at the beginning of)\b")
 
 
 def _read_sentence(sentence: str, out: EffectReading, state: _Subjects) -> None:
+    """One sentence: its lead-ins first ("Then", "where X is", "If ...,", "For each ...,"), then its clauses."""
     condition = ""
     sentence = re.sub(r"^then,? ", "", sentence)
     where = re.search(r",? where x is (.+)$", sentence)
@@ -129,25 +130,35 @@ def _read_sentence(sentence: str, out: EffectReading, state: _Subjects) -> None:
     each = re.match(r"for each (.+?), (.+)$", sentence)
     if each:  # "For each land sacrificed this way, draw a card": the amount is X
         x_note, sentence = f"X = one for each {each.group(1)}", each.group(2)
+    if not _instead(sentence, condition, out):
+        _read_clauses(sentence, condition, x_note, bool(each), out, state)
+
+
+def _instead(sentence: str, condition: str, out: EffectReading) -> bool:
+    """614.15: "Draw a card. If <condition>, draw two cards instead." changes the earlier operation."""
     instead = re.fullmatch(rf"(?:you )?(?:draws? {NUM} cards?|investigates? (twice|{NUM} times)) instead", sentence)
     kind = "draw" if instead and instead.group(1) else "token"
-    if instead and condition.startswith("if:") and out.ops and out.ops[-1].do == kind \
-            and out.ops[-1].instead_amount is None:
-        # 614.15: "Draw a card. If <condition>, draw two cards instead." changes the earlier operation
-        words = instead.group(1) or instead.group(2)
-        amount = 2 if words == "twice" else number((words or "").split()[0]) if words else 1
-        if isinstance(amount, int):
-            last = out.ops[-1]
-            out.ops[-1] = Op(kind, last.amount, last.who, last.name, last.optional, last.text, amount, condition,
-                             last.note)
-            return
+    if not (instead and condition.startswith("if:") and out.ops and out.ops[-1].do == kind
+            and out.ops[-1].instead_amount is None):
+        return False
+    words = instead.group(1) or instead.group(2)
+    amount = 2 if words == "twice" else number((words or "").split()[0]) if words else 1
+    if not isinstance(amount, int):
+        return False
+    last = out.ops[-1]
+    out.ops[-1] = Op(kind, last.amount, last.who, last.name, last.optional, last.text, amount, condition, last.note)
+    return True
+
+
+def _read_clauses(sentence: str, condition: str, x_note: str, for_each: bool, out: EffectReading,
+                  state: _Subjects) -> None:
+    """The clauses of a sentence, each with its subject (carried from the clause before) and "may"."""
     subject: str | None = "you"
-    for i, clause in enumerate(c.strip() for c in _SPLIT.split(sentence) if c and c.strip()):
+    for clause in (c.strip() for c in _SPLIT.split(sentence) if c and c.strip()):
         clause = re.sub(r"^then ", "", clause)
         sm = _SUBJECT.match(clause)
         if sm:
-            mapped = SUBJECTS[sm.group(1)]
-            subject = mapped or state.third
+            subject = SUBJECTS[sm.group(1)] or state.third
             clause = clause[sm.end():]
         named = _NAMES_PLAYER.search(clause)
         if subject not in ("you", "you_and_that_player"):
@@ -163,12 +174,10 @@ def _read_sentence(sentence: str, out: EffectReading, state: _Subjects) -> None:
                 out.unread.append(clause)
                 continue
             op = Op("note", 1, subject or "you", text=clause)
-        cond = condition if i == 0 or not condition.startswith(("if_you", "if:")) else condition
-        if each and op.do == "draw" and op.amount == 1:
-            op = Op("draw", "X", op.who, op.name, op.optional, op.text, op.instead_amount, op.condition)
-        note = op.note or (x_note if op.amount == "X" else "")
-        out.ops.append(Op(op.do, op.amount, op.who, op.name, optional or op.optional, op.text,
-                          op.instead_amount, cond or op.condition, note))
+        amount = "X" if for_each and op.do == "draw" and op.amount == 1 else op.amount
+        note = op.note or (x_note if amount == "X" else "")
+        out.ops.append(Op(op.do, amount, op.who, op.name, optional or op.optional, op.text, op.instead_amount,
+                          condition or op.condition, note))
 
 
 def _condition(words: str) -> str:
