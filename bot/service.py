@@ -13,6 +13,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from rapidfuzz.distance import OSA
+
 from bot.card_lookup import CardLookup, UnreadableCard, read_situation
 from bot.recovery import CacheRecovery
 from bot.render_text import (
@@ -45,6 +47,12 @@ from engine.situation import language_reference
 
 VERSION = "0.1.0"
 GAMES = {"mtg": "Magic: The Gathering", "grand-archive": "Grand Archive"}
+
+
+# Abbreviations players use for glossary terms ("/define SBA").
+GLOSSARY_ABBREVIATIONS = {"SBA": "State-Based Actions", "SBAS": "State-Based Actions", "ETB": "Enters the Battlefield",
+                          "LTB": "Leaves the Battlefield", "MV": "Mana Value", "CMC": "Mana Value",
+                          "APNAP": "Active Player, Nonactive Player Order", "P/T": "Power", "EOT": "End Step"}
 
 
 def source_label(source: str) -> str:
@@ -164,6 +172,12 @@ class Judge:
             return error_reply("Give a rule number such as 121.2b.", "/rule number:121.2b")
         shown = plain(number, 60)
         result = await self.store.rule(number, ed)
+        if not result.found and game == "mtg" and not any(ch.isdigit() for ch in number):
+            # "/rule dredge": a term, not a number: the rule its glossary entry points to ("See rule 702.52")
+            term = await self.store.define(GLOSSARY_ABBREVIATIONS.get(number.upper(), number)[:100], ed)
+            seen = re.search(r"See rule (\d{3}(?:\.\d+[a-z]?)?)", " ".join(term.entry.senses)) if term.entry else None
+            if term.entry is not None and term.exact and seen:
+                result = await self.store.rule(seen.group(1), ed)
         if not result.found:
             hint = ("nearest: " + ", ".join(result.suggestions)) if result.suggestions else \
                 "/search finds rules by words"
@@ -201,7 +215,12 @@ class Judge:
             ed = await self._edition(edition)
         except StoreError as exc:
             return error_reply(str(exc), "/about lists the editions in the cache")
+        term = GLOSSARY_ABBREVIATIONS.get(term.strip().upper(), term)
         result = await self.store.define(term[:100], ed)
+        close = [x for x in result.suggestions if OSA.distance(term.lower(), x.lower()) <= 2] if (
+            result.entry is None and len(term) >= 4) else []
+        if close:  # "drwa": a typo of one term is that term, said as the closest one
+            result = dataclasses.replace(await self.store.define(close[0], ed), exact=False)
         if result.entry is None:
             hint = ("did you mean: " + ", ".join(result.suggestions)) if result.suggestions else "/search"
             return error_reply(f"No glossary entry for “{plain(term, 100)}”.", hint)

@@ -124,3 +124,15 @@ async def test_console_prints_plain_text_not_discord_markdown(store: Store) -> N
     text = out.getvalue()
     assert "hand 9" in text and "614.10" in text and "121.2b" in text
     assert "**" not in text and "](" not in text and "\\(" not in text and "button" not in text
+
+
+async def test_define_and_rule_understand_abbreviations_typos_and_terms(store: Store) -> None:
+    """/define SBA, /define drwa and /rule dredge used to find nothing useful."""
+    judge = Judge(store)
+    sba = (await judge.define("SBA")).as_text()
+    assert sba.startswith("Glossary: State-Based Actions") and "704" in sba
+    typo = (await judge.define("drwa")).as_text()
+    assert typo.startswith("Glossary: Draw") and "closest term" in typo
+    dredge = (await judge.rule("dredge")).as_text()
+    assert dredge.startswith("702.52") and "702.52a" in dredge
+    assert (await judge.define("zzzz")).error and (await judge.rule("juggling")).error
