@@ -45,6 +45,7 @@ CURRENT_CITES: dict[str, tuple[str, ...]] = {
     "etb": ("603.6a",),
     "graveyard_abilities_lost": ("613.1f", "702.52a"),
     "dies": ("700.4", "603.6c", "603.10a"),
+    "to_graveyard": ("603.6c", "603.10a"),
     "repeat_replacements": ("616.1f",),
     "once_per_event": ("614.5",),
     "self_replacement": ("614.15",),

@@ -33,7 +33,7 @@ from engine.effects import (
 )
 from engine.oracle.abilities import Ability, AbilityKind, split_abilities
 from engine.oracle.clauses import DRAWS, EffectReading, read_effect, self_named
-from engine.oracle.templates import modelled, read_line
+from engine.oracle.templates import AFFECTED, modelled, read_line
 
 
 @dataclass
@@ -198,10 +198,6 @@ def _legacy(ability: Ability, name: str, reading: Reading, spell: bool) -> bool:
 # Tokens whose own ability draws a card when sacrificed (111.10): creating one is what the card does.
 DRAWING_TOKENS = ("Clue", "Blood")
 
-_WHO_AFFECTED = {"each player": "each", "players": "each", "each opponent": "opponents",
-                 "your opponents": "opponents", "you": "you"}
-_AFFECTS = {"you": "you", "an opponent": "opponents", "a player": "each", "each player": "each",
-            "each opponent": "opponents", "target player": "opponents", "another player": "opponents"}
 _ORDINAL = {"first": 1, "second": 2, "third": 3, "fourth": 4}
 
 
@@ -217,13 +213,13 @@ def _read_triggered(ability: Ability, name: str, reading: Reading, spell: bool) 
     m = re.fullmatch(r"whenever (you|an opponent|a player|each opponent|another player) draws? "
                      r"(?:your|their|a player's|his or her) (first|second|third|fourth) card each turn(?:, .*)?", event)
     if m:
-        reading.effects.append(DrawTrigger(_AFFECTS[m.group(1)], ops, DrawCondition(
+        reading.effects.append(DrawTrigger(AFFECTED[m.group(1)], ops, DrawCondition(
             nth_each_turn=_ORDINAL[m.group(2)]), optional=optional))
         return
     m = re.fullmatch(r"whenever (you|an opponent|a player|each opponent|another player) draws? (?:a|one or more) "
                      r"cards?", event)
     if m:
-        reading.effects.append(DrawTrigger(_AFFECTS[m.group(1)], ops, optional=optional))
+        reading.effects.append(DrawTrigger(AFFECTED[m.group(1)], ops, optional=optional))
         return
     m = re.fullmatch(r"at the beginning of (your|each player's|each opponent's) draw step", event)
     if m:
@@ -257,9 +253,9 @@ _STATIC_FORMS: tuple[tuple[str, Callable[[re.Match[str]], Effect]], ...] = (
     (r"(?:each opponent|your opponents) skips? their (?:next )?draw steps?", lambda m: SkipDrawStep("opponents")),
     (r"(?:creature )?cards in graveyards lose all abilities", lambda m: GraveyardAbilitiesLost()),
     (r"(each player|players|each opponent|your opponents|you) can't draw more than one card each turn",
-     lambda m: DrawProhibition(_WHO_AFFECTED[m.group(1)], 1)),
+     lambda m: DrawProhibition(AFFECTED[m.group(1)], 1)),
     (r"(each player|players|each opponent|your opponents|you) can't draw cards(?: this turn)?",
-     lambda m: DrawProhibition(_WHO_AFFECTED[m.group(1)], 0)),
+     lambda m: DrawProhibition(AFFECTED[m.group(1)], 0)),
     (r"you can't lose the game this turn(?: and your opponents can't win the game this turn)?",
      lambda m: CantLose(opponents_cant_win="opponents" in m.group(0))),
     (r"(?:you may )?reveal (?:the first card you draw each turn|each card you draw) as you draw it",

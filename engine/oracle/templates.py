@@ -25,8 +25,10 @@ from engine.effects import (
 
 _NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
         "nine": 9, "ten": 10, "x": "X"}
-_AFFECTS = {"you": "you", "an opponent": "opponents", "a player": "each", "each player": "each",
-            "target player": "opponents", "each opponent": "opponents", "players": "each", "opponents": "opponents"}
+# Who an effect applies to, by the card's words (from its controller's point of view).
+AFFECTED = {"you": "you", "an opponent": "opponents", "a player": "each", "each player": "each",
+            "target player": "opponents", "each opponent": "opponents", "players": "each", "opponents": "opponents",
+            "your opponents": "opponents", "another player": "opponents"}
 _EXCEPT = r"(?: except the first one (?:they|you) draws? (?:in each of (?:their|your) draw steps|in (?:their|your) " \
           r"draw step each turn))?"
 
@@ -124,7 +126,7 @@ def _ops(text: str, drawer_is: str) -> tuple[Op, ...] | None:
 
 
 def _affects(word: str) -> str | None:
-    return _AFFECTS.get(word.lower())
+    return AFFECTED.get(word.lower())
 
 
 def read_line(line: str, name: str) -> list[Effect] | None:

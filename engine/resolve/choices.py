@@ -33,10 +33,8 @@ class ChoicesMixin(ResolverCore):
         cards under a one-card-each-turn limit, even if one of them could be drawn (121.2b). An empty library
         doesn't stop the choice (121.3)."""
         p = self.player(who)
-        for src in self.in_play():
-            eff = src.effect
-            if not (isinstance(eff, DrawProhibition) and self.affects(eff.affects, src.controller, who)):
-                continue
+        for src in self.prohibitions(who):
+            eff: DrawProhibition = src.effect
             if eff.max_per_turn == 0:
                 if say:
                     rules = self.rs.cite("may_draw_empty") if chooser == who else self.rs.cite("may_draw_other")

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from engine.cards import CardDB, default_cards
-from engine.effects import CantLose, DrawReplacement, GraveyardAbilitiesLost
+from engine.effects import CantLose, DrawProhibition, DrawReplacement, GraveyardAbilitiesLost
 from engine.model import PlayerState, Scenario, Step
 from engine.resolve.events import ChoicePoint, EffectSource, PendingTrigger, StepGroup
 from engine.rulesets import Ruleset, ruleset_for
@@ -114,6 +114,12 @@ class ResolverCore:
                 for i, eff in enumerate(card.effects):
                     if not (isinstance(eff, DrawReplacement) and eff.zone == "graveyard"):
                         yield EffectSource(card, name, i, eff, position)
+
+    def prohibitions(self, who: str) -> Iterator[EffectSource]:
+        """The "can't draw" effects that apply to ``who`` (614.17, 121.2b)."""
+        for src in self.in_play():
+            if isinstance(src.effect, DrawProhibition) and self.affects(src.effect.affects, src.controller, who):
+                yield src
 
     def affects(self, affects: str, controller: str, player: str) -> bool:
         if affects == "each":

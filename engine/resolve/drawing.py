@@ -73,10 +73,8 @@ class DrawingMixin(ResolverCore):
     def _prohibition(self, event: DrawEvent) -> tuple[EffectSource, str] | None:
         """The "can't" effect that stops this draw, with the step that says so, or None."""
         who = event.who
-        for src in self.in_play():
-            eff = src.effect
-            if not (isinstance(eff, DrawProhibition) and self.affects(eff.affects, src.controller, who)):
-                continue
+        for src in self.prohibitions(who):
+            eff: DrawProhibition = src.effect
             if eff.max_per_turn == 0:
                 return src, f"{who} can't draw cards ({src.card.name}): the draw doesn't happen."
             if eff.max_per_turn == 1 and self.player(who).drawn_this_turn >= 1:

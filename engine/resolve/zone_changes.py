@@ -63,7 +63,7 @@ class ZoneChangeMixin(ResolverCore):
             source.unknown -= 1
         p.graveyard.add(Batch([card.name]))
         where = "library" if zone == "library" else "hand"
-        self.step(f"{card.name} is put into {owner}'s graveyard from their {where}.", self.rs.cite("dies")[1:],
+        self.step(f"{card.name} is put into {owner}'s graveyard from their {where}.", self.rs.cite("to_graveyard"),
                   owner, "to_graveyard")
         own = [e for e in card.of(EventTrigger) if re.match(
             rf"^when(?:ever)? (?:~ is put into (?:a|your) graveyard from (?:your {where}|anywhere)"
