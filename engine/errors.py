@@ -11,8 +11,22 @@ from dataclasses import dataclass
 from typing import Any
 
 
+def _rebuilt(cls: type[BaseException], state: dict[str, Any]) -> BaseException:
+    """An error as it was on the other side of a process boundary (see ``ScenarioError.__reduce__``)."""
+    error = cls.__new__(cls)
+    Exception.__init__(error, state.get("message", ""))
+    error.__dict__.update(state)
+    return error
+
+
 class ScenarioError(ValueError):
-    """A scenario the engine rejects: what is wrong, where, and a hint. Exit status 2 in the CLI."""
+    """A scenario the engine rejects: what is wrong, where, and a hint. Exit status 2 in the CLI.
+
+    Errors cross from the engine's worker processes to the bot pickled; their constructors differ, so each
+    is rebuilt from its attributes rather than from its constructor's arguments."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuilt, (type(self), dict(self.__dict__)))
 
     def __init__(self, message: str, where: str = "", hint: str = "") -> None:
         super().__init__(message)
@@ -88,3 +102,16 @@ class Ambiguity(SituationError):
         self.question = question
         self.words = words
         self.readings = readings  # (label shown to the player, the words that replace ``words``)
+
+
+class OutOfTime(Exception):
+    """The resolution went past its time budget. ``steps`` are the steps taken until then: what is certain so
+    far (every step is final once taken), for an answer that says so instead of hanging."""
+
+    def __init__(self, steps: list[Any] | None = None, budget: float = 0.0) -> None:
+        super().__init__(f"the situation takes more than {budget:g} s to resolve")
+        self.steps = list(steps or [])
+        self.budget = budget
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (OutOfTime, (self.steps, self.budget))

@@ -4,12 +4,14 @@ edition, where today's answer differs."""
 from __future__ import annotations
 
 import json
+import time
 from collections import deque
 from typing import Any
 
 from engine.cards import CardDB
+from engine.errors import OutOfTime
 from engine.model import Resolution, Scenario
-from engine.resolve.core import second_person
+from engine.resolve.core import ABSENT, second_person
 from engine.resolve.events import ChoicePoint
 from engine.resolve.resolver import Resolver
 
@@ -49,10 +51,13 @@ def differences_from_today(scenario: Scenario, old: Resolution, cards: CardDB | 
 
 
 def resolve(scenario: Scenario, cards: CardDB | None = None, *, compress: bool = True,
-            branches: bool = True) -> Resolution:
+            branches: bool = True, deadline: float | None = None, budget: float = 0.0) -> Resolution:
     """Resolve a scenario; list in ``branches`` the outcomes of other choices that change the result, and,
-    under a historical edition, in ``differences`` where today's answer differs."""
-    main = Resolver(scenario, cards, compress=compress)
+    under a historical edition, in ``differences`` where today's answer differs.
+
+    ``deadline`` (a ``time.monotonic()`` value) bounds the time: past it the main resolution raises
+    ``OutOfTime`` with the steps taken so far, and the search of alternatives stops with a note."""
+    main = Resolver(scenario, cards, compress=compress, deadline=deadline, budget=budget)
     resolution = main.run()
     resolution.understood = [dict(f) for f in scenario.understood]
     resolution.assumed = list(scenario.assumed)
@@ -60,15 +65,17 @@ def resolve(scenario: Scenario, cards: CardDB | None = None, *, compress: bool =
         resolution.differences = differences_from_today(scenario, resolution, cards)
     if not branches:
         return resolution
-    alternatives, complete = explore_alternatives(scenario, resolution, main.choice_points, cards, compress)
-    resolution.branches.extend(alternatives)
-    if not complete:
-        resolution.notes.append(f"There are more choices than the {MAX_ALTERNATIVE_RUNS} alternative lines "
-                                "explored; the lines listed are the first ones found.")
+    search = AlternativeSearch(scenario, cards, compress, deadline)
+    resolution.branches.extend(search.run(resolution, main))
+    if search.stopped:
+        resolution.notes.append(search.stopped)
     return resolution
 
 
 MAX_ALTERNATIVE_RUNS = 40
+# The work the search of alternatives may spend, in steps of the runs it resolves (a step is the unit of
+# work in every run, so the bound is the same on every machine and every front end gives the same answer).
+MAX_ALTERNATIVE_STEPS = 4000
 
 
 def _outcome(res: Resolution) -> str:
@@ -79,46 +86,87 @@ def _frozen(choices: dict[str, Any]) -> str:
     return json.dumps(choices, sort_keys=True, default=str)
 
 
-def explore_alternatives(scenario: Scenario, main: Resolution, points: list[ChoicePoint], cards: CardDB | None,
-                         compress: bool) -> tuple[list[dict[str, Any]], bool]:
+class AlternativeSearch:
     """Every line of play whose outcome differs, found by trying each other option of each decision, and
     then the decisions those lines meet in turn (breadth first, so the simplest lines come first).
-    Alternatives are de-duplicated by outcome, so the list grows with the number of distinct outcomes, not
-    with the product of the choices; the search stops after ``MAX_ALTERNATIVE_RUNS`` resolutions and says
-    so. Returns the alternatives and whether the search was complete."""
-    seen_choices = {_frozen(scenario.choices)}
-    seen_outcomes = {_outcome(main)}
-    found: list[dict[str, Any]] = []
-    queue: deque[tuple[dict[str, Any], list[ChoicePoint]]] = deque([(dict(scenario.choices), points)])
-    runs = 0
-    while queue:
-        base, cps = queue.popleft()
-        for cp in cps:
-            for option in cp.options:
-                if option == cp.chosen:
-                    continue
-                choices = {**base, cp.key: option}
-                if _frozen(choices) in seen_choices:
-                    continue
-                if runs >= MAX_ALTERNATIVE_RUNS:
-                    return found, False
-                runs += 1
-                seen_choices.add(_frozen(choices))
-                variant = scenario.clone()
-                variant.choices = choices
-                resolver = Resolver(variant, cards, compress=compress)
-                other = resolver.run()
-                queue.append((choices, resolver.choice_points))
-                outcome = _outcome(other)
-                if outcome in seen_outcomes:
-                    continue
-                seen_outcomes.add(outcome)
-                changed = {k: v for k, v in choices.items() if scenario.choices.get(k, _UNSET) != v}
-                found.append({"choice": "; ".join(f"{k} = {v}" for k, v in changed.items()),
-                              "said": "; ".join(describe_choice(k, v) for k, v in changed.items()),
-                              "choices": changed, "players": other.players, "losers": other.losers,
-                              "winners": other.winners})
-    return found, True
+
+    Why it stays small: a run depends only on the decisions it read, so choices that agree with an earlier
+    run on those give that run again and are not resolved (memoised); alternatives are de-duplicated by
+    outcome, so the list grows with the number of distinct outcomes, not with the product of the choices;
+    and the work is bounded (``MAX_ALTERNATIVE_RUNS`` runs, ``MAX_ALTERNATIVE_STEPS`` steps, the deadline),
+    with a note saying so when a bound is reached."""
+
+    def __init__(self, scenario: Scenario, cards: CardDB | None, compress: bool, deadline: float | None) -> None:
+        self.scenario = scenario
+        self.cards = cards
+        self.compress = compress
+        self.deadline = deadline
+        self.runs = 0
+        self.work = 0
+        self.last_work = 0
+        self.stopped = ""
+        self._reads: list[dict[str, Any]] = []  # per resolved run: the decisions it read, with their values
+
+    def _known(self, choices: dict[str, Any]) -> bool:
+        return any(all(choices.get(k, ABSENT) == v for k, v in read.items()) for read in self._reads)
+
+    def _bounded(self) -> bool:
+        if self.runs >= MAX_ALTERNATIVE_RUNS or self.work >= MAX_ALTERNATIVE_STEPS:
+            self.stopped = ("There are more choices than the alternative lines explored "
+                            f"({self.runs} lines, {self.work:,} steps); the lines listed are the first ones found.")
+        elif self.deadline is not None and time.monotonic() > self.deadline:
+            self.stopped = "Other choices were not all explored in the time available; the lines listed are the " \
+                           "first ones found."
+        return bool(self.stopped)
+
+    def run(self, main: Resolution, resolver: Resolver) -> list[dict[str, Any]]:
+        scenario = self.scenario
+        self._reads.append(resolver.s.choices.read_values())  # type: ignore[attr-defined]
+        seen_outcomes = {_outcome(main)}
+        found: list[dict[str, Any]] = []
+        queue: deque[tuple[dict[str, Any], list[ChoicePoint]]] = deque(
+            [(dict(scenario.choices), resolver.choice_points)])
+        while queue:
+            base, cps = queue.popleft()
+            for cp in cps:
+                for option in cp.options:
+                    if option == cp.chosen:
+                        continue
+                    choices = {**base, cp.key: option}
+                    if self._known(choices):
+                        continue
+                    if self._bounded():
+                        return found
+                    other, points = self._resolve(choices)
+                    if other is None:
+                        return found
+                    queue.append((choices, points))
+                    outcome = _outcome(other)
+                    if outcome in seen_outcomes:
+                        continue
+                    seen_outcomes.add(outcome)
+                    changed = {k: v for k, v in choices.items() if scenario.choices.get(k, _UNSET) != v}
+                    found.append({"choice": "; ".join(f"{k} = {v}" for k, v in changed.items()),
+                                  "said": "; ".join(describe_choice(k, v) for k, v in changed.items()),
+                                  "choices": changed, "players": other.players, "losers": other.losers,
+                                  "winners": other.winners})
+        return found
+
+    def _resolve(self, choices: dict[str, Any]) -> tuple[Resolution | None, list[ChoicePoint]]:
+        variant = self.scenario.clone()
+        variant.choices = choices
+        resolver = Resolver(variant, self.cards, compress=self.compress, deadline=self.deadline)
+        try:
+            other = resolver.run()
+        except OutOfTime:
+            self.stopped = "Other choices were not all explored in the time available; the lines listed are " \
+                           "the first ones found."
+            return None, []
+        self.runs += 1
+        self.last_work = len(resolver.steps)
+        self.work += self.last_work
+        self._reads.append(resolver.s.choices.read_values())  # type: ignore[attr-defined]
+        return other, resolver.choice_points
 
 
 _UNSET = object()

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from typing import Any
 
 from engine.cards import CardDB, default_cards
 from engine.effects import CantLose, DrawProhibition, DrawReplacement, GraveyardAbilitiesLost
+from engine.errors import OutOfTime
 from engine.model import PlayerState, Scenario, Step
 from engine.resolve.events import ChoicePoint, EffectSource, PendingTrigger, StepGroup
 from engine.rulesets import Ruleset, ruleset_for
@@ -35,13 +37,45 @@ def _base_form(verb: str) -> str:
     return verb[:-1]
 
 
+class ReadChoices(dict[str, Any]):
+    """A scenario's choices that remember which keys the resolution read (given or not)."""
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.read: set[str] = set()
+
+    def get(self, key: str, default: Any = None) -> Any:  # type: ignore[override]
+        self.read.add(key)
+        return super().get(key, default)
+
+    def __getitem__(self, key: str) -> Any:
+        self.read.add(key)
+        return super().__getitem__(key)
+
+    def __contains__(self, key: object) -> bool:
+        if isinstance(key, str):
+            self.read.add(key)
+        return super().__contains__(key)
+
+    def read_values(self) -> dict[str, Any]:
+        """The keys read, each with its given value (``ABSENT`` when not given)."""
+        return {k: super(ReadChoices, self).get(k, ABSENT) for k in self.read}
+
+
+ABSENT = object()
+
+
 class ResolverCore:
     """The state of one resolution and the questions every stage asks of it (who is in the game, whose
     effects apply, in what order players act). ``compress=False`` gives the one-card-at-a-time path."""
 
     def __init__(self, scenario: Scenario, cards: CardDB | None = None, *, compress: bool = True,
-                 ruleset: Ruleset | None = None) -> None:
+                 ruleset: Ruleset | None = None, deadline: float | None = None, budget: float = 0.0) -> None:
         self.s = scenario.clone()
+        # ``time.monotonic()`` past which the resolution stops with what it has (``OutOfTime``): a question
+        # too large for its budget gets an answer saying so, instead of holding a worker indefinitely.
+        self.deadline = deadline
+        self.budget = budget
         self.cards = cards or default_cards()
         self.compress = compress
         self.rs = ruleset or ruleset_for(scenario.game, scenario.edition)
@@ -50,6 +84,9 @@ class ResolverCore:
         self.stack: list[PendingTrigger] = []
         self.trigger_log: dict[tuple[str, str], int] = {}
         self.choice_points: list[ChoicePoint] = []
+        # Every decision this run read: two sets of choices that agree on these keys give the same run, so
+        # the search of alternatives never resolves the same line twice.
+        self.s.choices = ReadChoices(self.s.choices)
         self.notes: list[str] = []
         self.winners: list[str] = []
         self.consumed: set[str] = set()
@@ -130,7 +167,12 @@ class ResolverCore:
 
     def step(self, text: str, rules: tuple[str, ...] | list[str], player: str | None = None,
              kind: str = "info") -> None:
+        self.check_time()
         self.steps.append(Step(second_person(text), tuple(dict.fromkeys(rules)), player, kind))
+
+    def check_time(self) -> None:
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise OutOfTime(self.steps, self.budget)
 
     def choose(self, key: str, options: list[Any], default: Any) -> Any:
         """A decision: fixed in the scenario's choices, or the default (recorded for branches)."""

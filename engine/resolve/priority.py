@@ -63,6 +63,7 @@ class PriorityMixin(ResolverCore):
                 self.stack.pop()
             self.resolve_trigger(top, n)
             resolutions += 1
+            self.check_time()
             if resolutions > MAX_TRIGGER_RESOLUTIONS:
                 self.notes.append("The triggered abilities keep retriggering; the engine stopped after "
                                   f"{MAX_TRIGGER_RESOLUTIONS} resolutions (a loop: see 104.4b).")
