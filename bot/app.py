@@ -60,6 +60,7 @@ async def send_reply(interaction: discord.Interaction, make: Awaitable[Reply], *
 async def _answer(interaction: discord.Interaction, make: Awaitable[Reply], public: bool, judge: Judge | None,
                   gate: Gate | None) -> None:
     if gate is not None and gate.loaded:
+        gate.waited(interaction.id)
         # Under load the acknowledgement goes first and the work waits for a slot: every admitted command is
         # acknowledged before the work of the ones ahead of it, so the 3 s window is spent on acknowledgements.
         await interaction.response.defer(ephemeral=not public, thinking=True)
@@ -68,8 +69,9 @@ async def _answer(interaction: discord.Interaction, make: Awaitable[Reply], publ
         deferred = True
     else:
         task = asyncio.ensure_future(make)
+        within = ANSWER_WITHIN - (gate.waited(interaction.id) if gate is not None else 0.0)
         try:
-            reply = await asyncio.wait_for(asyncio.shield(task), ANSWER_WITHIN)
+            reply = await asyncio.wait_for(asyncio.shield(task), max(0.0, within))
         except TimeoutError:
             reply = None
         deferred = reply is None
@@ -122,6 +124,11 @@ class GatedTree(app_commands.CommandTree[Any]):
     short reply and an autocomplete an empty list; neither touches the store or the engine."""
 
     gate: Gate
+
+    def _from_interaction(self, interaction: discord.Interaction) -> None:
+        if interaction.type is discord.InteractionType.application_command:
+            self.gate.arrive(interaction.id)
+        super()._from_interaction(interaction)
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         gate = self.gate

@@ -10,9 +10,9 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from engine.cards import CardDB
+from engine.cards import Card, CardDB
 from engine.errors import Clarification, SituationError
-from engine.model import Scenario
+from engine.model import Resolution, Scenario
 from engine.oracle import read_oracle
 from engine.situation import parse_situation
 
@@ -30,8 +30,8 @@ class UnreadableCard(Exception):
         self.unread = unread or []
 
 
-async def learn_card(cards: CardDB, lookup: CardLookup, name: str) -> CardDB | None:
-    """``cards`` with the card ``name`` added from its Oracle text; None when no such card is found."""
+async def new_card(cards: CardDB, lookup: CardLookup, name: str) -> Card | None:
+    """The card ``name`` read from its Oracle text; None when no such card is found or ``cards`` has it."""
     found = await lookup(name)
     if found is None:
         return None
@@ -41,7 +41,32 @@ async def learn_card(cards: CardDB, lookup: CardLookup, name: str) -> CardDB | N
     reading = read_oracle(real, oracle, type_line)
     if not reading.understood:
         raise UnreadableCard(real, oracle, reading.not_understood)
-    return cards.with_extra([reading.card(oracle, type_line)])
+    return reading.card(oracle, type_line)
+
+
+async def learn_card(cards: CardDB, lookup: CardLookup, name: str) -> CardDB | None:
+    """``cards`` with the card ``name`` added from its Oracle text; None when no such card is found."""
+    card = await new_card(cards, lookup, name)
+    return cards.with_extra([card]) if card is not None else None
+
+
+async def judge_with_lookup(judge: Callable[[list[Card]], Awaitable[Resolution]], cards: CardDB,
+                            lookup: CardLookup | None) -> Resolution:
+    """A resolution from ``judge`` (given the cards learned so far), learning each card the situation names
+    that the card data lacks and asking again, up to ``MAX_NEW_CARDS`` cards."""
+    extra: list[Card] = []
+    while True:
+        try:
+            return await judge(extra)
+        except Clarification:
+            raise
+        except SituationError as exc:
+            if not exc.unknown_card or lookup is None or len(extra) >= MAX_NEW_CARDS:
+                raise
+            card = await new_card(cards.with_extra(extra), lookup, exc.unknown_card)
+            if card is None:
+                raise
+            extra.append(card)
 
 
 async def read_situation(text: str, cards: CardDB, lookup: CardLookup | None) -> tuple[CardDB, Scenario]:

@@ -36,6 +36,8 @@ class Config:
     shards: int | None = None
     http_timeout: float = 30.0
     max_in_flight: int = 300
+    engine_workers: int | None = None  # worker processes for the engine (None: one per core)
+    engine_budget: float = 1.5  # seconds of engine time per question
     cache_ttl: timedelta = timedelta(days=7)
 
     @classmethod
@@ -60,7 +62,19 @@ class Config:
         flight_raw = env.get("DRAWJUDGE_MAX_IN_FLIGHT", "300").strip()
         if not flight_raw.isdigit() or int(flight_raw) < 1:
             raise ValueError(f"DRAWJUDGE_MAX_IN_FLIGHT must be a positive whole number, not {flight_raw!r}")
+        workers_raw = env.get("DRAWJUDGE_ENGINE_WORKERS", "").strip()
+        if workers_raw and (not workers_raw.isdigit() or int(workers_raw) < 1):
+            raise ValueError(f"DRAWJUDGE_ENGINE_WORKERS must be a positive whole number, not {workers_raw!r}")
+        budget_raw = env.get("DRAWJUDGE_ENGINE_BUDGET", "1.5").strip()
+        try:
+            budget = float(budget_raw)
+        except ValueError:
+            budget = -1.0
+        if not 0 < budget <= 60:
+            raise ValueError(f"DRAWJUDGE_ENGINE_BUDGET must be a number of seconds from 0 to 60, not {budget_raw!r}")
         return cls(
+            engine_workers=int(workers_raw) if workers_raw else None,
+            engine_budget=budget,
             max_in_flight=int(flight_raw),
             cache_ttl=ttl,
             db_path=Path(env.get("DRAWJUDGE_DB") or default_db_path()),

@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
+from collections import OrderedDict
 from collections.abc import Iterator
 from typing import Any
 
 MAX_IN_FLIGHT = 300  # commands answered at once; beyond this a burst gets "busy" replies
 DEFER_ABOVE = 25  # with more than this in flight, acknowledge at once and answer as a follow-up
+MAX_STAMPS = 20_000  # arrival stamps kept at most
 WORK_SLOTS = 8  # under load, commands doing their work at the same time (the rest wait, acknowledged)
 
 
@@ -29,6 +32,20 @@ class Gate:
         self.items: dict[int, Any] = {}
         self._slots: asyncio.Semaphore | None = None
         self._idle: asyncio.Event | None = None
+        self._arrived: OrderedDict[int, float] = OrderedDict()
+
+    # Discord's 3 s start when the interaction is sent, not when its handler gets to run: in a burst the
+    # handlers wait in the event loop's queue. Each interaction is stamped as it is parsed off the gateway,
+    # and the deferral timer counts from that stamp.
+    def arrive(self, interaction_id: int) -> None:
+        self._arrived[interaction_id] = time.monotonic()
+        while len(self._arrived) > MAX_STAMPS:  # stamps of interactions never answered (a refusal) age out
+            self._arrived.popitem(last=False)
+
+    def waited(self, interaction_id: int) -> float:
+        """Seconds since the interaction arrived (0 when it wasn't stamped); the stamp is then dropped."""
+        arrived = self._arrived.pop(interaction_id, None)
+        return 0.0 if arrived is None else max(0.0, time.monotonic() - arrived)
 
     def admits(self) -> bool:
         return not self.closing and self.in_flight < self.limit

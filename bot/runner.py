@@ -17,11 +17,13 @@ from typing import Any
 
 from bot.config import Config
 from bot.console import answer, run_console
+from bot.engine_pool import EnginePool, EngineRunner
 from bot.recovery import CacheRecovery
 from bot.rules_source import RulesUpdateError, update_from_publisher
 from bot.rulings import RulingsService
 from bot.service import Judge
 from bot.store import Store, StoreError
+from engine.cards import default_cards
 
 log = logging.getLogger("drawjudge")
 
@@ -54,7 +56,8 @@ async def run_command(args: argparse.Namespace, config: Config) -> int:
     service = RulingsService(store, config)
     recovery = CacheRecovery(store, redownload=lambda: ensure_current_rules(store, config, quiet=True))
     try:
-        judge = Judge(store, card_lookup=service.oracle_text, recovery=recovery)
+        judge = Judge(store, card_lookup=service.oracle_text, recovery=recovery,
+                      engine=EngineRunner(default_cards(), config.engine_budget))
         rulings = service.reply
         if args.cmd == "sync":
             return await _sync(judge, config, args.guild, service)
@@ -65,13 +68,35 @@ async def run_command(args: argparse.Namespace, config: Config) -> int:
             return 1 if reply.error else 0
         if args.cmd in (None, "run") and config.token:
             await ensure_current_rules(store, config)
-            return await run_bot(judge, config, service)
+            pool = await start_engine_pool(judge, config)
+            try:
+                return await run_bot(judge, config, service)
+            finally:
+                if pool is not None:
+                    await pool.close()
         await ensure_current_rules(store, config)
         return await run_console(judge, rulings=rulings)
     finally:
         await service.close()
         await recovery.close()
         await store.close()
+
+
+async def start_engine_pool(judge: Judge, config: Config) -> EnginePool | None:
+    """The engine's worker processes for the bot; if they can't start, the bot still answers, with the
+    engine on a thread (same answers and budget, but a heavy question then slows the others)."""
+    pool: EnginePool | None = None
+    try:
+        pool = EnginePool(judge.cards, config.engine_workers, config.engine_budget)
+        await asyncio.wait_for(pool.start(), 30)
+    except Exception as exc:  # noqa: BLE001 - any failure to start processes leaves the thread engine
+        log.error("the engine's worker processes did not start (%s): the engine runs on a thread", exc)
+        if pool is not None:
+            await pool.close()
+        return None
+    judge.engine = pool
+    log.info("engine: %d worker process(es), %.1f s per question", pool.workers, pool.budget)
+    return pool
 
 
 def bot_for(judge: Judge, config: Config, service: RulingsService, gate: Any = None) -> Any:

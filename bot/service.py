@@ -6,7 +6,6 @@ request into engine or store calls and returns ``Reply`` objects; renderers only
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import re
 from collections.abc import Awaitable, Callable
@@ -15,7 +14,8 @@ from typing import Any
 
 from rapidfuzz.distance import OSA
 
-from bot.card_lookup import CardLookup, UnreadableCard, read_situation
+from bot.card_lookup import CardLookup, UnreadableCard, judge_with_lookup
+from bot.engine_pool import EngineRunner
 from bot.recovery import CacheRecovery
 from bot.render_text import (
     branch_line,
@@ -40,9 +40,8 @@ from bot.store import (
 from bot.store.db import rule_key
 from bot.urls import public_url
 from engine.cards import CardDB, default_cards
-from engine.errors import Clarification, ScenarioError
-from engine.model import Resolution, Scenario
-from engine.resolve import resolve
+from engine.errors import Clarification, OutOfTime, ScenarioError
+from engine.model import Resolution
 from engine.situation import language_reference
 
 VERSION = "0.1.0"
@@ -115,6 +114,22 @@ def clarification_reply(exc: Clarification) -> Reply:
                  ephemeral=True, question=Question(exc.question, exc.words, options))
 
 
+def too_large_reply(exc: OutOfTime) -> Reply:
+    """A question past its time budget: what is certain so far, and that the rest was not resolved."""
+    lines = [f"**This situation is too large to resolve within {exc.budget:g} s**, or many questions are being "
+             "resolved at once. Nothing below is a guess: it is what was certain when the engine stopped."]
+    if exc.understood or exc.assumed:
+        partial = Resolution("", "", [], {}, [], [], False, [], understood=exc.understood, assumed=exc.assumed)
+        lines += ["", *reading_lines(partial, lambda t: plain(t, 300), "**")]
+    if exc.steps:
+        shown = exc.steps[:12]
+        lines += ["", f"**The first {len(shown)} of {len(exc.steps):,} steps taken**" if len(exc.steps) > 12
+                  else "**The steps taken**"]
+        lines += [f"{i}. {s.text}" + (f" — {' · '.join(s.rules)}" if s.rules else "") for i, s in enumerate(shown, 1)]
+    lines += ["", "Ask about a smaller part (fewer copies, fewer cards drawn), or ask again in a moment."]
+    return Reply(paged("Too large to resolve in time", "\n".join(lines)), ephemeral=True)
+
+
 def with_notice(reply: Reply, notice: str) -> Reply:
     first = reply.pages[0]
     pages = [Page(first.title, clip(f"⚠ {notice}\n\n{first.description}", 3900), first.fields, first.url,
@@ -137,6 +152,8 @@ class Judge:
     # Finds the Oracle text of a card the card data lacks (the rulings cache, then Scryfall).
     card_lookup: CardLookup | None = None
 
+    # Where the engine runs: a thread by default; the bot passes its worker processes.
+    engine: EngineRunner = field(default=None)  # type: ignore[assignment]
     # One recovery at a time for everything that shares this store.
     recovery: CacheRecovery = field(default=None)  # type: ignore[assignment]
 
@@ -148,6 +165,8 @@ class Judge:
     def __post_init__(self) -> None:
         if self.recovery is None:
             self.recovery = CacheRecovery(self.store)
+        if self.engine is None:
+            self.engine = EngineRunner(self.cards)
 
     # ------------------------------------------------------------- editions
 
@@ -279,8 +298,10 @@ class Judge:
         if edition and edition not in ("current",):
             text = f"rules {edition}: {text}"
         try:
-            cards, scenario = await self._read(text)
-            resolution = await asyncio.to_thread(resolve, scenario, cards)
+            resolution = await judge_with_lookup(lambda extra: self.engine.judge(text, extra), self.cards,
+                                                 self.card_lookup)
+        except OutOfTime as exc:
+            return too_large_reply(exc)
         except LookupPending as exc:
             return error_reply(f"“{plain(exc.name, 150)}” is not in the card cache yet and Scryfall is slow to "
                                "answer; its text is being fetched now.",
@@ -296,16 +317,12 @@ class Judge:
             where = f"\n> {plain(exc.where, 300)}" if exc.where else ""
             return error_reply(f"{plain(exc.message, 600)}{where}", hint)
         try:
-            ed = await self._edition(None if scenario.edition == "current" else scenario.edition, scenario.game)
+            ed = await self._edition(None if resolution.edition == "current" else resolution.edition,
+                                     resolution.game)
             resolution.edition = ed.name
         except StoreError:
             ed = None
         return self.render_resolution(resolution, ed)
-
-    async def _read(self, text: str) -> tuple[CardDB, Scenario]:
-        """The situation read (off the event loop: reading may resolve variants to decide whether to ask),
-        with cards named in the text that the card data lacks read from their Oracle text."""
-        return await read_situation(text, self.cards, self.card_lookup)
 
     def render_resolution(self, res: Resolution, ed: Edition | None) -> Reply:
         lines = [f"**{outcome_line(res)}**"]

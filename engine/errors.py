@@ -108,10 +108,13 @@ class OutOfTime(Exception):
     """The resolution went past its time budget. ``steps`` are the steps taken until then: what is certain so
     far (every step is final once taken), for an answer that says so instead of hanging."""
 
-    def __init__(self, steps: list[Any] | None = None, budget: float = 0.0) -> None:
+    def __init__(self, steps: list[Any] | None = None, budget: float = 0.0,
+                 understood: list[dict[str, str]] | None = None, assumed: list[str] | None = None) -> None:
         super().__init__(f"the situation takes more than {budget:g} s to resolve")
         self.steps = list(steps or [])
         self.budget = budget
+        self.understood = list(understood or [])  # how the question was read (when it was)
+        self.assumed = list(assumed or [])
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (OutOfTime, (self.steps, self.budget))
+        return (OutOfTime, (self.steps, self.budget, self.understood, self.assumed))

@@ -282,3 +282,22 @@ async def test_autocomplete_memory_follows_the_edition_not_its_row_id(store: Sto
     assert current is not None and current.id == old.id
     after = await judge.rule_choices("")
     assert after == (await store.rule_numbers(current))[:25] and after != before
+
+
+async def test_the_deferral_clock_starts_when_the_interaction_arrives(store: Store,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """An interaction that waited in the event loop's queue is acknowledged 2 s after it arrived, not 2 s after
+    its handler started (which would be past Discord's 3 s)."""
+    client, fake = await _client(store, monkeypatch, Gate())
+    _slow_rule(client, monkeypatch, 2.5, Concurrency())
+    try:
+        payload = slash("rule", number="121.2b")
+        arrived = time.perf_counter()
+        client._connection.parsers["INTERACTION_CREATE"](payload)
+        time.sleep(1.5)  # the event loop is busy before the handler gets to run (a burst ahead of it)
+        await fake.wait(int(payload["id"]), 5)
+        acknowledged = next(c.at for c in fake.calls if c.interaction_id == int(payload["id"]))
+        assert fake.responses(int(payload["id"]))[0]["type"] == 5  # deferred ...
+        assert acknowledged - arrived < 2.4  # ... 2 s after arrival (was 1.5 + 2 = 3.5 s: too late)
+    finally:
+        await client.close()

@@ -29,7 +29,8 @@ async def start_bot(server: StandInDiscord, db: Path, tmp: Path,
         f"discord.http.Route.BASE = '{server.base}/api/v10'\n"
         f"discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL('ws://127.0.0.1:{server.port}/')\n"
         "from bot.cli import main\n"
-        "sys.exit(main(['run']))\n")
+        "if __name__ == '__main__':  # the engine's worker processes import this file too\n"
+        "    sys.exit(main(['run']))\n")
     env = {**os.environ, "DISCORD_TOKEN": "live-token", "DRAWJUDGE_DB": str(db), "PYTHONPATH": str(root),
            **(extra_env or {})}
     log = tmp / f"bot-{os.getpid()}-{len(list(tmp.glob('bot-*.log')))}.log"

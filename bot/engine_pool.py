@@ -1,0 +1,117 @@
+"""Where the engine runs: worker processes with a time budget per question (the bot), or a thread of this
+process (the console, ``ask``, tests) with the same budget.
+
+Why processes: the engine is pure Python, so on a thread it holds the interpreter lock and one heavy
+question slows every other user's answer. In a worker process it can't: the event loop only sends the text
+and receives the resolution. Why a budget: a question too large for the time Discord gives is answered
+with what is certain so far and a sentence saying it is too large, never a silent hang. The engine stops
+itself at the budget (``OutOfTime``, with its steps); a worker that doesn't stop within a grace after it is
+ended and replaced (pebble's pool does both), so no question holds a worker for longer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+import time
+from collections.abc import Sequence
+
+from pebble import ProcessPool
+
+from engine.cards import Card, CardDB
+from engine.errors import OutOfTime
+from engine.judging import judge_text
+from engine.model import Resolution
+
+log = logging.getLogger("drawjudge")
+
+DEFAULT_BUDGET = 1.5  # seconds of engine time per question: the answer still comes inside Discord's 3 s
+GRACE = 0.5  # past the budget, a worker that hasn't stopped by itself is ended
+
+
+class EngineRunner:
+    """The engine on a thread of this process, under the budget (the engine stops itself at its deadline)."""
+
+    def __init__(self, cards: CardDB, budget: float = DEFAULT_BUDGET) -> None:
+        self.cards = cards
+        self.budget = budget
+
+    async def start(self) -> None:
+        """Nothing to start on a thread."""
+
+    async def judge(self, text: str, extra: Sequence[Card] = ()) -> Resolution:
+        """The resolution of a situation text, reading it with the card data plus ``extra`` cards."""
+        deadline = time.monotonic() + self.budget
+        cards = self.cards.with_extra(extra) if extra else self.cards
+        return await asyncio.to_thread(judge_text, text, cards, deadline=deadline, budget=self.budget)
+
+    async def close(self) -> None:
+        """Nothing to close on a thread."""
+
+
+# ----------------------------------------------------------------------------- the worker's side
+
+_WORKER_CARDS: CardDB | None = None
+
+
+def _worker_start(cards: CardDB) -> None:
+    global _WORKER_CARDS
+    _WORKER_CARDS = cards
+
+
+def _worker_judge(text: str, extra: tuple[Card, ...], deadline: float, budget: float) -> Resolution:
+    assert _WORKER_CARDS is not None
+    cards = _WORKER_CARDS.with_extra(extra) if extra else _WORKER_CARDS
+    return judge_text(text, cards, deadline=deadline, budget=budget)
+
+
+def _worker_ready() -> int:
+    return os.getpid()
+
+
+# ----------------------------------------------------------------------------- the bot's side
+
+def default_workers() -> int:
+    """One worker per core the process may use (the event loop mostly waits on the network)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+class EnginePool(EngineRunner):
+    """The engine in warm worker processes. Workers start from a fork server (a clean process that has
+    imported the engine once), never from a fork of the bot with its open connections and threads."""
+
+    def __init__(self, cards: CardDB, workers: int | None = None, budget: float = DEFAULT_BUDGET) -> None:
+        super().__init__(cards, budget)
+        self.workers = workers or default_workers()
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["engine.judging", "bot.engine_pool"])
+        self._pool = ProcessPool(max_workers=self.workers, initializer=_worker_start, initargs=(cards,),
+                                 context=context)
+        self.ended = 0  # workers ended for overrunning the budget
+
+    async def start(self) -> None:
+        """Start every worker and wait until each has answered once, so the first question is not the one
+        that pays for starting them."""
+        futures = [asyncio.wrap_future(self._pool.schedule(_worker_ready)) for _ in range(self.workers * 2)]
+        await asyncio.gather(*futures)
+
+    async def judge(self, text: str, extra: Sequence[Card] = ()) -> Resolution:
+        deadline = time.monotonic() + self.budget
+        future = self._pool.schedule(_worker_judge, args=(text, tuple(extra), deadline, self.budget))
+        try:
+            return await asyncio.wait_for(asyncio.wrap_future(future), self.budget + GRACE)
+        except TimeoutError:
+            # Cancelling a running task ends its worker; the pool starts another.
+            future.cancel()
+            self.ended += 1
+            log.warning("a question overran its %.1f s budget; its worker was replaced", self.budget)
+            raise OutOfTime([], self.budget) from None
+
+    async def close(self) -> None:
+        self._pool.stop()
+        await asyncio.to_thread(self._pool.join, 5)

@@ -1,0 +1,24 @@
+"""A situation text to its resolution in one pure call: what a worker process runs for each question.
+
+Why one function: the bot runs the engine in worker processes, and everything a question needs (reading,
+resolving, the alternatives) must happen on the worker's side of the boundary, under one deadline."""
+
+from __future__ import annotations
+
+from engine.cards import CardDB
+from engine.errors import OutOfTime
+from engine.model import Resolution
+from engine.resolve import resolve
+from engine.situation import parse_situation
+
+
+def judge_text(text: str, cards: CardDB, *, deadline: float | None = None, budget: float = 0.0) -> Resolution:
+    """Read ``text`` and resolve it. Past ``deadline`` (``time.monotonic()``), ``OutOfTime`` carries the steps
+    taken so far and how the question was read: the part of the answer that is certain."""
+    scenario = parse_situation(text, cards)
+    try:
+        return resolve(scenario, cards, deadline=deadline, budget=budget)
+    except OutOfTime as exc:
+        exc.understood = [dict(f) for f in scenario.understood]
+        exc.assumed = list(scenario.assumed)
+        raise
