@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable, Sequence
 
 from bot.config import Config
 from bot.render_text import definition_text, diff_text, editions_text, rule_lookup_text, search_text
+from bot.rules_index import Indexes
 from bot.rules_source import (
     RulesUpdateError,
     ensure_shipped_editions,
@@ -153,7 +154,7 @@ async def _lookup_cmd(args: argparse.Namespace, config: Config) -> int:
             return EXIT_OK if result.found else EXIT_NOT_FOUND
         if args.cmd == "search":
             edition = await store.edition(args.edition, args.game)
-            found = await store.search(args.query, edition, limit=max(1, min(args.limit, 50)))
+            found = (await Indexes(store).get(edition)).search(args.query, limit=max(1, min(args.limit, 50)))
             print(search_text(found))
             return EXIT_OK if found.hits else EXIT_NOT_FOUND
         if args.cmd == "define":

@@ -68,6 +68,7 @@ async def run_command(args: argparse.Namespace, config: Config) -> int:
             return 1 if reply.error else 0
         if args.cmd in (None, "run") and config.token:
             await ensure_current_rules(store, config)
+            await judge.warm()
             pool = await start_engine_pool(judge, config)
             try:
                 return await run_bot(judge, config, service)

@@ -27,6 +27,7 @@ from bot.render_text import (
     rule_lookup_text,
 )
 from bot.replies import Page, Question, Reply, clip, error_reply, outside, paged, plain, valid_text
+from bot.rules_index import Indexes
 from bot.rulings import LookupPending
 from bot.store import (
     Edition,
@@ -123,7 +124,7 @@ def too_large_reply(exc: OutOfTime) -> Reply:
         lines += ["", *reading_lines(partial, lambda t: plain(t, 300), "**")]
     if exc.steps:
         shown = exc.steps[:12]
-        lines += ["", f"**The first {len(shown)} of {len(exc.steps):,} steps taken**" if len(exc.steps) > 12
+        lines += ["", f"**The first {len(shown)} of {exc.step_count:,} steps taken**" if exc.step_count > 12
                   else "**The steps taken**"]
         lines += [f"{i}. {s.text}" + (f" — {' · '.join(s.rules)}" if s.rules else "") for i, s in enumerate(shown, 1)]
     lines += ["", "Ask about a smaller part (fewer copies, fewer cards drawn), or ask again in a moment."]
@@ -165,8 +166,16 @@ class Judge:
     def __post_init__(self) -> None:
         if self.recovery is None:
             self.recovery = CacheRecovery(self.store)
+        self.indexes = Indexes(self.store)
         if self.engine is None:
             self.engine = EngineRunner(self.cards)
+
+    async def warm(self) -> None:
+        """Read the current edition into memory before the first question (the bot calls this at start)."""
+        try:
+            await self.indexes.get(await self._edition(None))
+        except StoreError:
+            pass  # no current edition yet: the first look-up builds it
 
     # ------------------------------------------------------------- editions
 
@@ -190,13 +199,14 @@ class Judge:
         if not number or len(number) > 60:
             return error_reply("Give a rule number such as 121.2b.", "/rule number:121.2b")
         shown = plain(number, 60)
-        result = await self.store.rule(number, ed)
+        index = await self.indexes.get(ed)
+        result = index.rule(number)
         if not result.found and game == "mtg" and not any(ch.isdigit() for ch in number):
             # "/rule dredge": a term, not a number: the rule its glossary entry points to ("See rule 702.52")
-            term = await self.store.define(GLOSSARY_ABBREVIATIONS.get(number.upper(), number)[:100], ed)
+            term = index.define(GLOSSARY_ABBREVIATIONS.get(number.upper(), number)[:100])
             seen = re.search(r"See rule (\d{3}(?:\.\d+[a-z]?)?)", " ".join(term.entry.senses)) if term.entry else None
             if term.entry is not None and term.exact and seen:
-                result = await self.store.rule(seen.group(1), ed)
+                result = index.rule(seen.group(1))
         if not result.found:
             hint = ("nearest: " + ", ".join(result.suggestions)) if result.suggestions else \
                 "/search finds rules by words"
@@ -218,7 +228,7 @@ class Judge:
             return error_reply(str(exc), "/about lists the editions in the cache")
         if not query.strip():
             return error_reply("Give some words to search for.", "/search query:draw from empty library")
-        result = await self.store.search(query[:200], ed, limit=15)
+        result = (await self.indexes.get(ed)).search(query[:200], limit=15)
         if not result.hits:
             return error_reply(f"Nothing in {ed.label} matches “{plain(query, 100)}”.", "fewer or other words")
         lines = [result.note] if result.note else []
@@ -235,11 +245,12 @@ class Judge:
         except StoreError as exc:
             return error_reply(str(exc), "/about lists the editions in the cache")
         term = GLOSSARY_ABBREVIATIONS.get(term.strip().upper(), term)
-        result = await self.store.define(term[:100], ed)
+        index = await self.indexes.get(ed)
+        result = index.define(term[:100])
         close = [x for x in result.suggestions if OSA.distance(term.lower(), x.lower()) <= 2] if (
             result.entry is None and len(term) >= 4) else []
         if close:  # "drwa": a typo of one term is that term, said as the closest one
-            result = dataclasses.replace(await self.store.define(close[0], ed), exact=False)
+            result = dataclasses.replace(index.define(close[0]), exact=False)
         if result.entry is None:
             hint = ("did you mean: " + ", ".join(result.suggestions)) if result.suggestions else "/search"
             return error_reply(f"No glossary entry for “{plain(term, 100)}”.", hint)
@@ -280,7 +291,7 @@ class Judge:
             ed = await self._edition(edition, game)
         except StoreError as exc:
             return error_reply(str(exc), "/about lists the editions in the cache")
-        found = await self.store.rules_by_numbers(numbers, ed)
+        found = (await self.indexes.get(ed)).rules_by_numbers(numbers)
         lines = []
         for n in numbers:
             rule = found.get(n.lower())
@@ -394,7 +405,7 @@ class Judge:
             ed = await self._edition(_valid_arg(edition), game)
             numbers = self._numbers.get(ed.sha256)
             if numbers is None:
-                numbers = self._numbers[ed.sha256] = [(rule_key(n), n) for n in await self.store.rule_numbers(ed)]
+                numbers = self._numbers[ed.sha256] = [(rule_key(n), n) for n in (await self.indexes.get(ed)).numbers()]
         except StoreError:  # autocomplete stays quiet; the command itself explains
             return []
         key = rule_key(valid_text(prefix).strip()[:20])
@@ -406,7 +417,7 @@ class Judge:
             ed = await self._edition(_valid_arg(edition))
             headings = self._headings.get(ed.sha256)
             if headings is None:
-                headings = self._headings[ed.sha256] = await self.store.glossary_headings(ed)
+                headings = self._headings[ed.sha256] = (await self.indexes.get(ed)).headings()
         except StoreError:
             return []
         prefix = valid_text(prefix)

@@ -104,17 +104,25 @@ class Ambiguity(SituationError):
         self.readings = readings  # (label shown to the player, the words that replace ``words``)
 
 
+KEPT_STEPS = 50
+
+
 class OutOfTime(Exception):
     """The resolution went past its time budget. ``steps`` are the steps taken until then: what is certain so
     far (every step is final once taken), for an answer that says so instead of hanging."""
 
     def __init__(self, steps: list[Any] | None = None, budget: float = 0.0,
-                 understood: list[dict[str, str]] | None = None, assumed: list[str] | None = None) -> None:
+                 understood: list[dict[str, str]] | None = None, assumed: list[str] | None = None,
+                 step_count: int = 0) -> None:
         super().__init__(f"the situation takes more than {budget:g} s to resolve")
-        self.steps = list(steps or [])
+        # The first steps are kept, and how many there were: an answer shows a few, and a worker sends this
+        # back to the bot (tens of thousands of steps would cost the event loop time to unpickle).
+        taken = list(steps or [])
+        self.steps = taken[:KEPT_STEPS]
+        self.step_count = max(len(taken), step_count)
         self.budget = budget
         self.understood = list(understood or [])  # how the question was read (when it was)
         self.assumed = list(assumed or [])
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (OutOfTime, (self.steps, self.budget, self.understood, self.assumed))
+        return (OutOfTime, (self.steps, self.budget, self.understood, self.assumed, self.step_count))

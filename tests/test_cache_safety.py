@@ -162,7 +162,25 @@ async def test_older_schema_is_migrated(store: Store) -> None:
     _set_schema_version(path, "1")
     async with Store(path) as s:
         assert (await s.edition()).name == "2026-01-16"
-    assert _schema_version(path) == "2"
+    assert _schema_version(path) == "3"
+
+
+async def test_a_version_2_cache_loses_only_its_full_text_copy(store: Store) -> None:
+    """2 → 3: the full-text tables (a second copy of every rule's text) are dropped; every rule stays."""
+    path = store.path
+    count = len(await store.rule_numbers(await store.edition()))
+    await store.close()
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        conn.execute("CREATE VIRTUAL TABLE rules_fts USING fts5(number UNINDEXED, text)")
+        conn.execute("INSERT INTO rules_fts (rowid, number, text) SELECT id, number, text FROM rules")
+        conn.commit()
+    _set_schema_version(path, "2")
+    async with Store(path) as s:
+        assert len(await s.rule_numbers(await s.edition())) == count
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+    assert not {n for n in names if "fts" in n}
+    assert _schema_version(path) == "3"
 
 
 async def test_unwritable_cache_folder_is_one_clean_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
@@ -195,14 +213,15 @@ async def test_lone_surrogate_through_discord_is_a_typo(store: Store, monkeypatc
 
 
 async def test_recovery_keeps_what_can_still_be_read(store: Store) -> None:
-    """Damage confined to the search index: the set-aside file still has every edition and the cached cards,
-    and recovery copies them back (the current CR included, so nothing needs downloading)."""
+    """Damage confined to an index of the rules table (the one an edition's rules are read through): the
+    set-aside file still has every edition and the cached cards, and recovery copies them back (the current
+    CR included, so nothing needs downloading)."""
     await store.put_card({"name": "Kept Card", "oracle_id": "k-1", "oracle_text": "Draw a card."}, "2026-01-01T00:00:00Z")
     path = store.path
     await store.close()
     with contextlib.closing(sqlite3.connect(path)) as conn:
         page_size = conn.execute("PRAGMA page_size").fetchone()[0]
-        root = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'rules_fts_data'").fetchone()[0]
+        root = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'sqlite_autoindex_rules_1'").fetchone()[0]
     with open(path, "r+b") as f:
         f.seek((root - 1) * page_size)
         f.write(b"\xff" * page_size)

@@ -46,7 +46,11 @@ async def test_file_corrupted_while_running_is_set_aside_and_rebuilt(store: Stor
     with open(store.path, "r+b") as f:  # overwrite most of the file with garbage
         f.seek(4096)
         f.write(os.urandom(size - 8192))
+    # The current edition is answered from memory, untouched; the first request that reads the file (another
+    # edition) finds the damage.
     replies = [await judge.search(q) for q in ("draw", "library empty", "dredge", "replacement", "miracle")]
+    assert all(not r.error for r in replies)
+    replies.append(await judge.rule("Z.6", "1999"))
     rebuilt = [r for r in replies if "rebuilt" in r.as_text()]
     assert rebuilt, [r.as_text()[:200] for r in replies]
     assert "drawjudge rules update" in rebuilt[0].as_text()
@@ -107,21 +111,21 @@ async def test_refresh_failing_half_way_changes_nothing(store: Store, monkeypatc
     before = await store.editions("mtg")
     current = await store.edition()
     count = len(await store.rule_numbers(current))
-    original = aiosqlite.Connection.execute
+    original = aiosqlite.Connection.executemany
 
     def failing(self: aiosqlite.Connection, sql: str, *args: object, **kwargs: object):  # type: ignore[no-untyped-def]
-        if sql.startswith("INSERT INTO glossary_fts"):
+        if sql.startswith("INSERT OR IGNORE INTO glossary_terms"):  # the last write of an edition
             raise sqlite3.OperationalError("disk I/O error")
         return original(self, sql, *args, **kwargs)
 
-    monkeypatch.setattr(aiosqlite.Connection, "execute", failing)
+    monkeypatch.setattr(aiosqlite.Connection, "executemany", failing)
     changed = CR_2026.read_bytes().replace(b"January 16, 2026", b"March 16, 2026")
     path = Path(store.path).with_name("changed.txt")
     path.write_bytes(changed)
     with pytest.raises(StoreUnavailable):  # an I/O error is not damage: nothing is set aside
         await update_from_file(store, path)
     assert not list(Path(store.path).parent.glob("*.damaged-*"))
-    monkeypatch.setattr(aiosqlite.Connection, "execute", original)
+    monkeypatch.setattr(aiosqlite.Connection, "executemany", original)
     assert [e.name for e in await store.editions("mtg")] == [e.name for e in before]
     assert (await store.edition()).name == current.name
     assert len(await store.rule_numbers(current)) == count

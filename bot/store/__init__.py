@@ -1,6 +1,6 @@
 """The store: SQLite cache of rules texts, glossary, cards and rulings (the only code that speaks SQL)."""
 
-from bot.store.db import Store, fts_query
+from bot.store.db import Store
 from bot.store.errors import (
     StoreDamaged,
     StoreError,
@@ -38,5 +38,4 @@ __all__ = [
     "StoreReadOnly",
     "StoreSchemaError",
     "StoreUnavailable",
-    "fts_query",
 ]

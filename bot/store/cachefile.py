@@ -27,9 +27,14 @@ from bot.store.errors import StoreError, StoreReadOnly, StoreSchemaError, StoreU
 
 log = logging.getLogger("drawjudge.store")
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 # What each older schema version needs to become the current one (run after the CREATE IF NOT EXISTS script).
-MIGRATIONS: dict[int, tuple[str, ...]] = {1: ()}
+# 2 → 3: search is ranked from the in-memory index (bot/rules_index.py); the full-text tables kept a second
+# copy of every rule's text (about 1 MB an edition) that nothing reads any more.
+MIGRATIONS: dict[int, tuple[str, ...]] = {
+    1: (),
+    2: ("DROP TABLE IF EXISTS rules_fts", "DROP TABLE IF EXISTS glossary_fts"),
+}
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -76,12 +81,6 @@ CREATE TABLE IF NOT EXISTS glossary_terms (
     term_key TEXT NOT NULL,
     glossary_id INTEGER NOT NULL REFERENCES glossary(id) ON DELETE CASCADE,
     PRIMARY KEY (edition_id, term_key, glossary_id)
-);
-CREATE VIRTUAL TABLE IF NOT EXISTS rules_fts USING fts5(
-    number UNINDEXED, text, tokenize = 'porter unicode61 remove_diacritics 2'
-);
-CREATE VIRTUAL TABLE IF NOT EXISTS glossary_fts USING fts5(
-    heading, text, tokenize = 'porter unicode61 remove_diacritics 2'
 );
 CREATE TABLE IF NOT EXISTS cards (
     name_key TEXT PRIMARY KEY,

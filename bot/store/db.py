@@ -33,8 +33,6 @@ from bot.store.models import (
     Rule,
     RuleDiff,
     RuleLookup,
-    SearchHit,
-    SearchResult,
 )
 
 _WORD_RX = re.compile(r"\w+", re.UNICODE)
@@ -61,16 +59,6 @@ def _guarded(method: Any) -> Any:
 
 def _now() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-def fts_query(text: str, *, any_word: bool = False) -> str | None:
-    """Turn any user text into a safe FTS5 expression: every word is quoted, so operators (NEAR, AND,
-    ``-``, ``*``), quotes and parentheses are searched as words or dropped, never parsed."""
-    words = _WORD_RX.findall(text)[:32]
-    if not words:
-        return None
-    quoted = ['"' + w.replace('"', "") + '"' for w in words]
-    return (" OR " if any_word else " ").join(quoted)
 
 
 class Store(CacheFile):
@@ -206,28 +194,22 @@ class Store(CacheFile):
                     for r in rules
                 ],
             )
-            await db.execute(
-                "INSERT INTO rules_fts (rowid, number, text) SELECT id, number, text || ' ' || title || ' ' ||"
-                " examples FROM rules WHERE edition_id = ?",
-                (edition_id,),
+            # The glossary in two batches (one statement per entry cost about 110 ms an edition): the entries,
+            # then every term of each, matched to its entry's row by position.
+            await db.executemany(
+                "INSERT INTO glossary (edition_id, heading, terms, senses, obsolete, sort_order)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                [(edition_id, entry.heading, json.dumps(entry.terms, ensure_ascii=False),
+                  json.dumps(entry.senses, ensure_ascii=False), int(entry.obsolete), i)
+                 for i, entry in enumerate(glossary)],
             )
-            for entry in glossary:
-                gcur = await db.execute(
-                    "INSERT INTO glossary (edition_id, heading, terms, senses, obsolete, sort_order)"
-                    " VALUES (?, ?, ?, ?, ?, ?)",
-                    (edition_id, entry.heading, json.dumps(entry.terms, ensure_ascii=False),
-                     json.dumps(entry.senses, ensure_ascii=False), int(entry.obsolete), entry.sort_order),
-                )
-                gid = gcur.lastrowid
-                keys = {_term_key(t) for t in [entry.heading, *entry.terms]}
-                await db.executemany(
-                    "INSERT OR IGNORE INTO glossary_terms (edition_id, term_key, glossary_id) VALUES (?, ?, ?)",
-                    [(edition_id, k, gid) for k in keys if k],
-                )
-                await db.execute(
-                    "INSERT INTO glossary_fts (rowid, heading, text) VALUES (?, ?, ?)",
-                    (gid, entry.heading, "\n".join(entry.senses)),
-                )
+            ids = [row[0] for row in await db.execute_fetchall(
+                "SELECT id FROM glossary WHERE edition_id = ? ORDER BY sort_order", (edition_id,))]
+            await db.executemany(
+                "INSERT OR IGNORE INTO glossary_terms (edition_id, term_key, glossary_id) VALUES (?, ?, ?)",
+                [(edition_id, k, gid) for gid, entry in zip(ids, glossary, strict=True)
+                 for k in {_term_key(t) for t in [entry.heading, *entry.terms]} if k],
+            )
             await db.commit()
         except BaseException:
             await db.rollback()
@@ -237,11 +219,6 @@ class Store(CacheFile):
 
     async def _delete_edition_rows(self, edition_id: int) -> None:
         db = self.db
-        await db.execute(
-            "DELETE FROM rules_fts WHERE rowid IN (SELECT id FROM rules WHERE edition_id = ?)", (edition_id,))
-        await db.execute(
-            "DELETE FROM glossary_fts WHERE rowid IN (SELECT id FROM glossary WHERE edition_id = ?)",
-            (edition_id,))
         await db.execute("DELETE FROM glossary_terms WHERE edition_id = ?", (edition_id,))
         await db.execute("DELETE FROM glossary WHERE edition_id = ?", (edition_id,))
         await db.execute("DELETE FROM rules WHERE edition_id = ?", (edition_id,))
@@ -278,6 +255,16 @@ class Store(CacheFile):
         if not rules or rule_key(rules[0].number) != key:
             return RuleLookup(raw, edition, (), tuple(await self.nearest_numbers(key, edition)))
         return RuleLookup(raw, edition, rules)
+
+    @_guarded
+    async def edition_contents(self, edition: Edition) -> tuple[list[Rule], list[GlossaryTerm]]:
+        """Every rule of an edition in file order and its glossary: what the in-memory look-ups are built
+        from (two reads, once per edition)."""
+        rules = await self.db.execute_fetchall(
+            "SELECT * FROM rules WHERE edition_id = ? ORDER BY sort_order", (edition.id,))
+        terms = await self.db.execute_fetchall(
+            "SELECT * FROM glossary WHERE edition_id = ? ORDER BY sort_order", (edition.id,))
+        return [self._rule(r) for r in rules], [self._glossary(g) for g in terms]
 
     @_guarded
     async def rules_by_numbers(self, numbers: Iterable[str], edition: Edition) -> dict[str, Rule]:
@@ -325,44 +312,6 @@ class Store(CacheFile):
         ordered = [p for p in sorted(prefixes, key=len, reverse=True)[:1]]
         ordered += [name for name, _score, _i in scored if name not in ordered]
         return ordered[:limit]
-
-    @_guarded
-    async def search(self, query: str, edition: Edition, limit: int = 10) -> SearchResult:
-        """Ranked full-text search over rules and glossary; safe for any text a user can type."""
-        note = ""
-        hits = await self._search(fts_query(query), edition, limit)
-        if len(hits) < limit and len(_WORD_RX.findall(query)) > 1:
-            # Few texts hold every word: add those that hold most of them, ranked after the full matches.
-            seen = {(h.kind, h.key) for h in hits}
-            broader = await self._search(fts_query(query, any_word=True), edition, limit)
-            extra = [h for h in broader if (h.kind, h.key) not in seen][: limit - len(hits)]
-            if extra:
-                note = ("No rule contains every word; showing rules that contain some of them." if not hits
-                        else "")
-            hits += extra
-        return SearchResult(query, edition, tuple(hits), note)
-
-    async def _search(self, expr: str | None, edition: Edition, limit: int) -> list[SearchHit]:
-        if not expr:
-            return []
-        hits: list[SearchHit] = []
-        async with self.db.execute(
-            "SELECT r.number, r.text, bm25(rules_fts) AS score FROM rules_fts JOIN rules r"
-            " ON r.id = rules_fts.rowid WHERE rules_fts MATCH ? AND r.edition_id = ? AND r.kind != 'part'"
-            " ORDER BY score LIMIT ?",
-            (expr, edition.id, limit),
-        ) as cur:
-            hits += [SearchHit("rule", row[0], row[1], row[2]) for row in await cur.fetchall()]
-        async with self.db.execute(
-            "SELECT g.heading, g.senses, bm25(glossary_fts, 4.0, 1.0) AS score FROM glossary_fts JOIN"
-            " glossary g ON g.id = glossary_fts.rowid WHERE glossary_fts MATCH ? AND g.edition_id = ?"
-            " ORDER BY score LIMIT ?",
-            (expr, edition.id, limit),
-        ) as cur:
-            hits += [SearchHit("glossary", row[0], "\n".join(json.loads(row[1])), row[2])
-                     for row in await cur.fetchall()]
-        hits.sort(key=lambda h: h.score)
-        return hits[:limit]
 
     # ---------------------------------------------------------------- glossary
 
@@ -552,7 +501,8 @@ Salvaged = tuple[list[tuple[dict[str, Any], list[RuleEntry], list[GlossaryEntry]
 
 
 def _read_salvage(path: Path) -> Salvaged:
-    """Read a damaged file, part by part (in a thread): an edition is taken only if all its rows read back."""
+    """Read a damaged file, part by part (in a thread): an edition is taken only if all its rows read back.
+    Tables are read without their indexes (NOT INDEXED): a damaged index loses nothing, the copy rebuilds it."""
     editions: list[tuple[dict[str, Any], list[RuleEntry], list[GlossaryEntry], dict[str, str]]] = []
     cards: list[tuple[Any, ...]] = []
     rulings: list[tuple[Any, ...]] = []
@@ -568,10 +518,10 @@ def _read_salvage(path: Path) -> Salvaged:
             rows = []
         for ed in rows:
             try:
-                rule_rows = conn.execute("SELECT * FROM rules WHERE edition_id = ? ORDER BY sort_order",
-                                         (ed["id"],)).fetchall()
-                glossary_rows = conn.execute("SELECT * FROM glossary WHERE edition_id = ? ORDER BY sort_order",
-                                             (ed["id"],)).fetchall()
+                rule_rows = conn.execute("SELECT * FROM rules NOT INDEXED WHERE edition_id = ? "
+                                         "ORDER BY sort_order", (ed["id"],)).fetchall()
+                glossary_rows = conn.execute("SELECT * FROM glossary NOT INDEXED WHERE edition_id = ? "
+                                             "ORDER BY sort_order", (ed["id"],)).fetchall()
                 rules = [RuleEntry(r["number"], r["text"], r["kind"], r["parent"], r["section"], r["sort_order"],
                                    json.loads(r["examples"])) for r in rule_rows]
                 glossary = [GlossaryEntry(g["heading"], json.loads(g["terms"]), json.loads(g["senses"]),

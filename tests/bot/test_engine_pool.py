@@ -68,7 +68,9 @@ async def test_a_heavy_draw_holds_no_other_answer_and_is_answered_in_time(
         store: Store, monkeypatch: pytest.MonkeyPatch, pool: EnginePool) -> None:
     fake = FakeDiscord()
     fake.install(monkeypatch)
-    client = DrawJudgeBot(Judge(store, engine=pool), application_id=APP_ID)
+    judge = Judge(store, engine=pool)
+    await judge.warm()  # as the bot does at start
+    client = DrawJudgeBot(judge, application_id=APP_ID)
     await client.login("test-token")
     try:
         heavy = [slash("draw", situation=HEAVY) for _ in range(3)]

@@ -9,6 +9,7 @@ import pytest
 from aiohttp import web
 
 from bot.loaders.ga_markdown import clean, parse_page, read_folder
+from bot.rules_index import Indexes
 from bot.rules_source import RulesUpdateError, ensure_shipped_editions, update_ga_from_site
 from bot.service import Judge
 from bot.store import Store
@@ -36,7 +37,7 @@ async def test_lookup_search_and_citations(store: Store) -> None:
     assert item.found and "after all N cards are drawn" in item.rules[0].text
     page = await store.rule("drawing cards", ga)
     assert [r.number for r in page.rules][:2] == ["Drawing Cards", "Drawing Cards 1"]
-    found = await store.search("draw a card from an empty deck", ga)
+    found = (await Indexes(store).get(ga)).search("draw a card from an empty deck")
     assert any(h.key in ("Drawing Cards 6", "Ending the Game 5") for h in found.hits[:5])
     cites = sorted({n for group in GRAND_ARCHIVE.cites.values() for n in group})
     present = await store.rules_by_numbers(cites, ga)

@@ -8,7 +8,8 @@ import re
 import pytest
 
 from bot.loaders.cr_text import decode_cr_bytes
-from bot.store import Store, StoreError, fts_query
+from bot.rules_index import Indexes
+from bot.store import Store, StoreError
 
 RULE_LINE = re.compile(r"^(\d{3}\.\d+[a-z]*)\.?\s+(.*)$")
 
@@ -103,12 +104,39 @@ async def test_rule_diff(store: Store) -> None:
 
 
 async def test_search_ranks_relevant_rules(store: Store) -> None:
+    index = await Indexes(store).get(await store.edition())
+    keys = [h.key for h in index.search("draw from empty library").hits]
+    assert keys[:2] in (["121.4", "704.5b"], ["704.5b", "121.4"])  # "empty library": "a library with no cards"
+    assert index.search("can't draw more than one card each turn").hits[0].key == "121.2b"
+    assert index.search("mulligan").hits[0].key == "Mulligan"  # the term itself before its variants
+
+
+async def test_search_ranking_on_twenty_player_queries(store: Store) -> None:
+    """The rank of the rule a judge would point to, for twenty searches players type (bench/search_queries.py).
+    Measured: FTS5 put 3 of them first, missed 2 from its first 15, median rank 2; this index: see README."""
+    from bench.search_queries import QUERIES_WITH_BEST
+
+    index = await Indexes(store).get(await store.edition())
+    ranks = []
+    for query, best in QUERIES_WITH_BEST:
+        keys = [h.key for h in index.search(query, limit=15).hits]
+        ranks.append(keys.index(best) + 1 if best in keys else 16)
+    assert sum(r == 1 for r in ranks) >= 9, ranks
+    assert sum(r <= 5 for r in ranks) >= 17, ranks
+    assert max(ranks) <= 15, ranks
+
+
+async def test_the_index_answers_like_the_store(store: Store) -> None:
+    """Look-ups from memory give the store's answers (rule with subrules, alone, section, unknown; terms)."""
+    for edition in (await store.edition(), await store.edition("2008"), await store.edition(None, "grand-archive")):
+        index = await Indexes(store).get(edition)
+        for number in ["121.2", "121.2.", "121", "704.5b", "121.2z", "999.9", "423.1", "Drawing Cards 3",
+                       "drawing cards", "z.6"]:
+            assert index.rule(number) == await store.rule(number, edition), number
     current = await store.edition()
-    result = await store.search("draw from empty library", current)
-    keys = [h.key for h in result.hits]
-    assert "121.4" in keys and "704.5b" in keys
-    result = await store.search("can't draw more than one card each turn", current)
-    assert result.hits[0].key == "121.2b"
+    index = await Indexes(store).get(current)
+    for term in ["Draw", "state-based actions", "mana valeu", "planeswalker", "nothing like this", "Mulligan"]:
+        assert index.define(term) == await store.define(term, current), term
 
 
 @pytest.mark.parametrize(
@@ -118,10 +146,8 @@ async def test_search_ranks_relevant_rules(store: Store) -> None:
 )
 async def test_search_is_safe_for_any_text(store: Store, query: str) -> None:
     current = await store.edition()
-    result = await store.search(query, current)  # never raises
+    result = (await Indexes(store).get(current)).search(query)  # never raises
     assert isinstance(result.hits, tuple)
-    expr = fts_query(query)
-    assert expr is None or all(part.startswith('"') for part in expr.split(" "))
 
 
 async def test_define_by_term_alias_and_near_miss(store: Store) -> None:
