@@ -11,12 +11,14 @@ from __future__ import annotations
 import asyncio
 import gc
 import random
+import re
 import resource
 import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -25,9 +27,10 @@ import pytest  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from bench import bench_engine  # noqa: E402
+from bench import bench_engine, bench_perf  # noqa: E402
 from bench.bench_store import QUERIES  # noqa: E402
 from bot.app import DrawJudgeBot  # noqa: E402
+from bot.rules_index import Indexes  # noqa: E402
 from bot.rules_source import ensure_shipped_editions, update_from_file, update_ga_from_folder  # noqa: E402
 from bot.rulings import RulingsService, load_bulk_file  # noqa: E402
 from bot.scryfall import ScryfallClient  # noqa: E402
@@ -37,7 +40,7 @@ from engine.errors import ScenarioError  # noqa: E402
 from engine.resolve import resolve  # noqa: E402
 from engine.scenario_json import scenario_from_json  # noqa: E402
 from engine.situation import all_examples, situation_to_json  # noqa: E402
-from tests.fakes.botproc import peak_rss_mb, start_bot, stop_bot  # noqa: E402
+from tests.fakes.botproc import bot_output, peak_rss_mb, start_bot, stop_bot  # noqa: E402
 from tests.fakes.discord_fake import APP_ID, FakeDiscord, autocomplete, dispatch, slash  # noqa: E402
 from tests.fakes.gateway import StandInDiscord  # noqa: E402
 from tests.fakes.load import fire  # noqa: E402
@@ -103,13 +106,15 @@ async def bench_store_rows(tmp: Path, quick: bool) -> Store:
         await store.rule(n + ".", edition)
         samples.append(time.perf_counter() - t)
     row("store", f"rule look-up by number, median of {len(samples)}", ms(statistics.median(samples)), "< 0.2 ms")
+    index = await Indexes(store).get(edition)
     samples = []
     for _ in range(1 if quick else 3):
         for q in QUERIES:
             t = time.perf_counter()
-            await store.search(q, edition)
+            index.search(q)
             samples.append(time.perf_counter() - t)
-    row("store", f"search, median over {len(QUERIES)} queries", ms(statistics.median(samples)), "< 5 ms")
+    row("store", f"search (in memory), median over {len(QUERIES)} queries", ms(statistics.median(samples)),
+        "< 1 ms")
     row("store", "cache file size (CR 2026 + GA + shipped)", f"{await store.file_size() / 1e6:.2f} MB")
     cards, _ = load_bulk_file(SHARED / "cards" / "oracle-cards.json")
     _, rulings = load_bulk_file(SHARED / "cards" / "rulings.json")
@@ -163,7 +168,9 @@ async def bench_interaction_rows(store: Store, quick: bool) -> None:
 
 
 async def bench_load_rows(store: Store, tmp: Path, quick: bool) -> None:
-    """The real bot in its own process (`drawjudge run`) against the loopback stand-in of Discord."""
+    """The real bot in its own process (`drawjudge run`) against the loopback stand-in of Discord: a burst,
+    then bursts of growing size until answers are late (past Discord's 3 s), and the event loop's longest
+    block over the whole run (the bot logs it when it stops)."""
     import shutil
 
     n = 300 if quick else 1000
@@ -174,20 +181,41 @@ async def bench_load_rows(store: Store, tmp: Path, quick: bool) -> None:
         try:
             result = await fire(server, n)
             peak = peak_rss_mb(proc)
+            bursts = []
+            for size in ((500, 1000) if quick else (1000, 1500, 2000, 2500, 3000)):
+                await asyncio.sleep(2)
+                burst = await fire(server, size)
+                late = sum(1 for x in burst.latencies if x > 3.0) + (size - burst.answered)
+                bursts.append((size, late, min(burst.latencies, default=float("nan"))))
         finally:
             code, _err = await stop_bot(proc)
+            text = bot_output(proc).decode("utf-8", "replace")
     row("load", f"{n} mixed interactions at once over loopback", f"{result.answered}/{n} answered",
         "all, none > 3 s")
     row("load", "latency p50 / p99 / max", f"{statistics.median(result.latencies):.2f} / {result.pct(99):.2f} / "
         f"{max(result.latencies):.2f} s", "max < 3 s")
     row("load", "throughput; bot peak memory; clean SIGTERM exit",
         f"{n / result.wall:.0f}/s; {peak:.0f} MB; exit {code}")
+    for size, late, first in bursts:
+        before = " (before: first after 4.35 s, 1,382 late)" if size == 2000 else ""
+        row("load", f"burst of {size}: first response; answers later than 3 s", f"{first:.2f} s; {late}",
+            f"none late{before}")
+    first_late = next((size for size, late, _ in bursts if late), None)
+    row("load", "burst size at which answers start to be late",
+        f"{first_late}" if first_late else f"none up to {bursts[-1][0]}", "")
+    block = re.search(r"event loop: longest block ([\d.]+) ms", text)
+    row("load", "the bot's event loop: longest block over the load run", f"{block.group(1)} ms" if block else "?",
+        "a few ms")
 
 
 WORDS = ["I", "draw", "draws", "opponent", "controls", "library", "hand", "3", "two", "each player", ".", ";", ",",
          "and", "cast", "Opportunity", "my", "is", "empty", "turn", "'s", "draw step", "Notion Thief", "in play",
          "Bob", "4 players", "Two-Headed Giant", "rules 2008:", "Grand Archive:", "memory", "loot", "@everyone",
          "10^100", "-1", "\u200b", "\u202e", "NEAR(", "*", '"', "(", "life", "at", "Sheoldred", "may", "first turn"]
+
+
+async def _current_index(store: Store) -> Any:
+    return await Indexes(store).get(await store.edition())
 
 
 def bench_fuzz_rows(store: Store, loop: asyncio.AbstractEventLoop, quick: bool) -> None:
@@ -219,36 +247,38 @@ def bench_fuzz_rows(store: Store, loop: asyncio.AbstractEventLoop, quick: bool) 
     row("fuzz", f"situation parser: {n_parser:,} inputs (hypothesis)", f"{time.perf_counter() - t:.0f} s, 0 crashes",
         f"{counts['scenario']:,} scenarios, {counts['error']:,} errors")
     search_count = {"n": 0}
-
-    async def one(q: str) -> None:
-        edition = await store.edition()
-        await store.search(q, edition)
+    index = loop.run_until_complete(_current_index(store))
 
     @settings(max_examples=n_search, deadline=None, database=None, suppress_health_check=list(HealthCheck))
     @given(st.one_of(st.text(max_size=80), st.lists(st.sampled_from(WORDS), max_size=8).map(" ".join)))
     def search(q: str) -> None:
-        loop.run_until_complete(one(q))
+        index.search(q)
         search_count["n"] += 1
 
     t = time.perf_counter()
     search()
     row("fuzz", f"rules search: {n_search:,} inputs (hypothesis)", f"{time.perf_counter() - t:.0f} s, 0 crashes",
-        "FTS5 syntax, any Unicode")
+        "any Unicode, query syntax")
 
 
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
     quick = "--quick" in argv
     only = set(argv[argv.index("--only") + 1].split(",")) if "--only" in argv else {
-        "engine", "store", "bot", "load", "fuzz"}
+        "engine", "store", "bot", "perf", "load", "fuzz"}
     print("drawjudge benchmarks" + (" (quick)" if quick else ""), flush=True)
     if "engine" in only:
         bench_engine_rows(quick)
     loop = asyncio.new_event_loop()
     asyncio.set_event_loop(loop)
-    if only & {"store", "bot", "load", "fuzz"}:
+    if "perf" in only:
+        bench_perf.alternatives_rows(row)
+    if only & {"store", "bot", "perf", "load", "fuzz"}:
         with tempfile.TemporaryDirectory() as tmp:
             store = loop.run_until_complete(bench_store_rows(Path(tmp), quick))
+            if "perf" in only:
+                loop.run_until_complete(bench_perf.heavy_rows(store, row))
+                loop.run_until_complete(bench_perf.lookup_rows(store, CR, QUERIES, row, Path(tmp)))
             if "bot" in only:
                 loop.run_until_complete(bench_interaction_rows(store, quick))
             if "load" in only:

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 from urllib.parse import urljoin
 
-import aiohttp
 from multidict import CIMultiDict
 
 from bot.urls import host_allowed, public_url
+
+if TYPE_CHECKING:  # aiohttp is imported where something is downloaded (about 120 ms a start)
+    import aiohttp
 
 MAX_REDIRECTS = 5
 CHUNK = 64 * 1024
@@ -35,6 +38,8 @@ class Fetched:
 
 def session(timeout: float, user_agent: str, accept: str = "*/*") -> aiohttp.ClientSession:
     """A session with a total time bound and a short connect bound (an unreachable host fails fast)."""
+    import aiohttp
+
     bound = aiohttp.ClientTimeout(total=timeout, connect=min(timeout, 5.0), sock_connect=min(timeout, 5.0))
     return aiohttp.ClientSession(timeout=bound, headers={"User-Agent": user_agent, "Accept": accept})
 
@@ -42,6 +47,8 @@ def session(timeout: float, user_agent: str, accept: str = "*/*") -> aiohttp.Cli
 async def get(http: aiohttp.ClientSession, url: str, *, allowed: frozenset[tuple[str, int]], max_bytes: int,
               headers: dict[str, str] | None = None) -> Fetched:
     """GET ``url`` (and redirects within ``allowed``), reading at most ``max_bytes`` of body."""
+    import aiohttp
+
     shown = public_url(url) or "that address"
     for _hop in range(MAX_REDIRECTS + 1):
         if not host_allowed(url, allowed):

@@ -15,9 +15,8 @@ import html
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urljoin, urlparse
-
-import aiohttp
 
 from bot import fetch
 from bot.config import DEFAULT_RULES_HOSTS
@@ -27,6 +26,9 @@ from bot.loaders.ga_markdown import parse_rulebook, read_folder
 from bot.loaders.shipped import shipped_editions
 from bot.store import Edition, Store, StoreError
 from bot.urls import host_allowed, hosts_of, public_url
+
+if TYPE_CHECKING:  # aiohttp is imported where something is downloaded (about 120 ms a start)
+    import aiohttp
 
 MIN_RULES = 2000
 MAX_CR_BYTES = 16 * 1024 * 1024  # today's CR is under 1 MB: room to grow, far below memory

@@ -18,6 +18,7 @@ from typing import Any
 from bot.config import Config
 from bot.console import answer, run_console
 from bot.engine_pool import EnginePool, EngineRunner
+from bot.loopwatch import LoopWatch
 from bot.recovery import CacheRecovery
 from bot.rules_source import RulesUpdateError, update_from_publisher
 from bot.rulings import RulingsService
@@ -183,6 +184,7 @@ async def run_bot(judge: Judge, config: Config, service: RulingsService) -> int:
         await bot.close()
 
     closing = asyncio.create_task(closer())
+    watch = LoopWatch().start()
     try:
         async with bot:
             await bot.start(config.token or "")
@@ -191,4 +193,6 @@ async def run_bot(judge: Judge, config: Config, service: RulingsService) -> int:
         return 2
     finally:
         closing.cancel()
+        watch.stop()
+        log.info("event loop: longest block %.1f ms", watch.longest * 1000)
     return 0

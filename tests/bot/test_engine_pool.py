@@ -13,6 +13,7 @@ import pytest
 import bot.engine_pool as engine_pool
 from bot.app import DrawJudgeBot
 from bot.engine_pool import EnginePool, EngineRunner
+from bot.loopwatch import LoopWatch
 from bot.service import Judge
 from bot.store import Store
 from engine.cards import default_cards
@@ -32,28 +33,6 @@ async def pool() -> AsyncIterator[EnginePool]:
         yield engine
     finally:
         await engine.close()
-
-
-class LoopWatch:
-    """The longest time the event loop went without running a 2 ms ticker: how long it was blocked."""
-
-    def __init__(self) -> None:
-        self.longest = 0.0
-        self._task: asyncio.Task[None] | None = None
-
-    async def _tick(self) -> None:
-        while True:
-            t = time.perf_counter()
-            await asyncio.sleep(0.002)
-            self.longest = max(self.longest, time.perf_counter() - t - 0.002)
-
-    def __enter__(self) -> LoopWatch:
-        self._task = asyncio.get_running_loop().create_task(self._tick())
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        assert self._task is not None
-        self._task.cancel()
 
 
 def _text(payloads: list[Any]) -> str:
