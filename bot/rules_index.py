@@ -270,17 +270,27 @@ def _closeness(doc: _Doc, matched: list[str]) -> float:
     return need / best if best != math.inf else 0.0
 
 
+# Shared by every store of the process: an edition's content is fixed by its file hash, so two caches holding
+# the same file (a rebuilt cache, a read-only copy) share one index.
+_SHARED: OrderedDict[str, EditionIndex] = OrderedDict()
+
+
+def forget_all() -> None:
+    """Forget every index, as a process starting cold would (tests of what a first read meets)."""
+    _SHARED.clear()
+
+
 class Indexes:
     """The indexes of the editions looked up lately, by file hash (a few editions at most in memory)."""
 
-    def __init__(self, store: Store, keep: int = 4) -> None:
+    def __init__(self, store: Store, keep: int = 6) -> None:
         self.store = store
         self.keep = keep
-        self._cache: OrderedDict[str, EditionIndex] = OrderedDict()
+        self._cache = _SHARED
         self._building: dict[str, asyncio.Future[EditionIndex]] = {}
 
     async def get(self, edition: Edition) -> EditionIndex:
-        key = f"{edition.sha256}:{edition.id}"
+        key = edition.sha256
         found = self._cache.get(key)
         if found is not None:
             self._cache.move_to_end(key)

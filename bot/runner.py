@@ -174,8 +174,11 @@ async def run_bot(judge: Judge, config: Config, service: RulingsService) -> int:
         except (ValueError, OSError):  # not the main thread, or not on this platform
             pass
 
+    watch = LoopWatch()  # from connecting to the stop signal (start-up and closing are not answering)
+
     async def closer() -> None:
         await stop.wait()
+        watch.stop()
         log.info("signal received: finishing %d command(s) in flight, then closing", gate.in_flight)
         left = await gate.drain(SHUTDOWN_GRACE)
         if left:
@@ -184,7 +187,7 @@ async def run_bot(judge: Judge, config: Config, service: RulingsService) -> int:
         await bot.close()
 
     closing = asyncio.create_task(closer())
-    watch = LoopWatch().start()
+    watch.start()
     try:
         async with bot:
             await bot.start(config.token or "")
@@ -194,5 +197,5 @@ async def run_bot(judge: Judge, config: Config, service: RulingsService) -> int:
     finally:
         closing.cancel()
         watch.stop()
-        log.info("event loop: longest block %.1f ms", watch.longest * 1000)
+        log.info("event loop: longest block %.1f ms while answering", watch.longest * 1000)
     return 0

@@ -17,6 +17,7 @@ import pytest
 from bot.cli import main
 from bot.console import run_console
 from bot.recovery import CacheRecovery
+from bot.rules_index import forget_all
 from bot.rules_source import update_from_file
 from bot.service import Judge
 from bot.store import Store, StoreSchemaError
@@ -83,6 +84,7 @@ async def test_many_requests_on_a_damaged_cache_recover_once_and_all_get_answers
         downloads += 1
         await update_from_file(store, CR_2026)
 
+    forget_all()  # a process that has read only the current edition so far
     recovery = CacheRecovery(store, redownload=redownload)
     judge = Judge(store, recovery=recovery)
     assert not (await judge.rule("121.2b")).error
@@ -232,6 +234,7 @@ async def test_recovery_keeps_what_can_still_be_read(store: Store) -> None:
             nonlocal downloads
             downloads += 1
 
+        forget_all()  # a process starting on the damaged file: nothing of it in memory yet
         judge = Judge(damaged, recovery=CacheRecovery(damaged, redownload=redownload))
         reply = await judge.search("draw from empty library")
         assert not reply.error and "704.5b" in reply.as_text()

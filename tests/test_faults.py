@@ -12,6 +12,7 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
+from bot.rules_index import forget_all
 from bot.rules_source import update_from_file
 from bot.service import Judge
 from bot.store import Store, StoreDamaged, StoreLocked, StoreUnavailable
@@ -40,6 +41,7 @@ async def test_file_deleted_just_before_exit_is_written_back(store: Store) -> No
 
 
 async def test_file_corrupted_while_running_is_set_aside_and_rebuilt(store: Store) -> None:
+    forget_all()  # only what this test reads is in memory: the current edition
     judge = Judge(store)
     assert not (await judge.rule("121.2b")).error
     size = Path(store.path).stat().st_size
@@ -47,7 +49,7 @@ async def test_file_corrupted_while_running_is_set_aside_and_rebuilt(store: Stor
         f.seek(4096)
         f.write(os.urandom(size - 8192))
     # The current edition is answered from memory, untouched; the first request that reads the file (another
-    # edition) finds the damage.
+    # edition, not in memory) finds the damage.
     replies = [await judge.search(q) for q in ("draw", "library empty", "dredge", "replacement", "miracle")]
     assert all(not r.error for r in replies)
     replies.append(await judge.rule("Z.6", "1999"))
