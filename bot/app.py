@@ -146,6 +146,39 @@ class GatedTree(app_commands.CommandTree[Any]):
         return False
 
 
+def _add_rule_command(tree: app_commands.CommandTree[Any], judge: Judge, cooldown: Any, name: str) -> None:
+    description = ("A rule by number, e.g. 121.2b (Grand Archive: 'Drawing Cards 6')" if name == "rule"
+                   else "A Comprehensive Rules entry by number (same as /rule)")
+
+    @tree.command(name=name, description=description)
+    @app_commands.describe(number="Rule number (121.2 gives its subrules; 121.2. the rule alone)",
+                           edition="Edition of the rules (default: current)", game="Which game's rules",
+                           public="Show to the channel")
+    @app_commands.choices(game=GAME_CHOICES)
+    @cooldown
+    async def rule(interaction: discord.Interaction, number: app_commands.Range[str, 1, 60],
+                   edition: str | None = None, game: app_commands.Choice[str] | None = None,
+                   public: bool = False) -> None:
+        await send_reply(interaction, judge.rule(number, edition, game.value if game else "mtg"), public=public,
+                         judge=judge)
+
+    @rule.autocomplete("number")
+    async def rule_number_auto(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """Each choice shows the start of its rule's text ("121.2b — Players usually draw ..."); the value is
+        the number."""
+        edition = getattr(interaction.namespace, "edition", None)
+        game = getattr(interaction.namespace, "game", None) or "mtg"
+        labelled = await judge.rule_choice_labels(current, edition, game)
+        return [app_commands.Choice(name=label[:100], value=n[:100]) for n, label in labelled[:25]]
+
+    @rule.autocomplete("edition")
+    async def rule_edition_auto(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        game = getattr(interaction.namespace, "game", None) or "mtg"
+        editions = await judge.store.editions(game)
+        names = [e.name for e in editions if current.lower() in e.name.lower()]
+        return [app_commands.Choice(name=n, value=n) for n in names[:25]]
+
+
 def build_tree(client: discord.Client, judge: Judge, rulings: RulingsFetcher | None = None,
                card_choices: CardChoices | None = None, gate: Gate | None = None) -> app_commands.CommandTree[Any]:
     tree = GatedTree(client)
@@ -165,31 +198,8 @@ def build_tree(client: discord.Client, judge: Judge, rulings: RulingsFetcher | N
         await send_reply(interaction, judge.draw(situation, game.value if game else None,
                                                  edition.value if edition else None), public=public, judge=judge)
 
-    @tree.command(name="rule", description="A rule by number, e.g. 121.2b (Grand Archive: 'Drawing Cards 6')")
-    @app_commands.describe(number="Rule number (121.2 gives its subrules; 121.2. the rule alone)",
-                           edition="Edition of the rules (default: current)", game="Which game's rules",
-                           public="Show to the channel")
-    @app_commands.choices(game=GAME_CHOICES)
-    @cooldown
-    async def rule(interaction: discord.Interaction, number: app_commands.Range[str, 1, 60],
-                   edition: str | None = None, game: app_commands.Choice[str] | None = None,
-                   public: bool = False) -> None:
-        await send_reply(interaction, judge.rule(number, edition, game.value if game else "mtg"), public=public,
-                         judge=judge)
-
-    @rule.autocomplete("number")
-    async def rule_number_auto(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        edition = getattr(interaction.namespace, "edition", None)
-        game = getattr(interaction.namespace, "game", None) or "mtg"
-        numbers = await judge.rule_choices(current, edition, game)
-        return [app_commands.Choice(name=n[:100], value=n[:100]) for n in numbers[:25]]
-
-    @rule.autocomplete("edition")
-    async def rule_edition_auto(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        game = getattr(interaction.namespace, "game", None) or "mtg"
-        editions = await judge.store.editions(game)
-        names = [e.name for e in editions if current.lower() in e.name.lower()]
-        return [app_commands.Choice(name=n, value=n) for n in names[:25]]
+    for command_name in ("rule", "cr"):  # /cr: the name players know from other bots, the same command
+        _add_rule_command(tree, judge, cooldown, command_name)
 
     @tree.command(name="search", description="Search the rules and glossary by words")
     @app_commands.describe(query="Words to look for, e.g. 'draw from empty library'", edition="Edition",

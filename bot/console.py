@@ -16,7 +16,7 @@ from bot.replies import Reply, error_reply
 from bot.service import Judge
 
 OPTION_NAMES = ("edition", "game", "public", "old", "new", "contains")
-COMMANDS = ("draw", "rule", "search", "define", "rulediff", "ruling", "about", "help")
+COMMANDS = ("draw", "rule", "cr", "search", "define", "rulediff", "ruling", "about", "help")
 log = logging.getLogger("drawjudge.console")
 # One word per option, except "contains", whose words run to the next option or the end
 # ("/ruling Notion Thief contains:draw step" looks for "draw step" in Notion Thief's rulings).
@@ -43,7 +43,7 @@ async def answer(judge: Judge, line: str, rulings: Callable[[str, str | None], A
         if not arg:
             return error_reply("Describe a situation after /draw.", "/draw I have 2 cards in library. I draw 3.")
         return await judge.draw(arg, game if "game" in opts else None, opts.get("edition"))
-    if command == "rule":
+    if command in ("rule", "cr"):
         return await judge.rule(arg, opts.get("edition"), game)
     if command == "search":
         return await judge.search(arg, opts.get("edition"), game)

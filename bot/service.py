@@ -385,7 +385,7 @@ class Judge:
             "SotL or Lab Man, and abbreviations such as opp, lib, GY and T1 are fine); the answer starts with "
             "what the bot understood and assumed, and when something that changes the answer is missing or "
             "unclear, it asks you with buttons.",
-            "**/rule** `number` — a rule with its subrules (`121.2`), or alone (`121.2.`).",
+            "**/rule** `number` (or **/cr**) — a rule with its subrules (`121.2`), or alone (`121.2.`).",
             "**/search** `query` — rules and glossary by words.  **/define** `term` — a glossary entry.",
             "**/rulediff** `number` — how a rule changed between editions.  **/about** — editions and sources.",
             "**/ruling** `card` `contains` — a card's official rulings, newest first (optionally only those "
@@ -410,6 +410,23 @@ class Judge:
             return []
         key = rule_key(valid_text(prefix).strip()[:20])
         return [n for k, n in numbers if k.startswith(key)][:25]
+
+    async def rule_choice_labels(self, prefix: str, edition: str | None = None,
+                                 game: str = "mtg") -> list[tuple[str, str]]:
+        """Autocomplete choices with the start of each rule's text: (number, "121.2b — Players usually ...")."""
+        numbers = await self.rule_choices(prefix, edition, game)
+        try:
+            index = await self.indexes.get(await self._edition(_valid_arg(edition), game))
+        except StoreError:
+            return [(n, n) for n in numbers]
+        found = index.rules_by_numbers(numbers)
+        out = []
+        for n in numbers:
+            rule = found.get(rule_key(n))
+            text = " ".join(rule.text.split()) if rule else ""
+            label = f"{n} — {text}" if text else n
+            out.append((n, label if len(label) <= 100 else label[:99] + "…"))
+        return out
 
     async def term_choices(self, prefix: str, edition: str | None = None) -> list[str]:
         """Autocomplete of glossary terms, from memory after an edition's first look-up."""

@@ -23,6 +23,7 @@ def test_split_command() -> None:
 async def test_console_answers_every_command(store: Store) -> None:
     judge = Judge(store)
     assert "can’t draw more than one card" in (await answer(judge, "/rule 121.2b")).as_text()
+    assert (await answer(judge, "/cr 121.2b")).as_text() == (await answer(judge, "/rule 121.2b")).as_text()
     assert "primary player" in (await answer(judge, "/rule 423.2b edition:2008")).as_text()
     assert "121.4" in (await answer(judge, "/search draw from empty library")).as_text()
     assert "2. The result" in (await answer(judge, "/define draw")).as_text()

@@ -52,7 +52,7 @@ async def test_sync_sends_a_valid_command_schema(harness: tuple[DrawJudgeBot, Fa
     client, fake = harness
     await client.sync_commands()
     names = {c["name"] for c in fake.commands}
-    assert {"draw", "rule", "search", "define", "rulediff", "help", "about"} <= names
+    assert {"draw", "rule", "cr", "search", "define", "rulediff", "help", "about"} <= names
     for command in fake.commands:
         assert re.fullmatch(r"[a-z0-9_-]{1,32}", command["name"])
         assert 1 <= len(command["description"]) <= 100
@@ -152,10 +152,22 @@ async def test_autocomplete(harness: tuple[DrawJudgeBot, FakeDiscord]) -> None:
     assert sent[0]["type"] == 8
     values = [c["value"] for c in sent[0]["data"]["choices"]]
     assert values[:5] == ["121.2", "121.2a", "121.2b", "121.2c", "121.2d"]
+    labels = [c["name"] for c in sent[0]["data"]["choices"]]
+    assert labels[0] == "121.2 — Cards may only be drawn one at a time. If a player is instructed to draw multiple cards, th…"
+    assert all(len(label) <= 100 and label.startswith(value) for label, value in zip(labels, values, strict=True))
     broad = await dispatch(client, fake, autocomplete("rule", "number", "1"))
     assert len(broad[0]["data"]["choices"]) == 25
     terms = await dispatch(client, fake, autocomplete("define", "term", "dra"))
     assert "Draw" in [c["value"] for c in terms[0]["data"]["choices"]]
+
+
+async def test_cr_is_the_rule_command_under_the_name_players_know(harness: tuple[DrawJudgeBot, FakeDiscord]) -> None:
+    client, fake = harness
+    by_cr = embed(await dispatch(client, fake, slash("cr", number="121.2b")))
+    by_rule = embed(await dispatch(client, fake, slash("rule", number="121.2b")))
+    assert by_cr["description"] == by_rule["description"] and "121.2b" in by_cr["title"]
+    sent = await dispatch(client, fake, autocomplete("cr", "number", "704.5"))
+    assert [c["value"] for c in sent[0]["data"]["choices"]][:2] == ["704.5", "704.5a"]
 
 
 async def test_per_user_cooldown(harness: tuple[DrawJudgeBot, FakeDiscord]) -> None:
