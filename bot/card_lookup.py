@@ -8,16 +8,17 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.cards import Card, CardDB
 from engine.errors import Clarification, SituationError
-from engine.model import Resolution, Scenario
+from engine.model import Scenario
 from engine.oracle import read_oracle
 from engine.situation import parse_situation
 
 CardLookup = Callable[[str], Awaitable[tuple[str, str, str] | None]]  # name -> (name, Oracle text, type line)
 MAX_NEW_CARDS = 4
+T = TypeVar("T")
 
 
 class UnreadableCard(Exception):
@@ -50,14 +51,15 @@ async def learn_card(cards: CardDB, lookup: CardLookup, name: str) -> CardDB | N
     return cards.with_extra([card]) if card is not None else None
 
 
-async def judge_with_lookup(judge: Callable[[list[Card]], Awaitable[Resolution]], cards: CardDB,
-                            lookup: CardLookup | None) -> Resolution:
-    """A resolution from ``judge`` (given the cards learned so far), learning each card the situation names
-    that the card data lacks and asking again, up to ``MAX_NEW_CARDS`` cards."""
+async def with_learned_cards(attempt: Callable[[list[Card]], Awaitable[T]], cards: CardDB,
+                             lookup: CardLookup | None) -> T:
+    """``attempt`` (given the cards learned so far), learning each card the situation names that the card
+    data lacks and trying again, up to ``MAX_NEW_CARDS`` cards. The one loop behind the Judge (which resolves
+    in the engine's workers) and ``drawjudge resolve`` (which reads here)."""
     extra: list[Card] = []
     while True:
         try:
-            return await judge(extra)
+            return await attempt(extra)
         except Clarification:
             raise
         except SituationError as exc:
@@ -71,19 +73,12 @@ async def judge_with_lookup(judge: Callable[[list[Card]], Awaitable[Resolution]]
 
 async def read_situation(text: str, cards: CardDB, lookup: CardLookup | None) -> tuple[CardDB, Scenario]:
     """The situation read (off the event loop), with the cards it names that the card data lacks learned."""
-    for _ in range(MAX_NEW_CARDS):
-        try:
-            return cards, await asyncio.to_thread(parse_situation, text, cards)
-        except Clarification:
-            raise
-        except SituationError as exc:
-            if not exc.unknown_card or lookup is None:
-                raise
-            learned = await learn_card(cards, lookup, exc.unknown_card)
-            if learned is None:
-                raise
-            cards = learned
-    return cards, await asyncio.to_thread(parse_situation, text, cards)
+
+    async def attempt(extra: list[Card]) -> tuple[CardDB, Scenario]:
+        known = cards.with_extra(extra) if extra else cards
+        return known, await asyncio.to_thread(parse_situation, text, known)
+
+    return await with_learned_cards(attempt, cards, lookup)
 
 
 def card_names_in(doc: Any) -> list[str]:

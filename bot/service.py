@@ -14,7 +14,7 @@ from typing import Any
 
 from rapidfuzz.distance import OSA
 
-from bot.card_lookup import CardLookup, UnreadableCard, judge_with_lookup
+from bot.card_lookup import CardLookup, UnreadableCard, with_learned_cards
 from bot.engine_pool import EngineRunner
 from bot.recovery import CacheRecovery
 from bot.render_text import (
@@ -309,7 +309,7 @@ class Judge:
         if edition and edition not in ("current",):
             text = f"rules {edition}: {text}"
         try:
-            resolution = await judge_with_lookup(lambda extra: self.engine.judge(text, extra), self.cards,
+            resolution = await with_learned_cards(lambda extra: self.engine.judge(text, extra), self.cards,
                                                  self.card_lookup)
         except OutOfTime as exc:
             return too_large_reply(exc)
