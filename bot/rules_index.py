@@ -19,10 +19,10 @@ from collections import Counter, OrderedDict, defaultdict
 from dataclasses import dataclass, field
 
 import snowballstemmer
-from rapidfuzz import fuzz, process
 
 from bot.store import Definition, Edition, GlossaryTerm, Rule, RuleLookup, SearchHit, SearchResult, Store
 from bot.store.db import rule_key
+from bot.store.matching import closest_term, nearest_numbers, term_key
 
 _WORD = re.compile(r"\w+", re.UNICODE)
 _STEMMER = snowballstemmer.stemmer("english")
@@ -57,10 +57,6 @@ def tokens(text: str) -> list[str]:
     return [stem(w) for w in _WORD.findall(text.lower())]
 
 
-def term_key(term: str) -> str:
-    return " ".join(_WORD.findall(term.lower().replace("’", "'")))
-
-
 @dataclass
 class _Doc:
     kind: str  # "rule" | "glossary"
@@ -80,6 +76,8 @@ class EditionIndex:
     edition: Edition
     rules: list[Rule]
     glossary: list[GlossaryTerm]
+    _keys: list[str] = field(default_factory=list, repr=False)
+    headings: list[str] = field(default_factory=list, repr=False)
     _by_key: dict[str, int] = field(default_factory=dict, repr=False)
     _children: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list), repr=False)
     _sections: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list), repr=False)
@@ -90,8 +88,9 @@ class EditionIndex:
     _avg: float = 1.0
 
     def __post_init__(self) -> None:
-        for i, r in enumerate(self.rules):
-            key = rule_key(r.number)
+        self._keys = [rule_key(r.number) for r in self.rules]
+        self.headings = [g.heading for g in self.glossary]
+        for i, (r, key) in enumerate(zip(self.rules, self._keys, strict=True)):
             self._by_key.setdefault(key, i)
             if r.parent:
                 self._children[r.parent].append(i)
@@ -156,15 +155,10 @@ class EditionIndex:
         return RuleLookup(raw, self.edition, tuple(self.rules[i] for i in found))
 
     def nearest_numbers(self, key: str, limit: int = 5) -> list[str]:
+        """As the store: numbers of the same section first, else of the whole edition."""
         section = key.split(".")[0].split(" ")[0]
-        pool = [self.rules[i].number for i in self._sections.get(section, [])] or [r.number for r in self.rules]
-        if not pool or not key:
-            return []
-        prefixes = [n for n in pool if key.startswith(n) and n != key]
-        scored = process.extract(key, pool, scorer=fuzz.ratio, limit=limit)
-        ordered = sorted(prefixes, key=len, reverse=True)[:1]
-        ordered += [name for name, _score, _i in scored if name not in ordered]
-        return ordered[:limit]
+        pool = [self.rules[i].number for i in self._sections.get(section, [])] or self.numbers()
+        return nearest_numbers(key, pool, limit)
 
     def rules_by_numbers(self, numbers: list[str]) -> dict[str, Rule]:
         out = {}
@@ -177,6 +171,16 @@ class EditionIndex:
     def numbers(self) -> list[str]:
         return [r.number for r in self.rules]
 
+    def rules_starting(self, key: str, limit: int) -> list[Rule]:
+        """The rules whose number starts with ``key`` (a rule key), in file order (autocomplete)."""
+        out = []
+        for i, k in enumerate(self._keys):
+            if k.startswith(key):
+                out.append(self.rules[i])
+                if len(out) == limit:
+                    break
+        return out
+
     # --------------------------------------------------------------- glossary
 
     def define(self, term: str) -> Definition:
@@ -185,21 +189,13 @@ class EditionIndex:
         entry = self._terms.get(key)
         if entry is not None:
             return Definition(term, self.edition, entry)
-        headings = self.headings()
+        headings = self.headings
         if not key or not headings:
             return Definition(term, self.edition, None)
-        bare = [h.removesuffix("(Obsolete)").strip() for h in headings]
-        best = process.extractOne(key, bare, scorer=fuzz.ratio, processor=term_key)
-        loose = process.extract(key, bare, scorer=fuzz.WRatio, limit=5, processor=term_key)
-        suggestions = tuple(headings[i] for _name, score, i in loose if score >= 60)
-        if best is not None and best[1] >= 80:
-            found = self._terms.get(term_key(best[0]))
-            others = tuple(s for s in suggestions if s != headings[best[2]])
-            return Definition(term, self.edition, found, others, exact=False)
+        best, suggestions = closest_term(key, headings)
+        if best is not None:
+            return Definition(term, self.edition, self._terms.get(term_key(best)), suggestions, exact=False)
         return Definition(term, self.edition, None, suggestions)
-
-    def headings(self) -> list[str]:
-        return [g.heading for g in self.glossary]
 
     # ----------------------------------------------------------------- search
 

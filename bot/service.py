@@ -158,10 +158,6 @@ class Judge:
     # One recovery at a time for everything that shares this store.
     recovery: CacheRecovery = field(default=None)  # type: ignore[assignment]
 
-    # Rule numbers and glossary headings for autocomplete, keyed by the edition's file hash: the same text
-    # always has the same numbers, while a row id can be reused (a rebuilt cache, a re-published edition).
-    _numbers: dict[str, list[tuple[str, str]]] = field(default_factory=dict, repr=False)
-    _headings: dict[str, list[str]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         if self.recovery is None:
@@ -399,42 +395,28 @@ class Judge:
     # --------------------------------------------------------- autocomplete
 
     async def rule_choices(self, prefix: str, edition: str | None = None, game: str = "mtg") -> list[str]:
-        """Autocomplete from memory: an edition's numbers are read once, then every keystroke is answered
-        without the store (autocompletes are the most frequent interaction of all)."""
-        try:
-            ed = await self._edition(_valid_arg(edition), game)
-            numbers = self._numbers.get(ed.sha256)
-            if numbers is None:
-                numbers = self._numbers[ed.sha256] = [(rule_key(n), n) for n in (await self.indexes.get(ed)).numbers()]
-        except StoreError:  # autocomplete stays quiet; the command itself explains
-            return []
-        key = rule_key(valid_text(prefix).strip()[:20])
-        return [n for k, n in numbers if k.startswith(key)][:25]
+        """Autocomplete from memory: every keystroke is answered from the edition's index, not the store
+        (autocompletes are the most frequent interaction of all)."""
+        return [n for n, _label in await self.rule_choice_labels(prefix, edition, game)]
 
     async def rule_choice_labels(self, prefix: str, edition: str | None = None,
                                  game: str = "mtg") -> list[tuple[str, str]]:
         """Autocomplete choices with the start of each rule's text: (number, "121.2b — Players usually ...")."""
-        numbers = await self.rule_choices(prefix, edition, game)
         try:
             index = await self.indexes.get(await self._edition(_valid_arg(edition), game))
-        except StoreError:
-            return [(n, n) for n in numbers]
-        found = index.rules_by_numbers(numbers)
+        except StoreError:  # autocomplete stays quiet; the command itself explains
+            return []
         out = []
-        for n in numbers:
-            rule = found.get(rule_key(n))
-            text = " ".join(rule.text.split()) if rule else ""
-            label = f"{n} — {text}" if text else n
-            out.append((n, label if len(label) <= 100 else label[:99] + "…"))
+        for rule in index.rules_starting(rule_key(valid_text(prefix).strip()[:20]), 25):
+            text = " ".join(rule.text.split())
+            label = f"{rule.number} — {text}" if text else rule.number
+            out.append((rule.number, label if len(label) <= 100 else label[:99] + "…"))
         return out
 
     async def term_choices(self, prefix: str, edition: str | None = None) -> list[str]:
-        """Autocomplete of glossary terms, from memory after an edition's first look-up."""
+        """Autocomplete of glossary terms, from the edition's index."""
         try:
-            ed = await self._edition(_valid_arg(edition))
-            headings = self._headings.get(ed.sha256)
-            if headings is None:
-                headings = self._headings[ed.sha256] = (await self.indexes.get(ed)).headings()
+            headings = (await self.indexes.get(await self._edition(_valid_arg(edition)))).headings
         except StoreError:
             return []
         prefix = valid_text(prefix)

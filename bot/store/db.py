@@ -18,14 +18,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from rapidfuzz import fuzz, process
-
 from bot.loaders.cr_text import GlossaryEntry, RuleEntry
 from bot.store.cachefile import CacheFile, read_only_uri
 from bot.store.errors import (
     StoreError,
     classify,
 )
+from bot.store.matching import closest_term, nearest_numbers, term_key
 from bot.store.models import (
     Definition,
     Edition,
@@ -208,7 +207,7 @@ class Store(CacheFile):
             await db.executemany(
                 "INSERT OR IGNORE INTO glossary_terms (edition_id, term_key, glossary_id) VALUES (?, ?, ?)",
                 [(edition_id, k, gid) for gid, entry in zip(ids, glossary, strict=True)
-                 for k in {_term_key(t) for t in [entry.heading, *entry.terms]} if k],
+                 for k in {term_key(t) for t in [entry.heading, *entry.terms]} if k],
             )
             await db.commit()
         except BaseException:
@@ -306,21 +305,14 @@ class Store(CacheFile):
             pool = [row[0] for row in await cur.fetchall()]
         if not pool:
             pool = await self.rule_numbers(edition)
-        if not pool or not key:
-            return []
-        # A number that extends an existing one (121.2z) points at its parent first.
-        prefixes = [n for n in pool if key.startswith(n) and n != key]
-        scored = process.extract(key, pool, scorer=fuzz.ratio, limit=limit)
-        ordered = [p for p in sorted(prefixes, key=len, reverse=True)[:1]]
-        ordered += [name for name, _score, _i in scored if name not in ordered]
-        return ordered[:limit]
+        return nearest_numbers(key, pool, limit)
 
     # ---------------------------------------------------------------- glossary
 
     @_guarded
     async def define(self, term: str, edition: Edition) -> Definition:
         """A glossary entry by term or alias, or by the nearest term when nothing matches exactly."""
-        key = _term_key(term)
+        key = term_key(term)
         async with self.db.execute(
             "SELECT g.* FROM glossary_terms t JOIN glossary g ON g.id = t.glossary_id"
             " WHERE t.edition_id = ? AND t.term_key = ? ORDER BY g.obsolete, g.sort_order LIMIT 1",
@@ -332,15 +324,10 @@ class Store(CacheFile):
         headings = await self.glossary_headings(edition)
         if not key or not headings:
             return Definition(term, edition, None)
-        bare = [h.removesuffix("(Obsolete)").strip() for h in headings]
-        # A near miss of a whole term ("mana valeu") is answered; a partial overlap only suggests.
-        best = process.extractOne(key, bare, scorer=fuzz.ratio, processor=_term_key)
-        loose = process.extract(key, bare, scorer=fuzz.WRatio, limit=5, processor=_term_key)
-        suggestions = tuple(headings[i] for _name, score, i in loose if score >= 60)
-        if best is not None and best[1] >= 80:
-            entry = await self.define(best[0], edition)
-            others = tuple(s for s in suggestions if s != headings[best[2]])
-            return Definition(term, edition, entry.entry, others, exact=False)
+        best, suggestions = closest_term(key, headings)
+        if best is not None:
+            entry = await self.define(best, edition)
+            return Definition(term, edition, entry.entry, suggestions, exact=False)
         return Definition(term, edition, None, suggestions)
 
     @_guarded
@@ -539,10 +526,6 @@ def _read_salvage(path: Path) -> Salvaged:
             except sqlite3.Error:
                 target.clear()
     return editions, cards, rulings
-
-
-def _term_key(term: str) -> str:
-    return " ".join(_WORD_RX.findall(term.lower().replace("’", "'")))
 
 
 def card_key(name: str) -> str:
