@@ -26,7 +26,7 @@ from bot.store import Store
 from engine.cards import default_cards
 from engine.resolve import resolve
 from engine.situation import parse_situation
-from tests.engine.test_budget import _permanents
+from tests.engine.helpers import permanents_text as _permanents
 from tests.fakes.discord_fake import APP_ID, FakeDiscord, slash
 
 Row = Callable[[str, str, str, str], None]

@@ -269,6 +269,7 @@ def _closeness(doc: _Doc, matched: list[str]) -> float:
 # Shared by every store of the process: an edition's content is fixed by its file hash, so two caches holding
 # the same file (a rebuilt cache, a read-only copy) share one index.
 _SHARED: OrderedDict[str, EditionIndex] = OrderedDict()
+_BUILDING: dict[str, asyncio.Future[EditionIndex]] = {}  # one build of an edition at a time, for everyone
 
 
 def forget_all() -> None:
@@ -283,7 +284,7 @@ class Indexes:
         self.store = store
         self.keep = keep
         self._cache = _SHARED
-        self._building: dict[str, asyncio.Future[EditionIndex]] = {}
+        self._building = _BUILDING
 
     async def get(self, edition: Edition) -> EditionIndex:
         key = edition.sha256

@@ -18,7 +18,7 @@ from bot.service import Judge
 from bot.store import Store
 from engine.cards import default_cards
 from engine.errors import OutOfTime
-from tests.engine.test_budget import _permanents
+from tests.engine.helpers import permanents_text as _permanents
 from tests.fakes.discord_fake import APP_ID, FakeDiscord, slash
 
 HEAVY = _permanents(100)  # about 3 s of engine time on this machine, with its alternatives

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from engine.model import Resolution
@@ -26,3 +27,19 @@ def kinds(res: Resolution) -> list[str]:
 
 def cited(res: Resolution) -> set[str]:
     return set(res.rules)
+
+
+KINDS = ["Notion Thief", "Thought Reflection", "Alms Collector", "Sylvan Library", "Smothering Tithe",
+         "Rhystic Study", "Alhammarret's Archive", "Orcish Bowmasters"]
+
+
+def permanents_text(n: int) -> str:
+    """A board of ``n`` draw-related permanents of 8 kinds, split between two players."""
+    mine = Counter(KINDS[i % 8] for i in range(n // 2))
+    theirs = Counter(KINDS[(i + 3) % 8] for i in range(n - n // 2))
+
+    def say(who: str, board: Counter[str]) -> str:
+        return " ".join(f"{who} {count} {name}{'s' if count > 1 else ''}." for name, count in board.items())
+
+    return f"I have 60 cards in my library. {say('I control', mine)} {say('My opponent controls', theirs)} " \
+           "I draw 3 cards."

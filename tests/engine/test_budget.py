@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pickle
 import time
-from collections import Counter
 
 import pytest
 
@@ -16,23 +15,10 @@ from engine.resolve.branches import MAX_ALTERNATIVE_STEPS, AlternativeSearch
 from engine.resolve.resolver import Resolver
 from engine.scenario_json import scenario_from_json
 from engine.situation import parse_situation
+from tests.engine.helpers import permanents_text as _permanents
 from tests.engine.helpers import two
 
 CARDS = default_cards()
-KINDS = ["Notion Thief", "Thought Reflection", "Alms Collector", "Sylvan Library", "Smothering Tithe",
-         "Rhystic Study", "Alhammarret's Archive", "Orcish Bowmasters"]
-
-
-def _permanents(n: int) -> str:
-    """A board of ``n`` draw-related permanents of 8 kinds, split between two players."""
-    mine = Counter(KINDS[i % 8] for i in range(n // 2))
-    theirs = Counter(KINDS[(i + 3) % 8] for i in range(n - n // 2))
-
-    def say(who: str, board: Counter[str]) -> str:
-        return " ".join(f"{who} {count} {name}{'s' if count > 1 else ''}." for name, count in board.items())
-
-    return f"I have 60 cards in my library. {say('I control', mine)} {say('My opponent controls', theirs)} " \
-           "I draw 3 cards."
 
 
 def _search(text: str) -> tuple[AlternativeSearch, list[dict[str, object]]]:
