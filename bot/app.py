@@ -87,9 +87,11 @@ async def _answer(interaction: discord.Interaction, make: Awaitable[Reply], publ
         kwargs["view"] = view
     try:
         if deferred:
-            await interaction.followup.send(**kwargs)
+            message = await interaction.followup.send(wait=True, **kwargs)
+            view.attach(message.edit)
         else:
             await interaction.response.send_message(**kwargs)
+            view.attach(interaction.edit_original_response)
     except BaseException:
         view.stop()  # an answer that never arrived has no buttons to keep alive
         raise

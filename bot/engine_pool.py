@@ -17,6 +17,7 @@ import multiprocessing
 import os
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from pebble import ProcessPool
 
@@ -26,6 +27,9 @@ from engine.judging import judge_text
 from engine.model import Resolution
 
 log = logging.getLogger("drawjudge")
+
+# A "what if": decisions fixed (engine choices) and a defaulted fact made otherwise (an engine.defaults key).
+WhatIfKey = tuple[dict[str, Any] | None, str | None] | None
 
 DEFAULT_BUDGET = 1.5  # seconds of engine time per question: the answer still comes inside Discord's 3 s
 GRACE = 0.5  # past the budget, a worker that hasn't stopped by itself is ended
@@ -41,11 +45,14 @@ class EngineRunner:
     async def start(self) -> None:
         """Nothing to start on a thread."""
 
-    async def judge(self, text: str, extra: Sequence[Card] = ()) -> Resolution:
-        """The resolution of a situation text, reading it with the card data plus ``extra`` cards."""
+    async def judge(self, text: str, extra: Sequence[Card] = (), what_if: WhatIfKey = None) -> Resolution:
+        """The resolution of a situation text, reading it with the card data plus ``extra`` cards; ``what_if``
+        (choices, an assumption key) re-resolves one of its alternatives."""
         deadline = time.monotonic() + self.budget
         cards = self.cards.with_extra(extra) if extra else self.cards
-        return await asyncio.to_thread(judge_text, text, cards, deadline=deadline, budget=self.budget)
+        choices, assume = what_if or (None, None)
+        return await asyncio.to_thread(judge_text, text, cards, deadline=deadline, budget=self.budget,
+                                       choices=choices, assume=assume)
 
     async def close(self) -> None:
         """Nothing to close on a thread."""
@@ -61,10 +68,12 @@ def _worker_start(cards: CardDB) -> None:
     _WORKER_CARDS = cards
 
 
-def _worker_judge(text: str, extra: tuple[Card, ...], deadline: float, budget: float) -> Resolution:
+def _worker_judge(text: str, extra: tuple[Card, ...], deadline: float, budget: float,
+                  what_if: WhatIfKey = None) -> Resolution:
     assert _WORKER_CARDS is not None
     cards = _WORKER_CARDS.with_extra(extra) if extra else _WORKER_CARDS
-    return judge_text(text, cards, deadline=deadline, budget=budget)
+    choices, assume = what_if or (None, None)
+    return judge_text(text, cards, deadline=deadline, budget=budget, choices=choices, assume=assume)
 
 
 def _worker_ready() -> int:
@@ -100,9 +109,9 @@ class EnginePool(EngineRunner):
         futures = [asyncio.wrap_future(self._pool.schedule(_worker_ready)) for _ in range(self.workers * 2)]
         await asyncio.gather(*futures)
 
-    async def judge(self, text: str, extra: Sequence[Card] = ()) -> Resolution:
+    async def judge(self, text: str, extra: Sequence[Card] = (), what_if: WhatIfKey = None) -> Resolution:
         deadline = time.monotonic() + self.budget
-        future = self._pool.schedule(_worker_judge, args=(text, tuple(extra), deadline, self.budget))
+        future = self._pool.schedule(_worker_judge, args=(text, tuple(extra), deadline, self.budget, what_if))
         try:
             return await asyncio.wait_for(asyncio.wrap_future(future), self.budget + GRACE)
         except TimeoutError:

@@ -8,6 +8,7 @@ and keeps the button logic in one place.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -29,6 +30,7 @@ from bot.replies import (
 )
 from bot.urls import public_url  # only http(s) links, never credentials, reach an embed
 
+log = logging.getLogger("drawjudge")
 COLOR_OK = discord.Colour.from_rgb(46, 125, 180)
 COLOR_ERROR = discord.Colour.from_rgb(200, 60, 60)
 
@@ -49,10 +51,16 @@ def embed_for(page: Page, *, error: bool = False) -> discord.Embed:
 
 
 RuleTextsFetcher = Callable[[list[str], str | None, str], Awaitable[Reply]]
-
+# Answers a /draw situation text; with ``what_if`` (choices, an assumption key), one of its "What if" lines.
+Answerer = Callable[..., Awaitable[Reply]]
+MessageEditor = Callable[..., Awaitable[Any]]
 
 MAX_LIVE_VIEWS = 500  # answers whose buttons stay live; beyond this the oldest stop listening
+MAX_WHAT_IFS = 4  # "What if" buttons under an answer (one row); the rest are said in its text
+ANSWER_WITHIN = 2.0  # seconds before a button's answer is deferred (Discord allows 3)
+VIEW_TIMEOUT = 600.0  # seconds an answer's buttons listen (under the 15 min its interaction token can edit it)
 _LIVE: deque[discord.ui.View] = deque()
+NOT_YOURS = "Only the player who asked can use these buttons. Ask your own with /draw."
 
 
 def _track(view: discord.ui.View) -> None:
@@ -67,21 +75,90 @@ def live_views() -> int:
     return sum(1 for v in _LIVE if not v.is_finished())
 
 
-class PagedView(discord.ui.View):
-    """Previous / Next over a reply's pages, plus "Rule texts" when the reply cites rules."""
+class OwnedView(discord.ui.View):
+    """Buttons only the asker can press (anyone else gets a private note and nothing changes), drawn
+    disabled once they stop listening, so a dead button never looks alive."""
+
+    def __init__(self, owner_id: int, timeout: float | None) -> None:
+        super().__init__(timeout=VIEW_TIMEOUT if timeout is None else timeout)
+        self.owner_id = owner_id
+        self._edit: MessageEditor | None = None
+
+    def attach(self, edit: MessageEditor) -> None:
+        """How to edit the message these buttons are on (to disable them at the timeout)."""
+        self._edit = edit
+
+    @property
+    def has_items(self) -> bool:
+        return bool(self.children)
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        if interaction.user.id == self.owner_id:
+            return True
+        await interaction.response.send_message(embed=embed_for(error_reply(NOT_YOURS).pages[0], error=True),
+                                                ephemeral=True)
+        return False
+
+    async def on_timeout(self) -> None:
+        for item in self.children:
+            if isinstance(item, discord.ui.Button):
+                item.disabled = True
+        if self._edit is not None:
+            try:
+                await self._edit(view=self)
+            except (discord.HTTPException, OSError) as exc:  # the message is gone or the token expired
+                log.info("could not disable an answer's buttons: %s", exc)
+
+    async def replace_with(self, interaction: discord.Interaction, reply: Reply, deferred: bool, *,
+                           answer: Answerer | None, fetch_rule_texts: RuleTextsFetcher | None,
+                           public: bool) -> None:
+        """Show ``reply`` in this message with its own buttons (the asker's choice was answered)."""
+        view = view_for(reply, self.owner_id, fetch_rule_texts, answer, public=public)
+        kwargs: dict[str, Any] = {"embed": view.current(), "view": view if view.children else None}
+        self.stop()
+        if deferred:
+            await interaction.edit_original_response(**kwargs)
+        else:
+            await interaction.response.edit_message(**kwargs)
+        view.attach(interaction.edit_original_response)
+
+
+async def _within(interaction: discord.Interaction, work: Awaitable[Reply], *, thinking: bool = False
+                  ) -> tuple[Reply, bool]:
+    """The reply, deferring the interaction when it is not ready in ``ANSWER_WITHIN`` s; (reply, deferred)."""
+    task = asyncio.ensure_future(work)
+    try:
+        return await asyncio.wait_for(asyncio.shield(task), ANSWER_WITHIN), False
+    except TimeoutError:
+        await interaction.response.defer(thinking=thinking, ephemeral=thinking)
+        return await task, True
+
+
+class AnswerView(OwnedView):
+    """An answer's buttons: Previous / Next over its pages, "Rule texts" when it cites rules, one "What if"
+    per other line the engine found (re-resolved when pressed), and "Share" on a private answer."""
 
     def __init__(self, reply: Reply, owner_id: int, fetch_rule_texts: RuleTextsFetcher | None = None,
-                 timeout: float = 600) -> None:
-        super().__init__(timeout=timeout)
+                 answer: Answerer | None = None, timeout: float | None = None, *, public: bool = False) -> None:
+        super().__init__(owner_id, timeout)
         self.reply = reply
         self.index = 0
-        self.owner_id = owner_id
         self.fetch_rule_texts = fetch_rule_texts
+        self.answer = answer
+        self.public = public
         if len(reply.pages) <= 1:
             self.remove_item(self.previous)
             self.remove_item(self.next)
         if not (reply.rule_numbers and fetch_rule_texts):
             self.remove_item(self.rules)
+        if public or reply.error or reply.draw is None:
+            self.remove_item(self.share)
+        if reply.draw is not None and answer is not None:
+            for i, what_if in enumerate(reply.draw.what_ifs[:MAX_WHAT_IFS]):
+                button: discord.ui.Button[AnswerView] = discord.ui.Button(
+                    label=clip(f"What if: {what_if.label}", 80), style=discord.ButtonStyle.secondary, row=1)
+                button.callback = self._what_if(i)  # type: ignore[method-assign]
+                self.add_item(button)
         self._sync()
         if self.children:
             _track(self)
@@ -90,60 +167,72 @@ class PagedView(discord.ui.View):
         self.previous.disabled = self.index == 0
         self.next.disabled = self.index >= len(self.reply.pages) - 1
 
-    @property
-    def has_items(self) -> bool:
-        return bool(self.children)
-
     def current(self) -> discord.Embed:
         return embed_for(self.reply.pages[self.index], error=self.reply.error)
 
     @discord.ui.button(label="Previous", style=discord.ButtonStyle.secondary)
-    async def previous(self, interaction: discord.Interaction, button: discord.ui.Button[PagedView]) -> None:
+    async def previous(self, interaction: discord.Interaction, button: discord.ui.Button[AnswerView]) -> None:
         self.index = max(0, self.index - 1)
         self._sync()
         await interaction.response.edit_message(embed=self.current(), view=self)
 
     @discord.ui.button(label="Next", style=discord.ButtonStyle.secondary)
-    async def next(self, interaction: discord.Interaction, button: discord.ui.Button[PagedView]) -> None:
+    async def next(self, interaction: discord.Interaction, button: discord.ui.Button[AnswerView]) -> None:
         self.index = min(len(self.reply.pages) - 1, self.index + 1)
         self._sync()
         await interaction.response.edit_message(embed=self.current(), view=self)
 
     @discord.ui.button(label="Rule texts", style=discord.ButtonStyle.primary)
-    async def rules(self, interaction: discord.Interaction, button: discord.ui.Button[PagedView]) -> None:
+    async def rules(self, interaction: discord.Interaction, button: discord.ui.Button[AnswerView]) -> None:
         assert self.fetch_rule_texts is not None
         texts = await self.fetch_rule_texts(self.reply.rule_numbers, self.reply.edition, self.reply.game)
-        view = PagedView(texts, interaction.user.id)
+        view = AnswerView(texts, interaction.user.id)
         kwargs: dict[str, object] = {"embed": embed_for(texts.pages[0], error=texts.error), "ephemeral": True}
         if view.has_items:
             kwargs["view"] = view
         await interaction.response.send_message(**kwargs)  # type: ignore[arg-type]
+        if view.has_items:
+            view.attach(interaction.edit_original_response)
 
+    @discord.ui.button(label="Share", style=discord.ButtonStyle.success)
+    async def share(self, interaction: discord.Interaction, button: discord.ui.Button[AnswerView]) -> None:
+        """Post this private answer to the channel, as it is now; the private copy keeps its buttons."""
+        button.disabled = True
+        button.label = "Shared"
+        await interaction.response.edit_message(view=self)
+        await interaction.followup.send(embed=self.current(), ephemeral=False)
 
-Answerer = Callable[[str], Awaitable[Reply]]
-ANSWER_WITHIN = 2.0  # seconds before a button's answer is deferred (Discord allows 3)
+    def _what_if(self, i: int) -> Callable[[discord.Interaction], Awaitable[None]]:
+        async def callback(interaction: discord.Interaction) -> None:
+            assert self.reply.draw is not None and self.answer is not None
+            what_if = self.reply.draw.what_ifs[i]
+            reply, deferred = await _within(interaction, self.answer(self.reply.draw.situation,
+                                                                     what_if=what_if.key))
+            await self.replace_with(interaction, reply, deferred, answer=self.answer,
+                                    fetch_rule_texts=self.fetch_rule_texts, public=self.public)
+
+        return callback
 
 
 def view_for(reply: Reply, owner_id: int, fetch_rule_texts: RuleTextsFetcher | None = None,
-             answer: Answerer | None = None, *, public: bool = False) -> discord.ui.View:
-    """The components of a reply: the reader's question as buttons when it asks one, else pages and rules."""
+             answer: Answerer | None = None, *, public: bool = False) -> OwnedView:
+    """The components of a reply: the reader's question as buttons when it asks one, else the answer's."""
     if reply.question is not None and answer is not None:
         return ClarifyView(reply, owner_id, answer, fetch_rule_texts, public=public)
-    return PagedView(reply, owner_id, fetch_rule_texts)
+    return AnswerView(reply, owner_id, fetch_rule_texts, answer, public=public)
 
 
-class ClarifyView(discord.ui.View):
+class ClarifyView(OwnedView):
     """One button per answer to the reader's question. Only the asker can answer; the answer replaces the
     question in the same message, resolved from the option's situation text (deferred if it is slow)."""
 
     def __init__(self, reply: Reply, owner_id: int, answer: Answerer,
-                 fetch_rule_texts: RuleTextsFetcher | None = None, timeout: float = 600, *,
+                 fetch_rule_texts: RuleTextsFetcher | None = None, timeout: float | None = None, *,
                  public: bool = False) -> None:
-        super().__init__(timeout=timeout)
+        super().__init__(owner_id, timeout)
         assert reply.question is not None
         self.public = public  # a /draw asked with public:true: the answer goes to the channel
         self.reply = reply
-        self.owner_id = owner_id
         self.answer = answer
         self.fetch_rule_texts = fetch_rule_texts
         for i, (label, text) in enumerate(reply.question.options[:10]):
@@ -153,42 +242,29 @@ class ClarifyView(discord.ui.View):
             self.add_item(button)
         _track(self)
 
-    @property
-    def has_items(self) -> bool:
-        return bool(self.children)
-
     def current(self) -> discord.Embed:
         return embed_for(self.reply.pages[0], error=self.reply.error)
 
     def _answer_with(self, label: str, text: str) -> Callable[[discord.Interaction], Awaitable[None]]:
         async def callback(interaction: discord.Interaction) -> None:
-            if interaction.user.id != self.owner_id:
-                await interaction.response.send_message(
-                    embed=embed_for(error_reply("Only the player who asked can answer this question.").pages[0],
-                                    error=True), ephemeral=True)
-                return
-            task = asyncio.ensure_future(self.answer(text))
-            try:
-                reply = await asyncio.wait_for(asyncio.shield(task), ANSWER_WITHIN)
-                deferred = False
-            except TimeoutError:
-                await interaction.response.defer()
-                reply, deferred = await task, True
-            view = view_for(reply, self.owner_id, self.fetch_rule_texts, self.answer, public=self.public)
-            kwargs: dict[str, Any] = {"embed": embed_for(reply.pages[0], error=reply.error),
-                                      "view": view if view.children else None}
-            self.stop()
+            reply, deferred = await _within(interaction, self.answer(text))
             if self.public and reply.question is None and not reply.error:
                 # the private question says what was chosen; the answer itself goes to the channel
+                view = view_for(reply, self.owner_id, self.fetch_rule_texts, self.answer, public=True)
+                self.stop()
                 done = embed_for(Page("Answered", clip(f"→ {label}", 300)))
                 if deferred:
                     await interaction.edit_original_response(embed=done, view=None)
                 else:
                     await interaction.response.edit_message(embed=done, view=None)
-                await interaction.followup.send(ephemeral=False, **{k: v for k, v in kwargs.items() if v})
-            elif deferred:
-                await interaction.edit_original_response(**kwargs)
-            else:
-                await interaction.response.edit_message(**kwargs)
+                kwargs: dict[str, Any] = {"embed": view.current(), "ephemeral": False, "wait": True}
+                if view.children:
+                    kwargs["view"] = view
+                message = await interaction.followup.send(**kwargs)
+                if view.children:
+                    view.attach(message.edit)
+                return
+            await self.replace_with(interaction, reply, deferred, answer=self.answer,
+                                    fetch_rule_texts=self.fetch_rule_texts, public=self.public)
 
         return callback

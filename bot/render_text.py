@@ -7,10 +7,11 @@ embeds; both renderers read the same store records, so the wording of an answer 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
+from bot.draw_answer import DrawAnswer
 from bot.store import Definition, Edition, RuleDiff, RuleLookup, SearchResult
-from engine.model import Resolution, Step
+from engine.model import Resolution
+from engine.wording import sentence
 
 YAWGATOG = "https://yawgatog.com/resources/magic-rules/#R"
 
@@ -91,48 +92,6 @@ def editions_text(editions: list[Edition]) -> str:
     return "\n".join(lines)
 
 
-def _subject(names: list[str], verb: str) -> str:
-    """"Alice loses", "You lose", "Alice and Bob lose"."""
-    plural = len(names) > 1 or names == ["You"]
-    joined = " and ".join(names) if len(names) <= 2 else ", ".join(names[:-1]) + " and " + names[-1]
-    return f"{joined} {verb if plural else verb + 's'}"
-
-
-def outcome_line(res: Resolution) -> str:
-    if res.draw_game:
-        return "The game is a draw: every player lost at the same time."
-    if res.winners:
-        tail = f"; {_subject(res.losers, 'lose')}" if res.losers else ""
-        return f"{_subject(res.winners, 'win')} the game{tail}."
-    if res.losers:
-        return f"{_subject(res.losers, 'lose')} the game."
-    return "Nobody loses; the game goes on."
-
-
-def player_line(name: str, p: dict[str, Any]) -> str:
-    extra = f", tokens {', '.join(f'{k} ×{v}' for k, v in p['tokens'].items())}" if p.get("tokens") else ""
-    status = " — lost" if p["lost"] else (" — won" if p["won"] else "")
-    memory = f", memory {p['memory']:,}" if p.get("memory") else ""
-    return (f"{name}: library {p['library']:,}, hand {p['hand']:,}{memory}, graveyard {p['graveyard']:,}, "
-            f"life {p['life']:,}{extra}{status}")
-
-
-def branch_line(branch: dict[str, Any]) -> str:
-    """One other line of play: the choice, each player's cards and life, and who loses."""
-    who = "; ".join(f"{n}: hand {p['hand']:,}, library {p['library']:,}, life {p['life']:,}"
-                    for n, p in branch["players"].items())
-    losers = branch["losers"]
-    verdict = f" — {_subject(losers, 'lose')}" if losers else ""
-    said = branch.get("said") or f"`{branch['choice']}`"
-    return f"If {said}: {who}{verdict}"
-
-
-def step_line(i: int, step: Step) -> str:
-    times = f" (×{step.repeat:,})" if step.repeat > 1 else ""
-    rules = f" [{', '.join(step.rules)}]" if step.rules else ""
-    return f"{i}. {step.text}{times}{rules}"
-
-
 def reading_lines(res: Resolution, shown: Callable[[str], str] = str, bold: str = "") -> list[str]:
     """How the question was read: each fact with the words it came from, then what was assumed. Shared by
     the console and Discord (``shown`` escapes user text for Discord, ``bold`` marks the headings)."""
@@ -147,29 +106,45 @@ def reading_lines(res: Resolution, shown: Callable[[str], str] = str, bold: str 
     return lines
 
 
-def resolution_text(res: Resolution, rule_texts: dict[str, str] | None = None) -> str:
-    """Outcome first, how the question was read, the numbered steps with their rules, the rules' texts."""
-    lines = [f"Outcome: {outcome_line(res)}"]
-    reading = reading_lines(res)
-    if reading:
-        lines.extend([*reading, "", "After:"])
-    lines.extend(f"- {player_line(n, p)}" for n, p in res.players.items())
-    lines.append("")
-    lines.append("Steps:")
-    lines.extend(step_line(i, s) for i, s in enumerate(res.steps, 1))
-    if res.branches:
+def draw_lines(answer: DrawAnswer, *, shown: Callable[[str], str] = str, bold: str = "") -> list[str]:
+    """A /draw answer's body, top to bottom, shared by the terminal and Discord: ``shown`` makes the player's
+    and the engine's text safe for the medium, ``bold`` marks headings. The ruling itself is the caller's
+    first line or title, the rules cited its last part."""
+    lines: list[str] = []
+    if answer.understood:
+        lines.append(f"{bold}I understood:{bold} " + "; ".join(
+            shown(fact) + (f" (“{shown(words)}”)" if words else "") for fact, words in answer.understood))
+    if answer.assumed:
+        lines.append(f"{bold}Assumed:{bold} " + "; ".join(shown(a) for a in answer.assumed))
+    for other in answer.otherwise:
+        lines.append(f"{bold}{shown(other.label)}:{bold} {shown(other.ruling)}")
+    lines += ["", f"{bold}What changes{bold}"]
+    lines += [f"• {shown(c.player)}: {c.said()}" for c in answer.changes]
+    lines += ["", f"{bold}Steps{bold}"]
+    for i, step in enumerate(answer.steps, 1):
+        times = f" ×{step.times:,}" if step.times > 1 else ""
+        lines.append(f"{i}. {shown(step.text)}{times}" + (f" — {' · '.join(step.rules)}" if step.rules else ""))
+    if answer.alternatives:
+        lines += ["", f"{bold}If the choices go otherwise{bold}"]
+        lines += [f"• {shown(sentence('If ' + alt.label))}: {shown(alt.ruling)}" for alt in answer.alternatives]
+    if answer.differences:
+        lines += ["", f"{bold}Where today's rules differ{bold}"]
+        lines += [f"• {shown(d)}" for d in answer.differences]
+    if answer.notes:
         lines.append("")
-        lines.append("Other choices:")
-        lines.extend(f"- {branch_line(b)}" for b in res.branches)
-    for note in res.notes:
-        lines.append(f"Note: {note}")
+        lines += [f"Note: {shown(n)}" for n in answer.notes]
+    return lines
+
+
+def draw_text(answer: DrawAnswer, rule_texts: dict[str, str] | None = None) -> str:
+    """A /draw answer for a terminal: the ruling first, then the body, then the rules cited (with their texts
+    when the cache has them)."""
+    lines = [f"Ruling: {answer.ruling}", *draw_lines(answer), ""]
     if rule_texts:
-        lines.append("")
-        lines.append(f"Rules cited ({res.edition}):")
-        for number in res.rules:
-            text = rule_texts.get(number)
-            lines.append(f"{number} {text}" if text else f"{number} (text not in the cache)")
+        lines.append(f"Rules cited ({answer.edition_label}):")
+        lines += [f"{n} {rule_texts[n]}" if n in rule_texts else f"{n} (text not in the cache)"
+                  for n in answer.citations]
     else:
-        lines.append("")
-        lines.append("Rules cited: " + ", ".join(res.rules))
+        lines.append(f"Rules cited ({answer.edition_label}): " + ", ".join(answer.citations))
+        lines.append("/rule NUMBER shows a rule's text.")
     return "\n".join(lines)

@@ -10,6 +10,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from bot.draw_answer import DrawAnswer
+from bot.render_text import draw_text
+
 # Discord's limits (see shared/docs/discord-testing.md); pages are built under them.
 CONTENT_MAX = 2000
 TITLE_MAX = 256
@@ -55,6 +58,7 @@ class Reply:
     edition: str | None = None
     game: str = "mtg"
     question: Question | None = None  # a /draw the reader could not read without asking
+    draw: DrawAnswer | None = None  # a /draw answer as data: the terminal renders it, Discord uses the pages
 
     def as_text(self) -> str:
         out = []
@@ -74,7 +78,10 @@ class Reply:
         return "\n".join(out)
 
     def as_plain(self) -> str:
-        """The same reply for a terminal (console, ``drawjudge ask``): no Markdown."""
+        """The same reply for a terminal (console, ``drawjudge ask``): no Markdown. A /draw answer is rendered
+        from its data, the same data the Discord pages were made from."""
+        if self.draw is not None:
+            return draw_text(self.draw)
         return plain_text(self.as_text())
 
 

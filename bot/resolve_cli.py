@@ -14,7 +14,9 @@ from typing import Any
 
 from bot.card_lookup import UnreadableCard, cards_for_json, read_situation
 from bot.config import Config
-from bot.render_text import resolution_text
+from bot.draw_answer import draw_answer
+from bot.render_text import draw_text
+from bot.store.models import Edition
 from engine.cards import default_cards
 from engine.errors import Clarification, ScenarioError
 from engine.resolve import resolve
@@ -109,16 +111,19 @@ async def _resolve(args: argparse.Namespace, config: Config, as_json: bool, look
         return 2
     edition, texts = await _rule_texts(config, resolution.rules, scenario.edition)
     if edition:
-        resolution.edition = edition
+        resolution.edition = edition.name
     if as_json:
         print(json.dumps(resolution.to_json(), ensure_ascii=False, indent=2))
     else:
-        print(resolution_text(resolution, texts))
+        label = edition.label if edition else f"rules edition {resolution.edition}"
+        answer = draw_answer(resolution, args.situation or "", edition_label=label,
+                             links=edition is not None and edition.current)
+        print(draw_text(answer, texts))
     return 0
 
 
-async def _rule_texts(config: Config, numbers: list[str], edition_name: str) -> tuple[str | None, dict[str, str]]:
-    """The cached edition's name and the cited rules' texts; the answer stands without them."""
+async def _rule_texts(config: Config, numbers: list[str], edition_name: str) -> tuple[Edition | None, dict[str, str]]:
+    """The cached edition and the cited rules' texts; the answer stands without them."""
     from bot.cli import open_store
     from bot.store import StoreError
 
@@ -129,7 +134,7 @@ async def _rule_texts(config: Config, numbers: list[str], edition_name: str) -> 
     try:
         edition = await store.edition(None if edition_name == "current" else edition_name)
         rules = await store.rules_by_numbers(numbers, edition)
-        return edition.name, {r.number: r.text for r in rules.values()}
+        return edition, {r.number: r.text for r in rules.values()}
     except StoreError:
         return None, {}
     finally:

@@ -15,17 +15,11 @@ from typing import Any
 from rapidfuzz.distance import OSA
 
 from bot.card_lookup import CardLookup, UnreadableCard, with_learned_cards
-from bot.engine_pool import EngineRunner
+from bot.draw_answer import draw_answer
+from bot.engine_pool import EngineRunner, WhatIfKey
 from bot.recovery import CacheRecovery
-from bot.render_text import (
-    branch_line,
-    diff_text,
-    outcome_line,
-    player_line,
-    reading_lines,
-    rule_link,
-    rule_lookup_text,
-)
+from bot.render_embed import draw_pages
+from bot.render_text import diff_text, reading_lines, rule_link, rule_lookup_text
 from bot.replies import Page, Question, Reply, clip, error_reply, outside, paged, plain, valid_text
 from bot.rules_index import Indexes
 from bot.rulings import LookupPending
@@ -135,7 +129,7 @@ def with_notice(reply: Reply, notice: str) -> Reply:
     first = reply.pages[0]
     pages = [Page(first.title, clip(f"⚠ {notice}\n\n{first.description}", 3900), first.fields, first.url,
                   first.footer), *reply.pages[1:]]
-    return Reply(pages, reply.ephemeral, reply.error, reply.rule_numbers, reply.edition, reply.game)
+    return dataclasses.replace(reply, pages=pages)
 
 
 def linked(number: str, edition: Edition | None) -> str:
@@ -298,14 +292,16 @@ class Judge:
     # ----------------------------------------------------------------- draw
 
     @recovering
-    async def draw(self, situation: str, game: str | None = None, edition: str | None = None) -> Reply:
+    async def draw(self, situation: str, game: str | None = None, edition: str | None = None, *,
+                   what_if: WhatIfKey = None) -> Reply:
+        """A /draw answer; ``what_if`` (choices, an assumption key) answers one of its "What if" lines."""
         text = situation
         if game == "grand-archive" and not text.lower().startswith("grand archive"):
             text = f"Grand Archive: {text}"
         if edition and edition not in ("current",):
             text = f"rules {edition}: {text}"
         try:
-            resolution = await with_learned_cards(lambda extra: self.engine.judge(text, extra), self.cards,
+            resolution = await with_learned_cards(lambda extra: self.engine.judge(text, extra, what_if), self.cards,
                                                  self.card_lookup)
         except OutOfTime as exc:
             return too_large_reply(exc)
@@ -329,37 +325,15 @@ class Judge:
             resolution.edition = ed.name
         except StoreError:
             ed = None
-        return self.render_resolution(resolution, ed)
+        return self.render_resolution(resolution, ed, text)
 
-    def render_resolution(self, res: Resolution, ed: Edition | None) -> Reply:
-        lines = [f"**{outcome_line(res)}**"]
-        reading = reading_lines(res, lambda t: plain(t, 300), "**")
-        if reading:
-            lines += reading
-            lines.append("")
-        lines += [f"• {player_line(n, p)}" for n, p in res.players.items()]
-        lines.append("")
-        lines.append("**Steps**")
-        for i, step in enumerate(res.steps, 1):
-            times = f" ×{step.repeat:,}" if step.repeat > 1 else ""
-            rules = " · ".join(linked(r, ed) for r in step.rules)
-            lines.append(f"{i}. {step.text}{times} — {rules}" if rules else f"{i}. {step.text}{times}")
-        if res.branches:
-            lines.append("")
-            lines.append("**If the choices go otherwise**")
-            lines += [f"• {branch_line(b)}" for b in res.branches]
-        if res.differences:
-            lines.append("")
-            lines.append("**Where today's rules differ**")
-            lines += [f"• {d}" for d in res.differences]
-        for note in res.notes:
-            lines.append(f"_Note: {note}_")
-        cited = " · ".join(linked(r, ed) for r in res.rules)
-        edition_label = ed.label if ed else f"rules edition {res.edition}"
-        pages = paged(f"Ruling: {outcome_line(res)}", "\n".join(lines),
-                      fields=(("Rules cited", cited[:1000]),),
-                      footer=f"{edition_label} · the button shows the texts of the rules cited")
-        return Reply(pages, rule_numbers=list(res.rules), edition=ed.name if ed else None, game=res.game)
+    def render_resolution(self, res: Resolution, ed: Edition | None, situation: str = "") -> Reply:
+        answer = draw_answer(res, situation, edition_label=ed.label if ed else f"rules edition {res.edition}",
+                             links=ed is not None and rule_link("121.1", ed) is not None)
+        # the Rule texts button shows the deciding rules first
+        numbers = list(dict.fromkeys([*answer.ruling_rules, *res.rules]))
+        return Reply(draw_pages(answer), rule_numbers=numbers, edition=ed.name if ed else None,
+                     game=res.game, draw=answer)
 
     # ----------------------------------------------------------------- meta
 

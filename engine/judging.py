@@ -5,17 +5,31 @@ resolving, the alternatives) must happen on the worker's side of the boundary, u
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.cards import CardDB
+from engine.defaults import assume_otherwise
 from engine.errors import OutOfTime
 from engine.model import Resolution
 from engine.resolve import resolve
 from engine.situation import parse_situation
+from engine.wording import sentence
 
 
-def judge_text(text: str, cards: CardDB, *, deadline: float | None = None, budget: float = 0.0) -> Resolution:
+def judge_text(text: str, cards: CardDB, *, deadline: float | None = None, budget: float = 0.0,
+               choices: dict[str, Any] | None = None, assume: str | None = None) -> Resolution:
     """Read ``text`` and resolve it. Past ``deadline`` (``time.monotonic()``), ``OutOfTime`` carries the steps
-    taken so far and how the question was read: the part of the answer that is certain."""
+    taken so far and how the question was read: the part of the answer that is certain.
+
+    "What if" answers: ``choices`` fixes decisions (as the alternatives list them), ``assume`` makes one
+    defaulted fact otherwise (an ``engine.defaults`` key); either is said in the answer's assumptions."""
     scenario = parse_situation(text, cards)
+    if assume:
+        said = assume_otherwise(scenario, assume)
+        if said:
+            scenario.assumed.insert(0, sentence(f"asked: {said[0].lower()}{said[1:]}"))
+    if choices:
+        scenario.choices.update(choices)
     try:
         return resolve(scenario, cards, deadline=deadline, budget=budget)
     except OutOfTime as exc:

@@ -119,6 +119,7 @@ class PlayerState:
     counters: dict[str, int] = field(default_factory=dict)  # +1/+1 counters on a named token (an Army)
     face_down_drawn: int = 0
     memory: Zone = field(default_factory=Zone)  # Grand Archive: cards can be drawn into memory
+    stack: Zone = field(default_factory=Zone)  # this player's spell being cast or resolving (601.2a)
 
     def summary(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -136,6 +137,8 @@ class PlayerState:
             out["poison"] = self.poison
         if self.memory.size:
             out["memory"] = self.memory.size
+        if self.stack.size:  # the game ended while the spell was resolving
+            out["stack"] = self.stack.size
         if self.tokens:
             out["tokens"] = dict(sorted(self.tokens.items()))
         if self.counters:
@@ -184,6 +187,9 @@ class Scenario:
     # reading or default the engine filled in; the answer starts from these.
     understood: list[dict[str, str]] = field(default_factory=list)
     assumed: list[str] = field(default_factory=list)
+    # Which facts were filled in by default, as engine.assumptions keys ("drawn_this_turn:You", "active"):
+    # the answer checks whether the outcome depends on them.
+    defaulted: list[str] = field(default_factory=list)
 
     def clone(self) -> Scenario:
         return copy.deepcopy(self)
@@ -202,10 +208,14 @@ class Step:
     player: str | None = None
     kind: str = "info"
     repeat: int = 1
+    source: str | None = None  # the card whose effect this step is (a replacement, a "can't draw"), if any
 
     def to_json(self) -> dict[str, Any]:
-        return {"text": self.text, "rules": list(self.rules), "player": self.player, "kind": self.kind,
-                "repeat": self.repeat}
+        out = {"text": self.text, "rules": list(self.rules), "player": self.player, "kind": self.kind,
+               "repeat": self.repeat}
+        if self.source:
+            out["source"] = self.source
+        return out
 
 
 @dataclass(frozen=True)
@@ -235,6 +245,12 @@ class Resolution:
     differences: list[str] = field(default_factory=list)  # a historical edition's answer vs today's
     understood: list[dict[str, str]] = field(default_factory=list)  # facts read, each with its words
     assumed: list[str] = field(default_factory=list)  # readings and defaults filled in
+    before: dict[str, dict[str, Any]] = field(default_factory=dict)  # each player's counts before the action
+    # The ruling in one line with its deciding rules ({"text": ..., "rules": [...]}), from engine.ruling.
+    ruling: dict[str, Any] = field(default_factory=dict)
+    # Defaults the answer relied on that change the outcome when they are otherwise: each with the other
+    # outcome ({"assumption", "if", "ruling", "players", "losers", "winners"}), from engine.assumptions.
+    other_outcomes: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def game_over(self) -> bool:
@@ -270,4 +286,7 @@ class Resolution:
             "differences": self.differences,
             "understood": self.understood,
             "assumed": self.assumed,
+            "before": self.before,
+            "ruling": self.ruling,
+            "other_outcomes": self.other_outcomes,
         }

@@ -79,8 +79,11 @@ CURRENT_CITES: dict[str, tuple[str, ...]] = {
     "amass": ("701.47a",),
     "counter": ("122.1a",),
     "resolve": ("608.2",),
+    "cast_from_hand": ("601.2a",),
+    "spell_to_graveyard": ("608.2n",),
     "loop": ("104.4b",),
     "end_turn": ("723.1",),
+    "end_turn_exile": ("723.1b",),
 }
 
 

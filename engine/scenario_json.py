@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cards import CardDB, default_cards
+from engine.defaults import default_keys
 from engine.errors import ScenarioError
 from engine.model import FORMATS, STEPS, Action, PlayerState, Scenario, Zone
 
@@ -121,7 +122,9 @@ def scenario_from_json(doc: Any, cards: CardDB | None = None) -> Scenario:
     action = _action(doc.get("action"), names, cards)
     understood, assumed = _reading(doc)
     assumed += defaults_used(doc, names)
-    return Scenario(players, action, game, edition, fmt, active, turn, step, dict(choices), understood, assumed)
+    scenario = Scenario(players, action, game, edition, fmt, active, turn, step, dict(choices), understood, assumed)
+    scenario.defaulted = default_keys(doc, names)
+    return scenario
 
 
 TEAM_LIFE = 30  # 810.4: each Two-Headed Giant team starts at 30 life

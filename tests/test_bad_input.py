@@ -38,7 +38,7 @@ async def test_a_2000_character_situation(store: Store) -> None:
 async def test_control_zero_width_and_direction_characters(store: Store, text: str) -> None:
     reply = await Judge(store).draw(text)
     assert not reply.error, reply.as_text()
-    assert "hand 9" in reply.as_text()
+    assert "hand 7 → 9" in reply.as_text()
 
 
 async def test_markdown_and_mention_injection_is_neutralised(store: Store) -> None:

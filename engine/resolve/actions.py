@@ -14,7 +14,7 @@ from engine.effects import (
     SpellText,
 )
 from engine.errors import ScenarioError
-from engine.model import Resolution
+from engine.model import Batch, Resolution
 from engine.resolve.core import ResolverCore
 from engine.resolve.events import GameOver
 
@@ -217,6 +217,7 @@ class ActionsMixin(ResolverCore):
                   + (f" (cost: {chosen.cost})" if chosen.cost and verb == "activates" else "")
                   + (f", choosing the mode “{chosen.mode}”" if chosen.mode else "") + ".",
                   (*self.rs.cite("resolve"), *(("702.29a",) if verb == "cycles" else ())), caster, "cast")
+        from_hand = not chosen.activated and self._spell_leaves_hand(card, caster)
         if not chosen.activated:
             self.cast_triggers(caster, card)
         elif verb == "cycles":
@@ -224,7 +225,40 @@ class ActionsMixin(ResolverCore):
         if self.pending:
             # Abilities that trigger on casting resolve before the spell (603.3, 405.5).
             self.settle()
+        resolving_from = len(self.steps)
         self.run_ops(chosen.ops, you=caster, that_player=target, source=card.name, x=a.x)
+        if from_hand and (card.has_type("instant") or card.has_type("sorcery")):
+            ended_turn = any(s.kind == "end_turn" for s in self.steps[resolving_from:])
+            self._spell_resolved(card, caster, ended_turn=ended_turn)
+
+    def _spell_resolved(self, card: Card, caster: str, *, ended_turn: bool) -> None:
+        """An instant or sorcery goes to its owner's graveyard as the last step of its resolution (608.2n),
+        unless it ended the turn: ending the turn exiles everything on the stack, the spell included (723.1b)."""
+        owner = self.player(caster)
+        owner.stack.remove_named(card.name)
+        if ended_turn:
+            owner.exile.add(Batch([card.name]))
+            self.step(f"{card.name} was still on the stack as the turn ended: it is exiled.",
+                      self.rs.cite("end_turn_exile"), caster, "move")
+            return
+        owner.graveyard.add(Batch([card.name]))
+        self.step(f"{card.name} is put into {caster}'s graveyard as the last step of its resolution.",
+                  self.rs.cite("spell_to_graveyard"), caster, "move")
+
+    def _spell_leaves_hand(self, card: Card, caster: str) -> bool:
+        """A spell is cast from its owner's hand: it moves to the stack (601.2a), so the hand the draws go
+        into is one card smaller than the hand it was cast from."""
+        hand = self.player(caster).hand
+        if hand.size == 0:
+            self.step(f"{caster}'s hand was said to be empty: it is counted as the hand after casting "
+                      f"{card.name}.", self.rs.cite("cast_from_hand"), caster, "info")
+            return False
+        if not hand.remove_named(card.name):
+            hand.remove_any(1)
+        self.player(caster).stack.add(Batch([card.name]))
+        self.step(f"{card.name} moves from {caster}'s hand to the stack (hand {hand.size + 1} → {hand.size}).",
+                  self.rs.cite("cast_from_hand"), caster, "move")
+        return True
 
     def _ability_used(self, card: Card, ability: str) -> SpellText:
         """The spell text or activated ability the action means; among several, a decision (the first that

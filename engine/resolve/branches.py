@@ -14,6 +14,7 @@ from engine.model import Resolution, Scenario
 from engine.resolve.core import ABSENT, second_person
 from engine.resolve.events import ChoicePoint
 from engine.resolve.resolver import Resolver
+from engine.resolve.variants import other_outcomes
 
 
 def _draw_order(res: Resolution) -> list[str]:
@@ -69,6 +70,7 @@ def resolve(scenario: Scenario, cards: CardDB | None = None, *, compress: bool =
     resolution.branches.extend(search.run(resolution, main))
     if search.stopped:
         resolution.notes.append(search.stopped)
+    resolution.other_outcomes = other_outcomes(scenario, resolution, cards, deadline=deadline)
     return resolution
 
 
@@ -149,7 +151,7 @@ class AlternativeSearch:
                     found.append({"choice": "; ".join(f"{k} = {v}" for k, v in changed.items()),
                                   "said": "; ".join(describe_choice(k, v) for k, v in changed.items()),
                                   "choices": changed, "players": other.players, "losers": other.losers,
-                                  "winners": other.winners})
+                                  "winners": other.winners, "ruling": other.ruling})
         return found
 
     def _resolve(self, choices: dict[str, Any]) -> tuple[Resolution | None, list[ChoicePoint]]:

@@ -39,12 +39,12 @@ class ChoicesMixin(ResolverCore):
                 if say:
                     rules = self.rs.cite("may_draw_empty") if chooser == who else self.rs.cite("may_draw_other")
                     self.step(f"{chooser} can't choose that {who} draws: {src.card.name} says {who} can't draw "
-                              "cards.", (*rules, *self.rs.cite("cant_draw")), who, "prohibited")
+                              "cards.", (*rules, *self.rs.cite("cant_draw")), who, "prohibited", src.card.name)
                 return True
             if eff.max_per_turn == 1 and (count > 1 or p.drawn_this_turn >= 1):
                 if say:
                     self.step(f"{who} can't choose to draw {count} card(s): {src.card.name} allows only one "
-                              "card each turn.", self.rs.cite("max_one_each_turn"), who, "prohibited")
+                              "card each turn.", self.rs.cite("max_one_each_turn"), who, "prohibited", src.card.name)
                 return True
         return False
 

@@ -3,9 +3,9 @@ amounts is counted arithmetically (see the package docstring)."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
-from engine.model import Step
 from engine.resolve.core import ResolverCore
 from engine.resolve.events import StepGroup
 
@@ -110,7 +110,7 @@ class CompressionMixin(ResolverCore):
                     for j in range(group.start, len(self.steps)):
                         st = self.steps[j]
                         unit = group.signature[j - group.start][4]
-                        self.steps[j] = Step(st.text, st.rules, st.player, st.kind, st.repeat + k * unit)
+                        self.steps[j] = dataclasses.replace(st, repeat=st.repeat + k * unit)
                     done += k
             prev = current
 
@@ -119,7 +119,7 @@ class CompressionMixin(ResolverCore):
         if (last is not None and signature and last.signature == signature
                 and last.start + len(signature) == start):
             for j, st in enumerate(self.steps[last.start:start]):
-                self.steps[last.start + j] = Step(st.text, st.rules, st.player, st.kind, st.repeat + signature[j][4])
+                self.steps[last.start + j] = dataclasses.replace(st, repeat=st.repeat + signature[j][4])
             del self.steps[start:]
             self._last_group = last  # nested draws may have moved it; this draw's group is the merged one
             return True

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -13,28 +12,9 @@ from engine.errors import OutOfTime
 from engine.model import PlayerState, Scenario, Step
 from engine.resolve.events import ChoicePoint, EffectSource, PendingTrigger, StepGroup
 from engine.rulesets import Ruleset, ruleset_for
+from engine.wording import second_person, sentence
 
-_YOU_VERB = re.compile(r"\bYou (is|has|\w+s)\b")
-
-
-def second_person(text: str) -> str:
-    """Steps name players by name; the asker is "You", so "You draws" reads "You draw"."""
-    if "You" not in text:
-        return text
-    text = text.replace("You's ", "Your ")
-    return _YOU_VERB.sub(lambda m: "You " + _base_form(m.group(1)), text)
-
-
-def _base_form(verb: str) -> str:
-    """"draws" → "draw", "applies" → "apply", "passes" → "pass", "does" → "do"."""
-    special = {"is": "are", "has": "have", "does": "do", "goes": "go"}
-    if verb in special:
-        return special[verb]
-    if verb.endswith("ies") and len(verb) > 4:
-        return verb[:-3] + "y"
-    if verb.endswith(("sses", "shes", "ches", "xes", "zes")):
-        return verb[:-2]
-    return verb[:-1]
+__all__ = ["second_person"]  # re-exported: the resolver's modules name players through it
 
 
 class ReadChoices(dict[str, Any]):
@@ -72,6 +52,7 @@ class ResolverCore:
     def __init__(self, scenario: Scenario, cards: CardDB | None = None, *, compress: bool = True,
                  ruleset: Ruleset | None = None, deadline: float | None = None, budget: float = 0.0) -> None:
         self.s = scenario.clone()
+        self.before = {p.name: p.summary() for p in self.s.players}
         # ``time.monotonic()`` past which the resolution stops with what it has (``OutOfTime``): a question
         # too large for its budget gets an answer saying so, instead of holding a worker indefinitely.
         self.deadline = deadline
@@ -166,9 +147,9 @@ class ResolverCore:
         return player in self.opponents(controller)
 
     def step(self, text: str, rules: tuple[str, ...] | list[str], player: str | None = None,
-             kind: str = "info") -> None:
+             kind: str = "info", source: str | None = None) -> None:
         self.check_time()
-        self.steps.append(Step(second_person(text), tuple(dict.fromkeys(rules)), player, kind))
+        self.steps.append(Step(sentence(text), tuple(dict.fromkeys(rules)), player, kind, source=source))
 
     def check_time(self) -> None:
         if self.deadline is not None and time.monotonic() > self.deadline:

@@ -91,11 +91,12 @@ class DrawingMixin(ResolverCore):
         eff: DrawProhibition = src.effect
         rules = self.rs.cite("cant_draw") if eff.max_per_turn == 0 else (
             self.rs.cite("max_one_each_turn") if self.rs.has_max_one_rule else ())
-        self.step(text, rules, who, "prohibited")
+        self.step(text, rules, who, "prohibited", src.card.name)
         would_replace = sorted({c.card.name for c in self.replacement_candidates(event)})
         if would_replace:
-            self.step(f"{' and '.join(would_replace)} can't replace it: a draw that can't happen can't be "
-                      "replaced.", self.rs.cite("cant_beats_replacement"), who, "why_not")
+            names = " and ".join(would_replace)
+            self.step(f"{names} can't replace it: a draw that can't happen can't be replaced.",
+                      self.rs.cite("cant_beats_replacement"), who, "why_not", names)
         self.explain_no_triggers(event, "no card was drawn")
 
     def perform_draw(self, event: DrawEvent) -> bool:

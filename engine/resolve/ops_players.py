@@ -62,7 +62,7 @@ def _win(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> Non
                 "no_win",
             )
             continue
-        r.step(f"{name} wins the game.", r.rs.cite("win_effect"), name, "win")
+        r.step(f"{name} wins the game.", r.rs.cite("win_effect"), name, "win", ctx.source)
         winner = r.player(name)
         for q in r.s.players:
             if q.name == name or (winner.team is not None and q.team == winner.team):
@@ -77,7 +77,7 @@ def _lose(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> No
         r.player(name).attempted_empty_draw = False
         if not r.cant_lose(name):
             r.player(name).lost = True
-            r.step(f"{name} loses the game.", ("104.3e",), name, "loss")
+            r.step(f"{name} loses the game.", ("104.3e",), name, "loss", ctx.source)
 
 
 def _has_left(r: OpsMixin, name: str, ctx: OpContext) -> bool:

@@ -41,7 +41,7 @@ class ReplacementMixin(ResolverCore):
         pick = self.choose(f"order:{who}", options, self._default_replacement(event, candidates))
         if pick == NO_REPLACEMENT:
             names = " and ".join(options[:-1])
-            self.step(f"{who} could apply {names} instead of drawing, and draws the card.",
+            self.step(f"{who} could apply {names} instead of drawing; the answer assumes {who} draws the card.",
                       (*self.rs.cite("choose_replacement"), *self.rs.cite("optional_replacement")), who, "choice")
             return None
         chosen = by_name[pick]
@@ -73,7 +73,8 @@ class ReplacementMixin(ResolverCore):
         rules = list(self.rs.cite("replace_draw")) if eff.zone == "battlefield" else list(eff.rules)
         if self.player(who).library.size == 0:
             rules += self.rs.cite("replace_empty")
-        self.step(f"{who} would draw a card. {chosen.card.name} replaces it.", rules, who, "replaced_draw")
+        self.step(f"{who} would draw a card. {chosen.card.name} replaces it.", rules, who, "replaced_draw",
+                  chosen.card.name)
         if event.additional:
             self.step(f"The draw was replaced, so the additional action ({event.additional}) is not performed "
                       "on any card drawn because of the replacement.", self.rs.cite("additional_action"), who,

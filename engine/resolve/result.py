@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.model import Resolution, TriggerRecord
 from engine.resolve.core import ResolverCore
+from engine.ruling import ruling_of
 
 
 class ResultMixin(ResolverCore):
@@ -20,5 +21,7 @@ class ResultMixin(ResolverCore):
         # In the order they go on the stack: the active player's first (603.3b).
         logged = sorted(self.trigger_log.items(), key=lambda kv: order.index(kv[0][1]))
         triggers = [TriggerRecord(src, ctrl, n) for (src, ctrl), n in logged if n > 0]
-        return Resolution(self.s.game, self.rs.edition, list(self.steps), players, winners, losers, draw_game,
-                          triggers, notes=list(self.notes))
+        res = Resolution(self.s.game, self.rs.edition, list(self.steps), players, winners, losers, draw_game,
+                         triggers, notes=list(self.notes), before=self.before)
+        res.ruling = ruling_of(res).to_json()
+        return res

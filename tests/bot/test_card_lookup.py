@@ -46,17 +46,18 @@ async def test_a_card_outside_the_data_resolves_the_same_on_every_front_end(
     svc = service(store, scryfall)
     judge = Judge(store, card_lookup=svc.oracle_text)
     reply = (await judge.draw(TEXT)).as_text()
-    assert "hand 4" in reply and "library 8" in reply
+    # Deep Study leaves the hand as it is cast: 3 - 1 + 2 - 1
+    assert "hand 3 → 3" not in reply and "hand 3" in reply and "library 10 → 8" in reply
     out = io.StringIO()
     await run_console(judge, io.StringIO(TEXT + "\n/quit\n"), out)
-    assert "hand 4" in out.getvalue()
+    assert "hand 3" in out.getvalue()
     await svc.close()
 
     config = _config(tmp_path, scryfall)
     args = argparse.Namespace(json_file=None, situation=TEXT, json_out=True)
     assert await resolve_command(args, config) == 0
     from_text = json.loads(capsys.readouterr().out)
-    assert from_text["players"]["You"]["hand"] == 4 and from_text["players"]["You"]["graveyard"] == 1
+    assert from_text["players"]["You"]["hand"] == 3 and from_text["players"]["You"]["graveyard"] == 2
     scenario = tmp_path / "s.json"
     scenario.write_text(json.dumps({"players": [{"name": "You", "library": 10, "hand": 3}, {"name": "Opponent"}],
                                     "action": {"type": "cast", "card": "Deep Study", "player": "You"}}))

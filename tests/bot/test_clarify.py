@@ -54,7 +54,7 @@ async def test_discord_asks_with_buttons_and_the_askers_answer_replaces_the_ques
                                                     "4242"))
     assert answered[0]["type"] == 7  # the question's message is edited into the answer
     embed = answered[0]["data"]["embeds"][0]
-    assert embed["title"].startswith("Ruling: Opponent wins")
+    assert embed["title"].startswith("You lose the game, so Opponent wins")
     assert "Opponent controls Sheoldred, the Apocalypse" in embed["description"]  # what was understood
     assert "Rule texts" in _buttons(answered)
 
@@ -77,7 +77,7 @@ async def test_console_answers_a_question_by_number(store: Store) -> None:
     text = out.getvalue()
     assert "1. You control Sheoldred, the Apocalypse" in text
     assert "→ Opponent controls Sheoldred, the Apocalypse" in text
-    assert "Opponent wins the game; You lose" in text
+    assert "Ruling: You lose the game, so Opponent wins" in text
     assert "121.1" in text  # the console goes on after the question
 
 
@@ -134,4 +134,4 @@ async def test_a_public_question_is_answered_in_the_channel(harness: tuple[DrawJ
     assert answered[0]["type"] == 7 and "Opponent controls" in answered[0]["data"]["embeds"][0]["description"]
     public = answered[-1]
     assert not (public.get("flags") or 0) & EPHEMERAL
-    assert public["embeds"][0]["title"].startswith("Ruling: Opponent wins")
+    assert public["embeds"][0]["title"].startswith("You lose the game, so Opponent wins")

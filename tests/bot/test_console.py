@@ -79,7 +79,8 @@ def test_resolve_cli_json_and_text(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     assert "not valid JSON" in capsys.readouterr().out
     assert main(["resolve", "I have 2 cards in library. I draw 3."]) == 0
     text = capsys.readouterr().out
-    assert text.startswith("Outcome: Opponent wins the game; You lose.") and "704.5b" in text
+    assert text.startswith("Ruling: You lose the game, so Opponent wins: ") and "704.5b" in text
+    assert "• You: hand 7 → 9, library 2 → 0 — loses the game" in text
     assert main(["resolve", "--json-out", "I draw 1"]) == 0
     assert json.loads(capsys.readouterr().out)["ok"] is True
     assert main(["resolve", "I juggle"]) == 2
@@ -123,7 +124,7 @@ async def test_console_prints_plain_text_not_discord_markdown(store: Store) -> N
     out = io.StringIO()
     await run_console(Judge(store), io.StringIO("Opponent controls Notion Thief. I draw 2.\n/rule 121.2b\n"), out)
     text = out.getvalue()
-    assert "hand 9" in text and "614.10" in text and "121.2b" in text
+    assert "hand 7 → 9" in text and "614.10" in text and "121.2b" in text
     assert "**" not in text and "](" not in text and "\\(" not in text and "button" not in text
 
 

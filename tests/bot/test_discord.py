@@ -90,22 +90,106 @@ async def test_rule_unknown_is_an_ephemeral_error_with_suggestions(harness: tupl
     assert "primary player" in embed(old)["description"]
 
 
-async def test_draw_answers_with_outcome_steps_and_a_rule_texts_button(
+README_SITUATION = ("I have 1 card in my library, my opponent controls Notion Thief and Spirit of the Labyrinth, "
+                    "I cast Opportunity")
+
+
+async def test_draw_answer_says_the_ruling_first_then_reading_changes_steps_and_rules_once(
         harness: tuple[DrawJudgeBot, FakeDiscord]) -> None:
     client, fake = harness
-    text = ("I have 1 card in my library, my opponent controls Notion Thief and Spirit of the Labyrinth, "
-            "I cast Opportunity")
-    sent = await dispatch(client, fake, slash("draw", situation=text, public=True))
+    sent = await dispatch(client, fake, slash("draw", user_id="7000", situation=README_SITUATION, public=True))
     e = embed(sent)
-    assert e["title"].startswith("Ruling: Nobody loses")
-    assert "Spirit of the Labyrinth stops this draw" in e["description"]
-    assert any(f["name"] == "Rules cited" and "121.2b" in f["value"] for f in e["fields"])
+    assert e["title"].startswith("Opponent draws 1 card and you draw none: Notion Thief replaces your 4 draws "
+                                 "(614.1a); Spirit of the Labyrinth stops Opponent's 3 draws (121.2b)")
+    text = e["description"].replace("\\", "")  # Markdown escapes of the parentheses
+    assert text.index("**I understood:**") < text.index("**Assumed:**") < text.index("**What changes**") \
+        < text.index("**Steps**")
+    # the default that decides the answer, and the other outcome with its rule
+    assert "**If you already drew a card this turn:** No card is drawn: Spirit of the Labyrinth stops your 4 " \
+           "draws (121.2b); Notion Thief can't replace a draw that can't happen (614.17c)." in text
+    assert "• You: hand 7 → 6, library 1, graveyard 0 → 1" in text  # Opportunity left the hand
+    assert "• Opponent: hand 7 → 8, library 40 → 39" in text
+    assert "Notion Thief replaces it. ×4" in text  # repeated steps folded
+    assert "yawgatog" not in text  # rule numbers are linked once, in the citations
+    cited = next(f["value"] for f in e["fields"] if f["name"] == "Rules cited")
+    assert cited.count("[121.2b](") == 1 and cited.count("[614.1a](") == 1
+    assert len(text) < 2400 and len(sent[-1]["data"]["embeds"]) == 1
     assert not flags(sent) & EPHEMERAL
     ids = buttons(sent)
-    assert "Rule texts" in ids
-    texts = await dispatch(client, fake, button(ids["Rule texts"]))
+    assert "Rule texts" in ids and "What if: If you already drew a card this turn" in ids
+    assert "Share" not in ids  # already public
+    texts = await dispatch(client, fake, button(ids["Rule texts"], user_id="7000"))
     assert flags(texts) & EPHEMERAL
     assert "Some effects say that a player can’t draw more than one card each turn" in embed(texts)["description"]
+
+
+async def test_what_if_buttons_re_resolve_the_other_line(harness: tuple[DrawJudgeBot, FakeDiscord]) -> None:
+    client, fake = harness
+    sent = await dispatch(client, fake, slash("draw", user_id="7001", situation=README_SITUATION))
+    ids = buttons(sent)
+    other = await dispatch(client, fake, button(ids["What if: If you already drew a card this turn"], user_id="7001"))
+    assert other[0]["type"] == 7  # the answer is replaced in place
+    e = other[0]["data"]["embeds"][0]
+    assert e["title"].startswith("No card is drawn: Spirit of the Labyrinth stops your 4 draws")
+    assert "asked: if you already drew a card this turn" in e["description"]
+    assert "no card drawn yet this turn: Opponent" in e["description"]
+    assert "• Opponent: hand 7, library 40" in e["description"]
+    # a choice the engine lists comes back as a button in words, and answers that line
+    dredge = await dispatch(client, fake, slash("draw", user_id="7002", situation=(
+        "Golgari Thug is in my graveyard. I have 10 cards in library. I draw a card.")))
+    ids = buttons(dredge)
+    assert "What if: You apply Golgari Thug first" in ids
+    chosen = await dispatch(client, fake, button(ids["What if: You apply Golgari Thug first"], user_id="7002"))
+    e = chosen[0]["data"]["embeds"][0]
+    assert e["title"].startswith("No card is drawn: Golgari Thug replaces your draw (702.52a)")
+    assert "What if: You draw normally instead of applying an optional replacement" in buttons(chosen) or \
+        any(label.startswith("What if:") for label in buttons(chosen))
+
+
+async def test_other_players_cannot_press_an_answers_buttons(harness: tuple[DrawJudgeBot, FakeDiscord]) -> None:
+    client, fake = harness
+    sent = await dispatch(client, fake, slash("draw", user_id="7101", situation=README_SITUATION, public=True))
+    ids = buttons(sent)
+    for label in ("Rule texts", "What if: If you already drew a card this turn"):
+        refused = await dispatch(client, fake, button(ids[label], user_id="7102"))
+        assert refused[0]["type"] == 4 and refused[0]["data"]["flags"] & EPHEMERAL
+        assert "Only the player who asked" in refused[0]["data"]["embeds"][0]["description"]
+
+
+async def test_share_posts_a_private_answer_to_the_channel(harness: tuple[DrawJudgeBot, FakeDiscord]) -> None:
+    client, fake = harness
+    sent = await dispatch(client, fake, slash("draw", user_id="7201", situation=README_SITUATION))
+    assert flags(sent) & EPHEMERAL
+    ids = buttons(sent)
+    press = button(ids["Share"], user_id="7201")
+    shared = await dispatch(client, fake, press)
+    await asyncio.sleep(0.05)
+    shared = fake.responses(int(press["id"])) + fake.followups.get(int(press["id"]), [])
+    assert shared[0]["type"] == 7  # the private copy: Share is now "Shared", disabled
+    share_button = [c for row in shared[0]["data"]["components"] for c in row["components"]
+                    if c["label"] == "Shared"]
+    assert share_button and share_button[0]["disabled"]
+    posted = shared[-1]
+    assert not (posted.get("flags") or 0) & EPHEMERAL
+    assert posted["embeds"][0]["title"] == embed(sent)["title"]
+
+
+async def test_buttons_are_disabled_when_they_stop_listening(harness: tuple[DrawJudgeBot, FakeDiscord],
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot import render_discord
+
+    client, fake = harness
+    monkeypatch.setattr(render_discord, "VIEW_TIMEOUT", 0.2)
+    sent = await dispatch(client, fake, slash("draw", user_id="7301", situation=README_SITUATION))
+    assert buttons(sent)
+    for _ in range(40):
+        await asyncio.sleep(0.05)
+        edits = [c for c in fake.calls if c.method == "PATCH" and "@original" in c.path]
+        if edits:
+            break
+    assert edits, "the answer's message was not edited at the timeout"
+    components = [c for row in edits[-1].payload["components"] for c in row["components"]]
+    assert components and all(c["disabled"] for c in components)
 
 
 async def test_draw_errors_say_what_to_fix_and_never_ping(harness: tuple[DrawJudgeBot, FakeDiscord]) -> None:
@@ -122,12 +206,14 @@ async def test_long_answers_paginate(harness: tuple[DrawJudgeBot, FakeDiscord]) 
     client, fake = harness
     situation = ("16 players. " + ". ".join(f"P{i} controls Thought Reflection" for i in range(2, 12))
                  + ". Spirit of the Labyrinth is in play. I control Sheoldred, the Apocalypse. each player draws 3")
-    sent = await dispatch(client, fake, slash("draw", situation=situation))
+    sent = await dispatch(client, fake, slash("draw", user_id="7401", situation=situation))
     ids = buttons(sent)
     assert {"Previous", "Next"} <= set(ids), ids
     first = embed(sent)
     assert "page 1/" in first["footer"]["text"]
-    page2 = await dispatch(client, fake, button(ids["Next"]))
+    refused = await dispatch(client, fake, button(ids["Next"]))  # someone else
+    assert refused[0]["type"] == 4 and "Only the player who asked" in refused[0]["data"]["embeds"][0]["description"]
+    page2 = await dispatch(client, fake, button(ids["Next"], user_id="7401"))
     assert page2[0]["type"] == 7  # the message is edited in place
     assert "page 2/" in page2[0]["data"]["embeds"][0]["footer"]["text"]
 

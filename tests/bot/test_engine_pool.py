@@ -91,7 +91,7 @@ async def test_the_pool_gives_the_same_answers_as_the_thread(pool: EnginePool) -
             (b.players, b.losers, b.branches, [s.text for s in b.steps], b.understood, b.assumed)
 
 
-def _stuck(text: str, extra: Any, deadline: float, budget: float) -> Any:
+def _stuck(text: str, extra: Any, deadline: float, budget: float, what_if: Any = None) -> Any:
     time.sleep(30)  # a worker that doesn't stop by itself
 
 

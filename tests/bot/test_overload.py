@@ -134,7 +134,7 @@ async def test_live_answers_are_capped(monkeypatch: pytest.MonkeyPatch) -> None:
     async def fetch(*args: Any) -> Reply:
         return reply
 
-    views = [render_discord.PagedView(reply, 1, fetch) for _ in range(50)]
+    views = [render_discord.AnswerView(reply, 1, fetch) for _ in range(50)]
     assert render_discord.live_views() == 20
     assert all(v.is_finished() for v in views[:30]) and not any(v.is_finished() for v in views[30:])
 

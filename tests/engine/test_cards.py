@@ -155,7 +155,8 @@ CASES: dict[str, list[tuple[dict[str, Any], Check]]] = {
                     lambda r: me(r)["hand"] == 1 and me(r)["library"] == 9)],
     "Opportunity": [(two({"library": 10, "hand": 0}, {"hand": 0, "library": 10}, cast("Opportunity", targets=["Opponent"])),
                      lambda r: opp(r)["hand"] == 4 and me(r)["hand"] == 0)],
-    "Timetwister": [(two({"library": 0, "hand": 3, "graveyard": 4}, {"library": 10, "hand": 7}, cast("Timetwister")),
+    # The hand includes Timetwister itself, which is on the stack while the hand is shuffled away (601.2a).
+    "Timetwister": [(two({"library": 0, "hand": 4, "graveyard": 4}, {"library": 10, "hand": 7}, cast("Timetwister")),
                      lambda r: me(r)["hand"] == 7 and me(r)["library"] == 0 and r.losers == [])],
     "Wheel of Fortune": [(two({"library": 5, "hand": 2}, {"library": 20, "hand": 7}, cast("Wheel of Fortune")),
                           lambda r: r.losers == ["You"] and opp(r)["hand"] == 7)],
@@ -171,8 +172,10 @@ CASES: dict[str, list[tuple[dict[str, Any], Check]]] = {
     ],
     "Psychosis Crawler": [(two({"library": 10, "battlefield": ["Psychosis Crawler"]}, {"life": 3}, D(3)),
                            lambda r: r.losers == ["Opponent"])],
-    "Day's Undoing": [(two({"library": 5, "hand": 1}, {}, cast("Day's Undoing")),
-                       lambda r: me(r)["hand"] == 6 and any(s.kind == "end_turn" for s in r.steps))],
+    # Day's Undoing leaves the hand as it is cast and is exiled with the stack as the turn ends (723.1b).
+    "Day's Undoing": [(two({"library": 5, "hand": 2}, {}, cast("Day's Undoing")),
+                       lambda r: me(r)["hand"] == 6 and me(r).get("exile") == 1 and me(r)["graveyard"] == 0
+                       and any(s.kind == "end_turn" for s in r.steps))],
     "Sphinx's Revelation": [(two({"library": 10, "hand": 0}, {}, cast("Sphinx's Revelation", x=3)),
                              lambda r: me(r)["hand"] == 3 and me(r)["life"] == 23)],
     "Gitaxian Probe": [(two({"library": 10, "hand": 0}, {}, cast("Gitaxian Probe", targets=["Opponent"])),
@@ -236,8 +239,8 @@ CASES: dict[str, list[tuple[dict[str, Any], Check]]] = {
                             step="draw"), lambda r: me(r)["hand"] == 3)],
     "Kami of the Crescent Moon": [(two({"library": 10, "hand": 0}, {"battlefield": ["Kami of the Crescent Moon"]},
                                        {"type": "draw_step"}, step="draw"), lambda r: me(r)["hand"] == 2)],
-    "Frantic Search": [(two({"library": 10, "hand": 1}, {}, cast("Frantic Search")),
-                        lambda r: me(r)["hand"] == 1 and me(r)["graveyard"] == 2)],
+    "Frantic Search": [(two({"library": 10, "hand": 2}, {}, cast("Frantic Search")),
+                        lambda r: me(r)["hand"] == 1 and me(r)["graveyard"] == 3)],
     "Thought Scour": [(two({"library": 10, "hand": 0}, {"library": 10}, cast("Thought Scour", targets=["Opponent"])),
                        lambda r: opp(r)["graveyard"] == 2 and me(r)["hand"] == 1)],
     "Unpredictable Cyclone": [

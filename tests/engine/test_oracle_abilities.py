@@ -124,14 +124,15 @@ def test_the_development_half_reads_without_crash_or_misplaced_spell_text() -> N
 def _cast(text: str, **extra: object) -> object:
     reading = read_oracle("Test Spell", text, "Sorcery")
     db = default_cards().with_extra([reading.card(text, "Sorcery")])
-    doc = {"players": [{"name": "You", "library": 10, "hand": 3}, {"name": "Opponent"}],
+    # a hand of 4: the spell, which goes to the stack as it is cast (601.2a), and three other cards
+    doc = {"players": [{"name": "You", "library": 10, "hand": 4}, {"name": "Opponent"}],
            "action": {"type": "cast", "card": "Test Spell", "player": "You"}, **extra}
     return resolve(scenario_from_json(doc, db), db)
 
 
 def test_the_engine_follows_may_and_if_you_do() -> None:
     res = _cast("You may discard a card. If you do, draw two cards.")
-    assert res.players["You"]["hand"] == 4 and res.players["You"]["graveyard"] == 1
+    assert res.players["You"]["hand"] == 4 and res.players["You"]["graveyard"] == 2  # the card and the spell
     declined = [b for b in res.branches if b["choice"].startswith("may:")]
     assert declined and declined[0]["players"]["You"]["hand"] == 3
 

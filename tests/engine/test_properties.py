@@ -67,7 +67,8 @@ def _cards(doc: dict[str, Any]) -> int:
 
 
 def _cards_after(res: Any) -> int:
-    return sum(p["library"] + p["hand"] + p["graveyard"] + p.get("exile", 0) for p in res.players.values())
+    return sum(p["library"] + p["hand"] + p["graveyard"] + p.get("exile", 0) + p.get("stack", 0)
+               for p in res.players.values())
 
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -182,8 +182,9 @@ def autocomplete(name: str, focused: str, value: str, **others: Any) -> dict[str
     return interaction(4, {"id": str(next(_ids)), "name": name, "type": 1, "options": opts})
 
 
-def button(custom_id: str, message: dict[str, Any] | None = None) -> dict[str, Any]:
-    payload = interaction(3, {"custom_id": custom_id, "component_type": 2})
+def button(custom_id: str, message: dict[str, Any] | None = None, *, user_id: str | None = None) -> dict[str, Any]:
+    """A button press; ``user_id`` is who presses it (by default a new user, who is not the asker)."""
+    payload = interaction(3, {"custom_id": custom_id, "component_type": 2}, user_id=user_id)
     payload["message"] = message or {
         "id": str(next(_ids)), "channel_id": str(CHANNEL_ID), "type": 20, "content": "", "author": dict(USER),
         "attachments": [], "embeds": [], "mentions": [], "mention_roles": [], "pinned": False,

@@ -1,0 +1,117 @@
+"""A /draw answer as data, in the order a judge says it: the ruling, how the question was read, what was
+assumed (and what happens if an assumption is wrong), what changed for each player, the steps, the other
+choices, the rules cited.
+
+Why data: Discord (embeds and buttons) and the terminal (plain text) render the same ``DrawAnswer``; neither
+re-words it, so they cannot drift apart. Text from the player is kept as typed here; each renderer escapes it
+for its medium.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.model import Resolution
+
+# Counts shown per player, in this order; hand and library always, the others when they changed.
+COUNTED = ("hand", "library", "graveyard", "exile", "memory", "life", "poison")
+ALWAYS = ("hand", "library")
+
+
+@dataclass(frozen=True)
+class PlayerChange:
+    player: str
+    counts: tuple[tuple[str, int, int], ...]  # (what, before, after)
+    result: str = ""  # "loses the game" | "wins the game" | ""
+
+    def said(self) -> str:
+        parts = [f"{what} {before:,} → {after:,}" if before != after else f"{what} {after:,}"
+                 for what, before, after in self.counts]
+        return ", ".join(parts) + (f" — {self.result}" if self.result else "")
+
+
+@dataclass(frozen=True)
+class AnswerStep:
+    text: str
+    rules: tuple[str, ...]
+    times: int = 1
+
+
+@dataclass(frozen=True)
+class WhatIf:
+    """Another line: a choice made otherwise, or a defaulted fact otherwise; re-resolved on demand."""
+
+    label: str  # "You apply Golgari Thug first", "If you already drew a card this turn"
+    ruling: str  # that line's ruling
+    rules: tuple[str, ...]
+    choices: dict[str, Any] | None = None
+    assume: str | None = None
+
+    @property
+    def key(self) -> tuple[dict[str, Any] | None, str | None]:
+        return self.choices, self.assume
+
+
+@dataclass(frozen=True)
+class DrawAnswer:
+    situation: str  # the text that was resolved (a "what if" re-resolves it)
+    ruling: str
+    ruling_rules: tuple[str, ...]
+    understood: tuple[tuple[str, str], ...]  # (fact, the words it came from)
+    assumed: tuple[str, ...]
+    otherwise: tuple[WhatIf, ...]  # assumptions that change the outcome, with the other outcome
+    changes: tuple[PlayerChange, ...]
+    steps: tuple[AnswerStep, ...]
+    alternatives: tuple[WhatIf, ...]  # choices that change the outcome
+    differences: tuple[str, ...]
+    notes: tuple[str, ...]
+    citations: tuple[str, ...]
+    edition: str  # the edition's name ("2026-01-16", "2008")
+    edition_label: str  # "Magic CR 2026-01-16"
+    game: str = "mtg"
+    links: bool = True  # citations may link to today's hyperlinked rules (same text)
+
+    @property
+    def what_ifs(self) -> tuple[WhatIf, ...]:
+        return self.otherwise + self.alternatives
+
+
+def _changes(res: Resolution) -> tuple[PlayerChange, ...]:
+    out = []
+    for name, after in res.players.items():
+        before = res.before.get(name, {})
+        counts = tuple((what, int(before.get(what, 0)), int(after.get(what, 0))) for what in COUNTED
+                       if what in ALWAYS or before.get(what, 0) != after.get(what, 0))
+        result = "loses the game" if after.get("lost") else "wins the game" if after.get("won") else ""
+        out.append(PlayerChange(name, counts, result))
+    return tuple(out)
+
+
+def _folded(res: Resolution) -> tuple[AnswerStep, ...]:
+    """Steps with the same words and rules said once, with how many times in all (the order of first
+    occurrence kept): a replacement applied to each of four draws is one line "×4"."""
+    folded: dict[tuple[str, tuple[str, ...]], int] = {}
+    for step in res.steps:
+        key = (step.text, step.rules)
+        folded[key] = folded.get(key, 0) + step.repeat
+    return tuple(AnswerStep(text, rules, times) for (text, rules), times in folded.items())
+
+
+def _ruling(doc: dict[str, Any]) -> tuple[str, tuple[str, ...]]:
+    return str(doc.get("text", "")), tuple(doc.get("rules", ()))
+
+
+def draw_answer(res: Resolution, situation: str, *, edition_label: str = "", links: bool = True) -> DrawAnswer:
+    """The answer to a /draw question from its resolution."""
+    ruling, ruling_rules = _ruling(res.ruling)
+    otherwise = tuple(WhatIf(o["if"], *_ruling(o["ruling"]), assume=o["assumption"]) for o in res.other_outcomes)
+    alternatives = tuple(WhatIf(b.get("said") or b["choice"], *_ruling(b.get("ruling", {})),
+                                choices=dict(b.get("choices", {}))) for b in res.branches)
+    return DrawAnswer(
+        situation=situation, ruling=ruling, ruling_rules=ruling_rules,
+        understood=tuple((f["fact"], f.get("words", "")) for f in res.understood),
+        assumed=tuple(res.assumed), otherwise=otherwise, changes=_changes(res), steps=_folded(res),
+        alternatives=alternatives, differences=tuple(res.differences), notes=tuple(dict.fromkeys(res.notes)),
+        citations=tuple(res.rules), edition=res.edition, edition_label=edition_label or f"rules {res.edition}",
+        game=res.game, links=links)

@@ -1,0 +1,79 @@
+"""Defaults that decide the answer: when a fact nobody stated (nothing drawn yet this turn, whose turn it is)
+changes the outcome if it is otherwise, the answer says so and gives the other outcome.
+
+Why: a judge who fills in a fact says "assuming you haven't drawn yet this turn…" and, when it matters, what
+happens if you have. The reader records which facts were defaulted (``Scenario.defaulted``); each kind of
+default has one way to be otherwise (a table keyed by an enum), and that variant is resolved like the question
+itself, under the same deadline (``engine.resolve.variants``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import StrEnum
+from typing import Any
+
+from engine.model import Scenario
+
+
+class Default(StrEnum):
+    """The kinds of defaulted fact whose other value is worth resolving."""
+
+    DRAWN_THIS_TURN = "drawn_this_turn"  # "drawn_this_turn:<player>": 0 by default
+    ACTIVE = "active"  # whose turn: the asker's (the first player's) by default
+
+
+DRAWN_SAID = "no card drawn yet this turn"  # how engine.scenario_json says the default
+
+
+def default_keys(doc: dict[str, Any], names: list[str]) -> list[str]:
+    """The defaulted facts of a scenario document, as keys of ``Default`` (with the player where there is one)."""
+    keys = [f"{Default.DRAWN_THIS_TURN}:{name}" for name, raw in zip(names, doc["players"], strict=True)
+            if "drawn_this_turn" not in raw]
+    if "active" not in doc and len(names) > 1:
+        keys.append(Default.ACTIVE.value)
+    return keys
+
+
+def _already_drew(scenario: Scenario, player: str) -> str | None:
+    p = scenario.player(player)
+    p.drawn_this_turn = 1
+    if scenario.step == "draw" and scenario.active == player:
+        p.drawn_this_draw_step = 1
+    # the default as said before is no longer true of this player: say it again for the others
+    scenario.assumed = [a for a in scenario.assumed if not a.startswith(DRAWN_SAID)]
+    others = [k.partition(":")[2] for k in scenario.defaulted if k.startswith(f"{Default.DRAWN_THIS_TURN}:")]
+    if others:
+        scenario.assumed.append(f"{DRAWN_SAID}: {', '.join(others)}")
+    return f"If {player} already drew a card this turn"
+
+
+def _other_turn(scenario: Scenario, _arg: str) -> str | None:
+    names = [p.name for p in scenario.players]
+    other = names[(names.index(scenario.active) + 1) % len(names)]
+    if scenario.action.type == "draw_step":
+        return None  # "it's my draw step" is whose turn it is, said
+    scenario.active = other
+    scenario.assumed = [a for a in scenario.assumed if not (a.startswith("it is ") and a.endswith(" turn"))]
+    return f"If it is {other}'s turn"
+
+
+# Each kind of default: how to make it otherwise in a copy of the scenario, and the words for "if it is".
+OTHERWISE: dict[Default, Callable[[Scenario, str], str | None]] = {
+    Default.DRAWN_THIS_TURN: _already_drew,
+    Default.ACTIVE: _other_turn,
+}
+
+
+def assume_otherwise(scenario: Scenario, key: str) -> str | None:
+    """Make one defaulted fact otherwise in ``scenario`` (a copy the caller owns); the words for it, or None
+    when this default can't be otherwise here."""
+    kind, _, arg = key.partition(":")
+    try:
+        change = OTHERWISE[Default(kind)]
+    except ValueError:
+        return None
+    if key not in scenario.defaulted:
+        return None
+    scenario.defaulted = [k for k in scenario.defaulted if k != key]
+    return change(scenario, arg)

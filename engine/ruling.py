@@ -1,0 +1,135 @@
+"""The ruling in one line, as a judge says it first: who ends up drawing (or losing), and the effect and rule
+that decided it ("Opponent draws 1 card and you draw none: Notion Thief replaces your 4 draws (614.1a)").
+
+Why in the engine: every front end (Discord, console, ``drawjudge resolve``, the JSON) must give the same
+headline, so it is computed once from the resolution's structure (each step's kind, player and source), never
+from its wording.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engine.model import Resolution, Step
+from engine.wording import sentence
+
+# The rule a judge would quote for each kind of deciding step, most telling first; else the step's first rule
+# (a historical edition cites its own numbers first).
+DECIDING_RULES: dict[str, tuple[str, ...]] = {
+    "replaced_draw": ("614.1a",),
+    "prohibited": ("121.2b", "614.17", "101.2"),
+    "loss": ("704.5b", "704.5a", "704.5c", "104.3e"),
+    "no_loss": ("104.3",),
+    "win": ("104.2b",),
+    "empty_draw": ("121.4", "704.5b"),
+    "why_not": ("614.17c",),
+}
+
+
+@dataclass(frozen=True)
+class Ruling:
+    text: str
+    rules: tuple[str, ...]
+
+    def to_json(self) -> dict[str, object]:
+        return {"text": self.text, "rules": list(self.rules)}
+
+
+def _rule_of(step: Step) -> str | None:
+    for number in DECIDING_RULES.get(step.kind, ()):
+        if number in step.rules:
+            return number
+    return step.rules[0] if step.rules else None
+
+
+def _cards(n: int) -> str:
+    return f"{n:,} card" + ("" if n == 1 else "s")
+
+
+def _names(names: list[str]) -> str:
+    return " and ".join(names) if len(names) <= 2 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def drawn_counts(res: Resolution) -> dict[str, int]:
+    """Cards each player drew during the resolution (from the counts before and after)."""
+    out = {}
+    for name, after in res.players.items():
+        before = res.before.get(name, {})
+        out[name] = max(0, after.get("drawn_this_turn", 0) - before.get("drawn_this_turn", 0))
+    return out
+
+
+def _instructed(res: Resolution) -> list[str]:
+    """The players whose draws the question is about: the first to be told to draw, in the steps' order."""
+    seen: list[str] = []
+    for step in res.steps:
+        if step.kind in ("draw", "replaced_draw", "prohibited", "empty_draw", "instruction") and step.player:
+            if step.player not in seen:
+                seen.append(step.player)
+    return seen[:1]
+
+
+def _headline(res: Resolution) -> str:
+    if res.draw_game:
+        return "The game is a draw: every player loses at the same time"
+    if res.losers and not any(s.kind == "win" for s in res.steps):
+        return f"{_names(res.losers)} loses the game" + (f", so {_names(res.winners)} wins" if res.winners else "")
+    if res.winners:
+        return f"{_names(res.winners)} wins the game"
+    drawn = drawn_counts(res)
+    drew = [f"{n} draws {_cards(k)}" for n, k in drawn.items() if k]
+    none = [n for n in _instructed(res) if not drawn.get(n)]
+    parts = drew + [f"{n} draws none" for n in none] if drew else []
+    head = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else (parts[0] if parts else "")
+    return head or "No card is drawn"
+
+
+def _said_why(step: Step) -> str:
+    """A loss or a win in words: the why after "loses the game:", or the card whose effect it is."""
+    if step.kind == "win":
+        return f"{step.source}'s effect" if step.source else ""
+    return step.text.partition(": ")[2].rstrip(".") if ": " in step.text else step.text.rstrip(".")
+
+
+def _of_whom(who: str | None) -> str:
+    return f"{who}'s" if who else "the"
+
+
+_REASONS: dict[str, Callable[[Step, int], str]] = {
+    "replaced_draw": lambda s, n: f"{s.source} replaces {_of_whom(s.player)} "
+                                  + ("draw" if n == 1 else f"{n:,} draws"),
+    "prohibited": lambda s, n: f"{s.source} stops {_of_whom(s.player)} " + ("draw" if n == 1 else f"{n:,} draws"),
+    "why_not": lambda s, n: f"{s.source} can't replace a draw that can't happen",
+}
+
+
+def _reasons(res: Resolution) -> list[tuple[str, str | None]]:
+    """The deciding steps in words, at most three: a loss or a win first, then replacements and prohibitions
+    grouped by card and player (with how many draws each acted on)."""
+    for kind in ("win", "loss", "no_loss"):
+        step = next((s for s in res.steps if s.kind == kind), None)
+        if step is not None:
+            return [(_said_why(step), _rule_of(step))]
+    grouped: dict[tuple[str, str | None, str | None], tuple[Step, int]] = {}
+    for step in res.steps:
+        if step.kind in _REASONS and step.source:
+            key = (step.kind, step.source, step.player)
+            first, n = grouped.get(key, (step, 0))
+            grouped[key] = (first, n + step.repeat)
+    out = [(_REASONS[step.kind](step, n), _rule_of(step)) for step, n in grouped.values()]
+    if out:
+        return list(dict.fromkeys(out))[:3]
+    step = next((s for s in res.steps if s.kind in ("empty_draw", "draw")), None)
+    return [("", _rule_of(step))] if step is not None else []
+
+
+def ruling_of(res: Resolution) -> Ruling:
+    """One sentence: the outcome, then why, with the deciding rule of each reason in parentheses."""
+    reasons = _reasons(res)
+    said = [f"{text} ({rule})" if rule else text for text, rule in reasons if text]
+    text = _headline(res) + (": " + "; ".join(said) if said else "")
+    if not said and reasons and reasons[0][1]:
+        text += f" ({reasons[0][1]})"
+    rules = tuple(dict.fromkeys(rule for _text, rule in reasons if rule))
+    return Ruling(sentence(text) + ".", rules)

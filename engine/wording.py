@@ -1,0 +1,42 @@
+"""Naming players in answers: the asker is "You", and English wants "You draw", "your hand".
+
+Why its own module: the resolver's steps, the ruling line and the alternatives all name players this way, and
+the ruling is computed from a resolution without depending on the resolver.
+"""
+
+from __future__ import annotations
+
+import re
+
+_YOU_VERB = re.compile(r"\bYou (is|has|\w+s)\b")
+
+
+_YOUR_AT_START = re.compile(r"(^|[.!?]\s)You's ")
+
+
+def second_person(text: str) -> str:
+    """Steps name players by name; the asker is "You", so "You draws" reads "You draw"."""
+    if "You" not in text:
+        return text
+    text = _YOUR_AT_START.sub(r"\1Your ", text).replace("You's ", "your ")
+    return _YOU_VERB.sub(lambda m: "You " + _base_form(m.group(1)), text)
+
+
+def _base_form(verb: str) -> str:
+    """"draws" → "draw", "applies" → "apply", "passes" → "pass", "does" → "do"."""
+    special = {"is": "are", "has": "have", "does": "do", "goes": "go"}
+    if verb in special:
+        return special[verb]
+    if verb.endswith("ies") and len(verb) > 4:
+        return verb[:-3] + "y"
+    if verb.endswith(("sses", "shes", "ches", "xes", "zes")):
+        return verb[:-2]
+    return verb[:-1]
+
+
+_YOU_MID_SENTENCE = re.compile(r"(?<![.!?:])( |\(|“)You\b")
+
+
+def sentence(text: str) -> str:
+    """A sentence that names the asker: "You draws" → "You draw", and "You" in its middle → "you"."""
+    return _YOU_MID_SENTENCE.sub(r"\1you", second_person(text))
