@@ -6,6 +6,7 @@ and the same answers as in Discord.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 import sys
@@ -75,7 +76,7 @@ async def run_console(judge: Judge, stdin: TextIO = sys.stdin, stdout: TextIO = 
     while True:
         if interactive:
             print("> ", end="", file=stdout, flush=True)
-        line = stdin.readline()
+        line = await asyncio.to_thread(stdin.readline)
         if not line:
             break
         line = line.strip()
@@ -102,7 +103,7 @@ async def _ask(judge: Judge, reply: Reply, stdin: TextIO, stdout: TextIO, intera
     options = reply.question.options
     if interactive:
         print(f"answer 1-{len(options)} (Enter to skip): ", end="", file=stdout, flush=True)
-    line = stdin.readline().strip()
+    line = (await asyncio.to_thread(stdin.readline)).strip()
     if not line.isdigit() or not 1 <= int(line) <= len(options):
         print("(question skipped)\n", file=stdout, flush=True)
         return Reply([])

@@ -40,7 +40,9 @@ def session(timeout: float, user_agent: str, accept: str = "*/*") -> aiohttp.Cli
     """A session with a total time bound and a short connect bound (an unreachable host fails fast)."""
     import aiohttp
 
-    bound = aiohttp.ClientTimeout(total=timeout, connect=min(timeout, 5.0), sock_connect=min(timeout, 5.0))
+    # A host that accepts the connection and then never answers is given up after 5 s of silence.
+    bound = aiohttp.ClientTimeout(total=timeout, connect=min(timeout, 5.0), sock_connect=min(timeout, 5.0),
+                                  sock_read=min(timeout, 5.0))
     return aiohttp.ClientSession(timeout=bound, headers={"User-Agent": user_agent, "Accept": accept})
 
 

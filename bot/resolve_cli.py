@@ -48,7 +48,7 @@ class _Lookup:
 
     async def __call__(self, name: str) -> tuple[str, str, str] | None:
         from bot.cli import open_store
-        from bot.rulings import LookupPending, RulingsService
+        from bot.rulings import CardsOffline, LookupPending, RulingsService
         from bot.store import StoreError
 
         if self.service is None:
@@ -59,7 +59,7 @@ class _Lookup:
             self.service = RulingsService(self.store, self.config, budget=max(self.config.http_timeout, 5.0))
         try:
             return await self.service.oracle_text(name)
-        except LookupPending:
+        except (LookupPending, CardsOffline):
             return None
 
     async def close(self) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -31,6 +32,23 @@ T = TypeVar("T")
 
 # Seconds a command waits for Scryfall before it answers without it (Discord wants an answer within 3 s).
 NETWORK_BUDGET = 2.0
+
+
+OFFLINE_FOR = 60.0  # seconds after Scryfall failed to answer during which uncached cards are not asked for
+PRELOAD_HINT = ("preload the cards and rulings: `drawjudge cards load oracle-cards.json rulings.json` (Scryfall's "
+                "bulk data files, from https://scryfall.com/docs/api/bulk-data)")
+
+
+class ScryfallOffline(ScryfallError):
+    """Scryfall failed to answer moments ago: an uncached card is answered at once, without asking again."""
+
+
+class CardsOffline(Exception):
+    """A card the cache lacks while Scryfall can't be reached: said at once, with how to preload cards."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
 
 
 class LookupPending(Exception):
@@ -65,6 +83,17 @@ class RulingsService:
         self.ttl = ttl if ttl is not None else (config.cache_ttl if config else timedelta(days=7))
         self._refreshing: set[asyncio.Task[Any]] = set()
         self.budget = budget
+        self._offline_until = 0.0  # time.monotonic() before which Scryfall is taken as unreachable
+
+    def _unreachable(self, exc: BaseException | None) -> None:
+        """Remember a failure to reach Scryfall (not "no such card"): for ``OFFLINE_FOR`` s uncached cards are
+        answered at once from the cache instead of waiting on the network again."""
+        if isinstance(exc, ScryfallError) and not isinstance(exc, CardNotFound):
+            self._offline_until = time.monotonic() + OFFLINE_FOR
+
+    @property
+    def offline(self) -> bool:
+        return time.monotonic() < self._offline_until
 
     async def close(self) -> None:
         for task in list(self._refreshing):
@@ -83,10 +112,13 @@ class RulingsService:
                 return Cached(card, fetched, "cached copy; a refresh from Scryfall was started")
             return Cached(card, fetched)
         try:
+            if self.offline:
+                raise ScryfallOffline("Scryfall could not be reached a moment ago")
             card = await self.client.card_named(name)
         except CardNotFound:
             raise
         except ScryfallError as exc:
+            self._unreachable(exc)
             near = await self._cached_near(name)
             if near is not None:
                 card, fetched = near
@@ -132,6 +164,7 @@ class RulingsService:
             return await asyncio.wait_for(asyncio.shield(job), self.budget)
         except TimeoutError:
             self._keep(job)
+            job.add_done_callback(lambda j: j.cancelled() or self._unreachable(j.exception()))
             raise
 
     async def wait_refreshes(self) -> None:
@@ -188,7 +221,7 @@ class RulingsService:
             return error_reply(plain(str(exc).capitalize(), 400) + ".",
                                "check the spelling, or pick a name from the list")
         except ScryfallError as exc:
-            return error_reply(f"Can't get rulings now: {exc}.", "try again in a minute")
+            return await self._offline_reply(name, exc)
         rulings = sorted(found.value, key=lambda r: str(r.get("published_at", "")), reverse=True)
         if contains:
             words = contains.lower().split()
@@ -204,6 +237,17 @@ class RulingsService:
                  for r in rulings]
         return Reply(paged(title, "\n\n".join(lines), url=url, footer=footer))
 
+    async def _offline_reply(self, name: str, exc: ScryfallError) -> Reply:
+        """Scryfall can't be reached: what the cache has (its size, the nearest names) and how to preload."""
+        self._unreachable(exc)
+        cached = await self.store.card_names("", limit=100000)
+        near = [n for n, _score, _i in process.extract(name, cached, scorer=fuzz.WRatio,
+                                                       processor=utils.default_process, limit=3)] if cached else []
+        has = f" The card cache has {len(cached):,} cards" + (
+            f"; the nearest: {', '.join(plain(n, 100) for n in near)}." if near else ".")
+        return error_reply(f"“{plain(name, 150)}” is not in the card cache, and Scryfall can't be reached right "
+                           f"now ({plain(str(exc), 200)}).{has}", PRELOAD_HINT)
+
     async def oracle_text(self, name: str) -> tuple[str, str, str] | None:
         """(real name, Oracle text, type line) of a card, for cards the card data does not know. Past ``budget`` seconds
         it raises ``LookupPending`` and the fetch goes on in the background, so the next question finds it."""
@@ -211,7 +255,11 @@ class RulingsService:
             card = (await self._within_budget(self.card(valid_text(name)))).value
         except TimeoutError:
             raise LookupPending(name) from None
-        except ScryfallError:
+        except ScryfallOffline:
+            raise CardsOffline(name) from None
+        except ScryfallError as exc:
+            if not isinstance(exc, CardNotFound) and self.offline:
+                raise CardsOffline(name) from None
             return None
         text = card.get("oracle_text")
         if text is None and card.get("card_faces"):

@@ -20,34 +20,12 @@ from bot.console import answer, run_console
 from bot.engine_pool import EnginePool, EngineRunner
 from bot.loopwatch import LoopWatch
 from bot.recovery import CacheRecovery
-from bot.rules_source import RulesUpdateError, update_from_publisher
+from bot.rules_bootstrap import RulesBootstrap
 from bot.rulings import RulingsService
 from bot.service import Judge
-from bot.store import Store, StoreError
 from engine.cards import default_cards
 
 log = logging.getLogger("drawjudge")
-
-
-async def ensure_current_rules(store: Store, config: Config, *, quiet: bool = False) -> str | None:
-    """Download the current CR when the cache has none; a failure is a note, not a crash."""
-    try:
-        await store.edition()
-        return None
-    except StoreError:
-        pass
-    if store.read_only:
-        return None
-    try:
-        result = await update_from_publisher(store, config.rules_page, timeout=config.http_timeout,
-                                              extra_hosts=config.rules_hosts)
-        return result.message
-    except (RulesUpdateError, StoreError) as exc:
-        note = (f"No current Comprehensive Rules in the cache and the download failed ({exc}). The historical "
-                "editions work; load the CR with `drawjudge rules update --file PATH`.")
-        if not quiet:
-            print(note, file=sys.stderr)
-        return note
 
 
 async def run_command(args: argparse.Namespace, config: Config) -> int:
@@ -55,7 +33,8 @@ async def run_command(args: argparse.Namespace, config: Config) -> int:
 
     store = await open_store(config)
     service = RulingsService(store, config)
-    recovery = CacheRecovery(store, redownload=lambda: ensure_current_rules(store, config, quiet=True))
+    rules = RulesBootstrap(store, config)
+    recovery = CacheRecovery(store, redownload=rules.run)
     try:
         judge = Judge(store, card_lookup=service.oracle_text, recovery=recovery,
                       engine=EngineRunner(default_cards(), config.engine_budget))
@@ -63,12 +42,13 @@ async def run_command(args: argparse.Namespace, config: Config) -> int:
         if args.cmd == "sync":
             return await _sync(judge, config, args.guild, service)
         if args.cmd == "ask":
-            await ensure_current_rules(store, config, quiet=True)
+            # one question: answered from the cache as it is (a missing edition is said, with how to load it)
             reply = await answer(judge, args.line, rulings)
             print(reply.as_plain())
             return 1 if reply.error else 0
+        # the current rules are fetched in the background: nothing waits for the download
+        rules.start().add_done_callback(_say_note)
         if args.cmd in (None, "run") and config.token:
-            await ensure_current_rules(store, config)
             await judge.warm()
             pool = await start_engine_pool(judge, config)
             try:
@@ -76,12 +56,22 @@ async def run_command(args: argparse.Namespace, config: Config) -> int:
             finally:
                 if pool is not None:
                     await pool.close()
-        await ensure_current_rules(store, config)
         return await run_console(judge, rulings=rulings)
     finally:
+        await rules.close()
         await service.close()
         await recovery.close()
         await store.close()
+
+
+def _say_note(task: asyncio.Task[str | None]) -> None:
+    """The background download's outcome, on stderr (the console's answers stay on stdout) and in the log."""
+    if task.cancelled() or task.exception() is not None:
+        return
+    note = task.result()
+    if note:
+        log.info("%s", note)
+        print(note, file=sys.stderr, flush=True)
 
 
 async def start_engine_pool(judge: Judge, config: Config) -> EnginePool | None:

@@ -21,10 +21,12 @@ from bot.recovery import CacheRecovery
 from bot.render_embed import draw_pages
 from bot.render_text import diff_text, reading_lines, rule_link, rule_lookup_text
 from bot.replies import Page, Question, Reply, clip, error_reply, outside, paged, plain, valid_text
+from bot.rules_bootstrap import no_rules_sentence
 from bot.rules_index import Indexes
-from bot.rulings import LookupPending
+from bot.rulings import PRELOAD_HINT, CardsOffline, LookupPending
 from bot.store import (
     Edition,
+    NoCurrentRules,
     Store,
     StoreDamaged,
     StoreError,
@@ -125,6 +127,15 @@ def too_large_reply(exc: OutOfTime) -> Reply:
     return Reply(paged("Too large to resolve in time", "\n".join(lines)), ephemeral=True)
 
 
+def edition_error(exc: StoreError) -> Reply:
+    """An edition that can't be used: on a first run without network, where the current rules come from and
+    how to load them, and what works meanwhile; else the store's own words."""
+    if isinstance(exc, NoCurrentRules):
+        return error_reply(no_rules_sentence(), "/rule 423.2 edition:2008 answers from the rules shipped with "
+                                                "drawjudge")
+    return error_reply(str(exc), "/about lists the editions in the cache")
+
+
 def with_notice(reply: Reply, notice: str) -> Reply:
     first = reply.pages[0]
     pages = [Page(first.title, clip(f"⚠ {notice}\n\n{first.description}", 3900), first.fields, first.url,
@@ -184,7 +195,7 @@ class Judge:
         try:
             ed = await self._edition(edition, game)
         except StoreError as exc:
-            return error_reply(str(exc), "/about lists the editions in the cache")
+            return edition_error(exc)
         number = number.strip()
         if not number or len(number) > 60:
             return error_reply("Give a rule number such as 121.2b.", "/rule number:121.2b")
@@ -215,7 +226,7 @@ class Judge:
         try:
             ed = await self._edition(edition, game)
         except StoreError as exc:
-            return error_reply(str(exc), "/about lists the editions in the cache")
+            return edition_error(exc)
         if not query.strip():
             return error_reply("Give some words to search for.", "/search query:draw from empty library")
         result = (await self.indexes.get(ed)).search(query[:200], limit=15)
@@ -233,7 +244,7 @@ class Judge:
         try:
             ed = await self._edition(edition)
         except StoreError as exc:
-            return error_reply(str(exc), "/about lists the editions in the cache")
+            return edition_error(exc)
         term = GLOSSARY_ABBREVIATIONS.get(term.strip().upper(), term)
         index = await self.indexes.get(ed)
         result = index.define(term[:100])
@@ -263,7 +274,7 @@ class Judge:
                                        "load another with `drawjudge rules update --file PATH`")
                 old_ed = crs[-1]
         except StoreError as exc:
-            return error_reply(str(exc), "/about lists the editions in the cache")
+            return edition_error(exc)
         diffs = await self.store.rule_diff_tree(number, old_ed, new_ed)
         changed = [d for d in diffs if d.status != "same"]
         same = len(diffs) - len(changed)
@@ -280,7 +291,7 @@ class Judge:
         try:
             ed = await self._edition(edition, game)
         except StoreError as exc:
-            return error_reply(str(exc), "/about lists the editions in the cache")
+            return edition_error(exc)
         found = (await self.indexes.get(ed)).rules_by_numbers(numbers)
         lines = []
         for n in numbers:
@@ -305,6 +316,9 @@ class Judge:
                                                  self.card_lookup)
         except OutOfTime as exc:
             return too_large_reply(exc)
+        except CardsOffline as exc:
+            return error_reply(f"“{plain(exc.name, 150)}” is not in the card cache, and Scryfall can't be reached "
+                               "right now to read its text.", PRELOAD_HINT)
         except LookupPending as exc:
             return error_reply(f"“{plain(exc.name, 150)}” is not in the card cache yet and Scryfall is slow to "
                                "answer; its text is being fetched now.",

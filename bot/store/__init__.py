@@ -2,6 +2,7 @@
 
 from bot.store.db import Store
 from bot.store.errors import (
+    NoCurrentRules,
     StoreDamaged,
     StoreError,
     StoreInputError,
@@ -22,6 +23,7 @@ from bot.store.models import (
 )
 
 __all__ = [
+    "NoCurrentRules",
     "Definition",
     "Edition",
     "GlossaryTerm",

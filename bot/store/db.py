@@ -21,6 +21,7 @@ from typing import Any
 from bot.loaders.cr_text import GlossaryEntry, RuleEntry
 from bot.store.cachefile import CacheFile, read_only_uri
 from bot.store.errors import (
+    NoCurrentRules,
     StoreError,
     classify,
 )
@@ -113,7 +114,7 @@ class Store(CacheFile):
         if row is None:
             known = [e.name for e in await self.editions(game)]
             if not known or key[1] in ("current", "latest", "newest"):
-                raise StoreError(
+                raise NoCurrentRules(
                     f"no current {game} rules are in the cache yet; run `drawjudge rules update` "
                     "(or `drawjudge rules update --file PATH`)"
                     + (f"; editions available: {', '.join(known)}" if known else "")
@@ -365,6 +366,21 @@ class Store(CacheFile):
         return RuleDiff(key, old, new, old_text, new_text, changes)
 
     # ----------------------------------------------------------- cards & rulings
+
+    @_guarded
+    async def meta(self, key: str) -> str | None:
+        """A note the application keeps in the cache (such as when a download last failed)."""
+        rows = await self.db.execute_fetchall("SELECT value FROM meta WHERE key = ?", (f"app:{key}",))
+        return str(rows[0][0]) if rows else None
+
+    @_guarded
+    async def set_meta(self, key: str, value: str | None) -> None:
+        self._writable()
+        if value is None:
+            await self.db.execute("DELETE FROM meta WHERE key = ?", (f"app:{key}",))
+        else:
+            await self.db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (f"app:{key}", value))
+        await self.db.commit()
 
     @_guarded
     async def put_card(self, card: dict[str, Any], fetched_at: str | None = None) -> None:

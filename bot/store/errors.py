@@ -16,6 +16,10 @@ class StoreError(RuntimeError):
     """A store problem a user can act on (unknown edition, no rules yet...)."""
 
 
+class NoCurrentRules(StoreError):
+    """The cache has no current edition of a game's rules yet (first run without network)."""
+
+
 class StoreDamaged(StoreError):
     """SQLite itself says the file is corrupt or not a database; recovery may set it aside."""
 

@@ -138,3 +138,39 @@ async def test_define_and_rule_understand_abbreviations_typos_and_terms(store: S
     dredge = (await judge.rule("dredge")).as_text()
     assert dredge.startswith("702.52") and "702.52a" in dredge
     assert (await judge.define("zzzz")).error and (await judge.rule("juggling")).error
+
+
+OLD_RULES = "rules 2008: I have 1 card in library. Opponent controls Spirit of the Labyrinth. I draw 2."
+
+
+def test_every_front_end_gives_the_same_draw_answer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """`drawjudge resolve`, `drawjudge ask` and the Discord pages are rendered from one answer: the same
+    ruling, reading, changes, steps and (for a historical edition) the differences from today."""
+    import asyncio
+
+    from bot.render_discord import embed_for
+
+    monkeypatch.setenv("DRAWJUDGE_DB", str(tmp_path / "f.sqlite3"))
+    assert main(["rules", "update", "--file", str(CR_2026)]) == 0
+    capsys.readouterr()
+    assert main(["resolve", OLD_RULES]) == 0
+    resolved = capsys.readouterr().out
+    assert main(["ask", f"/draw {OLD_RULES}"]) == 0
+    asked = capsys.readouterr().out
+    body = resolved.split("\nRules cited")[0]
+    assert "Where today's rules differ" in body and "121.2b" in body
+    assert body == asked.split("\nRules cited")[0]
+
+    async def discord_pages() -> str:
+        store = Store(tmp_path / "f.sqlite3")
+        await store.open()
+        try:
+            reply = await Judge(store).draw(OLD_RULES)
+        finally:
+            await store.close()
+        return "\n".join(embed_for(p).description or "" for p in reply.pages)
+
+    pages = asyncio.run(discord_pages()).replace("**", "").replace("\\", "")
+    for line in body.split("\n")[1:]:
+        assert line in pages, line
