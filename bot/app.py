@@ -247,6 +247,18 @@ def build_tree(client: discord.Client, judge: Judge, rulings: RulingsFetcher | N
             names = await card_choices(current) if card_choices else judge.card_choices(current)
             return [app_commands.Choice(name=n[:100], value=n[:100]) for n in names[:25]]
 
+    @tree.command(name="card", description="A card's Oracle text and the draw abilities the engine read from it")
+    @app_commands.describe(card="Card name", public="Show to the channel")
+    @cooldown
+    async def card(interaction: discord.Interaction, card: app_commands.Range[str, 1, 150],
+                   public: bool = False) -> None:
+        await send_reply(interaction, judge.card(card), public=public, judge=judge)
+
+    @card.autocomplete("card")
+    async def card_auto(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        names = await card_choices(current) if card_choices else judge.card_choices(current)
+        return [app_commands.Choice(name=n[:100], value=n[:100]) for n in names[:25]]
+
     @tree.command(name="help", description="How to describe a situation, and the commands")
     async def help_command(interaction: discord.Interaction) -> None:
         await send_reply(interaction, _ready(judge.help()), judge=judge)

@@ -17,7 +17,7 @@ from bot.replies import Reply, error_reply
 from bot.service import Judge
 
 OPTION_NAMES = ("edition", "game", "public", "old", "new", "contains")
-COMMANDS = ("draw", "rule", "cr", "search", "define", "rulediff", "ruling", "about", "help")
+COMMANDS = ("draw", "rule", "cr", "search", "define", "rulediff", "ruling", "card", "about", "help")
 log = logging.getLogger("drawjudge.console")
 # One word per option, except "contains", whose words run to the next option or the end
 # ("/ruling Notion Thief contains:draw step" looks for "draw step" in Notion Thief's rulings).
@@ -56,6 +56,8 @@ async def answer(judge: Judge, line: str, rulings: Callable[[str, str | None], A
         if rulings is None:
             return error_reply("Card rulings are not available here.", "")
         return await rulings(arg, opts.get("contains"))
+    if command == "card":
+        return await judge.card(arg)
     if command == "about":
         return await judge.about()
     if command == "help":

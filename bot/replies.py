@@ -94,7 +94,7 @@ def plain_text(markdown: str) -> str:
     Discord-only button hint becomes the console's command."""
     text = _LINK.sub(r"\1", markdown)
     text = text.replace("**", "")
-    text = _ESCAPED.sub(r"\1", text)
+    text = _ESCAPED.sub(r"\1", text).replace("_(", "(").replace(")_", ")")
     return text.replace("the button shows the texts of the rules cited", "/rule NUMBER shows a rule's text")
 
 

@@ -11,7 +11,9 @@ import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import quote
 
+from rapidfuzz import utils
 from rapidfuzz.distance import OSA
 
 from bot.card_lookup import CardLookup, UnreadableCard, with_learned_cards
@@ -36,9 +38,11 @@ from bot.store import (
 )
 from bot.store.db import rule_key
 from bot.urls import public_url
-from engine.cards import CardDB, default_cards
+from engine.cards import Card, CardDB, default_cards
+from engine.describe import draw_abilities
 from engine.errors import Clarification, OutOfTime, ScenarioError
 from engine.model import Resolution
+from engine.oracle import read_oracle
 from engine.situation import language_reference
 
 VERSION = "0.1.0"
@@ -125,6 +129,23 @@ def too_large_reply(exc: OutOfTime) -> Reply:
         lines += [f"{i}. {s.text}" + (f" — {' · '.join(s.rules)}" if s.rules else "") for i, s in enumerate(shown, 1)]
     lines += ["", "Ask about a smaller part (fewer copies, fewer cards drawn), or ask again in a moment."]
     return Reply(paged("Too large to resolve in time", "\n".join(lines)), ephemeral=True)
+
+
+def scryfall_link(name: str) -> str:
+    return "https://scryfall.com/search?q=" + quote(f'!"{name}"', safe="")
+
+
+def card_lines(card: Card, unread: list[str]) -> list[str]:
+    lines = [outside(card.type_line, 200) if card.type_line else "", outside(card.oracle, 1500), "",
+             f"Scryfall: {scryfall_link(card.name)}", "", "**Draw abilities the engine read**"]
+    read = draw_abilities(card)
+    lines += [f"• {outside(text, 400)}" + (f" — {' · '.join(rules)}" if rules else "") for text, rules in read]
+    if not read:
+        lines.append("• none: this card does nothing the engine tracks about drawing")
+    if unread:
+        lines += ["", "**Not understood** (a /draw naming this card is refused with this text)"]
+        lines += [f"• {outside(text, 300)}" for text in unread]
+    return lines
 
 
 def edition_error(exc: StoreError) -> Reply:
@@ -349,6 +370,37 @@ class Judge:
         return Reply(draw_pages(answer), rule_numbers=numbers, edition=ed.name if ed else None,
                      game=res.game, draw=answer)
 
+    # ----------------------------------------------------------------- cards
+
+    async def card(self, name: str) -> Reply:
+        """A card as the engine sees it: its Oracle text and type line, a Scryfall link, and the draw abilities
+        the engine read from it (or the text it could not read), so a player can check the reading."""
+        name = valid_text(name).strip()[:150]
+        if not name:
+            return error_reply("Give a card name.", "/card name:Notion Thief")
+        card, unread = self.cards.find(name) or self.cards.fuzzy(name), []
+        if card is None and self.card_lookup is not None:
+            try:
+                found = await self.card_lookup(name)
+            except CardsOffline:
+                return error_reply(f"“{plain(name, 150)}” is not in the card cache, and Scryfall can't be reached "
+                                   "right now.", PRELOAD_HINT)
+            except LookupPending:
+                return error_reply(f"“{plain(name, 150)}” is being fetched from Scryfall.",
+                                   "ask again in a few seconds")
+            if found is not None:
+                real, oracle, type_line = found
+                reading = read_oracle(real, oracle, type_line)
+                card, unread = reading.card(oracle, type_line), reading.not_understood
+        if card is None:
+            near = self.cards.suggest(name)
+            return error_reply(f"No card named “{plain(name, 150)}”.",
+                               ("did you mean: " + ", ".join(near)) if near else "check the spelling")
+        lines = card_lines(card, unread)
+        if utils.default_process(card.name) != utils.default_process(name):
+            lines.insert(0, f"_(the closest card to “{plain(name, 100)}”)_")
+        return Reply(paged(outside(card.name, 200), "\n".join(lines)), game="mtg")
+
     # ----------------------------------------------------------------- meta
 
     @recovering
@@ -374,6 +426,8 @@ class Judge:
             "**/rulediff** `number` — how a rule changed between editions.  **/about** — editions and sources.",
             "**/ruling** `card` `contains` — a card's official rulings, newest first (optionally only those "
             "containing some words).",
+            "**/card** `name` — a card's Oracle text, a Scryfall link, and the draw abilities the engine read from "
+            "it.",
             "",
             "**What /draw understands** (one example a phrase):",
         ]

@@ -93,5 +93,30 @@ async def test_the_bot_synced_to_discord_has_every_command_the_running_bot_has(s
     svc = service(store, scryfall)
     bot = bot_for(Judge(store), _config(tmp_path, scryfall), svc)
     names = {c.name for c in bot.tree.get_commands()}
-    assert {"draw", "rule", "ruling", "help"} <= names
+    assert names == {"draw", "rule", "cr", "search", "define", "rulediff", "ruling", "card", "help", "about"}
     await svc.close()
+
+
+async def test_card_shows_the_oracle_text_and_the_draw_abilities_read_on_every_front_end(
+        store: Store, scryfall: FakeScryfall) -> None:
+    from bot.console import answer
+
+    svc = service(store, scryfall)
+    judge = Judge(store, card_lookup=svc.oracle_text)
+    try:
+        known = (await answer(judge, "/card Spirit of the Labyrinth")).as_plain()
+        assert "Each player can’t draw more than one card each turn." in known or "can't draw more" in known
+        assert "• A player can't draw more than 1 card each turn — 614.17 · 101.2" in known
+        assert "https://scryfall.com/search?q=%21%22Spirit%20of%20the%20Labyrinth%22" in known
+        learned = (await answer(judge, "/card Deep Study")).as_plain()  # not in the card data: from Scryfall
+        assert "Draw two cards, then discard a card." in learned and "Sorcery" in learned
+        assert "• Spell: draw 2 cards, then discard 1 card — 608.2" in learned
+        unread = (await answer(judge, "/card Muddled Text")).as_plain()
+        assert "Not understood" in unread and "moon is full" in unread
+        assert (await answer(judge, "/card Grizzly Bears")).as_plain().count("• none") == 1
+        typo = await answer(judge, "/card Notion Theif")
+        assert typo.pages[0].title == "Notion Thief" and "closest card" in typo.as_plain()
+        missing = await judge.card("Zzzz Qqqq Nothing")
+        assert missing.error
+    finally:
+        await svc.close()

@@ -52,7 +52,7 @@ async def test_sync_sends_a_valid_command_schema(harness: tuple[DrawJudgeBot, Fa
     client, fake = harness
     await client.sync_commands()
     names = {c["name"] for c in fake.commands}
-    assert {"draw", "rule", "cr", "search", "define", "rulediff", "help", "about"} <= names
+    assert {"draw", "rule", "cr", "search", "define", "rulediff", "card", "help", "about"} <= names
     for command in fake.commands:
         assert re.fullmatch(r"[a-z0-9_-]{1,32}", command["name"])
         assert 1 <= len(command["description"]) <= 100
@@ -245,6 +245,17 @@ async def test_autocomplete(harness: tuple[DrawJudgeBot, FakeDiscord]) -> None:
     assert len(broad[0]["data"]["choices"]) == 25
     terms = await dispatch(client, fake, autocomplete("define", "term", "dra"))
     assert "Draw" in [c["value"] for c in terms[0]["data"]["choices"]]
+
+
+async def test_card_command(harness: tuple[DrawJudgeBot, FakeDiscord]) -> None:
+    client, fake = harness
+    sent = await dispatch(client, fake, slash("card", card="Notion Thief"))
+    e = embed(sent)
+    assert e["title"] == "Notion Thief" and "Creature — Human Rogue" in e["description"]
+    assert "**Draw abilities the engine read**" in e["description"] and "614.1a" in e["description"]
+    assert "https://scryfall.com/search?q=" in e["description"] and flags(sent) & EPHEMERAL
+    choices = await dispatch(client, fake, autocomplete("card", "card", "noti"))
+    assert "Notion Thief" in [c["value"] for c in choices[0]["data"]["choices"]]
 
 
 async def test_cr_is_the_rule_command_under_the_name_players_know(harness: tuple[DrawJudgeBot, FakeDiscord]) -> None:
