@@ -327,7 +327,11 @@ class ShardedDrawJudgeBot(_JudgeClientMixin, discord.AutoShardedClient):
         self._setup(judge, rulings, card_choices, gate)
 
 
-def make_bot(judge: Judge, shards: int | None = None, **kwargs: Any) -> DrawJudgeBot | ShardedDrawJudgeBot:
+def make_bot(judge: Judge, shards: int | None = None, shard_ids: tuple[int, ...] | None = None,
+             **kwargs: Any) -> DrawJudgeBot | ShardedDrawJudgeBot:
+    """One connection, or ``shards`` shards (all of them, or only ``shard_ids`` in this process)."""
+    if shard_ids:
+        return ShardedDrawJudgeBot(judge, shard_count=shards, shard_ids=list(shard_ids), **kwargs)
     if shards:
         return ShardedDrawJudgeBot(judge, shard_count=shards, **kwargs)
     return DrawJudgeBot(judge, **kwargs)

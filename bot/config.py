@@ -33,7 +33,8 @@ class Config:
     # Hosts besides the rules page's own that may serve the CR file (the publisher keeps it on its media host).
     rules_hosts: tuple[str, ...] = DEFAULT_RULES_HOSTS
     token: str | None = field(default=None, repr=False)
-    shards: int | None = None
+    shards: int | None = None  # the total number of shards (DRAWJUDGE_SHARD_COUNT, or DRAWJUDGE_SHARDS)
+    shard_ids: tuple[int, ...] | None = None  # the shards this process runs (DRAWJUDGE_SHARD_IDS); None: all
     http_timeout: float = 30.0
     max_in_flight: int = 300
     engine_workers: int | None = None  # worker processes for the engine (None: one per core)
@@ -43,12 +44,7 @@ class Config:
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Config:
         env = dict(os.environ if env is None else env)
-        shards_raw = env.get("DRAWJUDGE_SHARDS", "").strip()
-        shards: int | None = None
-        if shards_raw:
-            if not shards_raw.isdigit() or int(shards_raw) < 1:
-                raise ValueError(f"DRAWJUDGE_SHARDS must be a positive whole number, not {shards_raw!r}")
-            shards = int(shards_raw)
+        shards, shard_ids = _shards(env)
         timeout_raw = env.get("DRAWJUDGE_HTTP_TIMEOUT", "30")
         try:
             timeout = float(timeout_raw)
@@ -85,5 +81,35 @@ class Config:
             scryfall_api=(env.get("DRAWJUDGE_SCRYFALL_API") or DEFAULT_SCRYFALL_API).rstrip("/"),
             token=env.get("DISCORD_TOKEN") or None,
             shards=shards,
+            shard_ids=shard_ids,
             http_timeout=timeout,
         )
+
+
+def _positive(name: str, raw: str) -> int:
+    if not raw.isdigit() or int(raw) < 1:
+        raise ValueError(f"{name} must be a positive whole number, not {raw!r}")
+    return int(raw)
+
+
+def _shards(env: dict[str, str]) -> tuple[int | None, tuple[int, ...] | None]:
+    """The shard count and this process's shards: ``DRAWJUDGE_SHARD_IDS`` ("0,1" or "0-3") of
+    ``DRAWJUDGE_SHARD_COUNT`` (discord.py's own sharding: a big deployment runs a subset per process, on as many
+    machines as it likes). ``DRAWJUDGE_SHARDS`` is the count alone, every shard in this process."""
+    count_raw = (env.get("DRAWJUDGE_SHARD_COUNT") or env.get("DRAWJUDGE_SHARDS") or "").strip()
+    count = _positive("DRAWJUDGE_SHARD_COUNT", count_raw) if count_raw else None
+    ids_raw = env.get("DRAWJUDGE_SHARD_IDS", "").strip()
+    if not ids_raw:
+        return count, None
+    if count is None:
+        raise ValueError("DRAWJUDGE_SHARD_IDS needs DRAWJUDGE_SHARD_COUNT (the total number of shards)")
+    ids: list[int] = []
+    for part in ids_raw.split(","):
+        low, dash, high = part.strip().partition("-")
+        if not low.isdigit() or (dash and not high.isdigit()):
+            raise ValueError(f"DRAWJUDGE_SHARD_IDS must be shard numbers such as 0,1 or 0-3, not {ids_raw!r}")
+        ids.extend(range(int(low), int(high if dash else low) + 1))
+    if not ids or any(i >= count for i in ids):
+        raise ValueError(f"DRAWJUDGE_SHARD_IDS {ids_raw!r} must be shards 0 to {count - 1} of DRAWJUDGE_SHARD_COUNT "
+                         f"{count}")
+    return count, tuple(dict.fromkeys(ids))

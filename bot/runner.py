@@ -96,7 +96,8 @@ def bot_for(judge: Judge, config: Config, service: RulingsService, gate: Any = N
     service has no /ruling, and syncing it would remove the command from Discord)."""
     from bot.app import make_bot
 
-    return make_bot(judge, config.shards, rulings=service.reply, card_choices=service.names, gate=gate)
+    return make_bot(judge, config.shards, config.shard_ids, rulings=service.reply, card_choices=service.names,
+                    gate=gate)
 
 
 async def _sync(judge: Judge, config: Config, guild: int | None, service: RulingsService) -> int:

@@ -136,3 +136,49 @@ async def test_gateway_drop_mid_command_still_answers_and_resumes(live: tuple[Dr
     await asyncio.wait_for(conn.resumed.wait(), 15)  # and the client resumes its session
     again = await server.push_interaction(slash("rule", number="121.4"), conn)
     assert "121.4" in _embed(await asyncio.wait_for(again, 10))["title"]
+
+
+def test_shard_settings_are_checked() -> None:
+    from bot.config import Config
+
+    config = Config.from_env({"DRAWJUDGE_SHARD_COUNT": "8", "DRAWJUDGE_SHARD_IDS": "0-2,5"})
+    assert config.shards == 8 and config.shard_ids == (0, 1, 2, 5)
+    assert Config.from_env({"DRAWJUDGE_SHARDS": "3"}).shard_ids is None
+    for bad in ({"DRAWJUDGE_SHARD_IDS": "0"}, {"DRAWJUDGE_SHARD_COUNT": "2", "DRAWJUDGE_SHARD_IDS": "2"},
+                {"DRAWJUDGE_SHARD_COUNT": "2", "DRAWJUDGE_SHARD_IDS": "a"}, {"DRAWJUDGE_SHARD_COUNT": "0"}):
+        with pytest.raises(ValueError, match="DRAWJUDGE_SHARD"):
+            Config.from_env(bad)
+
+
+async def test_two_processes_each_run_and_answer_their_own_shards(store: Store, server: StandInDiscord,
+                                                                  tmp_path: Path) -> None:
+    """DRAWJUDGE_SHARD_IDS of DRAWJUDGE_SHARD_COUNT: two `drawjudge run` processes, each with its own cache,
+    identify shards 0-1 and 2-3 of 4, and each answers the interactions of its own shards; stopping one leaves
+    the other's shards answering."""
+    procs = []
+    try:
+        for i, ids in enumerate(("0,1", "2,3")):
+            home = tmp_path / f"process{i}"
+            home.mkdir()
+            db = home / "cache.sqlite3"
+            shutil.copy(store.path, db)
+            server.new_connection.clear()
+            procs.append(await start_bot(server, db, home, {"DRAWJUDGE_SHARD_COUNT": "4", "DRAWJUDGE_SHARD_IDS": ids,
+                                                            "DRAWJUDGE_ENGINE_WORKERS": "1"}))
+        for _ in range(300):
+            identified = [c for c in server.connections if c.identify]
+            if len(identified) == 4:
+                break
+            await asyncio.sleep(0.1)
+        by_shard = {tuple(c.identify["shard"]): c for c in server.connections if c.identify}
+        assert sorted(by_shard) == [(0, 4), (1, 4), (2, 4), (3, 4)]
+        for shard in range(4):
+            answer = await server.push_interaction(slash("rule", number=f"121.{shard + 1}"), by_shard[(shard, 4)])
+            assert f"121.{shard + 1}" in _embed(await asyncio.wait_for(answer, 15))["title"]
+        code, err = await stop_bot(procs[0])
+        assert code == 0, err.decode()[-2000:]
+        answer = await server.push_interaction(slash("rule", number="121.4"), by_shard[(3, 4)])
+        assert "121.4" in _embed(await asyncio.wait_for(answer, 15))["title"]
+    finally:
+        for proc in procs:
+            await stop_bot(proc)
