@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -18,6 +19,7 @@ import aiohttp
 import discord
 from discord import app_commands
 
+from bot.commands import COMMANDS, CardChoices, Command, Complete, Option, RulingsFetcher, Services
 from bot.gate import Gate
 from bot.render_discord import embed_for, view_for
 from bot.replies import Reply, error_reply
@@ -28,14 +30,6 @@ log = logging.getLogger("drawjudge")
 ANSWER_WITHIN = 2.0  # seconds before deferring (Discord allows 3)
 COOLDOWN_RATE = 5  # commands ...
 COOLDOWN_PER = 10.0  # ... per this many seconds, per user
-RulingsFetcher = Callable[[str, str | None], Awaitable[Reply]]
-CardChoices = Callable[[str], Awaitable[list[str]]]
-
-GAME_CHOICES = [app_commands.Choice(name="Magic: The Gathering", value="mtg"),
-                app_commands.Choice(name="Grand Archive", value="grand-archive")]
-EDITION_CHOICES = [app_commands.Choice(name="Current Comprehensive Rules", value="current"),
-                   app_commands.Choice(name="2008 rules (rule 423)", value="2008"),
-                   app_commands.Choice(name="1999 rules (Z.6 Library)", value="1999")]
 
 
 def _cooldown_key(interaction: discord.Interaction) -> int:
@@ -148,124 +142,100 @@ class GatedTree(app_commands.CommandTree[Any]):
         return False
 
 
-def _add_rule_command(tree: app_commands.CommandTree[Any], judge: Judge, cooldown: Any, name: str) -> None:
-    description = ("A rule by number, e.g. 121.2b (Grand Archive: 'Drawing Cards 6')" if name == "rule"
-                   else "A Comprehensive Rules entry by number (same as /rule)")
+def _annotation(option: Option) -> Any:
+    """The type discord.py reads an option's kind, length and choices from."""
+    if option.choices:
+        kind: Any = app_commands.Choice[str]
+    elif option.kind is bool:
+        kind = bool
+    elif option.max_length:
+        kind = app_commands.Range[str, 1, option.max_length]
+    else:
+        kind = str
+    return kind if option.required else (kind | None)
 
-    @tree.command(name=name, description=description)
-    @app_commands.describe(number="Rule number (121.2 gives its subrules; 121.2. the rule alone)",
-                           edition="Edition of the rules (default: current)", game="Which game's rules",
-                           public="Show to the channel")
-    @app_commands.choices(game=GAME_CHOICES)
-    @cooldown
-    async def rule(interaction: discord.Interaction, number: app_commands.Range[str, 1, 60],
-                   edition: str | None = None, game: app_commands.Choice[str] | None = None,
-                   public: bool = False) -> None:
-        await send_reply(interaction, judge.rule(number, edition, game.value if game else "mtg"), public=public,
-                         judge=judge)
 
-    @rule.autocomplete("number")
-    async def rule_number_auto(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+def _slash(command: Command, services: Services, cooldown: Any) -> app_commands.Command[Any, ..., None]:
+    """A registry command as a slash command: its options become the callback's typed parameters."""
+    async def callback(interaction: discord.Interaction, **values: Any) -> None:
+        args = {k: (v.value if isinstance(v, app_commands.Choice) else v) for k, v in values.items()
+                if v is not None}
+        public = bool(args.pop("public", False))
+        await send_reply(interaction, command.run(services, args), public=public, judge=services.judge)
+
+    params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                annotation=discord.Interaction)]
+    for option in command.options:
+        default = inspect.Parameter.empty if option.required else (False if option.kind is bool else None)
+        params.append(inspect.Parameter(option.name, inspect.Parameter.KEYWORD_ONLY, default=default,
+                                        annotation=_annotation(option)))
+    callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    callback.__name__ = command.name
+    if command.options:
+        callback = app_commands.describe(**{o.name: o.description for o in command.options})(callback)
+        choices = {o.name: [app_commands.Choice(name=label, value=value) for label, value in o.choices]
+                   for o in command.options if o.choices}
+        if choices:
+            callback = app_commands.choices(**choices)(callback)
+    if command.cooldown:
+        callback = cooldown(callback)
+    slash = app_commands.Command(name=command.name, description=command.description, callback=callback)
+    for option in command.options:
+        if option.complete is not None:
+            slash.autocomplete(option.name)(AUTOCOMPLETES[option.complete](services))
+    return slash
+
+
+Autocomplete = Callable[[discord.Interaction, str], Awaitable[list[app_commands.Choice[str]]]]
+
+
+def _choices(values: list[tuple[str, str]]) -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=label[:100], value=value[:100]) for value, label in values[:25]]
+
+
+def _rule_numbers(services: Services) -> Autocomplete:
+    async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """Each choice shows the start of its rule's text ("121.2b — Players usually draw ..."); the value is
         the number."""
         edition = getattr(interaction.namespace, "edition", None)
         game = getattr(interaction.namespace, "game", None) or "mtg"
-        labelled = await judge.rule_choice_labels(current, edition, game)
-        return [app_commands.Choice(name=label[:100], value=n[:100]) for n, label in labelled[:25]]
+        return _choices(await services.judge.rule_choice_labels(current, edition, game))
+    return complete
 
-    @rule.autocomplete("edition")
-    async def rule_edition_auto(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+
+def _editions(services: Services) -> Autocomplete:
+    async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         game = getattr(interaction.namespace, "game", None) or "mtg"
-        editions = await judge.store.editions(game)
-        names = [e.name for e in editions if current.lower() in e.name.lower()]
-        return [app_commands.Choice(name=n, value=n) for n in names[:25]]
+        editions = await services.judge.store.editions(game)
+        return _choices([(e.name, e.name) for e in editions if current.lower() in e.name.lower()])
+    return complete
 
 
-def build_tree(client: discord.Client, judge: Judge, rulings: RulingsFetcher | None = None,
-               card_choices: CardChoices | None = None, gate: Gate | None = None) -> app_commands.CommandTree[Any]:
+def _terms(services: Services) -> Autocomplete:
+    async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return _choices([(t, t) for t in await services.judge.term_choices(current)])
+    return complete
+
+
+def _cards(services: Services) -> Autocomplete:
+    async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        names = await services.card_names(current) if services.card_names else services.judge.card_choices(current)
+        return _choices([(n, n) for n in names])
+    return complete
+
+
+AUTOCOMPLETES: dict[Complete, Callable[[Services], Autocomplete]] = {
+    Complete.RULE_NUMBER: _rule_numbers, Complete.EDITION: _editions, Complete.TERM: _terms, Complete.CARD: _cards,
+}
+
+
+def build_tree(client: discord.Client, services: Services, gate: Gate | None = None) -> app_commands.CommandTree[Any]:
+    """Every command of the registry, behind the gate, with one per-user budget shared by the commands."""
     tree = GatedTree(client)
     tree.gate = gate or Gate()
-    # One per-user budget shared by every command of this client.
     cooldown = app_commands.checks.cooldown(COOLDOWN_RATE, COOLDOWN_PER, key=_cooldown_key)
-
-    @tree.command(name="draw", description="Resolve a card-draw situation step by step, citing the rules")
-    @app_commands.describe(situation="One fact per sentence, e.g. 'I have 1 card in library. I draw 2.'",
-                           game="Which game's rules", edition="Which edition of the rules",
-                           public="Show the answer to the whole channel (default: only you)")
-    @app_commands.choices(game=GAME_CHOICES, edition=EDITION_CHOICES)
-    @cooldown
-    async def draw(interaction: discord.Interaction, situation: app_commands.Range[str, 1, 2000],
-                   game: app_commands.Choice[str] | None = None, edition: app_commands.Choice[str] | None = None,
-                   public: bool = False) -> None:
-        await send_reply(interaction, judge.draw(situation, game.value if game else None,
-                                                 edition.value if edition else None), public=public, judge=judge)
-
-    for command_name in ("rule", "cr"):  # /cr: the name players know from other bots, the same command
-        _add_rule_command(tree, judge, cooldown, command_name)
-
-    @tree.command(name="search", description="Search the rules and glossary by words")
-    @app_commands.describe(query="Words to look for, e.g. 'draw from empty library'", edition="Edition",
-                           game="Which game's rules", public="Show to the channel")
-    @app_commands.choices(game=GAME_CHOICES)
-    @cooldown
-    async def search(interaction: discord.Interaction, query: app_commands.Range[str, 1, 200],
-                     edition: str | None = None, game: app_commands.Choice[str] | None = None,
-                     public: bool = False) -> None:
-        await send_reply(interaction, judge.search(query, edition, game.value if game else "mtg"), public=public,
-                         judge=judge)
-
-    @tree.command(name="define", description="A term of the Comprehensive Rules glossary")
-    @app_commands.describe(term="Glossary term, e.g. 'Draw'", public="Show to the channel")
-    @cooldown
-    async def define(interaction: discord.Interaction, term: app_commands.Range[str, 1, 100],
-                     public: bool = False) -> None:
-        await send_reply(interaction, judge.define(term), public=public, judge=judge)
-
-    @define.autocomplete("term")
-    async def define_auto(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        terms = await judge.term_choices(current)
-        return [app_commands.Choice(name=t[:100], value=t[:100]) for t in terms[:25]]
-
-    @tree.command(name="rulediff", description="How a rule changed between two stored editions")
-    @app_commands.describe(number="Rule number, e.g. 121.8", old="Older edition", new="Newer edition")
-    @cooldown
-    async def rulediff(interaction: discord.Interaction, number: app_commands.Range[str, 1, 60],
-                       old: str | None = None, new: str | None = None) -> None:
-        await send_reply(interaction, judge.rulediff(number, old, new), judge=judge)
-
-    if rulings is not None:
-        @tree.command(name="ruling", description="Official rulings of a card, newest first")
-        @app_commands.describe(card="Card name", contains="Only rulings containing these words",
-                               public="Show to the channel")
-        @cooldown
-        async def ruling(interaction: discord.Interaction, card: app_commands.Range[str, 1, 150],
-                         contains: str | None = None, public: bool = False) -> None:
-            await send_reply(interaction, rulings(card, contains), public=public, judge=judge)
-
-        @ruling.autocomplete("card")
-        async def ruling_auto(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-            names = await card_choices(current) if card_choices else judge.card_choices(current)
-            return [app_commands.Choice(name=n[:100], value=n[:100]) for n in names[:25]]
-
-    @tree.command(name="card", description="A card's Oracle text and the draw abilities the engine read from it")
-    @app_commands.describe(card="Card name", public="Show to the channel")
-    @cooldown
-    async def card(interaction: discord.Interaction, card: app_commands.Range[str, 1, 150],
-                   public: bool = False) -> None:
-        await send_reply(interaction, judge.card(card), public=public, judge=judge)
-
-    @card.autocomplete("card")
-    async def card_auto(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        names = await card_choices(current) if card_choices else judge.card_choices(current)
-        return [app_commands.Choice(name=n[:100], value=n[:100]) for n in names[:25]]
-
-    @tree.command(name="help", description="How to describe a situation, and the commands")
-    async def help_command(interaction: discord.Interaction) -> None:
-        await send_reply(interaction, _ready(judge.help()), judge=judge)
-
-    @tree.command(name="about", description="Editions of the rules in the cache, versions and sources")
-    async def about(interaction: discord.Interaction) -> None:
-        await send_reply(interaction, judge.about(), judge=judge)
+    for command in COMMANDS:
+        tree.add_command(_slash(command, services, cooldown))
 
     @tree.error
     async def on_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
@@ -283,10 +253,6 @@ def build_tree(client: discord.Client, judge: Judge, rulings: RulingsFetcher | N
     return tree
 
 
-async def _ready(reply: Reply) -> Reply:
-    return reply
-
-
 class _JudgeClientMixin:
     """What both client kinds share: the judge, the command tree, and an explicit (not automatic) sync."""
 
@@ -296,7 +262,8 @@ class _JudgeClientMixin:
                gate: Gate | None) -> None:
         self.judge = judge
         self.gate = gate or Gate()
-        self.tree = build_tree(self, judge, rulings, card_choices, self.gate)  # type: ignore[arg-type]
+        self.services = Services(judge, rulings, card_choices)
+        self.tree = build_tree(self, self.services, self.gate)  # type: ignore[arg-type]
 
     async def sync_commands(self, guild_id: int | None = None) -> list[app_commands.AppCommand]:
         if guild_id is not None:

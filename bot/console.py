@@ -10,14 +10,15 @@ import asyncio
 import logging
 import re
 import sys
-from collections.abc import Awaitable, Callable
 from typing import TextIO
 
+from bot import commands
+from bot.commands import RulingsFetcher, Services
 from bot.replies import Reply, error_reply
 from bot.service import Judge
 
-OPTION_NAMES = ("edition", "game", "public", "old", "new", "contains")
-COMMANDS = ("draw", "rule", "cr", "search", "define", "rulediff", "ruling", "card", "about", "help")
+OPTION_NAMES = tuple(dict.fromkeys(o.name for c in commands.COMMANDS for o in c.options if o is not c.text_option))
+COMMANDS = tuple(commands.BY_NAME)
 log = logging.getLogger("drawjudge.console")
 # One word per option, except "contains", whose words run to the next option or the end
 # ("/ruling Notion Thief contains:draw step" looks for "draw step" in Notion Thief's rulings).
@@ -36,37 +37,14 @@ def split_command(line: str) -> tuple[str, str, dict[str, str]]:
     return head.lower(), rest, options
 
 
-async def answer(judge: Judge, line: str, rulings: Callable[[str, str | None], Awaitable[Reply]] | None = None
-                 ) -> Reply:
+async def answer(judge: Judge, line: str, rulings: RulingsFetcher | None = None) -> Reply:
+    """One console line answered through the command registry, as Discord would answer the same command."""
     command, arg, opts = split_command(line)
-    game = opts.get("game", "mtg")
-    if command == "draw":
-        if not arg:
-            return error_reply("Describe a situation after /draw.", "/draw I have 2 cards in library. I draw 3.")
-        return await judge.draw(arg, game if "game" in opts else None, opts.get("edition"))
-    if command in ("rule", "cr"):
-        return await judge.rule(arg, opts.get("edition"), game)
-    if command == "search":
-        return await judge.search(arg, opts.get("edition"), game)
-    if command == "define":
-        return await judge.define(arg, opts.get("edition"))
-    if command == "rulediff":
-        return await judge.rulediff(arg, opts.get("old"), opts.get("new"))
-    if command == "ruling":
-        if rulings is None:
-            return error_reply("Card rulings are not available here.", "")
-        return await rulings(arg, opts.get("contains"))
-    if command == "card":
-        return await judge.card(arg)
-    if command == "about":
-        return await judge.about()
-    if command == "help":
-        return judge.help()
-    return error_reply(f"Unknown command /{command}.", "one of: " + ", ".join(f"/{c}" for c in COMMANDS))
+    return await commands.run(Services(judge, rulings), command, arg, opts)
 
 
 async def run_console(judge: Judge, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
-                      rulings: Callable[[str, str | None], Awaitable[Reply]] | None = None) -> int:
+                      rulings: RulingsFetcher | None = None) -> int:
     if hasattr(stdin, "reconfigure"):
         # An invalid byte typed or piped in is a typo to answer, never the end of the console.
         stdin.reconfigure(errors="replace")
