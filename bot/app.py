@@ -259,11 +259,16 @@ class _JudgeClientMixin:
     tree: app_commands.CommandTree[Any]
 
     def _setup(self, judge: Judge, rulings: RulingsFetcher | None, card_choices: CardChoices | None,
-               gate: Gate | None) -> None:
+               gate: Gate | None, owner: Any = None) -> None:
+        self.owner = owner  # the application whose services the bot answers with; closed with the bot
         self.judge = judge
         self.gate = gate or Gate()
         self.services = Services(judge, rulings, card_choices)
         self.tree = build_tree(self, self.services, self.gate)  # type: ignore[arg-type]
+
+    async def close_owned(self) -> None:
+        if self.owner is not None:
+            await self.owner.close()
 
     async def sync_commands(self, guild_id: int | None = None) -> list[app_commands.AppCommand]:
         if guild_id is not None:
@@ -282,16 +287,28 @@ def _intents() -> discord.Intents:
 
 class DrawJudgeBot(_JudgeClientMixin, discord.Client):
     def __init__(self, judge: Judge, *, rulings: RulingsFetcher | None = None,
-                 card_choices: CardChoices | None = None, gate: Gate | None = None, **kwargs: Any) -> None:
+                 card_choices: CardChoices | None = None, gate: Gate | None = None, owner: Any = None,
+                 **kwargs: Any) -> None:
         super().__init__(intents=_intents(), allowed_mentions=discord.AllowedMentions.none(), **kwargs)
-        self._setup(judge, rulings, card_choices, gate)
+        self._setup(judge, rulings, card_choices, gate, owner)
+
+    async def close(self) -> None:
+        """Close the connection, then the services the bot owns (the cache last)."""
+        await super().close()
+        await self.close_owned()
 
 
 class ShardedDrawJudgeBot(_JudgeClientMixin, discord.AutoShardedClient):
     def __init__(self, judge: Judge, *, rulings: RulingsFetcher | None = None,
-                 card_choices: CardChoices | None = None, gate: Gate | None = None, **kwargs: Any) -> None:
+                 card_choices: CardChoices | None = None, gate: Gate | None = None, owner: Any = None,
+                 **kwargs: Any) -> None:
         super().__init__(intents=_intents(), allowed_mentions=discord.AllowedMentions.none(), **kwargs)
-        self._setup(judge, rulings, card_choices, gate)
+        self._setup(judge, rulings, card_choices, gate, owner)
+
+    async def close(self) -> None:
+        """Close the connection, then the services the bot owns (the cache last)."""
+        await super().close()
+        await self.close_owned()
 
 
 def make_bot(judge: Judge, shards: int | None = None, shard_ids: tuple[int, ...] | None = None,

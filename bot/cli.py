@@ -12,19 +12,18 @@ import asyncio
 import sys
 from collections.abc import Awaitable, Callable, Sequence
 
+from bot.commands import BY_NAME, Command, run
 from bot.config import Config
-from bot.render_text import definition_text, diff_text, editions_text, rule_lookup_text, search_text
-from bot.rules_index import Indexes
+from bot.render_text import editions_text
 from bot.rules_source import (
     RulesUpdateError,
-    ensure_shipped_editions,
     update_from_file,
     update_from_publisher,
     update_from_url,
     update_ga_from_folder,
     update_ga_from_site,
 )
-from bot.store import Store, StoreDamaged, StoreError
+from bot.store import Store, StoreError
 
 EXIT_OK = 0
 EXIT_NOT_FOUND = 1
@@ -33,6 +32,20 @@ EXIT_ERROR = 2
 
 class CLIError(Exception):
     """An error the user can fix; printed without a traceback."""
+
+
+LOOKUPS = ("rule", "search", "define", "rulediff", "ruling", "card")
+
+
+def _add_lookup(sub: argparse._SubParsersAction[argparse.ArgumentParser], command: Command) -> None:
+    """A registry command as a subcommand: its text option positional, the others as --options."""
+    parser = sub.add_parser(command.name, help=command.description)
+    for option in command.options:
+        if option is command.text_option:
+            parser.add_argument(option.name, help=option.description)
+        elif option.kind is not bool:
+            parser.add_argument(f"--{option.name}", default=None, help=option.description,
+                                choices=[value for _label, value in option.choices] or None)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -44,25 +57,8 @@ def _parser() -> argparse.ArgumentParser:
     ask = sub.add_parser("ask", help='answer one console command, e.g. drawjudge ask "/rule 121.2b"')
     ask.add_argument("line")
 
-    rule = sub.add_parser("rule", help="a rule by number, e.g. 121.2b")
-    rule.add_argument("number")
-    rule.add_argument("--edition", default=None)
-    rule.add_argument("--game", default="mtg", choices=["mtg", "grand-archive"])
-
-    search = sub.add_parser("search", help="full-text search of the rules and glossary")
-    search.add_argument("query")
-    search.add_argument("--edition", default=None)
-    search.add_argument("--game", default="mtg", choices=["mtg", "grand-archive"])
-    search.add_argument("--limit", type=int, default=10)
-
-    define = sub.add_parser("define", help="a glossary term")
-    define.add_argument("term")
-    define.add_argument("--edition", default=None)
-
-    diff = sub.add_parser("rulediff", help="how a rule changed between two editions")
-    diff.add_argument("number")
-    diff.add_argument("--old", default=None, help="older edition (default: the oldest stored CR)")
-    diff.add_argument("--new", default=None, help="newer edition (default: current)")
+    for command in LOOKUPS:  # the look-ups, from the command registry: the same answers as the console
+        _add_lookup(sub, BY_NAME[command])
 
     rules = sub.add_parser("rules", help="the rules cache")
     rules_sub = rules.add_subparsers(dest="rules_cmd", required=True)
@@ -79,10 +75,6 @@ def _parser() -> argparse.ArgumentParser:
     resolve.add_argument("--json", dest="json_file", default=None, help="a scenario JSON file, or - for stdin")
     resolve.add_argument("--json-out", action="store_true", help="print the resolution as JSON")
 
-    ruling = sub.add_parser("ruling", help="official rulings of a card (cache, then Scryfall)")
-    ruling.add_argument("name")
-    ruling.add_argument("--contains", default=None)
-
     cards = sub.add_parser("cards", help="the card and rulings cache")
     cards_sub = cards.add_subparsers(dest="cards_cmd", required=True)
     load = cards_sub.add_parser("load", help="ingest Scryfall bulk files (oracle cards, rulings)")
@@ -93,26 +85,9 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-async def open_store(config: Config) -> Store:
-    """Open the cache. Only SQLite's verdict of damage sets a file aside (kept, under a unique name) and
-    rebuilds the cache from shipped data, loudly; a read-only file is served read-only, a newer schema refused."""
-    store = Store(config.db_path)
-    try:
-        await store.open()
-    except StoreDamaged as exc:
-        moved = await store.rebuild()
-        print(f"warning: {exc}; the file was set aside as {moved} next to {config.db_path} and the cache rebuilt "
-              "from the data shipped with drawjudge. Run `drawjudge rules update` to download the current rules "
-              "again.", file=sys.stderr)
-    if store.read_only:
-        print(f"note: {config.db_path} is read-only: answering from it as it is, without downloads or updates.",
-              file=sys.stderr)
-    else:
-        await ensure_shipped_editions(store)
-    return store
-
-
 async def _with_store(config: Config, job: Callable[[Store], Awaitable[int]]) -> int:
+    from bot.application import open_store
+
     store = await open_store(config)
     try:
         return await job(store)
@@ -146,61 +121,36 @@ async def _rules_cmd(args: argparse.Namespace, config: Config) -> int:
 
 
 async def _lookup_cmd(args: argparse.Namespace, config: Config) -> int:
-    async def job(store: Store) -> int:
-        if args.cmd == "rule":
-            edition = await store.edition(args.edition, args.game)
-            result = await store.rule(args.number, edition)
-            print(rule_lookup_text(result))
-            return EXIT_OK if result.found else EXIT_NOT_FOUND
-        if args.cmd == "search":
-            edition = await store.edition(args.edition, args.game)
-            found = (await Indexes(store).get(edition)).search(args.query, limit=max(1, min(args.limit, 50)))
-            print(search_text(found))
-            return EXIT_OK if found.hits else EXIT_NOT_FOUND
-        if args.cmd == "define":
-            edition = await store.edition(args.edition)
-            definition = await store.define(args.term, edition)
-            print(definition_text(definition))
-            return EXIT_OK if definition.entry else EXIT_NOT_FOUND
-        if args.cmd == "rulediff":
-            new = await store.edition(args.new)
-            if args.old:
-                old = await store.edition(args.old)
-            else:
-                crs = [e for e in await store.editions("mtg") if e.kind == "cr" and e.id != new.id]
-                if not crs:
-                    raise CLIError("only one Magic CR edition is in the cache; load another with "
-                                   "`drawjudge rules update --file PATH` to compare")
-                old = crs[-1]
-            print(diff_text(await store.rule_diff(args.number, old, new)))
-            return EXIT_OK
-        raise CLIError(f"unknown command {args.cmd}")
+    """A look-up answered through the command registry, printed as the console prints it."""
+    from bot.application import Application
 
-    return await _with_store(config, job)
+    command = BY_NAME[args.cmd]
+    options = {o.name: getattr(args, o.name) for o in command.options
+               if o is not command.text_option and o.kind is not bool and getattr(args, o.name, None) is not None}
+    app = await Application.open(config, one_shot=True)
+    try:
+        reply = await run(app.services, command.name, getattr(args, command.text_option.name)
+                          if command.text_option else "", options)
+    finally:
+        await app.close()
+    print(reply.as_plain())
+    return EXIT_NOT_FOUND if reply.error else EXIT_OK
 
 
 async def _cards_cmd(args: argparse.Namespace, config: Config) -> int:
     from pathlib import Path
 
-    from bot.rulings import RulingsService, load_bulk_file
+    from bot.rulings import load_bulk_file
 
     async def job(store: Store) -> int:
-        if args.cmd == "cards":
-            total_cards = total_rulings = 0
-            for name in args.files:
-                cards, rulings = load_bulk_file(Path(name))
-                n_cards, n_rulings = await store.bulk_load(cards, rulings)
-                total_cards += n_cards
-                total_rulings += n_rulings
-            print(f"Loaded {total_cards} cards and the rulings of {total_rulings} cards.")
-            return EXIT_OK
-        service = RulingsService(store, config)
-        try:
-            reply = await service.reply(args.name, args.contains)
-        finally:
-            await service.close()
-        print(reply.as_plain())
-        return EXIT_NOT_FOUND if reply.error else EXIT_OK
+        total_cards = total_rulings = 0
+        for name in args.files:
+            cards, rulings = load_bulk_file(Path(name))
+            n_cards, n_rulings = await store.bulk_load(cards, rulings)
+            total_cards += n_cards
+            total_rulings += n_rulings
+        print(f"Loaded {total_cards} cards and the rulings of {total_rulings} cards.")
+        return EXIT_OK
 
     return await _with_store(config, job)
 
@@ -208,9 +158,9 @@ async def _cards_cmd(args: argparse.Namespace, config: Config) -> int:
 async def _dispatch(args: argparse.Namespace, config: Config) -> int:
     if args.cmd == "rules":
         return await _rules_cmd(args, config)
-    if args.cmd in ("rule", "search", "define", "rulediff"):
+    if args.cmd in LOOKUPS:
         return await _lookup_cmd(args, config)
-    if args.cmd in ("ruling", "cards"):
+    if args.cmd == "cards":
         return await _cards_cmd(args, config)
     if args.cmd == "resolve":
         from bot.resolve_cli import resolve_command

@@ -47,7 +47,7 @@ class _Lookup:
         self.service: Any = None
 
     async def __call__(self, name: str) -> tuple[str, str, str] | None:
-        from bot.cli import open_store
+        from bot.application import open_store
         from bot.rulings import CardsOffline, LookupPending, RulingsService
         from bot.store import StoreError
 
@@ -124,7 +124,7 @@ async def _resolve(args: argparse.Namespace, config: Config, as_json: bool, look
 
 async def _rule_texts(config: Config, numbers: list[str], edition_name: str) -> tuple[Edition | None, dict[str, str]]:
     """The cached edition and the cited rules' texts; the answer stands without them."""
-    from bot.cli import open_store
+    from bot.application import open_store
     from bot.store import StoreError
 
     try:

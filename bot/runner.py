@@ -1,7 +1,7 @@
 """Running the application: the Discord bot, the local console, a one-shot question, and command sync.
 
-Why here and not in cli.py: these share start-up (open the store, make sure rules are cached) and shutdown
-(close the store, SIGTERM as well as Ctrl-C), which the look-up subcommands do not need.
+Why here and not in cli.py: these run for a while and share start-up (the application, the rules download in
+the background) and shutdown (SIGTERM as well as Ctrl-C, then the application closed, the cache last).
 """
 
 from __future__ import annotations
@@ -15,53 +15,33 @@ import sys
 import threading
 from typing import Any
 
+from bot.application import Application
 from bot.config import Config
 from bot.console import answer, run_console
-from bot.engine_pool import EnginePool, EngineRunner
 from bot.loopwatch import LoopWatch
-from bot.recovery import CacheRecovery
-from bot.rules_bootstrap import RulesBootstrap
-from bot.rulings import RulingsService
-from bot.service import Judge
-from engine.cards import default_cards
 
 log = logging.getLogger("drawjudge")
 
 
 async def run_command(args: argparse.Namespace, config: Config) -> int:
-    from bot.cli import open_store
-
-    store = await open_store(config)
-    service = RulingsService(store, config)
-    rules = RulesBootstrap(store, config)
-    recovery = CacheRecovery(store, redownload=rules.run)
+    app = await Application.open(config, one_shot=args.cmd == "ask")
     try:
-        judge = Judge(store, card_lookup=service.oracle_text, recovery=recovery,
-                      engine=EngineRunner(default_cards(), config.engine_budget))
-        rulings = service.reply
         if args.cmd == "sync":
-            return await _sync(judge, config, args.guild, service)
+            return await _sync(app, args.guild)
         if args.cmd == "ask":
             # one question: answered from the cache as it is (a missing edition is said, with how to load it)
-            reply = await answer(judge, args.line, rulings)
+            reply = await answer(app.judge, args.line, app.rulings.reply)
             print(reply.as_plain())
             return 1 if reply.error else 0
         # the current rules are fetched in the background: nothing waits for the download
-        rules.start().add_done_callback(_say_note)
+        app.rules.start().add_done_callback(_say_note)
         if args.cmd in (None, "run") and config.token:
-            await judge.warm()
-            pool = await start_engine_pool(judge, config)
-            try:
-                return await run_bot(judge, config, service)
-            finally:
-                if pool is not None:
-                    await pool.close()
-        return await run_console(judge, rulings=rulings)
+            await app.judge.warm()
+            await app.start_engine_pool()
+            return await run_bot(app)
+        return await run_console(app.judge, rulings=app.rulings.reply)
     finally:
-        await rules.close()
-        await service.close()
-        await recovery.close()
-        await store.close()
+        await app.close()
 
 
 def _say_note(task: asyncio.Task[str | None]) -> None:
@@ -74,39 +54,23 @@ def _say_note(task: asyncio.Task[str | None]) -> None:
         print(note, file=sys.stderr, flush=True)
 
 
-async def start_engine_pool(judge: Judge, config: Config) -> EnginePool | None:
-    """The engine's worker processes for the bot; if they can't start, the bot still answers, with the
-    engine on a thread (same answers and budget, but a heavy question then slows the others)."""
-    pool: EnginePool | None = None
-    try:
-        pool = EnginePool(judge.cards, config.engine_workers, config.engine_budget)
-        await asyncio.wait_for(pool.start(), 30)
-    except Exception as exc:  # noqa: BLE001 - any failure to start processes leaves the thread engine
-        log.error("the engine's worker processes did not start (%s): the engine runs on a thread", exc)
-        if pool is not None:
-            await pool.close()
-        return None
-    judge.engine = pool
-    log.info("engine: %d worker process(es), %.1f s per question", pool.workers, pool.budget)
-    return pool
-
-
-def bot_for(judge: Judge, config: Config, service: RulingsService, gate: Any = None) -> Any:
-    """The bot with every command, built the same way to run and to sync (a bot built without the rulings
-    service has no /ruling, and syncing it would remove the command from Discord)."""
+def bot_for(app: Application, gate: Any = None) -> Any:
+    """The bot with every command, built the same way to run and to sync; it owns the application and closes
+    it when its connection is closed."""
     from bot.app import make_bot
 
-    return make_bot(judge, config.shards, config.shard_ids, rulings=service.reply, card_choices=service.names,
-                    gate=gate)
+    return make_bot(app.judge, app.config.shards, app.config.shard_ids, rulings=app.rulings.reply,
+                    card_choices=app.rulings.names, gate=gate, owner=app)
 
 
-async def _sync(judge: Judge, config: Config, guild: int | None, service: RulingsService) -> int:
+async def _sync(app: Application, guild: int | None) -> int:
+    config = app.config
     if not config.token:
         print("error: set DISCORD_TOKEN to sync the commands with Discord", file=sys.stderr)
         return 2
     import discord
 
-    bot = bot_for(judge, config, service)
+    bot = bot_for(app)
     try:
         async with bot:
             await bot.login(config.token)
@@ -140,7 +104,7 @@ def _watchdog(after: float) -> None:
     timer.start()
 
 
-async def run_bot(judge: Judge, config: Config, service: RulingsService) -> int:
+async def run_bot(app: Application) -> int:
     """Start the bot. SIGTERM and SIGINT: stop taking commands, give those in flight ``SHUTDOWN_GRACE`` s, close
     the connection; the store is closed after that by the caller, so closing never looks like damage."""
     import discord
@@ -149,8 +113,9 @@ async def run_bot(judge: Judge, config: Config, service: RulingsService) -> int:
     from bot.gate import Gate
 
     discord.utils.setup_logging()
+    config = app.config
     gate = Gate(limit=config.max_in_flight)
-    bot = bot_for(judge, config, service, gate)
+    bot = bot_for(app, gate)
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
 

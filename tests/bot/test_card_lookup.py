@@ -16,7 +16,7 @@ from bot.config import Config
 from bot.console import run_console
 from bot.resolve_cli import resolve_command
 from bot.service import Judge
-from bot.store import Store
+from bot.store import Store, StoreUnavailable
 from tests.bot.test_rulings import service
 from tests.conftest import CARDS_DIR
 from tests.fakes.scryfall import FakeScryfall
@@ -88,13 +88,19 @@ async def test_a_card_with_no_draw_text_is_a_plain_object_not_a_refusal(
 async def test_the_bot_synced_to_discord_has_every_command_the_running_bot_has(store: Store, tmp_path: Path,
                                                                               scryfall: FakeScryfall) -> None:
     """`drawjudge sync` used to build the bot without the rulings service, so /ruling was never registered."""
+    from bot.application import Application
+    from bot.commands import BY_NAME
     from bot.runner import bot_for
 
-    svc = service(store, scryfall)
-    bot = bot_for(Judge(store), _config(tmp_path, scryfall), svc)
+    app = await Application.open(_config(tmp_path, scryfall))
+    bot = bot_for(app)
     names = {c.name for c in bot.tree.get_commands()}
-    assert names == {"draw", "rule", "cr", "search", "define", "rulediff", "ruling", "card", "help", "about"}
-    await svc.close()
+    assert names == set(BY_NAME) == {"draw", "rule", "cr", "search", "define", "rulediff", "ruling", "card", "help",
+                                     "about"}
+    await bot.close()  # the bot owns the application: closing it closes the cache
+    with pytest.raises(StoreUnavailable):
+        app.store.db  # noqa: B018 - the connection is gone
+    await app.close()  # a second close waits for the first and does nothing more
 
 
 async def test_card_shows_the_oracle_text_and_the_draw_abilities_read_on_every_front_end(

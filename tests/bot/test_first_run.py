@@ -12,7 +12,7 @@ from pathlib import Path
 
 from aiohttp import web
 
-from bot.cli import open_store
+from bot.application import open_store
 from bot.config import Config
 from bot.rules_bootstrap import RulesBootstrap, drawjudge_command
 from bot.rules_source import ensure_shipped_editions
