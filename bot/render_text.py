@@ -1,7 +1,8 @@
-"""Store results as plain text, for the CLI and the local console.
+"""Answers as text: a /draw answer for the terminal (``draw_text``) and the body both renderers share
+(``draw_lines``), rule look-ups and diffs, the list of editions.
 
-Why separate from the Discord renderer: the console must print the same answers as the bot, but without
-embeds; both renderers read the same store records, so the wording of an answer lives in one place.
+Why one module: the console and Discord render the same data; the wording of an answer lives here once and
+each medium only adds its marks (bold, links, escapes).
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.draw_answer import DrawAnswer
-from bot.store import Definition, Edition, RuleDiff, RuleLookup, SearchResult
+from bot.store import Edition, RuleDiff, RuleLookup
 from engine.model import Resolution
 from engine.wording import sentence
 
@@ -40,32 +41,6 @@ def rule_lookup_text(result: RuleLookup) -> str:
                 continue
         lines.append(f"{head} {rule.text}")
         lines.extend(f"    {ex}" for ex in rule.examples)
-    return "\n".join(lines)
-
-
-def search_text(result: SearchResult) -> str:
-    if not result.hits:
-        return f"Nothing in {result.edition.label} matches {result.query!r}. Try fewer or other words."
-    lines = [f"{result.edition.label}: {len(result.hits)} results for {result.query!r}"]
-    if result.note:
-        lines.append(result.note)
-    for hit in result.hits:
-        label = hit.key if hit.kind == "rule" else f"Glossary: {hit.key}"
-        text = hit.text.replace("\n", " ")
-        lines.append(f"- {label}: {text[:200]}{'…' if len(text) > 200 else ''}")
-    return "\n".join(lines)
-
-
-def definition_text(result: Definition) -> str:
-    if result.entry is None:
-        hint = f" Did you mean: {', '.join(result.suggestions)}?" if result.suggestions else ""
-        return f"No glossary entry for {result.query!r} in {result.edition.label}.{hint}"
-    entry = result.entry
-    lines = []
-    if not result.exact:
-        lines.append(f"(closest term to {result.query!r})")
-    lines.append(f"{entry.heading}")
-    lines.extend(entry.senses)
     return "\n".join(lines)
 
 
