@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.model import Resolution
+from engine.wording import sentence
 
 # Counts shown per player, in this order; hand and library always, the others when they changed.
 COUNTED = ("hand", "library", "graveyard", "exile", "memory", "life", "poison")
@@ -102,12 +103,25 @@ def _ruling(doc: dict[str, Any]) -> tuple[str, tuple[str, ...]]:
     return str(doc.get("text", "")), tuple(doc.get("rules", ()))
 
 
+# Decisions the engine makes for a fact nobody stated (what an unknown card is, whether a condition holds): the
+# answer says them with the assumptions ("If your top card is a creature card: ..."), not as players' choices.
+UNKNOWN_FACTS = frozenset({"top_is_creature", "creatures_revealed", "condition"})
+
+
+def _is_fact(branch: dict[str, Any]) -> bool:
+    keys = list(branch.get("choices", {}))
+    return bool(keys) and all(k.partition(":")[0] in UNKNOWN_FACTS for k in keys)
+
+
 def draw_answer(res: Resolution, situation: str, *, edition_label: str = "", links: bool = True) -> DrawAnswer:
     """The answer to a /draw question from its resolution."""
     ruling, ruling_rules = _ruling(res.ruling)
+    facts = [b for b in res.branches if _is_fact(b)]
     otherwise = tuple(WhatIf(o["if"], *_ruling(o["ruling"]), assume=o["assumption"]) for o in res.other_outcomes)
+    otherwise += tuple(WhatIf(sentence("If " + (b.get("said") or b["choice"])), *_ruling(b.get("ruling", {})),
+                              choices=dict(b.get("choices", {}))) for b in facts)
     alternatives = tuple(WhatIf(b.get("said") or b["choice"], *_ruling(b.get("ruling", {})),
-                                choices=dict(b.get("choices", {}))) for b in res.branches)
+                                choices=dict(b.get("choices", {}))) for b in res.branches if not _is_fact(b))
     return DrawAnswer(
         situation=situation, ruling=ruling, ruling_rules=ruling_rules,
         understood=tuple((f["fact"], f.get("words", "")) for f in res.understood),

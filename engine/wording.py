@@ -34,9 +34,9 @@ def _base_form(verb: str) -> str:
     return verb[:-1]
 
 
-_YOU_MID_SENTENCE = re.compile(r"(?<![.!?:])( |\(|“)You\b")
+_YOU_MID_SENTENCE = re.compile(r"(?<![.!?:])( |\(|“)Y(ou|our)\b")
 
 
 def sentence(text: str) -> str:
     """A sentence that names the asker: "You draws" → "You draw", and "You" in its middle → "you"."""
-    return _YOU_MID_SENTENCE.sub(r"\1you", second_person(text))
+    return _YOU_MID_SENTENCE.sub(r"\1y\2", second_person(text))

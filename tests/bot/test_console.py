@@ -174,3 +174,14 @@ def test_every_front_end_gives_the_same_draw_answer(tmp_path: Path, monkeypatch:
     pages = asyncio.run(discord_pages()).replace("**", "").replace("\\", "")
     for line in body.split("\n")[1:]:
         assert line in pages, line
+
+
+async def test_an_unknown_cards_type_is_said_with_the_assumptions_and_its_other_outcome(store: Store) -> None:
+    """What the top card of a library is, nobody said: the answer gives the other case next to the other
+    assumptions (with its What if), not among the players' choices."""
+    reply = await answer(Judge(store), "/draw I control Enduring Renewal. I draw a card.")
+    assert reply.draw is not None
+    facts = [w for w in reply.draw.otherwise if w.choices]
+    assert [w.label for w in facts] == ["If your top card is a creature card"]
+    assert not any("top card" in w.label for w in reply.draw.alternatives)
+    assert "If your top card is a creature card: " in reply.as_plain()
