@@ -27,6 +27,12 @@ CHUNK = 64 * 1024
 class FetchError(RuntimeError):
     """A download that did not happen or was refused; the message names the public URL and why."""
 
+    refused: bool = False  # the host refused the connection: nothing listens there, retrying soon won't help
+
+
+class Refused(FetchError):
+    refused = True
+
 
 @dataclass(frozen=True)
 class Fetched:
@@ -70,7 +76,9 @@ async def get(http: aiohttp.ClientSession, url: str, *, allowed: frozenset[tuple
             raise
         except (aiohttp.ClientError, TimeoutError, OSError) as exc:
             what = "timed out" if isinstance(exc, TimeoutError) else type(exc).__name__
-            raise FetchError(f"{shown}: could not be downloaded ({what})") from exc
+            refused = isinstance(exc, ConnectionRefusedError | aiohttp.ClientConnectorError) and isinstance(
+                getattr(exc, "os_error", exc), ConnectionRefusedError)
+            raise (Refused if refused else FetchError)(f"{shown}: could not be downloaded ({what})") from exc
     raise FetchError(f"{shown}: more than {MAX_REDIRECTS} redirects")
 
 

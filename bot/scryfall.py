@@ -104,7 +104,7 @@ class ScryfallClient:
                 got = await fetch.get(self._session(), url, allowed=allowed, max_bytes=MAX_BYTES)
             except FetchError as exc:
                 last = str(exc).split(": ", 1)[-1]
-                if attempt < RETRIES and time.monotonic() + self.backoff * 2**attempt < deadline:
+                if not exc.refused and attempt < RETRIES and time.monotonic() + self.backoff * 2**attempt < deadline:
                     await asyncio.sleep(self.backoff * 2**attempt)
                     continue
                 raise ScryfallError(f"Scryfall could not be reached ({last})") from exc

@@ -27,6 +27,20 @@ CARDS_DIR = SHARED / "data" / "cards"
 GA_DIR = SHARED / "data" / "ga" / "gitbook-rules"
 
 
+# Nothing in the suite reaches beyond loopback, nor the user's own cache: unless a test names its own, the
+# cache is a fresh file of the test, and Scryfall and the rules sites are a loopback port nobody listens on.
+NOWHERE = "http://127.0.0.1:9"
+
+
+@pytest.fixture(autouse=True)
+def _loopback_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DRAWJUDGE_DB", str(tmp_path / "isolated.sqlite3"))
+    monkeypatch.setenv("DRAWJUDGE_SCRYFALL_API", NOWHERE)
+    monkeypatch.setenv("DRAWJUDGE_RULES_PAGE", f"{NOWHERE}/rules")
+    monkeypatch.setenv("DRAWJUDGE_GA_RULES", NOWHERE)
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+
+
 @pytest.fixture(scope="session")
 def cr_2026_bytes() -> bytes:
     return CR_2026.read_bytes()

@@ -22,10 +22,16 @@ from tests.conftest import CR_2026
 from tests.fakes.hostile import HostileServer
 
 
-async def _silent(request: web.Request) -> web.StreamResponse:
-    """Accepts the connection, then never answers (the rules host of a broken network)."""
-    await asyncio.sleep(3600)
-    return web.Response()
+class Silent:
+    """A route that accepts the connection, then never answers (the rules host of a broken network), until the
+    test releases it (so the loopback server stops at once, not after its 60 s shutdown wait)."""
+
+    def __init__(self) -> None:
+        self.released = asyncio.Event()
+
+    async def __call__(self, request: web.Request) -> web.StreamResponse:
+        await self.released.wait()
+        return web.Response(status=503)
 
 
 def _config(tmp_path: Path, page: str) -> Config:
@@ -34,8 +40,9 @@ def _config(tmp_path: Path, page: str) -> Config:
 
 async def test_look_ups_answer_at_once_while_the_download_hangs_and_it_is_not_retried_at_every_start(
         tmp_path: Path) -> None:
+    silent = Silent()
     async with HostileServer() as server:
-        server.routes["/rules"] = _silent
+        server.routes["/rules"] = silent
         config = _config(tmp_path, f"{server.base}/rules")
         store = await open_store(config)
         try:
@@ -60,6 +67,7 @@ async def test_look_ups_answer_at_once_while_the_download_hangs_and_it_is_not_re
             assert again is not None and "next automatic download is in about 10 min" in again
             assert len(server.requests) == asked  # backed off: the host was not asked again
         finally:
+            silent.released.set()
             await store.close()
 
 
@@ -115,8 +123,9 @@ async def test_uncached_cards_answer_at_once_while_scryfall_is_unreachable(store
     from bot.rulings import RulingsService
     from bot.scryfall import RateLimiter, ScryfallClient
 
+    silent = Silent()
     async with HostileServer() as server:
-        server.routes["/cards/named"] = _silent
+        server.routes["/cards/named"] = silent
         client = ScryfallClient(base_url=server.base, timeout=1.0, limiter=RateLimiter(1000), backoff=0.01)
         svc = RulingsService(store, client=client, budget=0.3)
         try:
@@ -135,4 +144,23 @@ async def test_uncached_cards_answer_at_once_while_scryfall_is_unreachable(store
                 assert "drawjudge cards load oracle-cards.json rulings.json" in text
             assert len(server.requests) == asked  # not asked again while it is known to be down
         finally:
+            silent.released.set()
             await svc.close()
+
+
+async def test_a_refused_connection_is_not_retried() -> None:
+    """Nothing listens there: retrying in 1, 2, 4 s only made an offline `drawjudge resolve` wait 7.6 s."""
+    from bot.scryfall import RateLimiter, ScryfallClient, ScryfallError
+
+    client = ScryfallClient(base_url="http://127.0.0.1:9", timeout=5.0, limiter=RateLimiter(1000), backoff=1.0)
+    started = time.monotonic()
+    try:
+        try:
+            await client.card_named("Notion Thief")
+        except ScryfallError as exc:
+            assert "could not be reached" in str(exc)
+        else:
+            raise AssertionError("a refused connection gave a card")
+    finally:
+        await client.close()
+    assert time.monotonic() - started < 0.5
