@@ -17,9 +17,15 @@ from engine.wording import sentence
 YAWGATOG = "https://yawgatog.com/resources/magic-rules/#R"
 
 
+def links_to_today(edition: Edition | None) -> bool:
+    """Whether rule numbers of ``edition`` may link to the public hyperlinked rules: only today's Magic CR,
+    where a link shows the same text (an older edition's 727 is not today's 727)."""
+    return edition is None or (edition.game == "mtg" and edition.kind == "cr" and edition.current)
+
+
 def rule_link(number: str, edition: Edition | None = None) -> str | None:
     """Deep link to the public hyperlinked rules (current Magic rules only)."""
-    if edition is not None and (edition.game != "mtg" or edition.kind != "cr" or not edition.current):
+    if not links_to_today(edition):
         return None
     if not number[:1].isdigit():
         return None

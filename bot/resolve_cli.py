@@ -15,7 +15,7 @@ from typing import Any
 from bot.card_lookup import UnreadableCard, cards_for_json, read_situation
 from bot.config import Config
 from bot.draw_answer import draw_answer
-from bot.render_text import draw_text
+from bot.render_text import draw_text, links_to_today
 from bot.store.models import Edition
 from engine.cards import default_cards
 from engine.errors import Clarification, ScenarioError
@@ -117,7 +117,7 @@ async def _resolve(args: argparse.Namespace, config: Config, as_json: bool, look
     else:
         label = edition.label if edition else f"rules edition {resolution.edition}"
         answer = draw_answer(resolution, args.situation or "", edition_label=label,
-                             links=edition is not None and edition.current)
+                             links=edition is not None and links_to_today(edition))
         print(draw_text(answer, texts))
     return 0
 

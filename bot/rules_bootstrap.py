@@ -78,17 +78,22 @@ class RulesBootstrap:
         self.download = download
         self.task: asyncio.Task[str | None] | None = None
 
+    async def _last_failure(self) -> tuple[datetime, int] | None:
+        """When the last automatic download failed and how many have failed in a row (None: no failure kept,
+        or a note this version can't read, which counts as none)."""
+        raw = await self.store.meta(FAILED_KEY)
+        try:
+            failed = json.loads(raw) if raw else None
+            return (datetime.fromisoformat(failed["at"]), int(failed["failures"])) if failed else None
+        except (ValueError, KeyError, TypeError):
+            return None
+
     async def wait_left(self) -> timedelta:
         """How long until the next automatic download may be tried (zero: now)."""
-        raw = await self.store.meta(FAILED_KEY)
-        if not raw:
+        failed = await self._last_failure()
+        if failed is None:
             return timedelta(0)
-        try:
-            failed = json.loads(raw)
-            at = datetime.fromisoformat(failed["at"])
-            failures = int(failed["failures"])
-        except (ValueError, KeyError, TypeError):
-            return timedelta(0)
+        at, failures = failed
         return max(timedelta(0), at + _backoff(failures) - datetime.now(UTC))
 
     async def needed(self) -> bool:
@@ -126,13 +131,8 @@ class RulesBootstrap:
             return f"The rules cache could not be checked ({exc})."
 
     async def _failed(self) -> None:
-        raw = await self.store.meta(FAILED_KEY)
-        failures = 0
-        if raw:
-            try:
-                failures = int(json.loads(raw)["failures"])
-            except (ValueError, KeyError, TypeError):
-                failures = 0
+        failed = await self._last_failure()
+        failures = failed[1] if failed else 0
         await self.store.set_meta(FAILED_KEY, json.dumps({"at": datetime.now(UTC).isoformat(),
                                                           "failures": failures + 1}))
 

@@ -21,7 +21,7 @@ from bot.draw_answer import draw_answer
 from bot.engine_pool import EngineRunner, WhatIfKey
 from bot.recovery import CacheRecovery
 from bot.render_embed import draw_pages
-from bot.render_text import diff_text, reading_lines, rule_link, rule_lookup_text
+from bot.render_text import diff_text, links_to_today, reading_lines, rule_link, rule_lookup_text
 from bot.replies import Page, Question, Reply, clip, error_reply, outside, paged, plain, valid_text
 from bot.rules_bootstrap import no_rules_sentence
 from bot.rules_index import Indexes
@@ -364,7 +364,7 @@ class Judge:
 
     def render_resolution(self, res: Resolution, ed: Edition | None, situation: str = "") -> Reply:
         answer = draw_answer(res, situation, edition_label=ed.label if ed else f"rules edition {res.edition}",
-                             links=ed is not None and rule_link("121.1", ed) is not None)
+                             links=ed is not None and links_to_today(ed))
         # the Rule texts button shows the deciding rules first
         numbers = list(dict.fromkeys([*answer.ruling_rules, *res.rules]))
         return Reply(draw_pages(answer), rule_numbers=numbers, edition=ed.name if ed else None,

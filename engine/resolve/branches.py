@@ -14,6 +14,7 @@ from engine.model import Resolution, Scenario
 from engine.resolve.core import ABSENT, second_person
 from engine.resolve.events import ChoicePoint
 from engine.resolve.resolver import Resolver
+from engine.resolve.result import outcome_key
 from engine.resolve.variants import other_outcomes
 
 
@@ -80,10 +81,6 @@ MAX_ALTERNATIVE_RUNS = 40
 MAX_ALTERNATIVE_STEPS = 4000
 
 
-def _outcome(res: Resolution) -> str:
-    return json.dumps([res.players, sorted(res.losers), sorted(res.winners)], sort_keys=True, default=str)
-
-
 def _frozen(choices: dict[str, Any]) -> str:
     return json.dumps(choices, sort_keys=True, default=str)
 
@@ -124,7 +121,7 @@ class AlternativeSearch:
     def run(self, main: Resolution, resolver: Resolver) -> list[dict[str, Any]]:
         scenario = self.scenario
         self._reads.append(resolver.s.choices.read_values())  # type: ignore[attr-defined]
-        seen_outcomes = {_outcome(main)}
+        seen_outcomes = {outcome_key(main)}
         found: list[dict[str, Any]] = []
         queue: deque[tuple[dict[str, Any], list[ChoicePoint]]] = deque(
             [(dict(scenario.choices), resolver.choice_points)])
@@ -143,7 +140,7 @@ class AlternativeSearch:
                     if other is None:
                         return found
                     queue.append((choices, points))
-                    outcome = _outcome(other)
+                    outcome = outcome_key(other)
                     if outcome in seen_outcomes:
                         continue
                     seen_outcomes.add(outcome)

@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+import json
+
 from engine.model import Resolution, TriggerRecord
 from engine.resolve.core import ResolverCore
 from engine.ruling import ruling_of
+
+
+def outcome_key(res: Resolution, *, ignore: tuple[str, ...] = ()) -> str:
+    """A resolution's outcome as a comparable key: every player's counts (less ``ignore``d ones), the losers
+    and the winners. Two lines with the same key are the same outcome to a player."""
+    players = {n: {k: v for k, v in p.items() if k not in ignore} for n, p in res.players.items()}
+    return json.dumps([players, sorted(res.losers), sorted(res.winners)], sort_keys=True, default=str)
 
 
 class ResultMixin(ResolverCore):

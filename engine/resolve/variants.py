@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import time
 from typing import Any
 
@@ -11,23 +10,22 @@ from engine.defaults import assume_otherwise
 from engine.errors import OutOfTime
 from engine.model import Resolution, Scenario
 from engine.resolve.resolver import Resolver
+from engine.resolve.result import outcome_key
 from engine.wording import sentence
 
 MAX_VARIANTS = 6  # defaults tried per question (players × kinds), in a fixed order
 
 
-def _outcome(res: Resolution) -> str:
-    """What a player would call the outcome: the zones and life, not how many cards count as drawn this turn
-    (a variant that assumes an earlier draw differs there by construction)."""
-    players = {n: {k: v for k, v in p.items() if k != "drawn_this_turn"} for n, p in res.players.items()}
-    return json.dumps([players, sorted(res.losers), sorted(res.winners)], sort_keys=True, default=str)
+# A variant that assumes an earlier draw differs in the count of cards drawn this turn by construction; what a
+# player calls its outcome is the zones, the life and who lost.
+IGNORED = ("drawn_this_turn",)
 
 
 def other_outcomes(scenario: Scenario, main: Resolution, cards: CardDB | None = None, *,
                    deadline: float | None = None) -> list[dict[str, Any]]:
     """The defaults whose other value changes the outcome, each with that outcome (de-duplicated: two defaults
     that lead to the same other outcome are said once, the first)."""
-    seen = {_outcome(main)}
+    seen = {outcome_key(main, ignore=IGNORED)}
     found: list[dict[str, Any]] = []
     for key in scenario.defaulted[:MAX_VARIANTS]:
         if deadline is not None and time.monotonic() > deadline:
@@ -40,7 +38,7 @@ def other_outcomes(scenario: Scenario, main: Resolution, cards: CardDB | None = 
             other = Resolver(variant, cards, deadline=deadline).run()
         except OutOfTime:
             break
-        outcome = _outcome(other)
+        outcome = outcome_key(other, ignore=IGNORED)
         if outcome in seen:
             continue
         seen.add(outcome)
