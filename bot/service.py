@@ -148,6 +148,16 @@ def card_lines(card: Card, unread: list[str]) -> list[str]:
     return lines
 
 
+def card_not_here(exc: CardsOffline | LookupPending) -> Reply:
+    """A card the cache lacks: Scryfall down (at once, with how to preload), or slow (being fetched)."""
+    if isinstance(exc, CardsOffline):
+        return error_reply(f"“{plain(exc.name, 150)}” is not in the card cache, and Scryfall can't be reached "
+                           "right now to read its text.", PRELOAD_HINT)
+    return error_reply(f"“{plain(exc.name, 150)}” is not in the card cache yet and Scryfall is slow to answer; its "
+                       "text is being fetched now.",
+                       "ask again in a few seconds (or preload cards with `drawjudge cards load`)")
+
+
 def edition_error(exc: StoreError) -> Reply:
     """An edition that can't be used: on a first run without network, where the current rules come from and
     how to load them, and what works meanwhile; else the store's own words."""
@@ -337,13 +347,8 @@ class Judge:
                                                  self.card_lookup)
         except OutOfTime as exc:
             return too_large_reply(exc)
-        except CardsOffline as exc:
-            return error_reply(f"“{plain(exc.name, 150)}” is not in the card cache, and Scryfall can't be reached "
-                               "right now to read its text.", PRELOAD_HINT)
-        except LookupPending as exc:
-            return error_reply(f"“{plain(exc.name, 150)}” is not in the card cache yet and Scryfall is slow to "
-                               "answer; its text is being fetched now.",
-                               "ask again in a few seconds (or preload cards with `drawjudge cards load`)")
+        except (CardsOffline, LookupPending) as exc:
+            return card_not_here(exc)
         except UnreadableCard as exc:
             return error_reply(f"{plain(exc.name, 150)}'s text is not yet understood by the engine:\n> "
                                f"{plain(exc.text, 800)}",
@@ -382,12 +387,8 @@ class Judge:
         if card is None and self.card_lookup is not None:
             try:
                 found = await self.card_lookup(name)
-            except CardsOffline:
-                return error_reply(f"“{plain(name, 150)}” is not in the card cache, and Scryfall can't be reached "
-                                   "right now.", PRELOAD_HINT)
-            except LookupPending:
-                return error_reply(f"“{plain(name, 150)}” is being fetched from Scryfall.",
-                                   "ask again in a few seconds")
+            except (CardsOffline, LookupPending) as exc:
+                return card_not_here(exc)
             if found is not None:
                 real, oracle, type_line = found
                 reading = read_oracle(real, oracle, type_line)
