@@ -52,7 +52,10 @@ async def test_sync_sends_a_valid_command_schema(harness: tuple[DrawJudgeBot, Fa
     client, fake = harness
     await client.sync_commands()
     names = {c["name"] for c in fake.commands}
-    assert {"draw", "rule", "cr", "search", "define", "rulediff", "card", "help", "about"} <= names
+    from bot.commands import BY_NAME
+
+    assert names == set(BY_NAME)  # every command of the registry, /ruling and /card included
+    assert {"draw", "rule", "cr", "search", "define", "rulediff", "ruling", "card", "help", "about"} == names
     for command in fake.commands:
         assert re.fullmatch(r"[a-z0-9_-]{1,32}", command["name"])
         assert 1 <= len(command["description"]) <= 100
