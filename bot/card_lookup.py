@@ -21,6 +21,18 @@ MAX_NEW_CARDS = 4
 T = TypeVar("T")
 
 
+PRELOAD_HINT = ("preload the cards and rulings: `drawjudge cards load oracle-cards.json rulings.json` (Scryfall's "
+                "bulk data files, from https://scryfall.com/docs/api/bulk-data)")
+
+
+class CardsOffline(Exception):
+    """A card the cache lacks while Scryfall can't be reached (a look-up raises it at once)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
 class UnreadableCard(Exception):
     """A card found by name whose draw text the Oracle reader can't read (the text is shown to the player)."""
 
@@ -63,9 +75,16 @@ async def with_learned_cards(attempt: Callable[[list[Card]], Awaitable[T]], card
         except Clarification:
             raise
         except SituationError as exc:
-            if not exc.unknown_card or lookup is None or len(extra) >= MAX_NEW_CARDS:
-                raise
-            card = await new_card(cards.with_extra(extra), lookup, exc.unknown_card)
+            name = exc.unknown_card
+            if not name or not any(ch.isalpha() for ch in name) or lookup is None or len(extra) >= MAX_NEW_CARDS:
+                raise  # "Opponent has 2": a number is never a card to look up
+            try:
+                card = await new_card(cards.with_extra(extra), lookup, name)
+            except CardsOffline:
+                # the words may not be a card at all: say what wasn't understood, and what to do if it is one
+                exc.hint = "; ".join(x for x in (exc.hint, f"if “{name}” is a card, it is not in the card cache and "
+                                                 f"Scryfall can't be reached right now: {PRELOAD_HINT}") if x)
+                raise exc from None
             if card is None:
                 raise
             extra.append(card)

@@ -48,7 +48,8 @@ class _Lookup:
 
     async def __call__(self, name: str) -> tuple[str, str, str] | None:
         from bot.application import open_store
-        from bot.rulings import CardsOffline, LookupPending, RulingsService
+        from bot.card_lookup import CardsOffline
+        from bot.rulings import LookupPending, RulingsService
         from bot.store import StoreError
 
         if self.service is None:

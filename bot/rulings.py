@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 
 from rapidfuzz import fuzz, process, utils
 
+from bot.card_lookup import PRELOAD_HINT, CardsOffline
 from bot.config import Config
 from bot.replies import Reply, error_reply, outside, paged, plain, valid_text
 from bot.scryfall import CardNotFound, ScryfallClient, ScryfallError
@@ -35,20 +36,10 @@ NETWORK_BUDGET = 2.0
 
 
 OFFLINE_FOR = 60.0  # seconds after Scryfall failed to answer during which uncached cards are not asked for
-PRELOAD_HINT = ("preload the cards and rulings: `drawjudge cards load oracle-cards.json rulings.json` (Scryfall's "
-                "bulk data files, from https://scryfall.com/docs/api/bulk-data)")
 
 
 class ScryfallOffline(ScryfallError):
     """Scryfall failed to answer moments ago: an uncached card is answered at once, without asking again."""
-
-
-class CardsOffline(Exception):
-    """A card the cache lacks while Scryfall can't be reached: said at once, with how to preload cards."""
-
-    def __init__(self, name: str) -> None:
-        super().__init__(name)
-        self.name = name
 
 
 class LookupPending(Exception):

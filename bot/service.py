@@ -16,7 +16,7 @@ from urllib.parse import quote
 from rapidfuzz import utils
 from rapidfuzz.distance import OSA
 
-from bot.card_lookup import CardLookup, UnreadableCard, with_learned_cards
+from bot.card_lookup import PRELOAD_HINT, CardLookup, CardsOffline, UnreadableCard, with_learned_cards
 from bot.draw_answer import draw_answer
 from bot.engine_pool import EngineRunner, WhatIfKey
 from bot.recovery import CacheRecovery
@@ -25,7 +25,7 @@ from bot.render_text import diff_text, links_to_today, reading_lines, rule_link,
 from bot.replies import Page, Question, Reply, clip, error_reply, outside, paged, plain, valid_text
 from bot.rules_bootstrap import no_rules_sentence
 from bot.rules_index import Indexes
-from bot.rulings import PRELOAD_HINT, CardsOffline, LookupPending
+from bot.rulings import LookupPending
 from bot.store import (
     Edition,
     NoCurrentRules,

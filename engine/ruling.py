@@ -21,6 +21,7 @@ DECIDING_RULES: dict[str, tuple[str, ...]] = {
     "prohibited": ("121.2b", "614.17", "101.2"),
     "loss": ("704.5b", "704.5a", "704.5c", "104.3e"),
     "no_loss": ("104.3",),
+    "no_win": ("104.3",),
     "win": ("104.2b",),
     "empty_draw": ("121.4", "704.5b"),
     "why_not": ("614.17c",),
@@ -85,10 +86,20 @@ def _headline(res: Resolution) -> str:
     return head or "No card is drawn"
 
 
+ENDINGS = ("win", "loss", "no_loss", "no_win")  # steps that end the game, or would have
+
+
 def _said_why(step: Step) -> str:
-    """A loss or a win in words: the why after "loses the game:", or the card whose effect it is."""
+    """A loss or a win in words: the why after "loses the game:", or the card whose effect it is; a win or a
+    loss that an effect prevented, as the step says it."""
     if step.kind == "win":
         return f"{step.source}'s effect" if step.source else ""
+    why = step.text.partition(": ")[2].rstrip(".")
+    if why.endswith(" life") and why.split()[0].lstrip("-").isdigit():
+        return f"a life total of {why.split()[0]}"  # "-1 life" alone reads as an amount lost
+    if step.kind in ("no_win", "no_loss"):
+        text = step.text.rstrip(".")
+        return "you" + text[3:] if text.startswith("You ") else text
     return step.text.partition(": ")[2].rstrip(".") if ": " in step.text else step.text.rstrip(".")
 
 
@@ -104,20 +115,26 @@ _REASONS: dict[str, Callable[[Step, int], str]] = {
 }
 
 
+def _triggers(res: Resolution) -> list[tuple[str, str | None]]:
+    return [(f"{t.source} triggers" + ("" if t.count == 1 else f" {t.count:,} times"), t.rules[0] if t.rules else None)
+            for t in res.triggers]
+
+
 def _reasons(res: Resolution) -> list[tuple[str, str | None]]:
-    """The deciding steps in words, at most three: a loss or a win first, then replacements and prohibitions
-    grouped by card and player (with how many draws each acted on)."""
-    for kind in ("win", "loss", "no_loss"):
-        step = next((s for s in res.steps if s.kind == kind), None)
-        if step is not None:
-            return [(_said_why(step), _rule_of(step))]
+    """The deciding steps in words, at most three: a loss or a win first (or a win or loss an effect
+    prevented), then replacements and prohibitions grouped by card and player (with how many draws each acted
+    on), then the abilities that triggered."""
+    ends = [(_said_why(step), _rule_of(step)) for kind in ENDINGS
+            for step in [next((s for s in res.steps if s.kind == kind), None)] if step is not None]
+    if ends and ends[0][1] is not None and res.game_over:
+        return ends[:1]
     grouped: dict[tuple[str, str | None, str | None], tuple[Step, int]] = {}
     for step in res.steps:
         if step.kind in _REASONS and step.source:
             key = (step.kind, step.source, step.player)
             first, n = grouped.get(key, (step, 0))
             grouped[key] = (first, n + step.repeat)
-    out = [(_REASONS[step.kind](step, n), _rule_of(step)) for step, n in grouped.values()]
+    out = [(_REASONS[step.kind](step, n), _rule_of(step)) for step, n in grouped.values()] + ends + _triggers(res)
     if out:
         return list(dict.fromkeys(out))[:3]
     step = next((s for s in res.steps if s.kind in ("empty_draw", "draw")), None)

@@ -66,3 +66,15 @@ def test_the_spell_is_exiled_when_it_ends_the_turn() -> None:
            "action": {"type": "cast", "card": "Day's Undoing", "player": "You"}}
     res = resolve(scenario_from_json(doc, CARDS), CARDS)
     assert res.players["You"].get("exile") == 1 and any("723.1b" in s.rules for s in res.steps)
+
+
+def test_the_ruling_names_triggers_and_effects_that_stop_a_win_or_a_loss() -> None:
+    bowmasters = _said("opp controls Orcish Bowmasters. I draw 3 cards.")
+    assert bowmasters.ruling["text"] == "You draw 3 cards: Orcish Bowmasters triggers 3 times (603.2)."
+    angel = _said("I control Laboratory Maniac and have 0 cards in library. Opponent controls Platinum Angel. "
+                  "I draw.")
+    assert angel.ruling["text"].startswith("No card is drawn: Laboratory Maniac replaces your draw (614.1a); you "
+                                           "would win the game, but")
+    assert angel.ruling["rules"] == ["614.1a", "104.3"]
+    life = _said("Opponent controls Sheoldred, the Apocalypse. I have 1 life. I draw 2.")
+    assert life.ruling["text"] == "You lose the game, so Opponent wins: a life total of -1 (704.5a)."
