@@ -266,7 +266,10 @@ class _JudgeClientMixin:
         self.services = Services(judge, rulings, card_choices)
         self.tree = build_tree(self, self.services, self.gate)  # type: ignore[arg-type]
 
-    async def close_owned(self) -> None:
+    async def close(self) -> None:
+        """Close the connection (the client's own close, next in the method order), then the services the bot
+        owns (the cache last)."""
+        await super().close()  # type: ignore[misc]
         if self.owner is not None:
             await self.owner.close()
 
@@ -292,11 +295,6 @@ class DrawJudgeBot(_JudgeClientMixin, discord.Client):
         super().__init__(intents=_intents(), allowed_mentions=discord.AllowedMentions.none(), **kwargs)
         self._setup(judge, rulings, card_choices, gate, owner)
 
-    async def close(self) -> None:
-        """Close the connection, then the services the bot owns (the cache last)."""
-        await super().close()
-        await self.close_owned()
-
 
 class ShardedDrawJudgeBot(_JudgeClientMixin, discord.AutoShardedClient):
     def __init__(self, judge: Judge, *, rulings: RulingsFetcher | None = None,
@@ -304,11 +302,6 @@ class ShardedDrawJudgeBot(_JudgeClientMixin, discord.AutoShardedClient):
                  **kwargs: Any) -> None:
         super().__init__(intents=_intents(), allowed_mentions=discord.AllowedMentions.none(), **kwargs)
         self._setup(judge, rulings, card_choices, gate, owner)
-
-    async def close(self) -> None:
-        """Close the connection, then the services the bot owns (the cache last)."""
-        await super().close()
-        await self.close_owned()
 
 
 def make_bot(judge: Judge, shards: int | None = None, shard_ids: tuple[int, ...] | None = None,
