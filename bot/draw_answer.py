@@ -113,15 +113,21 @@ def _is_fact(branch: dict[str, Any]) -> bool:
     return bool(keys) and all(k.partition(":")[0] in UNKNOWN_FACTS for k in keys)
 
 
+def _said(branch: dict[str, Any]) -> str:
+    return str(branch.get("said") or branch["choice"])
+
+
+def _branch(branch: dict[str, Any], label: str) -> WhatIf:
+    """An other line of the engine's alternatives, re-resolved with its choices."""
+    return WhatIf(label, *_ruling(branch.get("ruling", {})), choices=dict(branch.get("choices", {})))
+
+
 def draw_answer(res: Resolution, situation: str, *, edition_label: str = "", links: bool = True) -> DrawAnswer:
     """The answer to a /draw question from its resolution."""
     ruling, ruling_rules = _ruling(res.ruling)
-    facts = [b for b in res.branches if _is_fact(b)]
     otherwise = tuple(WhatIf(o["if"], *_ruling(o["ruling"]), assume=o["assumption"]) for o in res.other_outcomes)
-    otherwise += tuple(WhatIf(sentence("If " + (b.get("said") or b["choice"])), *_ruling(b.get("ruling", {})),
-                              choices=dict(b.get("choices", {}))) for b in facts)
-    alternatives = tuple(WhatIf(b.get("said") or b["choice"], *_ruling(b.get("ruling", {})),
-                                choices=dict(b.get("choices", {}))) for b in res.branches if not _is_fact(b))
+    otherwise += tuple(_branch(b, sentence("If " + _said(b))) for b in res.branches if _is_fact(b))
+    alternatives = tuple(_branch(b, _said(b)) for b in res.branches if not _is_fact(b))
     return DrawAnswer(
         situation=situation, ruling=ruling, ruling_rules=ruling_rules,
         understood=tuple((f["fact"], f.get("words", "")) for f in res.understood),

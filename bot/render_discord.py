@@ -123,14 +123,13 @@ class OwnedView(discord.ui.View):
         view.attach(interaction.edit_original_response)
 
 
-async def _within(interaction: discord.Interaction, work: Awaitable[Reply], *, thinking: bool = False
-                  ) -> tuple[Reply, bool]:
+async def _within(interaction: discord.Interaction, work: Awaitable[Reply]) -> tuple[Reply, bool]:
     """The reply, deferring the interaction when it is not ready in ``ANSWER_WITHIN`` s; (reply, deferred)."""
     task = asyncio.ensure_future(work)
     try:
         return await asyncio.wait_for(asyncio.shield(task), ANSWER_WITHIN), False
     except TimeoutError:
-        await interaction.response.defer(thinking=thinking, ephemeral=thinking)
+        await interaction.response.defer()  # a button's answer edits its message: no "thinking" message
         return await task, True
 
 
