@@ -23,7 +23,12 @@ class Default(StrEnum):
     ACTIVE = "active"  # whose turn: the asker's (the first player's) by default
 
 
-DRAWN_SAID = "no card drawn yet this turn"  # how engine.scenario_json says the default
+DRAWN_SAID = "no card drawn yet this turn"  # how the default is said among the assumptions
+
+
+def turn_said(active: str) -> str:
+    """How the default "whose turn" is said among the assumptions."""
+    return f"it is {'your' if active == 'You' else active + chr(39) + 's'} turn"
 
 
 def default_keys(doc: dict[str, Any], names: list[str]) -> list[str]:
@@ -53,8 +58,8 @@ def _other_turn(scenario: Scenario, _arg: str) -> str | None:
     other = names[(names.index(scenario.active) + 1) % len(names)]
     if scenario.action.type == "draw_step":
         return None  # "it's my draw step" is whose turn it is, said
+    scenario.assumed = [a for a in scenario.assumed if a != turn_said(scenario.active)]
     scenario.active = other
-    scenario.assumed = [a for a in scenario.assumed if not (a.startswith("it is ") and a.endswith(" turn"))]
     return f"If it is {other}'s turn"
 
 

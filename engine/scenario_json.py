@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cards import CardDB, default_cards
-from engine.defaults import default_keys
+from engine.defaults import DRAWN_SAID, default_keys, turn_said
 from engine.errors import ScenarioError
 from engine.model import FORMATS, STEPS, Action, PlayerState, Scenario, Zone
 
@@ -168,7 +168,7 @@ _PLAYER_DEFAULTS = (
     ("life", "20 life"),
     ("hand", "7 cards in hand"),
     ("library", "40 cards in library"),
-    ("drawn_this_turn", "no card drawn yet this turn"),
+    ("drawn_this_turn", DRAWN_SAID),
 )
 
 
@@ -193,7 +193,7 @@ def defaults_used(doc: dict[str, Any], names: list[str]) -> list[str]:
     if "step" not in doc:
         out.append("the main phase")
     if "active" not in doc and not any("turn" in a for a in doc.get("assumed", [])):
-        out.append(f"it is {'your' if names[0] == 'You' else names[0] + chr(39) + 's'} turn")
+        out.append(turn_said(names[0]))
     return out
 
 

@@ -78,3 +78,15 @@ def test_the_ruling_names_triggers_and_effects_that_stop_a_win_or_a_loss() -> No
     assert angel.ruling["rules"] == ["614.1a", "104.3"]
     life = _said("Opponent controls Sheoldred, the Apocalypse. I have 1 life. I draw 2.")
     assert life.ruling["text"] == "You lose the game, so Opponent wins: a life total of -1 (704.5a)."
+
+
+def test_a_default_made_otherwise_is_no_longer_said_as_assumed() -> None:
+    from engine.defaults import assume_otherwise
+
+    scenario = parse_situation("I draw 2.", CARDS)
+    assert "it is your turn" in scenario.assumed and "active" in scenario.defaulted
+    assert assume_otherwise(scenario, "active") == "If it is Opponent's turn"
+    assert scenario.active == "Opponent" and "it is your turn" not in scenario.assumed
+    assert assume_otherwise(scenario, "active") is None  # once only: it is no longer a default
+    assert assume_otherwise(scenario, "drawn_this_turn:You") == "If You already drew a card this turn"
+    assert "no card drawn yet this turn: Opponent" in scenario.assumed
