@@ -27,7 +27,8 @@ DRAWN_SAID = "no card drawn yet this turn"  # how the default is said among the 
 
 
 def turn_said(active: str) -> str:
-    """How the default "whose turn" is said among the assumptions."""
+    """How the default "whose turn" is said among the assumptions (by the situation reader and by the JSON
+    scenario's defaults alike)."""
     return f"it is {'your' if active == 'You' else active + chr(39) + 's'} turn"
 
 
@@ -35,7 +36,9 @@ def default_keys(doc: dict[str, Any], names: list[str]) -> list[str]:
     """The defaulted facts of a scenario document, as keys of ``Default`` (with the player where there is one)."""
     keys = [f"{Default.DRAWN_THIS_TURN}:{name}" for name, raw in zip(names, doc["players"], strict=True)
             if "drawn_this_turn" not in raw]
-    if "active" not in doc and len(names) > 1:
+    # whose turn: unstated in the document, or filled in by the situation reader (which says so)
+    active_default = "active" not in doc or turn_said(doc["active"]) in doc.get("assumed", [])
+    if active_default and len(names) > 1:
         keys.append(Default.ACTIVE.value)
     return keys
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.defaults import turn_said
 from engine.errors import SituationError
 from engine.situation.attach import Builder, possessive
 
@@ -99,7 +100,7 @@ def _active(b: Builder, names: list[str]) -> str:
     if active is None:
         active = "You" if "You" in names else names[0]
         if b.action and b.action.get("type") != "draw_step":
-            b.assume(f"it is {possessive(active)} turn")
+            b.assume(turn_said(active))
     if active not in names:
         raise SituationError(
             f"{active} is not a player of this game", b.sources.get(("*", "active"), ""), f"one of: {', '.join(names)}"

@@ -90,3 +90,12 @@ def test_a_default_made_otherwise_is_no_longer_said_as_assumed() -> None:
     assert assume_otherwise(scenario, "active") is None  # once only: it is no longer a default
     assert assume_otherwise(scenario, "drawn_this_turn:You") == "If You already drew a card this turn"
     assert "no card drawn yet this turn: Opponent" in scenario.assumed
+
+
+def test_whose_turn_filled_in_by_the_reader_gives_the_other_outcome_when_it_decides() -> None:
+    """Both players draw from empty libraries with a Laboratory Maniac each: the active player draws first
+    (121.2c) and wins; whose turn it is was filled in by the reader, so the other turn's winner is given."""
+    res = _said("I control Laboratory Maniac. Opponent controls Laboratory Maniac. I have 0 cards in library. "
+                "Opponent has 0 cards in library. Each player draws a card.")
+    assert res.winners == ["You"]
+    assert [(o["if"], o["winners"]) for o in res.other_outcomes] == [("If it is Opponent's turn", ["Opponent"])]
