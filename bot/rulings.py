@@ -118,11 +118,17 @@ class RulingsService:
         await self.store.put_card(card)
         return Cached(card, (await self.store.get_card(card["name"]) or (card, ""))[1])
 
-    async def _cached_near(self, name: str) -> tuple[dict[str, Any], str] | None:
+    async def _nearest_cached(self, name: str, limit: int) -> tuple[list[tuple[str, float]], int]:
+        """The cached card names closest to ``name`` with their scores, and how many cards the cache has."""
         names = await self.store.card_names("", limit=100000)
-        best = process.extractOne(name, names, scorer=fuzz.WRatio, processor=utils.default_process) if names else None
-        if best and best[1] >= 85:
-            return await self.store.get_card(best[0])
+        found = process.extract(name, names, scorer=fuzz.WRatio, processor=utils.default_process,
+                                limit=limit) if names else []
+        return [(n, score) for n, score, _i in found], len(names)
+
+    async def _cached_near(self, name: str) -> tuple[dict[str, Any], str] | None:
+        near, _total = await self._nearest_cached(name, 1)
+        if near and near[0][1] >= 85:
+            return await self.store.get_card(near[0][0])
         return None
 
     async def _refresh_card(self, name: str) -> None:
@@ -231,11 +237,9 @@ class RulingsService:
     async def _offline_reply(self, name: str, exc: ScryfallError) -> Reply:
         """Scryfall can't be reached: what the cache has (its size, the nearest names) and how to preload."""
         self._unreachable(exc)
-        cached = await self.store.card_names("", limit=100000)
-        near = [n for n, _score, _i in process.extract(name, cached, scorer=fuzz.WRatio,
-                                                       processor=utils.default_process, limit=3)] if cached else []
-        has = f" The card cache has {len(cached):,} cards" + (
-            f"; the nearest: {', '.join(plain(n, 100) for n in near)}." if near else ".")
+        near, total = await self._nearest_cached(name, 3)
+        has = f" The card cache has {total:,} cards" + (
+            f"; the nearest: {', '.join(plain(n, 100) for n, _score in near)}." if near else ".")
         return error_reply(f"“{plain(name, 150)}” is not in the card cache, and Scryfall can't be reached right "
                            f"now ({plain(str(exc), 200)}).{has}", PRELOAD_HINT)
 
