@@ -383,7 +383,7 @@ class Judge:
         name = valid_text(name).strip()[:150]
         if not name:
             return error_reply("Give a card name.", "/card name:Notion Thief")
-        card, unread = self.cards.find(name) or self.cards.fuzzy(name), []
+        card, unread = self.cards.fuzzy(name), []  # exact first, then a close spelling
         if card is None and self.card_lookup is not None:
             try:
                 found = await self.card_lookup(name)
