@@ -280,6 +280,15 @@ class Miracle:
 
 
 @dataclass(frozen=True)
+class AdditionalCost:
+    """"As an additional cost to cast this spell, <cost>" (601.2b, 601.2f): paid as the spell is cast."""
+
+    cost: str
+    rules: tuple[str, ...] = ("601.2b", "601.2h")
+    kind: str = "additional_cost"
+
+
+@dataclass(frozen=True)
 class NotModelled:
     """Text of the card that does not touch the draw model (combat damage, mana...), kept for honesty."""
 
@@ -288,4 +297,5 @@ class NotModelled:
 
 
 Effect = (DrawReplacement | MultiDrawReplacement | DrawProhibition | DrawTrigger | DrawStepTrigger | CastTrigger
-          | CantLose | SpellText | EventTrigger | SkipDrawStep | GraveyardAbilitiesLost | Miracle | NotModelled)
+          | CantLose | SpellText | EventTrigger | SkipDrawStep | GraveyardAbilitiesLost | Miracle | AdditionalCost
+          | NotModelled)

@@ -42,6 +42,13 @@ def _zone(value: Any, where: str, default: int, unnamed: Any = None) -> Zone:
     return Zone([], _int(value, where))
 
 
+def _tokens(value: Any, where: str) -> dict[str, int]:
+    """Tokens a player controls, {"Clue": 2}: a cost may sacrifice them ("Sacrifice an artifact")."""
+    if not isinstance(value, dict) or any(not isinstance(k, str) or not k.strip() for k in value):
+        raise ScenarioError("tokens must name each kind of token with how many", where, '{"Clue": 2}')
+    return {k.strip()[:60]: n for k, v in value.items() if (n := _int(v, f"{where}.{k}"))}
+
+
 def _str(value: Any, where: str) -> str:
     if not isinstance(value, str) or not value.strip():
         raise ScenarioError(f"{where} must be non-empty text", where, "")
@@ -98,6 +105,7 @@ def scenario_from_json(doc: Any, cards: CardDB | None = None) -> Scenario:
             drawn_this_turn=drawn,
             drawn_this_draw_step=in_step,
             team=str(raw["team"]) if raw.get("team") is not None else None,
+            tokens=_tokens(raw.get("tokens", {}), f"{where}.tokens"),
         ))
     names = [p.name for p in players]
     fmt = doc.get("format") or ("two-player" if len(players) == 2 else "multiplayer")

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from engine.cards import Card
 from engine.effects import (
+    AdditionalCost,
     CantLose,
     DrawCondition,
     DrawProhibition,
@@ -248,6 +249,7 @@ def _read_chapter(ability: Ability, name: str, reading: Reading, spell: bool) ->
 
 
 _STATIC_FORMS: tuple[tuple[str, Callable[[re.Match[str]], Effect]], ...] = (
+    (r"as an additional cost to cast this spell, (.+)", lambda m: AdditionalCost(m.group(1))),
     (r"skip your (?:next )?draw step", lambda m: SkipDrawStep("you")),
     (r"each player skips their draw step", lambda m: SkipDrawStep("each")),
     (r"(?:each opponent|your opponents) skips? their (?:next )?draw steps?", lambda m: SkipDrawStep("opponents")),

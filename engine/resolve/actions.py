@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from enum import StrEnum
 
 from engine.cards import Card
+from engine.costs import read_cost
 from engine.effects import (
+    AdditionalCost,
     CastTrigger,
     DrawStepTrigger,
     Op,
@@ -17,6 +20,7 @@ from engine.errors import ScenarioError
 from engine.model import Batch, Resolution
 from engine.resolve.core import ResolverCore
 from engine.resolve.events import GameOver
+from engine.resolve.paying import pay
 
 
 class ActionType(StrEnum):
@@ -217,7 +221,8 @@ class ActionsMixin(ResolverCore):
                   + (f" (cost: {chosen.cost})" if chosen.cost and verb == "activates" else "")
                   + (f", choosing the mode “{chosen.mode}”" if chosen.mode else "") + ".",
                   (*self.rs.cite("resolve"), *(("702.29a",) if verb == "cycles" else ())), caster, "cast")
-        from_hand = not chosen.activated and self._spell_leaves_hand(card, caster)
+        from_hand = not chosen.activated and self._spell_leaves_hand(card, caster, a.from_zone)
+        self._pay_costs(card, chosen, caster)
         if not chosen.activated:
             self.cast_triggers(caster, card)
         elif verb == "cycles":
@@ -229,11 +234,23 @@ class ActionsMixin(ResolverCore):
         self.run_ops(chosen.ops, you=caster, that_player=target, source=card.name, x=a.x)
         if from_hand and (card.has_type("instant") or card.has_type("sorcery")):
             ended_turn = any(s.kind == "end_turn" for s in self.steps[resolving_from:])
-            self._spell_resolved(card, caster, ended_turn=ended_turn)
+            self._spell_resolved(card, caster, ended_turn=ended_turn, from_graveyard=a.from_zone == "graveyard")
 
-    def _spell_resolved(self, card: Card, caster: str, *, ended_turn: bool) -> None:
+    def _pay_costs(self, card: Card, chosen: SpellText, payer: str) -> None:
+        """601.2h, 602.2b: an activated ability's cost, or a spell's additional costs, paid as it is put on
+        the stack; the cards a cost moves are in the outcome."""
+        if chosen.activated:
+            if chosen.cost:
+                what = "cycling" if chosen.cost.startswith("cycling") else "its ability"
+                pay(self, card, read_cost(chosen.cost, card.name), payer, what=what)
+            return
+        for extra in card.of(AdditionalCost):
+            pay(self, card, read_cost(extra.cost, card.name), payer, what="casting it")
+
+    def _spell_resolved(self, card: Card, caster: str, *, ended_turn: bool, from_graveyard: bool = False) -> None:
         """An instant or sorcery goes to its owner's graveyard as the last step of its resolution (608.2n),
-        unless it ended the turn: ending the turn exiles everything on the stack, the spell included (723.1b)."""
+        unless it ended the turn: ending the turn exiles everything on the stack, the spell included (723.1b);
+        cast from a graveyard with flashback, aftermath or jump-start, it is exiled instead (702.34a)."""
         owner = self.player(caster)
         owner.stack.remove_named(card.name)
         if ended_turn:
@@ -241,13 +258,27 @@ class ActionsMixin(ResolverCore):
             self.step(f"{card.name} was still on the stack as the turn ended: it is exiled.",
                       self.rs.cite("end_turn_exile"), caster, "move")
             return
+        if from_graveyard and re.search(r"^(?:flashback|aftermath|jump-start)\b", card.oracle, re.I | re.M):
+            owner.exile.add(Batch([card.name]))
+            self.step(f"{card.name} was cast from a graveyard with a permission that exiles it: it is exiled "
+                      "instead of going to the graveyard.", self.rs.cite("flashback_exile"), caster, "move")
+            return
         owner.graveyard.add(Batch([card.name]))
         self.step(f"{card.name} is put into {caster}'s graveyard as the last step of its resolution.",
                   self.rs.cite("spell_to_graveyard"), caster, "move")
 
-    def _spell_leaves_hand(self, card: Card, caster: str) -> bool:
+    def _spell_leaves_hand(self, card: Card, caster: str, zone: str = "hand") -> bool:
         """A spell is cast from its owner's hand: it moves to the stack (601.2a), so the hand the draws go
-        into is one card smaller than the hand it was cast from."""
+        into is one card smaller than the hand it was cast from. Cast from a graveyard (flashback,
+        aftermath), it leaves the graveyard instead."""
+        if zone == "graveyard":
+            grave = self.player(caster).graveyard
+            if not grave.remove_named(card.name) and grave.unknown:
+                grave.unknown -= 1
+            self.player(caster).stack.add(Batch([card.name]))
+            self.step(f"{card.name} moves from {caster}'s graveyard to the stack.", self.rs.cite("cast_from_graveyard"),
+                      caster, "move")
+            return True
         hand = self.player(caster).hand
         if hand.size == 0:
             self.step(f"{caster}'s hand was said to be empty: it is counted as the hand after casting "

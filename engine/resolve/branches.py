@@ -191,5 +191,7 @@ def describe_choice(key: str, value: Any) -> str:
         "sylvan_pay": lambda: f"{who} pays 4 life for each of {value} card(s)",
         "ability": lambda: f"{parts[0]}: the ability “{value}”",
         "multi_replacement": lambda: f"{who} applies {str(value).split('#')[0]} first",
+        "cost": lambda: f"the cost of {parts[0]} is paid with “{value}”",
+        "sacrifice": lambda: f"{value} is sacrificed for {parts[0]}'s cost",
     }.get(kind)
     return second_person(text()) if text else f"{key} = {value}"

@@ -94,6 +94,18 @@ class ZoneChangeMixin(ResolverCore):
                        for w in kind.replace("-", "").split() if w not in ("another", "other"))
                    for kind in kinds)
 
+    def sacrifice_triggers(self, payer: str, card: Card | None) -> None:
+        """"Whenever you sacrifice a creature / a permanent / another artifact" (603.2), judged by the
+        sacrificed permanent's type line."""
+        for src in self.in_play():
+            eff = src.effect
+            if not isinstance(eff, EventTrigger) or src.controller != payer:
+                continue
+            m = re.match(r"whenever you sacrifice (?:a|an|another|one or more) (?P<types>[\w ]+?)s?(?:,|$)", eff.event)
+            if m and card is not None and (m.group("types") == "permanent" or any(
+                    card.has_type(t) or t in card.type_line.lower().split() for t in m.group("types").split(" or "))):
+                self.add_trigger(src.card.name, src.controller, payer, eff.ops, False, ("603.2",))
+
     def cycle_triggers(self, cycler: str, card: Card) -> None:
         """702.29c-d: "when you cycle this card" (the card's own) and "whenever you cycle a card"."""
         for trigger in card.of(EventTrigger):

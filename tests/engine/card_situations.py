@@ -16,7 +16,6 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from bot.card_lookup import card_names_in

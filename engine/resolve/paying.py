@@ -1,0 +1,223 @@
+"""Paying a cost as a spell is cast or an ability activated (601.2h, 602.2b): each part that moves a card or
+changes a life total is carried out, in the card's order, before the spell or ability can resolve.
+
+Why here and not in the ops: a cost is paid while casting or activating, before anything goes on the stack,
+and "can't pay" is a legality question (118.3), not an effect that does as much as it can (609.3). A part
+the engine can't read refuses the whole activation with those words: an unpaid cost is a wrong ruling.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from typing import TYPE_CHECKING
+
+from engine.cards import Card
+from engine.costs import MOVES_NOTHING, Cost, CostKind, CostPart
+from engine.errors import ScenarioError
+from engine.model import Batch
+
+if TYPE_CHECKING:
+    from engine.resolve.resolver import Resolver
+
+# Token names the engine creates and the types a cost may ask for ("Sacrifice an artifact").
+TOKEN_TYPES = {"clue": "artifact clue", "food": "artifact food", "treasure": "artifact treasure",
+               "blood": "artifact blood", "map": "artifact map", "powerstone": "artifact powerstone",
+               "gold": "artifact gold", "thopter": "artifact creature thopter", "faerie": "creature faerie",
+               "spirit": "creature spirit", "zombie": "creature zombie", "saproling": "creature saproling",
+               "army": "creature army"}
+
+
+def refuse_unpayable(card: Card, cost: Cost, what: str) -> None:
+    """A cost with words the engine can't pay refuses the whole activation, naming them and the card's text."""
+    if cost.unknown:
+        line = next((ln for ln in card.oracle.split("\n") if cost.unknown[0].split()[0] in ln.lower()), card.oracle)
+        raise ScenarioError(f"{card.name}: the engine can't pay the cost “{'; '.join(cost.unknown)}” of {what} yet",
+                            "action.card", line[:300])
+
+
+def pay(r: Resolver, card: Card, cost: Cost, payer: str, *, what: str) -> None:
+    """Pay ``cost`` for ``card`` (its ability or spell ``what``): the parts that move nothing are named, the
+    others carried out; with an "or" cost, the first option the player can pay (a decision)."""
+    refuse_unpayable(card, cost, what)
+    parts = cost.parts
+    if cost.options:
+        payable = [o for o in cost.options if _can_pay(r, card, o, payer)]
+        if not payable:
+            raise ScenarioError(f"{payer} can't pay the cost of {card.name} ({cost.text})", "action.card",
+                                "a cost is paid in full or not at all (118.3)")
+        labels = [", ".join(p.text for p in o) for o in payable]
+        parts = payable[labels.index(r.choose(f"cost:{card.name}", labels, labels[0]))]
+    elif missing := _missing(r, card, parts, payer):
+        raise ScenarioError(f"{payer} can't pay the cost of {card.name} ({cost.text}): {missing}", "action.card",
+                            "a cost is paid in full or not at all (118.3); give the cards it needs")
+    free = [p.text for p in parts if p.kind in MOVES_NOTHING]
+    moving = [p for p in parts if p.kind not in MOVES_NOTHING]
+    if not moving:
+        r.step(f"{payer} pays {_say(free)}: no card moves.", r.rs.cite("pay_cost"), payer, "cost", card.name)
+        return
+    r.step(f"{payer} pays the cost of {what} ({cost.text}).", r.rs.cite("pay_cost"), payer, "cost", card.name)
+    for part in moving:
+        PAYERS[part.kind](r, card, part, payer)
+
+
+def _say(words: list[str]) -> str:
+    return ", ".join(words) if words else "nothing"
+
+
+def _can_pay(r: Resolver, card: Card, parts: tuple[CostPart, ...], payer: str) -> bool:
+    return not _missing(r, card, parts, payer)
+
+
+def _missing(r: Resolver, card: Card, parts: tuple[CostPart, ...], payer: str) -> str:
+    """What the player lacks to pay every part (118.3), in words; empty when they can pay."""
+    p = r.player(payer)
+    for part in parts:
+        if part.kind is CostKind.DISCARD and p.hand.size < part.amount:
+            return f"{payer} has {p.hand.size} card(s) in hand"
+        if part.kind is CostKind.PAY_LIFE and p.life < part.amount:
+            return f"{payer} has {p.life} life (119.4)"
+        if part.kind is CostKind.EXILE_FROM_GRAVEYARD and p.graveyard.size < part.amount:
+            return f"{payer} has {p.graveyard.size} card(s) in their graveyard"
+        if part.kind is CostKind.SACRIFICE and len(_candidates(r, card, part, payer)) < part.amount:
+            have = ", ".join(p.battlefield) or "no permanent"
+            return f"it needs {part.text.removeprefix('sacrifice ')} that {payer} controls ({payer} controls {have})"
+    return ""
+
+
+def _discard_self(r: Resolver, card: Card, part: CostPart, payer: str) -> None:
+    hand = r.player(payer).hand
+    if not hand.remove_named(card.name):
+        hand.remove_any(1)
+    r.player(payer).graveyard.add(Batch([card.name]))
+    r.step(f"{payer} discards {card.name} from their hand (hand {hand.size + 1} → {hand.size}).",
+           r.rs.cite("discard"), payer, "discard", card.name)
+
+
+def _discard(r: Resolver, card: Card, part: CostPart, payer: str) -> None:
+    p = r.player(payer)
+    n = p.hand.size if part.kind is CostKind.DISCARD_HAND else part.amount
+    p.graveyard.add(p.hand.remove_any(n))
+    r.step(f"{payer} discards {n} card{'s' if n != 1 else ''} (hand {p.hand.size + n} → {p.hand.size}).",
+           r.rs.cite("discard"), payer, "discard", card.name)
+
+
+def _sacrifice_self(r: Resolver, card: Card, part: CostPart, payer: str) -> None:
+    _sacrifice_named(r, card.name, payer, source=card.name)
+
+
+def _sacrifice(r: Resolver, card: Card, part: CostPart, payer: str) -> None:
+    found = _candidates(r, card, part, payer)
+    options = list(dict.fromkeys(itertools.islice(itertools.combinations(found, part.amount), 12)))
+    labels = [" and ".join(o) for o in options]
+    pick = r.choose(f"sacrifice:{card.name}", labels, labels[0])
+    for name in options[labels.index(pick)]:
+        _sacrifice_named(r, name, payer, source=card.name)
+
+
+def _candidates(r: Resolver, card: Card, part: CostPart, payer: str) -> list[str]:
+    """The permanents ``payer`` could sacrifice for the part, tokens first (what a player gives up first), the
+    source itself last; a token is named as "Clue token"."""
+    p = r.player(payer)
+    tokens = [f"{name} token" for name, n in sorted(p.tokens.items()) for _ in range(n)
+              if _is_a(TOKEN_TYPES.get(name.lower(), ""), part.what, token=True)]
+    others: list[str] = []
+    for name in p.battlefield:
+        if name == card.name and part.another:
+            continue
+        found = r.cards.find(name)
+        if found is not None and _is_a(found.type_line, part.what, token=False):
+            others.append(name)
+    own = [n for n in others if n == card.name]
+    return tokens + [n for n in others if n != card.name] + own
+
+
+def _is_a(type_line: str, kinds: tuple[str, ...], *, token: bool) -> bool:
+    """Whether a permanent with this type line is one of ``kinds`` ("creature", "bird", "nontoken-artifact")."""
+    words = set(re.sub(r"[—/-]", " ", type_line.lower()).split())
+    for kind in kinds:
+        if kind.startswith("nontoken-"):
+            if token:
+                continue
+            kind = kind.removeprefix("nontoken-")
+        if kind == "permanent" and words or kind in words:
+            return True
+    return False
+
+
+def _sacrifice_named(r: Resolver, name: str, payer: str, *, source: str) -> None:
+    """701.21a: the permanent goes from the battlefield to its owner's graveyard; a token ceases to exist
+    there (704.5d); a creature dies (700.4), so its "when this dies" abilities trigger."""
+    p = r.player(payer)
+    if name.endswith(" token"):
+        kind = name.removesuffix(" token")
+        p.tokens[kind] -= 1
+        if not p.tokens[kind]:
+            del p.tokens[kind]
+        r.step(f"{payer} sacrifices a {kind} token; a token that leaves the battlefield ceases to exist.",
+               (*r.rs.cite("sacrifice"), *r.rs.cite("token_leaves")), payer, "sacrifice", source)
+        return
+    card = r.cards.find(name)
+    if card is not None and card.has_type("creature"):
+        r.step(f"{payer} sacrifices {name}.", r.rs.cite("sacrifice"), payer, "sacrifice", source)
+        r._dies(card, payer)
+    else:
+        if name in p.battlefield:
+            p.battlefield.remove(name)
+        p.graveyard.add(Batch([name]))
+        r.step(f"{payer} sacrifices {name}: it goes from the battlefield to {payer}'s graveyard.",
+               r.rs.cite("sacrifice"), payer, "sacrifice", source)
+    r.sacrifice_triggers(payer, card)
+
+
+def _pay_life(r: Resolver, card: Card, part: CostPart, payer: str) -> None:
+    r.change_life(payer, -part.amount)
+    r.step(f"{payer} pays {part.amount} life (life {r.player(payer).life}).", r.rs.cite("pay_life"), payer, "life",
+           card.name)
+
+
+def _exile_self_from_graveyard(r: Resolver, card: Card, part: CostPart, payer: str) -> None:
+    p = r.player(payer)
+    if not p.graveyard.remove_named(card.name) and p.graveyard.unknown:
+        p.graveyard.unknown -= 1
+    p.exile.add(Batch([card.name]))
+    r.step(f"{payer} exiles {card.name} from their graveyard.", r.rs.cite("exile"), payer, "exile", card.name)
+
+
+def _exile_from_graveyard(r: Resolver, card: Card, part: CostPart, payer: str) -> None:
+    p = r.player(payer)
+    p.exile.add(p.graveyard.remove_any(part.amount))
+    r.step(f"{payer} exiles {part.amount} card{'s' if part.amount != 1 else ''} from their graveyard.",
+           r.rs.cite("exile"), payer, "exile", card.name)
+
+
+def _leave_battlefield(r: Resolver, card: Card, payer: str, zone: str) -> None:
+    p = r.player(payer)
+    if card.name in p.battlefield:
+        p.battlefield.remove(card.name)
+    (p.exile if zone == "exile" else p.hand).add(Batch([card.name]))
+    r.step(f"{payer} {'exiles' if zone == 'exile' else 'returns'} {card.name} "
+           f"{'' if zone == 'exile' else 'to their hand '}from the battlefield.",
+           r.rs.cite("exile" if zone == "exile" else "pay_cost"), payer, "move", card.name)
+
+
+def _mill(r: Resolver, card: Card, part: CostPart, payer: str) -> None:
+    p = r.player(payer)
+    p.graveyard.add(p.library.take_top(part.amount))
+    r.step(f"{payer} mills {part.amount} card{'s' if part.amount != 1 else ''}.", r.rs.cite("mill"), payer, "mill",
+           card.name)
+
+
+PAYERS = {
+    CostKind.DISCARD_SELF: _discard_self,
+    CostKind.DISCARD: _discard,
+    CostKind.DISCARD_HAND: _discard,
+    CostKind.SACRIFICE_SELF: _sacrifice_self,
+    CostKind.SACRIFICE: _sacrifice,
+    CostKind.PAY_LIFE: _pay_life,
+    CostKind.EXILE_SELF_FROM_GRAVEYARD: _exile_self_from_graveyard,
+    CostKind.EXILE_FROM_GRAVEYARD: _exile_from_graveyard,
+    CostKind.EXILE_SELF: lambda r, card, part, payer: _leave_battlefield(r, card, payer, "exile"),
+    CostKind.RETURN_SELF: lambda r, card, part, payer: _leave_battlefield(r, card, payer, "hand"),
+    CostKind.MILL: _mill,
+}
