@@ -55,6 +55,10 @@ OP_KINDS = {
                           "player draws it (Enduring Renewal)",
     "counter": "put N +1/+1 counters on the permanent `name` the player controls (122.1a)",
     "amass": "amass N: a 0/0 Army token `name` if the player has none, then N +1/+1 counters on it (701.47a)",
+    "put_bottom": "put N cards from hand on the bottom of the library (401.4)",
+    "hand_to_battlefield": "put N cards of the kind `name` from hand onto the battlefield (not cast, not played)",
+    "sacrifice": "sacrifice N permanents of the kind `name` the player controls (701.21a)",
+    "shuffle_hand": "shuffle the hand into the library (701.24); \"that many\" is the number of cards shuffled",
     "delayed_draw": "draw N at a later time (a delayed triggered ability, 603.7): reported, not carried out now",
     "note": "an effect outside the draw model, reported but not simulated",
 }
@@ -98,6 +102,10 @@ class OpKind(StrEnum):
     AMASS = "amass"
     COUNTER = "counter"
     DELAYED_DRAW = "delayed_draw"
+    PUT_BOTTOM = "put_bottom"
+    HAND_TO_BATTLEFIELD = "hand_to_battlefield"
+    SACRIFICE = "sacrifice"
+    SHUFFLE_HAND = "shuffle_hand"
     NOTE = "note"
 
 
@@ -114,6 +122,9 @@ class Op:
     # op is carried out under: if_you_do | if_you_dont (the previous optional op) | if:<words> | unless:<words>
     condition: str = ""
     note: str = ""  # what the card's words say about the op ("X = the number of cards in your hand")
+    # a "note" that is the card's own words the Oracle reader kept unread (not a hand-made or engine note):
+    # carried out as nothing only when the words change nothing the engine counts (engine.inert)
+    words: bool = False
 
     @staticmethod
     def from_dict(raw: dict[str, Any], where: str) -> Op:

@@ -122,7 +122,7 @@ def _read_sentence(sentence: str, out: EffectReading, state: _Subjects) -> None:
         if DRAWS.search(sentence):
             out.unread.append(sentence)
         else:
-            out.ops.append(Op("note", 1, "you", text=sentence))
+            out.ops.append(Op("note", 1, "you", text=sentence, words=True))
         return
     m = _CONDITION.match(sentence)
     if m:
@@ -173,11 +173,22 @@ def _read_clauses(sentence: str, condition: str, x_note: str, for_each: bool, ou
             if DRAWS.search(clause) or _DRAWING_WORDS.search(clause):
                 out.unread.append(clause)
                 continue
-            op = Op("note", 1, subject or "you", text=clause)
+            op = Op("note", 1, subject or "you", text=clause, words=True)
         amount = "X" if for_each and op.do == "draw" and op.amount == 1 else op.amount
         note = op.note or (x_note if amount == "X" else "")
         out.ops.append(Op(op.do, amount, op.who, op.name, optional or op.optional, op.text, op.instead_amount,
-                          condition or op.condition, note))
+                          condition or op.condition, note, op.words))
+        out.ops.extend(_keyword_action_rest(op))
+
+
+def _keyword_action_rest(op: Op) -> tuple[Op, ...]:
+    """The rest of a keyword action read as its first operation: connive's discard (701.50a: draw, then
+    discard as many), learn's draw after the discard (701.48a: "you may discard a card. If you do, draw")."""
+    if op.note.startswith("connive"):
+        return (Op("discard", op.amount, op.who, note="connive: discard as many cards as were drawn"),)
+    if op.note.startswith("learn"):
+        return (Op("draw", 1, op.who, condition="if_you_do"),)
+    return ()
 
 
 def _condition(words: str) -> str:
@@ -202,17 +213,36 @@ _PHRASES: tuple[tuple[str, str, int | str, bool], ...] = (
      r"that creature )?connives?(?: (?P<n>x|\d+))?", "connive", 0, False),
     (r"learns?", "learn", 0, False),
     (r"investigates?(?: (?P<times>twice|\w+ times|once for each .+))?", "token", 0, False),
-    (r"discards? (?:your|their) hand", "discard_hand", 0, False),
+    (r"discards? (?:your|their) hand|discards? all the cards in (?:your|their) hand", "discard_hand", 0, False),
     (rf"discards? {NUM} cards?(?: at random)?", "discard", 1, False),
+    (rf"discards? {NUM} cards?(?P<x>,? unless .+)", "discard", 1, False),
+    (rf"discards? {NUM} of them", "discard", 1, False),
+    (r"discards? that many cards", "discard", "X", False),
+    (rf"puts? {NUM} cards? from (?:your|their) hand on top of (?:your|their) library(?: in any order)?", "put_back", 1,
+     False),
+    (rf"puts? {NUM} cards? from (?:your|their) hand on the bottom of (?:your|their) library(?: in any order)?",
+     "put_bottom", 1, False),
+    (r"puts? (?:a|an|one) (?P<kind>land|creature|artifact|enchantment|permanent|basic land|nonland permanent) card "
+     r"from (?:your|their) hand onto the battlefield(?: tapped)?", "hand_to_battlefield", 0, False),
+    (r"sacrifices? (?P<sac>(?:a|an|another|one|two|three) [\w ,-]+?)", "sacrifice", 0, False),
+    (r"shuffles? (?:the cards from )?(?:your|their) hand into (?:your|their) library", "shuffle_hand", 0, False),
     (rf"loses? {NUM} life", "lose_life", 1, False),
     (rf"gains? {NUM} life", "gain_life", 1, False),
     (rf"mills? {NUM} cards?", "mill", 1, False),
     (rf"deals? {NUM} damage to (?P<to>target player|target opponent|that player|each opponent|you|each player)",
      "damage", 1, False),
-    (r"creates? (?:a|an|one|two|three|\d+|x) (?:tapped )?(?P<token>clue|blood|food|treasure|map) tokens?", "token", 0,
+    (rf"creates? {NUM} (?:tapped )?(?P<token>clue|blood|food|treasure|map|gold|powerstone) tokens?", "token", 1, False),
+    (rf"creates? {NUM} (?:tapped )?(?:[\dx]+/[\dx]+ )?(?:(?:white|blue|black|red|green|colorless|and),? )*"
+     r"(?P<token>[a-z]+)(?: [a-z]+)? (?:artifact |enchantment )?creature tokens?(?: with (?:flying|haste|vigilance|"
+     r"trample|lifelink|deathtouch|reach|menace|first strike|defender|prowess)(?:(?:,| and) \w+)*)?", "token", 1,
      False),
 )
 _COMPILED = [(re.compile(p), do, amount, optional) for p, do, amount, optional in _PHRASES]
+
+
+def _sacrificed(words: str) -> int:
+    n = number(words.split()[0]) if words.split()[0] != "another" else 1
+    return n if isinstance(n, int) else 1
 
 
 def read_clause(clause: str, who: str) -> Op | None:
@@ -229,13 +259,16 @@ def read_clause(clause: str, who: str) -> Op | None:
             return Op("draw", number(n) if n else 1, drawer, note="connive (701.50): then discard as many; each "
                                                                "nonland discard puts a +1/+1 counter on the creature")
         if do == "learn":  # 701.48a: reveal a Lesson from outside the game, or discard a card to draw a card
-            return Op("draw", 1, who, optional=True, note="learn (701.48a): discard a card to draw a card, or put a "
-                                                          "Lesson card from outside the game into your hand")
+            return Op("discard", 1, who, optional=True,
+                      note="learn (701.48a): discard a card to draw a card (or take a Lesson: no draw)")
         if do == "token":
             times = m.groupdict().get("times") or ""
             count = 2 if times == "twice" else "X" if times.startswith("once for each") else \
-                number(times.split()[0]) if times else 1
+                number(times.split()[0]) if times else number(m.group(1)) if amount else 1
             return Op("token", count, who, name=(m.groupdict().get("token") or "clue").capitalize())
+        if do in ("hand_to_battlefield", "sacrifice"):
+            return Op(do, 1 if do == "hand_to_battlefield" else _sacrificed(m.group("sac")), who,
+                      name=m.groupdict().get("kind") or m.group("sac"), optional=optional)
         x = m.groupdict().get("x")
         value: int | str = "X" if amount == "X" else number(m.group(amount)) if amount else 1
         if do == "damage":
@@ -243,9 +276,9 @@ def read_clause(clause: str, who: str) -> Op | None:
             return Op("damage", value, {"target player": "target", "target opponent": "target", "that player":
                                         "that_player", "each opponent": "each_opponent", "you": "you",
                                         "each player": "each_player"}[to])
-        if isinstance(amount, int) and do == "draw" and x and re.match(r",? (?:if|unless) ", x):
+        if isinstance(amount, int) and do in ("draw", "discard") and x and re.match(r",? (?:if|unless) ", x):
             kind = "unless" if re.match(r",? unless ", x) else "if"
-            return Op("draw", value, who, condition=f"{kind}:{re.sub(r'^,? ?(?:if|unless) ', '', x)}")
+            return Op(do, value, who, condition=f"{kind}:{re.sub(r'^,? ?(?:if|unless) ', '', x)}")
         note = f"X = {x.strip()}" if amount == "X" and x else ("X = that many" if amount == "X" else "")
         return Op(do, value, who, optional=optional, note=note)
     return None

@@ -12,6 +12,7 @@ from engine.effects import (
     AdditionalCost,
     CastTrigger,
     DrawStepTrigger,
+    EventTrigger,
     Op,
     SkipDrawStep,
     SpellText,
@@ -21,6 +22,7 @@ from engine.model import Batch, Resolution
 from engine.resolve.core import ResolverCore
 from engine.resolve.events import GameOver
 from engine.resolve.paying import pay
+from engine.trigger_events import EventKind
 
 
 class ActionType(StrEnum):
@@ -46,6 +48,7 @@ class ActionsMixin(ResolverCore):
             self.settle()
         except GameOver:
             pass
+        self.refuse_unevaluated_triggers()
         return self.result()
 
     def _validate(self) -> None:
@@ -207,7 +210,7 @@ class ActionsMixin(ResolverCore):
             raise ScenarioError(f"the target {target!r} is not a player", "action.targets",
                                 f"use one of: {', '.join(self._order)}")
         if a.ability == "enters":
-            self._enters(card, caster)
+            self._enters(card, caster, target)
             return
         if a.ability == "dies":
             self._dies(card, caster)
@@ -222,6 +225,8 @@ class ActionsMixin(ResolverCore):
                   + (f", choosing the mode “{chosen.mode}”" if chosen.mode else "") + ".",
                   (*self.rs.cite("resolve"), *(("702.29a",) if verb == "cycles" else ())), caster, "cast")
         from_hand = not chosen.activated and self._spell_leaves_hand(card, caster, a.from_zone)
+        if not chosen.activated:
+            self.happened.add(EventKind.CAST)
         self._pay_costs(card, chosen, caster)
         if not chosen.activated:
             self.cast_triggers(caster, card)
@@ -232,7 +237,7 @@ class ActionsMixin(ResolverCore):
             self.settle()
         resolving_from = len(self.steps)
         self.run_ops(chosen.ops, you=caster, that_player=target, source=card.name, x=a.x)
-        if from_hand and (card.has_type("instant") or card.has_type("sorcery")):
+        if from_hand and _spell_face(card):
             ended_turn = any(s.kind == "end_turn" for s in self.steps[resolving_from:])
             self._spell_resolved(card, caster, ended_turn=ended_turn, from_graveyard=a.from_zone == "graveyard")
 
@@ -257,6 +262,12 @@ class ActionsMixin(ResolverCore):
             owner.exile.add(Batch([card.name]))
             self.step(f"{card.name} was still on the stack as the turn ended: it is exiled.",
                       self.rs.cite("end_turn_exile"), caster, "move")
+            return
+        if "adventure" in card.type_line.lower():
+            owner.exile.add(Batch([card.name]))
+            self.step(f"{card.name} was cast as an Adventure: it is exiled instead of going to the graveyard, and "
+                      "may be cast later from exile as its other face.", self.rs.cite("adventure_exile"), caster,
+                      "move")
             return
         if from_graveyard and re.search(r"^(?:flashback|aftermath|jump-start)\b", card.oracle, re.I | re.M):
             owner.exile.add(Batch([card.name]))
@@ -313,11 +324,50 @@ class ActionsMixin(ResolverCore):
         return wanted[labels.index(pick)]
 
     def cast_triggers(self, caster: str, card: Card) -> None:
-        """Abilities that trigger on a spell being cast (the spells of the card data are noncreature spells)."""
+        """Abilities that trigger on a spell being cast (603.2): the card data's, those read from Oracle text
+        ("whenever you cast an instant or sorcery spell", judged by the spell's type line), and the spell's
+        own "when you cast this spell"."""
         for src in self.in_play():
             eff = src.effect
             if isinstance(eff, CastTrigger) and self.affects(eff.affects, src.controller, caster):
                 self.add_trigger(src.card.name, src.controller, caster, eff.ops, eff.optional, eff.rules)
+            elif isinstance(eff, EventTrigger):
+                m = _CAST_EVENT.fullmatch(eff.event)
+                if m is None:
+                    continue
+                self.evaluated_events.add(eff.event)
+                if _caster_fits(m.group("who"), caster, src.controller, self.opponents(src.controller)) and \
+                        _spell_fits(m.group("types"), card):
+                    self.add_trigger(src.card.name, src.controller, caster, eff.ops, False, ("603.2",))
+        for own in card.of(EventTrigger):
+            if re.fullmatch(r"when(?:ever)? you cast (?:~|this spell)", own.event):
+                self.evaluated_events.add(own.event)
+                self.add_trigger(card.name, caster, caster, own.ops, False, ("603.2",))
+
+
+_CAST_EVENT = re.compile(
+    r"whenever (?P<who>you|an opponent|a player|another player|each opponent) casts?(?: or cop(?:y|ies))? (?:a|an) "
+    r"(?P<types>(?:(?:non)?(?:creature|artifact|enchantment|instant|sorcery|land|planeswalker|legendary|kindred)"
+    r"(?: or |, or |, | and/or )?)*?) ?spell")
+
+
+def _spell_face(card: Card) -> bool:
+    """An instant or sorcery, or a card with such a face (an Adventure, a split or modal double-faced card)."""
+    faces = [f.split("—")[0].lower().split() for f in card.type_line.split("//")]
+    return any("instant" in f or "sorcery" in f for f in faces)
+
+
+def _caster_fits(who: str, caster: str, controller: str, opponents: list[str]) -> bool:
+    return {"you": caster == controller, "a player": True}.get(who, caster in opponents)
+
+
+def _spell_fits(types: str, card: Card) -> bool:
+    """"instant or sorcery", "noncreature", "" (any spell): judged by the spell's card types (all faces)."""
+    words = [w for w in re.split(r",? or |, | and/or ", types.strip()) if w]
+    line = re.sub(r"[—/-]", " ", card.type_line.lower()).split()
+    wanted = [w for w in words if not w.startswith("non")]
+    banned = [w[3:] for w in words if w.startswith("non")]
+    return not any(b in line for b in banned) and (not wanted or any(w in line for w in wanted))
 
 
 ACTIONS: dict[ActionType, Callable[[ActionsMixin], None]] = {

@@ -9,7 +9,7 @@ from collections import deque
 from typing import Any
 
 from engine.cards import CardDB
-from engine.errors import OutOfTime
+from engine.errors import OutOfTime, ScenarioError
 from engine.model import Resolution, Scenario
 from engine.resolve.core import ABSENT, second_person
 from engine.resolve.events import ChoicePoint
@@ -71,6 +71,7 @@ def resolve(scenario: Scenario, cards: CardDB | None = None, *, compress: bool =
     resolution.branches.extend(search.run(resolution, main))
     if search.stopped:
         resolution.notes.append(search.stopped)
+    resolution.notes.extend(dict.fromkeys(search.uncarried))
     resolution.other_outcomes = other_outcomes(scenario, resolution, cards, deadline=deadline)
     return resolution
 
@@ -104,6 +105,7 @@ class AlternativeSearch:
         self.work = 0
         self.last_work = 0
         self.stopped = ""
+        self.uncarried: list[str] = []  # other lines the engine can't carry out, said in the notes
         self._reads: list[dict[str, Any]] = []  # per resolved run: the decisions it read, with their values
 
     def _known(self, choices: dict[str, Any]) -> bool:
@@ -136,7 +138,11 @@ class AlternativeSearch:
                         continue
                     if self._bounded():
                         return found
-                    other, points = self._resolve(choices)
+                    try:
+                        other, points = self._resolve(choices)
+                    except ScenarioError as exc:  # that line reaches words the engine can't carry out
+                        self.uncarried.append(f"If {describe_choice(cp.key, option)}: {exc.message}.")
+                        continue
                     if other is None:
                         return found
                     queue.append((choices, points))

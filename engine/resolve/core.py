@@ -12,6 +12,7 @@ from engine.errors import OutOfTime
 from engine.model import PlayerState, Scenario, Step
 from engine.resolve.events import ChoicePoint, EffectSource, PendingTrigger, StepGroup
 from engine.rulesets import Ruleset, ruleset_for
+from engine.trigger_events import EventKind
 from engine.wording import second_person, sentence
 
 __all__ = ["second_person"]  # re-exported: the resolver's modules name players through it
@@ -76,6 +77,10 @@ class ResolverCore:
         self.active = self.s.active or self._order[0]
         self._in_play_key: tuple[Any, ...] = ()
         self._in_play: list[EffectSource] = []
+        # The kinds of event this resolution carried out, and the trigger conditions (in words) some stage
+        # evaluated: a watching ability whose kind of event happened but that nothing evaluated is refused.
+        self.happened: set[EventKind] = set()
+        self.evaluated_events: set[str] = set()
 
     def player(self, name: str) -> PlayerState:
         return self.s.player(name)
@@ -168,6 +173,8 @@ class ResolverCore:
         the team's shared life total, which every member carries (810.9)."""
         team = self.player(name).team
         shared = self.s.format == "two-headed-giant" and team is not None
+        if delta:
+            self.happened.add(EventKind.GAIN_LIFE if delta > 0 else EventKind.LOSE_LIFE)
         for p in self.s.players:
             if p.name == name or (shared and p.team == team):
                 p.life += delta

@@ -69,6 +69,7 @@ class OpContext:
     times: int
     x: int | None
     discarded: dict[str, int] = field(default_factory=dict)
+    last_count: int | None = None  # how many cards the last operation moved: what "that many" refers to
     did: bool = True  # whether the last "may" was taken (what "if you do" refers to, 608.2c)
 
 

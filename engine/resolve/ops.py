@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from engine.effects import Op, OpKind
 from engine.errors import ScenarioError
+from engine.inert import inert
 from engine.oracle.clauses import number
 from engine.resolve import ops_players, ops_reveal, ops_zones
 from engine.resolve.core import ResolverCore
@@ -84,7 +85,8 @@ class OpsMixin(ResolverCore):
             if not self._carried_out(op, ctx, targets):
                 continue
             handler = OP_HANDLERS[OpKind(op.do)]
-            n = self.amount(op, x)
+            # "that many": the number of cards the operation before moved (608.2h), whatever X was given
+            n = ctx.last_count if op.note == "X = that many" and ctx.last_count is not None else self.amount(op, x)
             if op.do != "draw" and op.instead_amount is not None and self.self_condition(op.condition, you):
                 n = op.instead_amount  # 614.15: the card's own "instead" (a draw says so in its own step)
             handler(self, op, ctx, targets, n)
@@ -113,6 +115,8 @@ class OpsMixin(ResolverCore):
             return False
         drawer = self.player(targets[0]) if targets else None
         keeps_alive = op.do != "draw" or drawer is None or drawer.library.size >= n
+        if op.do == "note" and op.words and not inert(op.text):
+            keeps_alive = False  # words the engine can't carry out: the line it can is the one answered
         key = f"may:{ctx.source}:{op.do}"
         wanted = self.choose(key, [True, False], keeps_alive)
         what = op.note or op.text or op.do.replace("_", " ")

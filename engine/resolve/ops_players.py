@@ -5,8 +5,12 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from engine.cards import Card
 from engine.effects import Op, OpKind
+from engine.errors import ScenarioError
+from engine.inert import inert
 from engine.resolve.events import GameOver, OpContext
+from engine.trigger_events import EventKind
 
 if TYPE_CHECKING:
     from engine.resolve.ops import OpsMixin
@@ -124,6 +128,8 @@ def _poison(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> 
 
 
 def _token(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+    if n * ctx.times:
+        r.happened.update((EventKind.TOKEN, EventKind.ENTERS))
     for name in targets:
         p = r.player(name)
         p.tokens[op.name or "token"] = p.tokens.get(op.name or "token", 0) + n * ctx.times
@@ -180,8 +186,29 @@ def _end_turn(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -
 
 
 def _note(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
-    if op.text:
+    """Words kept as words: carried out as nothing only when they change nothing the engine counts; any
+    other words stop the resolution with them, never a partial answer presented as whole."""
+    if not op.text:
+        return
+    if op.words and not inert(op.text):
+        raise ScenarioError(f"{ctx.source}: the engine can't carry out “{op.text}” yet", "action.card",
+                            card_words(r.cards.find(ctx.source), op.text))
+    if op.text.startswith("the ring tempts"):
+        r.happened.add(EventKind.RING)
+    if "damage to" in op.text:
+        r.notes.append(f"{ctx.source}: {op.text} (whether a creature dies of it depends on its toughness, which "
+                       "the engine doesn't track)")
+    else:
         r.notes.append(f"{ctx.source}: {op.text}")
+
+
+def card_words(card: Card | None, words: str) -> str:
+    """The line of the card's Oracle text that holds ``words`` (the card's own text, for a refusal)."""
+    if card is None:
+        return words
+    key = words.lower()[:24]
+    lines = card.oracle.split("\n")
+    return next((ln for ln in lines if key in ln.lower().replace("’", "'")), card.oracle)[:400]
 
 
 def _delayed_draw(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from engine.effects import Op, OpKind
 from engine.model import Batch
 from engine.resolve.events import OpContext
+from engine.trigger_events import EventKind
 
 if TYPE_CHECKING:
     from engine.resolve.ops import OpsMixin
@@ -18,6 +19,8 @@ def _mill(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> No
         p = r.player(name)
         milled = p.library.take_top(n * ctx.times)
         p.graveyard.add(milled)
+        if len(milled):
+            r.happened.add(EventKind.MILL)
         r.step(f"{name} mills {len(milled)} card(s).", r.rs.cite("mill"), name, "mill")
 
 
@@ -26,7 +29,65 @@ def _discard(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) ->
         p = r.player(name)
         gone = p.hand.remove_any(n)
         p.graveyard.add(gone)
-        r.step(f"{name} discards {len(gone)} card(s).", r.rs.cite("discard"), name, "discard")
+        if len(gone):
+            r.happened.add(EventKind.DISCARD)
+        ctx.last_count = len(gone)
+        ctx.did = bool(len(gone)) or n == 0  # "if you do" after a discard of nothing is not met
+        r.step(f"{name} discards {cards(len(gone))}.", r.rs.cite("discard"), name, "discard")
+
+
+def cards(n: int) -> str:
+    return f"{n} card{'' if n == 1 else 's'}"
+
+
+def _put_bottom(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+    for name in targets:
+        p = r.player(name)
+        back = p.hand.remove_any(n)
+        p.library.add_bottom(back)
+        ctx.last_count = len(back)
+        r.step(f"{name} puts {cards(len(back))} from their hand on the bottom of their library.",
+               r.rs.cite("library_position"), name, "move")
+
+
+def _hand_to_battlefield(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+    """"Put a land card from your hand onto the battlefield": not played and not cast (305.4), so it counts
+    against nothing; the player is taken to have such a card (said), since the hand's cards are not known."""
+    for name in targets:
+        p = r.player(name)
+        moved = p.hand.remove_any(n)
+        ctx.last_count = len(moved)
+        p.battlefield.extend(moved.named)
+        r.step(f"{name} puts {cards(len(moved))} ({op.name} card) from their hand onto the battlefield; the answer "
+               f"takes it that {name} has one.", r.rs.cite("put_onto_battlefield"), name, "move")
+
+
+def _shuffle_hand(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+    for name in targets:
+        p = r.player(name)
+        k = p.hand.size
+        p.library.add(p.hand.take_top(k))
+        p.library.unknown += len(p.library.cards)
+        p.library.cards = []
+        ctx.last_count = k
+        r.step(f"{name} shuffles the {cards(k)} of their hand into their library.", r.rs.cite("shuffle"), name,
+               "shuffle")
+
+
+def _sacrifice(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+    """An effect's "sacrifice a creature": the player chooses among the permanents of that kind they control;
+    with none, nothing happens (701.21a), and "if you do" is not met."""
+    from engine.costs import read_cost
+    from engine.resolve.paying import sacrifice_for
+
+    part = read_cost(f"sacrifice {op.name}").parts[0]
+    for name in targets:
+        gone = sacrifice_for(r, ctx.source, part, name)  # type: ignore[arg-type]
+        ctx.last_count = gone
+        ctx.did = gone > 0
+        if not gone:
+            r.step(f"{name} controls no {op.name.split(' ', 1)[-1]} to sacrifice: nothing happens.",
+                   r.rs.cite("sacrifice"), name, "why_not")
 
 
 def _discard_hand(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
@@ -34,7 +95,10 @@ def _discard_hand(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: in
         p = r.player(name)
         gone = p.hand.take_top(p.hand.size)
         p.graveyard.add(gone)
+        if len(gone):
+            r.happened.add(EventKind.DISCARD)
         ctx.discarded[name] = len(gone)
+        ctx.last_count = len(gone)
         r.step(f"{name} discards their hand ({len(gone)} cards).", r.rs.cite("discard"), name, "discard")
 
 
@@ -72,6 +136,7 @@ def _put_back(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -
         p = r.player(name)
         back = p.hand.remove_any(n)
         p.library.add_top(back)
+        ctx.last_count = len(back)
         r.step(
             f"{name} puts {len(back)} card(s) from hand on top of their library.",
             r.rs.cite("library_position"),
@@ -119,6 +184,7 @@ def _chains(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> 
         p = r.player(name)
         if p.hand.size:
             p.graveyard.add(p.hand.remove_any(1))
+            r.happened.add(EventKind.DISCARD)
             r.step(f"{name} discards a card, then draws a card.", r.rs.cite("discard"), name, "discard")
             r.draw_instruction(name, 1, ctx.source, ctx.applied)
         else:
@@ -165,6 +231,10 @@ HANDLERS = {
     OpKind.SHUFFLE_HAND_GRAVEYARD: _shuffle_hand_graveyard,
     OpKind.HAND_TO_BOTTOM_DRAW_THAT_MANY: _hand_to_bottom_draw_that_many,
     OpKind.PUT_BACK: _put_back,
+    OpKind.PUT_BOTTOM: _put_bottom,
+    OpKind.HAND_TO_BATTLEFIELD: _hand_to_battlefield,
+    OpKind.SHUFFLE_HAND: _shuffle_hand,
+    OpKind.SACRIFICE: _sacrifice,
     OpKind.TO_HAND_FROM_LIBRARY: _to_hand_from_library,
     OpKind.SEARCH_TO_HAND: _to_hand_from_library,
     OpKind.REVEAL_TO_HAND: _to_hand_from_library,

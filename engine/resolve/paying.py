@@ -16,6 +16,7 @@ from engine.cards import Card
 from engine.costs import MOVES_NOTHING, Cost, CostKind, CostPart
 from engine.errors import ScenarioError
 from engine.model import Batch
+from engine.trigger_events import EventKind
 
 if TYPE_CHECKING:
     from engine.resolve.resolver import Resolver
@@ -90,6 +91,7 @@ def _discard_self(r: Resolver, card: Card, part: CostPart, payer: str) -> None:
     if not hand.remove_named(card.name):
         hand.remove_any(1)
     r.player(payer).graveyard.add(Batch([card.name]))
+    r.happened.add(EventKind.DISCARD)
     r.step(f"{payer} discards {card.name} from their hand (hand {hand.size + 1} → {hand.size}).",
            r.rs.cite("discard"), payer, "discard", card.name)
 
@@ -98,6 +100,7 @@ def _discard(r: Resolver, card: Card, part: CostPart, payer: str) -> None:
     p = r.player(payer)
     n = p.hand.size if part.kind is CostKind.DISCARD_HAND else part.amount
     p.graveyard.add(p.hand.remove_any(n))
+    r.happened.add(EventKind.DISCARD)
     r.step(f"{payer} discards {n} card{'s' if n != 1 else ''} (hand {p.hand.size + n} → {p.hand.size}).",
            r.rs.cite("discard"), payer, "discard", card.name)
 
@@ -107,12 +110,22 @@ def _sacrifice_self(r: Resolver, card: Card, part: CostPart, payer: str) -> None
 
 
 def _sacrifice(r: Resolver, card: Card, part: CostPart, payer: str) -> None:
+    sacrifice_for(r, card.name, part, payer)
+
+
+def sacrifice_for(r: Resolver, source: str, part: CostPart, payer: str) -> int:
+    """``payer`` sacrifices ``part.amount`` permanents of the part's kinds (which ones, a decision whose
+    other options come back as alternatives); as many as they can when they control fewer. How many went."""
+    card = r.cards.find(source) or Card(source, "", ())
     found = _candidates(r, card, part, payer)
-    options = list(dict.fromkeys(itertools.islice(itertools.combinations(found, part.amount), 12)))
+    if not found:
+        return 0
+    options = list(dict.fromkeys(itertools.islice(itertools.combinations(found, min(part.amount, len(found))), 12)))
     labels = [" and ".join(o) for o in options]
-    pick = r.choose(f"sacrifice:{card.name}", labels, labels[0])
+    pick = r.choose(f"sacrifice:{source}", labels, labels[0])
     for name in options[labels.index(pick)]:
-        _sacrifice_named(r, name, payer, source=card.name)
+        _sacrifice_named(r, name, payer, source=source)
+    return len(options[labels.index(pick)])
 
 
 def _candidates(r: Resolver, card: Card, part: CostPart, payer: str) -> list[str]:
@@ -149,6 +162,7 @@ def _sacrifice_named(r: Resolver, name: str, payer: str, *, source: str) -> None
     """701.21a: the permanent goes from the battlefield to its owner's graveyard; a token ceases to exist
     there (704.5d); a creature dies (700.4), so its "when this dies" abilities trigger."""
     p = r.player(payer)
+    r.happened.update((EventKind.SACRIFICE, EventKind.LEAVES))
     if name.endswith(" token"):
         kind = name.removesuffix(" token")
         p.tokens[kind] -= 1
@@ -181,12 +195,14 @@ def _exile_self_from_graveyard(r: Resolver, card: Card, part: CostPart, payer: s
     if not p.graveyard.remove_named(card.name) and p.graveyard.unknown:
         p.graveyard.unknown -= 1
     p.exile.add(Batch([card.name]))
+    r.happened.add(EventKind.EXILE)
     r.step(f"{payer} exiles {card.name} from their graveyard.", r.rs.cite("exile"), payer, "exile", card.name)
 
 
 def _exile_from_graveyard(r: Resolver, card: Card, part: CostPart, payer: str) -> None:
     p = r.player(payer)
     p.exile.add(p.graveyard.remove_any(part.amount))
+    r.happened.add(EventKind.EXILE)
     r.step(f"{payer} exiles {part.amount} card{'s' if part.amount != 1 else ''} from their graveyard.",
            r.rs.cite("exile"), payer, "exile", card.name)
 
@@ -196,6 +212,7 @@ def _leave_battlefield(r: Resolver, card: Card, payer: str, zone: str) -> None:
     if card.name in p.battlefield:
         p.battlefield.remove(card.name)
     (p.exile if zone == "exile" else p.hand).add(Batch([card.name]))
+    r.happened.update((EventKind.LEAVES, *((EventKind.EXILE,) if zone == "exile" else ())))
     r.step(f"{payer} {'exiles' if zone == 'exile' else 'returns'} {card.name} "
            f"{'' if zone == 'exile' else 'to their hand '}from the battlefield.",
            r.rs.cite("exile" if zone == "exile" else "pay_cost"), payer, "move", card.name)
@@ -204,6 +221,7 @@ def _leave_battlefield(r: Resolver, card: Card, payer: str, zone: str) -> None:
 def _mill(r: Resolver, card: Card, part: CostPart, payer: str) -> None:
     p = r.player(payer)
     p.graveyard.add(p.library.take_top(part.amount))
+    r.happened.add(EventKind.MILL)
     r.step(f"{payer} mills {part.amount} card{'s' if part.amount != 1 else ''}.", r.rs.cite("mill"), payer, "mill",
            card.name)
 

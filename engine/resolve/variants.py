@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.cards import CardDB
 from engine.defaults import assume_otherwise
-from engine.errors import OutOfTime
+from engine.errors import OutOfTime, ScenarioError
 from engine.model import Resolution, Scenario
 from engine.resolve.resolver import Resolver
 from engine.resolve.result import outcome_key
@@ -38,6 +38,8 @@ def other_outcomes(scenario: Scenario, main: Resolution, cards: CardDB | None = 
             other = Resolver(variant, cards, deadline=deadline).run()
         except OutOfTime:
             break
+        except ScenarioError:
+            continue  # that case reaches words the engine can't carry out: no other outcome is claimed
         outcome = outcome_key(other, ignore=IGNORED)
         if outcome in seen:
             continue

@@ -7,10 +7,13 @@ from __future__ import annotations
 import re
 
 from engine.cards import Card
-from engine.effects import EventTrigger
+from engine.effects import EventTrigger, NotModelled
+from engine.errors import ScenarioError
+from engine.inert import inert
 from engine.model import Batch
 from engine.resolve.core import ResolverCore
 from engine.resolve.events import EffectSource
+from engine.trigger_events import EventKind, event_kinds
 
 # "When this creature enters", "Whenever Kiora enters or attacks": a card's own abilities on entering
 _SELF_ENTERS = re.compile(r"^when(?:ever)? ~ (?:\w+ )*?enters\b")
@@ -24,29 +27,50 @@ _OTHERS_DIE = re.compile(r"^whenever (?:a|an|another|one or more)(?: other)? (?P
                          r"(?P<whose> you control| an opponent controls| your opponents control)? dies?\b")
 
 
+def _watched_event(effect: object) -> str:
+    """The event an ability on the battlefield waits for: an EventTrigger's, or a triggered ability kept as
+    words because it draws nothing ("Whenever you discard a card, you may exile that card") when its effect
+    changes something the engine counts; "" otherwise."""
+    if isinstance(effect, EventTrigger):
+        return effect.event
+    if isinstance(effect, NotModelled):
+        m = _WORDS_TRIGGER.match(effect.text.lower().replace("’", "'"))
+        if m and not all(inert(s) for s in re.split(r"\.\s*", m.group(2)) if s.strip()):
+            return m.group(1)
+    return ""
+
+
+_WORDS_TRIGGER = re.compile(r"^((?:when|whenever) [^,]+), (.+)$", re.S)
+
+
 class ZoneChangeMixin(ResolverCore):
     """Zone changes and the abilities they trigger."""
 
-    def _enters(self, card: Card, controller: str) -> None:
+    def _enters(self, card: Card, controller: str, target: str | None = None) -> None:
         """603.6a: the card's own "when this enters" abilities, and other permanents' abilities that trigger
         on a permanent of its type entering (landfall, constellation, "whenever a creature you control
         enters"), each judged by the entering card's type line."""
         own = [e for e in card.of(EventTrigger) if _SELF_ENTERS.search(e.event) and "~" in e.event]
+        if "saga" in card.type_line.lower():  # 714.3a: it enters with a lore counter, so chapter I triggers
+            own += [e for e in card.of(EventTrigger) if e.event.startswith("chapter ")
+                    and "I" in e.event.removeprefix("chapter ").split(", ")]
+        self.happened.add(EventKind.ENTERS)
         self.step(f"{card.name} enters the battlefield; {controller} controls it.", self.rs.cite("etb"),
                   controller, "enters")
         watchers = [src for src in self.in_play() if isinstance(src.effect, EventTrigger)
                     and self._sees_entering(src.effect.event, card, controller, src.controller)]
         self.player(controller).battlefield.append(card.name)
-        self._trigger_on(card, controller, own, watchers, "entering", ("603.6a", "603.2"))
+        self._trigger_on(card, controller, own, watchers, "entering", ("603.6a", "603.2"), target)
 
     def _dies(self, card: Card, controller: str) -> None:
         """700.4: the permanent is put into its owner's graveyard from the battlefield; its own "when this
         dies" abilities and others' "whenever a creature you control dies" trigger (603.6c, 603.10a)."""
         p = self.player(controller)
-        if card.name in p.battlefield:
-            p.battlefield.remove(card.name)
         watchers = [src for src in self.in_play() if isinstance(src.effect, EventTrigger)
                     and self._sees(_OTHERS_DIE, src.effect.event, card, controller, src.controller)]
+        if card.name in p.battlefield:
+            p.battlefield.remove(card.name)
+        self.happened.update((EventKind.DIES, EventKind.LEAVES))
         p.graveyard.add(Batch([card.name]))
         self.step(f"{card.name} dies: it is put into {controller}'s graveyard from the battlefield.",
                   self.rs.cite("dies"), controller, "dies")
@@ -58,6 +82,7 @@ class ZoneChangeMixin(ResolverCore):
         abilities that trigger on that ("when this is put into your graveyard from your library", "from
         anywhere", "when you discard this card") trigger (603.6c, 603.10a)."""
         p = self.player(owner)
+        self.happened.add(EventKind.MILL if zone == "library" else EventKind.DISCARD)
         source = p.library if zone == "library" else p.hand
         if not source.remove_named(card.name) and source.unknown:
             source.unknown -= 1
@@ -81,6 +106,7 @@ class ZoneChangeMixin(ResolverCore):
         m = pattern.match(event)
         if not m or "~" in event:
             return False
+        self.evaluated_events.add(event)
         whose = m.group("whose") or ""
         if "you control" in whose and controller != watcher or "opponent" in whose and controller == watcher:
             return False
@@ -102,6 +128,8 @@ class ZoneChangeMixin(ResolverCore):
             if not isinstance(eff, EventTrigger) or src.controller != payer:
                 continue
             m = re.match(r"whenever you sacrifice (?:a|an|another|one or more) (?P<types>[\w ]+?)s?(?:,|$)", eff.event)
+            if m:
+                self.evaluated_events.add(eff.event)
             if m and card is not None and (m.group("types") == "permanent" or any(
                     card.has_type(t) or t in card.type_line.lower().split() for t in m.group("types").split(" or "))):
                 self.add_trigger(src.card.name, src.controller, payer, eff.ops, False, ("603.2",))
@@ -111,17 +139,37 @@ class ZoneChangeMixin(ResolverCore):
         for trigger in card.of(EventTrigger):
             if re.match(r"when you cycle ~", trigger.event):
                 self.add_trigger(card.name, cycler, cycler, trigger.ops, False, ("702.29c", "603.2"))
+        self.happened.add(EventKind.CYCLE)
         for src in self.in_play():
-            if isinstance(src.effect, EventTrigger) and src.controller == cycler and re.match(
+            if isinstance(src.effect, EventTrigger) and re.match(
                     r"whenever you cycle (?:or discard )?(?:a|another) card", src.effect.event):
-                self.add_trigger(src.card.name, cycler, cycler, src.effect.ops, False, ("702.29d", "603.2"))
+                self.evaluated_events.add(src.effect.event)
+                if src.controller == cycler:
+                    self.add_trigger(src.card.name, cycler, cycler, src.effect.ops, False, ("702.29d", "603.2"))
+
+    def refuse_unevaluated_triggers(self) -> None:
+        """An ability on the battlefield waiting for a kind of event this resolution carried out, whose
+        condition no stage evaluated, could have triggered: the answer would be partial, so it is refused
+        with the ability's words (603.2: an ability triggers whenever its event occurs)."""
+        for src in self.in_play():
+            event = _watched_event(src.effect)
+            if not event or event in self.evaluated_events:
+                continue
+            missed = event_kinds(event) & self.happened
+            if missed:
+                line = next((ln for ln in src.card.oracle.split("\n") if ln.lower().startswith(
+                    ("when", "whenever", "at"))), src.card.oracle)
+                raise ScenarioError(f"{src.card.name}: “{event}” may trigger here ({', '.join(sorted(missed))}), "
+                                    "and the engine can't carry out that trigger yet", "battlefield", line[:400])
 
     def _trigger_on(self, card: Card, controller: str, own: list[EventTrigger], watchers: list[EffectSource],
-                    what: str, rules: tuple[str, ...]) -> None:
+                    what: str, rules: tuple[str, ...], target: str | None = None) -> None:
         """The card's own abilities and the watching permanents' abilities that the zone change triggers."""
+        self.evaluated_events.update(t.event for t in own)
         if not own and not watchers:
             self.notes.append(f"{card.name} {what} triggers nothing the engine reads.")
         for trigger in own:
-            self.add_trigger(card.name, controller, controller, trigger.ops, False, rules)
+            chapter = ("714.2b", "603.2") if trigger.event.startswith("chapter ") else rules
+            self.add_trigger(card.name, controller, target or controller, trigger.ops, False, chapter)
         for src in watchers:
             self.add_trigger(src.card.name, src.controller, controller, src.effect.ops, False, rules)

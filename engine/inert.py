@@ -1,0 +1,71 @@
+"""Which words of a card the engine may carry out by doing nothing: those that change nothing it counts.
+
+Why a list of what is harmless rather than of what moves: the engine's answer is each player's hand,
+library, graveyard, exile, life, tokens and who won. Words that change one of those and are not carried
+out leave a wrong count in an answer presented as whole (a land put onto the battlefield still counted in
+the hand, the card put back still counted as drawn). So a sentence the reader kept only as words is carried
+out as nothing only when it is known to move nothing counted ("scry 2", "gains flying until end of turn",
+"put a +1/+1 counter on it"); any other such sentence refuses the resolution that reaches it, naming it.
+"""
+
+from __future__ import annotations
+
+import re
+
+_INERT = re.compile(
+    r"^(?:"
+    r"scry (?:\d+|x|one|two|three)"
+    r"|(?:put|remove|move) .*counters? (?:on|from|onto|among) .+"
+    r"|(?:put|remove) (?:a|an|one|two|three|x|\d+|all|up to \w+) [\w+/-]+ counters?\b.*"
+    r"|distribute .*counters? .+"
+    r"|proliferate"
+    r"|activate only .+|this ability triggers only .+|any player may activate this ability"
+    r"|this ability costs .+ less to activate.*|this spell costs .+ less to cast.*"
+    r"|(?:target |up to one target |each |another target |that |enchanted |equipped )?(?:creature|creatures|"
+    r"permanent|land|artifact|~)(?: you control| your opponents control| an opponent controls| target player "
+    r"controls)? (?:gets?|gains?|loses?|has|have|can't|becomes?|is) (?![\d]+ life)(?!.*\b(?:hand|library|"
+    r"graveyard|exile|life)\b).+"
+    r"|creatures (?:you control|your opponents control|target player controls) (?:get|gain)s? .+"
+    r"|~ (?:gets?|gains?|loses?|has|can't|becomes?|is|deals \S+ damage to (?:target|each) (?:creature|"
+    r"planeswalker|battle)s?) .*"
+    r"|(?:untap|tap) .+"
+    r"|add .+"
+    r"|look at .+"
+    r"|reveal (?:the top|your hand|their hand|it|that card|those cards|a card|an?|the).*"
+    r"|reveals? (?:their|your|the top|it|that).*"
+    r"|goad .+|detain .+|regenerate .+|transform .+|choose (?:a|an|one|two|target|friend|another|a card|x).*"
+    r"|(?:~ )?deals (?:\d+|x|that much|damage) (?:damage )?to (?:target|up to one target|each|another target) "
+    r"(?:creature|planeswalker|battle)s?(?: or (?:planeswalker|battle|creature))*(?: an opponent controls| you "
+    r"don't control)?(?: equal to .+)?"
+    r"|deals damage equal to .+ to (?:target|each) (?:creature|planeswalker)s?.*"
+    r"|have no maximum hand size.*|you have no maximum hand size.*"
+    r"|shuffle|shuffles|then shuffle|shuffle your library|shuffles their library"
+    r"|take an extra turn after this one"
+    r"|the ring tempts you|becomes? foretold|its foretell cost .+"
+    r"|it can't be countered.*|this spell can't be countered.*|can't be regenerated"
+    r"|until end of turn, .+ (?:gets?|gains?|has|have) .+"
+    r"|(?:target|up to one target) (?:creature|player|permanent)(?: you control)? (?:gets?|gains?) .+"
+    r")$"
+)
+_MOVES = re.compile(r"\b(?:hand|library|graveyard|exile|exiles?|life|token|sacrifices?|discards?|destroy|"
+                    r"returns?|draws?|mills?|search|wins?|loses? the game|battlefield|poison)\b")
+
+
+def inert(words: str) -> bool:
+    """Whether carrying out ``words`` (lower case, the card's own name as "~") changes nothing the engine
+    counts, so that doing nothing is carrying them out."""
+    text = words.strip().rstrip(".").lower()
+    if not text:
+        return True
+    if _INERT.match(text) is None:
+        return False
+    # A harmless form can still hide a move in a longer sentence ("untap it and return it to your hand").
+    if re.search(r"\bput\b.* (?:into|onto|on top|on the bottom)\b|\b(?:draw|discard|exile|sacrifice|destroy|"
+                 r"return|mill|search)s?\b", text) and not re.match(r"(?:put|remove|move) .*counters?", text):
+        return False
+    if text.startswith(("look at", "reveal", "choose", "add ", "activate only", "this ability")):
+        return True
+    return not _MOVES.search(text)
+
+
+__all__ = ["inert"]

@@ -1,0 +1,72 @@
+"""The kinds of game event a triggered ability waits for, read from its words, so that the resolver can tell
+when an event it carried out could have triggered an ability it does not know how to trigger.
+
+Why: a trigger condition the engine can't evaluate is not the same as a trigger that doesn't fire. If a card
+is discarded while "Whenever you discard a card, ..." is on the battlefield, an answer that ignores the
+ability is a wrong ruling presented as whole. The resolver records each kind of event it carries out; an
+ability on the battlefield waiting for that kind of event that no stage of the resolver evaluated refuses
+the resolution, naming the ability.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+
+
+class EventKind(StrEnum):
+    DISCARD = "discard"
+    CAST = "cast"
+    GAIN_LIFE = "gain_life"
+    LOSE_LIFE = "lose_life"
+    TOKEN = "token"
+    LEAVES = "leaves"
+    DIES = "dies"
+    ENTERS = "enters"
+    SACRIFICE = "sacrifice"
+    CYCLE = "cycle"
+    MILL = "mill"
+    EXILE = "exile"
+    RING = "ring"
+    TARGET = "target"
+    SHUFFLE = "shuffle"
+    SEARCH = "search"
+
+
+_WORDS: dict[EventKind, re.Pattern[str]] = {
+    EventKind.DISCARD: re.compile(r"\bdiscards?\b"),
+    EventKind.CAST: re.compile(r"\bcasts?\b|\bcop(?:y|ies)\b"),
+    EventKind.GAIN_LIFE: re.compile(r"\bgains? life\b"),
+    EventKind.LOSE_LIFE: re.compile(r"\blos(?:es?|t) life\b|\bis dealt damage\b|"
+                                    r"\bdeals? (?:combat )?damage to (?:a|an|you|target|one or more) "
+                                    r"(?:player|opponent)"),
+    EventKind.TOKEN: re.compile(r"\bcreates? (?:a|one or more) tokens?\b|\btokens? (?:you control )?enters?\b"),
+    EventKind.LEAVES: re.compile(r"\bleaves? the battlefield\b|\bleave the battlefield\b"),
+    EventKind.DIES: re.compile(r"\bdies?\b|\bput into (?:a|your|an opponent's) graveyard from the battlefield\b"),
+    EventKind.ENTERS: re.compile(r"\benters?\b"),
+    EventKind.SACRIFICE: re.compile(r"\bsacrifices?\b"),
+    EventKind.CYCLE: re.compile(r"\bcycles?\b"),
+    EventKind.MILL: re.compile(r"\bmills?\b|\bput into (?:a|your|an opponent's) graveyard from (?:a|your|their) "
+                               r"library\b"),
+    EventKind.EXILE: re.compile(r"\bexiled?\b"),
+    EventKind.RING: re.compile(r"\bring tempts\b"),
+    EventKind.TARGET: re.compile(r"\bbecomes? the target\b"),
+    EventKind.SHUFFLE: re.compile(r"\bshuffles?\b"),
+    EventKind.SEARCH: re.compile(r"\bsearch(?:es)?\b"),
+}
+
+# "When ~ enters" waits only for the card itself: it can trigger only as that card's own zone change, which
+# the resolver handles when the action is that card's; it never watches another card's event.
+_SELF_ONLY = re.compile(r"^(?:when|whenever) ~ (?!or )")
+
+
+def event_kinds(event: str) -> frozenset[EventKind]:
+    """The kinds of event a trigger condition ("whenever you discard a card") waits for; none for a trigger
+    of the card's own zone change or a step ("at the beginning of your upkeep")."""
+    low = event.lower()
+    if _SELF_ONLY.match(low) or low.startswith("at ") or low.startswith("chapter "):
+        return frozenset()
+    return frozenset(kind for kind, rx in _WORDS.items() if rx.search(low))
+
+
+__all__ = ["EventKind", "event_kinds"]
