@@ -114,6 +114,8 @@ def card_names_in(doc: Any) -> list[str]:
     action = doc.get("action")
     if isinstance(action, dict) and isinstance(action.get("card"), str):
         names.append(action["card"])
+    if isinstance(action, dict) and isinstance(action.get("targets"), list):
+        names += [t["card"] for t in action["targets"] if isinstance(t, dict) and isinstance(t.get("card"), str)]
     return names
 
 

@@ -58,6 +58,9 @@ OP_KINDS = {
     "put_bottom": "put N cards from hand on the bottom of the library (401.4)",
     "hand_to_battlefield": "put N cards of the kind `name` from hand onto the battlefield (not cast, not played)",
     "sacrifice": "sacrifice N permanents of the kind `name` the player controls (701.21a)",
+    "destroy_target": "destroy the target permanent `name` (701.8a): to its owner's graveyard",
+    "exile_target": "exile the target card `name` (701.13a), from the battlefield or a graveyard",
+    "bounce_target": "return the target permanent `name` to its owner's hand (not a draw)",
     "shuffle_hand": "shuffle the hand into the library (701.24); \"that many\" is the number of cards shuffled",
     "delayed_draw": "draw N at a later time (a delayed triggered ability, 603.7): reported, not carried out now",
     "note": "an effect outside the draw model, reported but not simulated",
@@ -106,6 +109,9 @@ class OpKind(StrEnum):
     HAND_TO_BATTLEFIELD = "hand_to_battlefield"
     SACRIFICE = "sacrifice"
     SHUFFLE_HAND = "shuffle_hand"
+    DESTROY_TARGET = "destroy_target"
+    EXILE_TARGET = "exile_target"
+    BOUNCE_TARGET = "bounce_target"
     NOTE = "note"
 
 

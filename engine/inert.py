@@ -44,9 +44,18 @@ _INERT = re.compile(
     r"|the ring tempts you|becomes? foretold|its foretell cost .+"
     r"|it can't be countered.*|this spell can't be countered.*|can't be regenerated"
     r"|until end of turn, .+ (?:gets?|gains?|has|have) .+"
+    r"|(?:[\w ]+ )?creatures?(?: [\w ]+)? (?:gets?|gains?) [+-].+"
+    r"|prevent (?:the next|all) .*damage.+"
+    r"|awaken \d+.*"
+    r"|counter target (?:activated|triggered) ability.*"
+    r"|gets? .*rad counters?.*"
     r"|(?:target|up to one target) (?:creature|player|permanent)(?: you control)? (?:gets?|gains?) .+"
     r")$"
 )
+_SUBJECT = re.compile(r"^(?:you|each player|each opponent|target player|target opponent|that player|they|"
+                      r"its controller) (?=\w)")
+# Words that name a zone without moving a card: looking, revealing, choosing, a restriction, hand size.
+_SAFE_STARTS = ("look at", "reveal", "choose", "add ", "activate only", "this ability", "have no maximum hand")
 _MOVES = re.compile(r"\b(?:hand|library|graveyard|exile|exiles?|life|token|sacrifices?|discards?|destroy|"
                     r"returns?|draws?|mills?|search|wins?|loses? the game|battlefield|poison)\b")
 
@@ -57,13 +66,14 @@ def inert(words: str) -> bool:
     text = words.strip().rstrip(".").lower()
     if not text:
         return True
+    text = _SUBJECT.sub("", text)
     if _INERT.match(text) is None:
         return False
     # A harmless form can still hide a move in a longer sentence ("untap it and return it to your hand").
     if re.search(r"\bput\b.* (?:into|onto|on top|on the bottom)\b|\b(?:draw|discard|exile|sacrifice|destroy|"
                  r"return|mill|search)s?\b", text) and not re.match(r"(?:put|remove|move) .*counters?", text):
         return False
-    if text.startswith(("look at", "reveal", "choose", "add ", "activate only", "this ability")):
+    if text.startswith(_SAFE_STARTS):
         return True
     return not _MOVES.search(text)
 

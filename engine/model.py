@@ -150,6 +150,16 @@ class PlayerState:
         return out
 
 
+@dataclass(frozen=True)
+class CardTarget:
+    """A target that is a card, not a player (601.2c): a permanent on its controller's battlefield, or a card in
+    its owner's graveyard (a card there has no controller, 108.4)."""
+
+    card: str
+    player: str  # the permanent's controller, or the graveyard card's owner
+    zone: str = "battlefield"
+
+
 @dataclass
 class Action:
     type: str  # draw | draw_step | cast | move_to_hand
@@ -170,6 +180,7 @@ class Action:
     # for type "cast": which of the card's abilities: spell | activate | cycle | enters (its own "when this
     # enters" triggers); "" lets the engine take the spell, or else the activated ability, and say so
     ability: str = ""
+    card_targets: list[CardTarget] = field(default_factory=list)  # targets that are cards, in the order given
 
 
 @dataclass

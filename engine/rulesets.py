@@ -81,6 +81,8 @@ CURRENT_CITES: dict[str, tuple[str, ...]] = {
     "resolve": ("608.2",),
     "pay_cost": ("601.2h", "602.2b"),
     "sacrifice": ("701.21a",),
+    "destroy": ("701.8a",),
+    "target": ("601.2c",),
     "put_onto_battlefield": ("305.4",),
     "token_leaves": ("704.5d", "111.7"),
     "pay_life": ("119.4", "601.2h"),

@@ -11,7 +11,7 @@ from typing import Any
 from engine.cards import CardDB, default_cards
 from engine.defaults import DRAWN_SAID, default_keys, turn_said
 from engine.errors import ScenarioError
-from engine.model import FORMATS, STEPS, Action, PlayerState, Scenario, Zone
+from engine.model import FORMATS, STEPS, Action, CardTarget, PlayerState, Scenario, Zone
 
 MAX_COUNT = 10**12
 ACTION_TYPES = ("draw", "draw_step", "cast", "move_to_hand", "mechanic")
@@ -231,9 +231,13 @@ def _action(raw: Any, names: list[str], cards: CardDB) -> Action:
         if mech not in known:
             raise ScenarioError(f"unknown mechanic {mech!r}", "action.name", f"use one of: {', '.join(known)}")
     targets = raw.get("targets", [])
-    if not isinstance(targets, list) or any(t not in names for t in targets):
-        raise ScenarioError("action.targets must list players of the scenario", "action.targets",
-                            f"use: {', '.join(names)}")
+    if not isinstance(targets, list):
+        raise ScenarioError("action.targets must be a list", "action.targets", f"use: {', '.join(names)}")
+    card_targets = [_card_target(t, names, cards, i) for i, t in enumerate(targets) if isinstance(t, dict)]
+    targets = [t for t in targets if not isinstance(t, dict)]
+    if any(t not in names for t in targets):
+        raise ScenarioError("action.targets must list players of the scenario, or cards as "
+                            '{"card": ..., "controller": ...}', "action.targets", f"use: {', '.join(names)}")
     card_name = raw.get("card")
     if kind == "cast":
         card = cards.find(card_name) if isinstance(card_name, str) else None
@@ -273,7 +277,24 @@ def _action(raw: Any, names: list[str], cards: CardDB) -> Action:
         mechanic=mech,
         into=_into(raw.get("into", "hand")),
         ability=str(ability),
+        card_targets=card_targets,
     )
+
+
+def _card_target(raw: dict[str, Any], names: list[str], cards: CardDB, i: int) -> CardTarget:
+    """{"card": "Grizzly Bears", "controller": "Bob"} (a permanent) or {"card": ..., "owner": ..., "zone":
+    "graveyard"} (a card in a graveyard)."""
+    where = f"action.targets[{i}]"
+    zone = raw.get("zone", "battlefield")
+    who = raw.get("owner") if zone == "graveyard" else raw.get("controller", raw.get("owner"))
+    if zone not in ("battlefield", "graveyard") or who not in names or not isinstance(raw.get("card"), str):
+        raise ScenarioError("a card target names the card and its controller (or its owner and zone)", where,
+                            f'{{"card": "Grizzly Bears", "controller": "{names[-1]}"}}')
+    card = cards.find(raw["card"])
+    if card is None:
+        hint = ", ".join(cards.suggest(str(raw["card"]))) or "check the spelling"
+        raise ScenarioError(f"unknown card {raw['card']!r}", where, f"did you mean: {hint}")
+    return CardTarget(card.name, str(who), str(zone))
 
 
 def _into(value: Any) -> str:

@@ -31,6 +31,7 @@ class EventKind(StrEnum):
     TARGET = "target"
     SHUFFLE = "shuffle"
     SEARCH = "search"
+    GIFT = "gift"
 
 
 _WORDS: dict[EventKind, re.Pattern[str]] = {
@@ -53,6 +54,7 @@ _WORDS: dict[EventKind, re.Pattern[str]] = {
     EventKind.TARGET: re.compile(r"\bbecomes? the target\b"),
     EventKind.SHUFFLE: re.compile(r"\bshuffles?\b"),
     EventKind.SEARCH: re.compile(r"\bsearch(?:es)?\b"),
+    EventKind.GIFT: re.compile(r"\bgives? a gift\b"),
 }
 
 # "When ~ enters" waits only for the card itself: it can trigger only as that card's own zone change, which

@@ -156,6 +156,7 @@ def _read_clauses(sentence: str, condition: str, x_note: str, for_each: bool, ou
     subject: str | None = "you"
     for clause in (c.strip() for c in _SPLIT.split(sentence) if c and c.strip()):
         clause = re.sub(r"^then ", "", clause)
+        whole = clause
         sm = _SUBJECT.match(clause)
         if sm:
             subject = SUBJECTS[sm.group(1)] or state.third
@@ -173,7 +174,7 @@ def _read_clauses(sentence: str, condition: str, x_note: str, for_each: bool, ou
             if DRAWS.search(clause) or _DRAWING_WORDS.search(clause):
                 out.unread.append(clause)
                 continue
-            op = Op("note", 1, subject or "you", text=clause, words=True)
+            op = Op("note", 1, subject or "you", text=whole, words=True)
         amount = "X" if for_each and op.do == "draw" and op.amount == 1 else op.amount
         note = op.note or (x_note if amount == "X" else "")
         out.ops.append(Op(op.do, amount, op.who, op.name, optional or op.optional, op.text, op.instead_amount,
@@ -226,6 +227,9 @@ _PHRASES: tuple[tuple[str, str, int | str, bool], ...] = (
      r"from (?:your|their) hand onto the battlefield(?: tapped)?", "hand_to_battlefield", 0, False),
     (r"sacrifices? (?P<sac>(?:a|an|another|one|two|three) [\w ,-]+?)", "sacrifice", 0, False),
     (r"shuffles? (?:the cards from )?(?:your|their) hand into (?:your|their) library", "shuffle_hand", 0, False),
+    (r"destroy (?P<tgt>target [\w ,-]+?)", "destroy_target", 0, False),
+    (r"exile (?P<tgt>(?:another )?target [\w ,-]+?)", "exile_target", 0, False),
+    (r"return (?P<tgt>target [\w ,-]+?) to its owner's hand", "bounce_target", 0, False),
     (rf"loses? {NUM} life", "lose_life", 1, False),
     (rf"gains? {NUM} life", "gain_life", 1, False),
     (rf"mills? {NUM} cards?", "mill", 1, False),
@@ -266,6 +270,8 @@ def read_clause(clause: str, who: str) -> Op | None:
             count = 2 if times == "twice" else "X" if times.startswith("once for each") else \
                 number(times.split()[0]) if times else number(m.group(1)) if amount else 1
             return Op("token", count, who, name=(m.groupdict().get("token") or "clue").capitalize())
+        if do.endswith("_target"):
+            return Op(do, 1, who, name=m.group("tgt"))
         if do in ("hand_to_battlefield", "sacrifice"):
             return Op(do, 1 if do == "hand_to_battlefield" else _sacrificed(m.group("sac")), who,
                       name=m.groupdict().get("kind") or m.group("sac"), optional=optional)

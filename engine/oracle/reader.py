@@ -48,6 +48,7 @@ class Reading:
     draw_abilities: int = 0  # abilities whose text speaks of drawing
     misplaced: list[str] = field(default_factory=list)  # an ability's text read as spell text (a bug if any)
     forced: int = 0  # abilities about drawing that gave no draw effect: reported as not understood
+    all_spell: bool = False  # every face an instant or sorcery: each line of text is part of the spell
 
     @property
     def understood(self) -> bool:
@@ -79,6 +80,7 @@ def read_oracle(name: str, oracle: str, type_line: str = "") -> Reading:
     # an instant or sorcery face (an adventure, a split or modal double-faced card) has spell text
     faces = [face.split("—")[0].lower() for face in type_line.split("//")]
     spell = not type_line or any("instant" in f or "sorcery" in f for f in faces)
+    reading.all_spell = bool(type_line) and all("instant" in f or "sorcery" in f for f in faces)
     for ability in split_abilities(oracle, spell, name):
         about_draws = bool(DRAWS.search(f"{ability.head} {ability.effect} {ability.reminder}"))
         reading.draw_abilities += about_draws
@@ -143,6 +145,9 @@ def _read_keyword(ability: Ability, name: str, reading: Reading, spell: bool) ->
         m = re.fullmatch(r"dredge (\d+)", low)
         if m:
             reading.dredge = int(m.group(1))
+            continue
+        if low.startswith("gift ") and low != "gift a card":
+            reading.not_understood.append(ability.line)  # a gift the engine can't give (a Fish, a Food...)
             continue
         if low == "gift a card":  # 702.174: if the gift is promised, the opponent draws a card
             gift = Op("draw", 1, "opponent_of_you", optional=True,
@@ -281,6 +286,13 @@ def _read_static_or_spell(ability: Ability, name: str, reading: Reading, spell: 
     if _legacy(ability, name, reading, spell):
         return
     if not DRAWS.search(f"{ability.effect} {ability.reminder}"):
+        if ability.kind is AbilityKind.SPELL and reading.all_spell and "\n•" not in ability.effect:
+            # an instant's or sorcery's other sentences ("Destroy target land.") are part of what it does:
+            # read into operations (or words), carried out in order with its draw, never dropped
+            effect = read_effect(ability.effect, name)
+            if effect.ops and not effect.unread:
+                reading.effects.append(SpellText(tuple(effect.ops), any(op.who == "target" for op in effect.ops)))
+                return
         reading.effects.append(NotModelled(ability.line))
         return
     if not spell:

@@ -272,5 +272,8 @@ def _sentence_ops(text: str, default_who: str) -> tuple[tuple[Op, ...], bool]:
 
 
 def modelled(effects: tuple[Effect, ...] | list[Effect]) -> list[Effect]:
-    """The effects that change a resolution (what a comparison of models looks at)."""
-    return [e for e in effects if not isinstance(e, NotModelled)]
+    """The effects that change a resolution (what a comparison of models looks at). Spell text kept only as
+    the card's words (Terminus's "Put all creatures on the bottom...") acts only by refusing what reaches it,
+    as a card without spell text does: the same model."""
+    return [e for e in effects if not isinstance(e, NotModelled) and not (
+        isinstance(e, SpellText) and all(op.do == "note" and op.words for op in e.ops))]

@@ -72,6 +72,12 @@ class ActionsMixin(ResolverCore):
         if a.player and a.player != "each" and a.player not in names:
             raise ScenarioError(f"the action's player {a.player!r} is not one of the players", "action.player",
                                 f"use one of: {', '.join(self._order)} or 'each'")
+        for t in a.card_targets:
+            p = self.player(t.player)
+            if t.card not in (p.graveyard.cards if t.zone == "graveyard" else p.battlefield):
+                where = "graveyard" if t.zone == "graveyard" else "battlefield"
+                raise ScenarioError(f"the target {t.card} is not on {t.player}'s {where}", "action.targets",
+                                    f"say it is there first, e.g. “{t.player} controls {t.card}”")
 
     def action_draw(self) -> None:
         a = self.s.action
@@ -205,7 +211,8 @@ class ActionsMixin(ResolverCore):
             raise ScenarioError(f"unknown card {a.card!r}", "action.card",
                                 f"did you mean: {', '.join(self.cards.suggest(a.card or ''))}")
         caster = a.player or self.active
-        target = a.targets[0] if a.targets else caster
+        # "its controller" / "that player": the player targeted, else the controller of the card targeted
+        target = a.targets[0] if a.targets else a.card_targets[0].player if a.card_targets else caster
         if target not in self._order:
             raise ScenarioError(f"the target {target!r} is not a player", "action.targets",
                                 f"use one of: {', '.join(self._order)}")
@@ -220,11 +227,15 @@ class ActionsMixin(ResolverCore):
             return
         chosen = self._ability_used(card, a.ability)
         verb = "cycles" if chosen.cost.startswith("cycling") else "activates" if chosen.activated else "casts"
-        self.step(f"{caster} {verb} {card.name}" + (f" targeting {target}" if chosen.targets_player else "")
+        aimed = [*([target] if chosen.targets_player else []),
+                 *(f"{t.player}'s {t.card}" + (" in their graveyard" if t.zone == "graveyard" else "")
+                   for t in a.card_targets)]
+        self.step(f"{caster} {verb} {card.name}" + (f" targeting {' and '.join(aimed)}" if aimed else "")
                   + (f" (cost: {chosen.cost})" if chosen.cost and verb == "activates" else "")
                   + (f", choosing the mode “{chosen.mode}”" if chosen.mode else "") + ".",
                   (*self.rs.cite("resolve"), *(("702.29a",) if verb == "cycles" else ())), caster, "cast")
         from_hand = not chosen.activated and self._spell_leaves_hand(card, caster, a.from_zone)
+        self.targeted_triggers(caster)
         if not chosen.activated:
             self.happened.add(EventKind.CAST)
         self._pay_costs(card, chosen, caster)
@@ -323,6 +334,24 @@ class ActionsMixin(ResolverCore):
         pick = self.choose(f"ability:{card.name}", labels, default)
         return wanted[labels.index(pick)]
 
+    def targeted_triggers(self, caster: str) -> None:
+        """"Whenever ~ becomes the target of a spell [or ability] [you control | an opponent controls]": the
+        targeted permanent's own abilities (603.2e)."""
+        for t in self.s.action.card_targets:
+            card = self.cards.find(t.card)
+            if card is None or t.zone != "battlefield":
+                continue
+            self.happened.add(EventKind.TARGET)
+            for eff in card.of(EventTrigger):
+                m = _TARGETED.fullmatch(eff.event)
+                if m is None:
+                    continue
+                self.evaluated_events.add(eff.event)
+                whose = m.group("whose") or ""
+                if "you control" in whose and caster != t.player or "opponent" in whose and caster == t.player:
+                    continue
+                self.add_trigger(card.name, t.player, t.player, eff.ops, False, ("603.2e", "603.2"))
+
     def cast_triggers(self, caster: str, card: Card) -> None:
         """Abilities that trigger on a spell being cast (603.2): the card data's, those read from Oracle text
         ("whenever you cast an instant or sorcery spell", judged by the spell's type line), and the spell's
@@ -345,6 +374,8 @@ class ActionsMixin(ResolverCore):
                 self.add_trigger(card.name, caster, caster, own.ops, False, ("603.2",))
 
 
+_TARGETED = re.compile(r"when(?:ever)? ~ becomes the target of a spell(?: or ability)?(?P<whose> you control| an "
+                       r"opponent controls)?")
 _CAST_EVENT = re.compile(
     r"whenever (?P<who>you|an opponent|a player|another player|each opponent) casts?(?: or cop(?:y|ies))? (?:a|an) "
     r"(?P<types>(?:(?:non)?(?:creature|artifact|enchantment|instant|sorcery|land|planeswalker|legendary|kindred)"

@@ -80,6 +80,7 @@ class ResolverCore:
         # The kinds of event this resolution carried out, and the trigger conditions (in words) some stage
         # evaluated: a watching ability whose kind of event happened but that nothing evaluated is refused.
         self.happened: set[EventKind] = set()
+        self.card_targets = list(self.s.action.card_targets)  # taken in order by the operations on a target
         self.evaluated_events: set[str] = set()
 
     def player(self, name: str) -> PlayerState:

@@ -9,9 +9,10 @@ from engine.effects import Op, OpKind
 from engine.errors import ScenarioError
 from engine.inert import inert
 from engine.oracle.clauses import number
-from engine.resolve import ops_players, ops_reveal, ops_zones
+from engine.resolve import ops_players, ops_reveal, ops_targets, ops_zones
 from engine.resolve.core import ResolverCore
 from engine.resolve.events import OpContext
+from engine.trigger_events import EventKind
 
 
 class OpsMixin(ResolverCore):
@@ -90,6 +91,8 @@ class OpsMixin(ResolverCore):
             if op.do != "draw" and op.instead_amount is not None and self.self_condition(op.condition, you):
                 n = op.instead_amount  # 614.15: the card's own "instead" (a draw says so in its own step)
             handler(self, op, ctx, targets, n)
+            if op.note.startswith("gift"):
+                self.happened.add(EventKind.GIFT)
             ctx.did = True
 
     def _carried_out(self, op: Op, ctx: OpContext, targets: list[str]) -> bool:
@@ -151,4 +154,4 @@ def _int_word(word: str) -> int:
     return n if isinstance(n, int) else 0
 
 
-OP_HANDLERS = {**ops_players.HANDLERS, **ops_zones.HANDLERS, **ops_reveal.HANDLERS}
+OP_HANDLERS = {**ops_players.HANDLERS, **ops_zones.HANDLERS, **ops_reveal.HANDLERS, **ops_targets.HANDLERS}

@@ -1,0 +1,72 @@
+"""Operations on a card a spell or ability targets (601.2c): destroy it, exile it, return it to its owner's
+hand. The scenario names each such target ({"card": ..., "controller": ...}); the operations take them in the
+order the card's text names them, so "its controller" is the controller the scenario gave."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.effects import Op, OpKind
+from engine.errors import ScenarioError
+from engine.model import Batch, CardTarget
+from engine.resolve.events import OpContext
+from engine.trigger_events import EventKind
+
+if TYPE_CHECKING:
+    from engine.resolve.ops import OpsMixin
+
+
+def _take(r: OpsMixin, op: Op, ctx: OpContext) -> CardTarget:
+    if not r.card_targets:
+        raise ScenarioError(f"{ctx.source} needs {op.name}: which card is it, and whose?", "action.targets",
+                            'name it in the situation ("targeting Bob\'s Grizzly Bears") or as '
+                            '{"card": "Grizzly Bears", "controller": "Bob"}')
+    return r.card_targets.pop(0)
+
+
+def _leave(r: OpsMixin, t: CardTarget) -> None:
+    p = r.player(t.player)
+    if t.zone == "graveyard":
+        if not p.graveyard.remove_named(t.card) and p.graveyard.unknown:
+            p.graveyard.unknown -= 1
+        return
+    if t.card in p.battlefield:
+        p.battlefield.remove(t.card)
+    r.happened.add(EventKind.LEAVES)
+
+
+def _destroy(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+    """701.8a: to its owner's graveyard; a creature dies, so its "when this dies" abilities trigger (700.4)."""
+    t = _take(r, op, ctx)
+    card = r.cards.find(t.card)
+    if card is not None and card.has_type("creature"):
+        r.step(f"{ctx.source} destroys {t.player}'s {t.card}.", r.rs.cite("destroy"), t.player, "destroy")
+        r._dies(card, t.player)  # type: ignore[attr-defined]
+        return
+    _leave(r, t)
+    r.player(t.player).graveyard.add(Batch([t.card]))
+    r.step(f"{ctx.source} destroys {t.player}'s {t.card}: it goes to {t.player}'s graveyard.", r.rs.cite("destroy"),
+           t.player, "destroy")
+
+
+def _exile(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+    t = _take(r, op, ctx)
+    _leave(r, t)
+    r.player(t.player).exile.add(Batch([t.card]))
+    r.happened.add(EventKind.EXILE)
+    where = "graveyard" if t.zone == "graveyard" else "battlefield"
+    r.step(f"{ctx.source} exiles {t.card} from {t.player}'s {where}.", r.rs.cite("exile"), t.player, "exile")
+
+
+def _bounce(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+    t = _take(r, op, ctx)
+    _leave(r, t)
+    r.player(t.player).hand.add(Batch([t.card]))
+    r.step(f"{t.card} returns to {t.player}'s hand; this is not a draw.", r.rs.cite("not_a_draw"), t.player, "move")
+
+
+HANDLERS = {
+    OpKind.DESTROY_TARGET: _destroy,
+    OpKind.EXILE_TARGET: _exile,
+    OpKind.BOUNCE_TARGET: _bounce,
+}
