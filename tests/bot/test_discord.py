@@ -208,7 +208,7 @@ async def test_draw_errors_say_what_to_fix_and_never_ping(harness: tuple[DrawJud
 async def test_long_answers_paginate(harness: tuple[DrawJudgeBot, FakeDiscord]) -> None:
     client, fake = harness
     situation = ("16 players. " + ". ".join(f"P{i} controls Thought Reflection" for i in range(2, 12))
-                 + ". Spirit of the Labyrinth is in play. I control Sheoldred, the Apocalypse. each player draws 3")
+                 + ". I control Spirit of the Labyrinth. I control Sheoldred, the Apocalypse. each player draws 3")
     sent = await dispatch(client, fake, slash("draw", user_id="7401", situation=situation))
     ids = buttons(sent)
     assert {"Previous", "Next"} <= set(ids), ids
