@@ -84,6 +84,18 @@ class Zone:
             return True
         return False
 
+    def remove_card(self, name: str) -> None:
+        """The card ``name`` leaves the zone: its named entry, or one unnamed card standing for it (a
+        graveyard said as "3 cards" holds the card the player names)."""
+        if not self.remove_named(name) and self.unknown:
+            self.unknown -= 1
+
+    def shuffle_in(self, batch: Batch) -> None:
+        """Cards shuffled into the zone (701.24a): no card's place is known afterwards."""
+        self.add(batch)
+        self.unknown += len(self.cards)
+        self.cards = []
+
     def remove_any(self, n: int) -> Batch:
         """Remove ``n`` cards where it does not matter which (discard, put back): unnamed ones first."""
         n = max(0, min(n, self.size))

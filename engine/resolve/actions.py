@@ -295,8 +295,7 @@ class ActionsMixin(ResolverCore):
         aftermath), it leaves the graveyard instead."""
         if zone == "graveyard":
             grave = self.player(caster).graveyard
-            if not grave.remove_named(card.name) and grave.unknown:
-                grave.unknown -= 1
+            grave.remove_card(card.name)
             self.player(caster).stack.add(Batch([card.name]))
             self.step(f"{card.name} moves from {caster}'s graveyard to the stack.", self.rs.cite("cast_from_graveyard"),
                       caster, "move")

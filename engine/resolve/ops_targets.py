@@ -27,8 +27,7 @@ def _take(r: OpsMixin, op: Op, ctx: OpContext) -> CardTarget:
 def _leave(r: OpsMixin, t: CardTarget) -> None:
     p = r.player(t.player)
     if t.zone == "graveyard":
-        if not p.graveyard.remove_named(t.card) and p.graveyard.unknown:
-            p.graveyard.unknown -= 1
+        p.graveyard.remove_card(t.card)
         return
     if t.card in p.battlefield:
         p.battlefield.remove(t.card)

@@ -66,9 +66,7 @@ def _shuffle_hand(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: in
     for name in targets:
         p = r.player(name)
         k = p.hand.size
-        p.library.add(p.hand.take_top(k))
-        p.library.unknown += len(p.library.cards)
-        p.library.cards = []
+        p.library.shuffle_in(p.hand.take_top(k))
         ctx.last_count = k
         r.step(f"{name} shuffles the {cards(k)} of their hand into their library.", r.rs.cite("shuffle"), name,
                "shuffle")
@@ -105,10 +103,7 @@ def _discard_hand(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: in
 def _shuffle_hand_graveyard(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     for name in targets:
         p = r.player(name)
-        moved = p.hand.take_top(p.hand.size) + p.graveyard.take_top(p.graveyard.size)
-        p.library.add(moved)
-        p.library.unknown += len(p.library.cards)
-        p.library.cards = []
+        p.library.shuffle_in(p.hand.take_top(p.hand.size) + p.graveyard.take_top(p.graveyard.size))
         r.step(
             f"{name} shuffles hand and graveyard into their library ({p.library.size} cards).",
             r.rs.cite("shuffle"),

@@ -192,8 +192,7 @@ def _pay_life(r: Resolver, card: Card, part: CostPart, payer: str) -> None:
 
 def _exile_self_from_graveyard(r: Resolver, card: Card, part: CostPart, payer: str) -> None:
     p = r.player(payer)
-    if not p.graveyard.remove_named(card.name) and p.graveyard.unknown:
-        p.graveyard.unknown -= 1
+    p.graveyard.remove_card(card.name)
     p.exile.add(Batch([card.name]))
     r.happened.add(EventKind.EXILE)
     r.step(f"{payer} exiles {card.name} from their graveyard.", r.rs.cite("exile"), payer, "exile", card.name)

@@ -84,8 +84,7 @@ class ZoneChangeMixin(ResolverCore):
         p = self.player(owner)
         self.happened.add(EventKind.MILL if zone == "library" else EventKind.DISCARD)
         source = p.library if zone == "library" else p.hand
-        if not source.remove_named(card.name) and source.unknown:
-            source.unknown -= 1
+        source.remove_card(card.name)
         p.graveyard.add(Batch([card.name]))
         where = "library" if zone == "library" else "hand"
         self.step(f"{card.name} is put into {owner}'s graveyard from their {where}.", self.rs.cite("to_graveyard"),

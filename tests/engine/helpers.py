@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from engine.cards import CardDB, default_cards
 from engine.model import Resolution
+from engine.oracle import read_oracle
 from engine.resolve import resolve
 from engine.scenario_json import scenario_from_json
 
@@ -15,6 +17,20 @@ def two(me: dict[str, Any] | None = None, opp: dict[str, Any] | None = None, act
     """A two-player scenario: "You" (active by default) and "Opponent"."""
     return {"players": [{"name": "You", **(me or {})}, {"name": "Opponent", **(opp or {})}],
             "action": action or {"type": "draw", "player": "You", "count": 1}, **top}
+
+
+def made_cards(table: dict[str, tuple[str, str]]) -> CardDB:
+    """The shipped cards plus made-up ones, {name: (type line, Oracle text)}, read as the bot reads a card it
+    looks up: so a test checks a pattern of Oracle text, never one real card."""
+    return default_cards().with_extra([read_oracle(n, o, t).card(o, t) for n, (t, o) in table.items()])
+
+
+def cast(db: CardDB, alice: dict[str, Any], action: dict[str, Any], bob: dict[str, Any] | None = None,
+         **top: Any) -> Resolution:
+    """Alice (hand 7, library 40 unless said) uses a card against Bob: a cast action with ``action``'s fields."""
+    doc = {"players": [{"name": "Alice", "hand": 7, "library": 40, **alice}, {"name": "Bob", **(bob or {})}],
+           "action": {"type": "cast", "player": "Alice", **action}, **top}
+    return resolve(scenario_from_json(doc, db), db)
 
 
 def run(doc: dict[str, Any], **kw: Any) -> Resolution:

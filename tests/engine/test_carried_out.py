@@ -8,15 +8,12 @@ from typing import Any
 
 import pytest
 
-from engine.cards import default_cards
 from engine.errors import ScenarioError
 from engine.inert import inert
 from engine.model import Resolution
-from engine.oracle import read_oracle
-from engine.resolve import resolve
-from engine.scenario_json import scenario_from_json
 from engine.trigger_events import EventKind, event_kinds
 from tests.engine.card_situations import RIGHT, WRONG, cases, judge
+from tests.engine.helpers import cast, made_cards
 
 TEST_CARDS = {
     "Put Back Spell": ("Sorcery", "Draw three cards, then put two cards from your hand on top of your library in any "
@@ -43,16 +40,8 @@ TEST_CARDS = {
 }
 
 
-def cards() -> Any:
-    made = [read_oracle(n, o, t).card(o, t) for n, (t, o) in TEST_CARDS.items()]
-    return default_cards().with_extra(made)
-
-
 def run(alice: dict[str, Any], action: dict[str, Any], **top: Any) -> Resolution:
-    doc = {"players": [{"name": "Alice", "hand": 7, "library": 40, **alice}, {"name": "Bob"}],
-           "action": {"type": "cast", "player": "Alice", **action}, **top}
-    db = cards()
-    return resolve(scenario_from_json(doc, db), db)
+    return cast(made_cards(TEST_CARDS), alice, action, **top)
 
 
 def counts(res: Resolution, who: str = "Alice") -> tuple[int, int, int]:
@@ -163,11 +152,7 @@ TARGET_CARDS = {
 
 
 def run_targets(alice: dict[str, Any], bob: dict[str, Any], action: dict[str, Any]) -> Resolution:
-    made = [read_oracle(n, o, t).card(o, t) for n, (t, o) in TARGET_CARDS.items()]
-    db = default_cards().with_extra(made)
-    doc = {"players": [{"name": "Alice", **alice}, {"name": "Bob", **bob}],
-           "action": {"type": "cast", "player": "Alice", **action}}
-    return resolve(scenario_from_json(doc, db), db)
+    return cast(made_cards(TARGET_CARDS), alice, action, bob)
 
 
 def test_a_destroyed_target_goes_to_its_owners_graveyard() -> None:

@@ -9,13 +9,10 @@ from typing import Any
 
 import pytest
 
-from engine.cards import default_cards
 from engine.costs import CostKind, read_cost
 from engine.errors import ScenarioError
 from engine.model import Resolution
-from engine.oracle import read_oracle
-from engine.resolve import resolve
-from engine.scenario_json import scenario_from_json
+from tests.engine.helpers import cast, made_cards
 
 TEST_CARDS = {
     "Cycling Thing": ("Creature — Beast", "Trample\nCycling {2} ({2}, Discard this card: Draw a card.)"),
@@ -35,18 +32,8 @@ TEST_CARDS = {
 }
 
 
-def cards() -> Any:
-    made = []
-    for name, (type_line, oracle) in TEST_CARDS.items():
-        made.append(read_oracle(name, oracle, type_line).card(oracle, type_line))
-    return default_cards().with_extra(made)
-
-
 def run(alice: dict[str, Any], action: dict[str, Any], **top: Any) -> Resolution:
-    doc = {"players": [{"name": "Alice", "hand": 7, "library": 40, **alice}, {"name": "Bob"}],
-           "action": {"type": "cast", "player": "Alice", **action}, **top}
-    db = cards()
-    return resolve(scenario_from_json(doc, db), db)
+    return cast(made_cards(TEST_CARDS), alice, action, **top)
 
 
 def test_cost_parts_are_read_from_the_words() -> None:
