@@ -11,6 +11,8 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.question import Asked
+
 STEPS = ("untap", "upkeep", "draw", "main1", "combat", "main2", "end", "cleanup")
 FORMATS = ("two-player", "multiplayer", "two-headed-giant")
 
@@ -213,6 +215,8 @@ class Scenario:
     # Which facts were filled in by default, as engine.assumptions keys ("drawn_this_turn:You", "active"):
     # the answer checks whether the outcome depends on them.
     defaulted: list[str] = field(default_factory=list)
+    # The question the player asked ("do I lose?"), when there was one: the answer leads with it.
+    asked: Asked | None = None
 
     def clone(self) -> Scenario:
         return copy.deepcopy(self)
@@ -274,6 +278,7 @@ class Resolution:
     # Defaults the answer relied on that change the outcome when they are otherwise: each with the other
     # outcome ({"assumption", "if", "ruling", "players", "losers", "winners"}), from engine.assumptions.
     other_outcomes: list[dict[str, Any]] = field(default_factory=list)
+    asked: Asked | None = None  # the question asked, copied from the scenario
 
     @property
     def game_over(self) -> bool:
@@ -312,4 +317,5 @@ class Resolution:
             "before": self.before,
             "ruling": self.ruling,
             "other_outcomes": self.other_outcomes,
+            "asked": self.asked.to_json() if self.asked else None,
         }

@@ -12,6 +12,7 @@ from engine.cards import CardDB, default_cards
 from engine.defaults import DRAWN_SAID, default_keys, turn_said
 from engine.errors import ScenarioError
 from engine.model import FORMATS, STEPS, Action, CardTarget, PlayerState, Scenario, Zone
+from engine.question import asked_from_json
 
 MAX_COUNT = 10**12
 ACTION_TYPES = ("draw", "draw_step", "cast", "move_to_hand", "mechanic")
@@ -132,6 +133,7 @@ def scenario_from_json(doc: Any, cards: CardDB | None = None) -> Scenario:
     assumed += defaults_used(doc, names)
     scenario = Scenario(players, action, game, edition, fmt, active, turn, step, dict(choices), understood, assumed)
     scenario.defaulted = default_keys(doc, names)
+    scenario.asked = asked_from_json(doc.get("asked"), names)
     return scenario
 
 

@@ -63,6 +63,7 @@ def resolve(scenario: Scenario, cards: CardDB | None = None, *, compress: bool =
     resolution = main.run()
     resolution.understood = [dict(f) for f in scenario.understood]
     resolution.assumed = list(scenario.assumed)
+    resolution.asked = scenario.asked
     if scenario.game == "mtg" and main.rs.edition != "current":
         resolution.differences = differences_from_today(scenario, resolution, cards)
     if not branches:
