@@ -80,6 +80,7 @@ CURRENT_CITES: dict[str, tuple[str, ...]] = {
     "counter": ("122.1a",),
     "resolve": ("608.2",),
     "pay_cost": ("601.2h", "602.2b"),
+    "amount_on_resolution": ("608.2h",),
     "sacrifice": ("701.21a",),
     "destroy": ("701.8a",),
     "target": ("601.2c",),

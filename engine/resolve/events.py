@@ -40,6 +40,7 @@ class PendingTrigger:
     optional: bool
     count: int
     rules: tuple[str, ...]
+    x: int | None = None  # X as given for the card acted on (its own triggers use it)
 
 
 @dataclass

@@ -10,6 +10,7 @@ from engine.errors import ScenarioError
 from engine.inert import inert
 from engine.oracle.clauses import number
 from engine.resolve import ops_players, ops_reveal, ops_targets, ops_zones
+from engine.resolve.amounts import count_x
 from engine.resolve.core import ResolverCore
 from engine.resolve.events import OpContext
 from engine.trigger_events import EventKind
@@ -66,12 +67,22 @@ class OpsMixin(ResolverCore):
                 return bool(test(self, p, you, m))
         return None
 
-    def amount(self, op: Op, x: int | None) -> int:
-        if op.amount == "X":
-            if x is None:
-                raise ScenarioError("this card needs a value for X", "action.x", "give X, e.g. \"x\": 3")
+    def amount(self, op: Op, x: int | None, you: str = "", *, say: bool = False) -> int:
+        """The number an operation uses: a fixed one, X as given, or X counted from the board when the card
+        defines it (608.2h: counted as the effect resolves); never guessed."""
+        if op.amount != "X":
+            return int(op.amount)
+        if x is not None:
             return x
-        return int(op.amount)
+        counted = count_x(self, op.note, you) if you and op.note.startswith("X = ") else None
+        if counted is None:
+            what = op.note.removeprefix("X = ") if op.note.startswith("X = ") else ""
+            raise ScenarioError("this card needs a value for X" + (f" ({what})" if what else ""), "action.x",
+                                "say how many, e.g. \"x\": 3")
+        if say:
+            self.step(f"X is {counted}: {op.note.removeprefix('X = ')}, counted as the ability resolves.",
+                      self.rs.cite("amount_on_resolution"), you, "amount")
+        return counted
 
     def run_ops(self, ops: tuple[Op, ...], *, you: str, that_player: str, source: str,
                 applied: frozenset[str] = frozenset(), replacing: bool = False, times: int = 1,
@@ -87,7 +98,8 @@ class OpsMixin(ResolverCore):
                 continue
             handler = OP_HANDLERS[OpKind(op.do)]
             # "that many": the number of cards the operation before moved (608.2h), whatever X was given
-            n = ctx.last_count if op.note == "X = that many" and ctx.last_count is not None else self.amount(op, x)
+            that_many = op.note == "X = that many" and ctx.last_count is not None
+            n = ctx.last_count if that_many and ctx.last_count is not None else self.amount(op, x, you, say=True)
             if op.do != "draw" and op.instead_amount is not None and self.self_condition(op.condition, you):
                 n = op.instead_amount  # 614.15: the card's own "instead" (a draw says so in its own step)
             handler(self, op, ctx, targets, n)
@@ -112,7 +124,8 @@ class OpsMixin(ResolverCore):
                 return False
         if not op.optional:
             return True
-        n = self.amount(op, ctx.x) if op.amount != "X" or ctx.x is not None else 1
+        n = self.amount(op, ctx.x, ctx.you) if op.amount != "X" or ctx.x is not None or count_x(
+            self, op.note, ctx.you) is not None else 1
         if op.do == "draw" and any(self.draw_forbidden(who, n, ctx.you) for who in targets):
             ctx.did = False
             return False

@@ -17,13 +17,13 @@ MAX_TRIGGER_RESOLUTIONS = 5000
 class PriorityMixin(ResolverCore):
 
     def add_trigger(self, source: str, controller: str, that_player: str, ops: tuple[Op, ...], optional: bool,
-                    rules: tuple[str, ...]) -> None:
+                    rules: tuple[str, ...], x: int | None = None) -> None:
         for t in self.pending:
-            if (t.source, t.controller, t.that_player, t.ops) == (source, controller, that_player, ops):
+            if (t.source, t.controller, t.that_player, t.ops, t.x) == (source, controller, that_player, ops, x):
                 t.count += 1
                 break
         else:
-            self.pending.append(PendingTrigger(source, controller, that_player, ops, optional, 1, rules))
+            self.pending.append(PendingTrigger(source, controller, that_player, ops, optional, 1, rules, x))
         key = (source, controller)
         self.trigger_log[key] = self.trigger_log.get(key, 0) + 1
 
@@ -114,7 +114,7 @@ class PriorityMixin(ResolverCore):
                 return
         label = f"{t.source}'s triggered ability resolves" + (f" ({times} times)" if times > 1 else "") + "."
         self.step(label, (*t.rules, *self.rs.cite("resolve")), t.controller, "trigger")
-        self.run_ops(t.ops, you=t.controller, that_player=t.that_player, source=t.source, times=times)
+        self.run_ops(t.ops, you=t.controller, that_player=t.that_player, source=t.source, times=times, x=t.x)
 
     def check_sba(self) -> None:
         """704.3: the state-based actions that end a player's game, all checked at once; then 800.4a (the

@@ -169,6 +169,7 @@ class ZoneChangeMixin(ResolverCore):
             self.notes.append(f"{card.name} {what} triggers nothing the engine reads.")
         for trigger in own:
             chapter = ("714.2b", "603.2") if trigger.event.startswith("chapter ") else rules
-            self.add_trigger(card.name, controller, target or controller, trigger.ops, False, chapter)
+            self.add_trigger(card.name, controller, target or controller, trigger.ops, False, chapter,
+                             self.s.action.x if card.name == self.s.action.card else None)
         for src in watchers:
             self.add_trigger(src.card.name, src.controller, controller, src.effect.ops, False, rules)

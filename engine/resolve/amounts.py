@@ -1,0 +1,113 @@
+"""X counted from the board (608.2h): "draw cards equal to the number of Zombies you control", "investigate X
+times, where X is the number of opponents you have".
+
+Why counted and not asked: the situation already fixes these numbers, and asking the player for a number the
+board decides invites a wrong one. The engine counts only what the scenario fully shows: a permanent or a
+graveyard card whose types it doesn't know, or cards that are only counted ("3 cards in graveyard"), make the
+count unknown, and X is then asked for (or taken as given) instead of guessed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from engine.resolve.paying import TOKEN_TYPES
+
+if TYPE_CHECKING:
+    from engine.resolve.resolver import Resolver
+
+Counter = Callable[["Resolver", str, "re.Match[str]"], "int | None"]
+
+
+_IRREGULAR = {"mice": "mouse", "fungi": "fungus", "octopi": "octopus", "cyclopes": "cyclops", "men": "man"}
+
+
+def _forms(word: str) -> set[str]:
+    """A word of a card's text as it may stand in a type line: "zombies" → zombie, "allies" → ally, "elves" →
+    elf, "mice" → mouse."""
+    forms = {word, _IRREGULAR.get(word, word)}
+    if word.endswith("s"):
+        forms.add(word[:-1])
+    if word.endswith("es"):
+        forms.add(word[:-2])
+    if word.endswith("ies"):
+        forms.add(word[:-3] + "y")
+    if word.endswith("ves"):
+        forms.add(word[:-3] + "f")
+    return forms
+
+
+def _kinds(words: str) -> list[str]:
+    """"creatures", "artifacts and/or enchantments", "zombies" → each kind's words."""
+    return [k.strip() for k in re.split(r" and/or | or | and |, ", words) if k.strip()]
+
+
+def _is_kind(type_line: str, kind: str) -> bool:
+    words = set(re.sub(r"[—/-]", " ", type_line.lower()).split())
+    needed = [w for w in kind.split() if w not in ("other", "another")]
+    if needed in (["permanent"], ["permanents"], ["card"], ["cards"]):
+        return bool(words)
+    return all(not (_forms(w[3:]) & words) if w.startswith("non") else bool(_forms(w) & words) for w in needed)
+
+
+def _permanents(r: Resolver, who: str, m: re.Match[str]) -> int | None:
+    kinds = _kinds(m.group("kinds"))
+    if re.search(r"\b(?:an)?other\b", m.group("kinds")):
+        return None  # "other creatures": which permanent is the source isn't known here, so not counted
+    p = r.player(who)
+    count = 0
+    for name in p.battlefield:
+        card = r.cards.find(name)
+        if card is None or not card.type_line:
+            return None  # a permanent whose types aren't known: the count isn't known either
+        count += any(_is_kind(card.type_line, k) for k in kinds)
+    for name, n in p.tokens.items():
+        line = TOKEN_TYPES.get(name.lower())
+        if line is None:
+            return None
+        count += n * any(_is_kind(line, k) for k in kinds)
+    return count
+
+
+def _zone_cards(r: Resolver, who: str, m: re.Match[str]) -> int | None:
+    zone = getattr(r.player(who), m.group("zone"))
+    kinds = _kinds(m.group("kinds") or "card")
+    if kinds in (["card"], ["cards"]):
+        return int(zone.size)
+    if zone.unknown:
+        return None  # cards only counted: their types aren't known
+    count = 0
+    for name in zone.cards:
+        card = r.cards.find(name)
+        if card is None or not card.type_line:
+            return None
+        count += any(_is_kind(card.type_line, k) for k in kinds)
+    return count
+
+
+def _opponents(r: Resolver, who: str, m: re.Match[str]) -> int | None:
+    return len([o for o in r.opponents(who) if not r.player(o).lost])
+
+
+_COUNTERS: tuple[tuple[re.Pattern[str], Counter], ...] = (
+    (re.compile(r"(?:the number of |one for each )?opponents? you have"), _opponents),
+    (re.compile(r"(?:the number of |one for each )?(?:(?P<kinds>[a-z ,/-]+?) )?cards? in your "
+                r"(?P<zone>hand|library|graveyard)"), _zone_cards),
+    (re.compile(r"(?:the number of |one for each )?(?P<kinds>[a-z ,/-]+?) you control"), _permanents),
+)
+
+
+def count_x(r: Resolver, definition: str, you: str) -> int | None:
+    """X as the situation fixes it, or None when the engine can't count it from what the scenario shows."""
+    text = definition.lower().strip().removeprefix("x = ").strip().rstrip(".")
+    greater = re.fullmatch(r"(.+) or (.+), whichever is greater", text)
+    if greater:
+        parts = [count_x(r, g, you) for g in greater.groups()]
+        return None if None in parts else max(p for p in parts if p is not None)
+    for pattern, counter in _COUNTERS:
+        m = pattern.fullmatch(text)
+        if m:
+            return counter(r, you, m)
+    return None
