@@ -27,6 +27,7 @@ from bot.scryfall import CardNotFound, ScryfallClient, ScryfallError
 from bot.store import Store
 from bot.store.db import card_key
 from bot.urls import public_url
+from engine.cards import scryfall_card_text
 
 log = logging.getLogger("drawjudge.rulings")
 T = TypeVar("T")
@@ -256,13 +257,8 @@ class RulingsService:
             if not isinstance(exc, CardNotFound) and self.offline:
                 raise CardsOffline(name) from None
             return None
-        text = card.get("oracle_text")
-        if text is None and card.get("card_faces"):
-            text = "\n".join(f.get("oracle_text", "") for f in card["card_faces"])
-        type_line = card.get("type_line")
-        if type_line is None and card.get("card_faces"):
-            type_line = " // ".join(str(f.get("type_line", "")) for f in card["card_faces"])
-        return (_card_name(str(card["name"])), text or "", str(type_line or ""))
+        name, text, type_line = scryfall_card_text(card)
+        return (_card_name(name), text, type_line)
 
     async def names(self, prefix: str) -> list[str]:
         """Autocomplete: cached names first, then Scryfall's (skipped when it is slow or down)."""

@@ -186,6 +186,8 @@ class CardDB:
             return self.cards[name]
         key = utils.default_process(name)
         real = self._by_key.get(key)
+        if real is None and " // " in name and len(set(name.split(" // "))) == 1:
+            return self.find(name.split(" // ")[0])  # a reversible card, "A // A", is the one card A
         return self.cards[real] if real else None
 
     def suggest(self, name: str, limit: int = 3) -> list[str]:
@@ -220,3 +222,33 @@ def load_cards(path: Path | None = None) -> CardDB:
 @lru_cache(maxsize=1)
 def default_cards() -> CardDB:
     return load_cards()
+
+
+def scryfall_card_text(card: dict[str, Any]) -> tuple[str, str, str]:
+    """(name, Oracle text, type line) of a card as Scryfall gives it, faces joined: a split, adventure or
+    double-faced card has each face's text. A reversible card prints the same card on both sides (its two
+    faces are identical): it is one card with one set of abilities, so it is read once, under one name."""
+    name = str(card.get("name", ""))
+    text = card.get("oracle_text")
+    type_line = card.get("type_line")
+    faces = [f for f in card.get("card_faces") or [] if isinstance(f, dict)]
+    if faces and text is None:
+        distinct = {(f.get("name"), f.get("oracle_text"), f.get("type_line")) for f in faces}
+        if len(distinct) == 1:
+            faces = faces[:1]
+            name = str(faces[0].get("name") or name)
+        text = "\n".join(str(f.get("oracle_text", "")) for f in faces)
+        if len(faces) == 1:
+            type_line = faces[0].get("type_line", type_line)
+    if type_line is None and faces:
+        type_line = " // ".join(str(f.get("type_line", "")) for f in faces)
+    halves = name.split(" // ")
+    if len(halves) == 2 and halves[0] == halves[1]:
+        # the same reversible card with its faces already joined: "A // A", its text twice
+        name = halves[0]
+        lines = str(text or "").split("\n")
+        if len(lines) % 2 == 0 and lines[: len(lines) // 2] == lines[len(lines) // 2:]:
+            text = "\n".join(lines[: len(lines) // 2])
+        types = str(type_line or "").split(" // ")
+        type_line = types[0] if len(set(types)) == 1 else type_line
+    return name, str(text or ""), str(type_line or "")

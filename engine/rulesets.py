@@ -92,6 +92,8 @@ CURRENT_CITES: dict[str, tuple[str, ...]] = {
     "adventure_exile": ("715.3d",),
     "saga_chapter": ("714.3a", "714.2b"),
     "cast_from_hand": ("601.2a",),
+    "cast": ("601.2", "601.2i"),
+    "permanent_resolves": ("608.3", "608.3a"),
     "spell_to_graveyard": ("608.2n",),
     "loop": ("104.4b",),
     "end_turn": ("723.1",),

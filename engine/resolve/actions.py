@@ -225,6 +225,9 @@ class ActionsMixin(ResolverCore):
         if a.ability == "graveyard":
             self._to_graveyard(card, caster, a.from_zone)
             return
+        if self._permanent_spell(card, a.ability):
+            self._cast_permanent(card, caster, target)
+            return
         chosen = self._ability_used(card, a.ability)
         verb = "cycles" if chosen.cost.startswith("cycling") else "activates" if chosen.activated else "casts"
         aimed = [*([target] if chosen.targets_player else []),
@@ -251,6 +254,38 @@ class ActionsMixin(ResolverCore):
         if from_hand and _spell_face(card):
             ended_turn = any(s.kind == "end_turn" for s in self.steps[resolving_from:])
             self._spell_resolved(card, caster, ended_turn=ended_turn, from_graveyard=a.from_zone == "graveyard")
+
+    def _permanent_spell(self, card: Card, ability: str) -> bool:
+        """Whether the action casts a permanent card as a spell: "spell" said of a card with no instant or
+        sorcery face, or no ability named for a card that has only permanent abilities (305.1: a land is
+        played, never cast)."""
+        if _spell_face(card) or not card.type_line or any(not s.activated for s in card.of(SpellText)):
+            return False
+        if ability != "spell" and (ability or card.of(SpellText)):
+            return False
+        if card.has_type("land"):
+            raise ScenarioError(f"{card.name} is a land: it is played, not cast (305.1)", "action.ability",
+                                "put it on the battlefield instead")
+        return True
+
+    def _cast_permanent(self, card: Card, caster: str, target: str) -> None:
+        """A permanent spell (601.2): it moves to the stack and its costs are paid, abilities that trigger on
+        casting it resolve first (603.3, 405.5), then it resolves by entering the battlefield under its
+        caster's control (608.3a), where its own "when this enters" abilities trigger (603.6a)."""
+        self.step(f"{caster} casts {card.name}.", self.rs.cite("cast"), caster, "cast")
+        from_hand = self._spell_leaves_hand(card, caster, self.s.action.from_zone)
+        self.targeted_triggers(caster)
+        self.happened.add(EventKind.CAST)
+        for extra in card.of(AdditionalCost):
+            pay(self, card, read_cost(extra.cost, card.name), caster, what="casting it")
+        self.cast_triggers(caster, card)
+        if self.pending:
+            self.settle()
+        if from_hand:
+            self.player(caster).stack.remove_named(card.name)
+        self.step(f"{card.name} resolves: a permanent spell enters the battlefield.",
+                  self.rs.cite("permanent_resolves"), caster, "resolve")
+        self._enters(card, caster, target)
 
     def _pay_costs(self, card: Card, chosen: SpellText, payer: str) -> None:
         """601.2h, 602.2b: an activated ability's cost, or a spell's additional costs, paid as it is put on
@@ -365,20 +400,34 @@ class ActionsMixin(ResolverCore):
                     continue
                 self.evaluated_events.add(eff.event)
                 if _caster_fits(m.group("who"), caster, src.controller, self.opponents(src.controller)) and \
-                        _spell_fits(m.group("types"), card):
+                        _spell_fits(m.group("types"), card) and self._first_this_turn(m, src.card.name, caster):
                     self.add_trigger(src.card.name, src.controller, caster, eff.ops, False, ("603.2",))
         for own in card.of(EventTrigger):
             if re.fullmatch(r"when(?:ever)? you cast (?:~|this spell)", own.event):
                 self.evaluated_events.add(own.event)
                 self.add_trigger(card.name, caster, caster, own.ops, False, ("603.2",))
 
+    def _first_this_turn(self, m: re.Match[str], source: str, caster: str) -> bool:
+        """"Whenever you cast your first enchantment spell each turn": the scenario records no spells cast
+        earlier this turn, so the answer assumes this is the first, says so, and lists the other case."""
+        if not m.group("first"):
+            return True
+        kind = (m.group("types") or "").strip()
+        key = f"first_spell:{source}"
+        first = bool(self.choose(key, [True, False], True))
+        if key not in self.s.choices:
+            self.step(f"{source}: the answer assumes this is the first {kind + ' ' if kind else ''}spell {caster} "
+                      "cast this turn (no earlier one was said).", self.rs.cite("trigger"), caster, "assumption")
+        return first
+
 
 _TARGETED = re.compile(r"when(?:ever)? ~ becomes the target of a spell(?: or ability)?(?P<whose> you control| an "
                        r"opponent controls)?")
 _CAST_EVENT = re.compile(
-    r"whenever (?P<who>you|an opponent|a player|another player|each opponent) casts?(?: or cop(?:y|ies))? (?:a|an) "
+    r"whenever (?P<who>you|an opponent|a player|another player|each opponent) casts?(?: or cop(?:y|ies))? "
+    r"(?:a|an|(?P<first>your first)) "
     r"(?P<types>(?:(?:non)?(?:creature|artifact|enchantment|instant|sorcery|land|planeswalker|legendary|kindred)"
-    r"(?: or |, or |, | and/or )?)*?) ?spell")
+    r"(?: or |, or |, | and/or )?)*?) ?spell(?(first) each turn|)")
 
 
 def _spell_face(card: Card) -> bool:

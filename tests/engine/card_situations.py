@@ -19,7 +19,7 @@ from functools import cache
 from typing import Any
 
 from bot.card_lookup import card_names_in
-from engine.cards import CardDB, default_cards
+from engine.cards import CardDB, default_cards, scryfall_card_text
 from engine.errors import ScenarioError
 from engine.oracle import read_oracle
 from engine.resolve import resolve
@@ -50,13 +50,8 @@ def oracle_texts() -> dict[str, tuple[str, str, str]]:
     raw = json.loads((CARDS / "draw-cards-dev.json").read_text(encoding="utf-8"))["cards"]
     raw += json.loads((CARDS / "oracle-cards.json").read_text(encoding="utf-8"))["data"]
     for c in raw:
-        text = c.get("oracle_text")
-        if text is None and c.get("card_faces"):
-            text = "\n".join(f.get("oracle_text", "") for f in c["card_faces"])
-        type_line = c.get("type_line")
-        if type_line is None and c.get("card_faces"):
-            type_line = " // ".join(str(f.get("type_line", "")) for f in c["card_faces"])
-        out[c["name"].lower()] = (c["name"], text or "", type_line or "")
+        name, text, type_line = scryfall_card_text(c)
+        out[c["name"].lower()] = (name, text, type_line)
     return out
 
 

@@ -1,0 +1,63 @@
+"""Casting a permanent card (601.2, 608.3a): cast triggers resolve first, then it enters and its own enters
+abilities trigger; made-up cards with real Oracle patterns."""
+
+import pytest
+
+from engine.cards import scryfall_card_text
+from engine.errors import ScenarioError
+from tests.engine.helpers import cast, made_cards
+
+DB = made_cards({
+    "Cloud Herald": ("Creature — Bird", "When you cast this spell, draw two cards.\nFlying"),
+    "Tide Keeper": ("Creature — Merfolk", "When this creature enters, draw a card."),
+    "Quiet Shrine": ("Enchantment", "At the beginning of your upkeep, scry 1."),
+    "Sunlit Patron": ("Legendary Creature — Merfolk",
+                      "Whenever you cast your first enchantment spell each turn, draw a card."),
+    "Dry Plains": ("Land", "{T}: Add {W}."),
+})
+
+
+def test_a_creature_spell_triggers_on_casting_then_enters():
+    res = cast(DB, {}, {"card": "Cloud Herald", "ability": "spell"})
+    alice = res.players["Alice"]
+    assert (alice["hand"], alice["library"], alice["graveyard"]) == (8, 38, 0)
+    kinds = [s.kind for s in res.steps]
+    assert kinds.index("trigger") < kinds.index("resolve") < kinds.index("enters")
+    assert "608.3a" in res.rules
+
+
+def test_a_permanent_spell_with_only_an_enters_ability_draws_as_it_enters():
+    res = cast(DB, {}, {"card": "Tide Keeper"})
+    assert res.players["Alice"]["hand"] == 7  # 7 - 1 cast + 1 drawn
+    assert any(s.kind == "enters" and s.text.startswith("Tide Keeper enters") for s in res.steps)
+    assert res.players["Alice"]["graveyard"] == 0 and "stack" not in res.players["Alice"]
+
+
+def test_first_spell_of_a_kind_each_turn_is_assumed_and_said_with_the_other_case():
+    res = cast(DB, {"battlefield": ["Sunlit Patron"]}, {"card": "Quiet Shrine", "ability": "spell"})
+    assert res.players["Alice"]["hand"] == 7
+    assert any(s.kind == "assumption" and "first enchantment spell" in s.text for s in res.steps)
+    assert any(b["choices"].get("first_spell:Sunlit Patron") is False for b in res.branches)
+    not_first = cast(DB, {"battlefield": ["Sunlit Patron"]}, {"card": "Quiet Shrine", "ability": "spell"},
+                     choices={"first_spell:Sunlit Patron": False})
+    assert not_first.players["Alice"]["hand"] == 6
+
+
+def test_a_land_is_played_not_cast():
+    with pytest.raises(ScenarioError) as err:
+        cast(DB, {}, {"card": "Dry Plains", "ability": "spell"})
+    assert "305.1" in err.value.message
+
+
+@pytest.mark.parametrize("card", [
+    {"name": "Sunlit Patron // Sunlit Patron", "type_line": "",
+     "oracle_text": "Whenever you cast your first enchantment spell each turn, draw a card.\n"
+                    "Whenever you cast your first enchantment spell each turn, draw a card."},
+    {"name": "Sunlit Patron // Sunlit Patron", "card_faces": [
+        {"name": "Sunlit Patron", "type_line": "Creature", "oracle_text": "Draw a card."},
+        {"name": "Sunlit Patron", "type_line": "Creature", "oracle_text": "Draw a card."}]},
+])
+def test_a_reversible_card_is_one_card_read_once(card):
+    name, text, _ = scryfall_card_text(card)
+    assert name == "Sunlit Patron"
+    assert text.count("raw a card") == 1
