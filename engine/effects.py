@@ -131,6 +131,8 @@ class Op:
     # a "note" that is the card's own words the Oracle reader kept unread (not a hand-made or engine note):
     # carried out as nothing only when the words change nothing the engine counts (engine.inert)
     words: bool = False
+    # the mode of a modal ability ("choose one —") this op belongs to: only the chosen mode's ops happen (700.2)
+    mode: str = ""
 
     @staticmethod
     def from_dict(raw: dict[str, Any], where: str) -> Op:

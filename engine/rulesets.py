@@ -93,6 +93,7 @@ CURRENT_CITES: dict[str, tuple[str, ...]] = {
     "saga_chapter": ("714.3a", "714.2b"),
     "cast_from_hand": ("601.2a",),
     "cast": ("601.2", "601.2i"),
+    "modes": ("700.2", "700.2a"),
     "permanent_resolves": ("608.3", "608.3a"),
     "spell_to_graveyard": ("608.2n",),
     "loop": ("104.4b",),

@@ -11,7 +11,7 @@ nothing is dropped.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from engine.effects import Op
 
@@ -72,15 +72,37 @@ _CONDITION = re.compile(r"^(if you do|if you don't|if they do|if that player doe
 
 
 def read_effect(text: str, self_name: str) -> EffectReading:
-    """Every sentence and clause of an effect (one ability's text after its cost or trigger)."""
+    """Every sentence and clause of an effect (one ability's text after its cost or trigger). A modal effect
+    ("choose one —" and its bullets) marks each mode's operations with the mode (``Op.mode``): one
+    mode is carried out, chosen as the ability is put on the stack (700.2), never all of them."""
     out = EffectReading()
     low = self_named(text.lower().replace("’", "'"), self_name)
+    lines = low.split("\n")
+    bullets = [i for i, line in enumerate(lines) if line.strip().startswith("•")]
+    head = " ".join(lines[: bullets[0]]) if bullets else ""
     state = _Subjects()
-    for line in low.split("\n"):
-        line = line.strip().lstrip("•").strip()
+    chooser = _CHOOSE_ONE.search(head.strip()) if bullets else None
+    if bullets and not chooser:
+        out.unread.append(head.strip())  # "choose two", "one or more": several modes, not read as one
+    plain = lines[: bullets[0]] if bullets else lines
+    for line in plain:
+        line = _CHOOSE_ONE.sub("", line.strip()).strip() if bullets else line.strip()
         for sentence in _sentences(line):
             _read_sentence(sentence, out, state)
+    for i in bullets:
+        mode = re.sub(r"^[^—.:]{1,40} — ", "", lines[i].strip().lstrip("•").strip())  # a named mode's name
+        part = EffectReading()
+        for sentence in _sentences(mode):
+            _read_sentence(sentence, part, _Subjects())
+        out.unread += part.unread
+        label = (RANDOM_MODE if chooser and chooser.group("random") else "") + mode.rstrip(".")[:80]
+        out.ops += [replace(op, mode=label) for op in part.ops]
     return out
+
+
+# "Choose one —", "choose one that hasn't been chosen —", "Choose one. If ..., choose both instead —" is not it
+_CHOOSE_ONE = re.compile(r"(?:^|\. |, |— )choose one(?P<random> at random)?(?: that hasn't been chosen(?: this turn)?)? —$")
+RANDOM_MODE = "at random|"  # marks the modes of "choose one at random": chosen by chance, not by a player
 
 
 def self_named(text: str, name: str) -> str:

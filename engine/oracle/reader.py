@@ -302,16 +302,23 @@ def _read_static_or_spell(ability: Ability, name: str, reading: Reading, spell: 
     head, modes = modes[0], modes[1:]
     if modes:
         for mode in modes:
-            effect = read_effect(mode, name)
+            # a named mode ("Strike a Deal — You and target opponent each draw two cards."): the name is a
+            # flavor word with no rules meaning (207.2c), so the effect is what follows the dash
+            effect = read_effect(re.sub(r"^[A-Z][^—.:]{0,40} — ", "", mode), name)
             if _unread(reading, ability, effect):
                 return
-            reading.effects.append(SpellText(tuple(effect.ops), any(op.who == "target" for op in effect.ops),
-                                             mode=mode))
+            reading.effects.append(SpellText(tuple(effect.ops), _targets_player(mode, effect.ops), mode=mode))
         return
     effect = read_effect(head, name)
     if _unread(reading, ability, effect):
         return
-    reading.effects.append(SpellText(tuple(effect.ops), targets_player=any(op.who == "target" for op in effect.ops)))
+    reading.effects.append(SpellText(tuple(effect.ops), targets_player=_targets_player(head, effect.ops)))
+
+
+def _targets_player(text: str, ops: list[Op] | tuple[Op, ...]) -> bool:
+    """Whether the spell targets a player: an operation on "target player", or "you and target opponent each
+    ..." (read as you and that player, the target)."""
+    return any(op.who == "target" for op in ops) or bool(re.search(r"\btarget (?:player|opponent)\b", text, re.I))
 
 
 READERS: dict[AbilityKind, Callable[[Ability, str, Reading, bool], None]] = {

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from engine.effects import Op, OpKind
 from engine.errors import ScenarioError
 from engine.inert import inert
-from engine.oracle.clauses import number
+from engine.oracle.clauses import RANDOM_MODE, number
 from engine.resolve import ops_players, ops_reveal, ops_targets, ops_zones
 from engine.resolve.amounts import count_x
 from engine.resolve.core import ResolverCore
@@ -92,6 +92,7 @@ class OpsMixin(ResolverCore):
         if replacing:
             # 121.7: the parts of the event that aren't draws happen first, then the draws one at a time.
             ops = tuple(op for op in ops if op.do != "draw") + tuple(op for op in ops if op.do == "draw")
+        ops = self._chosen_mode(ops, source, you)
         for op in ops:
             targets = self.resolve_who(op.who, you, that_player)
             if not self._carried_out(op, ctx, targets):
@@ -106,6 +107,27 @@ class OpsMixin(ResolverCore):
             if op.note.startswith("gift"):
                 self.happened.add(EventKind.GIFT)
             ctx.did = True
+
+    def _chosen_mode(self, ops: tuple[Op, ...], source: str, you: str) -> tuple[Op, ...]:
+        """A modal ability ("choose one —"): its controller chooses one mode as it is put on the stack (700.2);
+        only that mode's operations are carried out. Unsaid, the first mode that draws is chosen, said, and
+        the others are listed as alternatives."""
+        modes = list(dict.fromkeys(op.mode for op in ops if op.mode))
+        if not modes:
+            return ops
+        drawing = [m for m in modes if any(op.do == "draw" and op.mode == m for op in ops)]
+        key = f"mode:{source}"
+        labels = [m.removeprefix(RANDOM_MODE) for m in modes]
+        pick = modes[labels.index(self.choose(key, labels, (drawing or modes)[0].removeprefix(RANDOM_MODE)))]
+        shown = pick.removeprefix(RANDOM_MODE)
+        if pick.startswith(RANDOM_MODE):
+            self.step(f"{source} chooses one of its {len(modes)} modes at random; this answer follows “{shown}”, and "
+                      "each other mode is listed as an alternative.", self.rs.cite("modes"), you, "choice")
+        else:
+            said = "chooses" if key in self.s.choices else "is assumed to choose"
+            self.step(f"{you} {said} the mode “{shown}” of {source} (one mode of a modal ability; the others are "
+                      "listed as alternatives).", self.rs.cite("modes"), you, "choice")
+        return tuple(op for op in ops if not op.mode or op.mode == pick)
 
     def _carried_out(self, op: Op, ctx: OpContext, targets: list[str]) -> bool:
         """Whether an operation happens: "if you do" follows the previous "may" (608.2c), a condition in

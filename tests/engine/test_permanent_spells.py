@@ -61,3 +61,48 @@ def test_a_reversible_card_is_one_card_read_once(card):
     name, text, _ = scryfall_card_text(card)
     assert name == "Sunlit Patron"
     assert text.count("raw a card") == 1
+
+
+MODAL = made_cards({
+    "Choosy Imp": ("Creature — Imp", "When this creature enters, choose one —\n• Draw two cards.\n"
+                                     "• Each opponent loses 2 life."),
+    "Choosy Rod": ("Artifact", "{2}, {T}: Choose one —\n• Draw a card.\n• Each opponent loses 2 life."),
+    "Greedy Choice": ("Instant", "Choose one or more —\n• Draw a card.\n• Each opponent loses 2 life."),
+})
+
+
+def test_a_modal_trigger_carries_out_one_mode_with_the_other_as_an_alternative():
+    res = cast(MODAL, {}, {"card": "Choosy Imp", "ability": "enters"}, {"life": 20})
+    assert res.players["Alice"]["hand"] == 9 and res.players["Bob"]["life"] == 20
+    assert "700.2" in res.rules
+    other = [b for b in res.branches if b["choices"].get("mode:Choosy Imp") == "each opponent loses 2 life"]
+    assert other and other[0]["players"]["Bob"]["life"] == 18 and other[0]["players"]["Alice"]["hand"] == 7
+
+
+def test_a_modal_activated_ability_carries_out_the_mode_chosen():
+    res = cast(MODAL, {"battlefield": ["Choosy Rod"]}, {"card": "Choosy Rod", "ability": "activate"},
+               {"life": 20}, choices={"mode:Choosy Rod": "each opponent loses 2 life"})
+    assert res.players["Alice"]["hand"] == 7 and res.players["Bob"]["life"] == 18
+
+
+def test_several_modes_at_once_are_not_read_as_one():
+    from engine.oracle import read_oracle
+
+    reading = read_oracle("Greedy Choice", "Choose one or more —\n• Draw a card.\n• Each opponent loses 2 life.",
+                          "Instant")
+    assert reading.effects  # the spell's modes are each a choice of what is cast
+    trigger = read_oracle("Greedy Imp", "When this creature enters, choose one or more —\n• Draw a card.\n"
+                          "• Each opponent loses 2 life.", "Creature — Imp")
+    assert not trigger.understood
+
+
+def test_a_mode_chosen_at_random_follows_one_mode_and_lists_each_other():
+    db = made_cards({"Wild Yeti": ("Creature — Yeti", "At the beginning of combat on your turn, choose one at random —"
+                                                      "\n• Discard your hand, then draw four cards.\n"
+                                                      "• Each opponent loses 2 life.")})
+    from engine.oracle import read_oracle
+
+    reading = read_oracle("Wild Yeti", db.find("Wild Yeti").oracle, "Creature — Yeti")
+    assert reading.understood
+    ops = [op for e in reading.effects for op in getattr(e, "ops", ())]
+    assert len({op.mode for op in ops}) == 2 and all(op.mode for op in ops)
