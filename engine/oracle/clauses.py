@@ -101,7 +101,8 @@ def read_effect(text: str, self_name: str) -> EffectReading:
 
 
 # "Choose one —", "choose one that hasn't been chosen —", "Choose one. If ..., choose both instead —" is not it
-_CHOOSE_ONE = re.compile(r"(?:^|\. |, |— )choose one(?P<random> at random)?(?: that hasn't been chosen(?: this turn)?)? —$")
+_CHOOSE_ONE = re.compile(r"(?:^|\. |, |— )choose one(?P<random> at random)?"
+                         r"(?: that hasn't been chosen(?: this turn)?)? —$")
 RANDOM_MODE = "at random|"  # marks the modes of "choose one at random": chosen by chance, not by a player
 
 
