@@ -158,6 +158,39 @@ class Op:
                   str(raw.get("text", "")), instead, condition, str(raw.get("note", "")))
 
 
+class Relation(StrEnum):
+    """The drawing player seen from an effect's controller: what "you", "an opponent", "each player" mean."""
+
+    YOU = "you"
+    OPPONENT = "opponent"
+    TEAMMATE = "teammate"  # Two-Headed Giant: neither "you" nor an opponent
+
+
+@dataclass(frozen=True)
+class DrawFacts:
+    """What an effect may ask about one card draw, as it is about to happen (121.2): each effect answers
+    "do I apply to this event?" from these facts itself (614, 616), as the rules and XMage's effects do, so
+    the resolver never needs to know how any one card decides."""
+
+    source: str  # what made the player draw: a card's name, "the draw step", "cycling"
+    in_draw_step: bool  # a draw in the drawing player's own draw step
+    library: int
+    hand: int
+    drawn_this_turn: int  # before this draw
+    drawn_this_draw_step: int  # before this draw
+
+    @property
+    def first_in_draw_step(self) -> bool:
+        """The first card the player draws in their draw step ("except the first one they draw in each of their
+        draw steps", Notion Thief, Spirit of the Labyrinth's kind)."""
+        return self.in_draw_step and self.drawn_this_draw_step == 0
+
+
+def affects_player(affects: str, relation: Relation) -> bool:
+    """"you" / "opponents" / "each": whether an effect that names those players applies to this one."""
+    return affects == "each" or (relation is Relation.YOU if affects == "you" else relation is Relation.OPPONENT)
+
+
 @dataclass(frozen=True)
 class DrawCondition:
     """When a replacement or trigger applies to one draw."""
@@ -168,6 +201,16 @@ class DrawCondition:
     min_library: int = 0  # dredge N: impossible with fewer than N cards in library (702.52b)
     source: str = ""  # only draws caused by this kind of source ("cycling": Unpredictable Cyclone)
     nth_each_turn: int = 0  # "whenever you draw your second card each turn": only that card (2)
+
+    def holds(self, draw: DrawFacts) -> bool:
+        """Whether this draw is one the effect is about."""
+        return not (
+            (self.except_first_in_draw_step and draw.first_in_draw_step)
+            or (self.source and self.source != draw.source)
+            or (self.library_empty is not None and (draw.library == 0) != self.library_empty)
+            or (self.hand_empty is not None and (draw.hand == 0) != self.hand_empty)
+            or draw.library < self.min_library
+            or (self.nth_each_turn and draw.drawn_this_turn + 1 != self.nth_each_turn))
 
 
 @dataclass(frozen=True)
@@ -181,6 +224,15 @@ class DrawReplacement:
     zone: str = "battlefield"  # where the card must be: "graveyard" for dredge
     rules: tuple[str, ...] = ("614.1a", "614.11", "121.6")
     kind: str = "draw_replacement"
+
+    def applies_to(self, draw: DrawFacts, relation: Relation) -> bool:
+        """614.1a: whether this replacement can replace this draw. A graveyard ability (dredge) replaces only
+        its owner's draws, and only with enough cards in the library (702.52b)."""
+        if self.zone == "graveyard" and relation is not Relation.YOU:
+            return False
+        if self.zone != "graveyard" and not affects_player(self.affects, relation):
+            return False
+        return self.condition.holds(draw)
 
 
 @dataclass(frozen=True)
@@ -203,6 +255,12 @@ class DrawProhibition:
     rules: tuple[str, ...] = ("614.17", "101.2")
     kind: str = "draw_prohibition"
 
+    def stops(self, draw: DrawFacts, relation: Relation) -> bool:
+        """614.17, 121.2b: whether this "can't" stops this draw: always, or once a card was drawn this turn."""
+        if not affects_player(self.affects, relation):
+            return False
+        return self.max_per_turn == 0 or (self.max_per_turn == 1 and draw.drawn_this_turn >= 1)
+
 
 @dataclass(frozen=True)
 class DrawTrigger:
@@ -214,6 +272,12 @@ class DrawTrigger:
     optional: bool = False
     rules: tuple[str, ...] = ("603.2",)
     kind: str = "draw_trigger"
+
+    def triggers_on(self, draw: DrawFacts, relation: Relation) -> bool:
+        """603.2: whether this draw is an event this ability waits for."""
+        return affects_player(self.affects, relation) and not (
+            (self.condition.except_first_in_draw_step and draw.first_in_draw_step)
+            or (self.condition.nth_each_turn and draw.drawn_this_turn + 1 != self.condition.nth_each_turn))
 
 
 @dataclass(frozen=True)

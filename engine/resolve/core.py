@@ -7,10 +7,10 @@ from collections.abc import Iterator
 from typing import Any
 
 from engine.cards import CardDB, default_cards
-from engine.effects import CantLose, DrawProhibition, DrawReplacement, GraveyardAbilitiesLost
+from engine.effects import CantLose, DrawFacts, DrawProhibition, DrawReplacement, GraveyardAbilitiesLost, Relation
 from engine.errors import OutOfTime
 from engine.model import PlayerState, Scenario, Step
-from engine.resolve.events import ChoicePoint, EffectSource, PendingTrigger, StepGroup
+from engine.resolve.events import ChoicePoint, DrawEvent, EffectSource, PendingTrigger, StepGroup
 from engine.rulesets import Ruleset, ruleset_for
 from engine.trigger_events import EventKind
 from engine.wording import second_person, sentence
@@ -144,6 +144,18 @@ class ResolverCore:
         for src in self.in_play():
             if isinstance(src.effect, DrawProhibition) and self.affects(src.effect.affects, src.controller, who):
                 yield src
+
+    def relation(self, controller: str, player: str) -> Relation:
+        """``player`` seen from an effect's controller."""
+        if player == controller:
+            return Relation.YOU
+        return Relation.OPPONENT if player in self.opponents(controller) else Relation.TEAMMATE
+
+    def draw_facts(self, event: DrawEvent) -> DrawFacts:
+        """The facts of one draw about to happen, for the effects to judge it."""
+        p = self.player(event.who)
+        return DrawFacts(event.source, event.in_draw_step, p.library.size, p.hand.size, p.drawn_this_turn,
+                         p.drawn_this_draw_step)
 
     def affects(self, affects: str, controller: str, player: str) -> bool:
         if affects == "each":

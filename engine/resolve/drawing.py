@@ -73,11 +73,14 @@ class DrawingMixin(ResolverCore):
     def _prohibition(self, event: DrawEvent) -> tuple[EffectSource, str] | None:
         """The "can't" effect that stops this draw, with the step that says so, or None."""
         who = event.who
+        facts = self.draw_facts(event)
         for src in self.prohibitions(who):
             eff: DrawProhibition = src.effect
+            if not eff.stops(facts, self.relation(src.controller, who)):
+                continue
             if eff.max_per_turn == 0:
                 return src, f"{who} can't draw cards ({src.card.name}): the draw doesn't happen."
-            if eff.max_per_turn == 1 and self.player(who).drawn_this_turn >= 1:
+            if eff.max_per_turn == 1:
                 text = f"{who} already drew a card this turn; {src.card.name} stops this draw"
                 if not self.rs.has_max_one_rule:
                     text += " (these rules have no general rule for this: the card's own text decides)"
@@ -109,8 +112,8 @@ class DrawingMixin(ResolverCore):
             self.step(f"{who} attempts to draw from an empty library.",
                       (*self.rs.cite("empty_library_attempt"), *self.rs.cite("sba_draw")), who, "empty_draw")
             return False
+        facts = self.draw_facts(event)
         first_this_turn = p.drawn_this_turn == 0
-        first_in_step = p.drawn_this_draw_step == 0
         card = p.library.take_top(1).first()
         into_memory = self.s.action.into == "memory" and source != "the draw step"
         (p.memory if into_memory else p.hand).add(Batch([card] if card else [], 0 if card else 1))
@@ -133,10 +136,6 @@ class DrawingMixin(ResolverCore):
                                  True, ("702.94a", "603.2"))
         for src in self.in_play():
             eff = src.effect
-            if isinstance(eff, DrawTrigger) and self.affects(eff.affects, src.controller, who):
-                if eff.condition.except_first_in_draw_step and in_draw_step and first_in_step:
-                    continue
-                if eff.condition.nth_each_turn and p.drawn_this_turn != eff.condition.nth_each_turn:
-                    continue  # "whenever you draw your second card each turn": only that card
+            if isinstance(eff, DrawTrigger) and eff.triggers_on(facts, self.relation(src.controller, who)):
                 self.add_trigger(src.card.name, src.controller, who, eff.ops, eff.optional, eff.rules)
         return True

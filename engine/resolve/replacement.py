@@ -86,11 +86,10 @@ class ReplacementMixin(ResolverCore):
     def explain_no_triggers(self, event: DrawEvent, why: str) -> None:
         """603.2g: a draw that is stopped or replaced never happens, so "whenever ... draws" doesn't trigger."""
         who = event.who
+        facts = self.draw_facts(event)
         names = sorted({src.card.name for src in self.in_play()
                         if isinstance(src.effect, DrawTrigger)
-                        and self.affects(src.effect.affects, src.controller, who)
-                        and not (src.effect.condition.except_first_in_draw_step and event.in_draw_step
-                                 and self.player(who).drawn_this_draw_step == 0)})
+                        and src.effect.triggers_on(facts, self.relation(src.controller, who))})
         if names:
             self.step(f"{' and '.join(names)} doesn't trigger for it: {why}, so that draw never happened.",
                       self.rs.cite("replaced_never_happens"), who, "why_not")
@@ -117,20 +116,4 @@ class ReplacementMixin(ResolverCore):
 
     def _replacement_applies(self, src: EffectSource, event: DrawEvent) -> bool:
         eff: DrawReplacement = src.effect
-        who = event.who
-        if eff.zone == "graveyard":
-            if src.controller != who:
-                return False
-        elif not self.affects(eff.affects, src.controller, who):
-            return False
-        p = self.player(who)
-        cond = eff.condition
-        if cond.except_first_in_draw_step and event.in_draw_step and p.drawn_this_draw_step == 0:
-            return False
-        if cond.source and cond.source != event.source:
-            return False
-        if cond.library_empty is not None and (p.library.size == 0) != cond.library_empty:
-            return False
-        if cond.hand_empty is not None and (p.hand.size == 0) != cond.hand_empty:
-            return False
-        return p.library.size >= cond.min_library
+        return eff.applies_to(self.draw_facts(event), self.relation(src.controller, event.who))
