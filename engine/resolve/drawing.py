@@ -48,7 +48,7 @@ class DrawingMixin(ResolverCore):
 
     def draw_cards(self, who: str, count: int, source: str, applied: frozenset[str], additional: str = "") -> None:
         """``count`` single draws, compressed when a run of them repeats exactly."""
-        self._draw_run(who, count, source, applied, additional)
+        self.draw_run(who, count, source, applied, additional)
 
     def draw_event(self, who: str, source: str, applied: frozenset[str], additional: str = "") -> DrawEvent:
         return DrawEvent(who, source, applied, additional, self._in_own_draw_step(who))

@@ -53,7 +53,7 @@ class PriorityMixin(ResolverCore):
             key = f"trigger:{top.source}:{top.controller}"
             # "May" abilities its controller declines (by choice, or because drawing would deck them) all
             # resolve the same way: settle the whole group at once.
-            declined = top.optional and not (self.s.choices.get(key, self._optional_default(top))
+            declined = top.optional and not (self.s.choices.get(key, self.optional_default(top))
                                              and self.optional_draw_gate(top, say=False))
             n = top.count if (linear or (declined and self.compress)) else 1
             if linear and n > 1:
@@ -106,7 +106,7 @@ class PriorityMixin(ResolverCore):
             if not self.optional_draw_gate(t):
                 return
             wanted = self.choose(f"trigger:{t.source}:{t.controller}", [True, False],
-                                 self._optional_default(t))
+                                 self.optional_default(t))
             if not wanted:
                 many = f" ({times} times)" if times > 1 else ""
                 self.step(f"{t.controller} chooses not to use {t.source}'s ability{many}.", self.rs.cite("resolve"),

@@ -1,18 +1,37 @@
-"""The resolver: one class assembled from the stages, each in its own module."""
+"""The resolver: the state of one resolution (engine.resolve.core) and the stages that act on it.
+
+Why assembled here: each stage is a module of functions over the resolver state (drawing, replacement,
+priority, ...); a stage reaches another only through the entry points listed on this class, so stage modules
+import none of each other and this module is the one place that knows them all.
+"""
 
 from __future__ import annotations
 
+from engine.resolve import choices as choices_stage
+from engine.resolve import compression as compression_stage
+from engine.resolve import replacement as replacement_stage
+from engine.resolve import result as result_stage
 from engine.resolve.actions import ActionsMixin
-from engine.resolve.choices import ChoicesMixin
-from engine.resolve.compression import CompressionMixin
 from engine.resolve.drawing import DrawingMixin
 from engine.resolve.ops import OpsMixin
 from engine.resolve.priority import PriorityMixin
-from engine.resolve.replacement import ReplacementMixin
-from engine.resolve.result import ResultMixin
 from engine.resolve.zone_changes import ZoneChangeMixin
 
 
-class Resolver(ActionsMixin, ZoneChangeMixin, ChoicesMixin, DrawingMixin, ReplacementMixin, CompressionMixin,
-               PriorityMixin, OpsMixin, ResultMixin):
+class Resolver(ActionsMixin, ZoneChangeMixin, DrawingMixin, PriorityMixin, OpsMixin):
     """Resolves one scenario. ``compress=False`` gives the straightforward one-card-at-a-time path."""
+
+    # choices: "may" decisions (121.3, 121.2b) and optional abilities
+    may_draw = choices_stage.may_draw
+    draw_forbidden = choices_stage.draw_forbidden
+    optional_draw_gate = choices_stage.optional_draw_gate
+    optional_default = choices_stage.optional_default
+    # replacement: the replacement effects on one draw (614, 616)
+    replacement_candidates = replacement_stage.replacement_candidates
+    choose_replacement = replacement_stage.choose_replacement
+    apply_replacement = replacement_stage.apply_replacement
+    explain_no_triggers = replacement_stage.explain_no_triggers
+    # compression: a run of identical draws resolved as one group
+    draw_run = compression_stage.draw_run
+    # result: the resolution record
+    result = result_stage.result
