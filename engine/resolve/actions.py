@@ -217,13 +217,13 @@ class ActionsMixin(ResolverCore):
             raise ScenarioError(f"the target {target!r} is not a player", "action.targets",
                                 f"use one of: {', '.join(self._order)}")
         if a.ability == "enters":
-            self._enters(card, caster, target)
+            self.enters(card, caster, target)
             return
         if a.ability == "dies":
-            self._dies(card, caster)
+            self.dies(card, caster)
             return
         if a.ability == "graveyard":
-            self._to_graveyard(card, caster, a.from_zone)
+            self.to_graveyard(card, caster, a.from_zone)
             return
         if self._permanent_spell(card, a.ability):
             self._cast_permanent(card, caster, target)
@@ -285,7 +285,7 @@ class ActionsMixin(ResolverCore):
             self.player(caster).stack.remove_named(card.name)
         self.step(f"{card.name} resolves: a permanent spell enters the battlefield.",
                   self.rs.cite("permanent_resolves"), caster, "resolve")
-        self._enters(card, caster, target)
+        self.enters(card, caster, target)
 
     def _pay_costs(self, card: Card, chosen: SpellText, payer: str) -> None:
         """601.2h, 602.2b: an activated ability's cost, or a spell's additional costs, paid as it is put on

@@ -30,6 +30,7 @@ def may_draw(r: Resolver, who: str, count: int, source: str) -> bool:
         r.step(f"{chooser} may choose that {who} draws even with an empty library.", rules, chooser)
     return True
 
+
 def draw_forbidden(r: Resolver, who: str, count: int, chooser: str, *, say: bool = True) -> bool:
     """The one gate for every "may draw" (a spell's, a triggered ability's): a player can't choose that
     someone draws when a "can't draw" effect applies to them (121.3, 121.3a), nor choose to draw several
@@ -51,6 +52,7 @@ def draw_forbidden(r: Resolver, who: str, count: int, chooser: str, *, say: bool
             return True
     return False
 
+
 def optional_draw_gate(r: Resolver, t: PendingTrigger, *, say: bool = True) -> bool:
     """Whether an optional triggered ability that draws ("you may draw two cards": Consecrated Sphinx,
     Sylvan Library) may be chosen at all: its draw goes through the same gate as any "may draw"."""
@@ -59,6 +61,7 @@ def optional_draw_gate(r: Resolver, t: PendingTrigger, *, say: bool = True) -> b
         return True
     who = t.controller if draw.who == "you" else t.that_player
     return not draw_forbidden(r, who, int(draw.amount), t.controller, say=say)
+
 
 def optional_default(r: Resolver, t: PendingTrigger) -> bool:
     """"Keeps the player in the game": don't choose to draw more cards than the library holds."""

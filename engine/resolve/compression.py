@@ -25,6 +25,7 @@ def _regime(r: Resolver) -> tuple[Any, ...]:
     out.append(len(r.consumed))
     return tuple(out)
 
+
 def _numbers(r: Resolver) -> tuple[int, ...]:
     out: list[int] = []
     for p in r.s.players:
@@ -34,6 +35,7 @@ def _numbers(r: Resolver) -> tuple[int, ...]:
         out += [p.tokens[k] for k in sorted(p.tokens)] + [p.counters[k] for k in sorted(p.counters)]
     out += [t.count for t in r.pending]
     return tuple(out)
+
 
 def _apply_numbers(r: Resolver, delta: tuple[int, ...], k: int) -> None:
     i = 0
@@ -60,6 +62,7 @@ def _apply_numbers(r: Resolver, delta: tuple[int, ...], k: int) -> None:
         key = (t.source, t.controller)
         r.trigger_log[key] = r.trigger_log.get(key, 0) + d * k
 
+
 def _repeats_left(r: Resolver, delta: tuple[int, ...], remaining: int) -> int:
     """How many more identical draws keep the regime: each clamped quantity must stay above its clamp."""
     k = remaining
@@ -75,6 +78,7 @@ def _repeats_left(r: Resolver, delta: tuple[int, ...], remaining: int) -> int:
             k = 0  # poison counters change between draws: state-based actions decide, one at a time
         i += 9
     return max(0, k)
+
 
 def draw_run(r: Resolver, who: str, count: int, source: str, applied: frozenset[str], additional: str) -> None:
     done = 0
@@ -114,6 +118,7 @@ def draw_run(r: Resolver, who: str, count: int, source: str, applied: frozenset[
                     r.steps[j] = dataclasses.replace(st, repeat=st.repeat + k * unit)
                 done += k
         prev = current
+
 
 def _merge_group(r: Resolver, start: int, signature: tuple[Any, ...], last: StepGroup | None) -> bool:
     """If this draw's steps repeat the previous draw's exactly, count them on the previous ones."""

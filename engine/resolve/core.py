@@ -208,7 +208,7 @@ class ResolverCore:
         return any(isinstance(src.effect, CantLose) and src.effect.opponents_cant_win
                    and name in self.opponents(src.controller) for src in self.in_play())
 
-    def _life_holder(self, name: str) -> str:
+    def life_holder(self, name: str) -> str:
         """Whose life total a change lands on: the player's, or in Two-Headed Giant the first member of their
         team (every member carries the shared total)."""
         team = self.player(name).team
@@ -216,7 +216,7 @@ class ResolverCore:
             return name
         return next(p.name for p in self.s.players if p.team == team)
 
-    def _in_own_draw_step(self, who: str) -> bool:
+    def in_own_draw_step(self, who: str) -> bool:
         """Is this the drawing player's own draw step (their team's, in Two-Headed Giant)?"""
         return self.s.step == "draw" and (who == self.active or (
             self.s.format == "two-headed-giant" and self.player(who).team == self.player(self.active).team))

@@ -40,7 +40,7 @@ def _destroy(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) ->
     card = r.cards.find(t.card)
     if card is not None and card.has_type("creature"):
         r.step(f"{ctx.source} destroys {t.player}'s {t.card}.", r.rs.cite("destroy"), t.player, "destroy")
-        r._dies(card, t.player)  # type: ignore[attr-defined]
+        r.dies(card, t.player)
         return
     _leave(r, t)
     r.player(t.player).graveyard.add(Batch([t.card]))

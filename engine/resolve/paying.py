@@ -174,7 +174,7 @@ def _sacrifice_named(r: Resolver, name: str, payer: str, *, source: str) -> None
     card = r.cards.find(name)
     if card is not None and card.has_type("creature"):
         r.step(f"{payer} sacrifices {name}.", r.rs.cite("sacrifice"), payer, "sacrifice", source)
-        r._dies(card, payer)
+        r.dies(card, payer)
     else:
         if name in p.battlefield:
             p.battlefield.remove(name)

@@ -3,204 +3,218 @@ order (603.3b), then the top of the stack resolves; repeat until nothing is wait
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.effects import (
     CantLose,
     Op,
 )
 from engine.model import PlayerState
-from engine.resolve.core import ResolverCore
 from engine.resolve.events import GameOver, PendingTrigger
+
+if TYPE_CHECKING:
+    from engine.resolve.resolver import Resolver
 
 MAX_TRIGGER_RESOLUTIONS = 5000
 
 
-class PriorityMixin(ResolverCore):
 
-    def add_trigger(self, source: str, controller: str, that_player: str, ops: tuple[Op, ...], optional: bool,
-                    rules: tuple[str, ...], x: int | None = None) -> None:
-        for t in self.pending:
-            if (t.source, t.controller, t.that_player, t.ops, t.x) == (source, controller, that_player, ops, x):
-                t.count += 1
-                break
-        else:
-            self.pending.append(PendingTrigger(source, controller, that_player, ops, optional, 1, rules, x))
-        key = (source, controller)
-        self.trigger_log[key] = self.trigger_log.get(key, 0) + 1
+def add_trigger(r: Resolver, source: str, controller: str, that_player: str, ops: tuple[Op, ...], optional: bool,
+                rules: tuple[str, ...], x: int | None = None) -> None:
+    for t in r.pending:
+        if (t.source, t.controller, t.that_player, t.ops, t.x) == (source, controller, that_player, ops, x):
+            t.count += 1
+            break
+    else:
+        r.pending.append(PendingTrigger(source, controller, that_player, ops, optional, 1, rules, x))
+    key = (source, controller)
+    r.trigger_log[key] = r.trigger_log.get(key, 0) + 1
 
-    def settle(self) -> None:
-        """State-based actions, then triggered abilities onto the stack (APNAP) and resolved, until quiet."""
-        resolutions = 0
-        while True:
-            self.check_sba()
-            if self.pending:
-                order = self.apnap()
-                ordered = sorted(self.pending, key=lambda t: order.index(t.controller))
-                total = sum(t.count for t in ordered)
-                self.step(f"{total} triggered abilit{'y goes' if total == 1 else 'ies go'} on the stack, the "
-                          "active player's first, so the last player's resolve first.",
-                          self.rs.cite("stack_triggers"), kind="stack")
-                self.stack.extend(ordered)
-                self.pending = []
-            if not self.stack:
-                return
-            top = self.stack[-1]
-            # The one-at-a-time path (compress off) resolves every trigger singly; the compressed path
-            # resolves identical ones together, but never past a state-based action (_until_sba).
-            linear = self.compress and not top.optional and all(
-                op.do in ("lose_life", "gain_life", "damage", "poison", "token", "amass", "counter", "mill",
-                          "note")
-                for op in top.ops)
-            key = f"trigger:{top.source}:{top.controller}"
-            # "May" abilities its controller declines (by choice, or because drawing would deck them) all
-            # resolve the same way: settle the whole group at once.
-            declined = top.optional and not (self.s.choices.get(key, self.optional_default(top))
-                                             and self.optional_draw_gate(top, say=False))
-            n = top.count if (linear or (declined and self.compress)) else 1
-            if linear and n > 1:
-                n = self._until_sba(top, n)
-            top.count -= n
-            if top.count == 0:
-                self.stack.pop()
-            self.resolve_trigger(top, n)
-            resolutions += 1
-            self.check_time()
-            if resolutions > MAX_TRIGGER_RESOLUTIONS:
-                self.notes.append("The triggered abilities keep retriggering; the engine stopped after "
-                                  f"{MAX_TRIGGER_RESOLUTIONS} resolutions (a loop: see 104.4b).")
-                self.step("The abilities form a loop; the engine stops here.", self.rs.cite("loop"), kind="loop")
-                self.stack.clear()
-                return
 
-    def _until_sba(self, t: PendingTrigger, n: int) -> int:
-        """How many of ``n`` identical triggers resolve before a state-based action must be checked (704.3:
-        after each resolution): up to and including the one that takes a player who can lose to 0 life
-        (704.5a) or to ten poison counters (704.5c; a team to fifteen, 704.6b). A player at 2 life with
-        Sheoldred's three triggers waiting loses at 0, not -4."""
-        life: dict[str, int] = {}
-        poison: dict[str, int] = {}
-        for op in t.ops:
-            if op.do not in ("lose_life", "gain_life", "damage", "poison"):
-                continue
-            if not isinstance(op.amount, int):
-                return 1  # an amount that may change between resolutions: one at a time
-            for name in self.resolve_who(op.who, t.controller, t.that_player):
-                name = self._life_holder(name)
-                if op.do == "poison":
-                    poison[name] = poison.get(name, 0) + op.amount
-                else:
-                    life[name] = life.get(name, 0) + (op.amount if op.do == "gain_life" else -op.amount)
-        for name, d in life.items():
-            p = self.player(name)
-            if d < 0 and p.life > 0 and not p.lost and not self.cant_lose(name):
-                n = min(n, -(-p.life // -d))  # resolutions until life <= 0
-        two_headed = self.s.format == "two-headed-giant"
-        for name, d in poison.items():
-            p = self.player(name)
-            limit, have = (15, self.team_poison(name)) if two_headed and p.team else (10, p.poison)
-            if d > 0 and have < limit and not p.lost and not self.cant_lose(name):
-                n = min(n, -(-(limit - have) // d))  # resolutions until the limit is reached
-        return n
-
-    def resolve_trigger(self, t: PendingTrigger, times: int) -> None:
-        if t.optional:
-            if not self.optional_draw_gate(t):
-                return
-            wanted = self.choose(f"trigger:{t.source}:{t.controller}", [True, False],
-                                 self.optional_default(t))
-            if not wanted:
-                many = f" ({times} times)" if times > 1 else ""
-                self.step(f"{t.controller} chooses not to use {t.source}'s ability{many}.", self.rs.cite("resolve"),
-                          t.controller, "choice")
-                return
-        label = f"{t.source}'s triggered ability resolves" + (f" ({times} times)" if times > 1 else "") + "."
-        self.step(label, (*t.rules, *self.rs.cite("resolve")), t.controller, "trigger")
-        self.run_ops(t.ops, you=t.controller, that_player=t.that_player, source=t.source, times=times, x=t.x)
-
-    def check_sba(self) -> None:
-        """704.3: the state-based actions that end a player's game, all checked at once; then 800.4a (the
-        losers leave) and 104.2a/104.4a (the last team standing wins; everyone losing is a draw)."""
-        losers: list[str] = []
-        for p in self.s.players:
-            if p.lost:
-                continue
-            for check in (self._sba_empty_draw, self._sba_life, self._sba_poison):
-                found = check(p)
-                if found is None:
-                    continue
-                who, why, rules = found
-                if self.cant_lose(p.name):
-                    # 810.8a: in Two-Headed Giant "can't lose" protects the whole team
-                    team = self.rs.cite("team_result") if self.s.format == "two-headed-giant" else ()
-                    self.step(f"{who} {why} but can't lose the game{self._protector(p.name)}.",
-                              (*rules, *self.rs.cite("cant_lose"), *team), p.name, "no_loss")
-                    continue
-                losers.append(p.name)
-                self.step(f"{who} loses the game: {why}.", rules, p.name, "loss")
-                break
-        for name in losers:
-            self.player(name).lost = True
-        if losers:
-            self._leave_game(losers)
-            if self.s.format == "two-headed-giant":
-                for name in losers:
-                    team = self.player(name).team
-                    for q in self.s.players:
-                        if q.team == team and not q.lost:
-                            q.lost = True
-            alive = [p for p in self.s.players if not p.lost]
-            if not alive:
-                self.step("Every player lost at the same time: the game is a draw.", self.rs.cite("all_lose"),
-                          kind="draw_game")
-                raise GameOver
-            if len({p.team or p.name for p in alive}) == 1:
-                for p in alive:
-                    p.won = True
-                raise GameOver
-
-    def _protector(self, name: str) -> str:
-        """Which permanent says the player can't lose, and whose it is when it is a teammate's."""
-        for src in self.in_play():
-            if isinstance(src.effect, CantLose) and (src.controller == name or self.s.format == "two-headed-giant"
-                                                     and self.player(src.controller).team == self.player(name).team):
-                whose = "" if src.controller == name else f", controlled by teammate {src.controller}"
-                return f" ({src.card.name}{whose})"
-        return ""
-
-    def _sba_empty_draw(self, p: PlayerState) -> tuple[str, str, tuple[str, ...]] | None:
-        if not p.attempted_empty_draw:
-            return None
-        p.attempted_empty_draw = False
-        return p.name, "attempted to draw from an empty library", self.rs.cite("sba_draw")
-
-    def _sba_life(self, p: PlayerState) -> tuple[str, str, tuple[str, ...]] | None:
-        if p.life > 0 or self.s.game != "mtg" or self._life_holder(p.name) != p.name:
-            return None
-        if self.s.format == "two-headed-giant":
-            return f"Team {p.team}", f"{p.life} life", (*self.rs.cite("sba_life"), "810.8c")
-        return p.name, f"{p.life} life", self.rs.cite("sba_life")
-
-    def _sba_poison(self, p: PlayerState) -> tuple[str, str, tuple[str, ...]] | None:
-        if self.s.game != "mtg":
-            return None
-        if self.s.format == "two-headed-giant" and p.team is not None:
-            total = self.team_poison(p.name)
-            if self._life_holder(p.name) != p.name or total < 15:
-                return None
-            return f"Team {p.team}", f"{total} poison counters", self.rs.cite("sba_poison_2hg")
-        if p.poison < 10:
-            return None
-        return p.name, f"{p.poison} poison counters", self.rs.cite("sba_poison")
-
-    def _leave_game(self, losers: list[str]) -> None:
-        """800.4a: the triggered abilities the players who lost control, waiting or on the stack, cease to
-        exist. (In two-player games the game is over anyway; in multiplayer the others play on.)"""
-        gone = [t for t in (*self.pending, *self.stack) if t.controller in losers]
-        if not gone or len({p.team or p.name for p in self.s.players if not p.lost}) <= 1:
+def settle(r: Resolver) -> None:
+    """State-based actions, then triggered abilities onto the stack (APNAP) and resolved, until quiet."""
+    resolutions = 0
+    while True:
+        check_sba(r)
+        if r.pending:
+            order = r.apnap()
+            ordered = sorted(r.pending, key=lambda t: order.index(t.controller))
+            total = sum(t.count for t in ordered)
+            r.step(f"{total} triggered abilit{'y goes' if total == 1 else 'ies go'} on the stack, the "
+                   "active player's first, so the last player's resolve first.",
+                   r.rs.cite("stack_triggers"), kind="stack")
+            r.stack.extend(ordered)
+            r.pending = []
+        if not r.stack:
             return
-        self.pending = [t for t in self.pending if t.controller not in losers]
-        self.stack = [t for t in self.stack if t.controller not in losers]
-        total = sum(t.count for t in gone)
-        sources = ", ".join(sorted({t.source for t in gone}))
-        self.step(f"{total} triggered abilit{'y' if total == 1 else 'ies'} of {sources} "
-                  f"{'ceases' if total == 1 else 'cease'} to exist: "
-                  "their controller has left the game.", ("800.4a",), gone[0].controller, "left_game")
+        top = r.stack[-1]
+        # The one-at-a-time path (compress off) resolves every trigger singly; the compressed path
+        # resolves identical ones together, but never past a state-based action (_until_sba).
+        linear = r.compress and not top.optional and all(
+            op.do in ("lose_life", "gain_life", "damage", "poison", "token", "amass", "counter", "mill",
+                      "note")
+            for op in top.ops)
+        key = f"trigger:{top.source}:{top.controller}"
+        # "May" abilities its controller declines (by choice, or because drawing would deck them) all
+        # resolve the same way: settle the whole group at once.
+        declined = top.optional and not (r.s.choices.get(key, r.optional_default(top))
+                                         and r.optional_draw_gate(top, say=False))
+        n = top.count if (linear or (declined and r.compress)) else 1
+        if linear and n > 1:
+            n = _until_sba(r, top, n)
+        top.count -= n
+        if top.count == 0:
+            r.stack.pop()
+        resolve_trigger(r, top, n)
+        resolutions += 1
+        r.check_time()
+        if resolutions > MAX_TRIGGER_RESOLUTIONS:
+            r.notes.append("The triggered abilities keep retriggering; the engine stopped after "
+                           f"{MAX_TRIGGER_RESOLUTIONS} resolutions (a loop: see 104.4b).")
+            r.step("The abilities form a loop; the engine stops here.", r.rs.cite("loop"), kind="loop")
+            r.stack.clear()
+            return
+
+
+def _until_sba(r: Resolver, t: PendingTrigger, n: int) -> int:
+    """How many of ``n`` identical triggers resolve before a state-based action must be checked (704.3:
+    after each resolution): up to and including the one that takes a player who can lose to 0 life
+    (704.5a) or to ten poison counters (704.5c; a team to fifteen, 704.6b). A player at 2 life with
+    Sheoldred's three triggers waiting loses at 0, not -4."""
+    life: dict[str, int] = {}
+    poison: dict[str, int] = {}
+    for op in t.ops:
+        if op.do not in ("lose_life", "gain_life", "damage", "poison"):
+            continue
+        if not isinstance(op.amount, int):
+            return 1  # an amount that may change between resolutions: one at a time
+        for name in r.resolve_who(op.who, t.controller, t.that_player):
+            name = r.life_holder(name)
+            if op.do == "poison":
+                poison[name] = poison.get(name, 0) + op.amount
+            else:
+                life[name] = life.get(name, 0) + (op.amount if op.do == "gain_life" else -op.amount)
+    for name, d in life.items():
+        p = r.player(name)
+        if d < 0 and p.life > 0 and not p.lost and not r.cant_lose(name):
+            n = min(n, -(-p.life // -d))  # resolutions until life <= 0
+    two_headed = r.s.format == "two-headed-giant"
+    for name, d in poison.items():
+        p = r.player(name)
+        limit, have = (15, r.team_poison(name)) if two_headed and p.team else (10, p.poison)
+        if d > 0 and have < limit and not p.lost and not r.cant_lose(name):
+            n = min(n, -(-(limit - have) // d))  # resolutions until the limit is reached
+    return n
+
+
+def resolve_trigger(r: Resolver, t: PendingTrigger, times: int) -> None:
+    if t.optional:
+        if not r.optional_draw_gate(t):
+            return
+        wanted = r.choose(f"trigger:{t.source}:{t.controller}", [True, False],
+                          r.optional_default(t))
+        if not wanted:
+            many = f" ({times} times)" if times > 1 else ""
+            r.step(f"{t.controller} chooses not to use {t.source}'s ability{many}.", r.rs.cite("resolve"),
+                   t.controller, "choice")
+            return
+    label = f"{t.source}'s triggered ability resolves" + (f" ({times} times)" if times > 1 else "") + "."
+    r.step(label, (*t.rules, *r.rs.cite("resolve")), t.controller, "trigger")
+    r.run_ops(t.ops, you=t.controller, that_player=t.that_player, source=t.source, times=times, x=t.x)
+
+
+def check_sba(r: Resolver) -> None:
+    """704.3: the state-based actions that end a player's game, all checked at once; then 800.4a (the
+    losers leave) and 104.2a/104.4a (the last team standing wins; everyone losing is a draw)."""
+    losers: list[str] = []
+    for p in r.s.players:
+        if p.lost:
+            continue
+        for check in (_sba_empty_draw, _sba_life, _sba_poison):
+            found = check(r, p)
+            if found is None:
+                continue
+            who, why, rules = found
+            if r.cant_lose(p.name):
+                # 810.8a: in Two-Headed Giant "can't lose" protects the whole team
+                team = r.rs.cite("team_result") if r.s.format == "two-headed-giant" else ()
+                r.step(f"{who} {why} but can't lose the game{_protector(r, p.name)}.",
+                       (*rules, *r.rs.cite("cant_lose"), *team), p.name, "no_loss")
+                continue
+            losers.append(p.name)
+            r.step(f"{who} loses the game: {why}.", rules, p.name, "loss")
+            break
+    for name in losers:
+        r.player(name).lost = True
+    if losers:
+        _leave_game(r, losers)
+        if r.s.format == "two-headed-giant":
+            for name in losers:
+                team = r.player(name).team
+                for q in r.s.players:
+                    if q.team == team and not q.lost:
+                        q.lost = True
+        alive = [p for p in r.s.players if not p.lost]
+        if not alive:
+            r.step("Every player lost at the same time: the game is a draw.", r.rs.cite("all_lose"),
+                   kind="draw_game")
+            raise GameOver
+        if len({p.team or p.name for p in alive}) == 1:
+            for p in alive:
+                p.won = True
+            raise GameOver
+
+
+def _protector(r: Resolver, name: str) -> str:
+    """Which permanent says the player can't lose, and whose it is when it is a teammate's."""
+    for src in r.in_play():
+        if isinstance(src.effect, CantLose) and (src.controller == name or r.s.format == "two-headed-giant"
+                                                 and r.player(src.controller).team == r.player(name).team):
+            whose = "" if src.controller == name else f", controlled by teammate {src.controller}"
+            return f" ({src.card.name}{whose})"
+    return ""
+
+
+def _sba_empty_draw(r: Resolver, p: PlayerState) -> tuple[str, str, tuple[str, ...]] | None:
+    if not p.attempted_empty_draw:
+        return None
+    p.attempted_empty_draw = False
+    return p.name, "attempted to draw from an empty library", r.rs.cite("sba_draw")
+
+
+def _sba_life(r: Resolver, p: PlayerState) -> tuple[str, str, tuple[str, ...]] | None:
+    if p.life > 0 or r.s.game != "mtg" or r.life_holder(p.name) != p.name:
+        return None
+    if r.s.format == "two-headed-giant":
+        return f"Team {p.team}", f"{p.life} life", (*r.rs.cite("sba_life"), "810.8c")
+    return p.name, f"{p.life} life", r.rs.cite("sba_life")
+
+
+def _sba_poison(r: Resolver, p: PlayerState) -> tuple[str, str, tuple[str, ...]] | None:
+    if r.s.game != "mtg":
+        return None
+    if r.s.format == "two-headed-giant" and p.team is not None:
+        total = r.team_poison(p.name)
+        if r.life_holder(p.name) != p.name or total < 15:
+            return None
+        return f"Team {p.team}", f"{total} poison counters", r.rs.cite("sba_poison_2hg")
+    if p.poison < 10:
+        return None
+    return p.name, f"{p.poison} poison counters", r.rs.cite("sba_poison")
+
+
+def _leave_game(r: Resolver, losers: list[str]) -> None:
+    """800.4a: the triggered abilities the players who lost control, waiting or on the stack, cease to
+    exist. (In two-player games the game is over anyway; in multiplayer the others play on.)"""
+    gone = [t for t in (*r.pending, *r.stack) if t.controller in losers]
+    if not gone or len({p.team or p.name for p in r.s.players if not p.lost}) <= 1:
+        return
+    r.pending = [t for t in r.pending if t.controller not in losers]
+    r.stack = [t for t in r.stack if t.controller not in losers]
+    total = sum(t.count for t in gone)
+    sources = ", ".join(sorted({t.source for t in gone}))
+    r.step(f"{total} triggered abilit{'y' if total == 1 else 'ies'} of {sources} "
+           f"{'ceases' if total == 1 else 'cease'} to exist: "
+           "their controller has left the game.", ("800.4a",), gone[0].controller, "left_game")
+
+

@@ -26,6 +26,7 @@ def replacement_candidates(r: Resolver, event: DrawEvent) -> list[EffectSource]:
             if isinstance(src.effect, DrawReplacement) and src.key not in event.applied
             and src.key not in r.consumed and _replacement_applies(r, src, event)]
 
+
 def choose_replacement(r: Resolver, event: DrawEvent) -> EffectSource | None:
     """The replacement the affected player applies first, or None when the card is drawn (616.1)."""
     who = event.who
@@ -56,6 +57,7 @@ def choose_replacement(r: Resolver, event: DrawEvent) -> EffectSource | None:
                 *r.rs.cite("once_per_event")), who, "choice")
     return chosen
 
+
 def _default_replacement(r: Resolver, event: DrawEvent, candidates: list[EffectSource]) -> str:
     """Without a stated choice: the effect the player said they use, else one that wins the game, else a
     mandatory one in the order listed, else (all optional) an optional one only when the library is
@@ -68,6 +70,7 @@ def _default_replacement(r: Resolver, event: DrawEvent, candidates: list[EffectS
         if group:
             return group[0].card.name
     return candidates[0].card.name if r.player(who).library.size == 0 else NO_REPLACEMENT
+
 
 def apply_replacement(r: Resolver, event: DrawEvent, chosen: EffectSource) -> None:
     who = event.who
@@ -85,6 +88,7 @@ def apply_replacement(r: Resolver, event: DrawEvent, chosen: EffectSource) -> No
     r.run_ops(eff.instead, you=chosen.controller, that_player=who, source=chosen.card.name,
               applied=event.applied | {chosen.key}, replacing=True)
 
+
 def explain_no_triggers(r: Resolver, event: DrawEvent, why: str) -> None:
     """603.2g: a draw that is stopped or replaced never happens, so "whenever ... draws" doesn't trigger."""
     who = event.who
@@ -95,6 +99,7 @@ def explain_no_triggers(r: Resolver, event: DrawEvent, why: str) -> None:
     if names:
         r.step(f"{' and '.join(names)} doesn't trigger for it: {why}, so that draw never happened.",
                r.rs.cite("replaced_never_happens"), who, "why_not")
+
 
 def _explain_impossible_dredge(r: Resolver, event: DrawEvent) -> None:
     """702.52b: a dredge N card can't be used with fewer than N cards in the library; say so when the
@@ -115,6 +120,7 @@ def _explain_impossible_dredge(r: Resolver, event: DrawEvent) -> None:
             r.step(f"{src.card.name} can't be used to replace this draw: dredge "
                    f"{eff.condition.min_library} needs {eff.condition.min_library} cards in the library, and "
                    f"{event.who} has {p.library.size}.", r.rs.cite("dredge_too_few"), event.who, "why_not")
+
 
 def _replacement_applies(r: Resolver, src: EffectSource, event: DrawEvent) -> bool:
     eff: DrawReplacement = src.effect

@@ -9,28 +9,42 @@ from __future__ import annotations
 
 from engine.resolve import choices as choices_stage
 from engine.resolve import compression as compression_stage
+from engine.resolve import drawing as drawing_stage
+from engine.resolve import priority as priority_stage
 from engine.resolve import replacement as replacement_stage
 from engine.resolve import result as result_stage
+from engine.resolve import zone_changes as zone_stage
 from engine.resolve.actions import ActionsMixin
-from engine.resolve.drawing import DrawingMixin
 from engine.resolve.ops import OpsMixin
-from engine.resolve.priority import PriorityMixin
-from engine.resolve.zone_changes import ZoneChangeMixin
 
 
-class Resolver(ActionsMixin, ZoneChangeMixin, DrawingMixin, PriorityMixin, OpsMixin):
+class Resolver(ActionsMixin, OpsMixin):
     """Resolves one scenario. ``compress=False`` gives the straightforward one-card-at-a-time path."""
 
-    # choices: "may" decisions (121.3, 121.2b) and optional abilities
-    may_draw = choices_stage.may_draw
-    draw_forbidden = choices_stage.draw_forbidden
-    optional_draw_gate = choices_stage.optional_draw_gate
-    optional_default = choices_stage.optional_default
+    # drawing: one card draw as one event (121.2): prohibitions, replacements, the draw, its triggers
+    draw_instruction = drawing_stage.draw_instruction
+    draw_event = drawing_stage.draw_event
+    single_draw = drawing_stage.single_draw
     # replacement: the replacement effects on one draw (614, 616)
     replacement_candidates = replacement_stage.replacement_candidates
     choose_replacement = replacement_stage.choose_replacement
     apply_replacement = replacement_stage.apply_replacement
     explain_no_triggers = replacement_stage.explain_no_triggers
+    # priority: triggered abilities on the stack, state-based actions between their resolutions (704.3)
+    add_trigger = priority_stage.add_trigger
+    settle = priority_stage.settle
+    # zone changes: entering, dying, put into a graveyard, cycling, and the abilities they trigger
+    enters = zone_stage.enters
+    dies = zone_stage.dies
+    to_graveyard = zone_stage.to_graveyard
+    sacrifice_triggers = zone_stage.sacrifice_triggers
+    cycle_triggers = zone_stage.cycle_triggers
+    refuse_unevaluated_triggers = zone_stage.refuse_unevaluated_triggers
+    # choices: "may" decisions (121.3, 121.2b) and optional abilities
+    may_draw = choices_stage.may_draw
+    draw_forbidden = choices_stage.draw_forbidden
+    optional_draw_gate = choices_stage.optional_draw_gate
+    optional_default = choices_stage.optional_default
     # compression: a run of identical draws resolved as one group
     draw_run = compression_stage.draw_run
     # result: the resolution record

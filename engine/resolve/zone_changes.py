@@ -5,15 +5,18 @@ abilities for it and, judged by the card's type line, other permanents' abilitie
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from engine.cards import Card
 from engine.effects import EventTrigger, NotModelled
 from engine.errors import ScenarioError
 from engine.inert import inert
 from engine.model import Batch
-from engine.resolve.core import ResolverCore
 from engine.resolve.events import EffectSource
 from engine.trigger_events import EventKind, event_kinds
+
+if TYPE_CHECKING:
+    from engine.resolve.resolver import Resolver
 
 # "When this creature enters", "Whenever Kiora enters or attacks": a card's own abilities on entering
 _SELF_ENTERS = re.compile(r"^when(?:ever)? ~ (?:\w+ )*?enters\b")
@@ -43,133 +46,141 @@ def _watched_event(effect: object) -> str:
 _WORDS_TRIGGER = re.compile(r"^((?:when|whenever) [^,]+), (.+)$", re.S)
 
 
-class ZoneChangeMixin(ResolverCore):
-    """Zone changes and the abilities they trigger."""
 
-    def _enters(self, card: Card, controller: str, target: str | None = None) -> None:
-        """603.6a: the card's own "when this enters" abilities, and other permanents' abilities that trigger
-        on a permanent of its type entering (landfall, constellation, "whenever a creature you control
-        enters"), each judged by the entering card's type line."""
-        own = [e for e in card.of(EventTrigger) if _SELF_ENTERS.search(e.event) and "~" in e.event]
-        if "saga" in card.type_line.lower():  # 714.3a: it enters with a lore counter, so chapter I triggers
-            own += [e for e in card.of(EventTrigger) if e.event.startswith("chapter ")
-                    and "I" in e.event.removeprefix("chapter ").split(", ")]
-        self.happened.add(EventKind.ENTERS)
-        self.step(f"{card.name} enters the battlefield; {controller} controls it.", self.rs.cite("etb"),
-                  controller, "enters")
-        watchers = [src for src in self.in_play() if isinstance(src.effect, EventTrigger)
-                    and self._sees_entering(src.effect.event, card, controller, src.controller)]
-        self.player(controller).battlefield.append(card.name)
-        self._trigger_on(card, controller, own, watchers, "entering", ("603.6a", "603.2"), target)
+def enters(r: Resolver, card: Card, controller: str, target: str | None = None) -> None:
+    """603.6a: the card's own "when this enters" abilities, and other permanents' abilities that trigger
+    on a permanent of its type entering (landfall, constellation, "whenever a creature you control
+    enters"), each judged by the entering card's type line."""
+    own = [e for e in card.of(EventTrigger) if _SELF_ENTERS.search(e.event) and "~" in e.event]
+    if "saga" in card.type_line.lower():  # 714.3a: it enters with a lore counter, so chapter I triggers
+        own += [e for e in card.of(EventTrigger) if e.event.startswith("chapter ")
+                and "I" in e.event.removeprefix("chapter ").split(", ")]
+    r.happened.add(EventKind.ENTERS)
+    r.step(f"{card.name} enters the battlefield; {controller} controls it.", r.rs.cite("etb"),
+           controller, "enters")
+    watchers = [src for src in r.in_play() if isinstance(src.effect, EventTrigger)
+                and _sees_entering(r, src.effect.event, card, controller, src.controller)]
+    r.player(controller).battlefield.append(card.name)
+    _trigger_on(r, card, controller, own, watchers, "entering", ("603.6a", "603.2"), target)
 
-    def _dies(self, card: Card, controller: str) -> None:
-        """700.4: the permanent is put into its owner's graveyard from the battlefield; its own "when this
-        dies" abilities and others' "whenever a creature you control dies" trigger (603.6c, 603.10a)."""
-        p = self.player(controller)
-        watchers = [src for src in self.in_play() if isinstance(src.effect, EventTrigger)
-                    and self._sees(_OTHERS_DIE, src.effect.event, card, controller, src.controller)]
-        if card.name in p.battlefield:
-            p.battlefield.remove(card.name)
-        self.happened.update((EventKind.DIES, EventKind.LEAVES))
-        p.graveyard.add(Batch([card.name]))
-        self.step(f"{card.name} dies: it is put into {controller}'s graveyard from the battlefield.",
-                  self.rs.cite("dies"), controller, "dies")
-        own = [e for e in card.of(EventTrigger) if _SELF_DIES.search(e.event)]
-        self._trigger_on(card, controller, own, watchers, "dying", ("603.10a", "603.2"))
 
-    def _to_graveyard(self, card: Card, owner: str, zone: str) -> None:
-        """A card put into its owner's graveyard from the library or hand (milled, discarded): its own
-        abilities that trigger on that ("when this is put into your graveyard from your library", "from
-        anywhere", "when you discard this card") trigger (603.6c, 603.10a)."""
-        p = self.player(owner)
-        self.happened.add(EventKind.MILL if zone == "library" else EventKind.DISCARD)
-        source = p.library if zone == "library" else p.hand
-        source.remove_card(card.name)
-        p.graveyard.add(Batch([card.name]))
-        where = "library" if zone == "library" else "hand"
-        self.step(f"{card.name} is put into {owner}'s graveyard from their {where}.", self.rs.cite("to_graveyard"),
-                  owner, "to_graveyard")
-        own = [e for e in card.of(EventTrigger) if re.match(
-            rf"^when(?:ever)? (?:~ is put into (?:a|your) graveyard from (?:your {where}|anywhere)"
-            rf"{'|you discard ~' if where == 'hand' else ''})\b", e.event)]
-        if not own:
-            self.notes.append(f"{card.name} going to the graveyard from the {where} triggers nothing the engine "
-                              "reads.")
-        for trigger in own:
-            self.add_trigger(card.name, owner, owner, trigger.ops, False, ("603.10a", "603.2"))
+def dies(r: Resolver, card: Card, controller: str) -> None:
+    """700.4: the permanent is put into its owner's graveyard from the battlefield; its own "when this
+    dies" abilities and others' "whenever a creature you control dies" trigger (603.6c, 603.10a)."""
+    p = r.player(controller)
+    watchers = [src for src in r.in_play() if isinstance(src.effect, EventTrigger)
+                and _sees(r, _OTHERS_DIE, src.effect.event, card, controller, src.controller)]
+    if card.name in p.battlefield:
+        p.battlefield.remove(card.name)
+    r.happened.update((EventKind.DIES, EventKind.LEAVES))
+    p.graveyard.add(Batch([card.name]))
+    r.step(f"{card.name} dies: it is put into {controller}'s graveyard from the battlefield.",
+           r.rs.cite("dies"), controller, "dies")
+    own = [e for e in card.of(EventTrigger) if _SELF_DIES.search(e.event)]
+    _trigger_on(r, card, controller, own, watchers, "dying", ("603.10a", "603.2"))
 
-    def _sees_entering(self, event: str, card: Card, controller: str, watcher: str) -> bool:
-        return self._sees(_OTHERS_ENTER, event, card, controller, watcher)
 
-    def _sees(self, pattern: re.Pattern[str], event: str, card: Card, controller: str, watcher: str) -> bool:
-        m = pattern.match(event)
-        if not m or "~" in event:
-            return False
-        self.evaluated_events.add(event)
-        whose = m.group("whose") or ""
-        if "you control" in whose and controller != watcher or "opponent" in whose and controller == watcher:
-            return False
-        kinds = [k for k in re.split(r" or | and/or |, ", m.group("types") or "") if k]
-        if not kinds:
-            return True
-        line = card.type_line.lower()
-        if not line:
-            return False  # the entering card's types are not known: the trigger is not assumed
-        return any(all(w in line.split() or w.startswith("non") and w[3:] not in line.split()
-                       for w in kind.replace("-", "").split() if w not in ("another", "other"))
-                   for kind in kinds)
+def to_graveyard(r: Resolver, card: Card, owner: str, zone: str) -> None:
+    """A card put into its owner's graveyard from the library or hand (milled, discarded): its own
+    abilities that trigger on that ("when this is put into your graveyard from your library", "from
+    anywhere", "when you discard this card") trigger (603.6c, 603.10a)."""
+    p = r.player(owner)
+    r.happened.add(EventKind.MILL if zone == "library" else EventKind.DISCARD)
+    source = p.library if zone == "library" else p.hand
+    source.remove_card(card.name)
+    p.graveyard.add(Batch([card.name]))
+    where = "library" if zone == "library" else "hand"
+    r.step(f"{card.name} is put into {owner}'s graveyard from their {where}.", r.rs.cite("to_graveyard"),
+           owner, "to_graveyard")
+    own = [e for e in card.of(EventTrigger) if re.match(
+        rf"^when(?:ever)? (?:~ is put into (?:a|your) graveyard from (?:your {where}|anywhere)"
+        rf"{'|you discard ~' if where == 'hand' else ''})\b", e.event)]
+    if not own:
+        r.notes.append(f"{card.name} going to the graveyard from the {where} triggers nothing the engine "
+                       "reads.")
+    for trigger in own:
+        r.add_trigger(card.name, owner, owner, trigger.ops, False, ("603.10a", "603.2"))
 
-    def sacrifice_triggers(self, payer: str, card: Card | None) -> None:
-        """"Whenever you sacrifice a creature / a permanent / another artifact" (603.2), judged by the
-        sacrificed permanent's type line."""
-        for src in self.in_play():
-            eff = src.effect
-            if not isinstance(eff, EventTrigger) or src.controller != payer:
-                continue
-            m = re.match(r"whenever you sacrifice (?:a|an|another|one or more) (?P<types>[\w ]+?)s?(?:,|$)", eff.event)
-            if m:
-                self.evaluated_events.add(eff.event)
-            if m and card is not None and (m.group("types") == "permanent" or any(
-                    card.has_type(t) or t in card.type_line.lower().split() for t in m.group("types").split(" or "))):
-                self.add_trigger(src.card.name, src.controller, payer, eff.ops, False, ("603.2",))
 
-    def cycle_triggers(self, cycler: str, card: Card) -> None:
-        """702.29c-d: "when you cycle this card" (the card's own) and "whenever you cycle a card"."""
-        for trigger in card.of(EventTrigger):
-            if re.match(r"when you cycle ~", trigger.event):
-                self.add_trigger(card.name, cycler, cycler, trigger.ops, False, ("702.29c", "603.2"))
-        self.happened.add(EventKind.CYCLE)
-        for src in self.in_play():
-            if isinstance(src.effect, EventTrigger) and re.match(
-                    r"whenever you cycle (?:or discard )?(?:a|another) card", src.effect.event):
-                self.evaluated_events.add(src.effect.event)
-                if src.controller == cycler:
-                    self.add_trigger(src.card.name, cycler, cycler, src.effect.ops, False, ("702.29d", "603.2"))
+def _sees_entering(r: Resolver, event: str, card: Card, controller: str, watcher: str) -> bool:
+    return _sees(r, _OTHERS_ENTER, event, card, controller, watcher)
 
-    def refuse_unevaluated_triggers(self) -> None:
-        """An ability on the battlefield waiting for a kind of event this resolution carried out, whose
-        condition no stage evaluated, could have triggered: the answer would be partial, so it is refused
-        with the ability's words (603.2: an ability triggers whenever its event occurs)."""
-        for src in self.in_play():
-            event = _watched_event(src.effect)
-            if not event or event in self.evaluated_events:
-                continue
-            missed = event_kinds(event) & self.happened
-            if missed:
-                line = next((ln for ln in src.card.oracle.split("\n") if ln.lower().startswith(
-                    ("when", "whenever", "at"))), src.card.oracle)
-                raise ScenarioError(f"{src.card.name}: “{event}” may trigger here ({', '.join(sorted(missed))}), "
-                                    "and the engine can't carry out that trigger yet", "battlefield", line[:400])
 
-    def _trigger_on(self, card: Card, controller: str, own: list[EventTrigger], watchers: list[EffectSource],
-                    what: str, rules: tuple[str, ...], target: str | None = None) -> None:
-        """The card's own abilities and the watching permanents' abilities that the zone change triggers."""
-        self.evaluated_events.update(t.event for t in own)
-        if not own and not watchers:
-            self.notes.append(f"{card.name} {what} triggers nothing the engine reads.")
-        for trigger in own:
-            chapter = ("714.2b", "603.2") if trigger.event.startswith("chapter ") else rules
-            self.add_trigger(card.name, controller, target or controller, trigger.ops, False, chapter,
-                             self.s.action.x if card.name == self.s.action.card else None)
-        for src in watchers:
-            self.add_trigger(src.card.name, src.controller, controller, src.effect.ops, False, rules)
+def _sees(r: Resolver, pattern: re.Pattern[str], event: str, card: Card, controller: str, watcher: str) -> bool:
+    m = pattern.match(event)
+    if not m or "~" in event:
+        return False
+    r.evaluated_events.add(event)
+    whose = m.group("whose") or ""
+    if "you control" in whose and controller != watcher or "opponent" in whose and controller == watcher:
+        return False
+    kinds = [k for k in re.split(r" or | and/or |, ", m.group("types") or "") if k]
+    if not kinds:
+        return True
+    line = card.type_line.lower()
+    if not line:
+        return False  # the entering card's types are not known: the trigger is not assumed
+    return any(all(w in line.split() or w.startswith("non") and w[3:] not in line.split()
+                   for w in kind.replace("-", "").split() if w not in ("another", "other"))
+               for kind in kinds)
+
+
+def sacrifice_triggers(r: Resolver, payer: str, card: Card | None) -> None:
+    """"Whenever you sacrifice a creature / a permanent / another artifact" (603.2), judged by the
+    sacrificed permanent's type line."""
+    for src in r.in_play():
+        eff = src.effect
+        if not isinstance(eff, EventTrigger) or src.controller != payer:
+            continue
+        m = re.match(r"whenever you sacrifice (?:a|an|another|one or more) (?P<types>[\w ]+?)s?(?:,|$)", eff.event)
+        if m:
+            r.evaluated_events.add(eff.event)
+        if m and card is not None and (m.group("types") == "permanent" or any(
+                card.has_type(t) or t in card.type_line.lower().split() for t in m.group("types").split(" or "))):
+            r.add_trigger(src.card.name, src.controller, payer, eff.ops, False, ("603.2",))
+
+
+def cycle_triggers(r: Resolver, cycler: str, card: Card) -> None:
+    """702.29c-d: "when you cycle this card" (the card's own) and "whenever you cycle a card"."""
+    for trigger in card.of(EventTrigger):
+        if re.match(r"when you cycle ~", trigger.event):
+            r.add_trigger(card.name, cycler, cycler, trigger.ops, False, ("702.29c", "603.2"))
+    r.happened.add(EventKind.CYCLE)
+    for src in r.in_play():
+        if isinstance(src.effect, EventTrigger) and re.match(
+                r"whenever you cycle (?:or discard )?(?:a|another) card", src.effect.event):
+            r.evaluated_events.add(src.effect.event)
+            if src.controller == cycler:
+                r.add_trigger(src.card.name, cycler, cycler, src.effect.ops, False, ("702.29d", "603.2"))
+
+
+def refuse_unevaluated_triggers(r: Resolver) -> None:
+    """An ability on the battlefield waiting for a kind of event this resolution carried out, whose
+    condition no stage evaluated, could have triggered: the answer would be partial, so it is refused
+    with the ability's words (603.2: an ability triggers whenever its event occurs)."""
+    for src in r.in_play():
+        event = _watched_event(src.effect)
+        if not event or event in r.evaluated_events:
+            continue
+        missed = event_kinds(event) & r.happened
+        if missed:
+            line = next((ln for ln in src.card.oracle.split("\n") if ln.lower().startswith(
+                ("when", "whenever", "at"))), src.card.oracle)
+            raise ScenarioError(f"{src.card.name}: “{event}” may trigger here ({', '.join(sorted(missed))}), "
+                                "and the engine can't carry out that trigger yet", "battlefield", line[:400])
+
+
+def _trigger_on(r: Resolver, card: Card, controller: str, own: list[EventTrigger], watchers: list[EffectSource],
+                what: str, rules: tuple[str, ...], target: str | None = None) -> None:
+    """The card's own abilities and the watching permanents' abilities that the zone change triggers."""
+    r.evaluated_events.update(t.event for t in own)
+    if not own and not watchers:
+        r.notes.append(f"{card.name} {what} triggers nothing the engine reads.")
+    for trigger in own:
+        chapter = ("714.2b", "603.2") if trigger.event.startswith("chapter ") else rules
+        r.add_trigger(card.name, controller, target or controller, trigger.ops, False, chapter,
+                      r.s.action.x if card.name == r.s.action.card else None)
+    for src in watchers:
+        r.add_trigger(src.card.name, src.controller, controller, src.effect.ops, False, rules)
+
+
