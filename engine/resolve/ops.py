@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from engine.effects import Op, OpKind
 from engine.errors import ScenarioError
@@ -11,162 +12,169 @@ from engine.inert import inert
 from engine.oracle.clauses import RANDOM_MODE, number
 from engine.resolve import ops_players, ops_reveal, ops_targets, ops_zones
 from engine.resolve.amounts import count_x
-from engine.resolve.core import ResolverCore
 from engine.resolve.events import OpContext
 from engine.trigger_events import EventKind
 
+if TYPE_CHECKING:
+    from engine.resolve.resolver import Resolver
 
-class OpsMixin(ResolverCore):
-    """Who an operation affects and how much, and the dispatch of each operation to its handler."""
 
-    def resolve_who(self, who: str, you: str, that_player: str) -> list[str]:
-        if who == "you":
-            return [you]
-        if who in ("that_player", "target"):
-            return [that_player]
-        if who == "each_opponent" or who == "opponent_of_you":
-            return [n for n in self.apnap() if n in self.opponents(you) and not self.player(n).lost]
-        if who == "each_player":
-            return [n for n in self.apnap() if not self.player(n).lost]
-        if who == "you_and_that_player":
-            return list(dict.fromkeys([you, that_player]))
-        if who == "each_other_player":
-            return [n for n in self.apnap() if n != you and not self.player(n).lost]
+
+def resolve_who(r: Resolver, who: str, you: str, that_player: str) -> list[str]:
+    if who == "you":
+        return [you]
+    if who in ("that_player", "target"):
         return [that_player]
+    if who == "each_opponent" or who == "opponent_of_you":
+        return [n for n in r.apnap() if n in r.opponents(you) and not r.player(n).lost]
+    if who == "each_player":
+        return [n for n in r.apnap() if not r.player(n).lost]
+    if who == "you_and_that_player":
+        return list(dict.fromkeys([you, that_player]))
+    if who == "each_other_player":
+        return [n for n in r.apnap() if n != you and not r.player(n).lost]
+    return [that_player]
 
-    def self_condition(self, condition: str, you: str) -> bool:
-        if condition.startswith("if:"):
-            return self.decide_condition(condition[3:], you)
-        p = self.player(you)
-        return {
-            "your_turn": self.active == you,
-            "hand_empty": p.hand.size == 0,
-            "library_empty": p.library.size == 0,
-            "life_10_or_less": p.life <= 10,
-            "always": True,
-        }.get(condition, False)
 
-    def decide_condition(self, words: str, you: str) -> bool:
-        """A condition in the card's words: checked when the game state decides it, else a decision whose
-        default (true) is stated in a step and whose other case comes back as an alternative."""
-        known = self.known_condition(words, you)
-        if known is not None:
-            return known
-        met = bool(self.choose(f"condition:{words}", [True, False], True))
-        self.step(f"The answer assumes “{words}” is {'true' if met else 'false'} (the other case is listed as an "
-                  "alternative).", self.rs.cite("if_you_do"), you, "assumption")
-        return met
+def self_condition(r: Resolver, condition: str, you: str) -> bool:
+    if condition.startswith("if:"):
+        return decide_condition(r, condition[3:], you)
+    p = r.player(you)
+    return {
+        "your_turn": r.active == you,
+        "hand_empty": p.hand.size == 0,
+        "library_empty": p.library.size == 0,
+        "life_10_or_less": p.life <= 10,
+        "always": True,
+    }.get(condition, False)
 
-    def known_condition(self, words: str, you: str) -> bool | None:
-        """Conditions the game state decides (hellbent, threshold, "if it's your turn"...), checked, not
-        assumed; None when the words are about something the engine doesn't track."""
-        p = self.player(you)
-        for rx, test in _KNOWN_CONDITIONS:
-            m = re.fullmatch(rx, words)
-            if m:
-                return bool(test(self, p, you, m))
-        return None
 
-    def amount(self, op: Op, x: int | None, you: str = "", *, say: bool = False) -> int:
-        """The number an operation uses: a fixed one, X as given, or X counted from the board when the card
-        defines it (608.2h: counted as the effect resolves); never guessed."""
-        if op.amount != "X":
-            return int(op.amount)
-        if x is not None:
-            return x
-        counted = count_x(self, op.note, you) if you and op.note.startswith("X = ") else None
-        if counted is None:
-            what = op.note.removeprefix("X = ") if op.note.startswith("X = ") else ""
-            raise ScenarioError("this card needs a value for X" + (f" ({what})" if what else ""), "action.x",
-                                "say how many, e.g. \"x\": 3")
-        if say:
-            self.step(f"X is {counted}: {op.note.removeprefix('X = ')}, counted as the ability resolves.",
-                      self.rs.cite("amount_on_resolution"), you, "amount")
-        return counted
+def decide_condition(r: Resolver, words: str, you: str) -> bool:
+    """A condition in the card's words: checked when the game state decides it, else a decision whose
+    default (true) is stated in a step and whose other case comes back as an alternative."""
+    known = known_condition(r, words, you)
+    if known is not None:
+        return known
+    met = bool(r.choose(f"condition:{words}", [True, False], True))
+    r.step(f"The answer assumes “{words}” is {'true' if met else 'false'} (the other case is listed as an "
+           "alternative).", r.rs.cite("if_you_do"), you, "assumption")
+    return met
 
-    def run_ops(self, ops: tuple[Op, ...], *, you: str, that_player: str, source: str,
-                applied: frozenset[str] = frozenset(), replacing: bool = False, times: int = 1,
-                x: int | None = None) -> None:
-        """Carry out an effect's operations in order, each through its handler (one per OpKind)."""
-        ctx = OpContext(you, that_player, source, applied, replacing, times, x)
-        if replacing:
-            # 121.7: the parts of the event that aren't draws happen first, then the draws one at a time.
-            ops = tuple(op for op in ops if op.do != "draw") + tuple(op for op in ops if op.do == "draw")
-        ops = self._chosen_mode(ops, source, you)
-        for op in ops:
-            targets = self.resolve_who(op.who, you, that_player)
-            if not self._carried_out(op, ctx, targets):
-                continue
-            handler = OP_HANDLERS[OpKind(op.do)]
-            # "that many": the number of cards the operation before moved (608.2h), whatever X was given
-            that_many = op.note == "X = that many" and ctx.last_count is not None
-            n = ctx.last_count if that_many and ctx.last_count is not None else self.amount(op, x, you, say=True)
-            if op.do != "draw" and op.instead_amount is not None and self.self_condition(op.condition, you):
-                n = op.instead_amount  # 614.15: the card's own "instead" (a draw says so in its own step)
-            handler(self, op, ctx, targets, n)
-            if op.note.startswith("gift"):
-                self.happened.add(EventKind.GIFT)
-            ctx.did = True
 
-    def _chosen_mode(self, ops: tuple[Op, ...], source: str, you: str) -> tuple[Op, ...]:
-        """A modal ability ("choose one —"): its controller chooses one mode as it is put on the stack (700.2);
-        only that mode's operations are carried out. Unsaid, the first mode that draws is chosen, said, and
-        the others are listed as alternatives."""
-        modes = list(dict.fromkeys(op.mode for op in ops if op.mode))
-        if not modes:
-            return ops
-        drawing = [m for m in modes if any(op.do == "draw" and op.mode == m for op in ops)]
-        key = f"mode:{source}"
-        labels = [m.removeprefix(RANDOM_MODE) for m in modes]
-        pick = modes[labels.index(self.choose(key, labels, (drawing or modes)[0].removeprefix(RANDOM_MODE)))]
-        shown = pick.removeprefix(RANDOM_MODE)
-        if pick.startswith(RANDOM_MODE):
-            self.step(f"{source} chooses one of its {len(modes)} modes at random; this answer follows “{shown}”, and "
-                      "each other mode is listed as an alternative.", self.rs.cite("modes"), you, "choice")
-        else:
-            said = "chooses" if key in self.s.choices else "is assumed to choose"
-            self.step(f"{you} {said} the mode “{shown}” of {source} (one mode of a modal ability; the others are "
-                      "listed as alternatives).", self.rs.cite("modes"), you, "choice")
-        return tuple(op for op in ops if not op.mode or op.mode == pick)
+def known_condition(r: Resolver, words: str, you: str) -> bool | None:
+    """Conditions the game state decides (hellbent, threshold, "if it's your turn"...), checked, not
+    assumed; None when the words are about something the engine doesn't track."""
+    p = r.player(you)
+    for rx, test in _KNOWN_CONDITIONS:
+        m = re.fullmatch(rx, words)
+        if m:
+            return bool(test(r, p, you, m))
+    return None
 
-    def _carried_out(self, op: Op, ctx: OpContext, targets: list[str]) -> bool:
-        """Whether an operation happens: "if you do" follows the previous "may" (608.2c), a condition in
-        words is a decision stated in a step (its other case becomes an alternative), and a "may draw" goes
-        through the one gate of 121.2b and 121.3."""
-        if op.instead_amount is None and op.condition in ("if_you_do", "if_you_dont"):
-            if ctx.did != (op.condition == "if_you_do"):
-                self.step(f"{ctx.source}: “{'if you do' if op.condition == 'if_you_do' else 'if you don’t'}” — "
-                          f"the condition isn't met, so this part does nothing.", self.rs.cite("if_you_do"),
-                          ctx.you, "why_not")
-                return False
-        elif op.instead_amount is None and op.condition.startswith(("if:", "unless:")):
-            met = self.decide_condition(op.condition.split(":", 1)[1], ctx.you)
-            if met == op.condition.startswith("unless:"):
-                ctx.did = False
-                return False
-        if not op.optional:
-            return True
-        n = self.amount(op, ctx.x, ctx.you) if op.amount != "X" or ctx.x is not None or count_x(
-            self, op.note, ctx.you) is not None else 1
-        if op.do == "draw" and any(self.draw_forbidden(who, n, ctx.you) for who in targets):
+
+def amount(r: Resolver, op: Op, x: int | None, you: str = "", *, say: bool = False) -> int:
+    """The number an operation uses: a fixed one, X as given, or X counted from the board when the card
+    defines it (608.2h: counted as the effect resolves); never guessed."""
+    if op.amount != "X":
+        return int(op.amount)
+    if x is not None:
+        return x
+    counted = count_x(r, op.note, you) if you and op.note.startswith("X = ") else None
+    if counted is None:
+        what = op.note.removeprefix("X = ") if op.note.startswith("X = ") else ""
+        raise ScenarioError("this card needs a value for X" + (f" ({what})" if what else ""), "action.x",
+                            "say how many, e.g. \"x\": 3")
+    if say:
+        r.step(f"X is {counted}: {op.note.removeprefix('X = ')}, counted as the ability resolves.",
+               r.rs.cite("amount_on_resolution"), you, "amount")
+    return counted
+
+
+def run_ops(r: Resolver, ops: tuple[Op, ...], *, you: str, that_player: str, source: str,
+            applied: frozenset[str] = frozenset(), replacing: bool = False, times: int = 1,
+            x: int | None = None) -> None:
+    """Carry out an effect's operations in order, each through its handler (one per OpKind)."""
+    ctx = OpContext(you, that_player, source, applied, replacing, times, x)
+    if replacing:
+        # 121.7: the parts of the event that aren't draws happen first, then the draws one at a time.
+        ops = tuple(op for op in ops if op.do != "draw") + tuple(op for op in ops if op.do == "draw")
+    ops = _chosen_mode(r, ops, source, you)
+    for op in ops:
+        targets = resolve_who(r, op.who, you, that_player)
+        if not _carried_out(r, op, ctx, targets):
+            continue
+        handler = OP_HANDLERS[OpKind(op.do)]
+        # "that many": the number of cards the operation before moved (608.2h), whatever X was given
+        that_many = op.note == "X = that many" and ctx.last_count is not None
+        n = ctx.last_count if that_many and ctx.last_count is not None else amount(r, op, x, you, say=True)
+        if op.do != "draw" and op.instead_amount is not None and self_condition(r, op.condition, you):
+            n = op.instead_amount  # 614.15: the card's own "instead" (a draw says so in its own step)
+        handler(r, op, ctx, targets, n)
+        if op.note.startswith("gift"):
+            r.happened.add(EventKind.GIFT)
+        ctx.did = True
+
+
+def _chosen_mode(r: Resolver, ops: tuple[Op, ...], source: str, you: str) -> tuple[Op, ...]:
+    """A modal ability ("choose one —"): its controller chooses one mode as it is put on the stack (700.2);
+    only that mode's operations are carried out. Unsaid, the first mode that draws is chosen, said, and
+    the others are listed as alternatives."""
+    modes = list(dict.fromkeys(op.mode for op in ops if op.mode))
+    if not modes:
+        return ops
+    drawing = [m for m in modes if any(op.do == "draw" and op.mode == m for op in ops)]
+    key = f"mode:{source}"
+    labels = [m.removeprefix(RANDOM_MODE) for m in modes]
+    pick = modes[labels.index(r.choose(key, labels, (drawing or modes)[0].removeprefix(RANDOM_MODE)))]
+    shown = pick.removeprefix(RANDOM_MODE)
+    if pick.startswith(RANDOM_MODE):
+        r.step(f"{source} chooses one of its {len(modes)} modes at random; this answer follows “{shown}”, and "
+               "each other mode is listed as an alternative.", r.rs.cite("modes"), you, "choice")
+    else:
+        said = "chooses" if key in r.s.choices else "is assumed to choose"
+        r.step(f"{you} {said} the mode “{shown}” of {source} (one mode of a modal ability; the others are "
+               "listed as alternatives).", r.rs.cite("modes"), you, "choice")
+    return tuple(op for op in ops if not op.mode or op.mode == pick)
+
+
+def _carried_out(r: Resolver, op: Op, ctx: OpContext, targets: list[str]) -> bool:
+    """Whether an operation happens: "if you do" follows the previous "may" (608.2c), a condition in
+    words is a decision stated in a step (its other case becomes an alternative), and a "may draw" goes
+    through the one gate of 121.2b and 121.3."""
+    if op.instead_amount is None and op.condition in ("if_you_do", "if_you_dont"):
+        if ctx.did != (op.condition == "if_you_do"):
+            r.step(f"{ctx.source}: “{'if you do' if op.condition == 'if_you_do' else 'if you don’t'}” — "
+                   f"the condition isn't met, so this part does nothing.", r.rs.cite("if_you_do"),
+                   ctx.you, "why_not")
+            return False
+    elif op.instead_amount is None and op.condition.startswith(("if:", "unless:")):
+        met = decide_condition(r, op.condition.split(":", 1)[1], ctx.you)
+        if met == op.condition.startswith("unless:"):
             ctx.did = False
             return False
-        drawer = self.player(targets[0]) if targets else None
-        keeps_alive = op.do != "draw" or drawer is None or drawer.library.size >= n
-        if op.do == "note" and op.words and not inert(op.text):
-            keeps_alive = False  # words the engine can't carry out: the line it can is the one answered
-        key = f"may:{ctx.source}:{op.do}"
-        wanted = self.choose(key, [True, False], keeps_alive)
-        what = op.note or op.text or op.do.replace("_", " ")
-        if key not in self.s.choices:  # not said by the player: an assumption, said, with the other case listed
-            self.step(f"{ctx.source}'s “may” ({what}): the answer assumes {ctx.you} "
-                      f"{'does' if wanted else 'does not'} (the other choice is listed as an alternative).",
-                      self.rs.cite("resolve"), ctx.you, "assumption")
-        elif not wanted:
-            self.step(f"{ctx.you} chooses not to: {ctx.source}'s “may” ({what}).", self.rs.cite("resolve"), ctx.you,
-                      "choice")
-        ctx.did = bool(wanted)
-        return bool(wanted)
+    if not op.optional:
+        return True
+    n = amount(r, op, ctx.x, ctx.you) if op.amount != "X" or ctx.x is not None or count_x(
+        r, op.note, ctx.you) is not None else 1
+    if op.do == "draw" and any(r.draw_forbidden(who, n, ctx.you) for who in targets):
+        ctx.did = False
+        return False
+    drawer = r.player(targets[0]) if targets else None
+    keeps_alive = op.do != "draw" or drawer is None or drawer.library.size >= n
+    if op.do == "note" and op.words and not inert(op.text):
+        keeps_alive = False  # words the engine can't carry out: the line it can is the one answered
+    key = f"may:{ctx.source}:{op.do}"
+    wanted = r.choose(key, [True, False], keeps_alive)
+    what = op.note or op.text or op.do.replace("_", " ")
+    if key not in r.s.choices:  # not said by the player: an assumption, said, with the other case listed
+        r.step(f"{ctx.source}'s “may” ({what}): the answer assumes {ctx.you} "
+               f"{'does' if wanted else 'does not'} (the other choice is listed as an alternative).",
+               r.rs.cite("resolve"), ctx.you, "assumption")
+    elif not wanted:
+        r.step(f"{ctx.you} chooses not to: {ctx.source}'s “may” ({what}).", r.rs.cite("resolve"), ctx.you,
+               "choice")
+    ctx.did = bool(wanted)
+    return bool(wanted)
 
 
 _COUNT = r"(one|two|three|four|five|six|seven|eight|nine|ten|\d+)"

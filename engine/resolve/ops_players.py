@@ -13,14 +13,14 @@ from engine.resolve.events import GameOver, OpContext
 from engine.trigger_events import EventKind
 
 if TYPE_CHECKING:
-    from engine.resolve.ops import OpsMixin
+    from engine.resolve.resolver import Resolver
 
 
-def _skip(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+def _skip(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     r.step(f"{ctx.that_player} skips that draw.", r.rs.cite("skip"), ctx.that_player, "skip")
 
 
-def _draw(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+def _draw(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     """An instruction to draw. When it makes several players draw, they draw in turn order, the active
     player first (121.2c; the active team chooses its order in Two-Headed Giant, 121.2d)."""
     if len(targets) > 1:
@@ -56,7 +56,7 @@ def _draw(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> No
         )
 
 
-def _win(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+def _win(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     for name in targets:
         if r.cant_win(name):
             r.step(
@@ -76,7 +76,7 @@ def _win(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> Non
         raise GameOver
 
 
-def _lose(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+def _lose(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     for name in targets:
         r.player(name).attempted_empty_draw = False
         if not r.cant_lose(name):
@@ -84,7 +84,7 @@ def _lose(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> No
             r.step(f"{name} loses the game.", ("104.3e",), name, "loss", ctx.source)
 
 
-def _has_left(r: OpsMixin, name: str, ctx: OpContext) -> bool:
+def _has_left(r: Resolver, name: str, ctx: OpContext) -> bool:
     """800.4a: a player who lost has left the game; nothing more happens to them, and the answer says so."""
     if not r.player(name).lost:
         return False
@@ -92,7 +92,7 @@ def _has_left(r: OpsMixin, name: str, ctx: OpContext) -> bool:
     return True
 
 
-def _lose_life(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+def _lose_life(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     for name in targets:
         if _has_left(r, name, ctx):
             continue
@@ -110,7 +110,7 @@ def _lose_life(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) 
         )
 
 
-def _poison(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+def _poison(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     for name in targets:
         if _has_left(r, name, ctx):
             continue
@@ -127,7 +127,7 @@ def _poison(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> 
         )
 
 
-def _token(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+def _token(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     if n * ctx.times:
         r.happened.update((EventKind.TOKEN, EventKind.ENTERS))
     for name in targets:
@@ -136,18 +136,18 @@ def _token(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> N
         r.step(f"{name} creates {n * ctx.times} {op.name or 'token'} token(s).", r.rs.cite("token"), name, "token")
 
 
-def _draw_equal_discarded(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+def _draw_equal_discarded(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     most = max(ctx.discarded.values(), default=0)
     for name in targets:
         r.draw_instruction(name, most, ctx.source, ctx.applied)
 
 
-def _draw_half_library(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+def _draw_half_library(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     for name in targets:
         r.draw_instruction(name, math.ceil(r.player(name).library.size / 2), ctx.source, ctx.applied)
 
 
-def _lose_half_life(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+def _lose_half_life(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     for name in targets:
         p = r.player(name)
         lost = math.ceil(max(p.life, 0) / 2)
@@ -155,7 +155,7 @@ def _lose_half_life(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: 
         r.step(f"{name} loses {lost} life (half, rounded up).", r.rs.cite("life"), name, "lose_life")
 
 
-def _win_if_library_at_most(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+def _win_if_library_at_most(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     for name in targets:
         size = r.player(name).library.size
         if n >= size:
@@ -175,17 +175,17 @@ def _win_if_library_at_most(r: OpsMixin, op: Op, ctx: OpContext, targets: list[s
             )
 
 
-def _win_if_library_empty(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+def _win_if_library_empty(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     for name in targets:
         if r.player(name).library.size == 0:
             r.run_ops((Op("win", 1, "you"),), you=name, that_player=name, source=ctx.source)
 
 
-def _end_turn(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+def _end_turn(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     r.step("The turn ends.", r.rs.cite("end_turn"), ctx.you, "end_turn")
 
 
-def _note(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+def _note(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     """Words kept as words: carried out as nothing only when they change nothing the engine counts; any
     other words stop the resolution with them, never a partial answer presented as whole."""
     if not op.text:
@@ -211,7 +211,7 @@ def card_words(card: Card | None, words: str) -> str:
     return next((ln for ln in lines if key in ln.lower().replace("’", "'")), card.oracle)[:400]
 
 
-def _delayed_draw(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+def _delayed_draw(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     for name in targets:
         r.step(f"{name} will draw {n} card{'s' if n != 1 else ''} at the beginning of the next turn's upkeep "
                f"({ctx.source}): a delayed triggered ability; nothing is drawn now.", r.rs.cite("delayed"), name,

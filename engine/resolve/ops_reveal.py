@@ -16,10 +16,10 @@ from engine.model import Batch
 from engine.resolve.events import OpContext
 
 if TYPE_CHECKING:
-    from engine.resolve.ops import OpsMixin
+    from engine.resolve.resolver import Resolver
 
 
-def _matching(r: OpsMixin, who: str, revealed: Batch, card_type: str) -> tuple[list[str], list[str], int]:
+def _matching(r: Resolver, who: str, revealed: Batch, card_type: str) -> tuple[list[str], list[str], int]:
     """The named revealed cards with and without the type, and how many unnamed ones have it (a decision)."""
     named_yes, named_no = [], []
     for name in revealed.named:
@@ -36,7 +36,7 @@ def _matching(r: OpsMixin, who: str, revealed: Batch, card_type: str) -> tuple[l
     return named_yes, named_no, unknown_yes
 
 
-def _reveal_sort(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+def _reveal_sort(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     card_type = op.name or "creature"
     for name in targets:
         p = r.player(name)
@@ -52,7 +52,7 @@ def _reveal_sort(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int
                (*r.rs.cite("reveal"), *r.rs.cite("not_a_draw"), *r.rs.cite("library_position")), name, "move")
 
 
-def _reveal_top_or_draw(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+def _reveal_top_or_draw(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     card_type = op.name or "creature"
     for name in targets:
         p = r.player(name)
@@ -81,7 +81,7 @@ def _reveal_top_or_draw(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str],
             r.draw_instruction(name, 1, ctx.source, ctx.applied, announce=False)
 
 
-def _amass(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+def _amass(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     army = op.name or "Army"
     for name in targets:
         p = r.player(name)
@@ -94,7 +94,7 @@ def _amass(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> N
                f"({p.counters[army]} in all).", r.rs.cite("amass"), name, "amass")
 
 
-def _counter(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+def _counter(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     """+1/+1 counters on a permanent ("put a +1/+1 counter on Chasm Skulker"), counted per player and name."""
     for name in targets:
         p = r.player(name)

@@ -13,10 +13,10 @@ from engine.resolve.events import OpContext
 from engine.trigger_events import EventKind
 
 if TYPE_CHECKING:
-    from engine.resolve.ops import OpsMixin
+    from engine.resolve.resolver import Resolver
 
 
-def _take(r: OpsMixin, op: Op, ctx: OpContext) -> CardTarget:
+def _take(r: Resolver, op: Op, ctx: OpContext) -> CardTarget:
     if not r.card_targets:
         raise ScenarioError(f"{ctx.source} needs {op.name}: which card is it, and whose?", "action.targets",
                             'name it in the situation ("targeting Bob\'s Grizzly Bears") or as '
@@ -24,7 +24,7 @@ def _take(r: OpsMixin, op: Op, ctx: OpContext) -> CardTarget:
     return r.card_targets.pop(0)
 
 
-def _leave(r: OpsMixin, t: CardTarget) -> None:
+def _leave(r: Resolver, t: CardTarget) -> None:
     p = r.player(t.player)
     if t.zone == "graveyard":
         p.graveyard.remove_card(t.card)
@@ -34,7 +34,7 @@ def _leave(r: OpsMixin, t: CardTarget) -> None:
     r.happened.add(EventKind.LEAVES)
 
 
-def _destroy(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+def _destroy(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     """701.8a: to its owner's graveyard; a creature dies, so its "when this dies" abilities trigger (700.4)."""
     t = _take(r, op, ctx)
     card = r.cards.find(t.card)
@@ -48,7 +48,7 @@ def _destroy(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) ->
            t.player, "destroy")
 
 
-def _exile(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+def _exile(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     t = _take(r, op, ctx)
     _leave(r, t)
     r.player(t.player).exile.add(Batch([t.card]))
@@ -57,7 +57,7 @@ def _exile(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> N
     r.step(f"{ctx.source} exiles {t.card} from {t.player}'s {where}.", r.rs.cite("exile"), t.player, "exile")
 
 
-def _bounce(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+def _bounce(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     t = _take(r, op, ctx)
     _leave(r, t)
     r.player(t.player).hand.add(Batch([t.card]))

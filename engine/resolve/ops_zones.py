@@ -11,10 +11,10 @@ from engine.resolve.events import OpContext
 from engine.trigger_events import EventKind
 
 if TYPE_CHECKING:
-    from engine.resolve.ops import OpsMixin
+    from engine.resolve.resolver import Resolver
 
 
-def _mill(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+def _mill(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     for name in targets:
         p = r.player(name)
         milled = p.library.take_top(n * ctx.times)
@@ -24,7 +24,7 @@ def _mill(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> No
         r.step(f"{name} mills {len(milled)} card(s).", r.rs.cite("mill"), name, "mill")
 
 
-def _discard(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+def _discard(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     for name in targets:
         p = r.player(name)
         gone = p.hand.remove_any(n)
@@ -40,7 +40,7 @@ def cards(n: int) -> str:
     return f"{n} card{'' if n == 1 else 's'}"
 
 
-def _put_bottom(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+def _put_bottom(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     for name in targets:
         p = r.player(name)
         back = p.hand.remove_any(n)
@@ -50,7 +50,7 @@ def _put_bottom(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int)
                r.rs.cite("library_position"), name, "move")
 
 
-def _hand_to_battlefield(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+def _hand_to_battlefield(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     """"Put a land card from your hand onto the battlefield": not played and not cast (305.4), so it counts
     against nothing; the player is taken to have such a card (said), since the hand's cards are not known."""
     for name in targets:
@@ -62,7 +62,7 @@ def _hand_to_battlefield(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str]
                f"takes it that {name} has one.", r.rs.cite("put_onto_battlefield"), name, "move")
 
 
-def _shuffle_hand(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+def _shuffle_hand(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     for name in targets:
         p = r.player(name)
         k = p.hand.size
@@ -72,7 +72,7 @@ def _shuffle_hand(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: in
                "shuffle")
 
 
-def _sacrifice(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+def _sacrifice(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     """An effect's "sacrifice a creature": the player chooses among the permanents of that kind they control;
     with none, nothing happens (701.21a), and "if you do" is not met."""
     from engine.costs import read_cost
@@ -88,7 +88,7 @@ def _sacrifice(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) 
                    r.rs.cite("sacrifice"), name, "why_not")
 
 
-def _discard_hand(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+def _discard_hand(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     for name in targets:
         p = r.player(name)
         gone = p.hand.take_top(p.hand.size)
@@ -100,7 +100,7 @@ def _discard_hand(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: in
         r.step(f"{name} discards their hand ({len(gone)} cards).", r.rs.cite("discard"), name, "discard")
 
 
-def _shuffle_hand_graveyard(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+def _shuffle_hand_graveyard(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     for name in targets:
         p = r.player(name)
         p.library.shuffle_in(p.hand.take_top(p.hand.size) + p.graveyard.take_top(p.graveyard.size))
@@ -112,7 +112,7 @@ def _shuffle_hand_graveyard(r: OpsMixin, op: Op, ctx: OpContext, targets: list[s
         )
 
 
-def _hand_to_bottom_draw_that_many(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+def _hand_to_bottom_draw_that_many(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     for name in targets:
         p = r.player(name)
         k = p.hand.size
@@ -126,7 +126,7 @@ def _hand_to_bottom_draw_that_many(r: OpsMixin, op: Op, ctx: OpContext, targets:
         r.draw_instruction(name, k, ctx.source, ctx.applied)
 
 
-def _put_back(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+def _put_back(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     for name in targets:
         p = r.player(name)
         back = p.hand.remove_any(n)
@@ -140,7 +140,7 @@ def _put_back(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -
         )
 
 
-def _to_hand_from_library(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+def _to_hand_from_library(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     for name in targets:
         p = r.player(name)
         got = p.library.take_top(min(n, p.library.size))
@@ -149,7 +149,7 @@ def _to_hand_from_library(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str
         r.step(f"{name} puts {len(got)} card(s) from library into hand. Not a draw.", rules, name, "move")
 
 
-def _look_keep(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+def _look_keep(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     for name in targets:
         p = r.player(name)
         seen = p.library.take_top(n)
@@ -166,7 +166,7 @@ def _look_keep(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) 
         )
 
 
-def _return_self(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+def _return_self(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     for name in targets:
         p = r.player(name)
         if p.graveyard.remove_named(ctx.source):
@@ -174,7 +174,7 @@ def _return_self(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int
             r.step(f"{name} returns {ctx.source} from the graveyard to hand.", r.rs.cite("dredge"), name, "move")
 
 
-def _chains(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+def _chains(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     for name in targets:
         p = r.player(name)
         if p.hand.size:
@@ -194,7 +194,7 @@ def _chains(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> 
             )
 
 
-def _sylvan(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+def _sylvan(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     for name in targets:
         p = r.player(name)
         eligible = min(n, p.drawn_this_turn, p.hand.size)
@@ -212,7 +212,7 @@ def _sylvan(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> 
         )
 
 
-def _exile_top(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+def _exile_top(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     for name in targets:
         p = r.player(name)
         p.exile.add(p.library.take_top(n))

@@ -10,15 +10,15 @@ from __future__ import annotations
 from engine.resolve import choices as choices_stage
 from engine.resolve import compression as compression_stage
 from engine.resolve import drawing as drawing_stage
+from engine.resolve import ops as ops_stage
 from engine.resolve import priority as priority_stage
 from engine.resolve import replacement as replacement_stage
 from engine.resolve import result as result_stage
 from engine.resolve import zone_changes as zone_stage
 from engine.resolve.actions import ActionsMixin
-from engine.resolve.ops import OpsMixin
 
 
-class Resolver(ActionsMixin, OpsMixin):
+class Resolver(ActionsMixin):
     """Resolves one scenario. ``compress=False`` gives the straightforward one-card-at-a-time path."""
 
     # drawing: one card draw as one event (121.2): prohibitions, replacements, the draw, its triggers
@@ -47,5 +47,9 @@ class Resolver(ActionsMixin, OpsMixin):
     optional_default = choices_stage.optional_default
     # compression: a run of identical draws resolved as one group
     draw_run = compression_stage.draw_run
+    # operations: what an effect does once it applies, each through its handler
+    run_ops = ops_stage.run_ops
+    resolve_who = ops_stage.resolve_who
+    self_condition = ops_stage.self_condition
     # result: the resolution record
     result = result_stage.result
