@@ -137,8 +137,8 @@ def _reasons(res: Resolution) -> list[tuple[str, str | None]]:
     out = [(_REASONS[step.kind](step, n), _rule_of(step)) for step, n in grouped.values()] + ends + _triggers(res)
     if out:
         return list(dict.fromkeys(out))[:3]
-    step = next((s for s in res.steps if s.kind in ("empty_draw", "draw")), None)
-    return [("", _rule_of(step))] if step is not None else []
+    drawn = next((s for s in res.steps if s.kind in ("empty_draw", "draw")), None)
+    return [("", _rule_of(drawn))] if drawn is not None else []
 
 
 def ruling_of(res: Resolution) -> Ruling:

@@ -185,7 +185,7 @@ def _read_clauses(sentence: str, condition: str, x_note: str, for_each: bool, ou
             subject = SUBJECTS[sm.group(1)] or state.third
             clause = clause[sm.end():]
         named = _NAMES_PLAYER.search(clause)
-        if subject not in ("you", "you_and_that_player"):
+        if subject and subject not in ("you", "you_and_that_player"):
             state.third = subject
         elif named:
             state.third = SUBJECTS.get(named.group(1)) or state.third

@@ -23,8 +23,8 @@ from engine.effects import (
     SpellText,
 )
 
-_NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-        "nine": 9, "ten": 10, "x": "X"}
+_NUM: dict[str, int | str] = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+                              "seven": 7, "eight": 8, "nine": 9, "ten": 10, "x": "X"}
 # Who an effect applies to, by the card's words (from its controller's point of view).
 AFFECTED = {"you": "you", "an opponent": "opponents", "a player": "each", "each player": "each",
             "target player": "opponents", "each opponent": "opponents", "players": "each", "opponents": "opponents",

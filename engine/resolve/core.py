@@ -73,8 +73,8 @@ class ResolverCore:
         self.winners: list[str] = []
         self.consumed: set[str] = set()
         self._last_group: StepGroup | None = None
-        self._order = [p.name for p in self.s.players]
-        self.active = self.s.active or self._order[0]
+        self.turn_order = [p.name for p in self.s.players]
+        self.active = self.s.active or self.turn_order[0]
         self._in_play_key: tuple[Any, ...] = ()
         self._in_play: list[EffectSource] = []
         # The kinds of event this resolution carried out, and the trigger conditions (in words) some stage
@@ -94,9 +94,9 @@ class ResolverCore:
 
     def apnap(self, names: list[str] | None = None) -> list[str]:
         """Active player first, then the others in turn order (101.4, 121.2c)."""
-        names = names if names is not None else self._order
-        i = self._order.index(self.active)
-        rotated = self._order[i:] + self._order[:i]
+        names = names if names is not None else self.turn_order
+        i = self.turn_order.index(self.active)
+        rotated = self.turn_order[i:] + self.turn_order[:i]
         return [n for n in rotated if n in names]
 
     def in_play(self) -> Iterator[EffectSource]:
@@ -114,7 +114,7 @@ class ResolverCore:
         yield from on_battlefield
         if any(isinstance(src.effect, GraveyardAbilitiesLost) for src in on_battlefield):
             return  # cards in graveyards have no abilities (Yixlid Jailer): no dredge
-        for name in self._order:
+        for name in self.turn_order:
             p = self.player(name)
             if p.lost:
                 continue
@@ -127,7 +127,7 @@ class ResolverCore:
                         yield EffectSource(card, name, i, eff, 1000 + position)
 
     def _battlefield_sources(self) -> Iterator[EffectSource]:
-        for name in self._order:
+        for name in self.turn_order:
             p = self.player(name)
             if p.lost:
                 continue

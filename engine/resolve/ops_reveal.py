@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 
 def _matching(r: Resolver, who: str, revealed: Batch, card_type: str) -> tuple[list[str], list[str], int]:
     """The named revealed cards with and without the type, and how many unnamed ones have it (a decision)."""
-    named_yes, named_no = [], []
+    named_yes: list[str] = []
+    named_no: list[str] = []
     for name in revealed.named:
         card = r.cards.find(name)
         (named_yes if card is not None and card.has_type(card_type) else named_no).append(name)

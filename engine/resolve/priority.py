@@ -150,9 +150,9 @@ def check_sba(r: Resolver) -> None:
         _leave_game(r, losers)
         if r.s.format == "two-headed-giant":
             for name in losers:
-                team = r.player(name).team
+                their_team = r.player(name).team
                 for q in r.s.players:
-                    if q.team == team and not q.lost:
+                    if q.team == their_team and not q.lost:
                         q.lost = True
         alive = [p for p in r.s.players if not p.lost]
         if not alive:

@@ -7,6 +7,7 @@ import none of each other and this module is the one place that knows them all.
 
 from __future__ import annotations
 
+from engine.resolve import actions as actions_stage
 from engine.resolve import choices as choices_stage
 from engine.resolve import compression as compression_stage
 from engine.resolve import drawing as drawing_stage
@@ -15,12 +16,15 @@ from engine.resolve import priority as priority_stage
 from engine.resolve import replacement as replacement_stage
 from engine.resolve import result as result_stage
 from engine.resolve import zone_changes as zone_stage
-from engine.resolve.actions import ActionsMixin
+from engine.resolve.core import ResolverCore
 
 
-class Resolver(ActionsMixin):
+class Resolver(ResolverCore):
     """Resolves one scenario. ``compress=False`` gives the straightforward one-card-at-a-time path."""
 
+    # actions: the scenario's action carried out, then everything it sets off, then the result
+    run = actions_stage.run
+    drawing_order = actions_stage.drawing_order
     # drawing: one card draw as one event (121.2): prohibitions, replacements, the draw, its triggers
     draw_instruction = drawing_stage.draw_instruction
     draw_event = drawing_stage.draw_event
