@@ -25,7 +25,7 @@ class ReadChoices(dict[str, Any]):
         super().__init__(*args)
         self.read: set[str] = set()
 
-    def get(self, key: str, default: Any = None) -> Any:  # type: ignore[override]
+    def get(self, key: str, default: Any = None) -> Any:
         self.read.add(key)
         return super().get(key, default)
 

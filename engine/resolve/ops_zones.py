@@ -80,7 +80,7 @@ def _sacrifice(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) 
 
     part = read_cost(f"sacrifice {op.name}").parts[0]
     for name in targets:
-        gone = sacrifice_for(r, ctx.source, part, name)  # type: ignore[arg-type]
+        gone = sacrifice_for(r, ctx.source, part, name)
         ctx.last_count = gone
         ctx.did = gone > 0
         if not gone:
