@@ -39,6 +39,8 @@ CURRENT_CITES: dict[str, tuple[str, ...]] = {
     "sba_poison": ("704.5c",),
     "sba_poison_2hg": ("704.6b", "810.8d"),
     "team_result": ("810.8a",),
+    "shared_turn_triggers": ("805.4d",),
+    "sba_check": ("704.3",),
     "team_life": ("810.9",),
     "if_you_do": ("608.2c",),
     "delayed": ("603.7",),

@@ -37,11 +37,18 @@ class Ruling:
         return {"text": self.text, "rules": list(self.rules)}
 
 
+# Rules that decide together with a game-ending step's own rule: state-based actions checked between two
+# triggers' resolutions (704.3), a team that wins or loses as one (810.8a).
+COMPANION_RULES = ("704.3", "810.8a")
+
+
 def _rule_of(step: Step) -> str | None:
-    for number in DECIDING_RULES.get(step.kind, ()):
-        if number in step.rules:
-            return number
-    return step.rules[0] if step.rules else None
+    """The deciding rule of a step, with its companions when they decided too ("704.5a, 704.3")."""
+    first = next((n for n in DECIDING_RULES.get(step.kind, ()) if n in step.rules), None)
+    first = first or (step.rules[0] if step.rules else None)
+    if first is None or step.kind not in ENDINGS:
+        return first
+    return ", ".join([first, *(n for n in COMPANION_RULES if n in step.rules and n != first)])
 
 
 def _cards(n: int) -> str:
@@ -148,5 +155,5 @@ def ruling_of(res: Resolution) -> Ruling:
     text = _headline(res) + (": " + "; ".join(said) if said else "")
     if not said and reasons and reasons[0][1]:
         text += f" ({reasons[0][1]})"
-    rules = tuple(dict.fromkeys(rule for _text, rule in reasons if rule))
+    rules = tuple(dict.fromkeys(n for _text, rule in reasons if rule for n in rule.split(", ")))
     return Ruling(sentence(text) + ".", rules)

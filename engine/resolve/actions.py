@@ -175,9 +175,11 @@ def action_draw_step(r: Resolver) -> None:
     for src in r.in_play():
         eff = src.effect
         if isinstance(eff, DrawStepTrigger):
-            for name in team:
-                if r.affects(eff.affects, src.controller, name):
-                    r.add_trigger(src.card.name, src.controller, name, eff.ops, eff.optional, eff.rules)
+            each = [name for name in team if r.affects(eff.affects, src.controller, name)]
+            # 805.4d: in a shared team turn, "each player's draw step" triggers once for each player of the team
+            rules = (*eff.rules, *r.rs.cite("shared_turn_triggers")) if len(each) > 1 else eff.rules
+            for name in each:
+                r.add_trigger(src.card.name, src.controller, name, eff.ops, eff.optional, rules)
 
 
 def action_move_to_hand(r: Resolver) -> None:

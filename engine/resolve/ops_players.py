@@ -66,8 +66,13 @@ def _win(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> Non
                 "no_win",
             )
             continue
-        r.step(f"{name} wins the game.", r.rs.cite("win_effect"), name, "win", ctx.source)
         winner = r.player(name)
+        mates = [q.name for q in r.s.players if q.name != name and winner.team is not None and q.team == winner.team]
+        if mates:
+            r.step(f"{name} wins the game, and with them their team ({', '.join(mates)}): a team wins only as a "
+                   "team.", (*r.rs.cite("win_effect"), *r.rs.cite("team_result")), name, "win", ctx.source)
+        else:
+            r.step(f"{name} wins the game.", r.rs.cite("win_effect"), name, "win", ctx.source)
         for q in r.s.players:
             if q.name == name or (winner.team is not None and q.team == winner.team):
                 q.won = True  # 810.8a: if either player on a team wins, the entire team wins

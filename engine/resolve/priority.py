@@ -142,7 +142,10 @@ def check_sba(r: Resolver) -> None:
                        (*rules, *r.rs.cite("cant_lose"), *team), p.name, "no_loss")
                 continue
             losers.append(p.name)
-            r.step(f"{who} loses the game: {why}.", rules, p.name, "loss")
+            # 704.3: checked whenever a player would get priority, so between two triggers' resolutions too:
+            # said when triggered abilities are still waiting on the stack
+            between = r.rs.cite("sba_check") if r.stack else ()
+            r.step(f"{who} loses the game: {why}.", (*rules, *between), p.name, "loss")
             break
     for name in losers:
         r.player(name).lost = True
@@ -151,9 +154,13 @@ def check_sba(r: Resolver) -> None:
         if r.s.format == "two-headed-giant":
             for name in losers:
                 their_team = r.player(name).team
-                for q in r.s.players:
-                    if q.team == their_team and not q.lost:
-                        q.lost = True
+                mates = [q for q in r.s.players if q.team == their_team and not q.lost]
+                for q in mates:
+                    q.lost = True
+                if mates:
+                    r.step(f"{' and '.join(q.name for q in mates)} lose{'s' if len(mates) == 1 else ''} with "
+                           f"{name}: a team wins and loses only as a team.", r.rs.cite("team_result"),
+                           mates[0].name, "loss")
         alive = [p for p in r.s.players if not p.lost]
         if not alive:
             r.step("Every player lost at the same time: the game is a draw.", r.rs.cite("all_lose"),

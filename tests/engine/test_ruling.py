@@ -77,7 +77,7 @@ def test_the_ruling_names_triggers_and_effects_that_stop_a_win_or_a_loss() -> No
                                            "would win the game, but")
     assert angel.ruling["rules"] == ["614.1a", "104.3"]
     life = _said("Opponent controls Sheoldred, the Apocalypse. I have 1 life. I draw 2.")
-    assert life.ruling["text"] == "You lose the game, so Opponent wins: a life total of -1 (704.5a)."
+    assert life.ruling["text"] == "You lose the game, so Opponent wins: a life total of -1 (704.5a, 704.3)."
 
 
 def test_a_default_made_otherwise_is_no_longer_said_as_assumed() -> None:
