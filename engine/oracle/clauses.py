@@ -248,7 +248,8 @@ _PHRASES: tuple[tuple[str, str, int | str, bool], ...] = (
      "put_bottom", 1, False),
     (r"puts? (?:a|an|one) (?P<kind>land|creature|artifact|enchantment|permanent|basic land|nonland permanent) card "
      r"from (?:your|their) hand onto the battlefield(?: tapped)?", "hand_to_battlefield", 0, False),
-    (r"sacrifices? (?P<sac>(?:a|an|another|one|two|three) [\w ,-]+?)", "sacrifice", 0, False),
+    (r"sacrifices? (?P<sac>(?:a|an|another|one|two|three) (?:(?!or (?:discard|pay|exile|return|sacrifice|tap|put|"
+     r"draw|lose|mill|reveal)\b)[\w,-]+ ?)+?)", "sacrifice", 0, False),
     (r"shuffles? (?:the cards from )?(?:your|their) hand into (?:your|their) library", "shuffle_hand", 0, False),
     (r"destroy (?P<tgt>target [\w ,-]+?)", "destroy_target", 0, False),
     (r"exile (?P<tgt>(?:another )?target [\w ,-]+?)", "exile_target", 0, False),

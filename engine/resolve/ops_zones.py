@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.effects import Op, OpKind
+from engine.errors import ScenarioError
 from engine.model import Batch
 from engine.resolve.events import OpContext
 from engine.trigger_events import EventKind
@@ -50,6 +51,9 @@ def _put_bottom(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int)
                r.rs.cite("library_position"), name, "move")
 
 
+UNNAMED_PERMANENT = "(an unnamed card)"
+
+
 def _hand_to_battlefield(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     """"Put a land card from your hand onto the battlefield": not played and not cast (305.4), so it counts
     against nothing; the player is taken to have such a card (said), since the hand's cards are not known."""
@@ -57,7 +61,9 @@ def _hand_to_battlefield(r: Resolver, op: Op, ctx: OpContext, targets: list[str]
         p = r.player(name)
         moved = p.hand.remove_any(n)
         ctx.last_count = len(moved)
-        p.battlefield.extend(moved.named)
+        # a card not named stays a card: on the battlefield as one the engine knows nothing of (its abilities,
+        # if any, are not read, and a count of lands or creatures that includes it is asked for, not guessed)
+        p.battlefield.extend(moved.named + [UNNAMED_PERMANENT] * moved.unknown)
         r.step(f"{name} puts {cards(len(moved))} ({op.name} card) from their hand onto the battlefield; the answer "
                f"takes it that {name} has one.", r.rs.cite("put_onto_battlefield"), name, "move")
 
@@ -78,7 +84,11 @@ def _sacrifice(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) 
     from engine.costs import read_cost
     from engine.resolve.paying import sacrifice_for
 
-    part = read_cost(f"sacrifice {op.name}").parts[0]
+    cost = read_cost(f"sacrifice {op.name}")
+    if cost.unknown or cost.options or len(cost.parts) != 1:
+        raise ScenarioError(f"{ctx.source}: the engine can't carry out “sacrifice {op.name}” yet", "card",
+                            f"sacrifice {op.name}")
+    part = cost.parts[0]
     for name in targets:
         gone = sacrifice_for(r, ctx.source, part, name)
         ctx.last_count = gone

@@ -41,6 +41,7 @@ def pay(r: Resolver, card: Card, cost: Cost, payer: str, *, what: str) -> None:
     """Pay ``cost`` for ``card`` (its ability or spell ``what``): the parts that move nothing are named, the
     others carried out; with an "or" cost, the first option the player can pay (a decision)."""
     refuse_unpayable(card, cost, what)
+    _refuse_wrong_zone(r, card, cost, payer)
     parts = cost.parts
     if cost.options:
         payable = [o for o in cost.options if _can_pay(r, card, o, payer)]
@@ -60,6 +61,30 @@ def pay(r: Resolver, card: Card, cost: Cost, payer: str, *, what: str) -> None:
     r.step(f"{payer} pays the cost of {what} ({cost.text}).", r.rs.cite("pay_cost"), payer, "cost", card.name)
     for part in moving:
         PAYERS[part.kind](r, card, part, payer)
+
+
+# 113.6m: an ability whose cost moves the card out of a zone works only from that zone
+_ZONE_OF_COST = {CostKind.DISCARD_SELF: "hand", CostKind.EXILE_SELF_FROM_GRAVEYARD: "graveyard",
+                 CostKind.SACRIFICE_SELF: "battlefield", CostKind.EXILE_SELF: "battlefield",
+                 CostKind.RETURN_SELF: "battlefield"}
+
+
+def _refuse_wrong_zone(r: Resolver, card: Card, cost: Cost, payer: str) -> None:
+    """A cost that moves the card itself out of a zone can be paid only while the card is there (113.6m):
+    discarding it from the hand (cycling, channel), exiling it from the graveyard, sacrificing it from the
+    battlefield. The situation saying the card is elsewhere, and not there, is a contradiction to ask about,
+    never a card moved from where it isn't."""
+    p = r.player(payer)
+    places = {"hand": card.name in p.hand.cards, "graveyard": card.name in p.graveyard.cards,
+              "battlefield": card.name in p.battlefield}
+    for part in (*cost.parts, *(q for option in cost.options for q in option)):
+        needed = _ZONE_OF_COST.get(part.kind)
+        if needed and not places[needed] and any(places.values()):
+            elsewhere = next(z for z, here in places.items() if here)
+            raise ScenarioError(f"{card.name}'s ability costs “{part.text}”, so it works only while the card is in "
+                                f"{'the ' if needed == 'battlefield' else 'your '}{needed} (113.6m), and {card.name} "
+                                f"is said to be in {payer}'s {elsewhere}", "action.ability",
+                                f"say where {card.name} is (for example, in your {needed})")
 
 
 def _say(words: list[str]) -> str:

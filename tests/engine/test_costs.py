@@ -117,3 +117,31 @@ def test_a_cost_the_engine_cannot_read_refuses_with_the_cards_words() -> None:
         run({"battlefield": ["Odd Price"]}, {"card": "Odd Price", "ability": "activate"})
     assert "sacrifice three permanents with different names" in err.value.message
     assert "Sacrifice three permanents with different names" in err.value.hint
+
+
+def test_a_cost_that_moves_the_card_out_of_a_zone_works_only_from_that_zone() -> None:
+    """113.6m: channel discards the card from the hand; said to be on the battlefield, it is asked about."""
+    import pytest
+
+    from engine.errors import ScenarioError
+    from tests.engine.helpers import cast, made_cards
+
+    db = made_cards({"Channel Ronin": ("Creature — Human Samurai", "Channel — {1}{R}, Discard this card: Draw a card."),
+                     "Grave Lancer": ("Creature — Zombie", "{3}{U}, Exile this card from your graveyard: Draw a card.")})
+    with pytest.raises(ScenarioError) as err:
+        cast(db, {"battlefield": ["Channel Ronin"]}, {"card": "Channel Ronin", "ability": "activate"})
+    assert "113.6m" in err.value.message and "hand" in err.value.message
+    from_hand = cast(db, {"hand": ["Channel Ronin"], "hand_unnamed": 6}, {"card": "Channel Ronin", "ability": "activate"})
+    assert from_hand.players["Alice"]["graveyard"] == 1 and from_hand.players["Alice"]["hand"] == 7
+    with pytest.raises(ScenarioError):
+        cast(db, {"battlefield": ["Grave Lancer"]}, {"card": "Grave Lancer", "ability": "activate"})
+    from_grave = cast(db, {"graveyard": ["Grave Lancer"]}, {"card": "Grave Lancer", "ability": "activate"})
+    assert from_grave.players["Alice"]["exile"] == 1 and from_grave.players["Alice"]["graveyard"] == 0
+
+
+def test_sacrifice_or_discard_in_one_choice_is_not_read_as_a_sacrifice() -> None:
+    from engine.oracle import read_oracle
+
+    reading = read_oracle("Spark Test", "+2: You may sacrifice an artifact or discard a card. If you do, draw a card.",
+                          "Legendary Planeswalker — Chandra")
+    assert all(op.do != "sacrifice" for e in reading.effects for op in getattr(e, "ops", ()))
