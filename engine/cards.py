@@ -7,6 +7,7 @@ A definition that does not fit the effect model fails loudly, naming the card.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -224,6 +225,9 @@ def default_cards() -> CardDB:
     return load_cards()
 
 
+FACE_SEPARATOR = "\n//\n"  # between the halves of a split card's text, as Scryfall prints "//" between them
+
+
 def scryfall_card_text(card: dict[str, Any]) -> tuple[str, str, str]:
     """(name, Oracle text, type line) of a card as Scryfall gives it, faces joined: a split, adventure or
     double-faced card has each face's text. A reversible card prints the same card on both sides (its two
@@ -237,7 +241,10 @@ def scryfall_card_text(card: dict[str, Any]) -> tuple[str, str, str]:
         if len(distinct) == 1:
             faces = faces[:1]
             name = str(faces[0].get("name") or name)
-        text = "\n".join(str(f.get("oracle_text", "")) for f in faces)
+        # a split card's halves are cast one at a time (709.3): the reader must know where each begins
+        split = all(re.search(r"\b(?:instant|sorcery)\b", str(f.get("type_line", "")).lower()) for f in faces)
+        text = (FACE_SEPARATOR if split and len(faces) > 1 else "\n").join(
+            str(f.get("oracle_text", "")) for f in faces)
         if len(faces) == 1:
             type_line = faces[0].get("type_line", type_line)
     if type_line is None and faces:

@@ -323,6 +323,9 @@ class SpellText:
     cost: str = ""  # an activated ability's cost (602.1a), a loyalty cost (606), or cycling's (from the hand)
     rules: tuple[str, ...] = ("608.2",)
     kind: str = "spell"
+    # one half of a split card (709.3: only that half is cast), named in ``mode``; an aftermath half is cast
+    # only from a graveyard (702.127a): "graveyard"
+    zone: str = ""
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from engine.cards import Card
+from engine.cards import FACE_SEPARATOR, Card
 from engine.effects import (
     AdditionalCost,
     CantLose,
@@ -81,6 +81,9 @@ def read_oracle(name: str, oracle: str, type_line: str = "") -> Reading:
     faces = [face.split("—")[0].lower() for face in type_line.split("//")]
     spell = not type_line or any("instant" in f or "sorcery" in f for f in faces)
     reading.all_spell = bool(type_line) and all("instant" in f or "sorcery" in f for f in faces)
+    if reading.all_spell and len(faces) > 1:
+        _read_split_card(reading, oracle, type_line)
+        return reading
     for ability in split_abilities(oracle, spell, name):
         about_draws = bool(DRAWS.search(f"{ability.head} {ability.effect} {ability.reminder}"))
         reading.draw_abilities += about_draws
@@ -96,6 +99,59 @@ def read_oracle(name: str, oracle: str, type_line: str = "") -> Reading:
             reading.misplaced.append(ability.line)
     _merge_spell_text(reading)
     return reading
+
+
+def split_halves(name: str, oracle: str, type_line: str) -> list[tuple[str, str, str]] | None:
+    """A split card's halves (709.1), each (name, text, type line); None when the text doesn't say which lines
+    belong to which half. Faces joined with "//" say it; otherwise an Aftermath line begins the second half
+    (702.127), or each half is one line."""
+    names = [n.strip() for n in name.split("//")]
+    types = [t.strip() for t in type_line.split("//")]
+    if len(names) != len(types):
+        names = [f"half {i + 1}" for i in range(len(types))]
+    if FACE_SEPARATOR in oracle:
+        texts = oracle.split(FACE_SEPARATOR)
+    else:
+        lines = oracle.split("\n")
+        after = [i for i, line in enumerate(lines) if line.lower().startswith("aftermath")]
+        fuse = [i for i, line in enumerate(lines) if line.lower().startswith("fuse")]
+        if len(fuse) == len(types) and fuse[-1] == len(lines) - 1:  # each half ends with its Fuse line
+            texts = ["\n".join(lines[a + 1:b + 1]) for a, b in zip([-1, *fuse[:-1]], fuse, strict=True)]
+        elif len(types) == 2 and len(after) == 1 and after[0] > 0:
+            texts = ["\n".join(lines[:after[0]]), "\n".join(lines[after[0]:])]
+        elif len(lines) == len(types):
+            texts = lines
+        else:
+            return None
+    return list(zip(names, texts, types, strict=True)) if len(texts) == len(types) else None
+
+
+def _read_split_card(reading: Reading, oracle: str, type_line: str) -> None:
+    """709.3: a split card is cast as one of its halves, so each half is its own spell text (named by the
+    half), never the two carried out together; a text whose halves can't be told apart is not read."""
+    halves = split_halves(reading.name, oracle, type_line)
+    if halves is None:
+        reading.not_understood.append(f"which lines belong to which half of {reading.name}: "
+                                      + oracle.replace("\n", " / "))
+        return
+    spells: list[SpellText] = []
+    for half, text, face_type in halves:
+        part = read_oracle(reading.name, text, face_type)
+        aftermath = text.lower().startswith("aftermath")
+        for effect in part.effects:
+            if isinstance(effect, SpellText) and not effect.activated:
+                effect = replace(effect, mode=half, zone="graveyard" if aftermath else "")
+                spells.append(effect)
+            reading.effects.append(effect)
+        reading.not_understood += part.not_understood
+        reading.draw_abilities += part.draw_abilities
+        reading.forced += part.forced
+        reading.misplaced += part.misplaced
+    if re.search(r"^fuse\b", oracle, re.I | re.M) and len(spells) == len(halves):
+        # 702.102a: from the hand, both halves may be cast together, their instructions in order (702.102d)
+        reading.effects.append(SpellText(tuple(op for s in spells for op in s.ops),
+                                         any(s.targets_player for s in spells), mode="both halves (fused)",
+                                         zone="hand"))
 
 
 def _draw_effect(effect: Effect) -> bool:

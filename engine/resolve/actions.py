@@ -373,6 +373,10 @@ def _ability_used(r: Resolver, card: Card, ability: str) -> SpellText:
               "activate": [s for s in spells if s.activated and not s.cost.startswith("cycling")],
               "cycle": [s for s in spells if s.cost.startswith("cycling")]}.get(ability) or (
         [s for s in spells if not s.activated] or [s for s in spells if s.activated])
+    # 702.127a: an aftermath half is cast only from a graveyard, the other half not from there
+    from_graveyard = r.s.action.from_zone == "graveyard"
+    if any(s.zone == "graveyard" for s in wanted):
+        wanted = [s for s in wanted if (s.zone == "graveyard") == from_graveyard]
     if not wanted:
         what = {"cycle": "no cycling", "activate": "no activated ability", "spell": "no spell text"}.get(
             ability, "no spell or ability text")

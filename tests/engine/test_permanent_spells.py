@@ -106,3 +106,52 @@ def test_a_mode_chosen_at_random_follows_one_mode_and_lists_each_other():
     assert reading.understood
     ops = [op for e in reading.effects for op in getattr(e, "ops", ())]
     assert len({op.mode for op in ops}) == 2 and all(op.mode for op in ops)
+
+
+SPLIT = made_cards({
+    "Look // Leap": ("Instant // Sorcery", "Draw a card.\nEach opponent loses 2 life."),
+    "Keep // Cast Off": ("Sorcery // Sorcery", "Each opponent loses 2 life.\nAftermath (Cast this spell only from "
+                                              "your graveyard. Then exile it.)\nDraw two cards."),
+    "Muddle // Mire": ("Instant // Instant", "Draw a card.\nDraw a card.\nEach opponent loses 2 life."),
+})
+
+
+def test_a_split_card_casts_one_half_with_the_other_as_an_alternative():
+    res = cast(SPLIT, {"hand": ["Look // Leap"], "hand_unnamed": 6}, {"card": "Look // Leap"}, {"life": 20})
+    assert res.players["Alice"]["hand"] == 7 and res.players["Bob"]["life"] == 20
+    leap = cast(SPLIT, {"hand": ["Look // Leap"], "hand_unnamed": 6}, {"card": "Look // Leap"}, {"life": 20},
+                choices={"ability:Look // Leap": "Leap"})
+    assert leap.players["Alice"]["hand"] == 6 and leap.players["Bob"]["life"] == 18
+
+
+def test_an_aftermath_half_is_cast_from_the_graveyard_and_exiled():
+    res = cast(SPLIT, {"graveyard": ["Keep // Cast Off"]}, {"card": "Keep // Cast Off", "from": "graveyard"},
+               {"life": 20})
+    alice = res.players["Alice"]
+    assert (alice["hand"], alice["graveyard"], alice.get("exile")) == (9, 0, 1)
+    assert res.players["Bob"]["life"] == 20
+    first = cast(SPLIT, {"hand": ["Keep // Cast Off"], "hand_unnamed": 6}, {"card": "Keep // Cast Off"}, {"life": 20})
+    assert first.players["Bob"]["life"] == 18 and first.players["Alice"]["hand"] == 6
+
+
+def test_a_split_card_whose_halves_cant_be_told_apart_is_not_read():
+    from engine.oracle import read_oracle
+
+    reading = read_oracle("Muddle // Mire", "Draw a card.\nDraw a card.\nEach opponent loses 2 life.",
+                          "Instant // Instant")
+    assert not reading.understood and "Muddle // Mire" in reading.not_understood[0]
+    joined = read_oracle("Muddle // Mire", "Draw a card.\nDraw a card.\n//\nEach opponent loses 2 life.",
+                         "Instant // Instant")
+    assert joined.understood and {e.mode for e in joined.effects} == {"Muddle", "Mire"}
+
+
+def test_a_fuse_card_casts_either_half_or_both():
+    db = made_cards({"Dig // Dump": ("Sorcery // Sorcery", "Target player draws two cards.\nFuse (You may cast one or "
+                                     "both halves of this card from your hand.)\nEach opponent loses 2 life.\nFuse (You "
+                                     "may cast one or both halves of this card from your hand.)")})
+    one = cast(db, {}, {"card": "Dig // Dump", "targets": ["Alice"]}, {"life": 20})
+    assert one.players["Alice"]["hand"] == 8 and one.players["Bob"]["life"] == 20
+    both = cast(db, {}, {"card": "Dig // Dump", "targets": ["Alice"]}, {"life": 20},
+                choices={"ability:Dig // Dump": "both halves (fused)"})
+    assert both.players["Alice"]["hand"] == 8 and both.players["Bob"]["life"] == 18
+    assert any(b["choices"].get("ability:Dig // Dump") == "both halves (fused)" for b in one.branches)
