@@ -89,14 +89,27 @@ def _changes(res: Resolution) -> tuple[PlayerChange, ...]:
     return tuple(out)
 
 
+# Steps that start something new (an instruction to draw, a spell cast, a trigger): a later step is never
+# folded into a line above one of these, so folded lines stay in the order things happen.
+FOLD_BARRIERS = frozenset({"instruction", "cast", "replaced_instruction", "trigger", "draw_step", "enters",
+                           "stack", "delayed", "additional_action"})
+
+
 def _folded(res: Resolution) -> tuple[AnswerStep, ...]:
-    """Steps with the same words and rules said once, with how many times in all (the order of first
-    occurrence kept): a replacement applied to each of four draws is one line "×4"."""
-    folded: dict[tuple[str, tuple[str, ...]], int] = {}
+    """Steps with the same words and rules said once, with how many times in all: a replacement applied to
+    each of four draws is one line "×4". A step folds only into a line since the last step that started
+    something new, so "Opponent draws a card ×14" never comes before "Opponent is instructed to draw 7"."""
+    lines: list[list[Any]] = []  # [text, rules, times]
+    open_from = 0  # lines before this index are closed to folding
     for step in res.steps:
-        key = (step.text, step.rules)
-        folded[key] = folded.get(key, 0) + step.repeat
-    return tuple(AnswerStep(text, rules, times) for (text, rules), times in folded.items())
+        same = next((line for line in lines[open_from:] if line[0] == step.text and line[1] == step.rules), None)
+        if same is not None:
+            same[2] += step.repeat
+            continue
+        lines.append([step.text, step.rules, step.repeat])
+        if step.kind in FOLD_BARRIERS:
+            open_from = len(lines) - 1 if step.kind != "instruction" else len(lines)
+    return tuple(AnswerStep(text, rules, times) for text, rules, times in lines)
 
 
 def _ruling(doc: dict[str, Any]) -> tuple[str, tuple[str, ...]]:

@@ -18,6 +18,7 @@ from engine.wording import sentence
 # (a historical edition cites its own numbers first).
 DECIDING_RULES: dict[str, tuple[str, ...]] = {
     "replaced_draw": ("614.1a",),
+    "replaced_instruction": ("614.1a", "121.2a"),
     "prohibited": ("121.2b", "614.17", "101.2"),
     "loss": ("704.5b", "704.5a", "704.5c", "104.3e"),
     "no_loss": ("104.3",),
@@ -110,6 +111,8 @@ def _of_whom(who: str | None) -> str:
 _REASONS: dict[str, Callable[[Step, int], str]] = {
     "replaced_draw": lambda s, n: f"{s.source} replaces {_of_whom(s.player)} "
                                   + ("draw" if n == 1 else f"{n:,} draws"),
+    "replaced_instruction": lambda s, n: f"{s.source} replaces {_of_whom(s.player)} instruction to draw"
+                                         + ("" if n == 1 else f" ({n:,} times)"),
     "prohibited": lambda s, n: f"{s.source} stops {_of_whom(s.player)} " + ("draw" if n == 1 else f"{n:,} draws"),
     "why_not": lambda s, n: f"{s.source} can't replace a draw that can't happen",
 }
@@ -120,7 +123,7 @@ def _triggers(res: Resolution) -> list[tuple[str, str | None]]:
             for t in res.triggers]
 
 
-def _reasons(res: Resolution) -> list[tuple[str, str | None]]:
+def reasons(res: Resolution) -> list[tuple[str, str | None]]:
     """The deciding steps in words, at most three: a loss or a win first (or a win or loss an effect
     prevented), then replacements and prohibitions grouped by card and player (with how many draws each acted
     on), then the abilities that triggered."""
@@ -137,16 +140,16 @@ def _reasons(res: Resolution) -> list[tuple[str, str | None]]:
     out = [(_REASONS[step.kind](step, n), _rule_of(step)) for step, n in grouped.values()] + ends + _triggers(res)
     if out:
         return list(dict.fromkeys(out))[:3]
-    step = next((s for s in res.steps if s.kind in ("empty_draw", "draw")), None)
-    return [("", _rule_of(step))] if step is not None else []
+    drew = next((s for s in res.steps if s.kind in ("empty_draw", "draw")), None)
+    return [("", _rule_of(drew))] if drew is not None else []
 
 
 def ruling_of(res: Resolution) -> Ruling:
     """One sentence: the outcome, then why, with the deciding rule of each reason in parentheses."""
-    reasons = _reasons(res)
-    said = [f"{text} ({rule})" if rule else text for text, rule in reasons if text]
+    said_reasons = reasons(res)
+    said = [f"{text} ({rule})" if rule else text for text, rule in said_reasons if text]
     text = _headline(res) + (": " + "; ".join(said) if said else "")
-    if not said and reasons and reasons[0][1]:
-        text += f" ({reasons[0][1]})"
-    rules = tuple(dict.fromkeys(rule for _text, rule in reasons if rule))
+    if not said and said_reasons and said_reasons[0][1]:
+        text += f" ({said_reasons[0][1]})"
+    rules = tuple(dict.fromkeys(rule for _text, rule in said_reasons if rule))
     return Ruling(sentence(text) + ".", rules)

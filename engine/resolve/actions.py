@@ -23,6 +23,7 @@ from engine.resolve.core import ResolverCore
 from engine.resolve.events import GameOver
 from engine.resolve.paying import pay
 from engine.trigger_events import EventKind
+from engine.wording import cards
 
 
 class ActionType(StrEnum):
@@ -178,7 +179,7 @@ class ActionsMixin(ResolverCore):
         p = self.player(who)
         moved = p.library.take_top(a.count)
         p.hand.add(moved)
-        self.step(f"{who} puts {len(moved)} card(s) from library into hand. This is not a draw: nothing that "
+        self.step(f"{who} puts {cards(len(moved))} from library into hand. This is not a draw: nothing that "
                   "triggers on or replaces draws applies, and an empty library causes no loss.",
                   self.rs.cite("not_a_draw"), who, "move")
 

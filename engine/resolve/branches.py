@@ -8,6 +8,7 @@ import time
 from collections import deque
 from typing import Any
 
+from engine.answer_lead import lead_of
 from engine.cards import CardDB
 from engine.errors import OutOfTime, ScenarioError
 from engine.model import Resolution, Scenario
@@ -16,6 +17,7 @@ from engine.resolve.events import ChoicePoint
 from engine.resolve.resolver import Resolver
 from engine.resolve.result import outcome_key
 from engine.resolve.variants import other_outcomes
+from engine.wording import cards
 
 
 def _draw_order(res: Resolution) -> list[str]:
@@ -67,6 +69,7 @@ def resolve(scenario: Scenario, cards: CardDB | None = None, *, compress: bool =
     if scenario.game == "mtg" and main.rs.edition != "current":
         resolution.differences = differences_from_today(scenario, resolution, cards)
     if not branches:
+        resolution.answer = lead_of(resolution).to_json()
         return resolution
     search = AlternativeSearch(scenario, cards, compress, deadline)
     resolution.branches.extend(search.run(resolution, main))
@@ -74,6 +77,7 @@ def resolve(scenario: Scenario, cards: CardDB | None = None, *, compress: bool =
         resolution.notes.append(search.stopped)
     resolution.notes.extend(dict.fromkeys(search.uncarried))
     resolution.other_outcomes = other_outcomes(scenario, resolution, cards, deadline=deadline)
+    resolution.answer = lead_of(resolution).to_json()
     return resolution
 
 
@@ -152,7 +156,10 @@ class AlternativeSearch:
                         continue
                     seen_outcomes.add(outcome)
                     changed = {k: v for k, v in choices.items() if scenario.choices.get(k, _UNSET) != v}
-                    found.append({"choice": "; ".join(f"{k} = {v}" for k, v in changed.items()),
+                    # the main line's value of a decision made otherwise here, said ("You apply X first"), so
+                    # a choice the player makes can be answered with both of its lines
+                    main_said = describe_choice(cp.key, cp.chosen) if list(changed) == [cp.key] else ""
+                    found.append({"main": main_said,"choice": "; ".join(f"{k} = {v}" for k, v in changed.items()),
                                   "said": "; ".join(describe_choice(k, v) for k, v in changed.items()),
                                   "choices": changed, "players": other.players, "losers": other.losers,
                                   "winners": other.winners, "ruling": other.ruling})
@@ -195,7 +202,7 @@ def describe_choice(key: str, value: Any) -> str:
         "team_order": lambda: f"the team draws in the order {', '.join(map(str, value))}",
         "creatures_revealed": lambda: f"{value} of {who}'s revealed cards are creature cards",
         "top_is_creature": lambda: f"{who}'s top card is {'a' if yes else 'not a'} creature card",
-        "sylvan_pay": lambda: f"{who} pays 4 life for each of {value} card(s)",
+        "sylvan_pay": lambda: f"{who} pays 4 life for each of {cards(value)}",
         "ability": lambda: f"{parts[0]}: the ability “{value}”",
         "multi_replacement": lambda: f"{who} applies {str(value).split('#')[0]} first",
         "cost": lambda: f"the cost of {parts[0]} is paid with “{value}”",

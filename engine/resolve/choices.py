@@ -7,6 +7,7 @@ from engine.effects import (
 )
 from engine.resolve.core import ResolverCore
 from engine.resolve.events import PendingTrigger
+from engine.wording import cards
 
 
 class ChoicesMixin(ResolverCore):
@@ -43,7 +44,7 @@ class ChoicesMixin(ResolverCore):
                 return True
             if eff.max_per_turn == 1 and (count > 1 or p.drawn_this_turn >= 1):
                 if say:
-                    self.step(f"{who} can't choose to draw {count} card(s): {src.card.name} allows only one "
+                    self.step(f"{who} can't choose to draw {cards(count)}: {src.card.name} allows only one "
                               "card each turn.", self.rs.cite("max_one_each_turn"), who, "prohibited", src.card.name)
                 return True
         return False

@@ -37,7 +37,7 @@ class DrawingMixin(ResolverCore):
                     src = next(c for c in candidates if c.key == pick)
                 self.step(f"{who} would draw {count} cards. {src.card.name} replaces the whole instruction "
                           "before any single draw.", (*self.rs.cite("multi_replacement"), "614.1a"), who,
-                          "replaced_instruction")
+                          "replaced_instruction", source=src.card.name)
                 self.run_ops(src.effect.instead, you=src.controller, that_player=who, source=src.card.name,
                              applied=applied | {src.key})
                 return

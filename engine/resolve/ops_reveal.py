@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from engine.effects import Op, OpKind
 from engine.model import Batch
 from engine.resolve.events import OpContext
+from engine.wording import cards
 
 if TYPE_CHECKING:
     from engine.resolve.ops import OpsMixin
@@ -47,7 +48,7 @@ def _reveal_sort(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int
         p.hand.add(to_hand)
         p.library.add_bottom(rest)
         fewer = f" (only {len(revealed)} in the library)" if len(revealed) < n else ""
-        r.step(f"{name} reveals the top {len(revealed)} card(s){fewer}: {len(to_hand)} {card_type} card(s) go to hand "
+        r.step(f"{name} reveals the top {cards(len(revealed))}{fewer}: {len(to_hand)} {cards(card_type)} go to hand "
                f"(not drawn) and {len(rest)} to the bottom of the library.",
                (*r.rs.cite("reveal"), *r.rs.cite("not_a_draw"), *r.rs.cite("library_position")), name, "move")
 
