@@ -1,6 +1,6 @@
-"""A /draw answer as data, in the order a judge says it: the ruling, how the question was read, what was
-assumed (and what happens if an assumption is wrong), what changed for each player, the steps, the other
-choices, the rules cited.
+"""A /draw answer as data, in the order a judge says it: the answer to the question asked (or the ruling),
+its reason and trap, how the question was read, what was assumed (and what happens if an assumption is wrong),
+what changed for each player, the steps, the other choices, the rules cited.
 
 Why data: Discord (embeds and buttons) and the terminal (plain text) render the same ``DrawAnswer``; neither
 re-words it, so they cannot drift apart. Text from the player is kept as typed here; each renderer escapes it
@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.answer_lead import Lead, lead_from_json, lead_of
 from engine.model import Resolution
 from engine.wording import sentence
 
@@ -50,6 +51,12 @@ class WhatIf:
     assume: str | None = None
 
     @property
+    def button(self) -> str:
+        """The button's words: "What if you already drew a card this turn", "What if you apply X first"."""
+        label = self.label[3:] if self.label.startswith("If ") else self.label
+        return "What if " + ("you" + label[3:] if label.startswith("You ") else label)
+
+    @property
     def key(self) -> tuple[dict[str, Any] | None, str | None]:
         return self.choices, self.assume
 
@@ -57,6 +64,7 @@ class WhatIf:
 @dataclass(frozen=True)
 class DrawAnswer:
     situation: str  # the text that was resolved (a "what if" re-resolves it)
+    lead: Lead  # the answer to the question asked (the ruling line when nothing was asked), typed by its kind
     ruling: str
     ruling_rules: tuple[str, ...]
     understood: tuple[tuple[str, str], ...]  # (fact, the words it came from)
@@ -141,8 +149,9 @@ def draw_answer(res: Resolution, situation: str, *, edition_label: str = "", lin
     otherwise = tuple(WhatIf(o["if"], *_ruling(o["ruling"]), assume=o["assumption"]) for o in res.other_outcomes)
     otherwise += tuple(_branch(b, sentence("If " + _said(b))) for b in res.branches if _is_fact(b))
     alternatives = tuple(_branch(b, _said(b)) for b in res.branches if not _is_fact(b))
+    lead = lead_from_json(res.answer) if res.answer else lead_of(res)
     return DrawAnswer(
-        situation=situation, ruling=ruling, ruling_rules=ruling_rules,
+        situation=situation, lead=lead, ruling=ruling, ruling_rules=ruling_rules,
         understood=tuple((f["fact"], f.get("words", "")) for f in res.understood),
         assumed=tuple(res.assumed), otherwise=otherwise, changes=_changes(res), steps=_folded(res),
         alternatives=alternatives, differences=tuple(res.differences), notes=tuple(dict.fromkeys(res.notes)),
