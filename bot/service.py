@@ -46,6 +46,8 @@ from engine.oracle import read_oracle
 from engine.situation import language_reference
 
 VERSION = "0.1.0"
+SEARCH_PAGE = 5  # hits a page: one phone screen
+SEARCH_LINE = 90  # characters of a hit's text: about one line of a phone, after its rule number
 GAMES = {"mtg": "Magic: The Gathering", "grand-archive": "Grand Archive"}
 
 
@@ -263,12 +265,17 @@ class Judge:
         result = (await self.indexes.get(ed)).search(query[:200], limit=15)
         if not result.hits:
             return error_reply(f"Nothing in {ed.label} matches “{plain(query, 100)}”.", "fewer or other words")
-        lines = [result.note] if result.note else []
+        lines = []
         for hit in result.hits:
-            head = linked(hit.key, ed) if hit.kind == "rule" else f"Glossary: **{outside(hit.key, 100)}**"
-            lines.append(f"{head} {outside(hit.text.replace(chr(10), ' '), 300)}")
-        return Reply(paged(f"Search: {plain(query, 100)}", "\n".join(lines), footer=ed.label), edition=ed.name,
-                     game=game)
+            head = f"**{linked(hit.key, ed)}**" if hit.kind == "rule" else f"Glossary **{outside(hit.key, 60)}**"
+            lines.append(f"{head} {outside(clip(' '.join(hit.text.split()), SEARCH_LINE), None)}")
+        title = f"Search: {plain(query, 100)}"
+        pages = [Page(title, "\n".join(([result.note] if result.note and i == 0 else []) + lines[i:i + SEARCH_PAGE]),
+                      footer=f"{ed.label} · /rule NUMBER for the whole rule"
+                      + (f" · page {i // SEARCH_PAGE + 1}/{-(-len(lines) // SEARCH_PAGE)}"
+                         if len(lines) > SEARCH_PAGE else ""))
+                 for i in range(0, len(lines), SEARCH_PAGE)]
+        return Reply(pages, edition=ed.name, game=game)
 
     @recovering
     async def define(self, term: str, edition: str | None = None) -> Reply:

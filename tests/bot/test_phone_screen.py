@@ -89,3 +89,20 @@ async def test_the_readme_answer_on_a_phone(harness: tuple[DrawJudgeBot, FakeDis
     reading = await dispatch(client, fake, button(ids["Assumed"], user_id="4041"))
     body = shown(reading[-1]["data"]["embeds"][0]["description"])
     assert "20 life for every player" in body and "(“I cast Opportunity”)" in body
+
+
+async def test_search_pages_five_hits_one_line_each_with_the_rule_number(
+        harness: tuple[DrawJudgeBot, FakeDiscord]) -> None:
+    client, fake = harness
+    sent = await dispatch(client, fake, slash("search", user_id="4042", query="draw from empty library"))
+    embed = sent[-1]["data"]["embeds"][0]
+    lines = [line for line in embed["description"].split("\n") if line]
+    assert len(lines) == 5
+    assert all(re.match(r"\*\*(\[\d{3}(\.\d+[a-z]?)?\]\(|Glossary)", line) for line in lines), lines
+    assert all(len(shown(line)) <= 110 for line in lines)  # about two lines of a phone, at most
+    assert any("121.4" in line for line in lines)
+    assert phone_lines(embed) <= ONE_SCREEN
+    assert "page 1/" in embed["footer"]["text"] and "Next" in custom_ids(sent)
+    following = await dispatch(client, fake, button(custom_ids(sent)["Next"], user_id="4042"))
+    assert following[0]["type"] == 7
+    assert following[0]["data"]["embeds"][0]["description"] != embed["description"]
