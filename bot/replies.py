@@ -59,6 +59,9 @@ class Reply:
     game: str = "mtg"
     question: Question | None = None  # a /draw the reader could not read without asking
     draw: DrawAnswer | None = None  # a /draw answer as data: the terminal renders it, Discord uses the pages
+    # What the bot's operator can do about it (a command to run): the log and the terminal only, never a
+    # player's Discord reply (a player can't run it)
+    operator: str = ""
 
     def as_text(self) -> str:
         out = []
@@ -82,7 +85,7 @@ class Reply:
         from its data, the same data the Discord pages were made from."""
         if self.draw is not None:
             return draw_text(self.draw)
-        return plain_text(self.as_text())
+        return plain_text(self.as_text()) + (f"\nFor the operator: {self.operator}" if self.operator else "")
 
 
 _LINK = re.compile(r"\[([^\]]+)\]\((?:https?://[^)\s]+)\)")
@@ -183,6 +186,7 @@ def outside(text: str, limit: int | None = None) -> str:
     return "\n".join("\\" + line if line.lstrip().startswith(_LINE_START_MARKUP) else line for line in lines)
 
 
-def error_reply(message: str, hint: str = "") -> Reply:
+def error_reply(message: str, hint: str = "", operator: str = "") -> Reply:
+    """A private error in a player's words; ``operator`` (a command to run) goes to the log and the terminal."""
     text = message if not hint else f"{message}\n**Try:** {hint}"
-    return Reply(paged("Can't answer that", text), ephemeral=True, error=True)
+    return Reply(paged("Can't answer that", text), ephemeral=True, error=True, operator=operator)

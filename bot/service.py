@@ -23,7 +23,7 @@ from bot.recovery import CacheRecovery
 from bot.render_embed import draw_pages
 from bot.render_text import diff_text, links_to_today, reading_lines, rule_link, rule_lookup_text
 from bot.replies import Page, Question, Reply, clip, error_reply, outside, paged, plain, valid_text
-from bot.rules_bootstrap import no_rules_sentence
+from bot.rules_bootstrap import no_rules_sentence, rules_missing_for_player
 from bot.rules_index import Indexes
 from bot.rulings import LookupPending
 from bot.store import (
@@ -40,7 +40,7 @@ from bot.store.db import rule_key
 from bot.urls import public_url
 from engine.cards import Card, CardDB, default_cards
 from engine.describe import draw_abilities
-from engine.errors import Clarification, OutOfTime, ScenarioError
+from engine.errors import Clarification, MissingValue, OutOfTime, ScenarioError, SituationError
 from engine.model import Resolution
 from engine.oracle import read_oracle
 from engine.situation import language_reference
@@ -101,10 +101,60 @@ def recovering(method: Callable[..., Awaitable[Reply]]) -> Callable[..., Awaitab
         try:
             reply = await method(self, *args, **kwargs)
         except StoreError as exc:
-            return error_reply(f"{notice} {exc}".strip(), "run `drawjudge rules update` to download the rules again")
+            return error_reply(f"{notice} The rules cache could not be read.".strip(), "ask again in a moment",
+                               f"{exc}; run `drawjudge rules update` to download the rules again")
         return with_notice(reply, notice) if notice else reply
 
     return wrapper
+
+
+# Words a player's question is made of that say nothing about its subject (dropped from a suggested /search).
+QUESTION_WORDS = frozenset("can could does do did is are was a an the i my me you your it its if what how when "
+                           "happens happen would will".split())
+# Words of a card-draw situation: a text with none of them that the reader can't read is off-topic for /draw.
+DRAW_WORDS = re.compile(r"\b(draw\w*|drew|library|libraries|deck|hand|mill\w*|dredge\w*|cast\w*|lose|loses|win|"
+                        r"wins|graveyard|discard\w*|cards?|life|turn|upkeep|cycle|cycling|tutor\w*)\b", re.I)
+_FIELD_PATH = re.compile(r"[a-z_]+(?:\[\d+\])?(?:\.[a-z_]+(?:\[\d+\])?)+|[a-z]+_[a-z_]+")
+_JSON_OR_COMMAND = re.compile(r'"\w+"\s*:|[{}]|`')
+
+
+def off_topic(situation: str, exc: SituationError) -> bool:
+    """A text the reader couldn't read that says nothing of drawing: a rules question for /search or /rule."""
+    return not exc.unknown_card and exc.message.startswith("I didn't understand") and \
+        not DRAW_WORDS.search(situation)
+
+
+def situation_error_reply(exc: ScenarioError) -> Reply:
+    """What could not be read, in a player's words: never a field name ("action.x"), JSON or a command the
+    player can't run (those go to the operator: the log and the terminal)."""
+    where = "" if _FIELD_PATH.fullmatch(exc.where.strip()) else exc.where
+    hint = "" if _JSON_OR_COMMAND.search(exc.hint) else exc.hint
+    message = _FIELD_PATH.sub("a value", exc.message) if _FIELD_PATH.match(exc.message) else exc.message
+    shown = f"\n> {plain(where, 300)}" if where else ""
+    return error_reply(f"{plain(message, 600)}{shown}",
+                       plain(hint, 400) if hint else "see /help for the phrases the bot understands",
+                       str(getattr(exc, "operator", "")))
+
+
+MISSING_VALUE_OPTIONS = (1, 2, 3, 5, 10)
+
+
+def missing_value_reply(exc: MissingValue, situation: str, resolved: str) -> Reply:
+    """A value the card needs and nobody said (X) is a question with answers to click: each answer is the
+    situation with the value said after the card's name ("I cast Prosperity for 3")."""
+    card = exc.card or ""
+    at = re.search(re.escape(card), situation, re.I) if card else None
+    question = f"What is {exc.what} for {card}?" if card else f"What is {exc.what}?"
+    if at is None:
+        return error_reply(plain(question, 200), f"say it in the situation, e.g. “I cast {plain(card, 100)} for 3”"
+                           if card else "say it in the situation, e.g. “for 3” after the card's name")
+    options = tuple((f"{exc.what} = {n}", f"{situation[:at.end()]} for {n}{situation[at.end():]}")
+                    for n in MISSING_VALUE_OPTIONS)
+    lines = [plain(question, 200), f"> {plain(card, 150)}", ""]
+    lines += [f"{i}. {label}" for i, (label, _) in enumerate(options, 1)]
+    lines += ["", f"Pick an answer, or ask again saying it (“{plain(card, 100)} for 4”)."]
+    return Reply(paged("A question before the ruling", "\n".join(lines)), ephemeral=True,
+                 question=Question(question, card, options))
 
 
 def clarification_reply(exc: Clarification) -> Reply:
@@ -154,19 +204,28 @@ def card_not_here(exc: CardsOffline | LookupPending) -> Reply:
     """A card the cache lacks: Scryfall down (at once, with how to preload), or slow (being fetched)."""
     if isinstance(exc, CardsOffline):
         return error_reply(f"“{plain(exc.name, 150)}” is not in the card cache, and Scryfall can't be reached "
-                           "right now to read its text.", PRELOAD_HINT)
+                           "right now to read its text.", "ask again later, or describe its effect with cards "
+                           "the bot knows", PRELOAD_HINT)
     return error_reply(f"“{plain(exc.name, 150)}” is not in the card cache yet and Scryfall is slow to answer; its "
-                       "text is being fetched now.",
-                       "ask again in a few seconds (or preload cards with `drawjudge cards load`)")
+                       "text is being fetched now.", "ask again in a few seconds",
+                       "preload cards with `drawjudge cards load`")
 
 
 def edition_error(exc: StoreError) -> Reply:
     """An edition that can't be used: on a first run without network, where the current rules come from and
     how to load them, and what works meanwhile; else the store's own words."""
     if isinstance(exc, NoCurrentRules):
-        return error_reply(no_rules_sentence(), "/rule 423.2 edition:2008 answers from the rules shipped with "
-                                                "drawjudge")
-    return error_reply(str(exc), "/about lists the editions in the cache")
+        return error_reply(rules_missing_for_player(), "/rule 423.2 edition:2008 answers from the rules shipped "
+                                                       "with drawjudge", no_rules_sentence())
+    return error_reply(_for_player(str(exc)), "/about lists the editions in the cache")
+
+
+_OPERATOR_COMMAND = re.compile(r";?\s*\(?(?:or |run )*`[^`]*drawjudge[^`]*`\)?")
+
+
+def _for_player(text: str) -> str:
+    """The store's words without the commands only an operator can run."""
+    return _OPERATOR_COMMAND.sub("", text).strip()
 
 
 def with_notice(reply: Reply, notice: str) -> Reply:
@@ -308,8 +367,9 @@ class Judge:
             else:
                 crs = [e for e in await self.store.editions("mtg") if e.kind == "cr" and e.id != new_ed.id]
                 if not crs:
-                    return error_reply("Only one Magic CR edition is in the cache.",
-                                       "load another with `drawjudge rules update --file PATH`")
+                    return error_reply("Only one edition of the Comprehensive Rules is loaded on this bot, so there "
+                                       "is nothing to compare it with.", f"/rule {plain(number, 60)} shows today's "
+                                       "text", "load another with `drawjudge rules update --file PATH`")
                 old_ed = crs[-1]
         except StoreError as exc:
             return edition_error(exc)
@@ -362,10 +422,14 @@ class Judge:
                                "describe its effect with cards the bot knows, or ask a judge")
         except Clarification as exc:
             return clarification_reply(exc)
+        except MissingValue as exc:
+            return missing_value_reply(exc, situation, text)
+        except SituationError as exc:
+            if off_topic(situation, exc):
+                return await self.off_topic_reply(situation)
+            return situation_error_reply(exc)
         except ScenarioError as exc:
-            hint = plain(exc.hint, 400) if exc.hint else "see /help for the phrases the bot understands"
-            where = f"\n> {plain(exc.where, 300)}" if exc.where else ""
-            return error_reply(f"{plain(exc.message, 600)}{where}", hint)
+            return situation_error_reply(exc)
         try:
             ed = await self._edition(None if resolution.edition == "current" else resolution.edition,
                                      resolution.game)
@@ -373,6 +437,20 @@ class Judge:
         except StoreError:
             ed = None
         return self.render_resolution(resolution, ed, text)
+
+    async def off_topic_reply(self, situation: str) -> Reply:
+        """A rules question about something other than drawing: where it is answered, with the words filled in
+        (/search with them, /rule with the number the rules index finds first)."""
+        words = " ".join(w for w in re.findall(r"[\w'-]+", situation) if w.lower() not in QUESTION_WORDS)[:100]
+        hint = f"/search query:{plain(words, 100)}"
+        try:
+            hits = (await self.indexes.get(await self._edition(None))).search(words, limit=1).hits
+        except StoreError:
+            hits = []
+        if hits and hits[0].kind == "rule":
+            hint += f" — or /rule number:{hits[0].key}"
+        return error_reply("That looks like a rules question about something other than drawing cards: /draw "
+                           "resolves card-draw situations.", hint)
 
     def render_resolution(self, res: Resolution, ed: Edition | None, situation: str = "") -> Reply:
         answer = draw_answer(res, situation, edition_label=ed.label if ed else f"rules edition {res.edition}",

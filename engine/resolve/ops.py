@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable
 
 from engine.effects import Op, OpKind
-from engine.errors import ScenarioError
+from engine.errors import MissingValue
 from engine.inert import inert
 from engine.oracle.clauses import number
 from engine.resolve import ops_players, ops_reveal, ops_targets, ops_zones
@@ -69,7 +69,7 @@ class OpsMixin(ResolverCore):
     def amount(self, op: Op, x: int | None) -> int:
         if op.amount == "X":
             if x is None:
-                raise ScenarioError("this card needs a value for X", "action.x", "give X, e.g. \"x\": 3")
+                raise MissingValue("X", self.s.action.card, "action.x", "give X, e.g. \"x\": 3")
             return x
         return int(op.amount)
 
