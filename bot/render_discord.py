@@ -48,6 +48,9 @@ def embed_for(page: Page, *, error: bool = False) -> discord.Embed:
         embed.add_field(name=name or "\u200b", value=value or "\u200b", inline=False)
     if footer:
         embed.set_footer(text=footer)
+    image = public_url(page.image)
+    if image:
+        embed.set_image(url=image)
     return embed
 
 

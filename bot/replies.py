@@ -33,6 +33,7 @@ class Page:
     fields: tuple[tuple[str, str], ...] = ()
     url: str | None = None
     footer: str = ""
+    image: str | None = None  # a picture under the text (a card's image on /card)
 
     def total(self) -> int:
         return len(self.title) + len(self.description) + len(self.footer) + sum(
@@ -76,6 +77,8 @@ class Reply:
                 out.append(f"{name}:\n{value}")
             if page.url and i == 0:
                 out.append(page.url)
+            if page.image and i == 0:
+                out.append(f"Image: {page.image}")
             if page.footer and i == len(self.pages) - 1:
                 out.append(page.footer)
         return "\n".join(out)
@@ -128,7 +131,7 @@ def split_text(text: str, limit: int = PAGE_BUDGET) -> list[str]:
 
 
 def paged(title: str, text: str, *, url: str | None = None, footer: str = "",
-          fields: tuple[tuple[str, str], ...] = ()) -> list[Page]:
+          fields: tuple[tuple[str, str], ...] = (), image: str | None = None) -> list[Page]:
     """Pages that each fit an embed: the title and footer clipped, the text split, fields on the first."""
     title = clip(title, TITLE_MAX)
     footer = clip(footer, FOOTER_MAX - 20)
@@ -140,7 +143,7 @@ def paged(title: str, text: str, *, url: str | None = None, footer: str = "",
         page_footer = footer
         if len(chunks) > 1:
             page_footer = clip(f"{footer} · page {i + 1}/{len(chunks)}".strip(" ·"), FOOTER_MAX)
-        pages.append(Page(title, chunk, safe_fields if i == 0 else (), url, page_footer))
+        pages.append(Page(title, chunk, safe_fields if i == 0 else (), url, page_footer, image if i == 0 else None))
     return pages
 
 

@@ -264,6 +264,19 @@ class RulingsService:
             type_line = " // ".join(str(f.get("type_line", "")) for f in card["card_faces"])
         return (_card_name(str(card["name"])), text or "", str(type_line or ""))
 
+    async def face(self, name: str) -> CardFace | None:
+        """A card's mana cost and image link (Scryfall's ``image_uris``, the front face of a two-faced card),
+        from the card record the look-ups fetch and cache; None when it can't be had within the budget."""
+        try:
+            card = (await self._within_budget(self.card(valid_text(name)))).value
+        except (TimeoutError, ScryfallError):
+            return None
+        faces = card.get("card_faces") or []
+        mana = card.get("mana_cost") or " // ".join(str(f.get("mana_cost", "")) for f in faces if f.get("mana_cost"))
+        images = card.get("image_uris") or next((f.get("image_uris") for f in faces if f.get("image_uris")), None)
+        image = public_url(str((images or {}).get("normal") or (images or {}).get("large") or ""))
+        return CardFace(str(mana or ""), image)
+
     async def names(self, prefix: str) -> list[str]:
         """Autocomplete: cached names first, then Scryfall's (skipped when it is slow or down)."""
         cached = await self.store.card_names(prefix, limit=25)
@@ -274,6 +287,14 @@ class RulingsService:
         except (TimeoutError, ScryfallError):
             remote = []
         return list(dict.fromkeys(cached + remote))[:25]
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """What a card looks like: its mana cost ("{2}{U}{B}") and a link to its image (or None)."""
+
+    mana_cost: str
+    image: str | None
 
 
 def _card_name(name: str) -> str:

@@ -25,7 +25,7 @@ from bot.render_text import diff_text, links_to_today, reading_lines, rule_link,
 from bot.replies import Page, Question, Reply, clip, error_reply, outside, paged, plain, valid_text
 from bot.rules_bootstrap import no_rules_sentence, rules_missing_for_player
 from bot.rules_index import Indexes
-from bot.rulings import LookupPending
+from bot.rulings import CardFace, LookupPending
 from bot.store import (
     Edition,
     NoCurrentRules,
@@ -254,7 +254,8 @@ class Judge:
     engine: EngineRunner = field(default=None)  # type: ignore[assignment]
     # One recovery at a time for everything that shares this store.
     recovery: CacheRecovery = field(default=None)  # type: ignore[assignment]
-
+    # A card's mana cost and image link, from the card record fetched for the look-ups (None: not shown).
+    card_face: Callable[[str], Awaitable[CardFace | None]] | None = None
 
     def __post_init__(self) -> None:
         if self.recovery is None:
@@ -483,9 +484,13 @@ class Judge:
             return error_reply(f"No card named “{plain(name, 150)}”.",
                                ("did you mean: " + ", ".join(near)) if near else "check the spelling")
         lines = card_lines(card, unread)
+        face = await self.card_face(card.name) if self.card_face is not None else None
+        if face is not None and face.mana_cost:
+            lines[0] = " — ".join(x for x in (outside(face.mana_cost, 100), lines[0]) if x)
         if utils.default_process(card.name) != utils.default_process(name):
             lines.insert(0, f"_(the closest card to “{plain(name, 100)}”)_")
-        return Reply(paged(outside(card.name, 200), "\n".join(lines)), game="mtg")
+        return Reply(paged(outside(card.name, 200), "\n".join(lines), image=face.image if face else None),
+                     game="mtg")
 
     # ----------------------------------------------------------------- meta
 
