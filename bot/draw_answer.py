@@ -124,6 +124,16 @@ def _ruling(doc: dict[str, Any]) -> tuple[str, tuple[str, ...]]:
     return str(doc.get("text", "")), tuple(doc.get("rules", ()))
 
 
+def _line(doc: dict[str, Any]) -> tuple[str, tuple[str, ...]]:
+    """Another line's words: its answer to the question asked ("No — and you don't lose either. ..."), else
+    its ruling."""
+    answer = doc.get("answer") or {}
+    if answer.get("kind", "ruling") != "ruling":
+        lead = lead_from_json(answer)
+        return lead.said(), lead.rules
+    return _ruling(doc.get("ruling", {}))
+
+
 # Decisions the engine makes for a fact nobody stated (what an unknown card is, whether a condition holds): the
 # answer says them with the assumptions ("If your top card is a creature card: ..."), not as players' choices.
 UNKNOWN_FACTS = frozenset({"top_is_creature", "creatures_revealed", "condition"})
@@ -140,13 +150,13 @@ def _said(branch: dict[str, Any]) -> str:
 
 def _branch(branch: dict[str, Any], label: str) -> WhatIf:
     """An other line of the engine's alternatives, re-resolved with its choices."""
-    return WhatIf(label, *_ruling(branch.get("ruling", {})), choices=dict(branch.get("choices", {})))
+    return WhatIf(label, *_line(branch), choices=dict(branch.get("choices", {})))
 
 
 def draw_answer(res: Resolution, situation: str, *, edition_label: str = "", links: bool = True) -> DrawAnswer:
     """The answer to a /draw question from its resolution."""
     ruling, ruling_rules = _ruling(res.ruling)
-    otherwise = tuple(WhatIf(o["if"], *_ruling(o["ruling"]), assume=o["assumption"]) for o in res.other_outcomes)
+    otherwise = tuple(WhatIf(o["if"], *_line(o), assume=o["assumption"]) for o in res.other_outcomes)
     otherwise += tuple(_branch(b, sentence("If " + _said(b))) for b in res.branches if _is_fact(b))
     alternatives = tuple(_branch(b, _said(b)) for b in res.branches if not _is_fact(b))
     lead = lead_from_json(res.answer) if res.answer else lead_of(res)

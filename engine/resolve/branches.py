@@ -162,7 +162,8 @@ class AlternativeSearch:
                     found.append({"main": main_said,"choice": "; ".join(f"{k} = {v}" for k, v in changed.items()),
                                   "said": "; ".join(describe_choice(k, v) for k, v in changed.items()),
                                   "choices": changed, "players": other.players, "losers": other.losers,
-                                  "winners": other.winners, "ruling": other.ruling})
+                                  "winners": other.winners, "ruling": other.ruling,
+                                  "answer": _answer(other, scenario)})
         return found
 
     def _resolve(self, choices: dict[str, Any]) -> tuple[Resolution | None, list[ChoicePoint]]:
@@ -183,6 +184,12 @@ class AlternativeSearch:
 
 
 _UNSET = object()
+
+
+def _answer(other: Resolution, scenario: Scenario) -> dict[str, Any]:
+    """Another line's answer to the question asked (its ruling line when nothing was asked)."""
+    other.asked = scenario.asked
+    return lead_of(other).to_json()
 
 
 def describe_choice(key: str, value: Any) -> str:

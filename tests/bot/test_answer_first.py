@@ -80,3 +80,13 @@ async def test_the_console_leads_the_same_way(store: Store) -> None:
     assert text.startswith("Yes — you lose the game, so Opponent wins.\nWhy: Attempted to draw from an empty "
                            "library (704.5b).\nWatch out: ")
     assert text.index("Watch out:") < text.index("I understood:") < text.index("Steps")
+
+
+async def test_the_other_outcome_of_an_assumption_answers_the_question_too(store: Store) -> None:
+    reply = await Judge(store).draw("Opponent controls Spirit of the Labyrinth. I control Laboratory Maniac and have "
+                                    "0 cards in library. I draw a card. do I lose?")
+    assert reply.draw is not None
+    assert reply.draw.lead.text == "No — you win the game."
+    other = reply.draw.otherwise[0]
+    assert other.label == "If you already drew a card this turn"
+    assert other.ruling.startswith("No — you don't lose.") and "121.2b" in other.rules
