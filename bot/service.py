@@ -381,7 +381,7 @@ class Judge:
             text = outside(diff_text(diffs[0]))
         else:
             parts = [outside(diff_text(d)) for d in changed] or ["Nothing changed."]
-            text = "\n\n".join(parts) + (f"\n\n{same} rule(s) unchanged." if same else "")
+            text = "\n\n".join(parts) + (f"\n\n{same} {'rule' if same == 1 else 'rules'} unchanged." if same else "")
         return Reply(paged(f"Rule {plain(number, 60)}: {old_ed.name} → {new_ed.name}", text))
 
     @recovering

@@ -9,10 +9,15 @@ from __future__ import annotations
 import re
 
 
+def counted(n: object, word: str) -> str:
+    """"1 token", "2 tokens", "1,000 +1/+1 counters": never "2 token(s)"."""
+    count = f"{n:,}" if isinstance(n, int) else str(n)
+    return f"{count} {word}" + ("" if n == 1 else "s")
+
+
 def cards(n: object) -> str:
     """"1 card", "2 cards", "1,000 cards": never "2 card(s)"."""
-    count = f"{n:,}" if isinstance(n, int) else str(n)
-    return f"{count} card" + ("" if n == 1 else "s")
+    return counted(n, "card")
 
 
 _YOU_VERB = re.compile(r"\bYou (is|has|\w+s)\b")

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from engine.effects import Op, OpKind
 from engine.model import Batch
 from engine.resolve.events import OpContext
-from engine.wording import cards
+from engine.wording import cards, counted
 
 if TYPE_CHECKING:
     from engine.resolve.ops import OpsMixin
@@ -91,7 +91,7 @@ def _amass(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) -> N
             p.tokens[army] = 1
             created = f"creates a 0/0 {army} token, then "
         p.counters[army] = p.counters.get(army, 0) + n * ctx.times
-        r.step(f"{name} amasses {n * ctx.times}: {created}puts {n * ctx.times} +1/+1 counter(s) on the {army} "
+        r.step(f"{name} amasses {n * ctx.times}: {created}puts {counted(n * ctx.times, '+1/+1 counter')} on the {army} "
                f"({p.counters[army]} in all).", r.rs.cite("amass"), name, "amass")
 
 
@@ -101,7 +101,7 @@ def _counter(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: int) ->
         p = r.player(name)
         what = op.name or ctx.source
         p.counters[what] = p.counters.get(what, 0) + n * ctx.times
-        r.step(f"{name} puts {n * ctx.times} +1/+1 counter(s) on {what} ({p.counters[what]} in all).",
+        r.step(f"{name} puts {counted(n * ctx.times, '+1/+1 counter')} on {what} ({p.counters[what]} in all).",
                r.rs.cite("counter"), name, "counter")
 
 
