@@ -445,7 +445,7 @@ class Judge:
         words = " ".join(w for w in re.findall(r"[\w'-]+", situation) if w.lower() not in QUESTION_WORDS)[:100]
         hint = f"/search query:{plain(words, 100)}"
         try:
-            hits = (await self.indexes.get(await self._edition(None))).search(words, limit=1).hits
+            hits = list((await self.indexes.get(await self._edition(None))).search(words, limit=1).hits)
         except StoreError:
             hits = []
         if hits and hits[0].kind == "rule":
