@@ -26,6 +26,8 @@ DECIDING_RULES: dict[str, tuple[str, ...]] = {
     "win": ("104.2b",),
     "empty_draw": ("121.4", "704.5b"),
     "why_not": ("614.17c",),
+    "skip": ("614.1b", "614.10"),
+    "delayed": ("603.7",),
 }
 
 
@@ -115,6 +117,8 @@ _REASONS: dict[str, Callable[[Step, int], str]] = {
                                          + ("" if n == 1 else f" ({n:,} times)"),
     "prohibited": lambda s, n: f"{s.source} stops {_of_whom(s.player)} " + ("draw" if n == 1 else f"{n:,} draws"),
     "why_not": lambda s, n: f"{s.source} can't replace a draw that can't happen",
+    "skip": lambda s, n: f"{s.source} skips {_of_whom(s.player)} draw step",
+    "delayed": lambda s, n: f"{s.source}'s draw waits for the next upkeep",
 }
 
 

@@ -144,7 +144,7 @@ class ActionsMixin(ResolverCore):
             # 614.1b, 614.10: "skip your draw step": the step, its draw and its triggers don't happen
             self.step(f"{active.name} skips the draw step ({skipper.card.name}): no draw, and nothing that "
                       "triggers at the beginning of the draw step triggers.", self.rs.cite("skip_step"),
-                      active.name, "skip")
+                      active.name, "skip", source=skipper.card.name)
             return
         if s.turn == 1:
             if s.format == "two-player":

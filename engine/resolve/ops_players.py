@@ -217,7 +217,7 @@ def _delayed_draw(r: OpsMixin, op: Op, ctx: OpContext, targets: list[str], n: in
     for name in targets:
         r.step(f"{name} will draw {n} card{'s' if n != 1 else ''} at the beginning of the next turn's upkeep "
                f"({ctx.source}): a delayed triggered ability; nothing is drawn now.", r.rs.cite("delayed"), name,
-               "delayed")
+               "delayed", source=ctx.source)
 
 
 HANDLERS = {

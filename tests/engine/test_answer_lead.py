@@ -11,6 +11,7 @@ from engine.model import Resolution
 from engine.question import Asked, AskedKind
 from engine.resolve import resolve
 from engine.scenario_json import scenario_from_json
+from tests.engine.helpers import made_cards
 
 CARDS = default_cards()
 
@@ -111,3 +112,12 @@ def test_without_a_question_the_lead_is_the_ruling_line() -> None:
     assert res.answer["text"] == res.ruling["text"]
     res.asked = Asked(AskedKind.WHAT, words="what happens?")
     assert lead_of(res).text == res.ruling["text"]
+
+
+def test_a_skipped_draw_step_names_the_card_and_its_rule() -> None:
+    db = made_cards({"Skipper of Draws": ("Enchantment", "Skip your draw step.")})
+    doc = {"players": [{"name": "You", "battlefield": ["Skipper of Draws"]}, {"name": "Opponent"}],
+           "active": "You", "step": "draw", "action": {"type": "draw_step"}, "asked": {"kind": "count"}}
+    res = resolve(scenario_from_json(doc, db), db)
+    assert res.ruling["text"] == "No card is drawn: Skipper of Draws skips your draw step (614.1b)."
+    assert res.answer["text"] == "You draw no card." and res.answer["rule"] == "614.1b"
