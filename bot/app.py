@@ -249,6 +249,7 @@ def _terms(services: Services) -> Autocomplete:
 
 def _cards(services: Services) -> Autocomplete:
     async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        current = current.strip().lstrip("[!").rstrip("]")  # "[[lab m" while typing the chat habit
         names = await services.card_names(current) if services.card_names else services.judge.card_choices(current)
         names = list(dict.fromkeys(nickname_choices(current) + names))  # "lab man" → Laboratory Maniac first
         return _choices([(n, n) for n in names])

@@ -80,7 +80,7 @@ async def test_nickname_autocomplete_in_card_and_ruling(
     for command in ("card", "ruling"):
         sent = await dispatch(client, fake, autocomplete(command, "card", "lab man"))
         assert sent[0]["data"]["choices"][0]["value"] == "Laboratory Maniac", command
-    sotl = await dispatch(client, fake, autocomplete("card", "card", "sotl"))
+    sotl = await dispatch(client, fake, autocomplete("card", "card", "[[sotl"))
     assert sotl[0]["data"]["choices"][0]["value"] == "Spirit of the Labyrinth"
     typed = await dispatch(client, fake, slash("card", card="lab man"))  # sent without picking
     assert _embed(typed)["title"] == "Laboratory Maniac"
