@@ -18,7 +18,7 @@ from typing import Any
 
 from engine.model import Resolution, Step
 from engine.question import Asked, AskedKind
-from engine.ruling import drawn_counts, reasons
+from engine.ruling import drawn_counts, reason_of, reasons
 from engine.wording import sentence
 
 
@@ -287,12 +287,12 @@ def _can(res: Resolution, asked: Asked) -> Lead:
     if asked.card:
         card = asked.card
         mine = [line for line in own_choice_lines(res, who) if card.lower() in line.said.lower()]
-        if _stopped(res, card) is not None:
-            reason, rule = _reason(res, card)
-            return Lead(AnswerKind.NO, "No.", reason, rule)
-        if _acted(res, card) is not None:
-            reason, rule = _reason(res, card)
-            return Lead(AnswerKind.YES, "Yes.", reason, rule)
+        stopped = _stopped(res, card)
+        if stopped is not None:
+            return Lead(AnswerKind.NO, "No.", *reason_of(stopped))
+        acted = _acted(res, card)
+        if acted is not None:
+            return Lead(AnswerKind.YES, "Yes.", *reason_of(acted))
         if mine:
             return _choice(res, who, own_choice_lines(res, who), prefix="Yes — ")
         return _ruling(res, asked)  # the card played no part the engine can name: the ruling, not a guess

@@ -25,7 +25,7 @@ DECIDING_RULES: dict[str, tuple[str, ...]] = {
     "no_win": ("104.3",),
     "win": ("104.2b",),
     "empty_draw": ("121.4", "704.5b"),
-    "why_not": ("614.17c",),
+    "why_not": ("614.17c", "702.52b"),
     "skip": ("614.1b", "614.10"),
     "delayed": ("603.7",),
 }
@@ -116,10 +116,17 @@ _REASONS: dict[str, Callable[[Step, int], str]] = {
     "replaced_instruction": lambda s, n: f"{s.source} replaces {_of_whom(s.player)} instruction to draw"
                                          + ("" if n == 1 else f" ({n:,} times)"),
     "prohibited": lambda s, n: f"{s.source} stops {_of_whom(s.player)} " + ("draw" if n == 1 else f"{n:,} draws"),
-    "why_not": lambda s, n: f"{s.source} can't replace a draw that can't happen",
+    "why_not": lambda s, n: (f"{s.source} can't replace a draw that can't happen" if "614.17c" in s.rules
+                             else s.text.rstrip(".")),
     "skip": lambda s, n: f"{s.source} skips {_of_whom(s.player)} draw step",
     "delayed": lambda s, n: f"{s.source}'s draw waits for the next upkeep",
 }
+
+
+def reason_of(step: Step) -> tuple[str, str | None]:
+    """One deciding step in words, with its rule ("Golgari Thug can't be used ...", "702.52b")."""
+    said = _REASONS[step.kind](step, step.repeat) if step.kind in _REASONS and step.source else step.text.rstrip(".")
+    return said, _rule_of(step)
 
 
 def _triggers(res: Resolution) -> list[tuple[str, str | None]]:

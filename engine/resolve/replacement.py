@@ -113,7 +113,8 @@ class ReplacementMixin(ResolverCore):
                     and src.key not in event.applied and p.library.size < eff.condition.min_library):
                 self.step(f"{src.card.name} can't be used to replace this draw: dredge "
                           f"{eff.condition.min_library} needs {eff.condition.min_library} cards in the library, and "
-                          f"{event.who} has {p.library.size}.", self.rs.cite("dredge_too_few"), event.who, "why_not")
+                          f"{event.who} has {p.library.size}.", self.rs.cite("dredge_too_few"), event.who, "why_not",
+                          source=src.card.name)
 
     def _replacement_applies(self, src: EffectSource, event: DrawEvent) -> bool:
         eff: DrawReplacement = src.effect

@@ -121,3 +121,10 @@ def test_a_skipped_draw_step_names_the_card_and_its_rule() -> None:
     res = resolve(scenario_from_json(doc, db), db)
     assert res.ruling["text"] == "No card is drawn: Skipper of Draws skips your draw step (614.1b)."
     assert res.answer["text"] == "You draw no card." and res.answer["rule"] == "614.1b"
+
+
+def test_can_i_dredge_with_too_few_cards_is_no_with_the_dredge_rule() -> None:
+    res = _resolved([{"name": "You", "graveyard": ["Golgari Thug"], "library": 2}, {"name": "Opponent"}], DRAW_ONE,
+                    {"kind": "can", "card": "Golgari Thug"})
+    assert res.answer["text"] == "No." and res.answer["rule"] == "702.52b"
+    assert "dredge 4 needs 4 cards" in res.answer["reason"]
