@@ -47,3 +47,13 @@ def test_folded_steps_keep_the_order_things_happen() -> None:
     assert lines[empty[-1]].endswith("×7") and empty[-1] > told  # the 7 after the instruction, after it
     assert lines[empty[0]].endswith("×2") and empty[0] < told  # the 2 of the replaced draws, before it
     assert sum(int(t.rsplit("×", 1)[1]) for t in lines if t.startswith("Opponent draws a card.")) == 5
+
+
+def test_every_choice_is_said_as_a_sentence_with_its_subject() -> None:
+    from engine.resolve.branches import describe_choice
+
+    assert describe_choice("order:You", "Golgari Thug") == "You apply Golgari Thug first"
+    assert describe_choice("may_draw:You", False) == "You choose not to draw"
+    assert describe_choice("may:Dakra Mystic:put_revealed", True) == "Dakra Mystic's “may” (put revealed) is taken"
+    assert describe_choice("sylvan_pay:You", 1) == "You pay 4 life for 1 card"
+    assert describe_choice("sylvan_pay:Alice", 2) == "Alice pays 4 life for each of 2 cards"
