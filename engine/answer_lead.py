@@ -63,18 +63,20 @@ class Lead:
         """The reason as a sentence, with its rule: "Notion Thief replaces your 4 draws (614.1a)."."""
         if not self.reason:
             return ""
-        return sentence(self.reason[0].upper() + self.reason[1:]) + (f" ({self.rule})" if self.rule else "") + "."
+        return sentence(self.reason) + (f" ({self.rule})" if self.rule else "") + "."
 
     def watch_out(self) -> str:
         if not self.trap:
             return ""
-        return sentence(self.trap[0].upper() + self.trap[1:]) + (f" ({self.trap_rule})" if self.trap_rule else "") + "."
+        return sentence(self.trap) + (f" ({self.trap_rule})" if self.trap_rule else "") + "."
 
     def said(self) -> str:
-        """The lead in one line of plain text (JSON, logs, a What if's one-line summary)."""
+        """The lead in one line of plain text (JSON, logs, a What if's one-line summary), labelled as the
+        front ends label it."""
         parts = [self.text]
         parts += [f"{line.said} → {line.outcome}." for line in self.lines]
-        parts += [x for x in (self.why(), self.watch_out()) if x]
+        parts += [f"Why: {self.why()}"] if self.reason else []
+        parts += [f"Watch out: {self.watch_out()}"] if self.trap else []
         return " ".join(parts)
 
     def to_json(self) -> dict[str, Any]:

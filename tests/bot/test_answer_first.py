@@ -55,7 +55,7 @@ async def test_do_i_lose_is_answered_yes_first_with_the_deciding_rule_and_the_tr
     e = _embed(sent)
     assert e["title"] == "Yes — you lose the game, so Opponent wins."
     text = e["description"].replace("\\", "")
-    assert text.startswith("**Why:** Attempted to draw from an empty library (704.5b).")
+    assert text.startswith("**Why:** attempted to draw from an empty library (704.5b).")
     assert "**Watch out:**" in text and "you put 2 cards from hand on top of your library" in text
 
 
@@ -77,7 +77,7 @@ async def test_a_count_is_a_number_and_a_choice_gives_both_lines(harness: tuple[
 async def test_the_console_leads_the_same_way(store: Store) -> None:
     reply = await answer(Judge(store), "/draw I have 2 cards in library. I cast Brainstorm. do I lose?")
     text = reply.as_plain()
-    assert text.startswith("Yes — you lose the game, so Opponent wins.\nWhy: Attempted to draw from an empty "
+    assert text.startswith("Yes — you lose the game, so Opponent wins.\nWhy: attempted to draw from an empty "
                            "library (704.5b).\nWatch out: ")
     assert text.index("Watch out:") < text.index("I understood:") < text.index("Steps")
 
