@@ -212,8 +212,8 @@ class RulingsService:
             card, found = await self._within_budget(self._card_and_rulings(name))
         except TimeoutError:
             return error_reply(f"The rulings of “{plain(name, 150)}” are not cached yet and Scryfall is slow to "
-                               "answer; they are being fetched now.",
-                               "ask again in a few seconds (or preload cards with `drawjudge cards load`)")
+                               "answer; they are being fetched now.", "ask again in a few seconds",
+                               "preload cards with `drawjudge cards load`")
         except CardNotFound as exc:
             return error_reply(plain(str(exc).capitalize(), 400) + ".",
                                "check the spelling, or pick a name from the list")
@@ -241,7 +241,7 @@ class RulingsService:
         has = f" The card cache has {total:,} cards" + (
             f"; the nearest: {', '.join(plain(n, 100) for n, _score in near)}." if near else ".")
         return error_reply(f"“{plain(name, 150)}” is not in the card cache, and Scryfall can't be reached right "
-                           f"now ({plain(str(exc), 200)}).{has}", PRELOAD_HINT)
+                           f"now ({plain(str(exc), 200)}).{has}", "ask again later", PRELOAD_HINT)
 
     async def oracle_text(self, name: str) -> tuple[str, str, str] | None:
         """(real name, Oracle text, type line) of a card, for cards the card data does not know. Past ``budget`` seconds

@@ -118,3 +118,26 @@ def test_ask_piped_into_head_ends_without_a_traceback(tmp_path: Path) -> None:
     _out, err = proc.communicate(timeout=60)
     assert b"Traceback" not in err and b"BrokenPipeError" not in err, err.decode()[-800:]
     assert proc.returncode in (0, 141)
+
+
+async def test_a_card_scryfall_cannot_give_is_said_without_the_operators_command(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.card_lookup import CardsOffline
+    from tests.fakes.discord_fake import APP_ID
+
+    async def offline(name: str) -> tuple[str, str, str] | None:
+        raise CardsOffline(name)
+
+    fake = FakeDiscord()
+    fake.install(monkeypatch)
+    client = DrawJudgeBot(Judge(store, card_lookup=offline), application_id=APP_ID)
+    await client.login("test-token")
+    try:
+        for situation in ("I control Unseen Card Of Tomorrow. I draw 2.", "I cast Another Unseen Card"):
+            sent = await _answered(client, fake, slash("draw", situation=situation))
+            text = _everything(sent)
+            assert "Scryfall can't be reached" in text and not OPERATOR_WORDS.search(text), text
+    finally:
+        await client.close()
+    reply = await Judge(store, card_lookup=offline).draw("I control Unseen Card Of Tomorrow. I draw 2.")
+    assert "drawjudge cards load" in reply.as_plain()  # the terminal's user is the operator
