@@ -159,14 +159,14 @@ def notes_lines(answer: DrawAnswer, shown: Shown = str) -> list[str]:
 
 def draw_lines(answer: DrawAnswer, *, shown: Shown = str, bold: str = "") -> list[str]:
     """A /draw answer's body for the terminal, in the order of the Discord answer: the answer's reason and
-    trap, what was understood, the assumptions that decide it with their other outcome, every assumption,
-    what changes; then what the Discord answer keeps behind buttons: the steps and the other lines."""
+    trap, what was understood, the assumptions that decide it with their other outcome, what changes, every
+    assumption; then what the Discord answer keeps behind buttons: the steps and the other lines."""
     lines = lead_lines(answer, shown=shown, bold=bold)
     lines += understood_line(answer, shown, bold, words=True)
     lines += deciding_lines(answer, shown, bold)
+    lines += changes_lines(answer, shown)
     if answer.assumed:
         lines.append(f"{bold}Assumed:{bold} " + "; ".join(shown(a) for a in answer.assumed))
-    lines += ["", f"{bold}What changes{bold}", *changes_lines(answer, shown)]
     lines += ["", *steps_lines(answer, shown=shown, bold=bold)]
     if answer.notes:
         lines += ["", *notes_lines(answer, shown)]
