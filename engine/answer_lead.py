@@ -94,9 +94,15 @@ def _headline(ruling_text: str) -> str:
 
 
 def _person(res: Resolution, asked: Asked) -> str:
+    """Whom the question is about: the player it names, else the asker ("You"), else the first player told
+    to draw (a JSON scenario with named players)."""
     if asked.player and asked.player in res.players:
         return asked.player
-    return "You" if "You" in res.players else next(iter(res.players), "You")
+    if "You" in res.players:
+        return "You"
+    told = next((s.player for s in res.steps if s.player in res.players and s.kind in
+                 ("instruction", "draw", "replaced_draw", "replaced_instruction", "prohibited", "empty_draw")), None)
+    return told or next(iter(res.players), "You")
 
 
 def _does(who: str, you: str, other: str) -> str:

@@ -128,3 +128,10 @@ def test_can_i_dredge_with_too_few_cards_is_no_with_the_dredge_rule() -> None:
                     {"kind": "can", "card": "Golgari Thug"})
     assert res.answer["text"] == "No." and res.answer["rule"] == "702.52b"
     assert "dredge 4 needs 4 cards" in res.answer["reason"]
+
+
+def test_without_a_player_named_the_question_is_about_the_player_told_to_draw() -> None:
+    doc = {"players": [{"name": "Alice"}, {"name": "Bob", "library": 0}], "active": "Alice",
+           "action": {"type": "draw", "player": "Bob", "count": 1}, "asked": {"kind": "lose"}}
+    res = resolve(scenario_from_json(doc, CARDS), CARDS)
+    assert res.answer["text"] == "Yes — Bob loses the game, so Alice wins."
