@@ -239,8 +239,8 @@ def _lose(res: Resolution, asked: Asked) -> Lead:
     if lines:
         return _choice(res, chooser, lines)
     if who in res.losers:
-        wins = f", so {' and '.join(res.winners)} {'win' if res.winners == ['You'] else 'wins'}" \
-            if res.winners and not res.draw_game else ""
+        verb = "win" if res.winners == ["You"] or len(res.winners) > 1 else "wins"
+        wins = f", so {' and '.join(res.winners)} {verb}" if res.winners and not res.draw_game else ""
         text = f"Yes — {_does(who, 'lose', 'loses')} the game{wins}."
     elif who in res.winners:
         text = f"No — {_does(who, 'win', 'wins')} the game."
