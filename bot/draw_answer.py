@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.answer_lead import Lead, lead_from_json, lead_of
+from engine.answer_lead import Lead, lead_from_json, lead_of, outcome_of
 from engine.model import Resolution
 from engine.wording import sentence
 
@@ -26,6 +26,10 @@ class PlayerChange:
     player: str
     counts: tuple[tuple[str, int, int], ...]  # (what, before, after)
     result: str = ""  # "loses the game" | "wins the game" | ""
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.result) or any(before != after for _what, before, after in self.counts)
 
     def said(self) -> str:
         parts = [f"{what} {before:,} → {after:,}" if before != after else f"{what} {after:,}"
@@ -49,6 +53,7 @@ class WhatIf:
     rules: tuple[str, ...]
     choices: dict[str, Any] | None = None
     assume: str | None = None
+    short: str = ""  # the outcome alone ("Opponent draws 2 cards."), for the answer's one screen
 
     @property
     def button(self) -> str:
@@ -124,14 +129,16 @@ def _ruling(doc: dict[str, Any]) -> tuple[str, tuple[str, ...]]:
     return str(doc.get("text", "")), tuple(doc.get("rules", ()))
 
 
-def _line(doc: dict[str, Any]) -> tuple[str, tuple[str, ...]]:
+def _line(doc: dict[str, Any]) -> dict[str, Any]:
     """Another line's words: its answer to the question asked ("No — and you don't lose either. ..."), else
-    its ruling."""
+    its ruling; and its outcome alone, for the one screen."""
     answer = doc.get("answer") or {}
     if answer.get("kind", "ruling") != "ruling":
         lead = lead_from_json(answer)
-        return lead.said(), lead.rules
-    return _ruling(doc.get("ruling", {}))
+        short = lead.text + "".join(f" {line.said} → {line.outcome}." for line in lead.lines)
+        return {"ruling": lead.said(), "rules": lead.rules, "short": short}
+    text, rules = _ruling(doc.get("ruling", {}))
+    return {"ruling": text, "rules": rules, "short": outcome_of(text)}
 
 
 # Decisions the engine makes for a fact nobody stated (what an unknown card is, whether a condition holds): the
@@ -150,13 +157,13 @@ def _said(branch: dict[str, Any]) -> str:
 
 def _branch(branch: dict[str, Any], label: str) -> WhatIf:
     """An other line of the engine's alternatives, re-resolved with its choices."""
-    return WhatIf(label, *_line(branch), choices=dict(branch.get("choices", {})))
+    return WhatIf(label, **_line(branch), choices=dict(branch.get("choices", {})))
 
 
 def draw_answer(res: Resolution, situation: str, *, edition_label: str = "", links: bool = True) -> DrawAnswer:
     """The answer to a /draw question from its resolution."""
     ruling, ruling_rules = _ruling(res.ruling)
-    otherwise = tuple(WhatIf(o["if"], *_line(o), assume=o["assumption"]) for o in res.other_outcomes)
+    otherwise = tuple(WhatIf(o["if"], **_line(o), assume=o["assumption"]) for o in res.other_outcomes)
     otherwise += tuple(_branch(b, sentence("If " + _said(b))) for b in res.branches if _is_fact(b))
     alternatives = tuple(_branch(b, _said(b)) for b in res.branches if not _is_fact(b))
     lead = lead_from_json(res.answer) if res.answer else lead_of(res)

@@ -33,13 +33,13 @@ def _shown(text: str) -> str:
 
 
 def _assumed_line(answer: DrawAnswer) -> list[str]:
-    """The assumptions that don't change the answer, as one line: how many, the Assumed button lists them."""
-    n = len(answer.assumed)
-    if not n:
-        return []
-    first = _shown(answer.assumed[0])
-    more = f" and {n - 1} more (Assumed button)" if n > 1 else ""
-    return [f"**Assumed:** {first}{more}"]
+    """The assumptions, as one line: the one a What if asked for, then how many others (the Assumed button
+    lists them all)."""
+    asked = [a for a in answer.assumed if a.lower().startswith("asked:")]
+    n = len(answer.assumed) - len(asked)
+    said = [_shown(a) for a in asked] + ([f"{n} {'fact' if n == 1 else 'facts'} of a game in progress "
+                                          "(Assumed button)"] if n else [])
+    return ["**Assumed:** " + "; ".join(said)] if said else []
 
 
 def draw_pages(answer: DrawAnswer) -> list[Page]:
@@ -50,10 +50,14 @@ def draw_pages(answer: DrawAnswer) -> list[Page]:
     lines = [f"**{_shown(title_text)}**"] if title != title_text else []
     lines += lead_lines(answer, shown=_shown, bold="**")
     lines += understood_line(answer, _shown, "**", words=False)
-    lines += deciding_lines(answer, _shown, "**")
-    lines += changes_lines(answer, _shown)
-    more = answer.what_ifs[MAX_WHAT_IF_BUTTONS:]
-    lines += [f"**{_shown(w.label)}:** {_shown(w.ruling)}" for w in more]
+    # each assumption that decides the answer, with the other outcome (and its reasons when it is the only one;
+    # with several, each outcome alone: its What if button gives the rest)
+    full = len(answer.otherwise) == 1
+    lines += [f"**{_shown(w.label)}:** {_shown(w.ruling if full or not w.short else w.short)}"
+              for w in answer.otherwise]
+    lines += changes_lines(answer, _shown, only_changed=True)
+    more = answer.alternatives[max(0, MAX_WHAT_IF_BUTTONS - len(answer.otherwise)):]
+    lines += [f"**{_shown(w.label)}:** {_shown(w.short or w.ruling)}" for w in more]
     lines += _assumed_line(answer)
     lines += notes_lines(answer, _shown)
     return paged(title, "\n".join(lines), footer=f"{answer.edition_label} · {BUTTONS_HINT}")

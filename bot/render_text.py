@@ -134,8 +134,9 @@ def deciding_lines(answer: DrawAnswer, shown: Shown = str, bold: str = "") -> li
     return [f"{bold}{shown(other.label)}:{bold} {shown(other.ruling)}" for other in answer.otherwise]
 
 
-def changes_lines(answer: DrawAnswer, shown: Shown = str) -> list[str]:
-    return [f"• {shown(c.player)}: {c.said()}" for c in answer.changes]
+def changes_lines(answer: DrawAnswer, shown: Shown = str, *, only_changed: bool = False) -> list[str]:
+    """Each player's counts before → after (``only_changed``: the players something happened to)."""
+    return [f"• {shown(c.player)}: {c.said()}" for c in answer.changes if c.changed or not only_changed]
 
 
 def steps_lines(answer: DrawAnswer, *, shown: Shown = str, bold: str = "") -> list[str]:

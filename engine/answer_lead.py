@@ -93,6 +93,12 @@ def _headline(ruling_text: str) -> str:
     return _RULE_AT_END.sub("", ruling_text.partition(": ")[0].rstrip(".").strip())
 
 
+def outcome_of(ruling_text: str) -> str:
+    """A ruling's outcome alone, as a sentence ("Opponent draws 1 card and you draw none.")."""
+    head = _headline(ruling_text)
+    return head + "." if head else ruling_text
+
+
 def _person(res: Resolution, asked: Asked) -> str:
     """Whom the question is about: the player it names, else the asker ("You"), else the first player told
     to draw (a JSON scenario with named players)."""

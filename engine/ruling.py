@@ -134,6 +134,32 @@ def _triggers(res: Resolution) -> list[tuple[str, str | None]]:
             for t in res.triggers]
 
 
+# Reasons that act on draws: one card's effect on several players' draws is said once ("Spirit of the
+# Labyrinth stops your draw, Bob's 2 draws and Player 3's draw").
+_ACTS_ON_DRAWS = {"replaced_draw": "replaces", "prohibited": "stops"}
+
+
+def _draws_of(player: str | None, n: int) -> str:
+    return f"{_of_whom(player)} " + ("draw" if n == 1 else f"{n:,} draws")
+
+
+def _said_grouped(grouped: dict[tuple[str, str | None, str | None], tuple[Step, int]]
+                  ) -> list[tuple[str, str | None]]:
+    merged: dict[tuple[str | None, ...], list[tuple[Step, int]]] = {}
+    for (kind, source, player), (step, n) in grouped.items():
+        key = (kind, source) if kind in _ACTS_ON_DRAWS else (kind, source, player)
+        merged.setdefault(key, []).append((step, n))
+    out = []
+    for items in merged.values():
+        step, n = items[0]
+        if len(items) > 1:
+            text = f"{step.source} {_ACTS_ON_DRAWS[step.kind]} " + _names([_draws_of(s.player, k) for s, k in items])
+        else:
+            text = _REASONS[step.kind](step, n)
+        out.append((text, _rule_of(step)))
+    return out
+
+
 def reasons(res: Resolution) -> list[tuple[str, str | None]]:
     """The deciding steps in words, at most three: a loss or a win first (or a win or loss an effect
     prevented), then replacements and prohibitions grouped by card and player (with how many draws each acted
@@ -148,7 +174,7 @@ def reasons(res: Resolution) -> list[tuple[str, str | None]]:
             key = (step.kind, step.source, step.player)
             first, n = grouped.get(key, (step, 0))
             grouped[key] = (first, n + step.repeat)
-    out = [(_REASONS[step.kind](step, n), _rule_of(step)) for step, n in grouped.values()] + ends + _triggers(res)
+    out = _said_grouped(grouped) + ends + _triggers(res)
     if out:
         return list(dict.fromkeys(out))[:3]
     drew = next((s for s in res.steps if s.kind in ("empty_draw", "draw")), None)

@@ -140,7 +140,8 @@ async def test_what_if_buttons_re_resolve_the_other_line(harness: tuple[DrawJudg
     e = other[0]["data"]["embeds"][0]
     assert e["title"].startswith("No card is drawn: Spirit of the Labyrinth stops your 4 draws")
     assert "asked: if you already drew a card this turn" in e["description"]  # the first assumption said
-    assert "• Opponent: hand 7, library 40" in e["description"]
+    assert "• You: hand 7 → 6, library 1, graveyard 0 → 1" in e["description"]
+    assert "• Opponent:" not in e["description"]  # nothing happened to Opponent: not said on the one screen
     # a choice the engine lists comes back as a button in words, and answers that line
     dredge = await dispatch(client, fake, slash("draw", user_id="7002", situation=(
         "Golgari Thug is in my graveyard. I have 10 cards in library. I draw a card.")))

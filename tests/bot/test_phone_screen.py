@@ -57,6 +57,7 @@ def test_the_line_count_measures_what_a_phone_shows() -> None:
     "Opponent has 5 cards in library. Opponent controls Notion Thief. I cast Windfall",
     "I control Thought Reflection. Opponent controls Notion Thief. I draw a card.",
     "I have Golgari Thug in my graveyard. I draw a card.",
+    "4 players. Spirit of the Labyrinth is in play. Each player draws 2. Bob already drew a card this turn.",
 ])
 async def test_a_draw_answer_fits_one_phone_screen(harness: tuple[DrawJudgeBot, FakeDiscord],
                                                     situation: str) -> None:
