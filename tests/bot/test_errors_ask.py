@@ -141,3 +141,16 @@ async def test_a_card_scryfall_cannot_give_is_said_without_the_operators_command
         await client.close()
     reply = await Judge(store, card_lookup=offline).draw("I control Unseen Card Of Tomorrow. I draw 2.")
     assert "drawjudge cards load" in reply.as_plain()  # the terminal's user is the operator
+
+
+async def test_the_console_asks_for_x_and_a_number_answers_it(store: Store) -> None:
+    import io
+
+    from bot.console import run_console
+
+    out = io.StringIO()
+    await run_console(Judge(store), io.StringIO("I cast Prosperity\n3\n"), out)
+    text = out.getvalue()
+    assert "What is X for Prosperity?" in text and "3. X = 3" in text
+    assert "Ruling: You draw 3 cards and Opponent draws 3 cards" in text
+    assert not re.search(r"action\.x|\"x\"", text)

@@ -86,6 +86,7 @@ async def test_the_readme_answer_on_a_phone(harness: tuple[DrawJudgeBot, FakeDis
     steps = await dispatch(client, fake, button(ids["Steps"], user_id="4041"))
     page = steps[-1]["data"]["embeds"][0]
     assert steps[-1]["data"]["flags"] & 64 and "Notion Thief replaces it. ×4" in shown(page["description"])
+    assert "Opportunity moves from your hand to the stack" in shown(page["description"])
     assert any(f["name"] == "Rules cited" and "614.1a" in f["value"] for f in page["fields"])
     reading = await dispatch(client, fake, button(ids["Assumed"], user_id="4041"))
     body = shown(reading[-1]["data"]["embeds"][0]["description"])
@@ -107,3 +108,15 @@ async def test_search_pages_five_hits_one_line_each_with_the_rule_number(
     following = await dispatch(client, fake, button(custom_ids(sent)["Next"], user_id="4042"))
     assert following[0]["type"] == 7
     assert following[0]["data"]["embeds"][0]["description"] != embed["description"]
+
+
+async def test_the_steps_button_says_the_steps_in_plain_english_in_order(
+        harness: tuple[DrawJudgeBot, FakeDiscord]) -> None:
+    client, fake = harness
+    sent = await dispatch(client, fake, slash("draw", user_id="4043", situation=(
+        "Opponent has 5 cards in library. Opponent controls Notion Thief. I cast Windfall")))
+    steps = await dispatch(client, fake, button(custom_ids(sent)["Steps"], user_id="4043"))
+    text = shown(steps[-1]["data"]["embeds"][0]["description"])
+    assert "You discard your hand (6 cards)." in text and "card(s)" not in text
+    assert text.index("Opponent is instructed to draw 7 cards") < \
+        text.index("Opponent attempts to draw from an empty library. ×7")
