@@ -517,8 +517,10 @@ class Judge:
             "**/rulediff** `number` — how a rule changed between editions.  **/about** — editions and sources.",
             "**/ruling** `card` `contains` — a card's official rulings, newest first (optionally only those "
             "containing some words).",
-            "**/card** `name` — a card's Oracle text, a Scryfall link, and the draw abilities the engine read from "
-            "it.",
+            "**/card** `name` — a card's image, mana cost and Oracle text, a Scryfall link, and the draw abilities the "
+            "engine read from it.",
+            "**Apps → Ask drawjudge** on any message — its text answered as a /draw situation, privately. "
+            "`[[Card Name]]` works in every option.",
             "",
             "**What /draw understands** (one example a phrase):",
         ]
