@@ -19,7 +19,18 @@ import aiohttp
 import discord
 from discord import app_commands
 
-from bot.commands import COMMANDS, CardChoices, Command, Complete, Option, RulingsFetcher, Services
+from bot.commands import (
+    COMMANDS,
+    CardChoices,
+    Command,
+    Complete,
+    Option,
+    RulingsFetcher,
+    Services,
+    from_chat,
+    invoke,
+    nickname_choices,
+)
 from bot.gate import Gate
 from bot.render_discord import embed_for, view_for
 from bot.replies import Reply, error_reply
@@ -73,6 +84,8 @@ async def _answer(interaction: discord.Interaction, make: Awaitable[Reply], publ
             await interaction.response.defer(ephemeral=not public, thinking=True)
             reply = await task
     assert reply is not None
+    if reply.operator:
+        log.info("for the operator: %s", reply.operator)
     fetch = judge.rule_texts if judge is not None else None
     view = view_for(reply, interaction.user.id, fetch, judge.draw if judge is not None else None, public=public)
     ephemeral = reply.ephemeral or reply.error or not public
@@ -161,7 +174,7 @@ def _slash(command: Command, services: Services, cooldown: Any) -> app_commands.
         args = {k: (v.value if isinstance(v, app_commands.Choice) else v) for k, v in values.items()
                 if v is not None}
         public = bool(args.pop("public", False))
-        await send_reply(interaction, command.run(services, args), public=public, judge=services.judge)
+        await send_reply(interaction, invoke(command, services, args), public=public, judge=services.judge)
 
     params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
                                 annotation=discord.Interaction)]
@@ -184,6 +197,23 @@ def _slash(command: Command, services: Services, cooldown: Any) -> app_commands.
         if option.complete is not None:
             slash.autocomplete(option.name)(AUTOCOMPLETES[option.complete](services))
     return slash
+
+
+ASK_FROM_MESSAGE = "Ask drawjudge"
+
+
+def _ask_about_message(services: Services, cooldown: Any) -> app_commands.ContextMenu:
+    """Apps → "Ask drawjudge" on any chat message: its text resolved as a /draw situation, answered privately to
+    the one who asked. No privileged intent is needed: the message comes in the interaction."""
+    async def ask(interaction: discord.Interaction, message: discord.Message) -> None:
+        text = from_chat(message.content or "").strip()
+        if not text:
+            await send_error(interaction, error_reply("That message has no text to read as a situation.",
+                                                      "use /draw and describe the situation"))
+            return
+        await send_reply(interaction, services.judge.draw(text[:2000]), public=False, judge=services.judge)
+
+    return app_commands.ContextMenu(name=ASK_FROM_MESSAGE, callback=cooldown(ask))
 
 
 Autocomplete = Callable[[discord.Interaction, str], Awaitable[list[app_commands.Choice[str]]]]
@@ -219,7 +249,9 @@ def _terms(services: Services) -> Autocomplete:
 
 def _cards(services: Services) -> Autocomplete:
     async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        current = current.strip().lstrip("[!").rstrip("]")  # "[[lab m" while typing the chat habit
         names = await services.card_names(current) if services.card_names else services.judge.card_choices(current)
+        names = list(dict.fromkeys(nickname_choices(current) + names))  # "lab man" → Laboratory Maniac first
         return _choices([(n, n) for n in names])
     return complete
 
@@ -236,6 +268,7 @@ def build_tree(client: discord.Client, services: Services, gate: Gate | None = N
     cooldown = app_commands.checks.cooldown(COOLDOWN_RATE, COOLDOWN_PER, key=_cooldown_key)
     for command in COMMANDS:
         tree.add_command(_slash(command, services, cooldown))
+    tree.add_command(_ask_about_message(services, cooldown))
 
     @tree.error
     async def on_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:

@@ -67,7 +67,7 @@ class Application:
         rulings = RulingsService(store, config, budget=SCRYFALL_BUDGET if one_shot else NETWORK_BUDGET)
         rules = RulesBootstrap(store, config)
         recovery = CacheRecovery(store, redownload=rules.run)
-        judge = Judge(store, card_lookup=rulings.oracle_text, recovery=recovery,
+        judge = Judge(store, card_lookup=rulings.oracle_text, recovery=recovery, card_face=rulings.face,
                       engine=EngineRunner(default_cards(), config.engine_budget))
         return cls(config, store, rulings, recovery, rules, judge)
 

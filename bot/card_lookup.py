@@ -83,7 +83,8 @@ async def with_learned_cards(attempt: Callable[[list[Card]], Awaitable[T]], card
             except CardsOffline:
                 # the words may not be a card at all: say what wasn't understood, and what to do if it is one
                 exc.hint = "; ".join(x for x in (exc.hint, f"if “{name}” is a card, it is not in the card cache and "
-                                                 f"Scryfall can't be reached right now: {PRELOAD_HINT}") if x)
+                                                 "Scryfall can't be reached right now: ask again later") if x)
+                exc.operator = PRELOAD_HINT  # type: ignore[attr-defined]  # the log and the terminal only
                 raise exc from None
             if card is None:
                 raise

@@ -178,12 +178,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         config = Config.from_env()
         code = asyncio.run(_dispatch(args, config))
+        sys.stdout.flush()  # here, where a reader that left is caught, not at exit
     except (CLIError, StoreError, RulesUpdateError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         code = EXIT_ERROR
     except KeyboardInterrupt:
         code = 130
+    except BrokenPipeError:
+        code = _reader_left()
     return code
+
+
+EXIT_PIPE_CLOSED = 141  # 128 + SIGPIPE, as a shell reports a writer whose reader left
+
+
+def _reader_left() -> int:
+    """The reader of our output left (``drawjudge ask ... | head``): that is no error to report. Python
+    would print a BrokenPipeError when it flushes stdout at exit, so stdout is pointed at /dev/null first."""
+    import os
+
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+    return EXIT_PIPE_CLOSED
 
 
 if __name__ == "__main__":

@@ -9,9 +9,13 @@ option as the text after the command; argparse from the same options.
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from bot.replies import Reply, error_reply
@@ -100,12 +104,48 @@ async def _rulediff(s: Services, a: dict[str, Any]) -> Reply:
 
 async def _ruling(s: Services, a: dict[str, Any]) -> Reply:
     if s.rulings is None:
-        return error_reply("Card rulings are not available here.", "run drawjudge with its card cache")
-    return await s.rulings(a.get("card", ""), a.get("contains"))
+        return error_reply("Card rulings are not available here.", "ask for the card's text with /card")
+    return await s.rulings(card_named(a.get("card", "")), a.get("contains"))
 
 
 async def _card(s: Services, a: dict[str, Any]) -> Reply:
-    return await s.judge.card(a.get("card", ""))
+    return await s.judge.card(card_named(a.get("card", "")))
+
+
+# ------------------------------------------------------------------ the habits of Discord chat
+
+ALIASES_FILE = Path(__file__).resolve().parents[1] / "data" / "card_aliases.json"
+_CHAT_CARD = re.compile(r"\[\[!?([^\[\]|]{1,150}?)(?:\|[^\[\]]{0,40})?\]\]")
+
+
+def from_chat(text: str) -> str:
+    """``[[Card Name]]`` (the card-bot habit of Discord chat, also ``[[!Name]]`` and ``[[Name|SET]]``) is the
+    card's name: accepted in every text option."""
+    return _CHAT_CARD.sub(lambda m: m.group(1).strip(), text)
+
+
+@lru_cache(maxsize=1)
+def nicknames() -> dict[str, str]:
+    """Players' nicknames for cards ("lab man" → Laboratory Maniac), from the reviewed data file, keyed as
+    typed in lower case with single spaces."""
+    doc = json.loads(ALIASES_FILE.read_text(encoding="utf-8"))
+    return {" ".join(k.lower().split()): v for k, v in doc["aliases"].items()}
+
+
+def card_named(text: str) -> str:
+    """A card option's value: a nickname is its card ("lab man" → Laboratory Maniac), anything else as typed."""
+    key = " ".join(text.lower().split())
+    return nicknames().get(key) or nicknames().get(key.rstrip("s")) or text
+
+
+def nickname_choices(prefix: str) -> list[str]:
+    """Cards whose nickname starts with what is typed ("lab m" → Laboratory Maniac), the exact one first."""
+    key = " ".join(prefix.lower().split())
+    if len(key) < 2:
+        return []
+    table = nicknames()
+    exact = [table[key]] if key in table else []
+    return list(dict.fromkeys(exact + [name for nick, name in table.items() if nick.startswith(key)]))
 
 
 async def _help(s: Services, a: dict[str, Any]) -> Reply:
@@ -151,6 +191,12 @@ COMMANDS: tuple[Command, ...] = (
 BY_NAME: dict[str, Command] = {c.name: c for c in COMMANDS}
 
 
+async def invoke(command: Command, services: Services, args: dict[str, Any]) -> Reply:
+    """Run a command with its options as a player typed them: ``[[Card Name]]`` is the card's name in every
+    text option (Discord, the console and the CLI alike)."""
+    return await command.run(services, {k: from_chat(v) if isinstance(v, str) else v for k, v in args.items()})
+
+
 async def run(services: Services, name: str, text: str = "", options: dict[str, str] | None = None) -> Reply:
     """A command as the console and the CLI give it: ``text`` fills the command's text option, ``options``
     the others by name (unknown options are ignored, as Discord would never send them)."""
@@ -165,4 +211,4 @@ async def run(services: Services, name: str, text: str = "", options: dict[str, 
         option = known.get(key)
         if option is not None and option is not command.text_option:
             args[key] = value.lower() in ("true", "yes", "1") if option.kind is bool else value
-    return await command.run(services, args)
+    return await invoke(command, services, args)

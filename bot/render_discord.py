@@ -15,6 +15,7 @@ from typing import Any
 
 import discord
 
+from bot.render_embed import MAX_WHAT_IF_BUTTONS, reading_pages, steps_pages
 from bot.replies import (
     DESCRIPTION_MAX,
     EMBED_TOTAL_MAX,
@@ -47,6 +48,9 @@ def embed_for(page: Page, *, error: bool = False) -> discord.Embed:
         embed.add_field(name=name or "\u200b", value=value or "\u200b", inline=False)
     if footer:
         embed.set_footer(text=footer)
+    image = public_url(page.image)
+    if image:
+        embed.set_image(url=image)
     return embed
 
 
@@ -56,7 +60,7 @@ Answerer = Callable[..., Awaitable[Reply]]
 MessageEditor = Callable[..., Awaitable[Any]]
 
 MAX_LIVE_VIEWS = 500  # answers whose buttons stay live; beyond this the oldest stop listening
-MAX_WHAT_IFS = 4  # "What if" buttons under an answer (one row); the rest are said in its text
+MAX_WHAT_IFS = MAX_WHAT_IF_BUTTONS  # "What if" buttons under an answer (one row); the rest are in its text
 ANSWER_WITHIN = 2.0  # seconds before a button's answer is deferred (Discord allows 3)
 VIEW_TIMEOUT = 600.0  # seconds an answer's buttons listen (under the 15 min its interaction token can edit it)
 _LIVE: deque[discord.ui.View] = deque()
@@ -134,8 +138,9 @@ async def _within(interaction: discord.Interaction, work: Awaitable[Reply]) -> t
 
 
 class AnswerView(OwnedView):
-    """An answer's buttons: Previous / Next over its pages, "Rule texts" when it cites rules, one "What if"
-    per other line the engine found (re-resolved when pressed), and "Share" on a private answer."""
+    """An answer's buttons: one "What if" per other line the engine found (re-resolved when pressed) right
+    under the answer, then "Steps" and "Assumed" on a /draw answer, "Rule texts" when it cites rules, "Share"
+    on a private answer, and Previous / Next over its pages."""
 
     def __init__(self, reply: Reply, owner_id: int, fetch_rule_texts: RuleTextsFetcher | None = None,
                  answer: Answerer | None = None, timeout: float | None = None, *, public: bool = False) -> None:
@@ -152,10 +157,13 @@ class AnswerView(OwnedView):
             self.remove_item(self.rules)
         if public or reply.error or reply.draw is None:
             self.remove_item(self.share)
+        if reply.draw is None:
+            self.remove_item(self.steps)
+            self.remove_item(self.assumed)
         if reply.draw is not None and answer is not None:
             for i, what_if in enumerate(reply.draw.what_ifs[:MAX_WHAT_IFS]):
                 button: discord.ui.Button[AnswerView] = discord.ui.Button(
-                    label=clip(f"What if: {what_if.label}", 80), style=discord.ButtonStyle.secondary, row=1)
+                    label=clip(what_if.button, 80), style=discord.ButtonStyle.secondary, row=0)
                 button.callback = self._what_if(i)  # type: ignore[method-assign]
                 self.add_item(button)
         self._sync()
@@ -169,31 +177,46 @@ class AnswerView(OwnedView):
     def current(self) -> discord.Embed:
         return embed_for(self.reply.pages[self.index], error=self.reply.error)
 
-    @discord.ui.button(label="Previous", style=discord.ButtonStyle.secondary)
+    @discord.ui.button(label="Previous", style=discord.ButtonStyle.secondary, row=2)
     async def previous(self, interaction: discord.Interaction, button: discord.ui.Button[AnswerView]) -> None:
         self.index = max(0, self.index - 1)
         self._sync()
         await interaction.response.edit_message(embed=self.current(), view=self)
 
-    @discord.ui.button(label="Next", style=discord.ButtonStyle.secondary)
+    @discord.ui.button(label="Next", style=discord.ButtonStyle.secondary, row=2)
     async def next(self, interaction: discord.Interaction, button: discord.ui.Button[AnswerView]) -> None:
         self.index = min(len(self.reply.pages) - 1, self.index + 1)
         self._sync()
         await interaction.response.edit_message(embed=self.current(), view=self)
 
-    @discord.ui.button(label="Rule texts", style=discord.ButtonStyle.primary)
+    @discord.ui.button(label="Steps", style=discord.ButtonStyle.primary, row=1)
+    async def steps(self, interaction: discord.Interaction, button: discord.ui.Button[AnswerView]) -> None:
+        """What happens step by step, and the rules cited: privately, with its own pages."""
+        assert self.reply.draw is not None
+        await self._private(interaction, Reply(steps_pages(self.reply.draw), ephemeral=True))
+
+    @discord.ui.button(label="Rule texts", style=discord.ButtonStyle.primary, row=1)
     async def rules(self, interaction: discord.Interaction, button: discord.ui.Button[AnswerView]) -> None:
         assert self.fetch_rule_texts is not None
-        texts = await self.fetch_rule_texts(self.reply.rule_numbers, self.reply.edition, self.reply.game)
-        view = AnswerView(texts, interaction.user.id)
-        kwargs: dict[str, object] = {"embed": embed_for(texts.pages[0], error=texts.error), "ephemeral": True}
+        await self._private(interaction, await self.fetch_rule_texts(self.reply.rule_numbers, self.reply.edition,
+                                                                     self.reply.game))
+
+    @discord.ui.button(label="Assumed", style=discord.ButtonStyle.secondary, row=1)
+    async def assumed(self, interaction: discord.Interaction, button: discord.ui.Button[AnswerView]) -> None:
+        """Every fact with the words it was read from, and every assumption."""
+        assert self.reply.draw is not None
+        await self._private(interaction, Reply(reading_pages(self.reply.draw), ephemeral=True))
+
+    async def _private(self, interaction: discord.Interaction, reply: Reply) -> None:
+        view = AnswerView(reply, interaction.user.id)
+        kwargs: dict[str, object] = {"embed": embed_for(reply.pages[0], error=reply.error), "ephemeral": True}
         if view.has_items:
             kwargs["view"] = view
         await interaction.response.send_message(**kwargs)  # type: ignore[arg-type]
         if view.has_items:
             view.attach(interaction.edit_original_response)
 
-    @discord.ui.button(label="Share", style=discord.ButtonStyle.success)
+    @discord.ui.button(label="Share", style=discord.ButtonStyle.success, row=1)
     async def share(self, interaction: discord.Interaction, button: discord.ui.Button[AnswerView]) -> None:
         """Post this private answer to the channel, as it is now; the private copy keeps its buttons."""
         button.disabled = True

@@ -1,5 +1,6 @@
-"""Answers as text: a /draw answer for the terminal (``draw_text``) and the body both renderers share
-(``draw_lines``), rule look-ups and diffs, the list of editions.
+"""Answers as text: a /draw answer for the terminal (``draw_text``) and the parts both renderers share (the
+lead, rendered through one table keyed by the kind of answer; the reading; the steps), rule look-ups and
+diffs, the list of editions.
 
 Why one module: the console and Discord render the same data; the wording of an answer lives here once and
 each medium only adds its marks (bold, links, escapes).
@@ -11,6 +12,7 @@ from collections.abc import Callable
 
 from bot.draw_answer import DrawAnswer
 from bot.store import Edition, RuleDiff, RuleLookup
+from engine.answer_lead import AnswerKind, Lead
 from engine.model import Resolution
 from engine.wording import sentence
 
@@ -87,21 +89,59 @@ def reading_lines(res: Resolution, shown: Callable[[str], str] = str, bold: str 
     return lines
 
 
-def draw_lines(answer: DrawAnswer, *, shown: Callable[[str], str] = str, bold: str = "") -> list[str]:
-    """A /draw answer's body, top to bottom, shared by the terminal and Discord: ``shown`` makes the player's
-    and the engine's text safe for the medium, ``bold`` marks headings. The ruling itself is the caller's
-    first line or title, the rules cited its last part."""
-    lines: list[str] = []
-    if answer.understood:
-        lines.append(f"{bold}I understood:{bold} " + "; ".join(
-            shown(fact) + (f" (“{shown(words)}”)" if words else "") for fact, words in answer.understood))
-    if answer.assumed:
-        lines.append(f"{bold}Assumed:{bold} " + "; ".join(shown(a) for a in answer.assumed))
-    for other in answer.otherwise:
-        lines.append(f"{bold}{shown(other.label)}:{bold} {shown(other.ruling)}")
-    lines += ["", f"{bold}What changes{bold}"]
-    lines += [f"• {shown(c.player)}: {c.said()}" for c in answer.changes]
-    lines += ["", f"{bold}Steps{bold}"]
+Shown = Callable[[str], str]
+
+
+def _why_and_trap(lead: Lead, shown: Shown, bold: str) -> list[str]:
+    lines = [f"{bold}Why:{bold} {shown(lead.why())}"] if lead.why() else []
+    return lines + ([f"{bold}Watch out:{bold} {shown(lead.watch_out())}"] if lead.trap else [])
+
+
+def _choice_lines(lead: Lead, shown: Shown, bold: str) -> list[str]:
+    return [f"• {shown(line.said)} → {shown(line.outcome)}" for line in lead.lines] + _why_and_trap(lead, shown, bold)
+
+
+# What follows the first words, by the kind of answer: one table every front end renders through.
+LEAD_BODY: dict[AnswerKind, Callable[[Lead, Shown, str], list[str]]] = {
+    AnswerKind.YES: _why_and_trap,
+    AnswerKind.NO: _why_and_trap,
+    AnswerKind.COUNT: _why_and_trap,
+    AnswerKind.CHOICE: _choice_lines,
+    AnswerKind.RULING: lambda lead, shown, bold: [],
+}
+
+
+def lead_title(answer: DrawAnswer) -> str:
+    """The first words: the answer to the question asked, or the ruling line."""
+    lead = answer.lead
+    return answer.ruling if lead.kind is AnswerKind.RULING else lead.text.rstrip(":")
+
+
+def lead_lines(answer: DrawAnswer, *, shown: Shown = str, bold: str = "") -> list[str]:
+    return LEAD_BODY[answer.lead.kind](answer.lead, shown, bold)
+
+
+def understood_line(answer: DrawAnswer, shown: Shown, bold: str, *, words: bool) -> list[str]:
+    if not answer.understood:
+        return []
+    facts = "; ".join(shown(fact) + (f" (“{shown(said)}”)" if said and words else "")
+                      for fact, said in answer.understood)
+    return [f"{bold}I understood:{bold} {facts}"]
+
+
+def deciding_lines(answer: DrawAnswer, shown: Shown = str, bold: str = "") -> list[str]:
+    """The assumptions that decide the answer, each with the other outcome."""
+    return [f"{bold}{shown(other.label)}:{bold} {shown(other.ruling)}" for other in answer.otherwise]
+
+
+def changes_lines(answer: DrawAnswer, shown: Shown = str, *, only_changed: bool = False) -> list[str]:
+    """Each player's counts before → after (``only_changed``: the players something happened to)."""
+    return [f"• {shown(c.player)}: {c.said()}" for c in answer.changes if c.changed or not only_changed]
+
+
+def steps_lines(answer: DrawAnswer, *, shown: Shown = str, bold: str = "") -> list[str]:
+    """What happens step by step, then the other choices, the differences from today's rules and the notes."""
+    lines = [f"{bold}Steps{bold}"]
     for i, step in enumerate(answer.steps, 1):
         times = f" ×{step.times:,}" if step.times > 1 else ""
         lines.append(f"{i}. {shown(step.text)}{times}" + (f" — {' · '.join(step.rules)}" if step.rules else ""))
@@ -111,16 +151,35 @@ def draw_lines(answer: DrawAnswer, *, shown: Callable[[str], str] = str, bold: s
     if answer.differences:
         lines += ["", f"{bold}Where today's rules differ{bold}"]
         lines += [f"• {shown(d)}" for d in answer.differences]
+    return lines
+
+
+def notes_lines(answer: DrawAnswer, shown: Shown = str) -> list[str]:
+    return [f"Note: {shown(n)}" for n in answer.notes]
+
+
+def draw_lines(answer: DrawAnswer, *, shown: Shown = str, bold: str = "") -> list[str]:
+    """A /draw answer's body for the terminal, in the order of the Discord answer: the answer's reason and
+    trap, what was understood, the assumptions that decide it with their other outcome, what changes, every
+    assumption; then what the Discord answer keeps behind buttons: the steps and the other lines."""
+    lines = lead_lines(answer, shown=shown, bold=bold)
+    lines += understood_line(answer, shown, bold, words=True)
+    lines += deciding_lines(answer, shown, bold)
+    lines += changes_lines(answer, shown)
+    if answer.assumed:
+        lines.append(f"{bold}Assumed:{bold} " + "; ".join(shown(a) for a in answer.assumed))
+    lines += ["", *steps_lines(answer, shown=shown, bold=bold)]
     if answer.notes:
-        lines.append("")
-        lines += [f"Note: {shown(n)}" for n in answer.notes]
+        lines += ["", *notes_lines(answer, shown)]
     return lines
 
 
 def draw_text(answer: DrawAnswer, rule_texts: dict[str, str] | None = None) -> str:
     """A /draw answer for a terminal: the ruling first, then the body, then the rules cited (with their texts
     when the cache has them)."""
-    lines = [f"Ruling: {answer.ruling}", *draw_lines(answer), ""]
+    first = f"Ruling: {answer.ruling}" if answer.lead.kind is AnswerKind.RULING else lead_title(answer) + (
+        ":" if answer.lead.kind is AnswerKind.CHOICE else "")
+    lines = [first, *draw_lines(answer), ""]
     if rule_texts:
         lines.append(f"Rules cited ({answer.edition_label}):")
         lines += [f"{n} {rule_texts[n]}" if n in rule_texts else f"{n} (text not in the cache)"

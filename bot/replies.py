@@ -33,6 +33,7 @@ class Page:
     fields: tuple[tuple[str, str], ...] = ()
     url: str | None = None
     footer: str = ""
+    image: str | None = None  # a picture under the text (a card's image on /card)
 
     def total(self) -> int:
         return len(self.title) + len(self.description) + len(self.footer) + sum(
@@ -59,6 +60,9 @@ class Reply:
     game: str = "mtg"
     question: Question | None = None  # a /draw the reader could not read without asking
     draw: DrawAnswer | None = None  # a /draw answer as data: the terminal renders it, Discord uses the pages
+    # What the bot's operator can do about it (a command to run): the log and the terminal only, never a
+    # player's Discord reply (a player can't run it)
+    operator: str = ""
 
     def as_text(self) -> str:
         out = []
@@ -73,6 +77,8 @@ class Reply:
                 out.append(f"{name}:\n{value}")
             if page.url and i == 0:
                 out.append(page.url)
+            if page.image and i == 0:
+                out.append(f"Image: {page.image}")
             if page.footer and i == len(self.pages) - 1:
                 out.append(page.footer)
         return "\n".join(out)
@@ -82,7 +88,7 @@ class Reply:
         from its data, the same data the Discord pages were made from."""
         if self.draw is not None:
             return draw_text(self.draw)
-        return plain_text(self.as_text())
+        return plain_text(self.as_text()) + (f"\nFor the operator: {self.operator}" if self.operator else "")
 
 
 _LINK = re.compile(r"\[([^\]]+)\]\((?:https?://[^)\s]+)\)")
@@ -125,7 +131,7 @@ def split_text(text: str, limit: int = PAGE_BUDGET) -> list[str]:
 
 
 def paged(title: str, text: str, *, url: str | None = None, footer: str = "",
-          fields: tuple[tuple[str, str], ...] = ()) -> list[Page]:
+          fields: tuple[tuple[str, str], ...] = (), image: str | None = None) -> list[Page]:
     """Pages that each fit an embed: the title and footer clipped, the text split, fields on the first."""
     title = clip(title, TITLE_MAX)
     footer = clip(footer, FOOTER_MAX - 20)
@@ -137,7 +143,7 @@ def paged(title: str, text: str, *, url: str | None = None, footer: str = "",
         page_footer = footer
         if len(chunks) > 1:
             page_footer = clip(f"{footer} · page {i + 1}/{len(chunks)}".strip(" ·"), FOOTER_MAX)
-        pages.append(Page(title, chunk, safe_fields if i == 0 else (), url, page_footer))
+        pages.append(Page(title, chunk, safe_fields if i == 0 else (), url, page_footer, image if i == 0 else None))
     return pages
 
 
@@ -183,6 +189,7 @@ def outside(text: str, limit: int | None = None) -> str:
     return "\n".join("\\" + line if line.lstrip().startswith(_LINE_START_MARKUP) else line for line in lines)
 
 
-def error_reply(message: str, hint: str = "") -> Reply:
+def error_reply(message: str, hint: str = "", operator: str = "") -> Reply:
+    """A private error in a player's words; ``operator`` (a command to run) goes to the log and the terminal."""
     text = message if not hint else f"{message}\n**Try:** {hint}"
-    return Reply(paged("Can't answer that", text), ephemeral=True, error=True)
+    return Reply(paged("Can't answer that", text), ephemeral=True, error=True, operator=operator)

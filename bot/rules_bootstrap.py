@@ -51,6 +51,13 @@ def load_rules_hint() -> str:
             f"`{drawjudge_command()} rules update --file PATH` with the path of that file")
 
 
+def rules_missing_for_player(reason: str = "") -> str:
+    """The same news in a player's words: no command a player can't run."""
+    why = " (the download failed)" if reason else ""
+    return (f"The current Comprehensive Rules are not loaded on this bot yet{why}. The 2008 and 1999 rules and "
+            "Grand Archive work meanwhile.")
+
+
 def no_rules_sentence(reason: str = "") -> str:
     why = f" (the download failed: {reason})" if reason else ""
     return (f"The current Comprehensive Rules are not in the cache yet{why}. The 2008 and 1999 rules and Grand "

@@ -213,8 +213,8 @@ class RulingsService:
             card, found = await self._within_budget(self._card_and_rulings(name))
         except TimeoutError:
             return error_reply(f"The rulings of “{plain(name, 150)}” are not cached yet and Scryfall is slow to "
-                               "answer; they are being fetched now.",
-                               "ask again in a few seconds (or preload cards with `drawjudge cards load`)")
+                               "answer; they are being fetched now.", "ask again in a few seconds",
+                               "preload cards with `drawjudge cards load`")
         except CardNotFound as exc:
             return error_reply(plain(str(exc).capitalize(), 400) + ".",
                                "check the spelling, or pick a name from the list")
@@ -242,7 +242,7 @@ class RulingsService:
         has = f" The card cache has {total:,} cards" + (
             f"; the nearest: {', '.join(plain(n, 100) for n, _score in near)}." if near else ".")
         return error_reply(f"“{plain(name, 150)}” is not in the card cache, and Scryfall can't be reached right "
-                           f"now ({plain(str(exc), 200)}).{has}", PRELOAD_HINT)
+                           f"now ({plain(str(exc), 200)}).{has}", "ask again later", PRELOAD_HINT)
 
     async def oracle_text(self, name: str) -> tuple[str, str, str] | None:
         """(real name, Oracle text, type line) of a card, for cards the card data does not know. Past ``budget`` seconds
@@ -260,6 +260,19 @@ class RulingsService:
         name, text, type_line = scryfall_card_text(card)
         return (_card_name(name), text, type_line)
 
+    async def face(self, name: str) -> CardFace | None:
+        """A card's mana cost and image link (Scryfall's ``image_uris``, the front face of a two-faced card),
+        from the card record the look-ups fetch and cache; None when it can't be had within the budget."""
+        try:
+            card = (await self._within_budget(self.card(valid_text(name)))).value
+        except (TimeoutError, ScryfallError):
+            return None
+        faces = card.get("card_faces") or []
+        mana = card.get("mana_cost") or " // ".join(str(f.get("mana_cost", "")) for f in faces if f.get("mana_cost"))
+        images = card.get("image_uris") or next((f.get("image_uris") for f in faces if f.get("image_uris")), None)
+        image = public_url(str((images or {}).get("normal") or (images or {}).get("large") or ""))
+        return CardFace(str(mana or ""), image)
+
     async def names(self, prefix: str) -> list[str]:
         """Autocomplete: cached names first, then Scryfall's (skipped when it is slow or down)."""
         cached = await self.store.card_names(prefix, limit=25)
@@ -270,6 +283,14 @@ class RulingsService:
         except (TimeoutError, ScryfallError):
             remote = []
         return list(dict.fromkeys(cached + remote))[:25]
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """What a card looks like: its mana cost ("{2}{U}{B}") and a link to its image (or None)."""
+
+    mana_cost: str
+    image: str | None
 
 
 def _card_name(name: str) -> str:

@@ -23,9 +23,9 @@ from bot.recovery import CacheRecovery
 from bot.render_embed import draw_pages
 from bot.render_text import diff_text, links_to_today, reading_lines, rule_link, rule_lookup_text
 from bot.replies import Page, Question, Reply, clip, error_reply, outside, paged, plain, valid_text
-from bot.rules_bootstrap import no_rules_sentence
+from bot.rules_bootstrap import no_rules_sentence, rules_missing_for_player
 from bot.rules_index import Indexes
-from bot.rulings import LookupPending
+from bot.rulings import CardFace, LookupPending
 from bot.store import (
     Edition,
     NoCurrentRules,
@@ -40,12 +40,14 @@ from bot.store.db import rule_key
 from bot.urls import public_url
 from engine.cards import Card, CardDB, default_cards
 from engine.describe import draw_abilities
-from engine.errors import Clarification, OutOfTime, ScenarioError
+from engine.errors import Clarification, MissingValue, OutOfTime, ScenarioError, SituationError
 from engine.model import Resolution
 from engine.oracle import read_oracle
 from engine.situation import language_reference
 
 VERSION = "0.1.0"
+SEARCH_PAGE = 5  # hits a page: one phone screen
+SEARCH_LINE = 90  # characters of a hit's text: about one line of a phone, after its rule number
 GAMES = {"mtg": "Magic: The Gathering", "grand-archive": "Grand Archive"}
 
 
@@ -99,10 +101,60 @@ def recovering(method: Callable[..., Awaitable[Reply]]) -> Callable[..., Awaitab
         try:
             reply = await method(self, *args, **kwargs)
         except StoreError as exc:
-            return error_reply(f"{notice} {exc}".strip(), "run `drawjudge rules update` to download the rules again")
+            return error_reply(f"{notice} The rules cache could not be read.".strip(), "ask again in a moment",
+                               f"{exc}; run `drawjudge rules update` to download the rules again")
         return with_notice(reply, notice) if notice else reply
 
     return wrapper
+
+
+# Words a player's question is made of that say nothing about its subject (dropped from a suggested /search).
+QUESTION_WORDS = frozenset("can could does do did is are was a an the i my me you your it its if what how when "
+                           "happens happen would will".split())
+# Words of a card-draw situation: a text with none of them that the reader can't read is off-topic for /draw.
+DRAW_WORDS = re.compile(r"\b(draw\w*|drew|library|libraries|deck|hand|mill\w*|dredge\w*|cast\w*|lose|loses|win|"
+                        r"wins|graveyard|discard\w*|cards?|life|turn|upkeep|cycle|cycling|tutor\w*)\b", re.I)
+_FIELD_PATH = re.compile(r"[a-z_]+(?:\[\d+\])?(?:\.[a-z_]+(?:\[\d+\])?)+|[a-z]+_[a-z_]+")
+_JSON_OR_COMMAND = re.compile(r'"\w+"\s*:|[{}]|`')
+
+
+def off_topic(situation: str, exc: SituationError) -> bool:
+    """A text the reader couldn't read that says nothing of drawing: a rules question for /search or /rule."""
+    return not exc.unknown_card and exc.message.startswith("I didn't understand") and \
+        not DRAW_WORDS.search(situation)
+
+
+def situation_error_reply(exc: ScenarioError) -> Reply:
+    """What could not be read, in a player's words: never a field name ("action.x"), JSON or a command the
+    player can't run (those go to the operator: the log and the terminal)."""
+    where = "" if _FIELD_PATH.fullmatch(exc.where.strip()) else exc.where
+    hint = "" if _JSON_OR_COMMAND.search(exc.hint) else exc.hint
+    message = _FIELD_PATH.sub("a value", exc.message) if _FIELD_PATH.match(exc.message) else exc.message
+    shown = f"\n> {plain(where, 300)}" if where else ""
+    return error_reply(f"{plain(message, 600)}{shown}",
+                       plain(hint, 400) if hint else "see /help for the phrases the bot understands",
+                       str(getattr(exc, "operator", "")))
+
+
+MISSING_VALUE_OPTIONS = (1, 2, 3, 5, 10)
+
+
+def missing_value_reply(exc: MissingValue, situation: str, resolved: str) -> Reply:
+    """A value the card needs and nobody said (X) is a question with answers to click: each answer is the
+    situation with the value said after the card's name ("I cast Prosperity for 3")."""
+    card = exc.card or ""
+    at = re.search(re.escape(card), situation, re.I) if card else None
+    question = f"What is {exc.what} for {card}?" if card else f"What is {exc.what}?"
+    if at is None:
+        return error_reply(plain(question, 200), f"say it in the situation, e.g. “I cast {plain(card, 100)} for 3”"
+                           if card else "say it in the situation, e.g. “for 3” after the card's name")
+    options = tuple((f"{exc.what} = {n}", f"{situation[:at.end()]} for {n}{situation[at.end():]}")
+                    for n in MISSING_VALUE_OPTIONS)
+    lines = [plain(question, 200), f"> {plain(card, 150)}", ""]
+    lines += [f"{i}. {label}" for i, (label, _) in enumerate(options, 1)]
+    lines += ["", f"Pick an answer, or ask again saying it (“{plain(card, 100)} for 4”)."]
+    return Reply(paged("A question before the ruling", "\n".join(lines)), ephemeral=True,
+                 question=Question(question, card, options))
 
 
 def clarification_reply(exc: Clarification) -> Reply:
@@ -152,19 +204,28 @@ def card_not_here(exc: CardsOffline | LookupPending) -> Reply:
     """A card the cache lacks: Scryfall down (at once, with how to preload), or slow (being fetched)."""
     if isinstance(exc, CardsOffline):
         return error_reply(f"“{plain(exc.name, 150)}” is not in the card cache, and Scryfall can't be reached "
-                           "right now to read its text.", PRELOAD_HINT)
+                           "right now to read its text.", "ask again later, or describe its effect with cards "
+                           "the bot knows", PRELOAD_HINT)
     return error_reply(f"“{plain(exc.name, 150)}” is not in the card cache yet and Scryfall is slow to answer; its "
-                       "text is being fetched now.",
-                       "ask again in a few seconds (or preload cards with `drawjudge cards load`)")
+                       "text is being fetched now.", "ask again in a few seconds",
+                       "preload cards with `drawjudge cards load`")
 
 
 def edition_error(exc: StoreError) -> Reply:
     """An edition that can't be used: on a first run without network, where the current rules come from and
     how to load them, and what works meanwhile; else the store's own words."""
     if isinstance(exc, NoCurrentRules):
-        return error_reply(no_rules_sentence(), "/rule 423.2 edition:2008 answers from the rules shipped with "
-                                                "drawjudge")
-    return error_reply(str(exc), "/about lists the editions in the cache")
+        return error_reply(rules_missing_for_player(), "/rule 423.2 edition:2008 answers from the rules shipped "
+                                                       "with drawjudge", no_rules_sentence())
+    return error_reply(_for_player(str(exc)), "/about lists the editions in the cache")
+
+
+_OPERATOR_COMMAND = re.compile(r";?\s*\(?(?:or |run )*`[^`]*drawjudge[^`]*`\)?")
+
+
+def _for_player(text: str) -> str:
+    """The store's words without the commands only an operator can run."""
+    return _OPERATOR_COMMAND.sub("", text).strip()
 
 
 def with_notice(reply: Reply, notice: str) -> Reply:
@@ -193,7 +254,8 @@ class Judge:
     engine: EngineRunner = field(default=None)  # type: ignore[assignment]
     # One recovery at a time for everything that shares this store.
     recovery: CacheRecovery = field(default=None)  # type: ignore[assignment]
-
+    # A card's mana cost and image link, from the card record fetched for the look-ups (None: not shown).
+    card_face: Callable[[str], Awaitable[CardFace | None]] | None = None
 
     def __post_init__(self) -> None:
         if self.recovery is None:
@@ -263,12 +325,17 @@ class Judge:
         result = (await self.indexes.get(ed)).search(query[:200], limit=15)
         if not result.hits:
             return error_reply(f"Nothing in {ed.label} matches “{plain(query, 100)}”.", "fewer or other words")
-        lines = [result.note] if result.note else []
+        lines = []
         for hit in result.hits:
-            head = linked(hit.key, ed) if hit.kind == "rule" else f"Glossary: **{outside(hit.key, 100)}**"
-            lines.append(f"{head} {outside(hit.text.replace(chr(10), ' '), 300)}")
-        return Reply(paged(f"Search: {plain(query, 100)}", "\n".join(lines), footer=ed.label), edition=ed.name,
-                     game=game)
+            head = f"**{linked(hit.key, ed)}**" if hit.kind == "rule" else f"Glossary **{outside(hit.key, 60)}**"
+            lines.append(f"{head} {outside(clip(' '.join(hit.text.split()), SEARCH_LINE), None)}")
+        title = f"Search: {plain(query, 100)}"
+        pages = [Page(title, "\n".join(([result.note] if result.note and i == 0 else []) + lines[i:i + SEARCH_PAGE]),
+                      footer=f"{ed.label} · /rule NUMBER for the whole rule"
+                      + (f" · page {i // SEARCH_PAGE + 1}/{-(-len(lines) // SEARCH_PAGE)}"
+                         if len(lines) > SEARCH_PAGE else ""))
+                 for i in range(0, len(lines), SEARCH_PAGE)]
+        return Reply(pages, edition=ed.name, game=game)
 
     @recovering
     async def define(self, term: str, edition: str | None = None) -> Reply:
@@ -301,8 +368,9 @@ class Judge:
             else:
                 crs = [e for e in await self.store.editions("mtg") if e.kind == "cr" and e.id != new_ed.id]
                 if not crs:
-                    return error_reply("Only one Magic CR edition is in the cache.",
-                                       "load another with `drawjudge rules update --file PATH`")
+                    return error_reply("Only one edition of the Comprehensive Rules is loaded on this bot, so there "
+                                       "is nothing to compare it with.", f"/rule {plain(number, 60)} shows today's "
+                                       "text", "load another with `drawjudge rules update --file PATH`")
                 old_ed = crs[-1]
         except StoreError as exc:
             return edition_error(exc)
@@ -313,7 +381,7 @@ class Judge:
             text = outside(diff_text(diffs[0]))
         else:
             parts = [outside(diff_text(d)) for d in changed] or ["Nothing changed."]
-            text = "\n\n".join(parts) + (f"\n\n{same} rule(s) unchanged." if same else "")
+            text = "\n\n".join(parts) + (f"\n\n{same} {'rule' if same == 1 else 'rules'} unchanged." if same else "")
         return Reply(paged(f"Rule {plain(number, 60)}: {old_ed.name} → {new_ed.name}", text))
 
     @recovering
@@ -355,10 +423,14 @@ class Judge:
                                "describe its effect with cards the bot knows, or ask a judge")
         except Clarification as exc:
             return clarification_reply(exc)
+        except MissingValue as exc:
+            return missing_value_reply(exc, situation, text)
+        except SituationError as exc:
+            if off_topic(situation, exc):
+                return await self.off_topic_reply(situation)
+            return situation_error_reply(exc)
         except ScenarioError as exc:
-            hint = plain(exc.hint, 400) if exc.hint else "see /help for the phrases the bot understands"
-            where = f"\n> {plain(exc.where, 300)}" if exc.where else ""
-            return error_reply(f"{plain(exc.message, 600)}{where}", hint)
+            return situation_error_reply(exc)
         try:
             ed = await self._edition(None if resolution.edition == "current" else resolution.edition,
                                      resolution.game)
@@ -366,6 +438,20 @@ class Judge:
         except StoreError:
             ed = None
         return self.render_resolution(resolution, ed, text)
+
+    async def off_topic_reply(self, situation: str) -> Reply:
+        """A rules question about something other than drawing: where it is answered, with the words filled in
+        (/search with them, /rule with the number the rules index finds first)."""
+        words = " ".join(w for w in re.findall(r"[\w'-]+", situation) if w.lower() not in QUESTION_WORDS)[:100]
+        hint = f"/search query:{plain(words, 100)}"
+        try:
+            hits = list((await self.indexes.get(await self._edition(None))).search(words, limit=1).hits)
+        except StoreError:
+            hits = []
+        if hits and hits[0].kind == "rule":
+            hint += f" — or /rule number:{hits[0].key}"
+        return error_reply("That looks like a rules question about something other than drawing cards: /draw "
+                           "resolves card-draw situations.", hint)
 
     def render_resolution(self, res: Resolution, ed: Edition | None, situation: str = "") -> Reply:
         answer = draw_answer(res, situation, edition_label=ed.label if ed else f"rules edition {res.edition}",
@@ -398,9 +484,13 @@ class Judge:
             return error_reply(f"No card named “{plain(name, 150)}”.",
                                ("did you mean: " + ", ".join(near)) if near else "check the spelling")
         lines = card_lines(card, unread)
+        face = await self.card_face(card.name) if self.card_face is not None else None
+        if face is not None and face.mana_cost:
+            lines[0] = " — ".join(x for x in (outside(face.mana_cost, 100), lines[0]) if x)
         if utils.default_process(card.name) != utils.default_process(name):
             lines.insert(0, f"_(the closest card to “{plain(name, 100)}”)_")
-        return Reply(paged(outside(card.name, 200), "\n".join(lines)), game="mtg")
+        return Reply(paged(outside(card.name, 200), "\n".join(lines), image=face.image if face else None),
+                     game="mtg")
 
     # ----------------------------------------------------------------- meta
 
@@ -427,8 +517,10 @@ class Judge:
             "**/rulediff** `number` — how a rule changed between editions.  **/about** — editions and sources.",
             "**/ruling** `card` `contains` — a card's official rulings, newest first (optionally only those "
             "containing some words).",
-            "**/card** `name` — a card's Oracle text, a Scryfall link, and the draw abilities the engine read from "
-            "it.",
+            "**/card** `name` — a card's image, mana cost and Oracle text, a Scryfall link, and the draw abilities the "
+            "engine read from it.",
+            "**Apps → Ask drawjudge** on any message — its text answered as a /draw situation, privately. "
+            "`[[Card Name]]` works in every option.",
             "",
             "**What /draw understands** (one example a phrase):",
         ]

@@ -38,6 +38,16 @@ class ScenarioError(ValueError):
         return {"ok": False, "error": {"message": self.message, "where": self.where, "hint": self.hint}}
 
 
+class MissingValue(ScenarioError):
+    """A value the card needs and nobody said (X of Prosperity): a question to ask, not a fault. ``what`` is
+    the value's name, ``card`` the card whose text needs it."""
+
+    def __init__(self, what: str, card: str | None, where: str, hint: str) -> None:
+        super().__init__(f"{card or 'this card'} needs a value for {what}", where, hint)
+        self.what = what
+        self.card = card
+
+
 class SituationError(ScenarioError):
     """A situation text the reader could not read: the clause, what was expected, and suggestions."""
 

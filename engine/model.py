@@ -279,6 +279,9 @@ class Resolution:
     # outcome ({"assumption", "if", "ruling", "players", "losers", "winners"}), from engine.assumptions.
     other_outcomes: list[dict[str, Any]] = field(default_factory=list)
     asked: Asked | None = None  # the question asked, copied from the scenario
+    # The answer to it, first words, reason, trap (engine.answer_lead.Lead as JSON); the ruling line when
+    # nothing was asked.
+    answer: dict[str, Any] = field(default_factory=dict)
 
     @property
     def game_over(self) -> bool:
@@ -318,4 +321,5 @@ class Resolution:
             "ruling": self.ruling,
             "other_outcomes": self.other_outcomes,
             "asked": self.asked.to_json() if self.asked else None,
+            "answer": self.answer,
         }

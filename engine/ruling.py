@@ -18,13 +18,16 @@ from engine.wording import sentence
 # (a historical edition cites its own numbers first).
 DECIDING_RULES: dict[str, tuple[str, ...]] = {
     "replaced_draw": ("614.1a",),
+    "replaced_instruction": ("614.1a", "121.2a"),
     "prohibited": ("121.2b", "614.17", "101.2"),
     "loss": ("704.5b", "704.5a", "704.5c", "104.3e"),
     "no_loss": ("104.3",),
     "no_win": ("104.3",),
     "win": ("104.2b",),
     "empty_draw": ("121.4", "704.5b"),
-    "why_not": ("614.17c",),
+    "why_not": ("614.17c", "702.52b"),
+    "skip": ("614.1b", "614.10"),
+    "delayed": ("603.7",),
 }
 
 
@@ -43,12 +46,20 @@ COMPANION_RULES = ("704.3", "810.8a")
 
 
 def _rule_of(step: Step) -> str | None:
-    """The deciding rule of a step, with its companions when they decided too ("704.5a, 704.3")."""
+    """The deciding rule of a step."""
     first = next((n for n in DECIDING_RULES.get(step.kind, ()) if n in step.rules), None)
-    first = first or (step.rules[0] if step.rules else None)
-    if first is None or step.kind not in ENDINGS:
-        return first
-    return ", ".join([first, *(n for n in COMPANION_RULES if n in step.rules and n != first)])
+    return first or (step.rules[0] if step.rules else None)
+
+
+def _with_companions(res: Resolution, said: list[tuple[str, str | None]]) -> list[tuple[str, str | None]]:
+    """The game-ending reason's rule with its companions when they decided too ("704.5a, 704.3")."""
+    ending = next((s for kind in ENDINGS for s in res.steps if s.kind == kind), None)
+    if ending is None:
+        return said
+    extra = [n for n in COMPANION_RULES if n in ending.rules and n != _rule_of(ending)]
+    mine = (_said_why(ending), _rule_of(ending))
+    return [(text, ", ".join([rule, *extra]) if (text, rule) == mine and rule and extra else rule)
+            for text, rule in said]
 
 
 def _cards(n: int) -> str:
@@ -117,9 +128,20 @@ def _of_whom(who: str | None) -> str:
 _REASONS: dict[str, Callable[[Step, int], str]] = {
     "replaced_draw": lambda s, n: f"{s.source} replaces {_of_whom(s.player)} "
                                   + ("draw" if n == 1 else f"{n:,} draws"),
+    "replaced_instruction": lambda s, n: f"{s.source} replaces {_of_whom(s.player)} instruction to draw"
+                                         + ("" if n == 1 else f" ({n:,} times)"),
     "prohibited": lambda s, n: f"{s.source} stops {_of_whom(s.player)} " + ("draw" if n == 1 else f"{n:,} draws"),
-    "why_not": lambda s, n: f"{s.source} can't replace a draw that can't happen",
+    "why_not": lambda s, n: (f"{s.source} can't replace a draw that can't happen" if "614.17c" in s.rules
+                             else s.text.rstrip(".")),
+    "skip": lambda s, n: f"{s.source} skips {_of_whom(s.player)} draw step",
+    "delayed": lambda s, n: f"{s.source}'s draw waits for the next upkeep",
 }
+
+
+def reason_of(step: Step) -> tuple[str, str | None]:
+    """One deciding step in words, with its rule ("Golgari Thug can't be used ...", "702.52b")."""
+    said = _REASONS[step.kind](step, step.repeat) if step.kind in _REASONS and step.source else step.text.rstrip(".")
+    return said, _rule_of(step)
 
 
 def _triggers(res: Resolution) -> list[tuple[str, str | None]]:
@@ -127,7 +149,33 @@ def _triggers(res: Resolution) -> list[tuple[str, str | None]]:
             for t in res.triggers]
 
 
-def _reasons(res: Resolution) -> list[tuple[str, str | None]]:
+# Reasons that act on draws: one card's effect on several players' draws is said once ("Spirit of the
+# Labyrinth stops your draw, Bob's 2 draws and Player 3's draw").
+_ACTS_ON_DRAWS = {"replaced_draw": "replaces", "prohibited": "stops"}
+
+
+def _draws_of(player: str | None, n: int) -> str:
+    return f"{_of_whom(player)} " + ("draw" if n == 1 else f"{n:,} draws")
+
+
+def _said_grouped(grouped: dict[tuple[str, str | None, str | None], tuple[Step, int]]
+                  ) -> list[tuple[str, str | None]]:
+    merged: dict[tuple[str | None, ...], list[tuple[Step, int]]] = {}
+    for (kind, source, player), (step, n) in grouped.items():
+        key = (kind, source) if kind in _ACTS_ON_DRAWS else (kind, source, player)
+        merged.setdefault(key, []).append((step, n))
+    out = []
+    for items in merged.values():
+        step, n = items[0]
+        if len(items) > 1:
+            text = f"{step.source} {_ACTS_ON_DRAWS[step.kind]} " + _names([_draws_of(s.player, k) for s, k in items])
+        else:
+            text = _REASONS[step.kind](step, n)
+        out.append((text, _rule_of(step)))
+    return out
+
+
+def reasons(res: Resolution) -> list[tuple[str, str | None]]:
     """The deciding steps in words, at most three: a loss or a win first (or a win or loss an effect
     prevented), then replacements and prohibitions grouped by card and player (with how many draws each acted
     on), then the abilities that triggered."""
@@ -141,19 +189,19 @@ def _reasons(res: Resolution) -> list[tuple[str, str | None]]:
             key = (step.kind, step.source, step.player)
             first, n = grouped.get(key, (step, 0))
             grouped[key] = (first, n + step.repeat)
-    out = [(_REASONS[step.kind](step, n), _rule_of(step)) for step, n in grouped.values()] + ends + _triggers(res)
+    out = _said_grouped(grouped) + ends + _triggers(res)
     if out:
         return list(dict.fromkeys(out))[:3]
-    drawn = next((s for s in res.steps if s.kind in ("empty_draw", "draw")), None)
-    return [("", _rule_of(drawn))] if drawn is not None else []
+    drew = next((s for s in res.steps if s.kind in ("empty_draw", "draw")), None)
+    return [("", _rule_of(drew))] if drew is not None else []
 
 
 def ruling_of(res: Resolution) -> Ruling:
     """One sentence: the outcome, then why, with the deciding rule of each reason in parentheses."""
-    reasons = _reasons(res)
-    said = [f"{text} ({rule})" if rule else text for text, rule in reasons if text]
+    said_reasons = _with_companions(res, reasons(res))
+    said = [f"{text} ({rule})" if rule else text for text, rule in said_reasons if text]
     text = _headline(res) + (": " + "; ".join(said) if said else "")
-    if not said and reasons and reasons[0][1]:
-        text += f" ({reasons[0][1]})"
-    rules = tuple(dict.fromkeys(n for _text, rule in reasons if rule for n in rule.split(", ")))
+    if not said and said_reasons and said_reasons[0][1]:
+        text += f" ({said_reasons[0][1]})"
+    rules = tuple(dict.fromkeys(n for _text, rule in said_reasons if rule for n in rule.split(", ")))
     return Ruling(sentence(text) + ".", rules)

@@ -24,8 +24,10 @@ def _int(value: Any, where: str, *, low: int = 0, high: int = MAX_COUNT) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ScenarioError(f"{where} must be a whole number, not {type(value).__name__} {value!r}", where,
                             f"use a number from {low} to {high}")
-    if not low <= value <= high:
-        raise ScenarioError(f"{where} is {value}, out of range", where, f"use a number from {low} to {high}")
+    if value > high:
+        raise ScenarioError(f"{where} is too large", where, f"use a number from {low} to {high:,}")
+    if value < low:
+        raise ScenarioError(f"{where} is {value}, out of range", where, f"use a number from {low} to {high:,}")
     return value
 
 

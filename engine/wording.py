@@ -8,6 +8,18 @@ from __future__ import annotations
 
 import re
 
+
+def counted(n: object, word: str) -> str:
+    """"1 token", "2 tokens", "1,000 +1/+1 counters": never "2 token(s)"."""
+    count = f"{n:,}" if isinstance(n, int) else str(n)
+    return f"{count} {word}" + ("" if n == 1 else "s")
+
+
+def cards(n: object) -> str:
+    """"1 card", "2 cards", "1,000 cards": never "2 card(s)"."""
+    return counted(n, "card")
+
+
 _YOU_VERB = re.compile(r"\bYou (is|has|\w+s)\b")
 
 
@@ -19,7 +31,15 @@ def second_person(text: str) -> str:
     if "You" not in text:
         return text
     text = _YOUR_AT_START.sub(r"\1Your ", text).replace("You's ", "your ")
+    text = _YOU_CLAUSE.sub(lambda m: _THEIR.sub(lambda t: _YOURS[t.group(0)], m.group(0)), text)
     return _YOU_VERB.sub(lambda m: "You " + _base_form(m.group(1)), text)
+
+
+# A clause whose subject is the asker ("You discard their hand"): its "their" is "your". A step's "their"
+# always stands for its subject, so the clause runs to the next sentence or semicolon.
+_YOU_CLAUSE = re.compile(r"(?:^|(?<=[.!?;:] ))You [^.;!?]*")
+_THEIR = re.compile(r"\b(?:their|themselves|they)\b")
+_YOURS = {"their": "your", "themselves": "yourself", "they": "you"}
 
 
 def _base_form(verb: str) -> str:

@@ -23,6 +23,7 @@ from engine.model import Batch, Resolution
 from engine.resolve.events import GameOver
 from engine.resolve.paying import pay
 from engine.trigger_events import EventKind
+from engine.wording import cards
 
 if TYPE_CHECKING:
     from engine.resolve.resolver import Resolver
@@ -150,7 +151,7 @@ def action_draw_step(r: Resolver) -> None:
         # 614.1b, 614.10: "skip your draw step": the step, its draw and its triggers don't happen
         r.step(f"{active.name} skips the draw step ({skipper.card.name}): no draw, and nothing that "
                "triggers at the beginning of the draw step triggers.", r.rs.cite("skip_step"),
-               active.name, "skip")
+               active.name, "skip", source=skipper.card.name)
         return
     if s.turn == 1:
         if s.format == "two-player":
@@ -188,7 +189,7 @@ def action_move_to_hand(r: Resolver) -> None:
     p = r.player(who)
     moved = p.library.take_top(a.count)
     p.hand.add(moved)
-    r.step(f"{who} puts {len(moved)} card(s) from library into hand. This is not a draw: nothing that "
+    r.step(f"{who} puts {cards(len(moved))} from library into hand. This is not a draw: nothing that "
            "triggers on or replaces draws applies, and an empty library causes no loss.",
            r.rs.cite("not_a_draw"), who, "move")
 

@@ -8,6 +8,7 @@ import time
 from collections import deque
 from typing import Any
 
+from engine.answer_lead import lead_of
 from engine.cards import CardDB
 from engine.errors import OutOfTime, ScenarioError
 from engine.model import Resolution, Scenario
@@ -16,6 +17,7 @@ from engine.resolve.events import ChoicePoint
 from engine.resolve.resolver import Resolver
 from engine.resolve.result import outcome_key
 from engine.resolve.variants import other_outcomes
+from engine.wording import cards
 
 
 def _draw_order(res: Resolution) -> list[str]:
@@ -67,6 +69,7 @@ def resolve(scenario: Scenario, cards: CardDB | None = None, *, compress: bool =
     if scenario.game == "mtg" and main.rs.edition != "current":
         resolution.differences = differences_from_today(scenario, resolution, cards)
     if not branches:
+        resolution.answer = lead_of(resolution).to_json()
         return resolution
     search = AlternativeSearch(scenario, cards, compress, deadline)
     resolution.branches.extend(search.run(resolution, main))
@@ -74,6 +77,7 @@ def resolve(scenario: Scenario, cards: CardDB | None = None, *, compress: bool =
         resolution.notes.append(search.stopped)
     resolution.notes.extend(dict.fromkeys(search.uncarried))
     resolution.other_outcomes = other_outcomes(scenario, resolution, cards, deadline=deadline)
+    resolution.answer = lead_of(resolution).to_json()
     return resolution
 
 
@@ -152,10 +156,14 @@ class AlternativeSearch:
                         continue
                     seen_outcomes.add(outcome)
                     changed = {k: v for k, v in choices.items() if scenario.choices.get(k, _UNSET) != v}
-                    found.append({"choice": "; ".join(f"{k} = {v}" for k, v in changed.items()),
+                    # the main line's value of a decision made otherwise here, said ("You apply X first"), so
+                    # a choice the player makes can be answered with both of its lines
+                    main_said = describe_choice(cp.key, cp.chosen) if list(changed) == [cp.key] else ""
+                    found.append({"main": main_said,"choice": "; ".join(f"{k} = {v}" for k, v in changed.items()),
                                   "said": "; ".join(describe_choice(k, v) for k, v in changed.items()),
                                   "choices": changed, "players": other.players, "losers": other.losers,
-                                  "winners": other.winners, "ruling": other.ruling})
+                                  "winners": other.winners, "ruling": other.ruling,
+                                  "answer": _answer(other, scenario)})
         return found
 
     def _resolve(self, choices: dict[str, Any]) -> tuple[Resolution | None, list[ChoicePoint]]:
@@ -178,6 +186,12 @@ class AlternativeSearch:
 _UNSET = object()
 
 
+def _answer(other: Resolution, scenario: Scenario) -> dict[str, Any]:
+    """Another line's answer to the question asked (its ruling line when nothing was asked)."""
+    other.asked = scenario.asked
+    return lead_of(other).to_json()
+
+
 def describe_choice(key: str, value: Any) -> str:
     """A decision in words, for the answer ("You apply Golgari Thug first", not "order:You = Golgari Thug")."""
     kind, _, rest = key.partition(":")
@@ -190,12 +204,12 @@ def describe_choice(key: str, value: Any) -> str:
         "apply": lambda: f"{who} {'uses' if yes else 'does not use'} {parts[0]}",
         "may_draw": lambda: f"{who} {'chooses to draw' if yes else 'chooses not to draw'}",
         "trigger": lambda: f"{who} {'uses' if yes else 'declines'} {parts[0]}'s “may” ability",
-        "may": lambda: f"{'takes' if yes else 'declines'} {parts[0]}'s “may” ({parts[-1].replace('_', ' ')})",
+        "may": lambda: f"{parts[0]}'s “may” ({parts[-1].replace('_', ' ')}) is {'taken' if yes else 'declined'}",
         "condition": lambda: f"“{rest}” is {'true' if yes else 'false'}",
         "team_order": lambda: f"the team draws in the order {', '.join(map(str, value))}",
         "creatures_revealed": lambda: f"{value} of {who}'s revealed cards are creature cards",
         "top_is_creature": lambda: f"{who}'s top card is {'a' if yes else 'not a'} creature card",
-        "sylvan_pay": lambda: f"{who} pays 4 life for each of {value} card(s)",
+        "sylvan_pay": lambda: f"{who} pays 4 life for " + ("each of " if value != 1 else "") + cards(value),
         "ability": lambda: f"{parts[0]}: the ability “{value}”",
         "multi_replacement": lambda: f"{who} applies {str(value).split('#')[0]} first",
         "cost": lambda: f"the cost of {parts[0]} is paid with “{value}”",

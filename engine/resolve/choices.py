@@ -8,6 +8,7 @@ from engine.effects import (
     DrawProhibition,
 )
 from engine.resolve.events import PendingTrigger
+from engine.wording import cards
 
 if TYPE_CHECKING:
     from engine.resolve.resolver import Resolver
@@ -47,7 +48,7 @@ def draw_forbidden(r: Resolver, who: str, count: int, chooser: str, *, say: bool
             return True
         if eff.max_per_turn == 1 and (count > 1 or p.drawn_this_turn >= 1):
             if say:
-                r.step(f"{who} can't choose to draw {count} card(s): {src.card.name} allows only one "
+                r.step(f"{who} can't choose to draw {cards(count)}: {src.card.name} allows only one "
                        "card each turn.", r.rs.cite("max_one_each_turn"), who, "prohibited", src.card.name)
             return True
     return False

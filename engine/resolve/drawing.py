@@ -39,7 +39,7 @@ def draw_instruction(r: Resolver, who: str, count: int, source: str, applied: fr
                 src = next(c for c in candidates if c.key == pick)
             r.step(f"{who} would draw {count} cards. {src.card.name} replaces the whole instruction "
                    "before any single draw.", (*r.rs.cite("multi_replacement"), "614.1a"), who,
-                   "replaced_instruction")
+                   "replaced_instruction", source=src.card.name)
             r.run_ops(src.effect.instead, you=src.controller, that_player=who, source=src.card.name,
                       applied=applied | {src.key})
             return

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine.effects import Op, OpKind
-from engine.errors import ScenarioError
+from engine.errors import MissingValue
 from engine.inert import inert
 from engine.oracle.clauses import RANDOM_MODE, number
 from engine.resolve import ops_players, ops_reveal, ops_targets, ops_zones
@@ -72,7 +72,7 @@ def known_condition(r: Resolver, words: str, you: str) -> bool | None:
     return None
 
 
-def amount(r: Resolver, op: Op, x: int | None, you: str = "", *, say: bool = False) -> int:
+def amount(r: Resolver, op: Op, x: int | None, you: str = "", *, say: bool = False, source: str = "") -> int:
     """The number an operation uses: a fixed one, X as given, or X counted from the board when the card
     defines it (608.2h: counted as the effect resolves); never guessed."""
     if op.amount != "X":
@@ -82,8 +82,8 @@ def amount(r: Resolver, op: Op, x: int | None, you: str = "", *, say: bool = Fal
     counted = count_x(r, op.note, you) if you and op.note.startswith("X = ") else None
     if counted is None:
         what = op.note.removeprefix("X = ") if op.note.startswith("X = ") else ""
-        raise ScenarioError("this card needs a value for X" + (f" ({what})" if what else ""), "action.x",
-                            "say how many, e.g. \"x\": 3")
+        raise MissingValue(f"X ({what})" if what else "X", source or r.s.action.card, "action.x",
+                           "say how many, e.g. \"x\": 3")
     if say:
         r.step(f"X is {counted}: {op.note.removeprefix('X = ')}, counted as the ability resolves.",
                r.rs.cite("amount_on_resolution"), you, "amount")
@@ -106,7 +106,8 @@ def run_ops(r: Resolver, ops: tuple[Op, ...], *, you: str, that_player: str, sou
         handler = OP_HANDLERS[OpKind(op.do)]
         # "that many": the number of cards the operation before moved (608.2h), whatever X was given
         that_many = op.note == "X = that many" and ctx.last_count is not None
-        n = ctx.last_count if that_many and ctx.last_count is not None else amount(r, op, x, you, say=True)
+        n = (ctx.last_count if that_many and ctx.last_count is not None
+             else amount(r, op, x, you, say=True, source=source))
         if op.do != "draw" and op.instead_amount is not None and self_condition(r, op.condition, you):
             n = op.instead_amount  # 614.15: the card's own "instead" (a draw says so in its own step)
         handler(r, op, ctx, targets, n)

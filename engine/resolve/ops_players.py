@@ -11,6 +11,7 @@ from engine.errors import ScenarioError
 from engine.inert import inert
 from engine.resolve.events import GameOver, OpContext
 from engine.trigger_events import EventKind
+from engine.wording import counted
 
 if TYPE_CHECKING:
     from engine.resolve.resolver import Resolver
@@ -138,7 +139,8 @@ def _token(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> N
     for name in targets:
         p = r.player(name)
         p.tokens[op.name or "token"] = p.tokens.get(op.name or "token", 0) + n * ctx.times
-        r.step(f"{name} creates {n * ctx.times} {op.name or 'token'} token(s).", r.rs.cite("token"), name, "token")
+        made = counted(n * ctx.times, f"{op.name or 'token'} token").replace("token token", "token")
+        r.step(f"{name} creates {made}.", r.rs.cite("token"), name, "token")
 
 
 def _draw_equal_discarded(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
@@ -220,7 +222,7 @@ def _delayed_draw(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: in
     for name in targets:
         r.step(f"{name} will draw {n} card{'s' if n != 1 else ''} at the beginning of the next turn's upkeep "
                f"({ctx.source}): a delayed triggered ability; nothing is drawn now.", r.rs.cite("delayed"), name,
-               "delayed")
+               "delayed", source=ctx.source)
 
 
 HANDLERS = {

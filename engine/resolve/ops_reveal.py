@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from engine.effects import Op, OpKind
 from engine.model import Batch
 from engine.resolve.events import OpContext
+from engine.wording import cards, counted
 
 if TYPE_CHECKING:
     from engine.resolve.resolver import Resolver
@@ -48,7 +49,7 @@ def _reveal_sort(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int
         p.hand.add(to_hand)
         p.library.add_bottom(rest)
         fewer = f" (only {len(revealed)} in the library)" if len(revealed) < n else ""
-        r.step(f"{name} reveals the top {len(revealed)} card(s){fewer}: {len(to_hand)} {card_type} card(s) go to hand "
+        r.step(f"{name} reveals the top {cards(len(revealed))}{fewer}: {len(to_hand)} {cards(card_type)} go to hand "
                f"(not drawn) and {len(rest)} to the bottom of the library.",
                (*r.rs.cite("reveal"), *r.rs.cite("not_a_draw"), *r.rs.cite("library_position")), name, "move")
 
@@ -91,7 +92,7 @@ def _amass(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> N
             p.tokens[army] = 1
             created = f"creates a 0/0 {army} token, then "
         p.counters[army] = p.counters.get(army, 0) + n * ctx.times
-        r.step(f"{name} amasses {n * ctx.times}: {created}puts {n * ctx.times} +1/+1 counter(s) on the {army} "
+        r.step(f"{name} amasses {n * ctx.times}: {created}puts {counted(n * ctx.times, '+1/+1 counter')} on the {army} "
                f"({p.counters[army]} in all).", r.rs.cite("amass"), name, "amass")
 
 
@@ -101,7 +102,7 @@ def _counter(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) ->
         p = r.player(name)
         what = op.name or ctx.source
         p.counters[what] = p.counters.get(what, 0) + n * ctx.times
-        r.step(f"{name} puts {n * ctx.times} +1/+1 counter(s) on {what} ({p.counters[what]} in all).",
+        r.step(f"{name} puts {counted(n * ctx.times, '+1/+1 counter')} on {what} ({p.counters[what]} in all).",
                r.rs.cite("counter"), name, "counter")
 
 

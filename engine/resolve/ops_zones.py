@@ -10,6 +10,7 @@ from engine.errors import ScenarioError
 from engine.model import Batch
 from engine.resolve.events import OpContext
 from engine.trigger_events import EventKind
+from engine.wording import cards
 
 if TYPE_CHECKING:
     from engine.resolve.resolver import Resolver
@@ -22,7 +23,7 @@ def _mill(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> No
         p.graveyard.add(milled)
         if len(milled):
             r.happened.add(EventKind.MILL)
-        r.step(f"{name} mills {len(milled)} card(s).", r.rs.cite("mill"), name, "mill")
+        r.step(f"{name} mills {cards(len(milled))}.", r.rs.cite("mill"), name, "mill")
 
 
 def _discard(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
@@ -35,10 +36,6 @@ def _discard(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) ->
         ctx.last_count = len(gone)
         ctx.did = bool(len(gone)) or n == 0  # "if you do" after a discard of nothing is not met
         r.step(f"{name} discards {cards(len(gone))}.", r.rs.cite("discard"), name, "discard")
-
-
-def cards(n: int) -> str:
-    return f"{n} card{'' if n == 1 else 's'}"
 
 
 def _put_bottom(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
@@ -128,7 +125,7 @@ def _hand_to_bottom_draw_that_many(r: Resolver, op: Op, ctx: OpContext, targets:
         k = p.hand.size
         p.library.add(p.hand.take_top(k))
         r.step(
-            f"{name} puts {k} card(s) from hand on the bottom of their library.",
+            f"{name} puts {cards(k)} from hand on the bottom of their library.",
             r.rs.cite("library_position"),
             name,
             "move",
@@ -143,7 +140,7 @@ def _put_back(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -
         p.library.add_top(back)
         ctx.last_count = len(back)
         r.step(
-            f"{name} puts {len(back)} card(s) from hand on top of their library.",
+            f"{name} puts {cards(len(back))} from hand on top of their library.",
             r.rs.cite("library_position"),
             name,
             "move",
@@ -156,7 +153,7 @@ def _to_hand_from_library(r: Resolver, op: Op, ctx: OpContext, targets: list[str
         got = p.library.take_top(min(n, p.library.size))
         p.hand.add(got)
         rules = r.rs.cite("not_a_draw") + (r.rs.cite("search") if op.do == "search_to_hand" else ())
-        r.step(f"{name} puts {len(got)} card(s) from library into hand. Not a draw.", rules, name, "move")
+        r.step(f"{name} puts {cards(len(got))} from library into hand. Not a draw.", rules, name, "move")
 
 
 def _look_keep(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
@@ -168,7 +165,7 @@ def _look_keep(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) 
             p.hand.add(kept)
             p.graveyard.add(rest)
         r.step(
-            f"{name} looks at {len(seen)} card(s), puts {min(1, len(seen))} into hand (not a "
+            f"{name} looks at {cards(len(seen))}, puts {min(1, len(seen))} into hand (not a "
             f"draw) and {max(0, len(seen) - 1)} into the graveyard.",
             r.rs.cite("not_a_draw"),
             name,
@@ -214,7 +211,7 @@ def _sylvan(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> 
         back = p.hand.remove_any(eligible - pay)
         p.library.add_top(back)
         r.step(
-            f"{name} chooses {eligible} card(s) drawn this turn: pays {4 * pay} life to keep "
+            f"{name} chooses {cards(eligible)} drawn this turn: pays {4 * pay} life to keep "
             f"{pay}, puts {len(back)} back on top.",
             r.rs.cite("life"),
             name,

@@ -17,6 +17,7 @@ from engine.costs import MOVES_NOTHING, Cost, CostKind, CostPart
 from engine.errors import ScenarioError
 from engine.model import Batch
 from engine.trigger_events import EventKind
+from engine.wording import cards
 
 if TYPE_CHECKING:
     from engine.resolve.resolver import Resolver
@@ -100,11 +101,11 @@ def _missing(r: Resolver, card: Card, parts: tuple[CostPart, ...], payer: str) -
     p = r.player(payer)
     for part in parts:
         if part.kind is CostKind.DISCARD and p.hand.size < part.amount:
-            return f"{payer} has {p.hand.size} card(s) in hand"
+            return f"{payer} has {cards(p.hand.size)} in hand"
         if part.kind is CostKind.PAY_LIFE and p.life < part.amount:
             return f"{payer} has {p.life} life (119.4)"
         if part.kind is CostKind.EXILE_FROM_GRAVEYARD and p.graveyard.size < part.amount:
-            return f"{payer} has {p.graveyard.size} card(s) in their graveyard"
+            return f"{payer} has {cards(p.graveyard.size)} in their graveyard"
         if part.kind is CostKind.SACRIFICE and len(_candidates(r, card, part, payer)) < part.amount:
             have = ", ".join(p.battlefield) or "no permanent"
             return f"it needs {part.text.removeprefix('sacrifice ')} that {payer} controls ({payer} controls {have})"

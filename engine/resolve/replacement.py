@@ -119,7 +119,8 @@ def _explain_impossible_dredge(r: Resolver, event: DrawEvent) -> None:
             and src.key not in event.applied and p.library.size < eff.condition.min_library):
             r.step(f"{src.card.name} can't be used to replace this draw: dredge "
                    f"{eff.condition.min_library} needs {eff.condition.min_library} cards in the library, and "
-                   f"{event.who} has {p.library.size}.", r.rs.cite("dredge_too_few"), event.who, "why_not")
+                   f"{event.who} has {p.library.size}.", r.rs.cite("dredge_too_few"), event.who, "why_not",
+               source=src.card.name)
 
 
 def _replacement_applies(r: Resolver, src: EffectSource, event: DrawEvent) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from engine.answer_lead import lead_of
 from engine.cards import CardDB
 from engine.defaults import assume_otherwise
 from engine.errors import OutOfTime, ScenarioError
@@ -44,6 +45,8 @@ def other_outcomes(scenario: Scenario, main: Resolution, cards: CardDB | None = 
         if outcome in seen:
             continue
         seen.add(outcome)
+        other.asked = scenario.asked
         found.append({"assumption": key, "if": sentence(said), "ruling": other.ruling,
+                      "answer": lead_of(other).to_json(),
                       "players": other.players, "losers": other.losers, "winners": other.winners})
     return found

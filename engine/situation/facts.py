@@ -90,9 +90,12 @@ def _life(ctx: Ctx, g: dict[str, str]) -> None:
 def _poison(ctx: Ctx, g: dict[str, str]) -> None:
     who = ctx.who(g.get("player"))
     n = read_number(g["n"])
-    if n is None or n > MAX_COUNT:
+    if n is None:
         raise SituationError(f"“{g['n']}” is not a number of poison counters", ctx.clause,
                              "a number, e.g. 'I have 9 poison counters'")
+    if n > MAX_COUNT:
+        raise SituationError(f"{g['n']} poison counters is too large a number", ctx.clause,
+                             f"a number up to {MAX_COUNT:,}")
     for target in _each_target(ctx, who):
         ctx.b.set(target, "poison", n, ctx.clause)
 

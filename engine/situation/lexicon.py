@@ -133,6 +133,11 @@ def read_number(text: str) -> int | None:
         return NUMBER_WORDS[t]
     if re.fullmatch(r"-?\d{1,40}", t):
         return int(t)
+    if re.fullmatch(r"\d{41,}", t):
+        return 10**60  # a number of any length is a number: too large, never "not a number"
+    m = re.fullmatch(r"(\d{1,6})e(\d{1,6})", t)  # "1e9": scientific notation
+    if m:
+        return int(m.group(1)) * 10 ** int(m.group(2)) if int(m.group(2)) < 60 else 10**60
     m = re.fullmatch(r"(\d{1,3})\^(\d{1,4})", t) or re.fullmatch(r"(\d{1,3})\*\*(\d{1,4})", t)
     if m:
         base, exp = int(m.group(1)), int(m.group(2))
@@ -151,6 +156,6 @@ def count(text: str, clause: str) -> int:
     if n < 0:
         raise SituationError(f"{n} is negative", clause, "0 or more")
     if n > MAX_COUNT:
-        raise SituationError(f"{n} is too large", clause, f"a number up to {MAX_COUNT:,}")
+        raise SituationError(f"{text.strip()} is too large", clause, f"a number up to {MAX_COUNT:,}")
     return n
 

@@ -10,6 +10,7 @@ import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import discord
 import pytest
 
 from bot.config import Config
@@ -94,7 +95,7 @@ async def test_the_bot_synced_to_discord_has_every_command_the_running_bot_has(s
 
     app = await Application.open(_config(tmp_path, scryfall))
     bot = bot_for(app)
-    names = {c.name for c in bot.tree.get_commands()}
+    names = {c.name for c in bot.tree.get_commands(type=discord.AppCommandType.chat_input)}
     assert names == set(BY_NAME) == {"draw", "rule", "cr", "search", "define", "rulediff", "ruling", "card", "help",
                                      "about"}
     await bot.close()  # the bot owns the application: closing it closes the cache

@@ -119,7 +119,10 @@ async def test_draw_reply_shows_what_was_understood_with_user_words_escaped(stor
     reply = await Judge(store).draw("I control Howling Mine #2. I draw 2")
     text = reply.as_text()
     assert "I understood:" in text and "Assumed:" in text
-    assert "(“I control Howling Mine \\#2”)" in text
+    assert reply.draw is not None  # the words each fact came from: behind the Assumed button
+    from bot.render_embed import reading_pages
+
+    assert "(“I control Howling Mine \\#2”)" in reading_pages(reply.draw)[0].description
     underscored = await Judge(store).draw("Al_ice_ has 0 cards in library. Al_ice_ draws")
     assert underscored.error  # a name is letters, digits and hyphens: never Markdown
 

@@ -31,7 +31,9 @@ async def test_console_answers_every_command(store: Store) -> None:
     assert "/draw" in (await answer(judge, "/help")).as_text()
     assert "2026-01-16" in (await answer(judge, "/about")).as_text()
     ruling = (await answer(judge, "/draw Alice: library 0, controls Laboratory Maniac. Alice draws a card.")).as_text()
-    assert "Alice wins the game" in ruling and "121.6a" in ruling
+    assert "Alice wins the game" in ruling and "104.2b" in ruling
+    assert "121.6a" in (await answer(judge, "/draw Alice: library 0, controls Laboratory Maniac. Alice draws a card."
+                                     )).as_plain()  # the steps' rules, in the console's full answer
     bad = await answer(judge, "/teleport now")
     assert bad.error and "Unknown command" in bad.as_text()
     empty = await answer(judge, "/draw")
@@ -150,6 +152,7 @@ def test_every_front_end_gives_the_same_draw_answer(tmp_path: Path, monkeypatch:
     import asyncio
 
     from bot.render_discord import embed_for
+    from bot.render_embed import reading_pages, steps_pages
 
     monkeypatch.setenv("DRAWJUDGE_DB", str(tmp_path / "f.sqlite3"))
     assert main(["rules", "update", "--file", str(CR_2026)]) == 0
@@ -169,7 +172,9 @@ def test_every_front_end_gives_the_same_draw_answer(tmp_path: Path, monkeypatch:
             reply = await Judge(store).draw(OLD_RULES)
         finally:
             await store.close()
-        return "\n".join(embed_for(p).description or "" for p in reply.pages)
+        assert reply.draw is not None  # the answer, its Steps and its Assumed buttons: the console's lines
+        pages = [*reply.pages, *steps_pages(reply.draw), *reading_pages(reply.draw)]
+        return "\n".join(embed_for(p).description or "" for p in pages)
 
     pages = asyncio.run(discord_pages()).replace("**", "").replace("\\", "")
     for line in body.split("\n")[1:]:

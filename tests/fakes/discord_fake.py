@@ -110,8 +110,9 @@ class FakeDiscord:
                     "bot_public": True, "bot_require_code_grant": False, "owner": dict(USER), "summary": "",
                     "verify_key": "0", "flags": 0, "team": None}
         if method == "PUT" and path.endswith("/commands"):
-            self.commands = [dict(c, id=str(next(_ids)), application_id=str(APP_ID), version="1")
-                             for c in payload]
+            # Discord answers every command with a description ("" for a context-menu command)
+            self.commands = [dict(c, id=str(next(_ids)), application_id=str(APP_ID), version="1",
+                                  description=c.get("description", "")) for c in payload]
             return self.commands
         return {}
 

@@ -23,6 +23,12 @@ def oracle_id(name: str) -> str:
     return str(uuid.uuid5(uuid.NAMESPACE_URL, "oracle:" + name))
 
 
+# Scryfall's card objects carry a mana cost and image links; the shared card data has only the Oracle text, so
+# the stand-in gives the real costs of a few cards and an image link in Scryfall's shape for every card.
+MANA_COSTS = {"Notion Thief": "{2}{U}{B}", "Spirit of the Labyrinth": "{1}{W}", "Laboratory Maniac": "{2}{U}",
+              "Opportunity": "{2}{U}{U}"}
+
+
 @dataclass
 class FakeScryfall:
     cards_dir: Path
@@ -30,6 +36,7 @@ class FakeScryfall:
     fail_first: int = 0  # answer 429 to this many requests first
     extra_cards: dict[str, str] = field(default_factory=dict)  # name -> oracle text
     extra_types: dict[str, str] = field(default_factory=dict)  # name -> type line
+    mana: dict[str, str] = field(default_factory=lambda: dict(MANA_COSTS))  # name -> mana cost
     requests: list[tuple[str, dict[str, str]]] = field(default_factory=list)
     times: list[float] = field(default_factory=list)
     runner: web.AppRunner | None = None
@@ -49,6 +56,9 @@ class FakeScryfall:
         return {"object": "card", "id": cid, "oracle_id": oracle_id(name), "name": name,
                 "oracle_text": {**self.cards, **self.extra_cards}[name],
                 **({"type_line": self.extra_types[name]} if name in self.extra_types else {}),
+                "mana_cost": self.mana.get(name, ""),
+                "image_uris": {"small": f"https://cards.scryfall.io/small/front/{cid}.jpg?1",
+                               "normal": f"https://cards.scryfall.io/normal/front/{cid}.jpg?1"},
                 "rulings_uri": f"https://api.scryfall.com/cards/{cid}/rulings",
                 "scryfall_uri": f"https://scryfall.com/card/test/1/{cid}"}
 

@@ -1,0 +1,366 @@
+"""The answer to the question asked, first: "Yes — you lose the game.", "No — and you don't lose either.",
+"You draw 8.", or both lines of a choice the player makes; then the one reason with its deciding rule, then the
+trap a judge would name.
+
+Why in the engine: every front end (Discord, the console, ``drawjudge ask``, ``drawjudge resolve`` and its
+JSON) must lead with the same words, so the lead is computed once from the resolution's structure (who lost,
+who drew how many, which card acted, the branches of the asker's own choices), never from a reply's wording.
+Without a question (or "what happens?"), the lead is the ruling line as it is.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from engine.model import Resolution, Step
+from engine.question import Asked, AskedKind
+from engine.ruling import drawn_counts, reason_of, reasons
+from engine.wording import sentence
+
+
+class AnswerKind(StrEnum):
+    """The shape of the first words; each front end renders a lead through one table keyed by it."""
+
+    YES = "yes"
+    NO = "no"
+    COUNT = "count"
+    CHOICE = "choice"  # the player's own choice decides: both lines
+    RULING = "ruling"  # no question (or "what happens?"): the ruling line
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a choice: what is chosen, and what then happens."""
+
+    said: str  # "You apply Notion Thief first"
+    outcome: str  # "Opponent draws 1 card and you draw none"
+
+    def to_json(self) -> dict[str, str]:
+        return {"said": self.said, "outcome": self.outcome}
+
+
+@dataclass(frozen=True)
+class Lead:
+    """The first words of the answer, the reason that decides it (with its rule) and the trap, if any."""
+
+    kind: AnswerKind
+    text: str  # "Yes — you lose the game, so Opponent wins."
+    reason: str = ""  # "attempted to draw from an empty library"
+    rule: str | None = None  # the deciding rule of the reason ("704.5b")
+    trap: str = ""  # "you still put 2 cards back"
+    trap_rule: str | None = None
+    lines: tuple[Line, ...] = field(default_factory=tuple)
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(r for r in (self.rule, self.trap_rule) if r))
+
+    def why(self) -> str:
+        """The reason as a sentence, with its rule: "Notion Thief replaces your 4 draws (614.1a)."."""
+        if not self.reason:
+            return ""
+        return sentence(self.reason) + (f" ({self.rule})" if self.rule else "") + "."
+
+    def watch_out(self) -> str:
+        if not self.trap:
+            return ""
+        return sentence(self.trap) + (f" ({self.trap_rule})" if self.trap_rule else "") + "."
+
+    def said(self) -> str:
+        """The lead in one line of plain text (JSON, logs, a What if's one-line summary), labelled as the
+        front ends label it."""
+        parts = [self.text]
+        parts += [f"{line.said} → {line.outcome}." for line in self.lines]
+        parts += [f"Why: {self.why()}"] if self.reason else []
+        parts += [f"Watch out: {self.watch_out()}"] if self.trap else []
+        return " ".join(parts)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind.value, "text": self.text, "reason": self.reason, "rule": self.rule,
+                "trap": self.trap, "trap_rule": self.trap_rule, "lines": [line.to_json() for line in self.lines],
+                "said": self.said()}
+
+
+_RULE_AT_END = re.compile(r"\s*\([^()]*\d[^()]*\)$")
+
+
+def _headline(ruling_text: str) -> str:
+    """The ruling's outcome without its reasons ("Opponent draws 1 card and you draw none")."""
+    return _RULE_AT_END.sub("", ruling_text.partition(": ")[0].rstrip(".").strip())
+
+
+def outcome_of(ruling_text: str) -> str:
+    """A ruling's outcome alone, as a sentence ("Opponent draws 1 card and you draw none.")."""
+    head = _headline(ruling_text)
+    return head + "." if head else ruling_text
+
+
+def _person(res: Resolution, asked: Asked) -> str:
+    """Whom the question is about: the player it names, else the asker ("You"), else the first player told
+    to draw (a JSON scenario with named players)."""
+    if asked.player and asked.player in res.players:
+        return asked.player
+    if "You" in res.players:
+        return "You"
+    told = next((s.player for s in res.steps if s.player in res.players and s.kind in
+                 ("instruction", "draw", "replaced_draw", "replaced_instruction", "prohibited", "empty_draw")), None)
+    return told or next(iter(res.players), "You")
+
+
+def _does(who: str, you: str, other: str) -> str:
+    return f"{'you' if who == 'You' else who} {you if who == 'You' else other}"
+
+
+def _cards(n: int) -> str:
+    return f"{n:,} card" + ("" if n == 1 else "s")
+
+
+# ------------------------------------------------------------------ the asker's own choices
+
+def chooser_of(key: str) -> str:
+    """Who makes a decision, from its key ("order:You" → You, "apply:Golgari Thug:You" → You)."""
+    return key.split(":")[-1]
+
+
+def _own(res: Resolution, who: str) -> list[dict[str, Any]]:
+    """The other lines that differ from the main line by one decision ``who`` makes."""
+    return [b for b in res.branches
+            if len(b.get("choices", {})) == 1 and b.get("main") and chooser_of(next(iter(b["choices"]))) == who]
+
+
+def _outcome(ruling_text: str) -> str:
+    text = sentence(_headline(ruling_text))
+    return "you" + text[3:] if text.startswith("You ") else text
+
+
+def own_choice_lines(res: Resolution, who: str) -> tuple[Line, ...]:
+    """The main line and each other line that differs only by one decision ``who`` makes, each with its
+    outcome; empty when ``who`` has no such choice."""
+    others = _own(res, who)
+    if not others:
+        return ()
+    main = Line(sentence(str(others[0]["main"])), _outcome(str(res.ruling.get("text", ""))))
+    lines = [main] + [Line(sentence(str(b.get("said") or b["choice"])),
+                           _outcome(str(b.get("ruling", {}).get("text", "")))) for b in others]
+    return tuple(dict.fromkeys(lines))
+
+
+def _choice_rule(res: Resolution, who: str) -> str | None:
+    step = next((s for s in res.steps if s.kind == "choice" and s.player == who and s.rules), None)
+    return step.rules[0] if step else None
+
+
+def _choice(res: Resolution, who: str, lines: tuple[Line, ...], prefix: str = "") -> Lead:
+    chooser = ("your" if prefix else "Your") if who == "You" else f"{who}'s"
+    return Lead(AnswerKind.CHOICE, f"{prefix}{chooser} choice:", f"{'you' if who == 'You' else who} "
+                f"{'choose' if who == 'You' else 'chooses'} which line to take", _choice_rule(res, who),
+                lines=lines)
+
+
+def _differs(res: Resolution, who: str, measure: Callable[[dict[str, Any]], Any]
+             ) -> tuple[str, tuple[Line, ...]]:
+    """Whose choice decides what the question measures (the player asked about, else the asker), with the
+    lines of that choice; ("", ()) when no choice changes it."""
+    main = measure({"players": res.players, "losers": res.losers, "winners": res.winners})
+    for chooser in dict.fromkeys((who, "You")):
+        if any(measure(b) != main for b in _own(res, chooser)):
+            return chooser, own_choice_lines(res, chooser)
+    return "", ()
+
+
+# ------------------------------------------------------------------ the reason and the trap
+
+def _reason(res: Resolution, about: str | None = None) -> tuple[str, str | None]:
+    """The one reason that decides the answer, with its rule: the first of the ruling's reasons (one about
+    ``about``, a card, when there is one), else the ruling's outcome with its rule."""
+    found = [(text, rule) for text, rule in reasons(res) if text]
+    if about:
+        found = [r for r in found if about.lower() in r[0].lower()] or found
+    if found:
+        return found[0]
+    rules = res.ruling.get("rules") or [None]
+    return _headline(str(res.ruling.get("text", ""))), rules[0]
+
+
+def _specific(res: Resolution, reason: str) -> bool:
+    """Whether a reason says more than the ruling's outcome (it is one of the ruling's reasons)."""
+    return reason != _headline(str(res.ruling.get("text", "")))
+
+
+def _rest_still_happens(res: Resolution, who: str) -> tuple[str, str | None]:
+    """A spell whose draws were replaced or stopped still does the rest: "you still put 2 cards back"."""
+    if not any(s.kind == "cast" for s in res.steps):
+        return "", None
+    first = next((i for i, s in enumerate(res.steps) if s.player == who and s.kind in ("replaced_draw", "prohibited")),
+                 None)
+    if first is None:
+        return "", None
+    later = next((s for s in res.steps[first:] if s.player == who and s.kind in ("discard", "move")
+                  and "hand" in s.text and "stack" not in s.text and "graveyard as the last" not in s.text), None)
+    if later is None:
+        return "", None
+    text = later.text.rstrip(".")
+    text = text[0].lower() + text[1:] if text.startswith("You ") else text
+    return f"the rest of the spell still happens: {text}", later.rules[0] if later.rules else None
+
+
+def _loss_waits(res: Resolution, who: str) -> tuple[str, str | None]:
+    """An empty-library draw in the middle of a spell: the player loses only when state-based actions are next
+    checked, after the spell has finished (everything else it says still happens)."""
+    steps = res.steps
+    first = next((i for i, s in enumerate(steps) if s.kind == "empty_draw" and s.player == who), None)
+    if first is None or who not in res.losers or not any(s.kind == "cast" for s in steps):
+        return "", None
+    after = [s for s in steps[first + 1:] if s.kind not in ("empty_draw", "loss", "draw") and "608.2n" not in s.rules]
+    if not after:
+        return "", None
+    loss = next((s for s in steps if s.kind == "loss" and s.player == who), None)
+    rule = next((r for r in (loss.rules if loss else ()) if r.startswith("704")), None)
+    then = after[0].text.rstrip(".")
+    then = then[0].lower() + then[1:] if then.startswith("You ") else then
+    return ("the loss comes only when state-based actions are checked, after the spell has finished "
+            f"resolving, so the rest still happens first: {then}", rule)
+
+
+TRAPS: tuple[Callable[[Resolution, str], tuple[str, str | None]], ...] = (_rest_still_happens, _loss_waits)
+
+
+def _trap(res: Resolution, who: str) -> tuple[str, str | None]:
+    for find in TRAPS:
+        text, rule = find(res, who)
+        if text:
+            return text, rule
+    return "", None
+
+
+# ------------------------------------------------------------------ one lead per kind of question
+
+def _lose(res: Resolution, asked: Asked) -> Lead:
+    who = _person(res, asked)
+    chooser, lines = _differs(res, who, lambda doc: who in doc.get("losers", ()))
+    if lines:
+        return _choice(res, chooser, lines)
+    if who in res.losers:
+        verb = "win" if res.winners == ["You"] or len(res.winners) > 1 else "wins"
+        wins = f", so {' and '.join(res.winners)} {verb}" if res.winners and not res.draw_game else ""
+        text = f"Yes — {_does(who, 'lose', 'loses')} the game{wins}."
+    elif who in res.winners:
+        text = f"No — {_does(who, 'win', 'wins')} the game."
+    else:
+        text = "No — " + _does(who, "don't", "doesn't") + " lose."
+    reason, rule = _reason(res)
+    return Lead(AnswerKind.YES if who in res.losers else AnswerKind.NO, sentence(text), reason, rule)
+
+
+def _win(res: Resolution, asked: Asked) -> Lead:
+    who = _person(res, asked)
+    chooser, lines = _differs(res, who, lambda doc: who in doc.get("winners", ()))
+    if lines:
+        return _choice(res, chooser, lines)
+    if who in res.winners:
+        text = f"Yes — {_does(who, 'win', 'wins')} the game."
+    elif who in res.losers:
+        text = f"No — {_does(who, 'lose', 'loses')} the game."
+    else:
+        text = "No — and " + _does(who, "don't", "doesn't") + " lose either."
+    reason, rule = _reason(res, asked.card)
+    return Lead(AnswerKind.YES if who in res.winners else AnswerKind.NO, sentence(text), reason, rule)
+
+
+def _count(res: Resolution, asked: Asked) -> Lead:
+    who = _person(res, asked)
+    n = drawn_counts(res).get(who, 0)
+    chooser, lines = _differs(res, who, lambda doc: doc.get("players", {}).get(who, {}).get("drawn_this_turn"))
+    if lines:
+        return _choice(res, chooser, lines)
+    drawn = f"{n:,}" if n else "no card"
+    text = f"{_does(who, 'draw', 'draws')} {drawn}"
+    text = sentence(text[0].upper() + text[1:])
+    reason, rule = _reason(res, asked.card)
+    if not _specific(res, reason):  # "You draw 4 cards" again says nothing more: the rule goes with the count
+        return Lead(AnswerKind.COUNT, text + (f" ({rule})." if rule else "."))
+    return Lead(AnswerKind.COUNT, text + ".", reason, rule)
+
+
+def _acted(res: Resolution, card: str) -> Step | None:
+    return next((s for s in res.steps if s.source and s.source.lower() == card.lower()
+                 and s.kind not in ("prohibited", "why_not")), None)
+
+
+def _stopped(res: Resolution, card: str) -> Step | None:
+    return next((s for s in res.steps if s.kind in ("why_not",) and s.source and s.source.lower() == card.lower()),
+                None)
+
+
+def _can(res: Resolution, asked: Asked) -> Lead:
+    who = _person(res, asked)
+    if asked.card:
+        card = asked.card
+        mine = [line for line in own_choice_lines(res, who) if card.lower() in line.said.lower()]
+        stopped = _stopped(res, card)
+        if stopped is not None:
+            return Lead(AnswerKind.NO, "No.", *reason_of(stopped))
+        acted = _acted(res, card)
+        if acted is not None:
+            return Lead(AnswerKind.YES, "Yes.", *reason_of(acted))
+        if mine:
+            return _choice(res, who, own_choice_lines(res, who), prefix="Yes — ")
+        return _ruling(res, asked)  # the card played no part the engine can name: the ruling, not a guess
+    n = drawn_counts(res).get(who, 0)
+    reason, rule = _reason(res)
+    if n:
+        return Lead(AnswerKind.YES, sentence(f"Yes — {_does(who, 'draw', 'draws')} {_cards(n)}."), reason, rule)
+    return Lead(AnswerKind.NO, "No.", reason, rule)
+
+
+def _trigger(res: Resolution, asked: Asked) -> Lead:
+    card = asked.card
+    if not card:
+        return _ruling(res, asked)
+    times = sum(t.count for t in res.triggers if t.source.lower() == card.lower())
+    rule = next((t.rules[0] for t in res.triggers if t.rules), None)
+    if times:
+        said = "once" if times == 1 else "twice" if times == 2 else f"{times:,} times"
+        return Lead(AnswerKind.YES, f"Yes — {card} triggers {said}" + (f" ({rule})." if rule else "."))
+    reason, rule = _reason(res, card)
+    return Lead(AnswerKind.NO, f"No — {card} doesn't trigger.", reason, rule)
+
+
+def _ruling(res: Resolution, asked: Asked | None) -> Lead:
+    return Lead(AnswerKind.RULING, str(res.ruling.get("text", "")), "", None)
+
+
+LEADS: dict[AskedKind, Callable[[Resolution, Asked], Lead]] = {
+    AskedKind.LOSE: _lose,
+    AskedKind.WIN: _win,
+    AskedKind.COUNT: _count,
+    AskedKind.CAN: _can,
+    AskedKind.TRIGGER: _trigger,
+    AskedKind.WHAT_IF: _ruling,
+    AskedKind.WHAT: _ruling,
+}
+
+
+def lead_of(res: Resolution) -> Lead:
+    """The first words of the answer to ``res.asked`` (the ruling line when nothing was asked), with the
+    trap when there is one."""
+    if res.asked is None:
+        return _ruling(res, None)
+    lead = LEADS[res.asked.kind](res, res.asked)
+    if lead.kind is AnswerKind.RULING:
+        return lead
+    trap, trap_rule = _trap(res, _person(res, res.asked))
+    if trap:
+        lead = Lead(lead.kind, lead.text, lead.reason, lead.rule, trap, trap_rule, lead.lines)
+    return lead
+
+
+def lead_from_json(doc: dict[str, Any]) -> Lead:
+    """A lead back from its JSON (a worker process hands resolutions over as JSON-able records)."""
+    return Lead(AnswerKind(doc.get("kind", "ruling")), str(doc.get("text", "")), str(doc.get("reason", "")),
+                doc.get("rule"), str(doc.get("trap", "")), doc.get("trap_rule"),
+                tuple(Line(str(x["said"]), str(x["outcome"])) for x in doc.get("lines", ())))

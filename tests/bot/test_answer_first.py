@@ -1,0 +1,92 @@
+"""The answer to the question asked comes first, on Discord (through the real CommandTree) and in the console
+alike. The situation reader fills ``Scenario.asked`` (issue #24); until it does, these tests stand in for it
+with a reader that recognises the question at the end of the text, so only the answer's side is tested."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import engine.judging
+from bot.app import DrawJudgeBot
+from bot.console import answer
+from bot.service import Judge
+from bot.store import Store
+from engine.cards import CardDB
+from engine.model import Scenario
+from engine.question import Asked, AskedKind
+from tests.fakes.discord_fake import FakeDiscord, dispatch, slash
+
+QUESTIONS = {"do I lose?": Asked(AskedKind.LOSE, words="do I lose?"),
+             "how many does opponent draw?": Asked(AskedKind.COUNT, player="Opponent"),
+             "how many do I draw?": Asked(AskedKind.COUNT)}
+
+
+@pytest.fixture(autouse=True)
+def asked_by_the_reader(monkeypatch: pytest.MonkeyPatch) -> None:
+    read = engine.judging.parse_situation
+
+    def reading(text: str, cards: CardDB) -> Scenario:
+        asked = next((q for words, q in QUESTIONS.items() if text.endswith(words)), None)
+        scenario = read(_without_question(text), cards)
+        scenario.asked = asked
+        return scenario
+
+    monkeypatch.setattr(engine.judging, "parse_situation", reading)
+
+
+def _without_question(text: str) -> str:
+    for words in QUESTIONS:
+        if text.endswith(words):
+            return text[: -len(words)].strip()
+    return text
+
+
+def _embed(sent: list[Any]) -> dict[str, Any]:
+    return sent[-1]["data"]["embeds"][0]
+
+
+async def test_do_i_lose_is_answered_yes_first_with_the_deciding_rule_and_the_trap(
+        harness: tuple[DrawJudgeBot, FakeDiscord]) -> None:
+    client, fake = harness
+    sent = await dispatch(client, fake, slash("draw", situation="I have 2 cards in library. I cast Brainstorm. "
+                                                                "do I lose?"))
+    e = _embed(sent)
+    assert e["title"] == "Yes — you lose the game, so Opponent wins."
+    text = e["description"].replace("\\", "")
+    assert text.startswith("**Why:** attempted to draw from an empty library (704.5b).")
+    assert "**Watch out:**" in text and "you put 2 cards from hand on top of your library" in text
+
+
+async def test_a_count_is_a_number_and_a_choice_gives_both_lines(harness: tuple[DrawJudgeBot, FakeDiscord]) -> None:
+    client, fake = harness
+    sent = await dispatch(client, fake, slash("draw", situation="I have 10 cards in library. I draw 8. "
+                                                                "how many do I draw?"))
+    assert _embed(sent)["title"] == "You draw 8 (121.1)."
+    sent = await dispatch(client, fake, slash("draw", situation=(
+        "I control Thought Reflection. Opponent controls Notion Thief. I draw a card. how many does opponent draw?")))
+    e = _embed(sent)
+    assert e["title"] == "Your choice"
+    text = e["description"]
+    assert "• You apply Thought Reflection first → Opponent draws 2 cards" in text
+    assert "• You apply Notion Thief first → Opponent draws 1 card" in text
+    assert "616.1" in text
+
+
+async def test_the_console_leads_the_same_way(store: Store) -> None:
+    reply = await answer(Judge(store), "/draw I have 2 cards in library. I cast Brainstorm. do I lose?")
+    text = reply.as_plain()
+    assert text.startswith("Yes — you lose the game, so Opponent wins.\nWhy: attempted to draw from an empty "
+                           "library (704.5b).\nWatch out: ")
+    assert text.index("Watch out:") < text.index("I understood:") < text.index("Steps")
+
+
+async def test_the_other_outcome_of_an_assumption_answers_the_question_too(store: Store) -> None:
+    reply = await Judge(store).draw("Opponent controls Spirit of the Labyrinth. I control Laboratory Maniac and have "
+                                    "0 cards in library. I draw a card. do I lose?")
+    assert reply.draw is not None
+    assert reply.draw.lead.text == "No — you win the game."
+    other = reply.draw.otherwise[0]
+    assert other.label == "If you already drew a card this turn"
+    assert other.ruling.startswith("No — you don't lose.") and "121.2b" in other.rules

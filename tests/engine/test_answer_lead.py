@@ -1,0 +1,137 @@
+"""The answer leads with the question asked (engine.answer_lead): Yes/No, a number, or both lines of the
+player's own choice; then the one reason with its deciding rule, then the trap."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.answer_lead import AnswerKind, lead_from_json, lead_of
+from engine.cards import default_cards
+from engine.model import Resolution
+from engine.question import Asked, AskedKind
+from engine.resolve import resolve
+from engine.scenario_json import scenario_from_json
+from tests.engine.helpers import made_cards
+
+CARDS = default_cards()
+
+
+def _resolved(players: list[dict[str, Any]], action: dict[str, Any], asked: dict[str, Any] | None) -> Resolution:
+    doc: dict[str, Any] = {"players": players, "active": "You", "action": action}
+    if asked is not None:
+        doc["asked"] = asked
+    return resolve(scenario_from_json(doc, CARDS), CARDS)
+
+
+DRAW_ONE = {"type": "draw", "player": "You", "count": 1}
+
+
+def test_do_i_lose_starts_with_yes_and_the_state_based_action() -> None:
+    res = _resolved([{"name": "You", "library": 0}, {"name": "Opponent"}], DRAW_ONE, {"kind": "lose"})
+    assert res.answer["kind"] == "yes"
+    assert res.answer["text"] == "Yes — you lose the game, so Opponent wins."
+    assert res.answer["rule"] == "704.5b" and "empty library" in res.answer["reason"]
+    assert res.to_json()["answer"] == res.answer  # the JSON front end says the same
+
+
+def test_do_i_lose_when_nothing_threatens_is_no() -> None:
+    res = _resolved([{"name": "You", "library": 5}, {"name": "Opponent"}],
+                    {"type": "draw", "player": "You", "count": 3}, {"kind": "lose"})
+    assert res.answer["kind"] == "no" and res.answer["text"] == "No — you don't lose."
+
+
+def test_do_i_win_with_spirit_says_no_and_no_loss_either() -> None:
+    res = _resolved([{"name": "You", "library": 0, "battlefield": ["Laboratory Maniac"], "drawn_this_turn": 1},
+                     {"name": "Opponent", "battlefield": ["Spirit of the Labyrinth"]}], DRAW_ONE, {"kind": "win"})
+    assert res.answer["text"] == "No — and you don't lose either."
+    assert res.answer["rule"] == "121.2b" and "Spirit of the Labyrinth" in res.answer["reason"]
+
+
+def test_how_many_is_a_number_with_the_deciding_rule() -> None:
+    res = _resolved([{"name": "You", "library": 1},
+                     {"name": "Opponent", "battlefield": ["Notion Thief", "Spirit of the Labyrinth"]}],
+                    {"type": "cast", "player": "You", "card": "Opportunity", "targets": ["You"]},
+                    {"kind": "count", "player": "Opponent"})
+    assert res.answer["kind"] == "count" and res.answer["text"] == "Opponent draws 1."
+    assert res.answer["rule"] == "614.1a"
+    plain = _resolved([{"name": "You"}, {"name": "Opponent"}], {"type": "draw", "player": "You", "count": 8},
+                      {"kind": "count"})
+    assert plain.answer["text"] == "You draw 8 (121.1)." and plain.answer["reason"] == ""
+
+
+def test_a_choice_the_player_makes_gives_both_lines_not_one_as_a_fact() -> None:
+    res = _resolved([{"name": "You", "battlefield": ["Thought Reflection"]},
+                     {"name": "Opponent", "battlefield": ["Notion Thief"]}], DRAW_ONE,
+                    {"kind": "count", "player": "Opponent"})
+    lead = lead_from_json(res.answer)
+    assert lead.kind is AnswerKind.CHOICE and lead.text == "Your choice:"
+    said = {line.said: line.outcome for line in lead.lines}
+    assert said["You apply Thought Reflection first"].startswith("Opponent draws 2 cards")
+    assert said["You apply Notion Thief first"].startswith("Opponent draws 1 card")
+    assert lead.rule == "616.1"
+
+
+def test_can_i_dredge_is_yes_with_the_lines_of_the_choice() -> None:
+    res = _resolved([{"name": "You", "graveyard": ["Golgari Thug"]}, {"name": "Opponent"}], DRAW_ONE,
+                    {"kind": "can", "card": "Golgari Thug"})
+    lead = lead_from_json(res.answer)
+    assert lead.text == "Yes — your choice:" and len(lead.lines) == 2
+    assert any("Golgari Thug" in line.said for line in lead.lines)
+
+
+def test_the_deciding_rule_of_alms_collector_is_the_replacement_not_the_draw() -> None:
+    res = _resolved([{"name": "You"}, {"name": "Opponent", "battlefield": ["Alms Collector"]}],
+                    {"type": "draw", "player": "You", "count": 2}, {"kind": "count"})
+    assert res.answer["text"] == "You draw 1." and res.answer["rule"] == "614.1a"
+    assert "Alms Collector" in res.answer["reason"]
+    assert "(614.1a)" in res.ruling["text"] and "(121.1)" not in res.ruling["text"]
+
+
+def test_the_trap_a_judge_names_the_rest_of_the_spell_still_happens() -> None:
+    res = _resolved([{"name": "You"}, {"name": "Opponent", "battlefield": ["Notion Thief"]}],
+                    {"type": "cast", "player": "You", "card": "Brainstorm"}, {"kind": "count"})
+    assert res.answer["text"] == "You draw no card."
+    assert "still" in res.answer["trap"] and "put 2 cards" in res.answer["trap"]
+    lost = _resolved([{"name": "You", "library": 2}, {"name": "Opponent"}],
+                     {"type": "cast", "player": "You", "card": "Brainstorm"}, {"kind": "lose"})
+    assert lost.answer["kind"] == "yes" and "state-based actions" in lost.answer["trap"]
+
+
+def test_does_it_trigger_counts_the_triggers() -> None:
+    res = _resolved([{"name": "You"}, {"name": "Opponent", "battlefield": ["Orcish Bowmasters"]}],
+                    {"type": "draw", "player": "You", "count": 2}, {"kind": "trigger", "card": "Orcish Bowmasters"})
+    assert res.answer["text"] == "Yes — Orcish Bowmasters triggers twice (603.2)."
+    none = _resolved([{"name": "You"}, {"name": "Opponent", "battlefield": ["Orcish Bowmasters"]}],
+                     {"type": "draw_step"}, {"kind": "trigger", "card": "Orcish Bowmasters"})
+    assert none.answer["kind"] == "no"
+
+
+def test_without_a_question_the_lead_is_the_ruling_line() -> None:
+    res = _resolved([{"name": "You"}, {"name": "Opponent"}], DRAW_ONE, None)
+    assert res.answer == lead_of(res).to_json() and res.answer["kind"] == "ruling"
+    assert res.answer["text"] == res.ruling["text"]
+    res.asked = Asked(AskedKind.WHAT, words="what happens?")
+    assert lead_of(res).text == res.ruling["text"]
+
+
+def test_a_skipped_draw_step_names_the_card_and_its_rule() -> None:
+    db = made_cards({"Skipper of Draws": ("Enchantment", "Skip your draw step.")})
+    doc = {"players": [{"name": "You", "battlefield": ["Skipper of Draws"]}, {"name": "Opponent"}],
+           "active": "You", "step": "draw", "action": {"type": "draw_step"}, "asked": {"kind": "count"}}
+    res = resolve(scenario_from_json(doc, db), db)
+    assert res.ruling["text"] == "No card is drawn: Skipper of Draws skips your draw step (614.1b)."
+    assert res.answer["text"] == "You draw no card." and res.answer["rule"] == "614.1b"
+
+
+def test_can_i_dredge_with_too_few_cards_is_no_with_the_dredge_rule() -> None:
+    res = _resolved([{"name": "You", "graveyard": ["Golgari Thug"], "library": 2}, {"name": "Opponent"}], DRAW_ONE,
+                    {"kind": "can", "card": "Golgari Thug"})
+    assert res.answer["text"] == "No." and res.answer["rule"] == "702.52b"
+    assert "dredge 4 needs 4 cards" in res.answer["reason"]
+
+
+def test_without_a_player_named_the_question_is_about_the_player_told_to_draw() -> None:
+    doc = {"players": [{"name": "Alice"}, {"name": "Bob", "library": 0}], "active": "Alice",
+           "action": {"type": "draw", "player": "Bob", "count": 1}, "asked": {"kind": "lose"}}
+    res = resolve(scenario_from_json(doc, CARDS), CARDS)
+    assert res.answer["text"] == "Yes — Bob loses the game, so Alice wins."
