@@ -96,6 +96,7 @@ CURRENT_CITES: dict[str, tuple[str, ...]] = {
     "cast_from_hand": ("601.2a",),
     "cast": ("601.2", "601.2i"),
     "modes": ("700.2", "700.2a"),
+    "coin_flip": ("705.1", "705.2"),
     "permanent_resolves": ("608.3", "608.3a"),
     "spell_to_graveyard": ("608.2n",),
     "loop": ("104.4b",),

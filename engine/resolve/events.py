@@ -72,6 +72,7 @@ class OpContext:
     discarded: dict[str, int] = field(default_factory=dict)
     last_count: int | None = None  # how many cards the last operation moved: what "that many" refers to
     did: bool = True  # whether the last "may" was taken (what "if you do" refers to, 608.2c)
+    coin: str | None = None  # the result of the coin flip the effect made ("win" / "lose"), once flipped
 
 
 @dataclass(frozen=True)

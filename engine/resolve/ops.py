@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine.effects import Op, OpKind
-from engine.errors import MissingValue
+from engine.errors import MissingValue, ScenarioError
 from engine.inert import inert
 from engine.oracle.clauses import RANDOM_MODE, number
 from engine.resolve import ops_players, ops_reveal, ops_targets, ops_zones
@@ -149,7 +149,12 @@ def _carried_out(r: Resolver, op: Op, ctx: OpContext, targets: list[str]) -> boo
                    ctx.you, "why_not")
             return False
     elif op.instead_amount is None and op.condition.startswith(("if:", "unless:")):
-        met = decide_condition(r, op.condition.split(":", 1)[1], ctx.you)
+        words = op.condition.split(":", 1)[1]
+        flip = ops_players.FLIP_RESULT.fullmatch(words)
+        if (flip is None or ctx.coin is None) and re.search(r"\b(?:flips?|heads|tails|die|roll(?:ed|s)?)\b", words):
+            # a random result the engine didn't make: never two random lines assumed true at once
+            raise ScenarioError(f"{ctx.source}: the engine can't decide “{words}” yet", "action.card", words)
+        met = ops_players.flip_met(flip, ctx.coin) if flip and ctx.coin else decide_condition(r, words, ctx.you)
         if met == op.condition.startswith("unless:"):
             ctx.did = False
             return False

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from typing import TYPE_CHECKING
 
 from engine.cards import Card
@@ -197,6 +198,9 @@ def _note(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> No
     other words stop the resolution with them, never a partial answer presented as whole."""
     if not op.text:
         return
+    if COIN_FLIP.fullmatch(op.text):
+        _flip(r, ctx)
+        return
     if op.words and not inert(op.text):
         raise ScenarioError(f"{ctx.source}: the engine can't carry out “{op.text}” yet", "action.card",
                             card_words(r.cards.find(ctx.source), op.text))
@@ -207,6 +211,29 @@ def _note(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> No
                        "the engine doesn't track)")
     else:
         r.notes.append(f"{ctx.source}: {op.text}")
+
+
+COIN_FLIP = re.compile(r"(?:you )?flip a coin")
+# "if you win the flip", "if you lost the flip": the conditions a coin flip decides
+FLIP_RESULT = re.compile(r"(?:(?:you|that player) (?P<result>win|won|lose|lost) the flip|"
+                         r"(?:it|the coin) comes? up (?P<side>heads|tails))")
+
+
+def flip_met(flip: re.Match[str], coin: str) -> bool:
+    """Whether a condition on the flip holds: a win is read as heads's side, a loss as tails's (705.2)."""
+    wanted = "win" if (flip.group("result") or "") in ("win", "won") or flip.group("side") == "heads" else "lose"
+    return coin == wanted
+
+
+def _flip(r: Resolver, ctx: OpContext) -> None:
+    """705.1: a coin flip is random; both results are lines of the answer, never both at once: the answer
+    follows one (a win unless said) and the other comes back as an alternative."""
+    key = f"coin:{ctx.source}"
+    ctx.coin = str(r.choose(key, ["win", "lose"], "win"))
+    said = "the flip is said to be" if key in r.s.choices else "the answer follows"
+    result = "a win (heads)" if ctx.coin == "win" else "a loss (tails)"
+    r.step(f"{ctx.you} flips a coin: {said} {result}; the other result is listed as an alternative.",
+           r.rs.cite("coin_flip"), ctx.you, "random")
 
 
 def card_words(card: Card | None, words: str) -> str:

@@ -155,3 +155,27 @@ def test_a_fuse_card_casts_either_half_or_both():
                 choices={"ability:Dig // Dump": "both halves (fused)"})
     assert both.players["Alice"]["hand"] == 8 and both.players["Bob"]["life"] == 18
     assert any(b["choices"].get("ability:Dig // Dump") == "both halves (fused)" for b in one.branches)
+
+
+COINS = made_cards({
+    "Lucky Guess": ("Sorcery", "Flip a coin. If you win the flip, draw two cards. If you lose the flip, each opponent "
+                               "draws a card."),
+    "Heads Up": ("Instant", "Flip a coin. If it comes up heads, draw a card. If it comes up tails, you lose 3 life."),
+    "Die Guess": ("Instant", "Roll a six-sided die. If the result is 4 or higher, draw two cards. If the result is 3 "
+                             "or lower, each opponent draws a card."),
+})
+
+
+def test_a_coin_flip_follows_one_result_and_lists_the_other_never_both():
+    res = cast(COINS, {}, {"card": "Lucky Guess"})
+    assert (res.players["Alice"]["hand"], res.players["Bob"]["hand"]) == (8, 7)
+    assert "705.1" in res.rules
+    lost = [b for b in res.branches if b["choices"].get("coin:Lucky Guess") == "lose"]
+    assert lost and (lost[0]["players"]["Alice"]["hand"], lost[0]["players"]["Bob"]["hand"]) == (6, 8)
+    tails = cast(COINS, {"life": 20}, {"card": "Heads Up"}, choices={"coin:Heads Up": "lose"})
+    assert tails.players["Alice"]["life"] == 17 and tails.players["Alice"]["hand"] == 6
+
+
+def test_a_die_roll_the_engine_does_not_make_is_refused_not_assumed_both_ways():
+    with pytest.raises(ScenarioError):
+        cast(COINS, {}, {"card": "Die Guess"})
