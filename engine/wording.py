@@ -7,6 +7,7 @@ the ruling is computed from a resolution without depending on the resolver.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 
 def counted(n: object, word: str) -> str:
@@ -57,6 +58,8 @@ def _base_form(verb: str) -> str:
 _YOU_MID_SENTENCE = re.compile(r"(?<![.!?:])( |\(|“)Y(ou|our)\b")
 
 
+@lru_cache(maxsize=8192)
 def sentence(text: str) -> str:
-    """A sentence that names the asker: "You draws" → "You draw", and "You" in its middle → "you"."""
+    """A sentence that names the asker: "You draws" → "You draw", and "You" in its middle → "you". Cached:
+    a resolution says the same few sentences many times ("You draw a card."), and it is a pure function."""
     return _YOU_MID_SENTENCE.sub(r"\1y\2", second_person(text))
