@@ -41,6 +41,7 @@ CURRENT_CITES: dict[str, tuple[str, ...]] = {
     "team_result": ("810.8a",),
     "shared_turn_triggers": ("805.4d",),
     "sba_check": ("704.3",),
+    "legend_rule": ("704.5j",),
     "team_life": ("810.9",),
     "if_you_do": ("608.2c",),
     "delayed": ("603.7",),

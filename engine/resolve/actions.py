@@ -41,6 +41,7 @@ class ActionType(StrEnum):
 def run(r: Resolver) -> Resolution:
     try:
         _validate(r)
+        _legend_rule(r)
         try:
             kind = ActionType(r.s.action.type)
         except ValueError:
@@ -52,6 +53,24 @@ def run(r: Resolver) -> Resolution:
         pass
     r.refuse_unevaluated_triggers()
     return r.result()
+
+
+def _legend_rule(r: Resolver) -> None:
+    """704.5j: a player never controls two legendary permanents with the same name; a board said to have two
+    already had the legend rule applied, so one stays and the rest are in the graveyard before anything
+    happens (no trigger of theirs is waiting now: that happened when the second one entered)."""
+    for p in r.s.players:
+        for name in dict.fromkeys(p.battlefield):
+            card = r.cards.find(name)
+            n = p.battlefield.count(name)
+            if n < 2 or card is None or "legendary" not in card.type_line.lower().split("—")[0]:
+                continue
+            for _ in range(n - 1):
+                p.battlefield.remove(name)
+            p.graveyard.add(Batch([name] * (n - 1)))
+            r.step(f"{p.name} can't control {n} {name}: the legend rule keeps one, and the other"
+                   f"{'s go' if n > 2 else ' goes'} to the graveyard.", r.rs.cite("legend_rule"), p.name, "legend_rule",
+                   source=name)
 
 
 def _validate(r: Resolver) -> None:

@@ -74,6 +74,7 @@ class ResolverCore:
         self.consumed: set[str] = set()
         self._last_group: StepGroup | None = None
         self.turn_order = [p.name for p in self.s.players]
+        self._opponents: dict[str, list[str]] = {}
         self.active = self.s.active or self.turn_order[0]
         self._in_play_key: tuple[Any, ...] = ()
         self._in_play: list[EffectSource] = []
@@ -87,10 +88,16 @@ class ResolverCore:
         return self.s.player(name)
 
     def opponents(self, name: str) -> list[str]:
-        me = self.player(name)
-        if self.s.format == "two-headed-giant" and me.team:
-            return [p.name for p in self.s.players if p.team != me.team]
-        return [p.name for p in self.s.players if p.name != name]
+        """Everyone not on ``name``'s side (teams don't change during a resolution, so it is kept)."""
+        known = self._opponents.get(name)
+        if known is None:
+            me = self.player(name)
+            if self.s.format == "two-headed-giant" and me.team:
+                known = [p.name for p in self.s.players if p.team != me.team]
+            else:
+                known = [p.name for p in self.s.players if p.name != name]
+            self._opponents[name] = known
+        return list(known)
 
     def apnap(self, names: list[str] | None = None) -> list[str]:
         """Active player first, then the others in turn order (101.4, 121.2c)."""

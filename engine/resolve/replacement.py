@@ -20,11 +20,12 @@ if TYPE_CHECKING:
 NO_REPLACEMENT = "draw normally"
 
 
-
 def replacement_candidates(r: Resolver, event: DrawEvent) -> list[EffectSource]:
+    """The replacements that could apply to this draw, each asked itself (614.1a), from the draw's facts."""
+    facts = r.draw_facts(event)
     return [src for src in r.in_play()
             if isinstance(src.effect, DrawReplacement) and src.key not in event.applied
-            and src.key not in r.consumed and _replacement_applies(r, src, event)]
+            and src.key not in r.consumed and src.effect.applies_to(facts, r.relation(src.controller, event.who))]
 
 
 def choose_replacement(r: Resolver, event: DrawEvent) -> EffectSource | None:
@@ -122,9 +123,5 @@ def _explain_impossible_dredge(r: Resolver, event: DrawEvent) -> None:
                    f"{event.who} has {p.library.size}.", r.rs.cite("dredge_too_few"), event.who, "why_not",
                source=src.card.name)
 
-
-def _replacement_applies(r: Resolver, src: EffectSource, event: DrawEvent) -> bool:
-    eff: DrawReplacement = src.effect
-    return eff.applies_to(r.draw_facts(event), r.relation(src.controller, event.who))
 
 

@@ -71,3 +71,13 @@ def test_state_based_actions_are_not_cited_as_between_triggers_when_none_wait() 
            "action": {"type": "draw", "player": "B", "count": 1}}
     res = resolve(scenario_from_json(doc))
     assert res.losers == ["B"] and "704.3" not in res.ruling["rules"]
+
+
+def test_two_legendary_permanents_of_one_name_are_one_by_the_legend_rule() -> None:
+    """704.5j: "opp has 2 Sheoldreds" and I draw 2 at 3 life: one Sheoldred stays, I lose 4, not 8."""
+    assert "legendary permanents with the same name" in rule_text("704.5j")
+    doc = {"players": [{"name": "A", "life": 5}, {"name": "B", "battlefield": ["Sheoldred, the Apocalypse"] * 2}],
+           "action": {"type": "draw", "player": "A", "count": 2}}
+    res = resolve(scenario_from_json(doc))
+    assert res.players["A"]["life"] == 1 and res.losers == []
+    assert res.players["B"]["graveyard"] == 1 and any("704.5j" in s.rules for s in res.steps)

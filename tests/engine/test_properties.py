@@ -67,8 +67,11 @@ def _cards(doc: dict[str, Any]) -> int:
 
 
 def _cards_after(res: Any) -> int:
+    """The cards in the counted zones afterwards, less the permanents that were put into a graveyard (the legend
+    rule, 704.5j, is the only way these scenarios move a permanent)."""
+    moved = sum(int(s.text.split(" can't control ")[1].split()[0]) - 1 for s in res.steps if s.kind == "legend_rule")
     return sum(p["library"] + p["hand"] + p["graveyard"] + p.get("exile", 0) + p.get("stack", 0)
-               for p in res.players.values())
+               for p in res.players.values()) - moved
 
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
