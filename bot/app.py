@@ -20,6 +20,7 @@ import discord
 from discord import app_commands
 
 from bot.commands import COMMANDS, CardChoices, Command, Complete, Option, RulingsFetcher, Services
+from bot.connections import rest_connector
 from bot.gate import Gate
 from bot.render_discord import embed_for, view_for
 from bot.replies import Reply, error_reply
@@ -265,6 +266,13 @@ class _JudgeClientMixin:
         self.gate = gate or Gate()
         self.services = Services(judge, rulings, card_choices)
         self.tree = build_tree(self, self.services, self.gate)  # type: ignore[arg-type]
+
+    async def login(self, token: str) -> None:
+        """Log in with a bounded connector for every REST call and interaction reply (discord.py's default is
+        unlimited: one socket per reply in flight). Made here because a connector needs the running loop."""
+        if self.http.connector is discord.utils.MISSING:  # type: ignore[attr-defined]
+            self.http.connector = rest_connector()  # type: ignore[attr-defined]
+        await super().login(token)  # type: ignore[misc]
 
     async def close(self) -> None:
         """Close the connection (the client's own close, next in the method order), then the services the bot

@@ -17,6 +17,7 @@ from typing import Any
 
 from bot.application import Application
 from bot.config import Config
+from bot.connections import raise_open_file_limit
 from bot.console import answer, run_console
 from bot.loopwatch import LoopWatch
 
@@ -113,6 +114,7 @@ async def run_bot(app: Application) -> int:
     from bot.gate import Gate
 
     discord.utils.setup_logging()
+    raise_open_file_limit()  # checked (and raised where allowed) before the first connection, and logged
     config = app.config
     gate = Gate(limit=config.max_in_flight)
     bot = bot_for(app, gate)

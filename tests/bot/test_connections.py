@@ -1,0 +1,63 @@
+"""Bounded connections (issue #28): the real client, over loopback, answers a burst through at most 50 REST
+sockets (discord.py's default opened one per reply in flight), and the open-file limit is raised at start."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import discord
+import pytest
+import yarl
+
+from bot.app import DrawJudgeBot
+from bot.connections import REST_CONNECTIONS
+from bot.service import Judge
+from bot.store import Store
+from tests.fakes.discord_fake import slash
+from tests.fakes.gateway import StandInDiscord
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+async def live(store: Store, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[tuple[DrawJudgeBot, StandInDiscord]]:
+    async with StandInDiscord() as server:
+        monkeypatch.setattr(discord.http.Route, "BASE", f"{server.base}/api/v10")
+        monkeypatch.setattr(discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY",
+                            yarl.URL(f"ws://127.0.0.1:{server.port}/"))
+        client = DrawJudgeBot(Judge(store), guild_ready_timeout=0.05)
+        task = asyncio.create_task(client.start("live-token"))
+        await asyncio.wait_for(client.wait_until_ready(), 10)
+        try:
+            yield client, server
+        finally:
+            await client.close()
+            await asyncio.wait_for(task, 10)
+
+
+@pytest.mark.timeout(60)
+async def test_a_burst_is_answered_through_a_bounded_number_of_sockets(
+        live: tuple[DrawJudgeBot, StandInDiscord]) -> None:
+    client, server = live
+    assert client.http.connector.limit == REST_CONNECTIONS
+    server.rest_delay = 0.1  # slow answers: an unbounded client would open a socket per reply in flight
+    server.peers.clear()
+    futures = [await server.push_interaction(slash("rule", number=f"121.{1 + i % 6}")) for i in range(300)]
+    await asyncio.wait_for(asyncio.gather(*futures), 40)
+    assert all(future.done() for future in futures)
+    assert 1 < len(server.peers) <= REST_CONNECTIONS
+
+
+def test_the_open_file_limit_is_raised_to_what_the_system_allows(tmp_path: Path) -> None:
+    script = ("import resource, sys\n"
+              "resource.setrlimit(resource.RLIMIT_NOFILE, (128, 1024))\n"
+              "from bot.connections import raise_open_file_limit\n"
+              "found = raise_open_file_limit(4096)\n"
+              "print(found.before, found.now, found.hard, resource.getrlimit(resource.RLIMIT_NOFILE)[0])\n")
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["128", "1024", "1024", "1024"]
