@@ -6,6 +6,7 @@ request into engine or store calls and returns ``Reply`` objects; renderers only
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import re
 from collections.abc import Awaitable, Callable
@@ -391,7 +392,7 @@ class Judge:
                 return card_not_here(exc)
             if found is not None:
                 real, oracle, type_line = found
-                reading = read_oracle(real, oracle, type_line)
+                reading = await asyncio.to_thread(read_oracle, real, oracle, type_line)  # off the event loop
                 card, unread = reading.card(oracle, type_line), reading.not_understood
         if card is None:
             near = self.cards.suggest(name)
