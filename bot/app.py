@@ -21,6 +21,7 @@ from discord import app_commands
 
 from bot.commands import COMMANDS, CardChoices, Command, Complete, Option, RulingsFetcher, Services
 from bot.connections import rest_connector
+from bot.engine_pool import ASKER
 from bot.gate import Gate
 from bot.render_discord import embed_for, view_for
 from bot.replies import Reply, error_reply
@@ -42,6 +43,7 @@ async def send_reply(interaction: discord.Interaction, make: Awaitable[Reply], *
     """Answer with a reply, deferring first when it takes long (at once when the bot is loaded, so the
     acknowledgement never waits behind other commands' work); errors are always ephemeral. An answer the
     closing connection can no longer carry (shutdown) is dropped quietly; other send failures are raised."""
+    ASKER.set(interaction.user.id)  # the engine takes turns between askers (this task's context only)
     gate: Gate | None = getattr(interaction.client, "gate", None)
     with gate.running(interaction) if gate is not None else contextlib.nullcontext():
         try:

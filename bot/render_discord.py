@@ -15,6 +15,7 @@ from typing import Any
 
 import discord
 
+from bot.engine_pool import ASKER
 from bot.replies import (
     DESCRIPTION_MAX,
     EMBED_TOTAL_MAX,
@@ -94,6 +95,7 @@ class OwnedView(discord.ui.View):
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         if interaction.user.id == self.owner_id:
+            ASKER.set(interaction.user.id)  # a button's question takes its turn at the engine as its asker's
             return True
         await interaction.response.send_message(embed=embed_for(error_reply(NOT_YOURS).pages[0], error=True),
                                                 ephemeral=True)
