@@ -415,6 +415,8 @@ class Judge:
             lines.append(f"• {outside(e.label, 100)} ({e.kind}), {effective}fetched {e.fetched_at[:10]} — "
                          f"{outside(source_label(e.source), 200)}")
         lines += ["", f"Cards known by hand: {len(self.cards)}; any other card is read from its Oracle text."]
+        if self.store.degraded:  # the cache is read-only or in memory: said, so nobody expects updates to stick
+            lines += ["", f"⚠ Cache: {self.store.degraded}."]
         return Reply(paged("About drawjudge", "\n".join(lines)), ephemeral=True)
 
     def help(self) -> Reply:
