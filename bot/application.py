@@ -70,9 +70,10 @@ class Application:
         Scryfall is waited for (up to its own bound) instead of finishing in the background for a next
         question that won't come."""
         store = await open_store(config)
-        rulings = RulingsService(store, config, budget=SCRYFALL_BUDGET if one_shot else NETWORK_BUDGET)
         rules = RulesBootstrap(store, config)
         recovery = CacheRecovery(store, redownload=rules.run)
+        rulings = RulingsService(store, config, budget=SCRYFALL_BUDGET if one_shot else NETWORK_BUDGET,
+                                 recovery=recovery)
         judge = Judge(store, card_lookup=rulings.oracle_text, recovery=recovery,
                       engine=EngineRunner(default_cards(), config.engine_budget))
         return cls(config, store, rulings, recovery, rules, judge)

@@ -22,6 +22,7 @@ from rapidfuzz import fuzz, process, utils
 
 from bot.card_lookup import PRELOAD_HINT, CardsOffline
 from bot.config import Config
+from bot.recovery import CacheRecovery, recovering
 from bot.replies import Reply, error_reply, outside, paged, plain, valid_text
 from bot.scryfall import CardNotFound, ScryfallClient, ScryfallError
 from bot.store import Store, StoreError
@@ -71,8 +72,11 @@ def _age(fetched_at: str) -> timedelta:
 
 class RulingsService:
     def __init__(self, store: Store, config: Config | None = None, client: ScryfallClient | None = None,
-                 ttl: timedelta | None = None, budget: float = NETWORK_BUDGET) -> None:
+                 ttl: timedelta | None = None, budget: float = NETWORK_BUDGET,
+                 recovery: CacheRecovery | None = None) -> None:
         self.store = store
+        # The cache's one recovery, shared with the judge: /ruling meets damage like every other command.
+        self.recovery = recovery or CacheRecovery(store)
         base = config.scryfall_api if config else "https://api.scryfall.com"
         self.client = client or ScryfallClient(base_url=base, timeout=config.http_timeout if config else 10.0)
         self.ttl = ttl if ttl is not None else (config.cache_ttl if config else timedelta(days=7))
@@ -214,6 +218,7 @@ class RulingsService:
         card = await self.card(name)
         return card, await self.rulings(card.value)
 
+    @recovering
     async def reply(self, name: str, contains: str | None = None) -> Reply:
         """The rulings of a card, within ``budget`` seconds: what needs Scryfall and takes longer goes on in the
         background (its answer lands in the cache) while the user is told to ask again in a moment."""

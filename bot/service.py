@@ -9,9 +9,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import re
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
 from urllib.parse import quote
 
 from rapidfuzz import utils
@@ -20,10 +18,11 @@ from rapidfuzz.distance import OSA
 from bot.card_lookup import PRELOAD_HINT, CardLookup, CardsOffline, UnreadableCard, with_learned_cards
 from bot.draw_answer import draw_answer
 from bot.engine_pool import EngineRunner, WhatIfKey
-from bot.recovery import CacheRecovery
+from bot.recovery import CacheRecovery, recovering, with_notice  # noqa: F401
+from bot.recovery import valid_arg as _valid_arg
 from bot.render_embed import draw_pages
 from bot.render_text import diff_text, links_to_today, reading_lines, rule_link, rule_lookup_text
-from bot.replies import Page, Question, Reply, clip, error_reply, outside, paged, plain, valid_text
+from bot.replies import Question, Reply, error_reply, outside, paged, plain, valid_text
 from bot.rules_bootstrap import no_rules_sentence
 from bot.rules_index import Indexes
 from bot.rulings import LookupPending
@@ -66,44 +65,6 @@ def source_label(source: str) -> str:
     if re.search(r"[/\\]", text) and " " not in text.split("/")[0]:
         text = text.replace("\\", "/").split("/")[-1]
     return text or "a local file"
-
-
-def _valid_arg(value: Any) -> Any:
-    return valid_text(value) if isinstance(value, str) else value
-
-
-def recovering(method: Callable[..., Awaitable[Reply]]) -> Callable[..., Awaitable[Reply]]:
-    """Answer through the cache's troubles: damage (SQLite's verdict only) is recovered once for every waiting
-    request and the answer says what was rebuilt; a request that meets a recovery in progress waits for it;
-    a lock, a shutdown or bad input gives a plain "try again" or "retype" answer. Nothing is deleted."""
-    import functools
-
-    @functools.wraps(method)
-    async def wrapper(self: Judge, *args: Any, **kwargs: Any) -> Reply:
-        args = tuple(_valid_arg(a) for a in args)
-        kwargs = {k: _valid_arg(v) for k, v in kwargs.items()}
-        seen = self.recovery.generation
-        notice = ""
-        try:
-            await self.recovery.wait()
-            return await method(self, *args, **kwargs)
-        except StoreLocked as exc:
-            return error_reply(f"{exc}.", "ask again in a few seconds")
-        except StoreInputError as exc:
-            return error_reply(f"{exc}.", "type the text again without the broken character")
-        except StoreUnavailable as exc:
-            if not self.recovery.active and self.recovery.generation == seen:
-                return error_reply(f"{exc}.", "ask again in a moment")
-            await self.recovery.wait()  # the cache was closed by a recovery: answer from the recovered one
-        except StoreDamaged as exc:
-            notice = await self.recovery.recover(seen, str(exc))
-        try:
-            reply = await method(self, *args, **kwargs)
-        except StoreError as exc:
-            return error_reply(f"{notice} {exc}".strip(), "run `drawjudge rules update` to download the rules again")
-        return with_notice(reply, notice) if notice else reply
-
-    return wrapper
 
 
 def clarification_reply(exc: Clarification) -> Reply:
@@ -161,18 +122,14 @@ def card_not_here(exc: CardsOffline | LookupPending) -> Reply:
 
 def edition_error(exc: StoreError) -> Reply:
     """An edition that can't be used: on a first run without network, where the current rules come from and
-    how to load them, and what works meanwhile; else the store's own words."""
+    how to load them, and what works meanwhile; else the store's own words. Damage, a lock or a closed cache
+    is raised on, for ``recovering`` to answer through (the edition look-up is often the first to meet it)."""
+    if isinstance(exc, StoreDamaged | StoreLocked | StoreUnavailable | StoreInputError):
+        raise exc
     if isinstance(exc, NoCurrentRules):
         return error_reply(no_rules_sentence(), "/rule 423.2 edition:2008 answers from the rules shipped with "
                                                 "drawjudge")
     return error_reply(str(exc), "/about lists the editions in the cache")
-
-
-def with_notice(reply: Reply, notice: str) -> Reply:
-    first = reply.pages[0]
-    pages = [Page(first.title, clip(f"⚠ {notice}\n\n{first.description}", 3900), first.fields, first.url,
-                  first.footer), *reply.pages[1:]]
-    return dataclasses.replace(reply, pages=pages)
 
 
 def linked(number: str, edition: Edition | None) -> str:

@@ -21,6 +21,7 @@ import time
 import uuid
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 import aiosqlite
@@ -138,6 +139,32 @@ def probe_folder(folder: Path) -> Folder:
     return Folder.WRITABLE
 
 
+_HEADER = b"SQLite format 3\x00"
+
+
+def truncated(path: str) -> str:
+    """Why the file on disk is shorter than its own header says it is ("" when it is not): cut to nothing, or
+    to fewer pages than the header counts. SQLite reads such a file as empty or half-present and its own check
+    may call it healthy (an empty file is a valid, empty database)."""
+    try:
+        with open(path, "rb") as f:
+            header = f.read(100)
+            size = os.fstat(f.fileno()).st_size
+    except OSError:
+        return ""
+    if size == 0:
+        return "the file is empty"
+    if len(header) < 100 or not header.startswith(_HEADER):
+        return ""  # not ours to judge here: SQLite's verdict decides
+    page_size = int.from_bytes(header[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    pages = int.from_bytes(header[28:32], "big")
+    valid = header[24:28] == header[92:96]  # the header's page count is current (SQLite 3.7.0 and later)
+    if valid and pages and size < pages * page_size:
+        return f"{size:,} bytes of {pages * page_size:,}"
+    return ""
+
+
 class CacheFile:
     """One SQLite cache file and its connection. Open with ``async with Store(path) as store``.
 
@@ -166,6 +193,10 @@ class CacheFile:
 
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
+
+    async def _rows(self, sql: str, args: Any = ()) -> list[sqlite3.Row]:
+        """Every row of a query, in one hop to the connection's thread."""
+        return list(await self.db.execute_fetchall(sql, args))
 
     @property
     def db(self) -> aiosqlite.Connection:
@@ -309,7 +340,7 @@ class CacheFile:
         tables = await db.execute_fetchall("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'meta'")
         if not tables:
             return None
-        rows = await db.execute_fetchall("SELECT value FROM meta WHERE key = 'schema_version'")
+        rows = list(await db.execute_fetchall("SELECT value FROM meta WHERE key = 'schema_version'"))
         if not rows:
             return None
         raw = str(rows[0][0])
@@ -329,6 +360,13 @@ class CacheFile:
         self._checked_at = now
         if not os.path.exists(self.path):
             await self.restore_deleted()
+            return
+        shortened = truncated(self.path)
+        if shortened:
+            # The pages are gone from the disk (the connection can't write them back as for a deleted file):
+            # the file is damage, set aside, what still reads salvaged, the shipped rules restored and the
+            # current rules downloaded again, before any answer is read from what is left.
+            raise StoreDamaged(f"the rules cache file was cut short while running ({shortened})")
 
     async def restore_deleted(self) -> bool:
         """The file is gone but the open connection still reads it: copy every page to a new file at the same
@@ -393,7 +431,7 @@ class CacheFile:
 
     async def healthy(self) -> bool:
         try:
-            rows = await self.db.execute_fetchall("PRAGMA quick_check")
+            rows = await self._rows("PRAGMA quick_check")
             return bool(rows) and rows[0][0] == "ok"
         except (sqlite3.Error, ValueError, StoreError):
             return False
@@ -405,6 +443,9 @@ class CacheFile:
             return "ok"
         if not os.path.exists(self.path):
             return "missing"
+        shortened = truncated(self.path)
+        if shortened:
+            return shortened
 
         def check() -> str:
             try:

@@ -171,3 +171,84 @@ async def test_a_schema_version_that_is_not_a_number_is_damage_and_what_reads_is
     assert "121.2b" in done.stdout  # the current edition was salvaged from the set-aside file
     assert "set aside" in done.stderr and "Traceback" not in done.stderr
     assert list(Path(path).parent.glob("*.damaged-*"))
+
+
+# ----------------------------------------------------------------------------- self-healing while running
+
+def _cut(path: str, size: int) -> None:
+    with open(path, "r+b") as f:
+        f.truncate(size)
+
+
+def _now_checked(store: Store) -> None:
+    """Let the next look-up check the file at once (the check runs at most once a second)."""
+    store._checked_at = 0.0
+
+
+@pytest.mark.parametrize("keep", [0, 0.5])
+async def test_a_file_cut_short_while_running_is_rebuilt_with_the_shipped_rules(
+        store: Store, monkeypatch: pytest.MonkeyPatch, keep: float) -> None:
+    async with _bot(store, monkeypatch) as (client, fake):
+        assert "121.2b" in _text(await dispatch(client, fake, slash("rule", number="121.2b")))
+        _cut(store.path, int(Path(store.path).stat().st_size * keep))
+        _now_checked(store)
+        old = _text(await dispatch(client, fake, slash("rule", number="423.2b", edition="2008"), timeout=20))
+        again = _text(await dispatch(client, fake, slash("rule", number="423.2b", edition="2008")))
+        current = _text(await dispatch(client, fake, slash("rule", number="121.2b")))
+    assert "primary player" in old and "rebuilt" in old  # answered, saying what happened
+    assert "primary player" in again and "rebuilt" not in again
+    assert "went wrong" not in current and current
+    assert list(Path(store.path).parent.glob("*.damaged-*"))  # the cut file is kept, not deleted
+    assert await store.healthy() and {"2008", "1999"} <= {e.name for e in await store.editions()}
+
+
+async def test_ruling_recovers_like_every_other_command(store: Store, monkeypatch: pytest.MonkeyPatch,
+                                                        scryfall: FakeScryfall) -> None:
+    async with _bot(store, monkeypatch, scryfall) as (client, fake):
+        _cut(store.path, 0)
+        _now_checked(store)
+        ruling = _text(await dispatch(client, fake, slash("ruling", card="Notion Thief"), timeout=20))
+    assert "Rulings: Notion Thief" in ruling and "rebuilt" in ruling and "went wrong" not in ruling
+
+
+async def test_cached_rows_that_do_not_decode_are_dropped_and_fetched_again(
+        store: Store, monkeypatch: pytest.MonkeyPatch, scryfall: FakeScryfall) -> None:
+    async with _bot(store, monkeypatch, scryfall) as (client, fake):
+        assert "Rulings: Notion Thief" in _text(await dispatch(client, fake, slash("ruling", card="Notion Thief")))
+        await store.db.execute("UPDATE rulings SET payload = '{not json'")
+        await store.db.commit()
+        fetched = len(scryfall.requests)
+        ruling = _text(await dispatch(client, fake, slash("ruling", card="Notion Thief")))
+        assert "Rulings: Notion Thief" in ruling and "went wrong" not in ruling
+        assert len(scryfall.requests) > fetched  # fetched again
+        await store.db.execute("UPDATE cards SET payload = '[1, 2'")
+        await store.db.commit()
+        ruling = _text(await dispatch(client, fake, slash("ruling", card="Notion Thief")))
+        assert "Rulings: Notion Thief" in ruling
+    cached = await store.get_card("Notion Thief")
+    assert cached is not None and cached[0]["name"] == "Notion Thief"  # the good copy replaced the bad one
+
+
+async def test_an_edition_without_rules_is_never_current(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    await store.db.execute("INSERT INTO editions (game, name, effective_date, source, sha256, fetched_at, kind)"
+                           " VALUES ('mtg', '2099-01-01', '2099-01-01', 'half a download', 'x', 'now', 'cr')")
+    await store.db.commit()
+    store._forget()
+    async with _bot(store, monkeypatch) as (client, fake):
+        rule = _text(await dispatch(client, fake, slash("rule", number="121.2b")))
+    assert "2026-01-16" in rule and "2099" not in rule
+
+
+async def test_the_current_edition_is_read_again_when_another_process_adds_one(
+        store: Store, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from bot.rules_source import update_from_file
+    from tests.conftest import CR_2026
+
+    async with _bot(store, monkeypatch) as (client, fake):
+        assert "2026-01-16" in _text(await dispatch(client, fake, slash("rule", number="121.2b")))
+        newer = tmp_path / "newer.txt"
+        newer.write_bytes(CR_2026.read_bytes().replace(b"January 16, 2026", b"March 16, 2026"))
+        async with Store(store.path) as other:  # `drawjudge rules update` beside the running bot
+            await update_from_file(other, newer)
+        store._version_checked = 0.0  # checked at most once a second
+        assert "2026-03-16" in _text(await dispatch(client, fake, slash("rule", number="121.2b")))
