@@ -23,7 +23,7 @@ from bot.commands import COMMANDS, CardChoices, Command, Complete, Option, Rulin
 from bot.connections import rest_connector
 from bot.engine_pool import ASKER
 from bot.gate import Gate
-from bot.render_discord import embed_for, view_for
+from bot.render_discord import answer_expired, embed_for, listens, view_for
 from bot.replies import Reply, error_reply
 from bot.service import Judge
 
@@ -268,6 +268,17 @@ class _JudgeClientMixin:
         self.gate = gate or Gate()
         self.services = Services(judge, rulings, card_choices)
         self.tree = build_tree(self, self.services, self.gate)  # type: ignore[arg-type]
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A button of an answer nothing listens to any more (older than the last restart, evicted, timed out)
+        is answered privately, "this answer has expired", instead of Discord's "This interaction failed"."""
+        # The view's own task runs first; one that already answered (and then stopped) is not expired.
+        if (interaction.type is discord.InteractionType.component and not interaction.response.is_done()
+                and not listens(interaction)):
+            try:
+                await answer_expired(interaction)
+            except (discord.HTTPException, aiohttp.ClientError) as exc:
+                log.info("could not answer an expired button: %s", exc)
 
     async def login(self, token: str) -> None:
         """Log in with a bounded connector for every REST call and interaction reply (discord.py's default is

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import deque
+import time
+from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -60,16 +61,71 @@ MAX_LIVE_VIEWS = 500  # answers whose buttons stay live; beyond this the oldest 
 MAX_WHAT_IFS = 4  # "What if" buttons under an answer (one row); the rest are said in its text
 ANSWER_WITHIN = 2.0  # seconds before a button's answer is deferred (Discord allows 3)
 VIEW_TIMEOUT = 600.0  # seconds an answer's buttons listen (under the 15 min its interaction token can edit it)
-_LIVE: deque[discord.ui.View] = deque()
+_LIVE: deque[OwnedView] = deque()
 NOT_YOURS = "Only the player who asked can use these buttons. Ask your own with /draw."
+EXPIRED = "This answer has expired (the bot restarted, or it is too old): ask again."
+PRESSES = 5  # button presses ...
+PRESSES_PER = 5.0  # ... per this many seconds, per user
+_DISABLING: set[asyncio.Task[None]] = set()
 
 
-def _track(view: discord.ui.View) -> None:
+def _track(view: OwnedView) -> None:
     """Keep at most ``MAX_LIVE_VIEWS`` views listening: each holds its answer's pages in memory until its
-    timeout, so without a cap a busy server's memory grew with every answer (1,200 answers: 55 → 525 MB)."""
+    timeout, so without a cap a busy server's memory grew with every answer (1,200 answers: 55 → 525 MB). An
+    evicted view is drawn disabled, so its buttons never look alive while nothing listens to them."""
     _LIVE.append(view)
     while len(_LIVE) > MAX_LIVE_VIEWS:
-        _LIVE.popleft().stop()
+        evicted = _LIVE.popleft()
+        if not evicted.is_finished():
+            task = asyncio.ensure_future(evicted.on_timeout())
+            _DISABLING.add(task)
+            task.add_done_callback(_DISABLING.discard)
+        evicted.stop()
+
+
+class PressCooldown:
+    """At most ``rate`` button presses per ``per`` seconds per user, across every answer: a Share or a "What if"
+    pressed 20 times in a row used to do its work 20 times (20 public copies)."""
+
+    REMEMBERED = 10_000
+
+    def __init__(self, rate: int = PRESSES, per: float = PRESSES_PER) -> None:
+        self.rate = rate
+        self.per = per
+        self._presses: OrderedDict[int, deque[float]] = OrderedDict()
+
+    def retry_after(self, user_id: int) -> float:
+        """0 when the press is allowed (and counted), else the seconds until it would be."""
+        now = time.monotonic()
+        presses = self._presses.pop(user_id, None) or deque()
+        while presses and now - presses[0] >= self.per:
+            presses.popleft()
+        self._presses[user_id] = presses
+        while len(self._presses) > self.REMEMBERED:
+            self._presses.popitem(last=False)
+        if len(presses) >= self.rate:
+            return self.per - (now - presses[0])
+        presses.append(now)
+        return 0.0
+
+
+PRESS_COOLDOWN = PressCooldown()
+
+
+async def answer_expired(interaction: discord.Interaction) -> None:
+    """A press on buttons nothing listens to any more, answered privately instead of silently failing."""
+    await interaction.response.send_message(embed=embed_for(error_reply(EXPIRED).pages[0], error=True),
+                                            ephemeral=True)
+
+
+def listens(interaction: discord.Interaction) -> bool:
+    """Whether a live view of this process will handle a component interaction (discord.py's own look-up)."""
+    data: Any = interaction.data or {}
+    key = (data.get("component_type"), data.get("custom_id"))
+    views = interaction.client._connection._view_store._views
+    message_id = interaction.message.id if interaction.message is not None else None
+    item = views.get(message_id, {}).get(key) or views.get(None, {}).get(key)
+    return item is not None and item.view is not None and not item.view.is_finished()
 
 
 def live_views() -> int:
@@ -89,17 +145,27 @@ class OwnedView(discord.ui.View):
         """How to edit the message these buttons are on (to disable them at the timeout)."""
         self._edit = edit
 
+    def current(self) -> discord.Embed:
+        """The embed the message shows now."""
+        raise NotImplementedError
+
     @property
     def has_items(self) -> bool:
         return bool(self.children)
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        if interaction.user.id == self.owner_id:
-            ASKER.set(interaction.user.id)  # a button's question takes its turn at the engine as its asker's
-            return True
-        await interaction.response.send_message(embed=embed_for(error_reply(NOT_YOURS).pages[0], error=True),
-                                                ephemeral=True)
-        return False
+        if interaction.user.id != self.owner_id:
+            await interaction.response.send_message(embed=embed_for(error_reply(NOT_YOURS).pages[0], error=True),
+                                                    ephemeral=True)
+            return False
+        wait = PRESS_COOLDOWN.retry_after(interaction.user.id)
+        if wait > 0:
+            reply = error_reply(f"You're pressing quickly: try again in {max(1, round(wait))} s.",
+                                f"at most {PRESSES} button presses every {PRESSES_PER:.0f} s")
+            await interaction.response.send_message(embed=embed_for(reply.pages[0], error=True), ephemeral=True)
+            return False
+        ASKER.set(interaction.user.id)  # a button's question takes its turn at the engine as its asker's
+        return True
 
     async def on_timeout(self) -> None:
         for item in self.children:
@@ -147,6 +213,7 @@ class AnswerView(OwnedView):
         self.fetch_rule_texts = fetch_rule_texts
         self.answer = answer
         self.public = public
+        self.shared = False
         if len(reply.pages) <= 1:
             self.remove_item(self.previous)
             self.remove_item(self.next)
@@ -197,7 +264,12 @@ class AnswerView(OwnedView):
 
     @discord.ui.button(label="Share", style=discord.ButtonStyle.success)
     async def share(self, interaction: discord.Interaction, button: discord.ui.Button[AnswerView]) -> None:
-        """Post this private answer to the channel, as it is now; the private copy keeps its buttons."""
+        """Post this private answer to the channel, as it is now, once; the private copy keeps its buttons."""
+        if self.shared:  # a second press (before the disabled button reached the client) posts nothing
+            await interaction.response.send_message(
+                embed=embed_for(error_reply("This answer was already shared.").pages[0], error=True), ephemeral=True)
+            return
+        self.shared = True
         button.disabled = True
         button.label = "Shared"
         await interaction.response.edit_message(view=self)
