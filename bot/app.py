@@ -227,8 +227,27 @@ def _cards(services: Services) -> Autocomplete:
     return complete
 
 
+def _quiet(make: Callable[[Services], Autocomplete]) -> Callable[[Services], Autocomplete]:
+    """An autocomplete that answers an empty list when its look-up fails (a damaged or closed cache, Scryfall
+    down): a suggestion list can't carry an error, and Discord rejects anything else."""
+    def build(services: Services) -> Autocomplete:
+        inner = make(services)
+
+        async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+            try:
+                return await inner(interaction, current)
+            except Exception as exc:  # noqa: BLE001 - any failure is "no suggestions", logged
+                log.warning("autocomplete of /%s failed: %s", interaction.command.name if interaction.command
+                            else "?", exc)
+                return []
+        return complete
+    return build
+
+
 AUTOCOMPLETES: dict[Complete, Callable[[Services], Autocomplete]] = {
-    Complete.RULE_NUMBER: _rule_numbers, Complete.EDITION: _editions, Complete.TERM: _terms, Complete.CARD: _cards,
+    kind: _quiet(make) for kind, make in {
+        Complete.RULE_NUMBER: _rule_numbers, Complete.EDITION: _editions, Complete.TERM: _terms,
+        Complete.CARD: _cards}.items()
 }
 
 
@@ -242,6 +261,12 @@ def build_tree(client: discord.Client, services: Services, gate: Gate | None = N
 
     @tree.error
     async def on_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        if interaction.type is discord.InteractionType.autocomplete:
+            # An autocomplete can only be answered with choices (a message is rejected): an empty list.
+            log.info("autocomplete failed: %s", error)
+            if not interaction.response.is_done():
+                await interaction.response.autocomplete([])
+            return
         if isinstance(error, app_commands.CommandOnCooldown):
             reply = error_reply(f"You're asking quickly: try again in {error.retry_after:.0f} s.",
                                 f"at most {COOLDOWN_RATE} commands every {COOLDOWN_PER:.0f} s")

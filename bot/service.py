@@ -46,6 +46,7 @@ from engine.oracle import read_oracle
 from engine.situation import language_reference
 
 VERSION = "0.1.0"
+RULE_NUMBER = re.compile(r"\d{3}(?:\.\d{1,3}[a-z]?)?\.?", re.IGNORECASE)  # 121, 121.2, 121.2b (what /rulediff takes)
 GAMES = {"mtg": "Magic: The Gathering", "grand-archive": "Grand Archive"}
 
 
@@ -252,6 +253,10 @@ class Judge:
 
     @recovering
     async def rulediff(self, number: str, old: str | None = None, new: str | None = None) -> Reply:
+        number = number.strip()
+        if not RULE_NUMBER.fullmatch(number):  # "%" or "1" diffed the whole rules document
+            return error_reply(f"“{plain(number, 60)}” is not a rule number.",
+                               "/rulediff number:121.2 (a section such as 121, a rule such as 121.2 or 121.2b)")
         try:
             new_ed = await self._edition(new)
             if old:

@@ -521,9 +521,10 @@ class Store(CacheFile):
                 sql = "SELECT key FROM rules WHERE edition_id = ? AND (key = ? OR section = ?) ORDER BY sort_order"
                 args: tuple[Any, ...] = (edition.id, key, key)
             else:
-                sql = ("SELECT key FROM rules WHERE edition_id = ? AND (key = ? OR parent = ? OR key LIKE ?)"
-                       " ORDER BY sort_order")
-                args = (edition.id, key, key, key + "_%")
+                sql = ("SELECT key FROM rules WHERE edition_id = ? AND (key = ? OR parent = ? OR key LIKE ?"
+                       " ESCAPE '\\') ORDER BY sort_order")
+                like = key.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+                args = (edition.id, key, key, like + "_%")
             for row in await self._rows(sql, args):
                 if row[0] == key or not re.fullmatch(r"\d{3}\.\d+", key) or row[0][len(key):].isalpha():
                     keys.setdefault(row[0], None)
