@@ -23,6 +23,7 @@ from bot.commands import COMMANDS, CardChoices, Command, Complete, Option, Rulin
 from bot.connections import rest_connector
 from bot.engine_pool import ASKER
 from bot.gate import Gate
+from bot.gateway_slices import SlicedParser
 from bot.render_discord import answer_expired, embed_for, listens, view_for
 from bot.replies import Reply, error_reply
 from bot.service import Judge
@@ -56,12 +57,15 @@ async def send_reply(interaction: discord.Interaction, make: Awaitable[Reply], *
 
 async def _answer(interaction: discord.Interaction, make: Awaitable[Reply], public: bool, judge: Judge | None,
                   gate: Gate | None) -> None:
-    if gate is not None and gate.loaded:
-        gate.waited(interaction.id)
+    if interaction.response.is_done() or (gate is not None and gate.loaded):
         # Under load the acknowledgement goes first and the work waits for a slot: every admitted command is
         # acknowledged before the work of the ones ahead of it, so the 3 s window is spent on acknowledgements.
-        await interaction.response.defer(ephemeral=not public, thinking=True)
-        async with gate.work_slot():
+        # (A command that waited in the backlog was acknowledged already.)
+        if gate is not None:
+            gate.waited(interaction.id)
+        if not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=not public, thinking=True)
+        async with gate.work_slot() if gate is not None else contextlib.nullcontext():
             reply = await make
         deferred = True
     else:
@@ -138,6 +142,13 @@ class GatedTree(app_commands.CommandTree[Any]):
         try:
             if interaction.type is discord.InteractionType.autocomplete:
                 await interaction.response.autocomplete([])
+            elif gate.can_wait:
+                # Acknowledged now (inside Discord's 3 s), answered as a follow-up when there is room.
+                public = bool(getattr(interaction.namespace, "public", False))
+                await interaction.response.defer(ephemeral=not public, thinking=True)
+                if await gate.wait_for_room():
+                    return True
+                await send_error(interaction, RESTARTING if gate.closing else BUSY)
             else:
                 await send_error(interaction, RESTARTING if gate.closing else BUSY)
         except (discord.HTTPException, aiohttp.ClientError) as exc:  # a refusal that can't be sent is no error
@@ -293,6 +304,15 @@ class _JudgeClientMixin:
         self.gate = gate or Gate()
         self.services = Services(judge, rulings, card_choices)
         self.tree = build_tree(self, self.services, self.gate)  # type: ignore[arg-type]
+        parsers = self._connection.parsers  # type: ignore[attr-defined]  # this client's own table
+        self.interactions = SlicedParser(parsers["INTERACTION_CREATE"], self._arrived)
+        parsers["INTERACTION_CREATE"] = self.interactions
+
+    def _arrived(self, data: Any) -> None:
+        """Stamp a command's arrival as it comes off the gateway (its 3 s count from here, not from when its
+        slice is read)."""
+        if isinstance(data, dict) and data.get("type") == 2 and str(data.get("id", "")).isdigit():
+            self.gate.arrive(int(data["id"]))
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """A button of an answer nothing listens to any more (older than the last restart, evicted, timed out)
@@ -315,6 +335,7 @@ class _JudgeClientMixin:
     async def close(self) -> None:
         """Close the connection (the client's own close, next in the method order), then the services the bot
         owns (the cache last)."""
+        self.interactions.close()
         await super().close()  # type: ignore[misc]
         if self.owner is not None:
             await self.owner.close()

@@ -61,3 +61,32 @@ def test_the_open_file_limit_is_raised_to_what_the_system_allows(tmp_path: Path)
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=30)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["128", "1024", "1024", "1024"]
+
+
+@pytest.mark.timeout(120)
+async def test_a_burst_beyond_the_bound_is_deferred_not_refused(live: tuple[DrawJudgeBot, StandInDiscord]) -> None:
+    """600 at once with 300 in flight at most: the rest are acknowledged (deferred) and answered in turn, none
+    told "busy", every one acknowledged within Discord's 3 s, through at most 50 sockets."""
+    import time
+
+    from bot.loopwatch import LoopWatch
+
+    client, server = live
+    server.peers.clear()
+    sent: dict[int, float] = {}
+    futures = []
+    with LoopWatch() as watch:
+        for i in range(600):
+            payload = slash("rule", number=f"121.{1 + i % 6}")
+            sent[int(payload["id"])] = time.perf_counter()
+            futures.append(await server.push_interaction(payload))
+        for _ in range(600):
+            if len(server.answered_at.keys() & sent.keys()) == len(sent):
+                break
+            await asyncio.sleep(0.05)
+    assert server.answered_at.keys() >= sent.keys()
+    busy = [p for _m, path, p in server.rest if isinstance(p, dict) and "answering a lot" in str(p)]
+    assert not busy
+    late = [i for i, at in sent.items() if server.acked_at[i] - at > 3.0]
+    assert not late, f"{len(late)} acknowledged after 3 s; loop block {watch.longest:.3f} s"
+    assert len(server.peers) <= REST_CONNECTIONS
