@@ -88,7 +88,8 @@ async def _answer(interaction: discord.Interaction, make: Awaitable[Reply], publ
         kwargs["view"] = view
     try:
         if deferred:
-            message = await interaction.followup.send(wait=True, **kwargs)
+            async with gate.follow_up_slot() if gate is not None else contextlib.nullcontext():
+                message = await interaction.followup.send(wait=True, **kwargs)
             view.attach(message.edit)
         else:
             await interaction.response.send_message(**kwargs)

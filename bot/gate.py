@@ -23,6 +23,7 @@ BACKLOG_WAIT = 600.0  # seconds a waiting command may wait (its token lets the a
 DEFER_ABOVE = 25  # with more than this in flight, acknowledge at once and answer as a follow-up
 MAX_STAMPS = 20_000  # arrival stamps kept at most
 WORK_SLOTS = 8  # under load, commands doing their work at the same time (the rest wait, acknowledged)
+FOLLOW_UP_SLOTS = 20  # follow-ups sent at once: the rest of the REST connections stay free for acknowledgements
 
 
 class Gate:
@@ -36,6 +37,7 @@ class Gate:
         self.closing = False
         self.items: dict[int, Any] = {}
         self._slots: asyncio.Semaphore | None = None
+        self._follow_ups: asyncio.Semaphore | None = None
         self._idle: asyncio.Event | None = None
         self._arrived: OrderedDict[int, float] = OrderedDict()
 
@@ -90,6 +92,14 @@ class Gate:
     @property
     def loaded(self) -> bool:
         return self.in_flight > self.defer_above
+
+    def follow_up_slot(self) -> asyncio.Semaphore:
+        """One of the slots follow-ups are sent in. Why: REST connections are bounded (bot/connections.py), and
+        a follow-up can wait (its token lasts 15 min) while an acknowledgement can't (3 s): with follow-ups
+        capped, acknowledgements never queue behind a burst of answers."""
+        if self._follow_ups is None:
+            self._follow_ups = asyncio.Semaphore(FOLLOW_UP_SLOTS)
+        return self._follow_ups
 
     def work_slot(self) -> asyncio.Semaphore:
         """One of the few slots in which commands do their work while the bot is loaded."""

@@ -115,6 +115,7 @@ async def run_bot(app: Application) -> int:
 
     discord.utils.setup_logging()
     raise_open_file_limit()  # checked (and raised where allowed) before the first connection, and logged
+    log.info("event loop: %s", type(asyncio.get_running_loop()).__module__.split(".")[0])
     config = app.config
     gate = Gate(limit=config.max_in_flight)
     bot = bot_for(app, gate)
