@@ -24,6 +24,7 @@ from bot.connections import rest_connector
 from bot.engine_pool import ASKER
 from bot.gate import Gate
 from bot.gateway_slices import SlicedParser
+from bot.ratelimit import RateLimit
 from bot.render_discord import answer_expired, embed_for, listens, view_for
 from bot.replies import Reply, error_reply
 from bot.service import Judge
@@ -35,8 +36,15 @@ COOLDOWN_RATE = 5  # commands ...
 COOLDOWN_PER = 10.0  # ... per this many seconds, per user
 
 
-def _cooldown_key(interaction: discord.Interaction) -> int:
-    return interaction.user.id
+def _cooldown(limit: RateLimit) -> Callable[[Any], Any]:
+    """One per-user budget shared by the commands that have one (discord.py's own check swept every user it
+    knew on every command: quadratic in a burst)."""
+    def check(interaction: discord.Interaction) -> bool:
+        wait = limit.retry_after(interaction.user.id)
+        if wait > 0:
+            raise app_commands.CommandOnCooldown(app_commands.Cooldown(limit.rate, limit.per), wait)
+        return True
+    return app_commands.check(check)
 
 
 async def send_reply(interaction: discord.Interaction, make: Awaitable[Reply], *, public: bool = False,
@@ -267,7 +275,7 @@ def build_tree(client: discord.Client, services: Services, gate: Gate | None = N
     """Every command of the registry, behind the gate, with one per-user budget shared by the commands."""
     tree = GatedTree(client)
     tree.gate = gate or Gate()
-    cooldown = app_commands.checks.cooldown(COOLDOWN_RATE, COOLDOWN_PER, key=_cooldown_key)
+    cooldown = _cooldown(RateLimit(COOLDOWN_RATE, COOLDOWN_PER))
     for command in COMMANDS:
         tree.add_command(_slash(command, services, cooldown))
 

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
-from collections import OrderedDict, deque
+from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 
 from bot.engine_pool import ASKER
+from bot.ratelimit import RateLimit
 from bot.replies import (
     DESCRIPTION_MAX,
     EMBED_TOTAL_MAX,
@@ -83,30 +83,12 @@ def _track(view: OwnedView) -> None:
         evicted.stop()
 
 
-class PressCooldown:
-    """At most ``rate`` button presses per ``per`` seconds per user, across every answer: a Share or a "What if"
-    pressed 20 times in a row used to do its work 20 times (20 public copies)."""
-
-    REMEMBERED = 10_000
+class PressCooldown(RateLimit):
+    """At most ``PRESSES`` button presses per ``PRESSES_PER`` seconds per user, across every answer: a Share or
+    a "What if" pressed 20 times in a row used to do its work 20 times (20 public copies)."""
 
     def __init__(self, rate: int = PRESSES, per: float = PRESSES_PER) -> None:
-        self.rate = rate
-        self.per = per
-        self._presses: OrderedDict[int, deque[float]] = OrderedDict()
-
-    def retry_after(self, user_id: int) -> float:
-        """0 when the press is allowed (and counted), else the seconds until it would be."""
-        now = time.monotonic()
-        presses = self._presses.pop(user_id, None) or deque()
-        while presses and now - presses[0] >= self.per:
-            presses.popleft()
-        self._presses[user_id] = presses
-        while len(self._presses) > self.REMEMBERED:
-            self._presses.popitem(last=False)
-        if len(presses) >= self.rate:
-            return self.per - (now - presses[0])
-        presses.append(now)
-        return 0.0
+        super().__init__(rate, per)
 
 
 PRESS_COOLDOWN = PressCooldown()
