@@ -90,3 +90,30 @@ async def test_a_burst_beyond_the_bound_is_deferred_not_refused(live: tuple[Draw
     late = [i for i, at in sent.items() if server.acked_at[i] - at > 3.0]
     assert not late, f"{len(late)} acknowledged after 3 s; loop block {watch.longest:.3f} s"
     assert len(server.peers) <= REST_CONNECTIONS
+
+
+@pytest.mark.timeout(120)
+async def test_the_real_entry_point_checks_open_files_and_names_its_event_loop(store: Store,
+                                                                               tmp_path: Path) -> None:
+    """`drawjudge run` under a soft limit of 256 open files (hard 1,024): raised and logged; uvloop is the event
+    loop when it is installed (the `speed` extra), asyncio's otherwise."""
+    import importlib.util
+    import shutil
+
+    from tests.fakes.botproc import start_bot, stop_bot
+
+    db = tmp_path / "run.sqlite3"
+    shutil.copy(store.path, db)
+    async with StandInDiscord() as server:
+        prelude = "import resource\nresource.setrlimit(resource.RLIMIT_NOFILE, (256, 1024))\n"
+        proc = await start_bot(server, db, tmp_path, prelude=prelude)
+        try:
+            answer = await server.push_interaction(slash("rule", number="121.3"))
+            assert "121.3" in str(await asyncio.wait_for(answer, 20))
+        finally:
+            code, out = await stop_bot(proc)
+    assert code == 0, out.decode()[-2000:]
+    text = out.decode()
+    assert "open-file limit 1024 (was 256, hard 1024)" in text
+    loop = "uvloop" if importlib.util.find_spec("uvloop") else "asyncio"
+    assert f"event loop: {loop}" in text
