@@ -91,3 +91,11 @@ async def test_presses_beyond_the_cooldown_do_no_work(harness: tuple[DrawJudgeBo
     texts = [_description(_sent(fake, p)[0]) for p in presses]
     assert sum("pressing quickly" in t for t in texts) == 8 - render_discord.PRESSES
     assert sum("121.2" in t or "**" in t for t in texts if "pressing quickly" not in t) == render_discord.PRESSES
+
+
+def test_the_view_store_seam_still_exists(harness: tuple[DrawJudgeBot, FakeDiscord]) -> None:
+    """``listens`` reads discord.py's view store the way its own dispatch does: an upgrade that moves it fails
+    here, loudly, instead of answering every press "expired"."""
+    client, _fake = harness
+    assert isinstance(client._connection._view_store._views, dict)
+    assert "INTERACTION_CREATE" in client._connection.parsers
