@@ -25,9 +25,9 @@ WANTED_OPEN_FILES = 4096  # enough for the connections, the cache, the engine's 
 ENOUGH_OPEN_FILES = 256  # below this, a warning: the bot may fail to answer under load
 
 
-def rest_connector() -> aiohttp.TCPConnector:
-    """A connector for discord.py's HTTP client: at most ``REST_CONNECTIONS`` sockets, kept alive."""
-    return aiohttp.TCPConnector(limit=REST_CONNECTIONS, keepalive_timeout=KEEPALIVE)
+def rest_connector(limit: int = REST_CONNECTIONS) -> aiohttp.TCPConnector:
+    """A connector for discord.py's HTTP client: at most ``limit`` sockets, kept alive. Needs a running loop."""
+    return aiohttp.TCPConnector(limit=limit, keepalive_timeout=KEEPALIVE)
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,7 @@ class OpenFiles:
         return self.now >= ENOUGH_OPEN_FILES
 
 
-def raise_open_file_limit(wanted: int = WANTED_OPEN_FILES) -> OpenFiles | None:
+def raise_open_file_limit(wanted: int = WANTED_OPEN_FILES, connections: int = REST_CONNECTIONS) -> OpenFiles | None:
     """Raise the soft open-file limit towards ``wanted`` (never above the hard limit) and log it. None where
     the platform has no such limit."""
     try:
@@ -63,7 +63,7 @@ def raise_open_file_limit(wanted: int = WANTED_OPEN_FILES) -> OpenFiles | None:
                     "raise it (ulimit -n, or LimitNOFILE= in a systemd unit)", now, hard)
     else:
         log.info("open-file limit %d (was %d, hard %d); at most %d REST connections to Discord", now, soft, hard,
-                 REST_CONNECTIONS)
+                 connections)
     return found
 
 

@@ -65,18 +65,20 @@ def test_the_open_file_limit_is_raised_to_what_the_system_allows(tmp_path: Path)
 
 @pytest.mark.timeout(120)
 async def test_a_burst_beyond_the_bound_is_deferred_not_refused(live: tuple[DrawJudgeBot, StandInDiscord]) -> None:
-    """600 at once with 300 in flight at most: the rest are acknowledged (deferred) and answered in turn, none
-    told "busy", every one acknowledged within Discord's 3 s, through at most 50 sockets."""
+    """250 at once with 50 in flight at most (300 in production; fewer here, so that a loaded test machine
+    measures the backlog rather than its own speed): the rest are acknowledged (deferred) and answered in
+    turn, none told "busy", every one acknowledged within Discord's 3 s, through at most 50 sockets."""
     import time
 
     from bot.loopwatch import LoopWatch
 
     client, server = live
+    client.gate.limit = 50
     server.peers.clear()
     sent: dict[int, float] = {}
     futures = []
     with LoopWatch() as watch:
-        for i in range(600):
+        for i in range(250):
             payload = slash("rule", number=f"121.{1 + i % 6}")
             sent[int(payload["id"])] = time.perf_counter()
             futures.append(await server.push_interaction(payload))
@@ -85,6 +87,7 @@ async def test_a_burst_beyond_the_bound_is_deferred_not_refused(live: tuple[Draw
                 break
             await asyncio.sleep(0.05)
     assert server.answered_at.keys() >= sent.keys()
+    assert client.gate.most_waiting > 0  # some did wait in the backlog
     busy = [p for _m, path, p in server.rest if isinstance(p, dict) and "answering a lot" in str(p)]
     assert not busy
     late = [i for i, at in sent.items() if server.acked_at[i] - at > 3.0]
