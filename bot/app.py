@@ -57,7 +57,7 @@ async def send_reply(interaction: discord.Interaction, make: Awaitable[Reply], *
     with gate.running(interaction) if gate is not None else contextlib.nullcontext():
         try:
             await _answer(interaction, make, public, judge, gate)
-        except (discord.HTTPException, aiohttp.ClientError):
+        except Exception:  # noqa: BLE001 - at shutdown, whatever fails does so because the bot is closing
             if not interaction.client.is_closed():
                 raise
             log.info("an answer was dropped at shutdown")

@@ -43,6 +43,10 @@ GRACE = 0.5  # past the budget, a worker that hasn't stopped by itself is ended
 ASKER: contextvars.ContextVar[Hashable] = contextvars.ContextVar("drawjudge_asker", default=None)
 
 
+class EngineClosed(RuntimeError):
+    """The engine was closed (the bot is shutting down) before this question got its turn."""
+
+
 class FairQueue:
     """Turns at the engine, shared between askers: a freed turn goes to the waiting asker who had one least
     recently, so a user's second question waits behind every other user's first. Why: questions used to start
@@ -54,6 +58,7 @@ class FairQueue:
 
     def __init__(self, slots: int) -> None:
         self.free = max(1, slots)
+        self.closed = False
         self._waiting: OrderedDict[Hashable, deque[asyncio.Future[None]]] = OrderedDict()
         self._turns = 0
         self._last: OrderedDict[Hashable, int] = OrderedDict()  # asker -> when it last got a turn
@@ -69,8 +74,19 @@ class FairQueue:
     def queued(self) -> int:
         return sum(len(q) for q in self._waiting.values())
 
+    def close(self) -> None:
+        """No more turns: every waiting question ends with ``EngineClosed`` (at shutdown, not in a closed pool)."""
+        self.closed = True
+        for queue in self._waiting.values():
+            for ready in queue:
+                if not ready.done():
+                    ready.set_exception(EngineClosed("the engine is closed"))
+        self._waiting.clear()
+
     @contextlib.asynccontextmanager
     async def turn(self, asker: Hashable = None) -> AsyncIterator[None]:
+        if self.closed:
+            raise EngineClosed("the engine is closed")
         if self.free > 0 and not self._waiting:
             self.free -= 1
             self._given(asker)
@@ -79,8 +95,10 @@ class FairQueue:
             self._waiting.setdefault(asker, deque()).append(ready)
             try:
                 await ready
+            except EngineClosed:
+                raise
             except BaseException:
-                if ready.done() and not ready.cancelled():
+                if ready.done() and not ready.cancelled() and ready.exception() is None:
                     self._next()  # the turn was given as this waiter was cancelled: pass it on
                 else:
                     self._forget(asker, ready)
@@ -139,7 +157,8 @@ class EngineRunner:
                                        choices=choices, assume=assume)
 
     async def close(self) -> None:
-        """Nothing to close on a thread."""
+        """Questions still waiting for a turn end (the bot is closing)."""
+        self.queue.close()
 
 
 # ----------------------------------------------------------------------------- the worker's side
@@ -206,5 +225,6 @@ class EnginePool(EngineRunner):
             raise OutOfTime([], self.budget) from None
 
     async def close(self) -> None:
+        self.queue.close()
         self._pool.stop()
         await asyncio.to_thread(self._pool.join, 5)

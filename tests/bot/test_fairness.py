@@ -96,3 +96,24 @@ async def test_a_heavy_user_does_not_starve_another_users_draw(store: Store, mon
         assert order.index(light["data"]["options"][0]["value"]) == 1, order
     finally:
         await client.close()
+
+
+async def test_closing_ends_the_questions_still_waiting() -> None:
+    queue = FairQueue(1)
+    release = asyncio.Event()
+
+    async def ask(who: str) -> None:
+        async with queue.turn(who):
+            await release.wait()
+
+    running = asyncio.create_task(ask("a"))
+    waiting = [asyncio.create_task(ask(w)) for w in "bc"]
+    await asyncio.sleep(0)
+    queue.close()
+    release.set()
+    await running
+    for task in waiting:
+        with pytest.raises(engine_pool.EngineClosed):
+            await task
+    with pytest.raises(engine_pool.EngineClosed):
+        await ask("d")
