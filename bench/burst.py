@@ -8,7 +8,7 @@ client ports the stand-in saw). Run with and without the optional `speed` extra:
 installed; ``--no-uvloop`` hides it from the bot's process.
 
 Run: .venv/bin/python bench/burst.py [--sizes 1000,3000,5000,10000] [--nofile 1024] [--processes 1]
-     [--no-uvloop] [--root PATH]
+     [--no-uvloop] [--rest N] [--root PATH]
 """
 
 from __future__ import annotations
@@ -45,10 +45,12 @@ def _pct(values: list[float], p: float) -> float:
 
 
 async def measure(n: int, db: Path, tmp: Path, root: Path, *, nofile: int, processes: int,
-                  uvloop: bool) -> dict[str, float | str]:
+                  uvloop: bool, rest: int | None = None) -> dict[str, float | str]:
     async with StandInDiscord() as server:
         procs = []
         env = {"DRAWJUDGE_SHARD_COUNT": str(processes)} if processes > 1 else {}
+        if rest:
+            env["DRAWJUDGE_REST_CONNECTIONS"] = str(rest)
         try:
             for shard in range(processes):
                 server.new_connection.clear()
@@ -86,6 +88,7 @@ async def main() -> None:
     parser.add_argument("--nofile", type=int, default=1024, help="open-file limit of the bot (0: as it is)")
     parser.add_argument("--processes", type=int, default=1, help="shard processes sharing the burst")
     parser.add_argument("--no-uvloop", action="store_true", help="hide uvloop from the bot even if installed")
+    parser.add_argument("--rest", type=int, default=0, help="DRAWJUDGE_REST_CONNECTIONS for the bot (0: default)")
     parser.add_argument("--root", default=str(ROOT))
     args = parser.parse_args()
     root = Path(args.root).resolve()
@@ -93,7 +96,8 @@ async def main() -> None:
         tmp = Path(tmp_name)
         base = tmp / "base.sqlite3"
         await build_db(base)
-        print(f"code measured: {root}; open files {args.nofile or 'unchanged'}; {args.processes} process(es)")
+        print(f"code measured: {root}; open files {args.nofile or 'unchanged'}; {args.processes} process(es); "
+              f"REST connections {args.rest or 'default'}")
         print("| burst (sent over) | loop | late | lost | busy | ack p50 | ack p99 | slowest answer | loop block "
               "| sockets |")
         print("|---|---|---|---|---|---|---|---|---|---|")
@@ -101,7 +105,7 @@ async def main() -> None:
             db = tmp / f"run-{n}.sqlite3"
             shutil.copy(base, db)
             r = await measure(n, db, tmp, root, nofile=args.nofile, processes=args.processes,
-                              uvloop=not args.no_uvloop)
+                              uvloop=not args.no_uvloop, rest=args.rest or None)
             print(f"| {n} ({r['sending']:.1f} s) | {r['loop']} | {r['late']} | {r['lost']} | {r['busy']} | "
                   f"{r['p50']:.2f} s | {r['p99']:.2f} s | {r['slowest']:.2f} s | {r['block']:.0f} ms | "
                   f"{r['sockets']} |", flush=True)
