@@ -305,3 +305,26 @@ async def test_the_deferral_clock_starts_when_the_interaction_arrives(store: Sto
         assert acknowledged - arrived < 2.4  # ... 2 s after arrival (was 1.5 + 2 = 3.5 s: too late)
     finally:
         await client.close()
+
+
+async def test_commands_waiting_for_room_at_shutdown_are_told_the_bot_restarts(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    client, fake = await _client(store, monkeypatch, Gate(limit=1, defer_above=0))
+    _slow_rule(client, monkeypatch, 1.0, Concurrency())
+    try:
+        payloads = [slash("rule", number="121.2b") for _ in range(3)]
+        for p in payloads:
+            client._connection.parsers["INTERACTION_CREATE"](p)
+        ids = [int(p["id"]) for p in payloads]
+        await asyncio.wait_for(asyncio.gather(*(fake.wait(i) for i in ids)), 10)  # all acknowledged
+        assert client.gate.backlog == 2
+        await client.gate.drain(0.01)
+        for _ in range(40):
+            if all(fake.followups.get(i) for i in ids[1:]):
+                break
+            await asyncio.sleep(0.05)
+        for i in ids[1:]:
+            assert fake.responses(i)[0]["type"] == 5  # deferred at once ...
+            assert "restarting" in " ".join(_text(p) for p in fake.followups[i])  # ... then told, not dropped
+    finally:
+        await client.close()
