@@ -31,8 +31,12 @@ from bot.commands import (
     invoke,
     nickname_choices,
 )
+from bot.connections import rest_connector
+from bot.engine_pool import ASKER
 from bot.gate import Gate
-from bot.render_discord import embed_for, view_for
+from bot.gateway_slices import SlicedParser
+from bot.ratelimit import RateLimit
+from bot.render_discord import answer_expired, embed_for, listens, view_for
 from bot.replies import Reply, error_reply
 from bot.service import Judge
 
@@ -43,8 +47,15 @@ COOLDOWN_RATE = 5  # commands ...
 COOLDOWN_PER = 10.0  # ... per this many seconds, per user
 
 
-def _cooldown_key(interaction: discord.Interaction) -> int:
-    return interaction.user.id
+def _cooldown(limit: RateLimit) -> Callable[[Any], Any]:
+    """One per-user budget shared by the commands that have one (discord.py's own check swept every user it
+    knew on every command: quadratic in a burst)."""
+    def check(interaction: discord.Interaction) -> bool:
+        wait = limit.retry_after(interaction.user.id)
+        if wait > 0:
+            raise app_commands.CommandOnCooldown(app_commands.Cooldown(limit.rate, limit.per), wait)
+        return True
+    return app_commands.check(check)
 
 
 async def send_reply(interaction: discord.Interaction, make: Awaitable[Reply], *, public: bool = False,
@@ -52,11 +63,12 @@ async def send_reply(interaction: discord.Interaction, make: Awaitable[Reply], *
     """Answer with a reply, deferring first when it takes long (at once when the bot is loaded, so the
     acknowledgement never waits behind other commands' work); errors are always ephemeral. An answer the
     closing connection can no longer carry (shutdown) is dropped quietly; other send failures are raised."""
+    ASKER.set(interaction.user.id)  # the engine takes turns between askers (this task's context only)
     gate: Gate | None = getattr(interaction.client, "gate", None)
     with gate.running(interaction) if gate is not None else contextlib.nullcontext():
         try:
             await _answer(interaction, make, public, judge, gate)
-        except (discord.HTTPException, aiohttp.ClientError):
+        except Exception:  # noqa: BLE001 - at shutdown, whatever fails does so because the bot is closing
             if not interaction.client.is_closed():
                 raise
             log.info("an answer was dropped at shutdown")
@@ -64,12 +76,15 @@ async def send_reply(interaction: discord.Interaction, make: Awaitable[Reply], *
 
 async def _answer(interaction: discord.Interaction, make: Awaitable[Reply], public: bool, judge: Judge | None,
                   gate: Gate | None) -> None:
-    if gate is not None and gate.loaded:
-        gate.waited(interaction.id)
+    if interaction.response.is_done() or (gate is not None and gate.loaded):
         # Under load the acknowledgement goes first and the work waits for a slot: every admitted command is
         # acknowledged before the work of the ones ahead of it, so the 3 s window is spent on acknowledgements.
-        await interaction.response.defer(ephemeral=not public, thinking=True)
-        async with gate.work_slot():
+        # (A command that waited in the backlog was acknowledged already.)
+        if gate is not None:
+            gate.waited(interaction.id)
+        if not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=not public, thinking=True)
+        async with gate.work_slot() if gate is not None else contextlib.nullcontext():
             reply = await make
         deferred = True
     else:
@@ -94,7 +109,8 @@ async def _answer(interaction: discord.Interaction, make: Awaitable[Reply], publ
         kwargs["view"] = view
     try:
         if deferred:
-            message = await interaction.followup.send(wait=True, **kwargs)
+            async with gate.follow_up_slot() if gate is not None else contextlib.nullcontext():
+                message = await interaction.followup.send(wait=True, **kwargs)
             view.attach(message.edit)
         else:
             await interaction.response.send_message(**kwargs)
@@ -148,6 +164,13 @@ class GatedTree(app_commands.CommandTree[Any]):
         try:
             if interaction.type is discord.InteractionType.autocomplete:
                 await interaction.response.autocomplete([])
+            elif gate.can_wait:
+                # Acknowledged now (inside Discord's 3 s), answered as a follow-up when there is room.
+                public = bool(getattr(interaction.namespace, "public", False))
+                await interaction.response.defer(ephemeral=not public, thinking=True)
+                if await gate.wait_for_room():
+                    return True
+                await send_error(interaction, RESTARTING if gate.closing else BUSY)
             else:
                 await send_error(interaction, RESTARTING if gate.closing else BUSY)
         except (discord.HTTPException, aiohttp.ClientError) as exc:  # a refusal that can't be sent is no error
@@ -256,8 +279,27 @@ def _cards(services: Services) -> Autocomplete:
     return complete
 
 
+def _quiet(make: Callable[[Services], Autocomplete]) -> Callable[[Services], Autocomplete]:
+    """An autocomplete that answers an empty list when its look-up fails (a damaged or closed cache, Scryfall
+    down): a suggestion list can't carry an error, and Discord rejects anything else."""
+    def build(services: Services) -> Autocomplete:
+        inner = make(services)
+
+        async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+            try:
+                return await inner(interaction, current)
+            except Exception as exc:  # noqa: BLE001 - any failure is "no suggestions", logged
+                log.warning("autocomplete of /%s failed: %s", interaction.command.name if interaction.command
+                            else "?", exc)
+                return []
+        return complete
+    return build
+
+
 AUTOCOMPLETES: dict[Complete, Callable[[Services], Autocomplete]] = {
-    Complete.RULE_NUMBER: _rule_numbers, Complete.EDITION: _editions, Complete.TERM: _terms, Complete.CARD: _cards,
+    kind: _quiet(make) for kind, make in {
+        Complete.RULE_NUMBER: _rule_numbers, Complete.EDITION: _editions, Complete.TERM: _terms,
+        Complete.CARD: _cards}.items()
 }
 
 
@@ -265,13 +307,19 @@ def build_tree(client: discord.Client, services: Services, gate: Gate | None = N
     """Every command of the registry, behind the gate, with one per-user budget shared by the commands."""
     tree = GatedTree(client)
     tree.gate = gate or Gate()
-    cooldown = app_commands.checks.cooldown(COOLDOWN_RATE, COOLDOWN_PER, key=_cooldown_key)
+    cooldown = _cooldown(RateLimit(COOLDOWN_RATE, COOLDOWN_PER))
     for command in COMMANDS:
         tree.add_command(_slash(command, services, cooldown))
     tree.add_command(_ask_about_message(services, cooldown))
 
     @tree.error
     async def on_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        if interaction.type is discord.InteractionType.autocomplete:
+            # An autocomplete can only be answered with choices (a message is rejected): an empty list.
+            log.info("autocomplete failed: %s", error)
+            if not interaction.response.is_done():
+                await interaction.response.autocomplete([])
+            return
         if isinstance(error, app_commands.CommandOnCooldown):
             reply = error_reply(f"You're asking quickly: try again in {error.retry_after:.0f} s.",
                                 f"at most {COOLDOWN_RATE} commands every {COOLDOWN_PER:.0f} s")
@@ -298,10 +346,38 @@ class _JudgeClientMixin:
         self.gate = gate or Gate()
         self.services = Services(judge, rulings, card_choices)
         self.tree = build_tree(self, self.services, self.gate)  # type: ignore[arg-type]
+        parsers = self._connection.parsers  # type: ignore[attr-defined]  # this client's own table
+        self.interactions = SlicedParser(parsers["INTERACTION_CREATE"], self._arrived)
+        parsers["INTERACTION_CREATE"] = self.interactions
+
+    def _arrived(self, data: Any) -> None:
+        """Stamp a command's arrival as it comes off the gateway (its 3 s count from here, not from when its
+        slice is read)."""
+        if isinstance(data, dict) and data.get("type") == 2 and str(data.get("id", "")).isdigit():
+            self.gate.arrive(int(data["id"]))
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A button of an answer nothing listens to any more (older than the last restart, evicted, timed out)
+        is answered privately, "this answer has expired", instead of Discord's "This interaction failed"."""
+        # The view's own task runs first; one that already answered (and then stopped) is not expired.
+        if (interaction.type is discord.InteractionType.component and not interaction.response.is_done()
+                and not listens(interaction)):
+            try:
+                await answer_expired(interaction)
+            except (discord.HTTPException, aiohttp.ClientError) as exc:
+                log.info("could not answer an expired button: %s", exc)
+
+    async def login(self, token: str) -> None:
+        """Log in with a bounded connector for every REST call and interaction reply (discord.py's default is
+        unlimited: one socket per reply in flight). Made here because a connector needs the running loop."""
+        if self.http.connector is discord.utils.MISSING:  # type: ignore[attr-defined]
+            self.http.connector = rest_connector()  # type: ignore[attr-defined]
+        await super().login(token)  # type: ignore[misc]
 
     async def close(self) -> None:
         """Close the connection (the client's own close, next in the method order), then the services the bot
         owns (the cache last)."""
+        self.interactions.close()
         await super().close()  # type: ignore[misc]
         if self.owner is not None:
             await self.owner.close()

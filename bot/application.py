@@ -12,6 +12,7 @@ import asyncio
 import logging
 import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from bot.commands import Services
 from bot.config import Config
@@ -36,13 +37,18 @@ async def open_store(config: Config) -> Store:
         await store.open()
     except StoreDamaged as exc:
         moved = await store.rebuild()
+        salvaged = await store.salvage(Path(config.db_path).with_name(moved)) if moved else []
+        kept = f"; kept from it: {', '.join(salvaged)}" if salvaged else ""
         print(f"warning: {exc}; the file was set aside as {moved} next to {config.db_path} and the cache rebuilt "
-              "from the data shipped with drawjudge. Run `drawjudge rules update` to download the current rules "
-              "again.", file=sys.stderr)
+              f"from the data shipped with drawjudge{kept}. Run `drawjudge rules update` to download the current "
+              "rules again if they are missing.", file=sys.stderr)
     if store.read_only:
         print(f"note: {config.db_path} is read-only: answering from it as it is, without downloads or updates.",
               file=sys.stderr)
     else:
+        if store.in_memory:
+            print(f"warning: {store.degraded}; nothing learned while running is kept (DRAWJUDGE_DB names the "
+                  "cache file).", file=sys.stderr)
         await ensure_shipped_editions(store)
     return store
 
@@ -64,9 +70,10 @@ class Application:
         Scryfall is waited for (up to its own bound) instead of finishing in the background for a next
         question that won't come."""
         store = await open_store(config)
-        rulings = RulingsService(store, config, budget=SCRYFALL_BUDGET if one_shot else NETWORK_BUDGET)
         rules = RulesBootstrap(store, config)
         recovery = CacheRecovery(store, redownload=rules.run)
+        rulings = RulingsService(store, config, budget=SCRYFALL_BUDGET if one_shot else NETWORK_BUDGET,
+                                 recovery=recovery)
         judge = Judge(store, card_lookup=rulings.oracle_text, recovery=recovery, card_face=rulings.face,
                       engine=EngineRunner(default_cards(), config.engine_budget))
         return cls(config, store, rulings, recovery, rules, judge)

@@ -51,7 +51,9 @@ async def new_card(cards: CardDB, lookup: CardLookup, name: str) -> Card | None:
     real, oracle, type_line = found
     if cards.find(real) is not None:
         return None
-    reading = read_oracle(real, oracle, type_line)
+    # Read off the event loop: a text from upstream can be long (up to the download cap), and while it is read
+    # every other user's answer would wait.
+    reading = await asyncio.to_thread(read_oracle, real, oracle, type_line)
     if not reading.understood:
         raise UnreadableCard(real, oracle, reading.not_understood)
     return reading.card(oracle, type_line)

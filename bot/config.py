@@ -37,6 +37,7 @@ class Config:
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs (DRAWJUDGE_SHARD_IDS); None: all
     http_timeout: float = 30.0
     max_in_flight: int = 300
+    rest_connections: int = 50  # sockets to Discord's REST API at once (DRAWJUDGE_REST_CONNECTIONS)
     engine_workers: int | None = None  # worker processes for the engine (None: one per core)
     engine_budget: float = 1.5  # seconds of engine time per question
     cache_ttl: timedelta = timedelta(days=7)
@@ -58,6 +59,9 @@ class Config:
         flight_raw = env.get("DRAWJUDGE_MAX_IN_FLIGHT", "300").strip()
         if not flight_raw.isdigit() or int(flight_raw) < 1:
             raise ValueError(f"DRAWJUDGE_MAX_IN_FLIGHT must be a positive whole number, not {flight_raw!r}")
+        rest_raw = env.get("DRAWJUDGE_REST_CONNECTIONS", "50").strip()
+        if not rest_raw.isdigit() or not 1 <= int(rest_raw) <= 1000:
+            raise ValueError(f"DRAWJUDGE_REST_CONNECTIONS must be a whole number from 1 to 1000, not {rest_raw!r}")
         workers_raw = env.get("DRAWJUDGE_ENGINE_WORKERS", "").strip()
         if workers_raw and (not workers_raw.isdigit() or int(workers_raw) < 1):
             raise ValueError(f"DRAWJUDGE_ENGINE_WORKERS must be a positive whole number, not {workers_raw!r}")
@@ -72,6 +76,7 @@ class Config:
             engine_workers=int(workers_raw) if workers_raw else None,
             engine_budget=budget,
             max_in_flight=int(flight_raw),
+            rest_connections=int(rest_raw),
             cache_ttl=ttl,
             db_path=Path(env.get("DRAWJUDGE_DB") or default_db_path()),
             rules_page=env.get("DRAWJUDGE_RULES_PAGE") or DEFAULT_RULES_PAGE,

@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from bot.store import Store, StoreError, StoreUnavailable
+from bot.replies import Page, Reply, clip, error_reply, valid_text
+from bot.store import Store, StoreDamaged, StoreError, StoreInputError, StoreLocked, StoreUnavailable
 
 log = logging.getLogger("drawjudge.recovery")
 
@@ -123,3 +125,51 @@ class CacheRecovery:
         for task in list(self._background):
             task.cancel()
         await asyncio.gather(*self._background, return_exceptions=True)
+
+
+# ----------------------------------------------------------------------------- answering through recovery
+
+def valid_arg(value: Any) -> Any:
+    return valid_text(value) if isinstance(value, str) else value
+
+
+def recovering(method: Callable[..., Awaitable[Reply]]) -> Callable[..., Awaitable[Reply]]:
+    """Answer through the cache's troubles: damage (SQLite's verdict only) is recovered once for every waiting
+    request and the answer says what was rebuilt; a request that meets a recovery in progress waits for it;
+    a lock, a shutdown or bad input gives a plain "try again" or "retype" answer. Nothing is deleted."""
+    import functools
+
+    @functools.wraps(method)
+    async def wrapper(self: Any, *args: Any, **kwargs: Any) -> Reply:
+        args = tuple(valid_arg(a) for a in args)
+        kwargs = {k: valid_arg(v) for k, v in kwargs.items()}
+        seen = self.recovery.generation
+        notice = ""
+        try:
+            await self.recovery.wait()
+            return await method(self, *args, **kwargs)
+        except StoreLocked as exc:
+            return error_reply(f"{exc}.", "ask again in a few seconds")
+        except StoreInputError as exc:
+            return error_reply(f"{exc}.", "type the text again without the broken character")
+        except StoreUnavailable as exc:
+            if not self.recovery.active and self.recovery.generation == seen:
+                return error_reply(f"{exc}.", "ask again in a moment")
+            await self.recovery.wait()  # the cache was closed by a recovery: answer from the recovered one
+        except StoreDamaged as exc:
+            notice = await self.recovery.recover(seen, str(exc))
+        try:
+            reply = await method(self, *args, **kwargs)
+        except StoreError as exc:
+            return error_reply(f"{notice} The rules cache could not be read.".strip(), "ask again in a moment",
+                               f"{exc}; run `drawjudge rules update` to download the rules again")
+        return with_notice(reply, notice) if notice else reply
+
+    return wrapper
+
+
+def with_notice(reply: Reply, notice: str) -> Reply:
+    first = reply.pages[0]
+    pages = [Page(first.title, clip(f"⚠ {notice}\n\n{first.description}", 3900), first.fields, first.url,
+                  first.footer), *reply.pages[1:]]
+    return dataclasses.replace(reply, pages=pages)

@@ -15,6 +15,8 @@ from typing import Any
 
 import discord
 
+from bot.engine_pool import ASKER
+from bot.ratelimit import RateLimit
 from bot.render_embed import MAX_WHAT_IF_BUTTONS, reading_pages, steps_pages
 from bot.replies import (
     DESCRIPTION_MAX,
@@ -63,16 +65,53 @@ MAX_LIVE_VIEWS = 500  # answers whose buttons stay live; beyond this the oldest 
 MAX_WHAT_IFS = MAX_WHAT_IF_BUTTONS  # "What if" buttons under an answer (one row); the rest are in its text
 ANSWER_WITHIN = 2.0  # seconds before a button's answer is deferred (Discord allows 3)
 VIEW_TIMEOUT = 600.0  # seconds an answer's buttons listen (under the 15 min its interaction token can edit it)
-_LIVE: deque[discord.ui.View] = deque()
+_LIVE: deque[OwnedView] = deque()
 NOT_YOURS = "Only the player who asked can use these buttons. Ask your own with /draw."
+EXPIRED = "This answer has expired (the bot restarted, or it is too old): ask again."
+PRESSES = 5  # button presses ...
+PRESSES_PER = 5.0  # ... per this many seconds, per user
+_DISABLING: set[asyncio.Task[None]] = set()
 
 
-def _track(view: discord.ui.View) -> None:
+def _track(view: OwnedView) -> None:
     """Keep at most ``MAX_LIVE_VIEWS`` views listening: each holds its answer's pages in memory until its
-    timeout, so without a cap a busy server's memory grew with every answer (1,200 answers: 55 → 525 MB)."""
+    timeout, so without a cap a busy server's memory grew with every answer (1,200 answers: 55 → 525 MB). An
+    evicted view is drawn disabled, so its buttons never look alive while nothing listens to them."""
     _LIVE.append(view)
     while len(_LIVE) > MAX_LIVE_VIEWS:
-        _LIVE.popleft().stop()
+        evicted = _LIVE.popleft()
+        if not evicted.is_finished():
+            task = asyncio.ensure_future(evicted.on_timeout())
+            _DISABLING.add(task)
+            task.add_done_callback(_DISABLING.discard)
+        evicted.stop()
+
+
+class PressCooldown(RateLimit):
+    """At most ``PRESSES`` button presses per ``PRESSES_PER`` seconds per user, across every answer: a Share or
+    a "What if" pressed 20 times in a row used to do its work 20 times (20 public copies)."""
+
+    def __init__(self, rate: int = PRESSES, per: float = PRESSES_PER) -> None:
+        super().__init__(rate, per)
+
+
+PRESS_COOLDOWN = PressCooldown()
+
+
+async def answer_expired(interaction: discord.Interaction) -> None:
+    """A press on buttons nothing listens to any more, answered privately instead of silently failing."""
+    await interaction.response.send_message(embed=embed_for(error_reply(EXPIRED).pages[0], error=True),
+                                            ephemeral=True)
+
+
+def listens(interaction: discord.Interaction) -> bool:
+    """Whether a live view of this process will handle a component interaction (discord.py's own look-up)."""
+    data: Any = interaction.data or {}
+    key = (data.get("component_type"), data.get("custom_id"))
+    views = interaction.client._connection._view_store._views
+    message_id = interaction.message.id if interaction.message is not None else None
+    item = views.get(message_id, {}).get(key) or views.get(None, {}).get(key)
+    return item is not None and item.view is not None and not item.view.is_finished()
 
 
 def live_views() -> int:
@@ -92,16 +131,27 @@ class OwnedView(discord.ui.View):
         """How to edit the message these buttons are on (to disable them at the timeout)."""
         self._edit = edit
 
+    def current(self) -> discord.Embed:
+        """The embed the message shows now."""
+        raise NotImplementedError
+
     @property
     def has_items(self) -> bool:
         return bool(self.children)
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        if interaction.user.id == self.owner_id:
-            return True
-        await interaction.response.send_message(embed=embed_for(error_reply(NOT_YOURS).pages[0], error=True),
-                                                ephemeral=True)
-        return False
+        if interaction.user.id != self.owner_id:
+            await interaction.response.send_message(embed=embed_for(error_reply(NOT_YOURS).pages[0], error=True),
+                                                    ephemeral=True)
+            return False
+        wait = PRESS_COOLDOWN.retry_after(interaction.user.id)
+        if wait > 0:
+            reply = error_reply(f"You're pressing quickly: try again in {max(1, round(wait))} s.",
+                                f"at most {PRESSES} button presses every {PRESSES_PER:.0f} s")
+            await interaction.response.send_message(embed=embed_for(reply.pages[0], error=True), ephemeral=True)
+            return False
+        ASKER.set(interaction.user.id)  # a button's question takes its turn at the engine as its asker's
+        return True
 
     async def on_timeout(self) -> None:
         for item in self.children:
@@ -150,6 +200,7 @@ class AnswerView(OwnedView):
         self.fetch_rule_texts = fetch_rule_texts
         self.answer = answer
         self.public = public
+        self.shared = False
         if len(reply.pages) <= 1:
             self.remove_item(self.previous)
             self.remove_item(self.next)
@@ -218,7 +269,12 @@ class AnswerView(OwnedView):
 
     @discord.ui.button(label="Share", style=discord.ButtonStyle.success, row=1)
     async def share(self, interaction: discord.Interaction, button: discord.ui.Button[AnswerView]) -> None:
-        """Post this private answer to the channel, as it is now; the private copy keeps its buttons."""
+        """Post this private answer to the channel, as it is now, once; the private copy keeps its buttons."""
+        if self.shared:  # a second press (before the disabled button reached the client) posts nothing
+            await interaction.response.send_message(
+                embed=embed_for(error_reply("This answer was already shared.").pages[0], error=True), ephemeral=True)
+            return
+        self.shared = True
         button.disabled = True
         button.label = "Shared"
         await interaction.response.edit_message(view=self)

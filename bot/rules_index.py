@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import dataclasses
 import math
 import re
 from collections import Counter, OrderedDict, defaultdict
@@ -44,6 +45,9 @@ PLAYER_WORDS = {"empty library": "library with no cards", "empty hand": "no card
                 "eot": "end step", "apnap": "active player nonactive player order"}
 _PLAYER_RX = re.compile(r"\b(" + "|".join(re.escape(k) for k in sorted(PLAYER_WORDS, key=len, reverse=True))
                         + r")\b", re.IGNORECASE)
+
+
+RECENT_SEARCHES = 256  # searches remembered per edition (the oldest forgotten first)
 
 
 def stem(word: str) -> str:
@@ -86,6 +90,7 @@ class EditionIndex:
     _postings: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list), repr=False)
     _partial: dict[str, dict[int, float]] = field(default_factory=lambda: defaultdict(dict), repr=False)
     _avg: float = 1.0
+    _recent: OrderedDict[tuple[tuple[str, ...], int], SearchResult] = field(default_factory=OrderedDict, repr=False)
 
     def __post_init__(self) -> None:
         self._keys = [rule_key(r.number) for r in self.rules]
@@ -201,12 +206,26 @@ class EditionIndex:
 
     def search(self, query: str, limit: int = 10) -> SearchResult:
         """Ranked search over rules and glossary; any text a user can type is safe (it is only split into
-        words)."""
+        words). The same words asked again are answered from a small memory of recent searches: ranking takes
+        5-15 ms of the event loop, and the questions players search for repeat (a burst of 750 searches of
+        three phrasings held the loop for seconds)."""
         words = tokens(_PLAYER_RX.sub(lambda m: PLAYER_WORDS[m.group(1).lower()], query[:400]))[:32]
         meaningful = [w for w in words if w not in STOP_WORDS] or words
         terms = list(dict.fromkeys(meaningful))
         if not terms:
             return SearchResult(query, self.edition, ())
+        key = (tuple(terms), limit)
+        known = self._recent.get(key)
+        if known is not None:
+            self._recent.move_to_end(key)
+            return dataclasses.replace(known, query=query, edition=self.edition)
+        result = self._ranked(query, terms, limit)
+        self._recent[key] = result
+        while len(self._recent) > RECENT_SEARCHES:
+            self._recent.popitem(last=False)
+        return result
+
+    def _ranked(self, query: str, terms: list[str], limit: int) -> SearchResult:
         postings = [self._postings.get(t, ()) for t in terms]
         n = len(self._docs)
         idf = {t: math.log(1 + (n - len(p) + 0.5) / (len(p) + 0.5)) for t, p in zip(terms, postings, strict=True)}

@@ -22,9 +22,10 @@ from rapidfuzz import fuzz, process, utils
 
 from bot.card_lookup import PRELOAD_HINT, CardsOffline
 from bot.config import Config
+from bot.recovery import CacheRecovery, recovering
 from bot.replies import Reply, error_reply, outside, paged, plain, valid_text
 from bot.scryfall import CardNotFound, ScryfallClient, ScryfallError
-from bot.store import Store
+from bot.store import Store, StoreError
 from bot.store.db import card_key
 from bot.urls import public_url
 from engine.cards import scryfall_card_text
@@ -58,6 +59,10 @@ class Cached:
     note: str = ""
 
 
+def _now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
 def _age(fetched_at: str) -> timedelta:
     try:
         then = datetime.strptime(fetched_at, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
@@ -68,8 +73,11 @@ def _age(fetched_at: str) -> timedelta:
 
 class RulingsService:
     def __init__(self, store: Store, config: Config | None = None, client: ScryfallClient | None = None,
-                 ttl: timedelta | None = None, budget: float = NETWORK_BUDGET) -> None:
+                 ttl: timedelta | None = None, budget: float = NETWORK_BUDGET,
+                 recovery: CacheRecovery | None = None) -> None:
         self.store = store
+        # The cache's one recovery, shared with the judge: /ruling meets damage like every other command.
+        self.recovery = recovery or CacheRecovery(store)
         base = config.scryfall_api if config else "https://api.scryfall.com"
         self.client = client or ScryfallClient(base_url=base, timeout=config.http_timeout if config else 10.0)
         self.ttl = ttl if ttl is not None else (config.cache_ttl if config else timedelta(days=7))
@@ -116,8 +124,8 @@ class RulingsService:
                 card, fetched = near
                 return Cached(card, fetched, f"Scryfall could not be reached ({exc}); showing the cached card")
             raise
-        await self.store.put_card(card)
-        return Cached(card, (await self.store.get_card(card["name"]) or (card, ""))[1])
+        await self._save(self.store.put_card(card), f"card {card['name']}")
+        return Cached(card, _now())
 
     async def _nearest_cached(self, name: str, limit: int) -> tuple[list[tuple[str, float]], int]:
         """The cached card names closest to ``name`` with their scores, and how many cards the cache has."""
@@ -134,8 +142,17 @@ class RulingsService:
 
     async def _refresh_card(self, name: str) -> None:
         card = await self.client.card_named(name)
-        await self.store.put_card(card)
+        await self._save(self.store.put_card(card), f"card {card['name']}")
         await self._fetch_rulings(card)
+
+    @staticmethod
+    async def _save(write: Awaitable[None], what: str) -> None:
+        """Keep what was fetched; a write the cache can't take (a full disk, a read-only file, a recovery in
+        progress) is logged and the answer still given: it is fetched again next time."""
+        try:
+            await write
+        except StoreError as exc:
+            log.warning("could not cache %s: %s", what, exc)
 
     def _background(self, job: Callable[[], Awaitable[Any]]) -> None:
         """Run a refresh without making the caller wait; the coroutine is made only when the task starts."""
@@ -177,7 +194,7 @@ class RulingsService:
 
     async def _fetch_rulings(self, card: dict[str, Any]) -> list[dict[str, Any]]:
         rulings = await self.client.rulings(card)
-        await self.store.put_rulings(self._oracle_key(card), rulings)
+        await self._save(self.store.put_rulings(self._oracle_key(card), rulings), f"the rulings of {card['name']}")
         return rulings
 
     async def rulings(self, card: dict[str, Any]) -> Cached:
@@ -194,7 +211,7 @@ class RulingsService:
         except ScryfallError as exc:
             raise ScryfallError(f"the rulings of {card['name']} are not cached and Scryfall could not be reached "
                                 f"({exc})") from exc
-        return Cached(rulings, (await self.store.get_rulings(key) or (rulings, ""))[1])
+        return Cached(rulings, _now())
 
     # --------------------------------------------------------------- reply
 
@@ -202,6 +219,7 @@ class RulingsService:
         card = await self.card(name)
         return card, await self.rulings(card.value)
 
+    @recovering
     async def reply(self, name: str, contains: str | None = None) -> Reply:
         """The rulings of a card, within ``budget`` seconds: what needs Scryfall and takes longer goes on in the
         background (its answer lands in the cache) while the user is told to ask again in a moment."""

@@ -17,6 +17,7 @@ from typing import Any
 
 from bot.application import Application
 from bot.config import Config
+from bot.connections import raise_open_file_limit
 from bot.console import answer, run_console
 from bot.loopwatch import LoopWatch
 
@@ -58,9 +59,11 @@ def bot_for(app: Application, gate: Any = None) -> Any:
     """The bot with every command, built the same way to run and to sync; it owns the application and closes
     it when its connection is closed."""
     from bot.app import make_bot
+    from bot.connections import rest_connector
 
     return make_bot(app.judge, app.config.shards, app.config.shard_ids, rulings=app.rulings.reply,
-                    card_choices=app.rulings.names, gate=gate, owner=app)
+                    card_choices=app.rulings.names, gate=gate, owner=app,
+                    connector=rest_connector(app.config.rest_connections))
 
 
 async def _sync(app: Application, guild: int | None) -> int:
@@ -113,6 +116,8 @@ async def run_bot(app: Application) -> int:
     from bot.gate import Gate
 
     discord.utils.setup_logging()
+    raise_open_file_limit(connections=app.config.rest_connections)  # checked (raised where allowed), logged
+    log.info("event loop: %s", type(asyncio.get_running_loop()).__module__.split(".")[0])
     config = app.config
     gate = Gate(limit=config.max_in_flight)
     bot = bot_for(app, gate)

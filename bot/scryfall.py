@@ -26,8 +26,12 @@ USER_AGENT = "drawjudge/0.1 (Discord judge bot; +https://github.com/drawjudge/dr
 ACCEPT = "application/json;q=0.9,*/*;q=0.8"
 MAX_PER_SECOND = 10
 RETRIES = 4
-MAX_BYTES = 8 * 1024 * 1024  # a card or rulings answer is a few KB
+# A card or rulings answer is a few KB (the largest real ones about 30 KB): 2 MB leaves room and bounds the time
+# reading one holds the interpreter (8 MB took about 60 ms, during which no other answer moved).
+MAX_BYTES = 2 * 1024 * 1024
 BUDGET = 8.0  # seconds for one request with all its retries
+MAX_RULINGS = 200  # rulings kept per card (the most any real card has is a few dozen)
+PARSE_OFF_LOOP = 256 * 1024  # answers larger than this are parsed on a thread, not on the event loop
 _UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 _RULINGS_PATH = re.compile(r"/cards/" + _UUID.pattern + r"/rulings")
 
@@ -120,7 +124,7 @@ class ScryfallClient:
                     continue
                 raise ScryfallError(f"Scryfall answered {last} after {attempt + 1} tries")
             try:
-                data = json.loads(got.body.decode("utf-8"))
+                data = await _parse(got.body)
             except (UnicodeDecodeError, json.JSONDecodeError) as exc:
                 raise ScryfallError(f"Scryfall sent something that is not JSON (HTTP {status})") from exc
             if status not in (200, 404):
@@ -162,4 +166,12 @@ class ScryfallClient:
             return []
         if not isinstance(data, dict) or not isinstance(data.get("data"), list):
             raise ScryfallError("Scryfall's rulings answer has an unexpected shape")
-        return [r for r in data["data"] if isinstance(r, dict) and "comment" in r]
+        # Bounded: an upstream answer with 50,000 rulings blocked the bot for 826 ms storing and showing them.
+        return [r for r in data["data"][:MAX_RULINGS * 2] if isinstance(r, dict) and "comment" in r][:MAX_RULINGS]
+
+
+async def _parse(body: bytes) -> Any:
+    """JSON from an answer; a big one off the event loop (reading megabytes holds it for tens of ms)."""
+    if len(body) > PARSE_OFF_LOOP:
+        return await asyncio.to_thread(lambda: json.loads(body.decode("utf-8")))
+    return json.loads(body.decode("utf-8"))

@@ -6,11 +6,11 @@ request into engine or store calls and returns ``Reply`` objects; renderers only
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
 from urllib.parse import quote
 
 from rapidfuzz import utils
@@ -19,7 +19,8 @@ from rapidfuzz.distance import OSA
 from bot.card_lookup import PRELOAD_HINT, CardLookup, CardsOffline, UnreadableCard, with_learned_cards
 from bot.draw_answer import draw_answer
 from bot.engine_pool import EngineRunner, WhatIfKey
-from bot.recovery import CacheRecovery
+from bot.recovery import CacheRecovery, recovering, with_notice  # noqa: F401
+from bot.recovery import valid_arg as _valid_arg
 from bot.render_embed import draw_pages
 from bot.render_text import diff_text, links_to_today, reading_lines, rule_link, rule_lookup_text
 from bot.replies import Page, Question, Reply, clip, error_reply, outside, paged, plain, valid_text
@@ -48,6 +49,7 @@ from engine.situation import language_reference
 VERSION = "0.1.0"
 SEARCH_PAGE = 5  # hits a page: one phone screen
 SEARCH_LINE = 90  # characters of a hit's text: about one line of a phone, after its rule number
+RULE_NUMBER = re.compile(r"\d{3}(?:\.\d{1,3}[a-z]?)?\.?", re.IGNORECASE)  # 121, 121.2, 121.2b (what /rulediff takes)
 GAMES = {"mtg": "Magic: The Gathering", "grand-archive": "Grand Archive"}
 
 
@@ -67,45 +69,6 @@ def source_label(source: str) -> str:
     if re.search(r"[/\\]", text) and " " not in text.split("/")[0]:
         text = text.replace("\\", "/").split("/")[-1]
     return text or "a local file"
-
-
-def _valid_arg(value: Any) -> Any:
-    return valid_text(value) if isinstance(value, str) else value
-
-
-def recovering(method: Callable[..., Awaitable[Reply]]) -> Callable[..., Awaitable[Reply]]:
-    """Answer through the cache's troubles: damage (SQLite's verdict only) is recovered once for every waiting
-    request and the answer says what was rebuilt; a request that meets a recovery in progress waits for it;
-    a lock, a shutdown or bad input gives a plain "try again" or "retype" answer. Nothing is deleted."""
-    import functools
-
-    @functools.wraps(method)
-    async def wrapper(self: Judge, *args: Any, **kwargs: Any) -> Reply:
-        args = tuple(_valid_arg(a) for a in args)
-        kwargs = {k: _valid_arg(v) for k, v in kwargs.items()}
-        seen = self.recovery.generation
-        notice = ""
-        try:
-            await self.recovery.wait()
-            return await method(self, *args, **kwargs)
-        except StoreLocked as exc:
-            return error_reply(f"{exc}.", "ask again in a few seconds")
-        except StoreInputError as exc:
-            return error_reply(f"{exc}.", "type the text again without the broken character")
-        except StoreUnavailable as exc:
-            if not self.recovery.active and self.recovery.generation == seen:
-                return error_reply(f"{exc}.", "ask again in a moment")
-            await self.recovery.wait()  # the cache was closed by a recovery: answer from the recovered one
-        except StoreDamaged as exc:
-            notice = await self.recovery.recover(seen, str(exc))
-        try:
-            reply = await method(self, *args, **kwargs)
-        except StoreError as exc:
-            return error_reply(f"{notice} The rules cache could not be read.".strip(), "ask again in a moment",
-                               f"{exc}; run `drawjudge rules update` to download the rules again")
-        return with_notice(reply, notice) if notice else reply
-
-    return wrapper
 
 
 # Words a player's question is made of that say nothing about its subject (dropped from a suggested /search).
@@ -213,7 +176,10 @@ def card_not_here(exc: CardsOffline | LookupPending) -> Reply:
 
 def edition_error(exc: StoreError) -> Reply:
     """An edition that can't be used: on a first run without network, where the current rules come from and
-    how to load them, and what works meanwhile; else the store's own words."""
+    how to load them, and what works meanwhile; else the store's own words. Damage, a lock or a closed cache
+    is raised on, for ``recovering`` to answer through (the edition look-up is often the first to meet it)."""
+    if isinstance(exc, StoreDamaged | StoreLocked | StoreUnavailable | StoreInputError):
+        raise exc
     if isinstance(exc, NoCurrentRules):
         return error_reply(rules_missing_for_player(), "/rule 423.2 edition:2008 answers from the rules shipped "
                                                        "with drawjudge", no_rules_sentence())
@@ -226,13 +192,6 @@ _OPERATOR_COMMAND = re.compile(r";?\s*\(?(?:or |run )*`[^`]*drawjudge[^`]*`\)?")
 def _for_player(text: str) -> str:
     """The store's words without the commands only an operator can run."""
     return _OPERATOR_COMMAND.sub("", text).strip()
-
-
-def with_notice(reply: Reply, notice: str) -> Reply:
-    first = reply.pages[0]
-    pages = [Page(first.title, clip(f"⚠ {notice}\n\n{first.description}", 3900), first.fields, first.url,
-                  first.footer), *reply.pages[1:]]
-    return dataclasses.replace(reply, pages=pages)
 
 
 def linked(number: str, edition: Edition | None) -> str:
@@ -361,6 +320,10 @@ class Judge:
 
     @recovering
     async def rulediff(self, number: str, old: str | None = None, new: str | None = None) -> Reply:
+        number = number.strip()
+        if not RULE_NUMBER.fullmatch(number):  # "%" or "1" diffed the whole rules document
+            return error_reply(f"“{plain(number, 60)}” is not a rule number.",
+                               "/rulediff number:121.2 (a section such as 121, a rule such as 121.2 or 121.2b)")
         try:
             new_ed = await self._edition(new)
             if old:
@@ -477,7 +440,7 @@ class Judge:
                 return card_not_here(exc)
             if found is not None:
                 real, oracle, type_line = found
-                reading = read_oracle(real, oracle, type_line)
+                reading = await asyncio.to_thread(read_oracle, real, oracle, type_line)  # off the event loop
                 card, unread = reading.card(oracle, type_line), reading.not_understood
         if card is None:
             near = self.cards.suggest(name)
@@ -504,6 +467,8 @@ class Judge:
             lines.append(f"• {outside(e.label, 100)} ({e.kind}), {effective}fetched {e.fetched_at[:10]} — "
                          f"{outside(source_label(e.source), 200)}")
         lines += ["", f"Cards known by hand: {len(self.cards)}; any other card is read from its Oracle text."]
+        if self.store.degraded:  # the cache is read-only or in memory: said, so nobody expects updates to stick
+            lines += ["", f"⚠ Cache: {self.store.degraded}."]
         return Reply(paged("About drawjudge", "\n".join(lines)), ephemeral=True)
 
     def help(self) -> Reply:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import enum
+import errno
 import logging
 import os
 import sqlite3
@@ -19,11 +21,20 @@ import time
 import uuid
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 import aiosqlite
 
-from bot.store.errors import StoreError, StoreReadOnly, StoreSchemaError, StoreUnavailable, classify, is_damage
+from bot.store.errors import (
+    StoreDamaged,
+    StoreError,
+    StoreReadOnly,
+    StoreSchemaError,
+    StoreUnavailable,
+    classify,
+    is_damage,
+)
 
 log = logging.getLogger("drawjudge.store")
 
@@ -97,9 +108,61 @@ CREATE TABLE IF NOT EXISTS rulings (
 """
 
 
-def read_only_uri(path: str | Path) -> str:
-    """The SQLite URI that opens a file for reading only (never creating or changing it)."""
-    return f"file:{quote(os.path.abspath(path))}?mode=ro"
+def read_only_uri(path: str | Path, *, immutable: bool = False) -> str:
+    """The SQLite URI that opens a file for reading only (never creating or changing it). ``immutable``: not
+    even the ``-wal``/``-shm`` files a WAL database otherwise needs beside it (a read-only folder)."""
+    return f"file:{quote(os.path.abspath(path))}?mode=ro" + ("&immutable=1" if immutable else "")
+
+
+class Folder(enum.Enum):
+    WRITABLE = "writable"
+    READ_ONLY = "read-only"  # a read-only mount, no permission
+    FULL = "full"  # no room (or a file-size limit): nothing can be written, though it could be
+
+
+_FULL_ERRNOS = {errno.ENOSPC, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC)}
+
+
+def probe_folder(folder: Path) -> Folder:
+    """Whether a file can be written in ``folder``: tried, not inferred from permission bits (a read-only
+    mount, a full disk or a quota refuse what the bits allow, and root passes every bit check)."""
+    probe = folder / f".drawjudge-probe-{os.getpid()}-{uuid.uuid4().hex[:6]}"
+    try:
+        try:
+            with open(probe, "wb") as f:
+                f.write(b"x" * 512)
+        finally:
+            with contextlib.suppress(OSError):
+                os.remove(probe)
+    except OSError as exc:
+        return Folder.FULL if exc.errno in _FULL_ERRNOS else Folder.READ_ONLY
+    return Folder.WRITABLE
+
+
+_HEADER = b"SQLite format 3\x00"
+
+
+def truncated(path: str) -> str:
+    """Why the file on disk is shorter than its own header says it is ("" when it is not): cut to nothing, or
+    to fewer pages than the header counts. SQLite reads such a file as empty or half-present and its own check
+    may call it healthy (an empty file is a valid, empty database)."""
+    try:
+        with open(path, "rb") as f:
+            header = f.read(100)
+            size = os.fstat(f.fileno()).st_size
+    except OSError:
+        return ""
+    if size == 0:
+        return "the file is empty"
+    if len(header) < 100 or not header.startswith(_HEADER):
+        return ""  # not ours to judge here: SQLite's verdict decides
+    page_size = int.from_bytes(header[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    pages = int.from_bytes(header[28:32], "big")
+    valid = header[24:28] == header[92:96]  # the header's page count is current (SQLite 3.7.0 and later)
+    if valid and pages and size < pages * page_size:
+        return f"{size:,} bytes of {pages * page_size:,}"
+    return ""
 
 
 class CacheFile:
@@ -114,6 +177,9 @@ class CacheFile:
         self.path = str(path)
         self.busy_timeout = busy_timeout
         self.read_only = False
+        self.immutable = False  # read without -wal/-shm files (the folder can't be written)
+        self.in_memory = False  # the file could not be used: the cache lives in memory until the bot stops
+        self.degraded = ""  # why the cache is not the writable file it should be (said in /about and the log)
         self._db: aiosqlite.Connection | None = None
         self._checked_at = 0.0
         self._restoring: asyncio.Event | None = None  # set while a deleted file is being written back
@@ -128,6 +194,10 @@ class CacheFile:
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
 
+    async def _rows(self, sql: str, args: Any = ()) -> list[sqlite3.Row]:
+        """Every row of a query, in one hop to the connection's thread."""
+        return list(await self.db.execute_fetchall(sql, args))
+
     @property
     def db(self) -> aiosqlite.Connection:
         if self._db is None:
@@ -135,15 +205,34 @@ class CacheFile:
         return self._db
 
     async def open(self) -> None:
-        if self.path != ":memory:":
-            folder = Path(self.path).parent
-            try:
-                folder.mkdir(parents=True, exist_ok=True)
-            except OSError as exc:
-                raise StoreUnavailable(
-                    f"cannot create the cache folder {folder} ({exc.strerror or exc}); set DRAWJUDGE_DB to a "
-                    "file in a writable folder") from exc
-        self.read_only = self._file_is_read_only()
+        """Open the file, degrading rather than stopping the bot: a file that can't be written is read as it is
+        (without WAL files when its folder can't be written either); a file that can't be opened or written at
+        all (a folder that can't be created, a full disk) becomes an in-memory copy of whatever of it can be
+        read. A newer schema and SQLite's verdict of damage are still raised (refused; set aside)."""
+        self.read_only = self.immutable = self.in_memory = False
+        self.degraded = ""
+        if self.path == ":memory:":
+            await self._connect()
+            return
+        folder = Path(self.path).parent
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            await self._open_in_memory(f"the cache folder can't be created ({exc.strerror or exc})")
+            return
+        exists = os.path.exists(self.path)
+        state = probe_folder(folder)
+        if state is Folder.FULL or (state is Folder.READ_ONLY and not exists):
+            await self._open_in_memory("the disk is full" if state is Folder.FULL else "the cache folder can't be "
+                                       "written")
+            return
+        if state is Folder.READ_ONLY:
+            self.read_only = self.immutable = True
+            self.degraded = "the cache folder is read-only: answering from the file as it is"
+        else:
+            self.read_only = self._file_is_read_only()
+            if self.read_only:
+                self.degraded = "the cache file is read-only: answering from it as it is"
         try:
             await self._connect()
         except StoreReadOnly:
@@ -151,7 +240,51 @@ class CacheFile:
             if self.read_only:
                 raise
             self.read_only = True
+            self.degraded = "the cache file is read-only: answering from it as it is"
             await self._connect()
+        except StoreUnavailable as exc:
+            # A full disk or an I/O error while preparing the file: answer from memory rather than not at all.
+            await self._open_in_memory(f"the cache file can't be written ({exc})")
+        if self.degraded:
+            log.warning("%s", self.degraded)
+
+    async def _open_in_memory(self, why: str) -> None:
+        """A cache in memory, holding a copy of the file when it can still be read (else empty: the shipped
+        editions are added by the caller). Writes land in memory and are lost when the bot stops."""
+        self.read_only = self.immutable = False
+        self.in_memory = True
+        copied = await self._memory_copy()
+        if not copied:
+            self._db = await self._memory()
+            await self._prepare(self._db)
+        self.degraded = f"{why}: the cache is kept in memory " + (
+            "(a copy of the file) " if copied else "") + "until the bot stops"
+        log.warning("%s", self.degraded)
+
+    async def _memory(self) -> aiosqlite.Connection:
+        # check_same_thread off: a backup from another connection's thread writes into it
+        db = await aiosqlite.connect(":memory:", timeout=self.busy_timeout, check_same_thread=False)
+        db.row_factory = sqlite3.Row
+        return db
+
+    async def _memory_copy(self) -> bool:
+        """Copy the file (read as it is on disk) into a memory connection; False when it can't be read."""
+        if not os.path.exists(self.path):
+            return False
+        memory = await self._memory()
+        try:
+            source = await aiosqlite.connect(read_only_uri(self.path, immutable=True), uri=True)
+            try:
+                await source.backup(memory)
+            finally:
+                await source.close()
+            await self._prepare(memory)
+        except (sqlite3.Error, StoreError, OSError) as exc:
+            log.warning("the cache file could not be copied into memory: %s", exc)
+            await memory.close()
+            return False
+        self._db = memory
+        return True
 
     def _file_is_read_only(self) -> bool:
         if self.path == ":memory:" or not os.path.exists(self.path):
@@ -162,7 +295,8 @@ class CacheFile:
     async def _connect(self) -> None:
         try:
             if self.read_only:
-                self._db = await aiosqlite.connect(read_only_uri(self.path), uri=True, timeout=self.busy_timeout)
+                self._db = await aiosqlite.connect(read_only_uri(self.path, immutable=self.immutable), uri=True,
+                                                   timeout=self.busy_timeout)
             else:
                 self._db = await aiosqlite.connect(self.path, timeout=self.busy_timeout)
         except sqlite3.Error as exc:
@@ -206,12 +340,12 @@ class CacheFile:
         tables = await db.execute_fetchall("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'meta'")
         if not tables:
             return None
-        rows = await db.execute_fetchall("SELECT value FROM meta WHERE key = 'schema_version'")
+        rows = list(await db.execute_fetchall("SELECT value FROM meta WHERE key = 'schema_version'"))
         if not rows:
             return None
         raw = str(rows[0][0])
-        if not raw.isdigit():
-            raise StoreSchemaError(f"the rules cache has an unreadable schema version ({raw[:20]!r})")
+        if not raw.isdigit():  # no drawjudge writes this: the file was damaged (set aside, what reads is kept)
+            raise StoreDamaged(f"the rules cache has an unreadable schema version ({raw[:20]!r})")
         return int(raw)
 
     async def _watch_file(self) -> None:
@@ -221,17 +355,25 @@ class CacheFile:
                 await asyncio.wait_for(self._restoring.wait(), 30)
             return
         now = time.monotonic()
-        if self._db is None or self.path == ":memory:" or now - self._checked_at < 1.0:
+        if self._db is None or self.path == ":memory:" or self.in_memory or now - self._checked_at < 1.0:
             return
         self._checked_at = now
         if not os.path.exists(self.path):
             await self.restore_deleted()
+            return
+        shortened = truncated(self.path)
+        if shortened:
+            # The pages are gone from the disk (the connection can't write them back as for a deleted file):
+            # the file is damage, set aside, what still reads salvaged, the shipped rules restored and the
+            # current rules downloaded again, before any answer is read from what is left.
+            raise StoreDamaged(f"the rules cache file was cut short while running ({shortened})")
 
     async def restore_deleted(self) -> bool:
         """The file is gone but the open connection still reads it: copy every page to a new file at the same
         path (through a temporary name, so a half-written copy is never taken for the cache). Returns whether
         the file was restored."""
-        if self._db is None or self.path == ":memory:" or os.path.exists(self.path) or self.read_only:
+        if (self._db is None or self.path == ":memory:" or self.in_memory or os.path.exists(self.path)
+                or self.read_only):
             return False
         self._restoring = asyncio.Event()
         try:
@@ -275,7 +417,7 @@ class CacheFile:
         await self.close()
         self._forget()
         moved = ""
-        if self.path != ":memory:":
+        if self.path != ":memory:" and not self.in_memory:
             stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S") + "-" + uuid.uuid4().hex[:6]
             for suffix in ("", "-wal", "-shm"):
                 src = Path(self.path + suffix)
@@ -289,7 +431,7 @@ class CacheFile:
 
     async def healthy(self) -> bool:
         try:
-            rows = await self.db.execute_fetchall("PRAGMA quick_check")
+            rows = await self._rows("PRAGMA quick_check")
             return bool(rows) and rows[0][0] == "ok"
         except (sqlite3.Error, ValueError, StoreError):
             return False
@@ -297,10 +439,13 @@ class CacheFile:
     async def file_verdict(self) -> str:
         """SQLite's own ``PRAGMA quick_check`` of the file on disk, through a connection of its own: "ok",
         "missing", or what SQLite found wrong."""
-        if self.path == ":memory:":
+        if self.path == ":memory:" or self.in_memory:
             return "ok"
         if not os.path.exists(self.path):
             return "missing"
+        shortened = truncated(self.path)
+        if shortened:
+            return shortened
 
         def check() -> str:
             try:

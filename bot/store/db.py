@@ -13,13 +13,14 @@ import json
 import logging
 import re
 import sqlite3
+import time
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from bot.loaders.cr_text import GlossaryEntry, RuleEntry
-from bot.store.cachefile import CacheFile, read_only_uri
+from bot.store.cachefile import CacheFile
 from bot.store.errors import (
     NoCurrentRules,
     StoreError,
@@ -34,6 +35,7 @@ from bot.store.models import (
     RuleDiff,
     RuleLookup,
 )
+from bot.store.salvage import read_salvage
 
 _WORD_RX = re.compile(r"\w+", re.UNICODE)
 log = logging.getLogger("drawjudge.store")
@@ -68,9 +70,25 @@ class Store(CacheFile):
     def __init__(self, path: str | Path, *, busy_timeout: float = 5.0) -> None:
         super().__init__(path, busy_timeout=busy_timeout)
         self._edition_cache: dict[tuple[str, str], Edition] = {}
+        self._data_version: int | None = None
+        self._version_checked = 0.0
 
     def _forget(self) -> None:
         self._edition_cache.clear()
+        self._data_version = None
+
+    async def _notice_other_writers(self) -> None:
+        """Forget the editions read when another process changed the file (``drawjudge rules update`` beside
+        the running bot), checked at most once a second: the bot answered from the old edition until restart."""
+        now = time.monotonic()
+        if now - self._version_checked < 1.0:
+            return
+        self._version_checked = now
+        rows = await self._rows("PRAGMA data_version")
+        version = int(rows[0][0])
+        if self._data_version is not None and version != self._data_version:
+            self._edition_cache.clear()
+        self._data_version = version
 
     async def __aenter__(self) -> Store:
         await self.open()
@@ -98,13 +116,15 @@ class Store(CacheFile):
     async def edition(self, name: str | None = None, game: str = "mtg") -> Edition:
         """The edition called ``name``; ``None`` or ``"current"`` is the newest one of that game."""
         key = (game, (name or "current").strip().lower())
+        await self._notice_other_writers()
         cached = self._edition_cache.get(key)
         if cached is not None:
             return cached
         if key[1] in ("current", "latest", "newest"):
             # Historical editions never count as current: "current" is the newest downloaded text.
-            sql = ("SELECT * FROM editions WHERE game = ? AND kind != 'historical'"
-                   " ORDER BY effective_date DESC, id DESC LIMIT 1")
+            # An edition with no rules (a write that failed half-way, a damaged copy) is never current.
+            sql = ("SELECT * FROM editions WHERE game = ? AND kind != 'historical' AND EXISTS (SELECT 1 FROM rules"
+                   " WHERE rules.edition_id = editions.id) ORDER BY effective_date DESC, id DESC LIMIT 1")
             args: tuple[Any, ...] = (game,)
         else:
             sql = "SELECT * FROM editions WHERE game = ? AND (name = ? OR effective_date = ?)"
@@ -140,7 +160,7 @@ class Store(CacheFile):
     @_guarded
     async def rule_count(self, edition: Edition) -> int:
         """How many numbered rules (not parts or sections) an edition has."""
-        rows = await self.db.execute_fetchall(
+        rows = await self._rows(
             "SELECT count(*) FROM rules WHERE edition_id = ? AND kind = 'rule'", (edition.id,))
         return int(rows[0][0])
 
@@ -229,7 +249,7 @@ class Store(CacheFile):
     @staticmethod
     def _rule(row: sqlite3.Row) -> Rule:
         return Rule(row["number"], row["text"], row["kind"], row["parent"], row["section"],
-                    tuple(json.loads(row["examples"])), row["title"])
+                    tuple(_decoded(row["examples"], list) or ()), row["title"])
 
     @_guarded
     async def rule(self, number: str, edition: Edition) -> RuleLookup:
@@ -252,7 +272,7 @@ class Store(CacheFile):
             sql = ("SELECT * FROM rules WHERE edition_id = ? AND key = ? UNION SELECT * FROM rules WHERE"
                    " edition_id = ? AND parent = ? ORDER BY sort_order")
             args = (edition.id, key, edition.id, key)
-        rows = await self.db.execute_fetchall(sql, args)  # one thread hop instead of three
+        rows = await self._rows(sql, args)  # one thread hop instead of three
         rules = tuple(self._rule(r) for r in rows)
         if not rules or rule_key(rules[0].number) != key:
             return RuleLookup(raw, edition, (), tuple(await self.nearest_numbers(key, edition)))
@@ -262,9 +282,9 @@ class Store(CacheFile):
     async def edition_contents(self, edition: Edition) -> tuple[list[Rule], list[GlossaryTerm]]:
         """Every rule of an edition in file order and its glossary: what the in-memory look-ups are built
         from (two reads, once per edition)."""
-        rules = await self.db.execute_fetchall(
+        rules = await self._rows(
             "SELECT * FROM rules WHERE edition_id = ? ORDER BY sort_order", (edition.id,))
-        terms = await self.db.execute_fetchall(
+        terms = await self._rows(
             "SELECT * FROM glossary WHERE edition_id = ? ORDER BY sort_order", (edition.id,))
         return [self._rule(r) for r in rules], [self._glossary(g) for g in terms]
 
@@ -340,8 +360,8 @@ class Store(CacheFile):
 
     @staticmethod
     def _glossary(row: sqlite3.Row) -> GlossaryTerm:
-        return GlossaryTerm(row["heading"], tuple(json.loads(row["terms"])), tuple(json.loads(row["senses"])),
-                            bool(row["obsolete"]))
+        return GlossaryTerm(row["heading"], tuple(_decoded(row["terms"], list) or ()),
+                            tuple(_decoded(row["senses"], list) or ()), bool(row["obsolete"]))
 
     # -------------------------------------------------------------------- diff
 
@@ -370,7 +390,7 @@ class Store(CacheFile):
     @_guarded
     async def meta(self, key: str) -> str | None:
         """A note the application keeps in the cache (such as when a download last failed)."""
-        rows = await self.db.execute_fetchall("SELECT value FROM meta WHERE key = ?", (f"app:{key}",))
+        rows = await self._rows("SELECT value FROM meta WHERE key = ?", (f"app:{key}",))
         return str(rows[0][0]) if rows else None
 
     @_guarded
@@ -394,17 +414,31 @@ class Store(CacheFile):
 
     @_guarded
     async def get_card(self, name: str) -> tuple[dict[str, Any], str] | None:
-        rows = await self.db.execute_fetchall("SELECT payload, fetched_at FROM cards WHERE name_key = ?",
+        rows = await self._rows("SELECT payload, fetched_at FROM cards WHERE name_key = ?",
                                               (card_key(name),))
         if not rows:
             return None
-        return json.loads(rows[0][0]), rows[0][1]
+        card = _decoded(rows[0][0], dict)
+        if card is None or "name" not in card:
+            await self._drop_bad_row("cards", "name_key", card_key(name))
+            return None
+        return card, rows[0][1]
+
+    async def _drop_bad_row(self, table: str, column: str, key: str) -> None:
+        """A cached row that doesn't decode is dropped (it is fetched again), never served and never fatal: one
+        bad row used to fail that card's /ruling until its time to live ran out."""
+        log.warning("a cached row of %s did not decode; it was dropped and will be fetched again", table)
+        if self.read_only:
+            return
+        with contextlib.suppress(sqlite3.Error, StoreError):
+            await self.db.execute(f"DELETE FROM {table} WHERE {column} = ?", (key,))
+            await self.db.commit()
 
     @_guarded
     async def card_names(self, prefix: str = "", limit: int = 25) -> list[str]:
         key = card_key(prefix)
         pattern = key.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-        rows = await self.db.execute_fetchall(
+        rows = await self._rows(
             "SELECT name FROM cards WHERE name_key LIKE ? ESCAPE '\\' ORDER BY name LIMIT ?", (pattern, limit))
         return [r[0] for r in rows]
 
@@ -419,11 +453,15 @@ class Store(CacheFile):
 
     @_guarded
     async def get_rulings(self, oracle_key: str) -> tuple[list[dict[str, Any]], str] | None:
-        rows = await self.db.execute_fetchall("SELECT payload, fetched_at FROM rulings WHERE oracle_key = ?",
+        rows = await self._rows("SELECT payload, fetched_at FROM rulings WHERE oracle_key = ?",
                                               (oracle_key,))
         if not rows:
             return None
-        return json.loads(rows[0][0]), rows[0][1]
+        rulings = _decoded(rows[0][0], list)
+        if rulings is None:
+            await self._drop_bad_row("rulings", "oracle_key", oracle_key)
+            return None
+        return [r for r in rulings if isinstance(r, dict)], rows[0][1]
 
     @_guarded
     async def bulk_load(self, cards: list[dict[str, Any]], rulings: dict[str, list[dict[str, Any]]]) -> tuple[int, int]:
@@ -453,7 +491,7 @@ class Store(CacheFile):
         source = Path(damaged)
         if not source.exists():
             return []
-        editions, cards, rulings = await asyncio.to_thread(_read_salvage, source)
+        editions, cards, rulings = await asyncio.to_thread(read_salvage, source)
         kept: list[str] = []
         for ed, rules, glossary, titles in editions:
             try:
@@ -484,64 +522,29 @@ class Store(CacheFile):
                 sql = "SELECT key FROM rules WHERE edition_id = ? AND (key = ? OR section = ?) ORDER BY sort_order"
                 args: tuple[Any, ...] = (edition.id, key, key)
             else:
-                sql = ("SELECT key FROM rules WHERE edition_id = ? AND (key = ? OR parent = ? OR key LIKE ?)"
-                       " ORDER BY sort_order")
-                args = (edition.id, key, key, key + "_%")
-            for row in await self.db.execute_fetchall(sql, args):
+                sql = ("SELECT key FROM rules WHERE edition_id = ? AND (key = ? OR parent = ? OR key LIKE ?"
+                       " ESCAPE '\\') ORDER BY sort_order")
+                like = key.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+                args = (edition.id, key, key, like + "_%")
+            for row in await self._rows(sql, args):
                 if row[0] == key or not re.fullmatch(r"\d{3}\.\d+", key) or row[0][len(key):].isalpha():
                     keys.setdefault(row[0], None)
         return [await self.rule_diff(k, old, new) for k in keys] or [await self.rule_diff(key, old, new)]
 
     @_guarded
     async def file_size(self) -> int:
-        async with self.db.execute("PRAGMA page_count") as cur:
-            pages = (await cur.fetchone())[0]
-        async with self.db.execute("PRAGMA page_size") as cur:
-            size = (await cur.fetchone())[0]
+        pages = (await self._rows("PRAGMA page_count"))[0][0]
+        size = (await self._rows("PRAGMA page_size"))[0][0]
         return int(pages * size)
 
 
-Salvaged = tuple[list[tuple[dict[str, Any], list[RuleEntry], list[GlossaryEntry], dict[str, str]]],
-                 list[tuple[Any, ...]], list[tuple[Any, ...]]]
-
-
-def _read_salvage(path: Path) -> Salvaged:
-    """Read a damaged file, part by part (in a thread): an edition is taken only if all its rows read back.
-    Tables are read without their indexes (NOT INDEXED): a damaged index loses nothing, the copy rebuilds it."""
-    editions: list[tuple[dict[str, Any], list[RuleEntry], list[GlossaryEntry], dict[str, str]]] = []
-    cards: list[tuple[Any, ...]] = []
-    rulings: list[tuple[Any, ...]] = []
+def _decoded(raw: Any, kind: type) -> Any:
+    """A JSON column's value when it decodes to ``kind``, else None (a damaged or hand-edited row)."""
     try:
-        conn = sqlite3.connect(read_only_uri(path), uri=True)
-    except sqlite3.Error:
-        return editions, cards, rulings
-    conn.row_factory = sqlite3.Row
-    with contextlib.closing(conn):
-        try:
-            rows = [dict(r) for r in conn.execute("SELECT * FROM editions")]
-        except sqlite3.Error:
-            rows = []
-        for ed in rows:
-            try:
-                rule_rows = conn.execute("SELECT * FROM rules NOT INDEXED WHERE edition_id = ? "
-                                         "ORDER BY sort_order", (ed["id"],)).fetchall()
-                glossary_rows = conn.execute("SELECT * FROM glossary NOT INDEXED WHERE edition_id = ? "
-                                             "ORDER BY sort_order", (ed["id"],)).fetchall()
-                rules = [RuleEntry(r["number"], r["text"], r["kind"], r["parent"], r["section"], r["sort_order"],
-                                   json.loads(r["examples"])) for r in rule_rows]
-                glossary = [GlossaryEntry(g["heading"], json.loads(g["terms"]), json.loads(g["senses"]),
-                                          bool(g["obsolete"]), g["sort_order"]) for g in glossary_rows]
-                titles = {r["number"]: r["title"] for r in rule_rows if r["title"]}
-            except (sqlite3.Error, ValueError, TypeError):
-                continue
-            if rules:
-                editions.append((ed, rules, glossary, titles))
-        for table, target in (("cards", cards), ("rulings", rulings)):
-            try:
-                target.extend(tuple(r) for r in conn.execute(f"SELECT * FROM {table}"))
-            except sqlite3.Error:
-                target.clear()
-    return editions, cards, rulings
+        value = json.loads(raw)
+    except (TypeError, ValueError):
+        return None
+    return value if isinstance(value, kind) else None
 
 
 def card_key(name: str) -> str:

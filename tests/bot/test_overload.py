@@ -72,24 +72,28 @@ def _text(payload: Any) -> str:
     return " ".join((e.get("description") or "") for e in data.get("embeds") or [])
 
 
-async def test_beyond_the_bound_a_burst_gets_busy_replies_not_silence(store: Store,
-                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    client, fake = await _client(store, monkeypatch, Gate(limit=3, defer_above=1))
-    _slow_rule(client, monkeypatch, 0.3, Concurrency())
+async def test_beyond_the_bound_a_burst_is_acknowledged_and_answered_in_turn(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Beyond the commands in flight, a command is deferred at once and answered when there is room (it used to
+    get "busy, ask again": 4,700 of 5,000); only beyond the backlog's bound is it told "busy"."""
+    client, fake = await _client(store, monkeypatch, Gate(limit=3, defer_above=1, max_backlog=4))
+    seen = Concurrency()
+    _slow_rule(client, monkeypatch, 0.3, seen)
     try:
         ids = await _burst_of_rules(client, fake, 10)
         def answer(i: int) -> str:
             return " ".join(_text(p) for p in fake.responses(i) + fake.followups.get(i, []))
 
-        for _ in range(100):  # the admitted ones finish (as follow-ups when they were deferred)
-            if sum(1 for i in ids if "121.2b" in answer(i)) == 3:
+        for _ in range(100):  # the admitted and the waiting ones finish (as follow-ups when deferred)
+            if sum(1 for i in ids if "121.2b" in answer(i)) == 7:
                 break
             await asyncio.sleep(0.05)
         busy = [i for i in ids if "answering a lot" in answer(i)]
         full = [i for i in ids if "121.2b" in answer(i)]
-        assert len(busy) == 7 and len(full) == 3
-        # Those that started while others ran (loaded) were acknowledged at once and answered after.
-        assert sum(1 for i in full if fake.responses(i)[0]["type"] == 5) >= 2
+        assert len(full) == 7 and len(busy) == 3  # 3 in flight + 4 waiting; the backlog's bound says busy
+        assert seen.peak <= 3  # never more than the bound at work at once
+        waited = [i for i in full if fake.responses(i)[0]["type"] == 5]
+        assert len(waited) >= 6  # acknowledged at once (deferred), answered later
         assert all(fake.responses(i)[0]["data"]["flags"] & 64 for i in busy)  # only the asker sees "busy"
         # Autocomplete beyond the bound: an empty list at once, never silence.
         client.gate.in_flight = client.gate.limit
@@ -299,5 +303,28 @@ async def test_the_deferral_clock_starts_when_the_interaction_arrives(store: Sto
         acknowledged = next(c.at for c in fake.calls if c.interaction_id == int(payload["id"]))
         assert fake.responses(int(payload["id"]))[0]["type"] == 5  # deferred ...
         assert acknowledged - arrived < 2.4  # ... 2 s after arrival (was 1.5 + 2 = 3.5 s: too late)
+    finally:
+        await client.close()
+
+
+async def test_commands_waiting_for_room_at_shutdown_are_told_the_bot_restarts(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    client, fake = await _client(store, monkeypatch, Gate(limit=1, defer_above=0))
+    _slow_rule(client, monkeypatch, 1.0, Concurrency())
+    try:
+        payloads = [slash("rule", number="121.2b") for _ in range(3)]
+        for p in payloads:
+            client._connection.parsers["INTERACTION_CREATE"](p)
+        ids = [int(p["id"]) for p in payloads]
+        await asyncio.wait_for(asyncio.gather(*(fake.wait(i) for i in ids)), 10)  # all acknowledged
+        assert client.gate.backlog == 2
+        await client.gate.drain(0.01)
+        for _ in range(40):
+            if all(fake.followups.get(i) for i in ids[1:]):
+                break
+            await asyncio.sleep(0.05)
+        for i in ids[1:]:
+            assert fake.responses(i)[0]["type"] == 5  # deferred at once ...
+            assert "restarting" in " ".join(_text(p) for p in fake.followups[i])  # ... then told, not dropped
     finally:
         await client.close()

@@ -21,10 +21,13 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 async def start_bot(server: StandInDiscord, db: Path, tmp: Path,
-                    extra_env: dict[str, str] | None = None, root: Path = ROOT) -> asyncio.subprocess.Process:
-    """Start ``drawjudge run`` from ``root`` (another checkout can be measured the same way)."""
-    bootstrap = tmp / "boot.py"
+                    extra_env: dict[str, str] | None = None, root: Path = ROOT,
+                    prelude: str = "") -> asyncio.subprocess.Process:
+    """Start ``drawjudge run`` from ``root`` (another checkout can be measured the same way); ``prelude`` is
+    Python run first in the bot's process (a lower open-file limit, uvloop hidden...)."""
+    bootstrap = tmp / f"boot-{len(list(tmp.glob('boot-*.py')))}.py"
     bootstrap.write_text(
+        prelude +
         "import sys, discord, yarl\n"
         f"discord.http.Route.BASE = '{server.base}/api/v10'\n"
         f"discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL('ws://127.0.0.1:{server.port}/')\n"

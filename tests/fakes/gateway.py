@@ -73,6 +73,10 @@ class StandInDiscord:
     # and of its final answer (a message, autocomplete choices, or the follow-up after a deferral).
     acked_at: dict[int, float] = field(default_factory=dict)
     answered_at: dict[int, float] = field(default_factory=dict)
+    # The client's REST sockets (their local ports) and how long each REST answer takes, to see how many
+    # connections the client opens when answers are slow.
+    peers: set[Any] = field(default_factory=set)
+    rest_delay: float = 0.0
 
     @property
     def base(self) -> str:
@@ -146,6 +150,10 @@ class StandInDiscord:
 
     async def _rest(self, request: web.Request) -> web.Response:
         path = "/" + request.match_info["tail"]
+        if request.transport is not None:
+            self.peers.add(request.transport.get_extra_info("peername"))
+        if self.rest_delay:
+            await asyncio.sleep(self.rest_delay)
         body = await request.read()
         payload = json.loads(body) if body and request.content_type == "application/json" else None
         self.rest.append((request.method, path, payload))

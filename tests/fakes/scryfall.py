@@ -37,6 +37,7 @@ class FakeScryfall:
     extra_cards: dict[str, str] = field(default_factory=dict)  # name -> oracle text
     extra_types: dict[str, str] = field(default_factory=dict)  # name -> type line
     mana: dict[str, str] = field(default_factory=lambda: dict(MANA_COSTS))  # name -> mana cost
+    raw_rulings: dict[str, bytes] = field(default_factory=dict)  # name -> a rulings answer sent as it is
     requests: list[tuple[str, dict[str, str]]] = field(default_factory=list)
     times: list[float] = field(default_factory=list)
     runner: web.AppRunner | None = None
@@ -110,6 +111,8 @@ class FakeScryfall:
         name = next((n for n in {**self.cards, **self.extra_cards} if card_id(n) == cid), None)
         if name is None:
             return web.json_response({"object": "error", "status": 404}, status=404)
+        if name in self.raw_rulings:
+            return web.Response(body=self.raw_rulings[name], content_type="application/json")
         data = self.rulings.get(name, {"object": "list", "data": []})
         items = [dict(r, oracle_id=oracle_id(name)) for r in data.get("data", [])]
         return web.json_response({"object": "list", "has_more": False, "data": items})

@@ -1,0 +1,115 @@
+"""Burst capacity: N interactions at once at the real bot (``drawjudge run`` in its own process) through the
+loopback stand-in of Discord, under a given open-file limit, on one process or on two shard processes.
+
+Reports per burst: late (acknowledged after Discord's 3 s, counted from when each was sent), lost (never
+answered within the patience), "busy" refusals, acknowledgement p50 / p99, the slowest final answer, the
+bot's longest event-loop block (its own watch, logged at stop), and the REST sockets the bot opened (distinct
+client ports the stand-in saw). Run with and without the optional `speed` extra: uvloop is used when it is
+installed; ``--no-uvloop`` hides it from the bot's process.
+
+Run: .venv/bin/python bench/burst.py [--sizes 1000,3000,5000,10000] [--nofile 1024] [--processes 1]
+     [--no-uvloop] [--rest N] [--root PATH]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import re
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.stress import DEADLINE, PATIENCE, _is_busy, build_db  # noqa: E402
+from tests.fakes.botproc import start_bot, stop_bot  # noqa: E402
+from tests.fakes.gateway import StandInDiscord  # noqa: E402
+from tests.fakes.load import mixed_payload  # noqa: E402
+
+
+def _prelude(nofile: int, uvloop: bool) -> str:
+    lines = ["import resource\n",
+             f"resource.setrlimit(resource.RLIMIT_NOFILE, ({nofile}, {nofile}))\n"] if nofile else []
+    if not uvloop:
+        lines.append("import sys as _s\n_s.modules['uvloop'] = None  # hidden: asyncio's own loop\n")
+    return "".join(lines)
+
+
+def _pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))] if ordered else float("nan")
+
+
+async def measure(n: int, db: Path, tmp: Path, root: Path, *, nofile: int, processes: int,
+                  uvloop: bool, rest: int | None = None) -> dict[str, float | str]:
+    async with StandInDiscord() as server:
+        procs = []
+        env = {"DRAWJUDGE_SHARD_COUNT": str(processes)} if processes > 1 else {}
+        if rest:
+            env["DRAWJUDGE_REST_CONNECTIONS"] = str(rest)
+        try:
+            for shard in range(processes):
+                server.new_connection.clear()
+                extra = {**env, "DRAWJUDGE_SHARD_IDS": str(shard)} if processes > 1 else env
+                procs.append(await start_bot(server, db, tmp, extra, root=root, prelude=_prelude(nofile, uvloop)))
+            connections = server.connections[-processes:]
+            server.peers.clear()
+            payloads = [mixed_payload(i) for i in range(n)]
+            sent: dict[int, float] = {}
+            for i, payload in enumerate(payloads):  # each shard's connection gets its share, in turn
+                sent[int(payload["id"])] = time.perf_counter()
+                await server.push_interaction(payload, connections[i % processes])
+            sending = max(sent.values()) - min(sent.values())
+            until = time.perf_counter() + PATIENCE
+            while time.perf_counter() < until and len(server.answered_at.keys() & sent.keys()) < n:
+                await asyncio.sleep(0.1)
+            sockets = len(server.peers)
+        finally:
+            outputs = [(await stop_bot(p))[1] for p in procs]
+    acks = [server.acked_at[i] - sent[i] for i in sent if i in server.acked_at]
+    answers = [server.answered_at[i] - sent[i] for i in sent if i in server.answered_at]
+    blocks = [float(m.group(1)) for out in outputs
+              for m in re.finditer(rb"event loop: longest block ([\d.]+) ms", out)]
+    loops = {m.group(1).decode() for out in outputs for m in re.finditer(rb"event loop: (\w+)\n", out)}
+    return {"n": n, "late": len(acks) - sum(1 for a in acks if a <= DEADLINE), "lost": n - len(answers),
+            "busy": sum(1 for i in sent if i in server.answered_at and _is_busy(server, i)),
+            "p50": _pct(acks, 50), "p99": _pct(acks, 99), "slowest": max(answers, default=float("nan")),
+            "block": max(blocks, default=float("nan")), "sockets": sockets, "sending": sending,
+            "loop": ",".join(sorted(loops)) or "?"}
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--sizes", default="1000,3000,5000,10000")
+    parser.add_argument("--nofile", type=int, default=1024, help="open-file limit of the bot (0: as it is)")
+    parser.add_argument("--processes", type=int, default=1, help="shard processes sharing the burst")
+    parser.add_argument("--no-uvloop", action="store_true", help="hide uvloop from the bot even if installed")
+    parser.add_argument("--rest", type=int, default=0, help="DRAWJUDGE_REST_CONNECTIONS for the bot (0: default)")
+    parser.add_argument("--root", default=str(ROOT))
+    args = parser.parse_args()
+    root = Path(args.root).resolve()
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        base = tmp / "base.sqlite3"
+        await build_db(base)
+        print(f"code measured: {root}; open files {args.nofile or 'unchanged'}; {args.processes} process(es); "
+              f"REST connections {args.rest or 'default'}")
+        print("| burst (sent over) | loop | late | lost | busy | ack p50 | ack p99 | slowest answer | loop block "
+              "| sockets |")
+        print("|---|---|---|---|---|---|---|---|---|---|")
+        for n in (int(x) for x in args.sizes.split(",")):
+            db = tmp / f"run-{n}.sqlite3"
+            shutil.copy(base, db)
+            r = await measure(n, db, tmp, root, nofile=args.nofile, processes=args.processes,
+                              uvloop=not args.no_uvloop, rest=args.rest or None)
+            print(f"| {n} ({r['sending']:.1f} s) | {r['loop']} | {r['late']} | {r['lost']} | {r['busy']} | "
+                  f"{r['p50']:.2f} s | {r['p99']:.2f} s | {r['slowest']:.2f} s | {r['block']:.0f} ms | "
+                  f"{r['sockets']} |", flush=True)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
