@@ -14,7 +14,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from rapidfuzz import fuzz
+from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
 _CLEAN = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-", "\t": " ", "`": "'",
@@ -22,10 +22,19 @@ _CLEAN = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "
 _EMPHASIS = re.compile(r"(?<!\d)\*+|\*+(?!\d)|(?<![\w])_+|_+(?![\w])")
 
 
+_WHITESPACE = re.compile(r"\s+")
+
+
+def collapse(text: str) -> str:
+    """Runs of whitespace become one space (one line break where the run held one), first of all: every later
+    stage then reads in time linear in the words, however many spaces a pasted text carries."""
+    return _WHITESPACE.sub(lambda m: "\n" if "\n" in m.group(0) else " ", text).strip()
+
+
 def clean(text: str) -> str:
-    """NFKC, curly quotes straightened, control and zero-width characters, emoji and Markdown emphasis
-    (``**I draw 3**``) removed; ``10**3`` keeps its stars."""
-    text = unicodedata.normalize("NFKC", text).translate(_CLEAN)
+    """NFKC, curly quotes straightened, whitespace runs collapsed, control and zero-width characters, emoji and
+    Markdown emphasis (``**I draw 3**``) removed; ``10**3`` keeps its stars."""
+    text = collapse(unicodedata.normalize("NFKC", text).translate(_CLEAN))
     text = "".join(ch for ch in text if ch in "\n" or unicodedata.category(ch)[0] != "C"
                    and unicodedata.category(ch) != "So")
     return _EMPHASIS.sub("", text)
@@ -266,14 +275,28 @@ def reader_vocabulary() -> frozenset[str]:
     return frozenset(w for w in words if w not in {"p", "n", "s", "w", "d"})
 
 
+@lru_cache(maxsize=8)
+def _sorted_words(words: frozenset[str]) -> tuple[str, ...]:
+    return tuple(sorted(words))
+
+
+@lru_cache(maxsize=8)
+def _card_only(card_words: frozenset[str], vocabulary: frozenset[str]) -> tuple[str, ...]:
+    return tuple(sorted(card_words - vocabulary))
+
+
+@lru_cache(maxsize=4096)
 def _correction(word: str, vocabulary: frozenset[str], card_words: frozenset[str]) -> str | None:
-    """The one reader word a typo stands for, or None. Short words only by swapped letters ("drwa")."""
+    """The one reader word a typo stands for, or None. Short words only by swapped letters ("drwa").
+    Distances are computed by rapidfuzz over the whole vocabulary at once, and each word once per process:
+    a long text of unknown words stays linear and fast."""
     low = word.lower()
     if len(low) < 4 or low in vocabulary or low in card_words or not low.isalpha():
         return None
     limit = 1 if len(low) < 9 else 2
-    near = {v: OSA.distance(low, v) for v in vocabulary if abs(len(v) - len(low)) <= limit}
-    best = [v for v, d in near.items() if d <= limit and (len(low) > 5 or sorted(v) == sorted(low))]
+    near = {v: int(d) for v, d, _ in process.extract(low, _sorted_words(vocabulary), scorer=OSA.distance,
+                                                     score_cutoff=limit, limit=None)}
+    best = [v for v in near if len(low) > 5 or sorted(v) == sorted(low)]
     if not best:
         return None
     # the fewest edits, then the most letters in common ("controll" is "control", not "controls")
@@ -284,7 +307,7 @@ def _correction(word: str, vocabulary: frozenset[str], card_words: frozenset[str
     best = [v for v in best if score[v] == top]
     if len(best) != 1:
         return None
-    if any(abs(len(c) - len(low)) <= limit and OSA.distance(low, c) <= limit for c in card_words - vocabulary):
+    if process.extractOne(low, _card_only(card_words, vocabulary), scorer=OSA.distance, score_cutoff=limit) is not None:
         return None  # as close to a card's word: the card matcher decides
     return best[0]
 

@@ -265,3 +265,12 @@ def test_long_inputs_parse_fast(text: str) -> None:
     except ScenarioError:
         pass
     assert time.perf_counter() - start < 0.05
+
+
+@pytest.mark.parametrize("padding", [" " * 40, "\t \u00a0 " * 10, " \n  \n " * 5])
+def test_runs_of_whitespace_read_as_one_space(padding: str) -> None:
+    """Whitespace runs are collapsed before anything else reads the text (the reader stays linear in them):
+    a padded story reads exactly as the plain one."""
+    plain = "I have 2 cards in library. My opponent controls Notion Thief. Opponent draws 3."
+    padded = padding + plain.replace(" ", padding if "\n" not in padding else "  ") + padding
+    assert situation_to_json(padded) == situation_to_json(plain)
