@@ -9,10 +9,12 @@ Errors say which clause was not understood, what was expected there, and the clo
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from engine.cards import CardDB, default_cards
 from engine.errors import Ambiguity, Clarification, SituationError
+from engine.question import Asked
 from engine.scenario_json import scenario_from_json
 from engine.situation.attach import Builder
 from engine.situation.clarify import from_ambiguity, place_unowned
@@ -22,6 +24,7 @@ from engine.situation.facts import settle_dredges
 from engine.situation.lexicon import MAX_CLAUSE, MAX_TEXT
 from engine.situation.normalize import normalize, normalize_text
 from engine.situation.phrases import PHRASES, all_examples, language_reference, reference_markdown
+from engine.situation.question import read_question
 from engine.situation.seating import _to_json, merge_unowned
 
 __all__ = ["PHRASES", "Clarification", "SituationError", "all_examples", "language_reference", "normalize",
@@ -39,9 +42,14 @@ def situation_to_json(text: str, cards: CardDB | None = None) -> dict[str, Any]:
     cards = cards or default_cards()
     norm = normalize_text(_checked(text), card_words(tuple(cards.names())))
     b = Builder(cards, norm.text)
-    clauses = _read_clauses(b, norm.text)
+    clauses = _read_clauses(b, norm.text, norm.from_questions)
     _settle(b, clauses[-1])
+    asked = read_question(b, norm.sentences)
     doc = place_unowned(_to_json(b), merge_unowned(b), b)
+    if asked is not None:
+        names = [p["name"] for p in doc["players"]]
+        doc["asked"] = (asked if asked.player in names or asked.player is None
+                        else Asked(asked.kind, None, asked.card, asked.words)).to_json()
     for typed, read in norm.corrections:
         b.assume(f"“{typed}” read as “{read}”")
     return _with_reading(doc, b)
@@ -57,7 +65,7 @@ def _checked(text: Any) -> str:
     return text
 
 
-def _read_clauses(b: Builder, text: str) -> list[str]:
+def _read_clauses(b: Builder, text: str, from_questions: Collection[str] = ()) -> list[str]:
     """Each sentence read in turn; an ambiguity becomes a question whose options rewrite its words."""
     clauses = _clauses(text)
     if not clauses:
@@ -70,6 +78,7 @@ def _read_clauses(b: Builder, text: str) -> list[str]:
                 f"short clauses (under {MAX_CLAUSE} characters) separated by periods",
             )
         b.sentence = i
+        b.in_question = clause in from_questions
         try:
             _parse_clause(b, clause)
         except Ambiguity as amb:
@@ -86,7 +95,9 @@ def _settle(b: Builder, last_clause: str) -> None:
         raise from_ambiguity(amb, b, amb.where) from amb
     if b.action is None and b.implied_action is not None:
         b.set_action(*b.implied_action)
-        b.assume("“instead of drawing” read as a draw of one card")
+        clause = b.implied_action[1]
+        b.assume("“instead of drawing” read as a draw of one card" if "instead" in clause.lower()
+                 else f"“{clause}” read as replacing a draw of one card")
     if b.action is None:
         raise SituationError(
             "nothing happens in this situation",

@@ -70,6 +70,8 @@ class Builder:
         self.last_cards: list[str] = []  # what "it"/"her" means where a card is expected
         self.pending_dredges: list[tuple[str, bool, str]] = []  # "I dredge" before the graveyard is told
         self.implied_action: tuple[dict[str, Any], str] | None = None  # "... instead of drawing"
+        self.in_question = False  # the clause being read comes from a question ("do we draw?")
+        self.action_from_question = False
 
     # ---------------------------------------------------------------- transactions
 
@@ -142,6 +144,11 @@ class Builder:
         self.note(describe_fact(who, key, value), clause)
 
     def set_action(self, action: dict[str, Any], clause: str) -> None:
+        if self.action is not None and self.action != action and self._restated(action):
+            self.note(f"asked about: {describe_action(action)}", clause)
+            return  # the question restates what happens ("it's our draw step. Do we draw?")
+        if self.action is not None and self.action_from_question and not self.in_question:
+            self.action = None  # "Do I lose if I draw? I cast Brainstorm": the statement says what happens
         if self.action is not None and self.action != action:
             raise SituationError(
                 f"two actions: “{self.action_clause}” and “{clause}”; describe one thing that happens now",
@@ -151,7 +158,16 @@ class Builder:
             )
         self.action = action
         self.action_clause = clause
+        self.action_from_question = self.in_question
         self.note(describe_action(action), clause)
+
+
+    def _restated(self, action: dict[str, Any]) -> bool:
+        """A draw asked about in a question, by a player the action already concerns (or by anyone during a
+        draw step): the question is about that action, not a second one."""
+        if not self.in_question or action.get("type") != "draw" or self.action is None:
+            return False
+        return self.action.get("type") == "draw_step" or action.get("player") == self.action.get("player")
 
 
 _FACTS = {

@@ -352,8 +352,8 @@ def _choose(ctx: Ctx, key: str, value: Any, fact: str) -> None:
 def _choice_apply(ctx: Ctx, g: dict[str, str]) -> None:
     who = ctx.who(g.get("player"))
     yes = not (g.get("neg") or g.get("neg2"))
-    if g.get("instead"):
-        # "I dredge X instead of drawing" is about a draw: one card, unless the story says what happens
+    if g.get("instead") or g.get("verb", "dredge").lower().startswith("dredge"):
+        # "I dredge X (instead of drawing)" is about a draw (702.52a): one card, unless the story says more
         ctx.b.implied_action = ({"type": "draw", "count": 1, "player": who}, ctx.clause)
     if not g.get("card"):
         ctx.b.pending_dredges.append((who, yes, ctx.clause))  # which card: known once the story is read

@@ -47,6 +47,8 @@ class Normalized:
     text: str
     corrections: list[tuple[str, str]] = field(default_factory=list)  # (typed, read as): typos only
     dropped: list[str] = field(default_factory=list)  # greetings and questions that state no fact
+    sentences: list[str] = field(default_factory=list)  # the sentences as typed (cleaned): the question stage
+    from_questions: set[str] = field(default_factory=set)  # clauses read out of a question ("can I dredge it?")
 
 
 # --------------------------------------------------------------------------- sentences that state no fact
@@ -57,6 +59,7 @@ _QUESTION_TAIL = (
     r"who draws|who gets (?:the cards|them|the draws?|what)|do i (?:lose|die|win|deck out|lose the game)|"
     r"does (?:it|that|this) work|am i dead|is (?:that|this) (?:right|correct)|am i right|right|correct|"
     r"can i do (?:that|this)|thanks|thank you|ty|thx|help|please|pls|any ideas|"
+    r"(?:does|do|will|would|did) (?!it\b|that\b|this\b)[\w',\- ]{2,60}? (?:still )?triggers?(?: \w+){0,4}|"
     r"do i (?:still )?(?:get to )?draw(?: a card| anything)?|"
     r"(?:do|does|did|will|would) (?:i|you|he|she|they|we|[\w']+(?: [\w']+)?) (?:lose|die|win|deck out|"
     r"lose the game|win the game|survive|live)|"
@@ -332,7 +335,13 @@ def _fix_typos(text: str, card_words: frozenset[str], corrections: list[tuple[st
 def normalize_text(text: str, card_words: frozenset[str] = frozenset()) -> Normalized:
     """The whole normalising stage: clean, unwrap questions, rewrite, correct typos."""
     result = Normalized("")
-    sentences = [_unwrap(s, result.dropped) for s in _sentences(_rewrite(clean(text)))]
+    result.sentences = _sentences(_rewrite(clean(text)))
+    sentences = []
+    for typed in result.sentences:
+        read = _unwrap(typed, result.dropped)
+        sentences.append(read)
+        if typed.rstrip().endswith("?"):
+            result.from_questions.update(" ".join(c.split()) for c in re.split(r"[.;!?\n]+", read) if c.strip(" ,"))
     joined = " ".join(s if s.endswith((".", ";", "!", "?")) else s + "." for s in sentences if s.strip(" .?!"))
     result.text = _fix_typos(joined, card_words, result.corrections)
     return result
