@@ -16,6 +16,8 @@ from engine.situation.attach import GROUPS, Builder, Ctx, resolve_player
 from engine.situation.facts import _format, _step, _turn_of
 from engine.situation.lexicon import count
 from engine.situation.phrases import _COMPILED, _EXAMPLES, POS
+from engine.situation.story import read_parts
+from engine.situation.tokens import JOINERS, reader_words
 
 
 def _clauses(text: str) -> list[str]:
@@ -163,12 +165,42 @@ def _parse_clause(b: Builder, clause: str) -> None:
     verb = "has" if headed else ""
     state = b.snapshot()
     try:
-        # whole first: an ending some phrase reads itself stays ("it's team A's draw step on turn 1")
+        _read_whole(b, clause, subject, verb, state)
+    except Ambiguity:
+        raise
+    except SituationError as whole:
+        # no one-fact template reads it: read it from its parts (tokens → atoms → frames), or keep the error
+        b.restore(state)
+        try:
+            if read_parts(b, clause):
+                return
+        except SituationError as parts:
+            b.restore(state)
+            raise _telling(whole, parts) from None
+        b.restore(state)
+        raise whole
+
+
+def _telling(whole: SituationError, parts: SituationError) -> SituationError:
+    """The error to show when neither reader reads a clause: a question first, then an unknown card (the
+    answer names it, and a front end with a card source looks it up), the whole-clause reader's only when
+    its "card" is plausibly a name (no reader word in it: never "library has 2 left")."""
+    if isinstance(parts, Ambiguity) or parts.unknown_card:
+        return parts
+    if whole.unknown_card and not set(whole.unknown_card.lower().split()) & (reader_words() - JOINERS):
+        return whole
+    return parts
+
+
+def _read_whole(b: Builder, clause: str, subject: str, verb: str, state: dict[str, object]) -> None:
+    """The clause read by the phrase table: whole first (an ending some phrase reads itself stays: "it's team
+    A's draw step on turn 1"), then without the modifiers that qualify it ("... in Two-Headed Giant")."""
+    try:
         if not _leading_with(b, clause, subject):
             _parse_parts(b, clause, subject, 0, verb)
     except SituationError:
         b.restore(state)
-        stripped = _strip_modifiers(b, clause)  # "... in Two-Headed Giant", "... at the start of their turn"
+        stripped = _strip_modifiers(b, clause)
         if stripped == clause:
             raise
         if not _leading_with(b, stripped, subject):

@@ -165,14 +165,11 @@ def _seated(ctx: Ctx, g: dict[str, str]) -> None:
 
 def _format(ctx: Ctx, g: dict[str, str]) -> None:
     word = g["fmt"].lower()
+    # two-player first: "two-player" also holds "two", which must not make it Two-Headed Giant
     fmt = (
-        "two-headed-giant"
-        if ("two" in word or "2hg" in word or "2-headed" in word)
-        else (
-            "two-player"
-            if ("1v1" in word or "two-player" in word or "1 v 1" in word or "duel" in word)
-            else "multiplayer"
-        )
+        "two-player"
+        if ("1v1" in word or "two-player" in word or "1 v 1" in word or "duel" in word)
+        else "two-headed-giant" if ("two" in word or "2hg" in word or "2-headed" in word) else "multiplayer"
     )
     ctx.b.set("*", "format", fmt, ctx.clause)
     if g.get("n"):

@@ -96,7 +96,7 @@ def read_question(b: Builder, sentences: list[str]) -> Asked | None:
                 continue
             groups = m.groupdict()
             player = _player(b, groups.get("player"), words)  # "who loses?": about nobody in particular
-            return Asked(form.kind, player, _card(b, groups.get("card")), words[:300])
+            return Asked(form.kind, player, _card(b, groups.get("card")), words[m.start():][:300])
     if questions:
         return Asked(AskedKind.WHAT, None, None, questions[-1].strip()[:300])
     return None

@@ -1,0 +1,345 @@
+"""Frames: facts assembled from the atoms of a clause, whatever their order and the filler around them.
+
+Why frames: "lab man out, library empty, i draw a card" holds three facts in three word orders; each frame
+knows which atoms make its fact (a zone count needs a count and an owner; "controls" needs cards and a player
+who has them) and takes them from the clause, leaving the rest to the other frames. The frames are a table
+keyed by ``Frame`` and run in its order over each part of the clause (parts end at commas and "and"); a part's
+player carries to the next part that names none. Every atom is used once: an atom no frame takes is a
+question or an error naming its words, never dropped; words that carry no atom are table talk, skipped and
+said. A frame records its fact through the same handlers as the phrase table (``facts``), so a fact read from
+parts is checked, described and contradicted exactly like one read whole.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from engine.errors import Ambiguity, SituationError
+from engine.situation import facts as F
+from engine.situation.atoms import Atom, Piece
+from engine.situation.attach import Builder, Ctx
+from engine.situation.tokens import Tok
+
+SEATS = ("Player to your left", "Player to your right", "Player across")
+ZONES = ("library", "hand", "graveyard", "memory")
+# Token kinds that carry no fact of their own: grammar between the atoms.
+GRAMMAR = frozenset({Tok.FILLER, Tok.SEP, Tok.BE, Tok.HAVE, Tok.IN, Tok.DURING, Tok.AT, Tok.ALREADY, Tok.CARDS,
+                     Tok.THIS_TURN, Tok.LEFT, Tok.TURN, Tok.PLAYERS, Tok.NUMBER, Tok.MAY})
+
+
+class Frame(StrEnum):
+    """The facts a clause's atoms can make, in the order they are tried."""
+
+    COUNT = "zone count"
+    LIFE = "life"
+    DREW = "drawn this turn"
+    TURN_DRAW = "the turn's draw"
+    STEP = "step"
+    TURN = "turn"
+    SIDE = "on the play"
+    PLAYERS = "players"
+    FORMAT = "format"
+    DRAW = "draw"
+    CAST = "cast"
+    CARD_VERB = "a card used as a verb"
+    DREDGE = "dredge"
+    TOP = "top of library"
+    GRAVEYARD = "cards in a graveyard"
+    CONTROL = "control"
+    HOW_MANY = "a number of cards"
+
+
+@dataclass
+class Part:
+    """One part of a clause (up to a comma or "and") and what the parts before it said."""
+
+    pieces: list[Piece]
+    reading: Reading
+
+    def of(self, kind: Atom) -> list[Piece]:
+        return [p for p in self.pieces if p.kind is kind and not p.used]
+
+    def has(self, tok: Tok) -> bool:
+        return any(p.kind is Atom.TOKEN and p.tok is tok for p in self.pieces)
+
+    def who(self) -> Piece | None:
+        return next((p for p in self.pieces if p.kind is Atom.WHO), None)
+
+
+@dataclass
+class Reading:
+    """The clause being read: the builder, the clause's words, the player and verb carried between parts."""
+
+    b: Builder
+    clause: str
+    subject: str | None = None  # a player's words, carried from part to part
+    later_subject: str | None = None  # the clause's first player, for facts said before it ("library empty, I...")
+    had: bool = False  # the last part said "has"/"controls": a bare card list after it is more of the same
+    facts: int = 0
+    said: list[str] = field(default_factory=list)
+
+    def ctx(self) -> Ctx:
+        return Ctx(self.b, self.clause, self.b.subject)
+
+    def owner(self, part: Part, piece: Piece | None = None) -> str:
+        """Whose fact: the atom's own possessive, the part's player, the clause's player, the story's."""
+        if piece is not None and piece.values.get("owner"):
+            return str(piece.values["owner"])
+        who = part.who()
+        if who is not None:
+            who.used = True
+            return str(who.values["who"])
+        if self.subject:
+            return self.subject
+        words = piece.text if piece else self.clause
+        if self.later_subject:
+            self.b.assume(f"“{words}” read as about “{self.later_subject}”")
+            return self.later_subject
+        self.b.assume(f"“{words}” read as about you (no player was named)")
+        return "I"
+
+
+def player(reading: Reading, words: str) -> str:
+    """The player words name: a seat ("the player to my left") is a player of its own."""
+    if words in SEATS:
+        reading.b.player(words)
+        reading.b.mention(words)
+        return words
+    return reading.ctx().who(words)
+
+
+def _groups(reading: Reading, words: str, **more: str) -> tuple[Ctx, dict[str, str]]:
+    ctx = reading.ctx()
+    if words in SEATS:
+        ctx.actor = player(reading, words)
+        return ctx, {"player": "herself", **more}  # the seat, through the reflexive
+    return ctx, {"player": words, **more}
+
+
+def _count(part: Part, reading: Reading) -> None:
+    for piece in part.of(Atom.COUNT):
+        v = piece.values
+        zone = str(v.get("zone") or "")
+        if not zone:  # "2 left", "last card": the library is what runs out
+            zone = "library"
+            reading.b.assume(f"“{piece.text}” read as cards left in the library")
+        n = "0" if v.get("empty") else "1" if v.get("last") else str(v.get("n_text") or 0)
+        F._zone_count(*_groups(reading, reading.owner(part, piece), zone=zone, n=n))
+        piece.used = True
+
+
+def _life(part: Part, reading: Reading) -> None:
+    for piece in part.of(Atom.LIFE):
+        F._life(*_groups(reading, reading.owner(part, piece), n=str(piece.values["n_text"])))
+        piece.used = True
+
+
+def _drew(part: Part, reading: Reading) -> None:
+    for piece in part.of(Atom.DREW):
+        F._drawn(*_groups(reading, reading.owner(part), n=str(piece.values.get("n_text") or 1)))
+        piece.used = True
+
+
+def _turn_draw(part: Part, reading: Reading) -> None:
+    for piece in part.of(Atom.DRAW_TURN):
+        F._draw_step(*_groups(reading, reading.owner(part)))
+        reading.b.assume(f"“{piece.text}” read as the draw step's draw (504.1)")
+        piece.used = True
+
+
+def _step(part: Part, reading: Reading) -> None:
+    for piece in part.of(Atom.STEP):
+        step, owner = str(piece.values["step"]), piece.values.get("owner")
+        acts = any(p.kind in (Atom.DRAW, Atom.CAST, Atom.DREDGE, Atom.DRAW_TURN) or
+                   (p.kind is Atom.CARDS and p is not piece) for p in part.pieces)
+        if step == "draw" and not acts and reading.b.action is None:
+            F._draw_step(*_groups(reading, str(owner or reading.owner(part))))
+        else:
+            if owner:
+                F._turn_of(*_groups(reading, str(owner)))
+            reading.b.set("*", "step", step, reading.clause)
+        piece.used = True
+
+
+def _turn(part: Part, reading: Reading) -> None:
+    for piece in part.of(Atom.TURN):
+        v = piece.values
+        if v.get("owner"):
+            F._turn_of(*_groups(reading, str(v["owner"])))
+        if v.get("n") is not None or v.get("first"):
+            first = {"first": "1"} if v.get("first") else {}
+            F._turn_number(reading.ctx(), {"n": str(v.get("n_text") or 1), **first})
+        piece.used = True
+
+
+def _side(part: Part, reading: Reading) -> None:
+    for piece in part.of(Atom.SIDE):
+        F._on_the(*_groups(reading, reading.owner(part), side=str(piece.values["side"])))
+        piece.used = True
+
+
+def _players(part: Part, reading: Reading) -> None:
+    for piece in part.of(Atom.PLAYERS):
+        F._players(reading.ctx(), {"n": str(piece.values["n_text"])})
+        piece.used = True
+
+
+def _format(part: Part, reading: Reading) -> None:
+    for piece in part.of(Atom.FORMAT):
+        F._format(reading.ctx(), {"fmt": str(piece.values["format"])})
+        piece.used = True
+
+
+def _draw(part: Part, reading: Reading) -> None:
+    for piece in part.of(Atom.DRAW):
+        more = {"n": str(piece.values.get("n_text") or 1)}
+        if piece.values.get("may"):
+            more["may"] = "may"
+        F._draw(*_groups(reading, reading.owner(part), **more))
+        piece.used = True
+
+
+def _card_of(reading: Reading, piece: Piece) -> str:
+    if piece.values.get("it"):
+        if not reading.b.last_cards:
+            raise SituationError("say which card “it” is", reading.clause, "'I cast Brainstorm'")
+        return reading.b.last_cards[-1]
+    return str(piece.values["card"])
+
+
+def _cast(part: Part, reading: Reading) -> None:
+    for piece in part.of(Atom.CAST):
+        F._cast(*_groups(reading, reading.owner(part), card=_card_of(reading, piece)))
+        piece.used = True
+
+
+def _card_verb(part: Part, reading: Reading) -> None:
+    """ "I brainstorm": a player, then a spell's name where the verb goes, is casting it."""
+    who = part.who()
+    cards = part.of(Atom.CARDS)
+    if who is None or len(cards) != 1 or part.has(Tok.HAVE) or part.of(Atom.PLACE) or cards[0].values.get("owner"):
+        return
+    if part.pieces.index(cards[0]) != part.pieces.index(who) + 1 or who.tok is Tok.NAME:
+        return  # "I brainstorm", "they wheel"; never an unknown word taken for a name ("Tomcontrols Brainstorm")
+    card = reading.b.cards.find(str(cards[0].values["card"]))
+    if card is None or not F.is_spell(card):
+        return
+    F._cast(*_groups(reading, reading.owner(part), card=card.name))
+    reading.b.assume(f"“{who.text} {cards[0].text}” read as casting {card.name}")
+    cards[0].used = True
+
+
+def _dredge(part: Part, reading: Reading) -> None:
+    for piece in part.of(Atom.DREDGE):
+        more = {"verb": "dredge"}
+        if piece.values.get("card") or piece.values.get("it"):
+            more["card"] = _card_of(reading, piece)
+        F._choice_apply(*_groups(reading, reading.owner(part), **more))
+        piece.used = True
+
+
+def _named_in(part: Part, reading: Reading, where: Atom, zone: str) -> None:
+    places = [p for p in part.of(where) if where is Atom.TOP or p.values.get("zone") == zone]
+    cards = part.of(Atom.CARDS)
+    if len(places) != 1 or not cards:
+        return
+    owner = reading.owner(part, places[0])
+    for piece in cards:
+        F._zone_cards(*_groups(reading, owner, cards=_copies(piece), zone=zone))
+        piece.used = True
+    places[0].used = True
+
+
+def _top(part: Part, reading: Reading) -> None:
+    _named_in(part, reading, Atom.TOP, "library")
+
+
+def _graveyard(part: Part, reading: Reading) -> None:
+    _named_in(part, reading, Atom.ZONE, "graveyard")
+
+
+def _copies(piece: Piece) -> str:
+    n = piece.values.get("n")
+    return f"{n} {piece.values['card']}" if isinstance(n, int) and n > 1 else str(piece.values["card"])
+
+
+def _control(part: Part, reading: Reading) -> None:
+    """Cards someone has: after "has"/"controls" (said in this part or carried), "my Bowmasters", "X out"
+    (with a player in the part), or "on my board". A card list with no player is on the battlefield under a
+    controller the reader finds out (asked about when it changes the answer)."""
+    cards = part.of(Atom.CARDS)
+    if not cards:
+        return
+    place = next(iter(part.of(Atom.PLACE)), None)
+    if place is not None:
+        place.used = True
+    said_owner = next((str(p.values["owner"]) for p in cards if p.values.get("owner")), None)
+    board_owner = _board_owner(place)
+    has = part.has(Tok.HAVE) or (reading.had and part.who() is None and place is None)
+    if part.who() is not None and not (has or place or said_owner or board_owner):
+        return  # a player and cards with no verb between them ("Tom Sheoldred"): not a fact, left unused
+    if said_owner or board_owner or has or part.who() is not None:
+        owner = said_owner or board_owner or reading.owner(part)
+        for piece in cards:
+            F._controls(*_groups(reading, owner, cards=_copies(piece)))
+    else:
+        for piece in cards:
+            F._in_play(reading.ctx(), {"cards": _copies(piece)})
+        if place is None:
+            reading.b.assume(f"“{', '.join(p.text for p in cards)}” read as on the battlefield")
+    for piece in cards:
+        piece.used = True
+
+
+def _board_owner(place: Piece | None) -> str | None:
+    if place is None:
+        return None
+    words = place.text.lower().split()
+    for mine in ("my", "their", "his", "her", "opponent's"):
+        if mine in words:
+            return mine
+    return None
+
+
+def _how_many(part: Part, reading: Reading) -> None:
+    """ "I have 3" after "my opponent has 5 cards in hand": the zone said last; with none said, a question."""
+    numbers = [p for p in part.pieces if p.kind is Atom.TOKEN and p.tok is Tok.NUMBER and not p.used]
+    if len(numbers) != 1 or not part.has(Tok.HAVE) or part.who() is None or len(part.pieces) > 4:
+        return
+    piece, n = numbers[0], numbers[0].tokens[0].value
+    zone = next((key for (_who, key) in reversed(reading.b.sources) if key in ZONES), None)
+    if zone is None:
+        words = piece.text
+        raise Ambiguity(f"Where are the {words} cards?", words, reading.clause,
+                        [(f"{words} cards in {z}", f"{words} cards in {z}") for z in ("library", "hand")])
+    reading.b.assume(f"“{reading.clause}” read as {n} cards in {zone}, the zone said before")
+    F._zone_count(*_groups(reading, reading.owner(part), zone=zone, n=piece.text))
+    piece.used = True
+
+
+FRAMES: dict[Frame, Callable[[Part, Reading], None]] = {
+    Frame.COUNT: _count,
+    Frame.LIFE: _life,
+    Frame.DREW: _drew,
+    Frame.TURN_DRAW: _turn_draw,
+    Frame.STEP: _step,
+    Frame.TURN: _turn,
+    Frame.SIDE: _side,
+    Frame.PLAYERS: _players,
+    Frame.FORMAT: _format,
+    Frame.DRAW: _draw,
+    Frame.CAST: _cast,
+    Frame.CARD_VERB: _card_verb,
+    Frame.DREDGE: _dredge,
+    Frame.TOP: _top,
+    Frame.GRAVEYARD: _graveyard,
+    Frame.CONTROL: _control,
+    Frame.HOW_MANY: _how_many,
+}
+
+
+def frame_reference() -> list[tuple[str, str]]:
+    """(frame, what it reads) for the language reference: each frame's docstring line or its name."""
+    return [(frame.value, (handler.__doc__ or "").strip().split("\n")[0]) for frame, handler in FRAMES.items()]

@@ -1,0 +1,118 @@
+"""The story stage for a clause no one-fact template reads whole: tokens → atoms → parts → frames.
+
+Why a stage of its own: it is where "every atom is used once" is enforced. A clause is read from its parts
+only when every atom finds its frame; words that carry no atom are table talk, skipped and said; an atom left
+over is an error that names its words (or a question, from the frame that could not decide). Words the parts
+reader must not read past ("not", "if", "exile", "instead") leave the clause to the error the whole-clause
+reader gave: a text is read right, asked about, or refused, never resolved as something else.
+"""
+
+from __future__ import annotations
+
+from engine.errors import SituationError
+from engine.situation.atoms import Atom, Piece, atoms
+from engine.situation.attach import Builder
+from engine.situation.frames import FRAMES, GRAMMAR, Part, Reading
+from engine.situation.tokens import Tok, Token, tokenize
+
+# Words a player adds that carry nothing the judge needs: skipped without a word in the answer.
+QUIET = frozenset({"so", "um", "uh", "ok", "okay", "well", "just", "hey", "hi", "lol", "please", "pls", "basically",
+                   "literally", "really", "currently", "right", "now", "anyway", "guys", "folks", "judge", "question",
+                   "quick", "the", "there", "here", "whole", "some", "all", "both", "each", "only", "still"})
+
+
+def read_parts(b: Builder, clause: str) -> bool:
+    """Read ``clause`` from its parts into the builder; False (the builder untouched by the caller's
+    snapshot) when a word stops the parts reader or nothing in it is a fact."""
+    tokens = tokenize(clause, b.cards)
+    if not tokens or any(t.kind is Tok.STOP for t in tokens):
+        return False
+    pieces = atoms(tokens)
+    if not any(p.kind is not Atom.WHO and (p.kind is not Atom.TOKEN or p.tok is Tok.NUMBER) for p in pieces):
+        return False
+    reading = Reading(b, clause, later_subject=_first_player(pieces))
+    for part in _parts(pieces, reading):
+        _read_part(part, reading)
+    _check_used(pieces, reading)
+    return True
+
+
+def _first_player(pieces: list[Piece]) -> str | None:
+    return next((str(p.values["who"]) for p in pieces if p.kind is Atom.WHO), None)
+
+
+def _parts(pieces: list[Piece], reading: Reading) -> list[Part]:
+    """The clause split at separators (commas, "and", "then"); a part holding only separators is dropped."""
+    parts: list[Part] = []
+    current: list[Piece] = []
+    for piece in pieces:
+        if piece.kind is Atom.TOKEN and piece.tok is Tok.SEP:
+            if current:
+                parts.append(Part(current, reading))
+            current = []
+        else:
+            current.append(piece)
+    if current:
+        parts.append(Part(current, reading))
+    return parts
+
+
+def _read_part(part: Part, reading: Reading) -> None:
+    for handler in FRAMES.values():
+        handler(part, reading)
+    who = part.who()
+    if who is not None and (who.used or any(p.used for p in part.pieces)):
+        who.used = True
+        reading.subject = str(who.values["who"])
+    if part.has(Tok.HAVE):
+        reading.had = True
+    elif part.who() is not None:
+        reading.had = False
+
+
+def _check_used(pieces: list[Piece], reading: Reading) -> None:
+    """Every atom used once: grammar words need no use, table talk is skipped and said, a word where a card
+    goes is an unknown card, anything else left is an error naming its words."""
+    skipped: list[str] = []
+    for i, piece in enumerate(pieces):
+        if piece.used or (piece.kind is Atom.TOKEN and piece.tok in GRAMMAR | {Tok.IT}):
+            continue
+        if piece.kind is Atom.TOKEN and piece.tok is Tok.WORD:
+            if _after_verb(pieces, i):
+                _unknown_card(pieces, i, reading)
+            if piece.tokens[0].text.lower() not in QUIET:
+                skipped.append(piece.text)
+            continue
+        if piece.kind is Atom.WHO and i and pieces[i - 1].kind is Atom.CARDS:
+            _unknown_card(pieces, i - 1, reading)  # "Notion Chef Supreme": a name goes on past a card's
+        if piece.kind is Atom.WHO and _after_verb(pieces, i):
+            _unknown_card(pieces, i, reading)
+        raise SituationError(f"I didn't understand “{piece.text}” in “{reading.clause}”", reading.clause,
+                             f"“{piece.text}” to be part of a fact: a zone size, a permanent someone controls, a "
+                             "life total, whose turn or step it is, or what happens now")
+    if skipped:
+        reading.b.assume(f"skipped as table talk: {', '.join(f'“{w}”' for w in skipped)}")
+
+
+def _after_verb(pieces: list[Piece], i: int) -> bool:
+    """The piece stands where a card goes: right after "has"/"controls"/"cast" (fillers between)."""
+    for piece in reversed(pieces[:i]):
+        if piece.kind is Atom.TOKEN and piece.tok in (Tok.FILLER, Tok.NUMBER, Tok.WORD):
+            continue
+        return piece.kind is Atom.TOKEN and piece.tok in (Tok.HAVE, Tok.CAST)
+    return False
+
+
+def _unknown_card(pieces: list[Piece], i: int, reading: Reading) -> None:
+    """The words from ``i`` up to the next separator or place, as an unknown card: the answer says at once
+    which card it could not find (and a front end with a card source looks it up)."""
+    words: list[Token] = []
+    for piece in pieces[i:]:
+        if piece.kind is Atom.TOKEN and piece.tok in (Tok.SEP, Tok.BE) or piece.kind in (Atom.PLACE, Atom.ZONE):
+            break
+        words.extend(piece.tokens)
+    name = " ".join(t.text for t in words)
+    error = SituationError(f"“{name}” is not a card I know", reading.clause, "a card name from the card data")
+    error.unknown_card = name
+    error.suggest(reading.b.cards.suggest(name))
+    raise error
