@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import copy
 import re
+from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards import CardDB
 from engine.errors import Ambiguity, SituationError
-from engine.situation.entities import card_list, match_card
+from engine.situation.entities import aliases, card_list, match_card
 from engine.situation.lexicon import (
     EACH_WORDS,
     FIRST_PLURAL,
@@ -93,7 +94,9 @@ class Builder:
         return state
 
     def restore(self, state: dict[str, Any]) -> None:
+        """Back to ``state``, with containers of its own: the same snapshot may be restored again later."""
         self.__dict__.update(state)
+        self.__dict__.update(self.snapshot())
 
     # ---------------------------------------------------------------- facts
 
@@ -286,6 +289,18 @@ def _pronoun(b: Builder, word: str, clause: str, actor: str | None) -> str:
     raise Ambiguity(f"Who is “{word}”?", word, clause, [(c, c) for c in reversed(candidates)])
 
 
+def _name_words(cards: CardDB) -> frozenset[str]:
+    """Words that start a card's name or nickname: in an all lower-case text "teferi's puzzle box" is a card,
+    not a player called Teferi."""
+    return _first_words(tuple(cards.names()))
+
+
+@lru_cache(maxsize=8)
+def _first_words(names: tuple[str, ...]) -> frozenset[str]:
+    words = {re.split(r"[\s,']+", n.lower())[0] for n in names} | {k.split()[0] for k in aliases()}
+    return frozenset(words)
+
+
 def resolve_player(b: Builder, text: str | None, subject: str, clause: str, actor: str | None = None) -> str:
     if text is None:
         return subject
@@ -316,7 +331,7 @@ def resolve_player(b: Builder, text: str | None, subject: str, clause: str, acto
         return f"Player {m.group(1)}"
     raw = re.sub(r"'s?$", "", text.strip().replace("’", "'"))
     if (re.fullmatch(r"[a-z][a-z0-9\-]{0,23}", t) and t not in RESERVED and read_number(t) is None
-            and (raw[:1].isupper() or b.all_lowercase)):
+            and (raw[:1].isupper() or (b.all_lowercase and t not in _name_words(b.cards)))):
         return raw[0].upper() + raw[1:]
     raise SituationError(
         f"“{text}” is not a player I know", clause,

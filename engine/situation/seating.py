@@ -93,10 +93,22 @@ def _seats(b: Builder) -> list[str]:
     return names
 
 
+def _sorcery_caster(b: Builder) -> str | None:
+    """Who casts a sorcery, when that is the action (a sorcery is cast only on its caster's turn)."""
+    action = b.action or {}
+    if action.get("type") != "cast" or action.get("ability"):
+        return None
+    card = b.cards.find(str(action.get("card", "")))
+    return str(action.get("player")) if card is not None and card.has_type("sorcery") else None
+
+
 def _active(b: Builder, names: list[str]) -> str:
     active = b.top.get("active")
     if "active_team" in b.top:
         active = next((x for x in names if b.players[x].team == b.top["active_team"]), names[0])
+    if active is None and _sorcery_caster(b) in names:
+        active = _sorcery_caster(b)
+        b.assume(f"it is {possessive(str(active))} turn: a sorcery is cast in its caster's own main phase (307.1)")
     if active is None:
         active = "You" if "You" in names else names[0]
         if b.action and b.action.get("type") != "draw_step":

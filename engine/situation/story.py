@@ -19,17 +19,31 @@ from engine.situation.tokens import Tok, Token, tokenize
 QUIET = frozenset({"so", "um", "uh", "ok", "okay", "well", "just", "hey", "hi", "lol", "please", "pls", "basically",
                    "literally", "really", "currently", "right", "now", "anyway", "guys", "folks", "judge", "question",
                    "quick", "the", "there", "here", "whole", "some", "all", "both", "each", "only", "still"})
+# Table talk: words that are said around facts and never change one. They are skipped and said in the answer;
+# any other word no table knows ("tapped", "flipped") could change the ruling, so the clause is not read.
+TABLE_TALK = QUIET | frozenset({
+    "like", "kind", "sort", "of", "im", "pretty", "sure", "think", "guess", "believe", "know", "wondering",
+    "wonder", "asking", "ask", "confused", "friend", "buddy", "game", "match", "tournament", "fnm", "casual",
+    "playing", "against", "vs", "versus", "happened", "happens", "yesterday", "today", "tonight", "earlier",
+    "last", "night", "week", "round", "lgs", "store", "online", "arena", "mtgo", "my", "for", "as", "well",
+    "because", "since", "though", "although", "also", "and", "but", "exactly", "maybe", "probably", "apparently",
+    "obviously", "thing", "things", "stuff", "situation", "scenario", "case", "this", "that", "these", "those",
+    "same", "time", "point", "moment", "regular", "normal", "normally", "usual", "usually", "again", "yet",
+})
 
 
 def read_parts(b: Builder, clause: str) -> bool:
     """Read ``clause`` from its parts into the builder; False (the builder untouched by the caller's
     snapshot) when a word stops the parts reader or nothing in it is a fact."""
     tokens = tokenize(clause, b.cards)
-    if not tokens or any(t.kind is Tok.STOP for t in tokens):
-        return False
     pieces = atoms(tokens)
     if not any(p.kind is not Atom.WHO and (p.kind is not Atom.TOKEN or p.tok is Tok.NUMBER) for p in pieces):
         return False
+    stop = next((t.text for t in tokens if t.kind is Tok.STOP), None)
+    if stop is not None:
+        raise SituationError(f"I can't take “{stop}” into account in “{clause}”", clause,
+                             "the situation without it, if it doesn't change what is drawn; otherwise this is "
+                             "beyond what I can judge: ask a judge")
     reading = Reading(b, clause, later_subject=_first_player(pieces))
     for part in _parts(pieces, reading):
         _read_part(part, reading)
@@ -64,6 +78,11 @@ def _read_part(part: Part, reading: Reading) -> None:
     if who is not None and (who.used or any(p.used for p in part.pieces)):
         who.used = True
         reading.subject = str(who.values["who"])
+    elif who is None:
+        # "my draw step, 3 cards in hand": a part said of one player by a possessive carries that player
+        owners = {str(p.values["owner"]) for p in part.pieces if p.used and p.values.get("owner")}
+        if len(owners) == 1:
+            reading.subject = owners.pop()
     if part.has(Tok.HAVE):
         reading.had = True
     elif part.who() is not None:
@@ -80,9 +99,10 @@ def _check_used(pieces: list[Piece], reading: Reading) -> None:
         if piece.kind is Atom.TOKEN and piece.tok is Tok.WORD:
             if _after_verb(pieces, i):
                 _unknown_card(pieces, i, reading)
-            if piece.tokens[0].text.lower() not in QUIET:
-                skipped.append(piece.text)
-            continue
+            word = piece.tokens[0].text.lower()
+            if word in TABLE_TALK:
+                skipped += [] if word in QUIET else [piece.text]
+                continue
         if piece.kind is Atom.WHO and i and pieces[i - 1].kind is Atom.CARDS:
             _unknown_card(pieces, i - 1, reading)  # "Notion Chef Supreme": a name goes on past a card's
         if piece.kind is Atom.WHO and _after_verb(pieces, i):

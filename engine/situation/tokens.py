@@ -155,7 +155,9 @@ _add(Tok.STOP, "not|don't|doesn't|didn't|can't|cannot|won't|never|no longer|if|u
                "looks|target|targets|targeting|copy|copies|block|blocks|attack|attacks|damage|deals|dies|"
                "put|puts|skip|skips|tap|taps|untap|untaps|activate|activates|trigger|triggers|pay|pays|loses|"
                "gain|gains|enter|enters|leave|leaves|cycle|cycles|mulligan|mulligans|mull|choose|chooses|"
-               "would|should|must|either|or|x|take|takes|extra|bottom|poison|counter|mana|tutor", "stop")
+               "would|should|must|either|or|x|take|takes|extra|bottom|poison|counter|mana|tutor|off|off of|using|via|"
+               "thanks to|because of|tapped|untapped|flipped|transformed|copy of|token|tokens|under|over|"
+               "each time|whenever|when|first time|second|third|twice|times|more|less|than|half|double", "stop")
 
 # a [[Card]], a number with its sign or power ("-1", "10^100"), a word, a separator, or any other character
 # (kept, so that nothing typed is dropped unseen: an unknown symbol stops the parts reader)
@@ -197,10 +199,11 @@ def _name_at(cards: CardDB, words: list[str], i: int) -> tuple[int, str] | None:
         if run[-1].lower() in JOINERS or any(w in ";:+&" for w in run) or run[-1] == ",":
             continue
         text = " ".join(run).replace(" ,", ",")
-        if exact_only:
-            card = cards.find(text)
-            if n > 1 and card is not None:
-                return n, card.name
+        if exact_only or "," in run or any(w.lower() in reader_words() and w.lower() not in JOINERS for w in run):
+            # a run with a reader word or a comma in it is a name only exactly ("Sheoldred, the Apocalypse")
+            exact = _exact(cards, text)
+            if exact is not None and (n > 1 or not exact_only):
+                return n, exact
             continue
         if n == 1 and first.islower() and not _whole_name(cards, text):
             continue
@@ -208,6 +211,14 @@ def _name_at(cards: CardDB, words: list[str], i: int) -> tuple[int, str] | None:
         if len(found) == 1:
             return n, found[0]
     return None
+
+
+def _exact(cards: CardDB, text: str) -> str | None:
+    """The card ``text`` names exactly, or by a whole nickname: no typo, no prefix."""
+    card = cards.find(text)
+    if card is not None:
+        return card.name
+    return aliases().get(" ".join(text.lower().replace(",", " ").split()))
 
 
 def _whole_name(cards: CardDB, word: str) -> bool:
