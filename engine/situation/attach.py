@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import copy
 import re
-from functools import lru_cache
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from engine.cards import CardDB
