@@ -29,7 +29,10 @@ class Atom(StrEnum):
     PLAYERS = "players"  # 4 players, pod of 4
     FORMAT = "format"  # commander, Two-Headed Giant
     DRAW = "draw"  # draw 2, may draw a card
-    CAST = "cast"  # cast Brainstorm
+    CAST = "cast"  # cast Brainstorm, cast Opportunity targeting him
+    SPELL_ON = "a spell on a player"  # Peer into the Abyss on myself
+    X = "x"  # for 5, x=6
+    EXTRA = "additional draws taken"  # take the 2 extra (Sylvan Library)
     DREDGE = "dredge"  # dredge it, dredge Golgari Thug
     CARDS = "cards"  # Notion Thief, 2 Thought Reflections, my Bowmasters
     TOP = "top of library"  # on top of my library
@@ -68,12 +71,14 @@ ATOM_RULES: tuple[tuple[Atom, str], ...] = (
     (Atom.COUNT, "POSS?:owner ZONE:zone BE? EMPTY:empty"),
     (Atom.COUNT, "EMPTY:empty IN? POSS?:owner ZONE:zone"),
     (Atom.COUNT, "NUMBER:n CARDS? LEFT:left"),
+    (Atom.COUNT, "POSS?:owner ZONE:zone BE? AT NUMBER:n CARDS?"),
+    (Atom.COUNT, "AT NUMBER:n CARDS IN POSS?:owner ZONE:zone"),
     (Atom.COUNT, "LAST:last CARDS?"),
     (Atom.COUNT, "POSS?:owner ZONE:zone BE? LAST:last CARDS?"),
     (Atom.LIFE, "AT NUMBER:n LIFE?"),
     (Atom.LIFE, "NUMBER:n LIFE"),
     (Atom.LIFE, "POSS?:owner LIFE BE? NUMBER:n"),
-    (Atom.DREW, "ALREADY? DREW NUMBER?:n CARDS? FOR_TURN|THIS_TURN?"),
+    (Atom.DREW, "ALREADY? DREW:drew NUMBER?:n CARDS? FOR_TURN|THIS_TURN?"),
     (Atom.DREW, "DREW FOR_TURN ALREADY"),
     (Atom.DRAW_TURN, "DRAW NUMBER? CARDS? FOR_TURN:turn"),
     (Atom.STEP, "DURING|IN|AT? POSS?:owner STEP:step"),
@@ -85,7 +90,11 @@ ATOM_RULES: tuple[tuple[Atom, str], ...] = (
     (Atom.PLAYERS, "PLAYERS IN? NUMBER:n"),
     (Atom.FORMAT, "FORMAT:format"),
     (Atom.DRAW, "MAY?:may DRAW NUMBER?:n CARDS?"),
-    (Atom.CAST, "CAST CARD:card"),
+    (Atom.CAST, "CAST CARD:card TARGET|AT? ME|PLAYER|NAME?:target"),
+    (Atom.SPELL_ON, "CARD:card TARGET|AT ME|PLAYER|NAME:target"),
+    (Atom.X, "FOR NUMBER:x"),
+    (Atom.X, "X:x"),
+    (Atom.EXTRA, "EXTRA"),
     (Atom.CAST, "CAST IT:it"),
     (Atom.DREDGE, "DREDGE CARD?:card"),
     (Atom.DREDGE, "DREDGE IT:it"),
@@ -133,6 +142,7 @@ def _match(slots: tuple[Slot, ...], tokens: list[Token], i: int) -> tuple[int, d
 def atoms(tokens: list[Token]) -> list[Piece]:
     """The clause's atoms in order: at each token the longest rule that fits, else the token alone."""
     out: list[Piece] = []
+    tokens = [t for t in tokens if t.kind is not Tok.FILLER]  # fillers never stand between an atom's parts
     i = 0
     while i < len(tokens):
         best: tuple[int, Atom, dict[str, str | int | None]] | None = None

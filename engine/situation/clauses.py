@@ -16,7 +16,7 @@ from engine.situation.attach import GROUPS, Builder, Ctx, resolve_player
 from engine.situation.facts import _format, _step, _turn_of
 from engine.situation.lexicon import count
 from engine.situation.phrases import _COMPILED, _EXAMPLES, POS
-from engine.situation.story import read_parts
+from engine.situation.story import read_parts, states_nothing
 from engine.situation.tokens import JOINERS, reader_words
 
 
@@ -176,9 +176,20 @@ def _parse_clause(b: Builder, clause: str) -> None:
                 return
         except SituationError as parts:
             b.restore(state)
-            raise _telling(whole, parts) from None
+            if not _question_only(b, clause):
+                raise _telling(whole, parts) from None
+            return
         b.restore(state)
-        raise whole
+        if not _question_only(b, clause):
+            raise whole
+
+
+def _question_only(b: Builder, clause: str) -> bool:
+    """A clause left of a question ("am I out?" → "I out") that states no fact: the question stage has it."""
+    if b.in_question and states_nothing(b, clause):
+        b.note("the question asked", clause)
+        return True
+    return False
 
 
 def _telling(whole: SituationError, parts: SituationError) -> SituationError:

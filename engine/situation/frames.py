@@ -12,6 +12,7 @@ parts is checked, described and contradicted exactly like one read whole.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -44,11 +45,13 @@ class Frame(StrEnum):
     DRAW = "draw"
     CAST = "cast"
     CARD_VERB = "a card used as a verb"
+    SPELL = "a spell named alone"
     DREDGE = "dredge"
     TOP = "top of library"
     GRAVEYARD = "cards in a graveyard"
     CONTROL = "control"
     HOW_MANY = "a number of cards"
+    EXTRA = "additional draws taken"
 
 
 @dataclass
@@ -138,7 +141,8 @@ def _life(part: Part, reading: Reading) -> None:
 
 def _drew(part: Part, reading: Reading) -> None:
     for piece in part.of(Atom.DREW):
-        F._drawn(*_groups(reading, reading.owner(part), n=str(piece.values.get("n_text") or 1)))
+        n = "0" if piece.values.get("drew") == "none" else str(piece.values.get("n_text") or 1)
+        F._drawn(*_groups(reading, reading.owner(part), n=n))
         piece.used = True
 
 
@@ -211,7 +215,32 @@ def _card_of(reading: Reading, piece: Piece) -> str:
 
 def _cast(part: Part, reading: Reading) -> None:
     for piece in part.of(Atom.CAST):
-        F._cast(*_groups(reading, reading.owner(part), card=_card_of(reading, piece)))
+        F._cast(*_groups(reading, reading.owner(part), card=_card_of(reading, piece), **_how(part, piece)))
+        piece.used = True
+
+
+def _how(part: Part, piece: Piece) -> dict[str, str]:
+    """A cast's target ("targeting him") and X ("for 5", "x=6"), from the atom and the part around it."""
+    more = {"target": str(piece.values["target_text"])} if piece.values.get("target") else {}
+    x = next(iter(part.of(Atom.X)), None)
+    if x is not None:
+        more["x"] = str(x.values["x"])
+        x.used = True
+    return more
+
+
+def _spell(part: Part, reading: Reading) -> None:
+    """A spell named where no verb is ("Wheel of Fortune with 5 cards left", "Peer into the Abyss on
+    myself", "sphinx's rev for 5"): the spell is cast, by the part's player or the clause's (said)."""
+    if reading.b.action is not None:
+        return
+    for piece in part.of(Atom.SPELL_ON) + part.of(Atom.CARDS):
+        card = reading.b.cards.find(str(piece.values["card"]))
+        had = any(p.kind is Atom.TOKEN and p.tok is Tok.HAVE for p in part.pieces[:part.pieces.index(piece)])
+        if card is None or not F.is_spell(card) or piece.values.get("owner") or had or reading.b.action:
+            continue  # "I have Brainstorm" is a card in hand, not a cast
+        F._cast(*_groups(reading, reading.owner(part), card=card.name, **_how(part, piece)))
+        reading.b.assume(f"“{piece.text}” read as casting {card.name}")
         piece.used = True
 
 
@@ -297,6 +326,8 @@ def _board_owner(place: Piece | None) -> str | None:
     if place is None:
         return None
     words = place.text.lower().split()
+    if "other" in words or "across" in words:
+        return "opponent"  # "alms on the other side": the other player's side of the table
     for mine in ("my", "their", "his", "her", "opponent's"):
         if mine in words:
             return mine
@@ -319,6 +350,24 @@ def _how_many(part: Part, reading: Reading) -> None:
     piece.used = True
 
 
+_ADDITIONAL = re.compile(r"\byou may draw (?:two|2|\w+) additional cards?", re.I)
+
+
+def _extra(part: Part, reading: Reading) -> None:
+    """ "I take the 2 extra": the player uses their "you may draw N additional cards" ability (Sylvan Library);
+    without one such permanent, the words are left unused (an error names them)."""
+    for piece in part.of(Atom.EXTRA):
+        who = player(reading, reading.owner(part))
+        mine = reading.b.players[who].battlefield if who in reading.b.players else []
+        cards = sorted({c for c in mine if (card := reading.b.cards.find(c)) and _ADDITIONAL.search(card.oracle)})
+        if len(cards) != 1:
+            return
+        reading.b.choices[f"trigger:{cards[0]}:{who}"] = True
+        reading.b.note(f"{who} {'draw' if who == 'You' else 'draws'} the additional cards of {cards[0]}",
+                       reading.clause)
+        piece.used = True
+
+
 FRAMES: dict[Frame, Callable[[Part, Reading], None]] = {
     Frame.COUNT: _count,
     Frame.LIFE: _life,
@@ -332,11 +381,13 @@ FRAMES: dict[Frame, Callable[[Part, Reading], None]] = {
     Frame.DRAW: _draw,
     Frame.CAST: _cast,
     Frame.CARD_VERB: _card_verb,
+    Frame.SPELL: _spell,
     Frame.DREDGE: _dredge,
     Frame.TOP: _top,
     Frame.GRAVEYARD: _graveyard,
     Frame.CONTROL: _control,
     Frame.HOW_MANY: _how_many,
+    Frame.EXTRA: _extra,
 }
 
 

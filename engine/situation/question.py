@@ -32,20 +32,23 @@ class QuestionForm:
 QUESTION_FORMS: tuple[QuestionForm, ...] = (
     QuestionForm(AskedKind.WHAT_IF, r"\bwhat (?:if|about if|happens if|would happen if) (?P<rest>.+)",
                  "what if I take the 2 extra?"),
-    QuestionForm(AskedKind.TRIGGER,
-                 r"\b(?:does|do|will|would|did) (?P<card>[\w',\- ]{2,60}?) (?:still )?(?:trigger|triggers)\b",
-                 "does Bowmasters trigger?"),
-    QuestionForm(AskedKind.TRIGGER, r"\bhow many (?:times|triggers)\b(?: does (?P<card>[\w',\- ]{2,60}?) trigger)?",
-                 "how many times does Sheoldred trigger?"),
-    QuestionForm(AskedKind.LOSE, rf"\b(?:do|does|did|will|would|should|am|is|are) {WHO} (?:\w+ )?(?:lose|die|dies|"
-                                 r"deck out|decks out|dead|lost|loses)\b", "do I lose?"),
-    QuestionForm(AskedKind.LOSE, r"\bwho (?:loses|dies|decks out|is dead)\b", "who loses?"),
-    QuestionForm(AskedKind.WIN, rf"\b(?:do|does|did|will|would|should) {WHO} (?:\w+ )?(?:win|wins|won)\b",
-                 "do I win?"),
-    QuestionForm(AskedKind.WIN, r"\bwho wins\b", "who wins?"),
     QuestionForm(AskedKind.COUNT, rf"\bhow many(?: cards?)?(?: (?:do|does|did|will|would|can|should) {WHO})? "
                                   r"(?:\w+ )?(?:draw|draws|get|gets|end up with|have)\b", "how many do I draw?"),
     QuestionForm(AskedKind.COUNT, rf"\bhow many cards? (?:do|does|will|would) {WHO}\b", "how many cards does he get?"),
+    QuestionForm(AskedKind.COUNT, r"\bhow many\b", "how many triggers?"),
+    QuestionForm(AskedKind.TRIGGER,
+                 r"\b(?:does|do|will|would|did) (?P<card>[\w',\- ]{2,60}?) (?:still )?(?:trigger|triggers)\b",
+                 "does Bowmasters trigger?"),
+    QuestionForm(AskedKind.LOSE, rf"\b(?:do|does|did|will|would|should|am|is|are) {WHO} (?:\w+ )?(?:lose|die|dies|"
+                                 r"deck out|decks out|dead|lost|loses|out|ok|okay|safe|fine|alive|deck|decked|"
+                                 r"deck myself|survive)\b",
+                 "do I lose?"),
+    QuestionForm(AskedKind.LOSE, r"\bwho (?:loses|dies|decks out|is dead)\b", "who loses?"),
+    QuestionForm(AskedKind.WIN, rf"\b(?:do|does|did|will|would|should) {WHO} (?:\w+ )?(?:win|wins|won)\b",
+                 "do I win?"),
+    QuestionForm(AskedKind.WIN, r"\bwho wins\b|^gg\b|\bgg\?", "who wins?"),
+    QuestionForm(AskedKind.CAN, r"\b(?:does|do|will|would|can) (?P<card>[\w',\- ]{2,60}?) (?:stop|prevent|replace|"
+                                r"affect|counter|block)\b", "does Narset stop me?"),
     QuestionForm(AskedKind.CAN, rf"\b(?:can|could|may|do|does|did|will|would|should|must) {WHO} (?:still )?"
                                 r"(?:\w+ )?(?:draw|dredge|cast|use|take|get|apply|replace|keep)\b", "can I dredge it?"),
     QuestionForm(AskedKind.CAN, r"\b(?:does|do|will|would|can) (?:it|this|that|they) (?:still )?(?:work|happen|"

@@ -35,9 +35,12 @@ TABLE_TALK = QUIET | frozenset({
 def read_parts(b: Builder, clause: str) -> bool:
     """Read ``clause`` from its parts into the builder; False (the builder untouched by the caller's
     snapshot) when a word stops the parts reader or nothing in it is a fact."""
-    tokens = tokenize(clause, b.cards)
+    tokens, question = _without_question(tokenize(clause, b.cards))
     pieces = atoms(tokens)
     if not any(p.kind is not Atom.WHO and (p.kind is not Atom.TOKEN or p.tok is Tok.NUMBER) for p in pieces):
+        if question and b.in_question:
+            b.note("the question asked", question)  # "am I out?": the question itself, kept as ``asked``
+            return True
         return False
     stop = next((t.text for t in tokens if t.kind is Tok.STOP), None)
     if stop is not None:
@@ -49,6 +52,26 @@ def read_parts(b: Builder, clause: str) -> bool:
         _read_part(part, reading)
     _check_used(pieces, reading)
     return True
+
+
+FACT_ATOMS = frozenset(Atom) - {Atom.WHO, Atom.TOKEN, Atom.PLACE, Atom.ZONE, Atom.NUMBER}
+
+
+def states_nothing(b: Builder, clause: str) -> bool:
+    """A clause with no atom that makes a fact ("I out" left of "am I out?", "I deck"): when it comes from a
+    question, it is the question itself, already kept as ``asked``."""
+    tokens, _question = _without_question(tokenize(clause, b.cards))
+    unread = (Tok.STOP, Tok.WORD, Tok.NUMBER, Tok.EXTRA, Tok.CARD)
+    return not any(t.kind in unread for t in tokens) and not any(p.kind in FACT_ATOMS for p in atoms(tokens))
+
+
+def _without_question(tokens: list[Token]) -> tuple[list[Token], str]:
+    """The tokens before a question that starts the clause or follows a separator ("..., does it trigger"),
+    and the question's words: the question stage reads them (``asked``), the facts are what comes before."""
+    for i, token in enumerate(tokens):
+        if token.kind is Tok.ASK and (i == 0 or tokens[i - 1].kind is Tok.SEP):
+            return tokens[:i], " ".join(t.text for t in tokens[i:])
+    return tokens, ""
 
 
 def _first_player(pieces: list[Piece]) -> str | None:

@@ -56,6 +56,11 @@ class Tok(StrEnum):
     TOP = "top"  # on top of, top of
     DURING = "during"  # during, in, on
     IT = "it"  # it, that, this (a card said before)
+    TARGET = "target"  # targeting, target
+    FOR = "for"  # for (X): "Sphinx's Revelation for 5"
+    X = "x"  # x=6
+    EXTRA = "extra"  # take the 2 extra: a "may draw additional cards" ability used
+    ASK = "question"  # does, do, am, how, who: a question starts here
     SEP = "separator"  # , and but then while + &
     FILLER = "filler"  # table talk that never carries a fact
     STOP = "stop"  # words the parts reader must not read past: not, if, unless, instead, exile...
@@ -143,16 +148,33 @@ _add(Tok.TOP, "on top of|on top|top of|on the top of|at the top of|top card of|i
               "the top card of", "top")
 _add(Tok.DURING, "during|at the start of|at the beginning of|in the middle of|in the", "during")
 _add(Tok.IT, "it|that|this|that card|this card|them|those", "it")
-_add(Tok.SEP, ",|and|but|then|while|+|&|also|and then|as well as|plus|;|and also|, and", "sep")
+_add(Tok.SEP, ",|and|but|then|while|+|&|also|and then|as well as|plus|;|and also|, and|(|)|whilst", "sep")
+for _verb in ("take", "takes", "draw", "draws", "use", "uses"):  # "take the 2 extra", "draw the additional two"
+    for _what in ("extra", "additional"):
+        for _mid in ("the {}", "the 2 {}", "the two {}", "2 {}", "two {}", "the {} 2", "the {} two"):
+            for _tail in ("", " cards", " draws"):
+                _add(Tok.EXTRA, f"{_verb} {_mid.format(_what)}{_tail}", "extra")
+_add(Tok.EXTRA, "take both|take them both", "extra")
+_add(Tok.TARGET, "targeting|target|targets|targetting|aimed at|pointed at", "target")
+_add(Tok.FOR, "for|with x =|with x of|with x at", "for")
+_add(Tok.ASK, "does|do|did|am|who|how|what|which|why|gg|is it|is that|will it|will i|will he|will she|will they|"
+              "would i|would it|would he|would she|would they|can i|could i|can he|can she|can they|am i|is he|"
+              "is she|are they|right|correct", "ask")
+_add(Tok.DREW, "haven't drawn|havent drawn|hasn't drawn|hasnt drawn|have not drawn|has not drawn|didn't draw|"
+               "did not draw|haven't drawn yet|havent drawn yet|hasn't drawn yet|not drawn yet|haven't drawn a card|"
+               "havent drawn a card|hasn't drawn a card|haven't drawn anything|didnt draw|didn't draw yet|"
+               "has not drawn yet|have not drawn yet|haven't drawn for the turn|havent drawn for turn", "none")
+_add(Tok.PLACE, "on the other side|the other side|other side|on the other board|across the table", "other")
 _add(Tok.FILLER, "so|ok|okay|um|uh|well|just|only|still|currently|right now|now|basically|like|the|a|an|"
                  "actually|too|here|there|situation|scenario|game|in a game|please|pls|hey|hi|"
                  "my side|right|literally|lol|guys|some|all|both|each|still has|total|size|"
-                 "at the moment|atm|rn|btw|friend|buddy|mate|friend's|currently has|sitting|sits|sitting at",
+                 "at the moment|atm|rn|btw|friend|buddy|mate|friend's|currently has|sitting|sits|sitting at|"
+                 "around|about|roughly|approximately|almost|nearly|exactly|own|yet|lol|haha|tbh|imo|anyway|anyways",
      "filler")
 _add(Tok.STOP, "not|don't|doesn't|didn't|can't|cannot|won't|never|no longer|if|unless|instead|except|without|"
                "until|before|after|exile|exiles|discard|discards|mill|mills|sacrifice|sacrifices|destroy|"
                "destroys|counter|counters|return|returns|shuffle|shuffles|search|searches|reveal|reveals|look|"
-               "looks|target|targets|targeting|copy|copies|block|blocks|attack|attacks|damage|deals|dies|"
+               "looks|copy|copies|block|blocks|attack|attacks|damage|deals|dies|"
                "put|puts|skip|skips|tap|taps|untap|untaps|activate|activates|trigger|triggers|pay|pays|loses|"
                "gain|gains|enter|enters|leave|leaves|cycle|cycles|mulligan|mulligans|mull|choose|chooses|"
                "would|should|must|either|or|x|take|takes|extra|bottom|poison|counter|mana|tutor|off|off of|using|via|"
@@ -161,7 +183,8 @@ _add(Tok.STOP, "not|don't|doesn't|didn't|can't|cannot|won't|never|no longer|if|u
 
 # a [[Card]], a number with its sign or power ("-1", "10^100"), a word, a separator, or any other character
 # (kept, so that nothing typed is dropped unseen: an unknown symbol stops the parts reader)
-_WORD = re.compile(r"\[\[[^\[\]]{1,80}\]\]|-?\d+(?:\^|\*\*)\d+|-?\d[\d,]*(?![\w])|[A-Za-z0-9][\w'\-]*|[,;+&:]|\S")
+_WORD = re.compile(r"(?i:x ?= ?\d+)|\[\[[^\[\]]{1,80}\]\]|-?\d+(?:\^|\*\*)\d+|-?\d[\d,]*(?![\w])"
+                   r"|[A-Za-z0-9][\w'\-]*|[,;+&:]|\S")
 MAX_RUN = max(len(k.split()) for k in LEXEMES)
 MAX_NAME_WORDS = 6
 JOINERS = frozenset({"of", "the", "and", "a", "to", "into", "from", "in", "on"})
@@ -259,6 +282,9 @@ def _next_token(cards: CardDB, words: list[str], i: int, out: list[Token]) -> in
         out.append(Token(kind, " ".join(words[i:i + n]), value))
         return i + n
     word = words[i]
+    if re.fullmatch(r"(?i:x ?= ?\d+)", word):
+        out.append(Token(Tok.X, word, int(re.sub(r"\D", "", word))))
+        return i + 1
     number = _number(word)
     if number is not None:
         out.append(Token(Tok.NUMBER, word, number))
