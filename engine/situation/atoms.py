@@ -33,6 +33,7 @@ class Atom(StrEnum):
     SPELL_ON = "a spell on a player"  # Peer into the Abyss on myself
     X = "x"  # for 5, x=6
     EXTRA = "additional draws taken"  # take the 2 extra (Sylvan Library)
+    MECH = "mechanic"  # loot, wheel, rummage
     DREDGE = "dredge"  # dredge it, dredge Golgari Thug
     CARDS = "cards"  # Notion Thief, 2 Thought Reflections, my Bowmasters
     TOP = "top of library"  # on top of my library
@@ -95,6 +96,7 @@ ATOM_RULES: tuple[tuple[Atom, str], ...] = (
     (Atom.X, "FOR NUMBER:x"),
     (Atom.X, "X:x"),
     (Atom.EXTRA, "EXTRA"),
+    (Atom.MECH, "MECH:mech NUMBER?:n"),
     (Atom.CAST, "CAST IT:it"),
     (Atom.DREDGE, "DREDGE CARD?:card"),
     (Atom.DREDGE, "DREDGE IT:it"),
@@ -102,6 +104,7 @@ ATOM_RULES: tuple[tuple[Atom, str], ...] = (
     (Atom.TOP, "TOP POSS?:owner ZONE:zone"),
     (Atom.ZONE, "IN POSS?:owner ZONE:zone"),
     (Atom.PLACE, "IN? PLACE:place"),
+    (Atom.PLACE, "BE? OWNED:owner"),
     (Atom.WHO, "ME|PLAYER|NAME:who"),
 )
 

@@ -43,6 +43,7 @@ class Frame(StrEnum):
     PLAYERS = "players"
     FORMAT = "format"
     DRAW = "draw"
+    MECHANIC = "a kind of draw"
     CAST = "cast"
     CARD_VERB = "a card used as a verb"
     SPELL = "a spell named alone"
@@ -205,6 +206,16 @@ def _draw(part: Part, reading: Reading) -> None:
         piece.used = True
 
 
+def _mechanic(part: Part, reading: Reading) -> None:
+    """ "I wheel", "opp loots", "everyone wheels": a kind of draw the vocabulary knows, as the phrase table reads it."""
+    for piece in part.of(Atom.MECH):
+        more = {"mech": str(piece.values["mech"])}
+        if piece.values.get("n_text"):
+            more["n"] = str(piece.values["n_text"])
+        F._mechanic(*_groups(reading, reading.owner(part), **more))
+        piece.used = True
+
+
 def _card_of(reading: Reading, piece: Piece) -> str:
     if piece.values.get("it"):
         if not reading.b.last_cards:
@@ -306,7 +317,14 @@ def _control(part: Part, reading: Reading) -> None:
         place.used = True
     said_owner = next((str(p.values["owner"]) for p in cards if p.values.get("owner")), None)
     board_owner = _board_owner(place)
-    has = part.has(Tok.HAVE) or (reading.had and part.who() is None and place is None)
+    haves = [p.text.lower() for p in part.pieces if p.kind is Atom.TOKEN and p.tok is Tok.HAVE]
+    if haves and set(haves) == {"with"} and place is not None and not (said_owner or board_owner):
+        # "opp at 3 with Psychosis Crawler out": whose Crawler is not said; asked when it matters
+        for piece in cards:
+            F._in_play(reading.ctx(), {"cards": _copies(piece)})
+            piece.used = True
+        return
+    has = bool(haves) or (reading.had and part.who() is None and place is None)
     if part.who() is not None and not (has or place or said_owner or board_owner):
         return  # a player and cards with no verb between them ("Tom Sheoldred"): not a fact, left unused
     if said_owner or board_owner or has or part.who() is not None:
@@ -325,6 +343,8 @@ def _control(part: Part, reading: Reading) -> None:
 def _board_owner(place: Piece | None) -> str | None:
     if place is None:
         return None
+    if place.values.get("owner"):
+        return str(place.values["owner"])  # "Sheoldred is mine", "Leovold (opp's)"
     words = place.text.lower().split()
     if "other" in words or "across" in words:
         return "opponent"  # "alms on the other side": the other player's side of the table
@@ -379,6 +399,7 @@ FRAMES: dict[Frame, Callable[[Part, Reading], None]] = {
     Frame.PLAYERS: _players,
     Frame.FORMAT: _format,
     Frame.DRAW: _draw,
+    Frame.MECHANIC: _mechanic,
     Frame.CAST: _cast,
     Frame.CARD_VERB: _card_verb,
     Frame.SPELL: _spell,

@@ -17,6 +17,7 @@ from functools import lru_cache
 from engine.cards import CardDB
 from engine.situation.entities import aliases, candidates
 from engine.situation.lexicon import NUMBER_WORDS, STEP_WORDS, read_number
+from engine.vocabulary import aliases as mechanic_aliases
 
 
 class Tok(StrEnum):
@@ -34,6 +35,7 @@ class Tok(StrEnum):
     CARDS = "cards"  # card, cards
     ZONE = "zone"  # library, hand, graveyard
     PLACE = "place"  # battlefield, in play, out, on the board
+    OWNED = "owned"  # mine, is opponent's, under my control
     LIFE = "life"  # life, life total
     AT = "at"  # at / on before a number: a life total
     TURN = "turn"  # turn
@@ -60,6 +62,7 @@ class Tok(StrEnum):
     FOR = "for"  # for (X): "Sphinx's Revelation for 5"
     X = "x"  # x=6
     EXTRA = "extra"  # take the 2 extra: a "may draw additional cards" ability used
+    MECH = "mechanic"  # loot, wheel, rummage, cycle: a kind of draw the vocabulary knows
     ASK = "question"  # does, do, am, how, who: a question starts here
     SEP = "separator"  # , and but then while + &
     FILLER = "filler"  # table talk that never carries a fact
@@ -93,7 +96,12 @@ _add(Tok.PLAYER, "the player to my left|the player on my left|player to my left|
 _add(Tok.PLAYER, "the player to my right|the player on my right|player to my right|the person to my right|"
                  "my right", "Player to your right")
 _add(Tok.PLAYER, "the player across|the player across from me|player across from me", "Player across")
-_add(Tok.POSS, "my|mine", "my")
+_add(Tok.POSS, "my", "my")
+_add(Tok.OWNED, "mine|is mine|are mine|both mine|are both mine|belongs to me|belong to me|under my control|"
+                "is under my control|are under my control", "my")
+_add(Tok.OWNED, "is opponent's|is my opponent's|are opponent's|belongs to opponent|belongs to my opponent|"
+                "under opponent's control|under my opponent's control|is under opponent's control|"
+                "theirs|is theirs|is his|is hers|are his|are hers|are theirs", "opponent's")
 _add(Tok.POSS, "opponent's|my opponent's|the opponent's|his|their|your|our|hers|theirs|teammate's|"
                "my teammate's|each player's|everyone's")
 _add(Tok.NUMBER, "|".join(k for k in NUMBER_WORDS if k not in ("once", "twice", "thrice")))
@@ -148,7 +156,8 @@ _add(Tok.TOP, "on top of|on top|top of|on the top of|at the top of|top card of|i
               "the top card of", "top")
 _add(Tok.DURING, "during|at the start of|at the beginning of|in the middle of|in the", "during")
 _add(Tok.IT, "it|that|this|that card|this card|them|those", "it")
-_add(Tok.SEP, ",|and|but|then|while|+|&|also|and then|as well as|plus|;|and also|, and|(|)|whilst", "sep")
+_add(Tok.SEP, ",|and|but|then|while|+|&|also|and then|as well as|plus|;|and also|, and|whilst|.|!|?", "sep")
+_add(Tok.FILLER, "(|)|[|]", "filler")
 for _verb in ("take", "takes", "draw", "draws", "use", "uses"):  # "take the 2 extra", "draw the additional two"
     for _what in ("extra", "additional"):
         for _mid in ("the {}", "the 2 {}", "the two {}", "2 {}", "two {}", "the {} 2", "the {} two"):
@@ -183,7 +192,11 @@ _add(Tok.STOP, "not|don't|doesn't|didn't|can't|cannot|won't|never|no longer|if|u
 
 # a [[Card]], a number with its sign or power ("-1", "10^100"), a word, a separator, or any other character
 # (kept, so that nothing typed is dropped unseen: an unknown symbol stops the parts reader)
-_WORD = re.compile(r"(?i:x ?= ?\d+)|\[\[[^\[\]]{1,80}\]\]|-?\d+(?:\^|\*\*)\d+|-?\d[\d,]*(?![\w])"
+for _mech in mechanic_aliases():
+    if LEXEMES.get(_mech, (Tok.WORD,))[0] in (Tok.WORD, Tok.STOP):
+        _add(Tok.MECH, _mech)
+
+_WORD = re.compile(r"(?i:x ?= ?\d+)|\[\[[^\[\]]{1,80}\]\]|-?\d+(?:\^|\*\*)\d+|-?\d+(?:,\d{3})*(?![\w])"
                    r"|[A-Za-z0-9][\w'\-]*|[,;+&:]|\S")
 MAX_RUN = max(len(k.split()) for k in LEXEMES)
 MAX_NAME_WORDS = 6
