@@ -25,6 +25,7 @@ from engine.situation.lexicon import MAX_CLAUSE, MAX_TEXT
 from engine.situation.normalize import normalize, normalize_text
 from engine.situation.phrases import PHRASES, all_examples, language_reference, reference_markdown
 from engine.situation.question import read_question
+from engine.situation.scope import out_of_scope
 from engine.situation.seating import _to_json, merge_unowned
 
 __all__ = ["PHRASES", "Clarification", "SituationError", "all_examples", "language_reference", "normalize",
@@ -37,8 +38,22 @@ def parse_situation(text: str, cards: CardDB | None = None, *, asker: str = "You
 
 
 def situation_to_json(text: str, cards: CardDB | None = None) -> dict[str, Any]:
-    """The whole pipeline: normalise → read clauses (entities, phrases, facts) → seat players → ask about
-    what is missing and changes the answer → the contract's scenario JSON, with what was understood."""
+    """The whole pipeline (see ``_read``); a text about another rules topic that can't be read gets the
+    command that answers it instead of the reader's error."""
+    try:
+        return _read(text, cards)
+    except Clarification:
+        raise
+    except SituationError as error:
+        other = out_of_scope(text, error) if isinstance(text, str) else None
+        if other is not None:
+            raise other from None
+        raise
+
+
+def _read(text: str, cards: CardDB | None) -> dict[str, Any]:
+    """normalise → clauses (tokens → atoms → frames, or a one-fact template) → story → seating → the
+    question asked → the contract's scenario JSON, with what was understood and what was assumed."""
     cards = cards or default_cards()
     norm = normalize_text(_checked(text), card_words(tuple(cards.names())))
     b = Builder(cards, norm.text)

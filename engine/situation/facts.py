@@ -158,9 +158,8 @@ def _players(ctx: Ctx, g: dict[str, str]) -> None:
 
 def _seated(ctx: Ctx, g: dict[str, str]) -> None:
     """ "Alice and Bob are playing": the players of the game, named before anything happens to them."""
-    for part in re.split(r",\s*(?:and\s+)?|\s+and\s+", g["players"]):
-        if part.strip():
-            ctx.who(part.strip())
+    names = [ctx.who(part.strip()) for part in re.split(r",\s*(?:and\s+)?|\s+and\s+", g["players"]) if part.strip()]
+    ctx.b.note(f"players: {', '.join(names)}", ctx.clause)
 
 
 def _format(ctx: Ctx, g: dict[str, str]) -> None:

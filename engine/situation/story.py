@@ -66,12 +66,24 @@ def states_nothing(b: Builder, clause: str) -> bool:
 
 
 def _without_question(tokens: list[Token]) -> tuple[list[Token], str]:
-    """The tokens before a question that starts the clause or follows a separator ("..., does it trigger"),
-    and the question's words: the question stage reads them (``asked``), the facts are what comes before."""
+    """The clause without a question that starts it or follows a separator ("..., does it trigger"), and the
+    question's words: the question stage reads them (``asked``). What the question says happens stays a fact
+    ("..., can I dredge it" → "I dredge it"); a question that states nothing more is left to the question stage."""
     for i, token in enumerate(tokens):
         if token.kind is Tok.ASK and (i == 0 or tokens[i - 1].kind is Tok.SEP):
-            return tokens[:i], " ".join(t.text for t in tokens[i:])
+            tail = [_asker(t) for t in tokens[i:] if t.kind is not Tok.ASK or _asker(t).kind is not Tok.ASK]
+            acts = any(t.kind in (Tok.DRAW, Tok.CAST, Tok.DREDGE, Tok.EXTRA, Tok.MECH) for t in tail)
+            keep = tail if acts and not any(t.kind in (Tok.STOP, Tok.WORD) for t in tail) else []
+            return tokens[:i] + keep, " ".join(t.text for t in tokens[i:])
     return tokens, ""
+
+
+def _asker(token: Token) -> Token:
+    """ "can i" → "i": the player a question's opening names, as a player token."""
+    if token.kind is not Tok.ASK or " " not in token.text:
+        return token
+    who = token.text.split()[-1]
+    return Token(Tok.ME if who.lower() == "i" else Tok.PLAYER, who, who.lower())
 
 
 def _first_player(pieces: list[Piece]) -> str | None:
@@ -116,6 +128,10 @@ def _check_used(pieces: list[Piece], reading: Reading) -> None:
     """Every atom used once: grammar words need no use, table talk is skipped and said, a word where a card
     goes is an unknown card, anything else left is an error naming its words."""
     skipped: list[str] = []
+    for i, piece in enumerate(pieces):  # a word where a card goes is an unknown card, before anything else
+        if not piece.used and piece.kind in (Atom.WHO, Atom.TOKEN) and (piece.kind is Atom.WHO or piece.tok is
+                                                                          Tok.WORD) and _after_verb(pieces, i):
+            _unknown_card(pieces, i, reading)
     for i, piece in enumerate(pieces):
         if piece.used or (piece.kind is Atom.TOKEN and piece.tok in GRAMMAR | {Tok.IT}):
             continue
