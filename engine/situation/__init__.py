@@ -23,8 +23,9 @@ from engine.situation.entities import card_words
 from engine.situation.facts import settle_dredges
 from engine.situation.lexicon import MAX_CLAUSE, MAX_TEXT
 from engine.situation.normalize import normalize, normalize_text
-from engine.situation.phrases import PHRASES, all_examples, language_reference, reference_markdown
+from engine.situation.phrases import PHRASES, all_examples, language_reference
 from engine.situation.question import read_question
+from engine.situation.reference import reference_markdown
 from engine.situation.scope import out_of_scope
 from engine.situation.seating import _to_json, merge_unowned
 

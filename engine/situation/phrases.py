@@ -457,13 +457,3 @@ def language_reference() -> list[tuple[str, str]]:
 
 def all_examples() -> list[str]:
     return [x for p in PHRASES for x in (p.example, *p.more)]
-
-
-def reference_markdown() -> str:
-    """The README's table of the language, made from the phrase table (a test keeps the README in step)."""
-    lines = ["| what | example | also |", "|---|---|---|"]
-    for p in PHRASES:
-        also = ", ".join(f"`{x}`" for x in p.more)
-        lines.append(f"| {p.topic} | `{p.example}` | {also} |")
-    return "\n".join(lines)
-
