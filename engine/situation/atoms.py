@@ -29,7 +29,8 @@ class Atom(StrEnum):
     PLAYERS = "players"  # 4 players, pod of 4
     FORMAT = "format"  # commander, Two-Headed Giant
     DRAW = "draw"  # draw 2, may draw a card
-    CAST = "cast"  # cast Brainstorm, cast Opportunity targeting him
+    CAST = "cast"  # cast Brainstorm, cast Opportunity targeting him, Thoracle resolves
+    DRAW_OFF = "a draw off a spell"  # draw 3 off Brainstorm
     SPELL_ON = "a spell on a player"  # Peer into the Abyss on myself
     X = "x"  # for 5, x=6
     EXTRA = "additional draws taken"  # take the 2 extra (Sylvan Library)
@@ -98,10 +99,13 @@ ATOM_RULES: tuple[tuple[Atom, str], ...] = (
     (Atom.EXTRA, "EXTRA"),
     (Atom.MECH, "MECH:mech NUMBER?:n"),
     (Atom.CAST, "CAST IT:it"),
+    (Atom.CAST, "CARD:card CAST"),
+    (Atom.DRAW_OFF, "DRAW NUMBER?:n CARDS? OFF POSS?:owner CARD:card"),
     (Atom.DREDGE, "DREDGE CARD?:card"),
     (Atom.DREDGE, "DREDGE IT:it"),
     (Atom.CARDS, "POSS?:owner NUMBER?:n CARD:card"),
-    (Atom.TOP, "TOP POSS?:owner ZONE:zone"),
+    (Atom.TOP, "TOP POSS?:owner ZONE?:zone"),
+    (Atom.ZONE, "POSS?:owner ZONE:zone HAVE|BE"),
     (Atom.ZONE, "IN POSS?:owner ZONE:zone"),
     (Atom.PLACE, "IN? PLACE:place"),
     (Atom.PLACE, "BE? OWNED:owner"),

@@ -152,6 +152,12 @@ class Builder:
             return  # the question restates what happens ("it's our draw step. Do we draw?")
         if self.action is not None and self.action_from_question and not self.in_question:
             self.action = None  # "Do I lose if I draw? I cast Brainstorm": the statement says what happens
+        steps = {str((self.action or {}).get("type")), str(action.get("type"))}
+        if "draw_step" in steps and steps & {"cast", "mechanic"}:
+            # "it's my draw step, I cast Brainstorm": the step says when (after its draw, 504.1), the cast what
+            if action.get("type") == "draw_step":
+                return
+            self.action = None
         if self.action is not None and self.action != action:
             raise SituationError(
                 f"two actions: “{self.action_clause}” and “{clause}”; describe one thing that happens now",

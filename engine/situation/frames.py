@@ -42,6 +42,7 @@ class Frame(StrEnum):
     SIDE = "on the play"
     PLAYERS = "players"
     FORMAT = "format"
+    DRAW_OFF = "a draw off a spell"
     DRAW = "draw"
     MECHANIC = "a kind of draw"
     CAST = "cast"
@@ -80,6 +81,7 @@ class Reading:
     clause: str
     subject: str | None = None  # a player's words, carried from part to part
     later_subject: str | None = None  # the clause's first player, for facts said before it ("library empty, I...")
+    later: list[Piece] = field(default_factory=list)  # the whole clause's atoms: does anything happen in it?
     had: bool = False  # the last part said "has"/"controls": a bare card list after it is more of the same
     facts: int = 0
     said: list[str] = field(default_factory=list)
@@ -157,8 +159,8 @@ def _turn_draw(part: Part, reading: Reading) -> None:
 def _step(part: Part, reading: Reading) -> None:
     for piece in part.of(Atom.STEP):
         step, owner = str(piece.values["step"]), piece.values.get("owner")
-        acts = any(p.kind in (Atom.DRAW, Atom.CAST, Atom.DREDGE, Atom.DRAW_TURN) or
-                   (p.kind is Atom.CARDS and p is not piece) for p in part.pieces)
+        acts = any(p.kind in (Atom.DRAW, Atom.CAST, Atom.DREDGE, Atom.DRAW_TURN, Atom.DRAW_OFF, Atom.MECH,
+                              Atom.SPELL_ON) for p in reading.later) or any(p.kind is Atom.CARDS for p in part.pieces)
         if step == "draw" and not acts and reading.b.action is None:
             F._draw_step(*_groups(reading, str(owner or reading.owner(part))))
         else:
@@ -203,6 +205,17 @@ def _draw(part: Part, reading: Reading) -> None:
         if piece.values.get("may"):
             more["may"] = "may"
         F._draw(*_groups(reading, reading.owner(part), **more))
+        piece.used = True
+
+
+def _draw_off(part: Part, reading: Reading) -> None:
+    """ "I draw 3 off Brainstorm", "opp draws 3 off his own brainstorm": the spell is cast (said)."""
+    for piece in part.of(Atom.DRAW_OFF):
+        card = reading.b.cards.find(str(piece.values["card"]))
+        if card is None or not F.is_spell(card):
+            continue  # a permanent's draw ("off Sylvan Library") is not a cast: left unread, an error says so
+        F._cast(*_groups(reading, reading.owner(part, piece), card=card.name))
+        reading.b.assume(f"“{piece.text}” read as casting {card.name}")
         piece.used = True
 
 
@@ -281,7 +294,8 @@ def _dredge(part: Part, reading: Reading) -> None:
 
 
 def _named_in(part: Part, reading: Reading, where: Atom, zone: str) -> None:
-    places = [p for p in part.of(where) if where is Atom.TOP or p.values.get("zone") == zone]
+    places = [p for p in part.of(where) if where is Atom.TOP and p.values.get("zone") in (None, "library")
+              or p.values.get("zone") == zone]
     cards = part.of(Atom.CARDS)
     if len(places) != 1 or not cards:
         return
@@ -312,9 +326,10 @@ def _control(part: Part, reading: Reading) -> None:
     cards = part.of(Atom.CARDS)
     if not cards:
         return
-    place = next(iter(part.of(Atom.PLACE)), None)
-    if place is not None:
-        place.used = True
+    places = part.of(Atom.PLACE)
+    for each in places:  # "out on my side": one place, said twice
+        each.used = True
+    place = next((p for p in places if _board_owner(p)), places[0] if places else None)
     said_owner = next((str(p.values["owner"]) for p in cards if p.values.get("owner")), None)
     board_owner = _board_owner(place)
     haves = [p.text.lower() for p in part.pieces if p.kind is Atom.TOKEN and p.tok is Tok.HAVE]
@@ -346,9 +361,9 @@ def _board_owner(place: Piece | None) -> str | None:
     if place.values.get("owner"):
         return str(place.values["owner"])  # "Sheoldred is mine", "Leovold (opp's)"
     words = place.text.lower().split()
-    if "other" in words or "across" in words:
+    if {"other", "across", "opponent", "opponent's"} & set(words) or place.values.get("place") == "other":
         return "opponent"  # "alms on the other side": the other player's side of the table
-    for mine in ("my", "their", "his", "her", "opponent's"):
+    for mine in ("my", "their", "his", "her"):
         if mine in words:
             return mine
     return None
@@ -398,6 +413,7 @@ FRAMES: dict[Frame, Callable[[Part, Reading], None]] = {
     Frame.SIDE: _side,
     Frame.PLAYERS: _players,
     Frame.FORMAT: _format,
+    Frame.DRAW_OFF: _draw_off,
     Frame.DRAW: _draw,
     Frame.MECHANIC: _mechanic,
     Frame.CAST: _cast,

@@ -12,7 +12,7 @@ from __future__ import annotations
 from engine.errors import SituationError
 from engine.situation.atoms import Atom, Piece, atoms
 from engine.situation.attach import Builder
-from engine.situation.frames import FRAMES, GRAMMAR, Part, Reading
+from engine.situation.frames import FRAMES, GRAMMAR, Part, Reading, player
 from engine.situation.tokens import Tok, Token, tokenize
 
 # Words a player adds that carry nothing the judge needs: skipped without a word in the answer.
@@ -37,6 +37,8 @@ def read_parts(b: Builder, clause: str) -> bool:
     snapshot) when a word stops the parts reader or nothing in it is a fact."""
     tokens, question = _without_question(tokenize(clause, b.cards))
     pieces = atoms(tokens)
+    if _seats(pieces, Reading(b, clause)):
+        return True
     if not any(p.kind is not Atom.WHO and (p.kind is not Atom.TOKEN or p.tok is Tok.NUMBER) for p in pieces):
         if question and b.in_question:
             b.note("the question asked", question)  # "am I out?": the question itself, kept as ``asked``
@@ -47,7 +49,7 @@ def read_parts(b: Builder, clause: str) -> bool:
         raise SituationError(f"I can't take “{stop}” into account in “{clause}”", clause,
                              "the situation without it, if it doesn't change what is drawn; otherwise this is "
                              "beyond what I can judge: ask a judge")
-    reading = Reading(b, clause, later_subject=_first_player(pieces))
+    reading = Reading(b, clause, later_subject=_first_player(pieces), later=pieces)
     for part in _parts(pieces, reading):
         _read_part(part, reading)
     _check_used(pieces, reading)
@@ -61,7 +63,7 @@ def states_nothing(b: Builder, clause: str) -> bool:
     """A clause with no atom that makes a fact ("I out" left of "am I out?", "I deck"): when it comes from a
     question, it is the question itself, already kept as ``asked``."""
     tokens, _question = _without_question(tokenize(clause, b.cards))
-    unread = (Tok.STOP, Tok.WORD, Tok.NUMBER, Tok.EXTRA, Tok.CARD)
+    unread = (Tok.STOP, Tok.WORD, Tok.NUMBER, Tok.EXTRA, Tok.CARD)  # an OUTCOME ("dead", "win") is the question
     return not any(t.kind in unread for t in tokens) and not any(p.kind in FACT_ATOMS for p in atoms(tokens))
 
 
@@ -84,6 +86,18 @@ def _asker(token: Token) -> Token:
         return token
     who = token.text.split()[-1]
     return Token(Tok.ME if who.lower() == "i" else Tok.PLAYER, who, who.lower())
+
+
+def _seats(pieces: list[Piece], reading: Reading) -> bool:
+    """ "Alice, Bob, Carol and me": a clause of players alone names the players of the game."""
+    who = [p for p in pieces if p.kind is Atom.WHO]
+    glue = [p for p in pieces if p.kind is Atom.TOKEN and p.tok is Tok.SEP]
+    if len(who) < 2 or len(who) + len(glue) != len(pieces) or any(
+            a.kind is b.kind for a, b in zip(pieces, pieces[1:], strict=False)):
+        return False  # players alone, one separator between each two: "Alice, Bob and me"
+    names = [player(reading, str(p.values["who"])) for p in who]
+    reading.b.note(f"players: {', '.join(names)}", reading.clause)
+    return True
 
 
 def _first_player(pieces: list[Piece]) -> str | None:

@@ -63,6 +63,8 @@ class Tok(StrEnum):
     X = "x"  # x=6
     EXTRA = "extra"  # take the 2 extra: a "may draw additional cards" ability used
     MECH = "mechanic"  # loot, wheel, rummage, cycle: a kind of draw the vocabulary knows
+    OFF = "off"  # draw 3 off Brainstorm
+    OUTCOME = "outcome"  # dead, win, lose: what a question asks about, never a fact
     ASK = "question"  # does, do, am, how, who: a question starts here
     SEP = "separator"  # , and but then while + &
     FILLER = "filler"  # table talk that never carries a fact
@@ -129,10 +131,17 @@ for _words, _step in STEP_WORDS.items():
 _add(Tok.STEP, "combat|combat step|beginning of combat|combat phase", "combat")
 _add(Tok.STEP, "untap step", "untap")
 _add(Tok.STEP, "draw step|draw phase", "draw")
-_add(Tok.STEP, "main phase 1|main 1|precombat main|main one", "main1")
+_add(Tok.STEP, "main phase 1|main 1|precombat main|main one|main", "main1")
 _add(Tok.STEP, "main phase 2|main 2|postcombat main|second main", "main2")
 _add(Tok.SIDE, "on the play|on play", "play")
-_add(Tok.SIDE, "on the draw|on draw", "draw")
+_add(Tok.SIDE, "on the draw|on draw|went second|go second|goes second|going second|am on the draw|"
+               "is on the draw|are on the draw", "draw")
+_add(Tok.SIDE, "go first|goes first|went first|going first|start first|started first|play first|plays first|"
+               "played first|started the game|start the game|starts the game|am on the play|is on the play|"
+               "are on the play", "play")
+_add(Tok.OFF, "off|off of|off my|from casting|by casting|thanks to", "off")
+_add(Tok.OUTCOME, "dead|win|wins|won|lose|loses|lost|die|survive|alive|safe|deck out|decked|decked out|"
+                  "draw game|a draw game|out of the game", "outcome")
 _add(Tok.FOR_TURN, "for the turn|for turn|for my turn|for his turn|for her turn|for their turn|for the round|"
                    "for their draw|for his draw|for my draw|for the draw", "turn")
 _add(Tok.THIS_TURN, "this turn|already this turn|so far this turn|this turn already", "this turn")
@@ -141,7 +150,8 @@ _add(Tok.FORMAT, "commander|two-headed giant|two headed giant|multiplayer|free-f
                  "two-player game|multiplayer game|commander game")
 _add(Tok.HAVE, "have|has|got|has got|have got|control|controls|controlling|with|holding|holds|has a|have a|"
                "has an|have an|running|owns|own", "have")
-_add(Tok.BE, "is|are|am|was|were|be|being|'s|is still|it is|it's|there is|there are|there's|here is|:", "be")
+_add(Tok.BE, "is|are|am|was|were|be|being|'s|is still|it is|it's|its|there is|there are|there's|here is|:",
+     "be")
 _add(Tok.DRAW, "draw|draws|drawing|would draw|will draw|to draw|draw off|draws off|go to draw|going to draw|"
                "am drawing|is drawing|are drawing", "draw")
 _add(Tok.DREW, "drew|have drawn|has drawn|had drawn|already drew|already drawn|did draw|did my draw|"
@@ -156,7 +166,7 @@ _add(Tok.TOP, "on top of|on top|top of|on the top of|at the top of|top card of|i
               "the top card of", "top")
 _add(Tok.DURING, "during|at the start of|at the beginning of|in the middle of|in the", "during")
 _add(Tok.IT, "it|that|this|that card|this card|them|those", "it")
-_add(Tok.SEP, ",|and|but|then|while|+|&|also|and then|as well as|plus|;|and also|, and|whilst|.|!|?", "sep")
+_add(Tok.SEP, ",|and|but|then|while|+|&|and then|as well as|plus|;|and also|, and|whilst|.|!|?", "sep")
 _add(Tok.FILLER, "(|)|[|]", "filler")
 for _verb in ("take", "takes", "draw", "draws", "use", "uses"):  # "take the 2 extra", "draw the additional two"
     for _what in ("extra", "additional"):
@@ -173,21 +183,24 @@ _add(Tok.DREW, "haven't drawn|havent drawn|hasn't drawn|hasnt drawn|have not dra
                "did not draw|haven't drawn yet|havent drawn yet|hasn't drawn yet|not drawn yet|haven't drawn a card|"
                "havent drawn a card|hasn't drawn a card|haven't drawn anything|didnt draw|didn't draw yet|"
                "has not drawn yet|have not drawn yet|haven't drawn for the turn|havent drawn for turn", "none")
-_add(Tok.PLACE, "on the other side|the other side|other side|on the other board|across the table", "other")
+_add(Tok.PLACE, "on the other side|the other side|other side|on the other board|across the table|on opponent side|"
+                "on opponent's side|on the opponent's side|opponent's side|opponent side|on my opponent's side|"
+                "on opponent's board|on opponent's battlefield|on opponent board", "other")
 _add(Tok.FILLER, "so|ok|okay|um|uh|well|just|only|still|currently|right now|now|basically|like|the|a|an|"
                  "actually|too|here|there|situation|scenario|game|in a game|please|pls|hey|hi|"
                  "my side|right|literally|lol|guys|some|all|both|each|still has|total|size|"
                  "at the moment|atm|rn|btw|friend|buddy|mate|friend's|currently has|sitting|sits|sitting at|"
-                 "around|about|roughly|approximately|almost|nearly|exactly|own|yet|lol|haha|tbh|imo|anyway|anyways",
+                 "around|about|roughly|approximately|almost|nearly|exactly|own|yet|lol|haha|tbh|imo|anyway|anyways|"
+                 "yo|judge|also|other|others|somehow|precarious|huge|big|whole|entire",
      "filler")
 _add(Tok.STOP, "not|don't|doesn't|didn't|can't|cannot|won't|never|no longer|if|unless|instead|except|without|"
                "until|before|after|exile|exiles|discard|discards|mill|mills|sacrifice|sacrifices|destroy|"
                "destroys|counter|counters|return|returns|shuffle|shuffles|search|searches|reveal|reveals|look|"
                "looks|copy|copies|block|blocks|attack|attacks|damage|deals|dies|"
-               "put|puts|skip|skips|tap|taps|untap|untaps|activate|activates|trigger|triggers|pay|pays|loses|"
+               "put|puts|skip|skips|tap|taps|untap|untaps|activate|activates|trigger|triggers|pay|pays|"
                "gain|gains|enter|enters|leave|leaves|cycle|cycles|mulligan|mulligans|mull|choose|chooses|"
-               "would|should|must|either|or|x|take|takes|extra|bottom|poison|counter|mana|tutor|off|off of|using|via|"
-               "thanks to|because of|tapped|untapped|flipped|transformed|copy of|token|tokens|under|over|"
+               "would|should|must|either|or|x|take|takes|extra|bottom|poison|counter|mana|tutor|using|via|dies|"
+               "because of|tapped|untapped|flipped|transformed|copy of|token|tokens|under|over|"
                "each time|whenever|when|first time|second|third|twice|times|more|less|than|half|double", "stop")
 
 # a [[Card]], a number with its sign or power ("-1", "10^100"), a word, a separator, or any other character
