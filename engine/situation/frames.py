@@ -211,6 +211,10 @@ def _draw(part: Part, reading: Reading) -> None:
 def _draw_off(part: Part, reading: Reading) -> None:
     """ "I draw 3 off Brainstorm", "opp draws 3 off his own brainstorm": the spell is cast (said)."""
     for piece in part.of(Atom.DRAW_OFF):
+        if piece.values.get("spell"):  # "I draw 2 off a spell": an effect instructs the draw (121.1)
+            F._draw(*_groups(reading, reading.owner(part), n=str(piece.values.get("n_text") or 1)))
+            piece.used = True
+            continue
         card = reading.b.cards.find(str(piece.values["card"]))
         if card is None or not F.is_spell(card):
             continue  # a permanent's draw ("off Sylvan Library") is not a cast: left unread, an error says so

@@ -45,13 +45,25 @@ def read_parts(b: Builder, clause: str) -> bool:
             return True
         return False
     stop = next((t.text for t in tokens if t.kind is Tok.STOP), None)
+    if stop is not None and not stop[:1].isalnum():  # a symbol no table knows ("@", "%")
+        raise SituationError(f"I didn't understand “{stop}” in “{clause}”", clause,
+                             "words and numbers: a zone size, a permanent someone controls, a life total, whose "
+                             "turn or step it is, or what happens now")
     if stop is not None:
         raise SituationError(f"I can't take “{stop}” into account in “{clause}”", clause,
                              "the situation without it, if it doesn't change what is drawn; otherwise this is "
                              "beyond what I can judge: ask a judge")
     reading = Reading(b, clause, later_subject=_first_player(pieces), later=pieces)
+    pending: list[Piece] = []  # "me and opp both have Alms Collector": players before the part they share
     for part in _parts(pieces, reading):
+        if len(part.pieces) == 1 and part.pieces[0].kind is Atom.WHO:
+            pending.append(part.pieces[0])
+            continue
         _read_part(part, reading)
+        for who in pending if part.who() is not None else []:
+            _read_part(_for(part, who), reading)
+            who.used = True
+        pending = []
     _check_used(pieces, reading)
     return True
 
@@ -86,6 +98,14 @@ def _asker(token: Token) -> Token:
         return token
     who = token.text.split()[-1]
     return Token(Tok.ME if who.lower() == "i" else Tok.PLAYER, who, who.lower())
+
+
+def _for(part: Part, who: Piece) -> Part:
+    """The same part said of another player: fresh atoms, the part's player replaced by ``who``."""
+    first = part.who()
+    pieces = [Piece(who.kind, who.tokens, dict(who.values)) if p is first else Piece(p.kind, p.tokens, dict(p.values))
+              for p in part.pieces]
+    return Part(pieces, part.reading)
 
 
 def _seats(pieces: list[Piece], reading: Reading) -> bool:

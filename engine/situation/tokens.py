@@ -64,6 +64,7 @@ class Tok(StrEnum):
     EXTRA = "extra"  # take the 2 extra: a "may draw additional cards" ability used
     MECH = "mechanic"  # loot, wheel, rummage, cycle: a kind of draw the vocabulary knows
     OFF = "off"  # draw 3 off Brainstorm
+    SPELL = "a spell"  # a spell, a cantrip: some spell, not named
     OUTCOME = "outcome"  # dead, win, lose: what a question asks about, never a fact
     ASK = "question"  # does, do, am, how, who: a question starts here
     SEP = "separator"  # , and but then while + &
@@ -140,12 +141,15 @@ _add(Tok.SIDE, "go first|goes first|went first|going first|start first|started f
                "played first|started the game|start the game|starts the game|am on the play|is on the play|"
                "are on the play", "play")
 _add(Tok.OFF, "off|off of|off my|from casting|by casting|thanks to", "off")
+_add(Tok.SPELL, "a spell|a cantrip|an instant|a sorcery|a draw spell|a card draw spell|some spell|a spell of mine|"
+                "my spell|my cantrip|his spell|their spell|opponent's spell", "spell")
 _add(Tok.OUTCOME, "dead|win|wins|won|lose|loses|lost|die|survive|alive|safe|deck out|decked|decked out|"
                   "draw game|a draw game|out of the game", "outcome")
 _add(Tok.FOR_TURN, "for the turn|for turn|for my turn|for his turn|for her turn|for their turn|for the round|"
                    "for their draw|for his draw|for my draw|for the draw", "turn")
 _add(Tok.THIS_TURN, "this turn|already this turn|so far this turn|this turn already", "this turn")
 _add(Tok.PLAYERS, "players|player|people|pod|pod of|player game|player pod|person pod|seats", "players")
+_add(Tok.FORMAT, "2 headed giant|2-headed giant", "two-headed giant")
 _add(Tok.FORMAT, "commander|two-headed giant|two headed giant|multiplayer|free-for-all|1v1|two-player|duel|"
                  "two-player game|multiplayer game|commander game")
 _add(Tok.HAVE, "have|has|got|has got|have got|control|controls|controlling|with|holding|holds|has a|have a|"
@@ -176,7 +180,7 @@ for _verb in ("take", "takes", "draw", "draws", "use", "uses"):  # "take the 2 e
 _add(Tok.EXTRA, "take both|take them both", "extra")
 _add(Tok.TARGET, "targeting|target|targets|targetting|aimed at|pointed at", "target")
 _add(Tok.FOR, "for|with x =|with x of|with x at", "for")
-_add(Tok.ASK, "does|do|did|am|who|how|what|which|why|gg|is it|is that|will it|will i|will he|will she|will they|"
+_add(Tok.ASK, "does|do|did|who|how|what|which|why|gg|is it|is that|will it|will i|will he|will she|will they|"
               "would i|would it|would he|would she|would they|can i|could i|can he|can she|can they|am i|is he|"
               "is she|are they|right|correct", "ask")
 _add(Tok.DREW, "haven't drawn|havent drawn|hasn't drawn|hasnt drawn|have not drawn|has not drawn|didn't draw|"
@@ -323,3 +327,6 @@ def _next_token(cards: CardDB, words: list[str], i: int, out: list[Token]) -> in
     else:
         out.append(Token(Tok.WORD, word, word.lower()))
     return i + 1
+
+
+reader_words()  # built once at import: the first reading of a process is as fast as the others
