@@ -101,7 +101,8 @@ class Reading:
             return self.subject
         words = piece.text if piece else self.clause
         if self.later_subject:
-            self.b.assume(f"“{words}” read as about “{self.later_subject}”")
+            said = "you" if self.later_subject.lower() in ("i", "me", "myself") else f"“{self.later_subject}”"
+            self.b.assume(f"“{words}” read as about {said}")
             return self.later_subject
         self.b.assume(f"“{words}” read as about you (no player was named)")
         return "I"

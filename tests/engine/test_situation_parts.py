@@ -104,8 +104,10 @@ ISSUE: list[tuple[str, Any]] = [
      lambda d: d["choices"] == {"trigger:Sylvan Library:You": True}),
     ("my opponent has 5 cards in hand. I have 3. I draw 1",
      lambda d: _player(d, "You")["hand"] == 3 and _player(d, "Opponent")["hand"] == 5),
-    ("lab man out, library empty, i draw a card. do i win?", "asks"),  # whose Lab Man decides who wins
+    # whose Lab Man decides who wins: asked (a Notion Thief or a Sheoldred said alone is as likely the opponent's)
+    ("lab man out, library empty, i draw a card. do i win?", "asks"),
     ("2 thought reflections + lab man, library empty, i draw", "asks"),
+    ("lab man out, opp draws 2 from an empty library", "asks"),  # two players in the story: whose Lab Man?
 ]
 
 
@@ -203,3 +205,4 @@ def test_every_clause_is_used_or_said_to_be_skipped(text: str) -> None:
 
 def test_the_set_of_phrasings_is_real() -> None:
     assert len(PHRASINGS) >= 20
+
