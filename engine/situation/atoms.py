@@ -35,6 +35,7 @@ class Atom(StrEnum):
     X = "x"  # for 5, x=6
     EXTRA = "additional draws taken"  # take the 2 extra (Sylvan Library)
     MECH = "mechanic"  # loot, wheel, rummage
+    KEEP = "cards kept"  # keep both (paying 4 life each), put both back
     DREDGE = "dredge"  # dredge it, dredge Golgari Thug
     CARDS = "cards"  # Notion Thief, 2 Thought Reflections, my Bowmasters
     TOP = "top of library"  # on top of my library
@@ -97,7 +98,8 @@ ATOM_RULES: tuple[tuple[Atom, str], ...] = (
     (Atom.SPELL_ON, "CARD:card TARGET|AT ME|PLAYER|NAME:target"),
     (Atom.X, "FOR NUMBER:x"),
     (Atom.X, "X:x"),
-    (Atom.EXTRA, "EXTRA"),
+    (Atom.EXTRA, "EXTRA:extra"),
+    (Atom.KEEP, "KEEP:keep FILLER?"),
     (Atom.MECH, "MECH:mech NUMBER?:n"),
     (Atom.CAST, "CAST IT:it"),
     (Atom.CAST, "CARD:card CAST"),

@@ -20,7 +20,7 @@ from enum import StrEnum
 from engine.errors import Ambiguity, SituationError
 from engine.situation import facts as F
 from engine.situation.atoms import Atom, Piece
-from engine.situation.attach import Builder, Ctx
+from engine.situation.attach import Builder, Ctx, possessive
 from engine.situation.tokens import Tok
 
 SEATS = ("Player to your left", "Player to your right", "Player across")
@@ -394,18 +394,45 @@ _ADDITIONAL = re.compile(r"\byou may draw (?:two|2|\w+) additional cards?", re.I
 
 
 def _extra(part: Part, reading: Reading) -> None:
-    """ "I take the 2 extra": the player uses their "you may draw N additional cards" ability (Sylvan Library);
-    without one such permanent, the words are left unused (an error names them)."""
+    """ "I take the 2 extra (and keep both)": the player uses their "you may draw N additional cards" ability
+    (Sylvan Library) and keeps that many by paying life; "I don't draw the extra 2": they don't. Without one
+    such permanent in the story, the words are left unused (an error names them)."""
     for piece in part.of(Atom.EXTRA):
         who = player(reading, reading.owner(part))
-        mine = reading.b.players[who].battlefield if who in reading.b.players else []
-        cards = sorted({c for c in mine if (card := reading.b.cards.find(c)) and _ADDITIONAL.search(card.oracle)})
-        if len(cards) != 1:
+        card = _additional_draws(reading, who)
+        if card is None:
             return
-        reading.b.choices[f"trigger:{cards[0]}:{who}"] = True
-        reading.b.note(f"{who} {'draw' if who == 'You' else 'draws'} the additional cards of {cards[0]}",
-                       reading.clause)
+        used = piece.values.get("extra") != "none"
+        if reading.b.action is None and not any(p.kind is Atom.STEP for p in reading.later):
+            # "I take the 2 extra" happens in its controller's draw step (the ability's trigger)
+            F._draw_step(*_groups(reading, reading.owner(part)))
+            reading.b.assume(f"“{piece.text}” read as {possessive(who).lower()} draw step, where {card} triggers")
+        reading.b.choices[f"trigger:{card}:{who}"] = used
+        reading.b.note(f"{who} {'uses' if used else 'does not use'} {card}'s additional draws", reading.clause)
         piece.used = True
+        for keep in part.reading.later:
+            if keep.kind is Atom.KEEP and not keep.used and used:
+                reading.b.choices[f"sylvan_pay:{who}"] = int(keep.values["keep"] or 0)
+                reading.b.note(f"{who} pays 4 life for each of {keep.values['keep']} card(s)", reading.clause)
+                keep.used = True
+
+
+def _additional_draws(reading: Reading, who: str) -> str | None:
+    """The one permanent of ``who`` (or said with no controller: then it is theirs, said) that lets them draw
+    additional cards in their draw step."""
+    b = reading.b
+    mine = b.players[who].battlefield if who in b.players else []
+    found = sorted({c for c in mine if (card := b.cards.find(c)) and _ADDITIONAL.search(card.oracle)})
+    if not found:
+        loose = sorted({c for c, _ in b.unowned if (card := b.cards.find(c)) and _ADDITIONAL.search(card.oracle)})
+        if len(loose) != 1:
+            return None
+        b.unowned = [(c, w) for c, w in b.unowned if c != loose[0]]
+        b.player(who).battlefield.append(loose[0])
+        b.assume(f"{loose[0]} read as {'yours' if who == 'You' else who + chr(39) + 's'}: its additional draws are "
+                 "taken by its controller")
+        found = loose
+    return found[0] if len(found) == 1 else None
 
 
 FRAMES: dict[Frame, Callable[[Part, Reading], None]] = {

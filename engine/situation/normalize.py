@@ -116,8 +116,31 @@ def _statement(head: str) -> str:
     return m.group(1) if m else head
 
 
+# "Do I draw on turn 1?", "does he draw in his draw step?": whether the turn's draw happens (504.1, 103.8a)
+_TURN_DRAW_QUESTION = re.compile(
+    r"^(?:so |and )?(?:do|does|did|will|would|can|could|should|must) (?P<who>i|we|he|she|they|you|my opponent|"
+    r"opponent|[A-Z][a-z]+) (?:still |even |get to |have to )*draw(?: a card| anything| at all| for (?:the |my |"
+    r"his |her |their |our )?turn)?(?P<when> on (?:the )?(?:turn \d{1,3}|first turn)| in (?:my|his|her|their|our) "
+    r"(?:first )?draw step)?[\s?!.]*$", re.I)
+_POSSESSIVES = {"i": "my", "we": "our", "he": "his", "she": "her", "they": "their", "you": "your",
+                "my opponent": "my opponent's", "opponent": "opponent's"}
+
+
+def _turn_draw_question(s: str) -> str | None:
+    m = _TURN_DRAW_QUESTION.match(s)
+    if not m:
+        return None
+    who = m.group("who")
+    whose = _POSSESSIVES.get(who.lower(), f"{who}'s")
+    when = (m.group("when") or "").strip()
+    turn = re.search(r"turn \d{1,3}|first turn", when)
+    return f"it's {whose} draw step" + (f" on {turn.group(0)}" if turn else "") + "."
+
+
 def _question_forms(s: str, question: bool) -> str | None:
     """The facts of a question, or None when the sentence is not one of the known question forms."""
+    if question and _turn_draw_question(s):
+        return _turn_draw_question(s)
     m = _DOES_CARD_IF.match(s)
     if m:
         return f"{m.group('card')} is in play. {m.group('facts')}."
@@ -269,8 +292,9 @@ def reader_vocabulary() -> frozenset[str]:
     """Every ordinary word the reader itself uses: the phrase table's templates and the lexicon."""
     from engine.situation.lexicon import known_words
     from engine.situation.phrases import PHRASES
+    from engine.situation.tokens import reader_words
 
-    words: set[str] = set(known_words())
+    words: set[str] = set(known_words()) | {w for w in reader_words() if w.isalpha()}
     for phrase in PHRASES:
         for template in phrase.templates:
             for w in re.findall(r"[a-z]{2,}\??", re.sub(r"\(\?P<\w+>", "(", template)):

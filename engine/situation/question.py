@@ -51,6 +51,7 @@ QUESTION_FORMS: tuple[QuestionForm, ...] = (
                                 r"affect|counter|block)\b", "does Narset stop me?"),
     QuestionForm(AskedKind.CAN, rf"\b(?:can|could|may|do|does|did|will|would|should|must) {WHO} (?:still )?"
                                 r"(?:\w+ )?(?:draw|dredge|cast|use|take|get|apply|replace|keep)\b", "can I dredge it?"),
+    QuestionForm(AskedKind.CAN, rf"\b(?:can|could|may) {WHO} (?:still )?\w+", "can I miracle it?"),
     QuestionForm(AskedKind.CAN, r"\b(?:does|do|will|would|can) (?:it|this|that|they) (?:still )?(?:work|happen|"
                                 r"apply)\b", "does it work?"),
     QuestionForm(AskedKind.WHAT, r"\b(?:what happens|what would happen|what's the ruling|what is the ruling|"
@@ -88,8 +89,8 @@ def _card(b: Builder, words: str | None) -> str | None:
 
 
 def read_question(b: Builder, sentences: list[str]) -> Asked | None:
-    """The question asked, from the last question sentence that has one of the known forms; a question
-    sentence in no known form is still a question: "what happens" (the ruling as it is)."""
+    """The question asked, from the last question sentence that has one of the known forms; None when no
+    sentence asks in a known form (the answer then is the ruling as it is)."""
     questions = question_sentences(sentences)
     for sentence in reversed(questions):
         words = sentence.strip()
@@ -100,9 +101,7 @@ def read_question(b: Builder, sentences: list[str]) -> Asked | None:
             groups = m.groupdict()
             player = _player(b, groups.get("player"), words)  # "who loses?": about nobody in particular
             return Asked(form.kind, player, _card(b, groups.get("card")), words[m.start():][:300])
-    if questions:
-        return Asked(AskedKind.WHAT, None, None, questions[-1].strip()[:300])
-    return None
+    return None  # a "?" on a statement ("Peer into the Abyss on myself?") asks for no particular answer
 
 
 def question_reference() -> list[tuple[str, str]]:

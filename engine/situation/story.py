@@ -29,6 +29,7 @@ TABLE_TALK = QUIET | frozenset({
     "because", "since", "though", "although", "also", "and", "but", "exactly", "maybe", "probably", "apparently",
     "obviously", "thing", "things", "stuff", "situation", "scenario", "case", "this", "that", "these", "those",
     "same", "time", "point", "moment", "regular", "normal", "normally", "usual", "usually", "again", "yet",
+    "weird", "format", "kitchen", "table", "somehow", "legal", "allowed", "correct", "right", "wrong",
 })
 
 
@@ -40,8 +41,8 @@ def read_parts(b: Builder, clause: str) -> bool:
     if _seats(pieces, Reading(b, clause)):
         return True
     if not any(p.kind is not Atom.WHO and (p.kind is not Atom.TOKEN or p.tok is Tok.NUMBER) for p in pieces):
-        if question and b.in_question:
-            b.note("the question asked", question)  # "am I out?": the question itself, kept as ``asked``
+        if question and (b.in_question or not tokens):  # "am I out?", "whats my life": the question alone
+            b.note("the question asked", clause)  # "am I out?": the question itself, kept as ``asked``
             return True
         return False
     stop = next((t.text for t in tokens if t.kind is Tok.STOP), None)
@@ -80,16 +81,31 @@ def states_nothing(b: Builder, clause: str) -> bool:
 
 
 def _without_question(tokens: list[Token]) -> tuple[list[Token], str]:
-    """The clause without a question that starts it or follows a separator ("..., does it trigger"), and the
-    question's words: the question stage reads them (``asked``). What the question says happens stays a fact
-    ("..., can I dredge it" → "I dredge it"); a question that states nothing more is left to the question stage."""
+    """The clause without a question that starts it or follows a separator, up to the next separator ("what
+    happens, I draw 2", "..., does it trigger"), and the question's words: the question stage reads them
+    (``asked``). What the question says happens stays a fact ("..., can I dredge it" → "I dredge it"; "do I
+    draw on turn 1" → my draw step on turn 1); a question that states nothing more is left to the question stage."""
     for i, token in enumerate(tokens):
         if token.kind is Tok.ASK and (i == 0 or tokens[i - 1].kind is Tok.SEP):
-            tail = [_asker(t) for t in tokens[i:] if t.kind is not Tok.ASK or _asker(t).kind is not Tok.ASK]
-            acts = any(t.kind in (Tok.DRAW, Tok.CAST, Tok.DREDGE, Tok.EXTRA, Tok.MECH) for t in tail)
-            keep = tail if acts and not any(t.kind in (Tok.STOP, Tok.WORD) for t in tail) else []
-            return tokens[:i] + keep, " ".join(t.text for t in tokens[i:])
+            end = next((k for k in range(i + 1, len(tokens)) if tokens[k].kind is Tok.SEP), len(tokens))
+            rest, _ = _without_question(tokens[end:])
+            return tokens[:i] + _question_facts(tokens[i:end]) + rest, " ".join(t.text for t in tokens[i:end])
     return tokens, ""
+
+
+def _question_facts(span: list[Token]) -> list[Token]:
+    """The facts a question states: its action, with "can I"/"do I" as the player, and "do I draw" (no count)
+    as the draw step; nothing when it holds a word the reader must not read past."""
+    tail = [_asker(t) for t in span if t.kind is not Tok.ASK or _asker(t).kind is not Tok.ASK]
+    counted = [t for k, t in enumerate(tail) if t.kind in (Tok.NUMBER, Tok.CARD, Tok.CARDS)
+               and not (k and tail[k - 1].kind is Tok.TURN)]  # "turn 1" counts no cards
+    if not counted:  # "do I draw (on turn 1)?": whether the turn's draw happens, i.e. the draw step (504.1)
+        tail = [Token(Tok.STEP, t.text, "draw") if t.kind is Tok.DRAW else t for t in tail]
+    acts = any(t.kind in (Tok.DRAW, Tok.CAST, Tok.DREDGE, Tok.EXTRA, Tok.MECH) or t.kind is Tok.STEP
+               and t.value == "draw" for t in tail)
+    if not acts or any(t.kind in (Tok.STOP, Tok.WORD) for t in tail):
+        return []
+    return [t for t in tail if t.kind is not Tok.OUTCOME]  # "do I lose in my draw step": the step stays
 
 
 def _asker(token: Token) -> Token:

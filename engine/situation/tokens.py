@@ -64,6 +64,7 @@ class Tok(StrEnum):
     EXTRA = "extra"  # take the 2 extra: a "may draw additional cards" ability used
     MECH = "mechanic"  # loot, wheel, rummage, cycle: a kind of draw the vocabulary knows
     OFF = "off"  # draw 3 off Brainstorm
+    KEEP = "keep"  # keep both (paying life), put both back
     SPELL = "a spell"  # a spell, a cantrip: some spell, not named
     OUTCOME = "outcome"  # dead, win, lose: what a question asks about, never a fact
     ASK = "question"  # does, do, am, how, who: a question starts here
@@ -177,12 +178,23 @@ for _verb in ("take", "takes", "draw", "draws", "use", "uses"):  # "take the 2 e
         for _mid in ("the {}", "the 2 {}", "the two {}", "2 {}", "two {}", "the {} 2", "the {} two"):
             for _tail in ("", " cards", " draws"):
                 _add(Tok.EXTRA, f"{_verb} {_mid.format(_what)}{_tail}", "extra")
-_add(Tok.EXTRA, "take both|take them both", "extra")
+_add(Tok.EXTRA, "take both|take them both|take 2|take two|take the 2|take the two|draw them|take them", "extra")
+for _verb in ("draw", "take", "use"):  # "i don't draw the extra 2": the ability is not used
+    for _no in ("don't", "do not", "dont", "won't", "didn't"):
+        for _mid in ("the extra", "the 2 extra", "the two extra", "the extra 2", "the extra two", "the additional",
+                     "them", "the extra cards", "the 2 extra cards", "extra"):
+            _add(Tok.EXTRA, f"{_no} {_verb} {_mid}", "none")
+_add(Tok.KEEP, "keep both|keep them both|keep both of them|keep all|keep all of them|keep them all|keep them|"
+               "pay for both|pay 8 life|pay eight life|keep the 2|keep the two", 2)
+_add(Tok.KEEP, "keep one|keep 1|keep one of them|pay for one|pay 4 life|pay four life|keep just one", 1)
+_add(Tok.KEEP, "put both back|put them back|put them both back|put both on top|put them on top|put both back on top|"
+               "keep none|keep neither|pay nothing|put them both on top", 0)
+_add(Tok.FILLER, "paying life|by paying life|paying 4 life each|paying the life|for the life|for life", "filler")
 _add(Tok.TARGET, "targeting|target|targets|targetting|aimed at|pointed at", "target")
 _add(Tok.FOR, "for|with x =|with x of|with x at", "for")
-_add(Tok.ASK, "does|do|did|who|how|what|which|why|gg|is it|is that|will it|will i|will he|will she|will they|"
-              "would i|would it|would he|would she|would they|can i|could i|can he|can she|can they|am i|is he|"
-              "is she|are they|right|correct", "ask")
+_add(Tok.ASK, "does|do|did|who|how|what|whats|what's|which|why|gg|is it|is that|will it|will i|will he|"
+              "will she|will they|would i|would it|would he|would she|would they|can i|could i|can he|can she|"
+              "can they|am i|is he|is she|are they|right|correct", "ask")
 _add(Tok.DREW, "haven't drawn|havent drawn|hasn't drawn|hasnt drawn|have not drawn|has not drawn|didn't draw|"
                "did not draw|haven't drawn yet|havent drawn yet|hasn't drawn yet|not drawn yet|haven't drawn a card|"
                "havent drawn a card|hasn't drawn a card|haven't drawn anything|didnt draw|didn't draw yet|"
