@@ -22,6 +22,7 @@ from engine.situation.clauses import _clauses, _parse_clause
 from engine.situation.entities import card_words
 from engine.situation.facts import settle_dredges
 from engine.situation.lexicon import MAX_CLAUSE, MAX_TEXT
+from engine.situation.normalize import _turn_draw_question as turn_draw_question
 from engine.situation.normalize import normalize, normalize_text
 from engine.situation.phrases import PHRASES, all_examples, language_reference
 from engine.situation.question import read_question
@@ -59,7 +60,7 @@ def _read(text: str, cards: CardDB | None) -> dict[str, Any]:
     norm = normalize_text(_checked(text), card_words(tuple(cards.names())))
     b = Builder(cards, norm.text)
     clauses = _read_clauses(b, norm.text, norm.from_questions)
-    _settle(b, clauses[-1])
+    _settle(b, clauses[-1], norm.sentences)
     asked = read_question(b, norm.sentences)
     doc = place_unowned(_to_json(b), merge_unowned(b), b)
     if asked is not None:
@@ -102,9 +103,12 @@ def _read_clauses(b: Builder, text: str, from_questions: Collection[str] = ()) -
     return clauses
 
 
-def _settle(b: Builder, last_clause: str) -> None:
-    """What can only be decided once the whole story is read: which card "I dredge" means, and the action
-    an "instead of drawing" implies. Without an action there is nothing to resolve."""
+def _settle(b: Builder, last_clause: str, sentences: Collection[str] = ()) -> None:
+    """What can only be decided once the whole story is read: which card "I dredge" means, the action an
+    "instead of drawing" implies, and "do I draw?" with nothing else happening: the turn's draw (the draw
+    step). Without an action there is nothing to resolve."""
+    if b.action is None:
+        _turn_draw_asked(b, sentences)
     try:
         settle_dredges(b)
     except Ambiguity as amb:
@@ -120,6 +124,17 @@ def _settle(b: Builder, last_clause: str) -> None:
             last_clause,
             "an action: 'I draw 2', 'each player draws 1', 'I cast Opportunity', 'it's my draw step'",
         )
+
+
+def _turn_draw_asked(b: Builder, sentences: Collection[str]) -> None:
+    """ "It's turn 1 and I'm on the play. Do I draw?": whether the turn's draw happens (504.1, 103.8a)."""
+    for sentence in reversed(list(sentences)):
+        statement = turn_draw_question(sentence.strip(), bare=True)
+        if statement and sentence.rstrip().endswith("?"):
+            b.in_question = True
+            _parse_clause(b, statement.rstrip("."))
+            b.assume(f"“{sentence.strip()}” read as asking whether the turn's draw happens (504.1)")
+            return
 
 
 def _with_reading(doc: dict[str, Any], b: Builder) -> dict[str, Any]:

@@ -126,9 +126,11 @@ _POSSESSIVES = {"i": "my", "we": "our", "he": "his", "she": "her", "they": "thei
                 "my opponent": "my opponent's", "opponent": "opponent's"}
 
 
-def _turn_draw_question(s: str) -> str | None:
+def _turn_draw_question(s: str, bare: bool = False) -> str | None:
+    """ "Do I draw on turn 1?" → "it's my draw step on turn 1." A bare "do I draw?" is turned so only with
+    ``bare`` (by the reader, once the story is read and nothing else happens in it)."""
     m = _TURN_DRAW_QUESTION.match(s)
-    if not m:
+    if not m or not (bare or m.group("when")):
         return None
     who = m.group("who")
     whose = _POSSESSIVES.get(who.lower(), f"{who}'s")

@@ -106,6 +106,7 @@ _add(Tok.OWNED, "mine|is mine|are mine|both mine|are both mine|belongs to me|bel
 _add(Tok.OWNED, "is opponent's|is my opponent's|are opponent's|belongs to opponent|belongs to my opponent|"
                 "under opponent's control|under my opponent's control|is under opponent's control|"
                 "theirs|is theirs|is his|is hers|are his|are hers|are theirs", "opponent's")
+_add(Tok.POSS, "opponents|opps", "opponent's")  # "its opps draw step": the possessive without its apostrophe
 _add(Tok.POSS, "opponent's|my opponent's|the opponent's|his|their|your|our|hers|theirs|teammate's|"
                "my teammate's|each player's|everyone's")
 _add(Tok.NUMBER, "|".join(k for k in NUMBER_WORDS if k not in ("once", "twice", "thrice")))
@@ -145,7 +146,8 @@ _add(Tok.OFF, "off|off of|off my|from casting|by casting|thanks to", "off")
 _add(Tok.SPELL, "a spell|a cantrip|an instant|a sorcery|a draw spell|a card draw spell|some spell|a spell of mine|"
                 "my spell|my cantrip|his spell|their spell|opponent's spell", "spell")
 _add(Tok.OUTCOME, "dead|win|wins|won|lose|loses|lost|die|survive|alive|safe|deck out|decked|decked out|"
-                  "draw game|a draw game|out of the game", "outcome")
+                  "draw game|a draw game|out of the game|gain life|gain any life|gains life|take damage|"
+                  "takes damage|lose life|loses life|lose any life|go down|live", "outcome")
 _add(Tok.FOR_TURN, "for the turn|for turn|for my turn|for his turn|for her turn|for their turn|for the round|"
                    "for their draw|for his draw|for my draw|for the draw", "turn")
 _add(Tok.THIS_TURN, "this turn|already this turn|so far this turn|this turn already", "this turn")
@@ -168,7 +170,7 @@ _add(Tok.DREDGE, "dredge|dredges|dredging|use dredge|uses dredge", "dredge")
 _add(Tok.MAY, "may|can|could", "may")
 _add(Tok.IN, "in|into|inside|from|of", "in")
 _add(Tok.TOP, "on top of|on top|top of|on the top of|at the top of|top card of|is on top of|are on top of|"
-              "the top card of", "top")
+              "the top card of|is on top|are on top|is on the top of|is the top card of", "top")
 _add(Tok.DURING, "during|at the start of|at the beginning of|in the middle of|in the", "during")
 _add(Tok.IT, "it|that|this|that card|this card|them|those", "it")
 _add(Tok.SEP, ",|and|but|then|while|+|&|and then|as well as|plus|;|and also|, and|whilst|.|!|?", "sep")
