@@ -133,7 +133,14 @@ def _permanents_only(ctx: Ctx, cards: list[str]) -> None:
                                  ctx.clause, f"'I cast {name}'")
 
 
+_WHOSE = re.compile(r"^(?P<player>my|his|her|their|your|(?:my )?opponent's)\s+(?P<cards>.+)$", re.I)
+
+
 def _in_play(ctx: Ctx, g: dict[str, str]) -> None:
+    whose = _WHOSE.match(g["cards"].strip())
+    if whose and not g.get("player"):  # "My Sheoldred was on the board": a possessive says who controls it
+        _controls(ctx, {"player": whose.group("player"), "cards": whose.group("cards")})
+        return
     cards = ctx.card_list(g["cards"])
     _permanents_only(ctx, cards)
     if g.get("player"):

@@ -60,8 +60,14 @@ def read_parts(b: Builder, clause: str) -> bool:
         if len(part.pieces) == 1 and part.pieces[0].kind is Atom.WHO:
             pending.append(part.pieces[0])
             continue
+        if pending and part.who() is None:
+            # "My opponent, sitting at 4 life, casts Timetwister": the player said alone is the next part's
+            reading.subject = str(pending[-1].values["who"])
+            for who in pending:
+                who.used = True
+            pending = []
         _read_part(part, reading)
-        for who in pending if part.who() is not None else []:
+        for who in pending:
             _read_part(_for(part, who), reading)
             who.used = True
         pending = []

@@ -160,7 +160,8 @@ _add(Tok.HAVE, "have|has|got|has got|have got|control|controls|controlling|with|
 _add(Tok.BE, "is|are|am|was|were|be|being|'s|is still|it is|it's|its|there is|there are|there's|here is|:",
      "be")
 _add(Tok.DRAW, "draw|draws|drawing|would draw|will draw|to draw|draw off|draws off|go to draw|going to draw|"
-               "am drawing|is drawing|are drawing", "draw")
+               "am drawing|is drawing|are drawing|start to draw|starts to draw|begin to draw|begins to draw|"
+               "about to draw|am about to draw|is about to draw", "draw")
 _add(Tok.DREW, "drew|have drawn|has drawn|had drawn|already drew|already drawn|did draw|did my draw|"
                "have already drawn|has already drawn|made my draw|took my draw|drew a card|drew my card", "drew")
 _add(Tok.ALREADY, "already", "already")
