@@ -69,7 +69,7 @@ def candidates(cards: CardDB, text: str) -> list[str]:
         return [exact.name]
     key = utils.default_process(name)
     singular = key[:-1] if re.search(r"\b[a-z]{3,}s$", key) else key  # "Sheoldreds", not "is"
-    for k in (key, singular):
+    for k in (key, singular, key[:-2] if re.search(r"\b[a-z]{3,}(?:x|s|ch|sh)es$", key) else key):  # "boxes"
         alias = aliases().get(k)
         if alias:
             return [alias]

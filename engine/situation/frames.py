@@ -161,7 +161,8 @@ def _step(part: Part, reading: Reading) -> None:
     for piece in part.of(Atom.STEP):
         step, owner = str(piece.values["step"]), piece.values.get("owner")
         acts = any(p.kind in (Atom.DRAW, Atom.CAST, Atom.DREDGE, Atom.DRAW_TURN, Atom.DRAW_OFF, Atom.MECH,
-                              Atom.SPELL_ON) for p in reading.later) or any(p.kind is Atom.CARDS for p in part.pieces)
+                              Atom.SPELL_ON) for p in reading.later) or any(
+            p.kind is Atom.CARDS and k and part.pieces[k - 1].kind is Atom.WHO for k, p in enumerate(part.pieces))
         if step == "draw" and not acts and reading.b.action is None:
             F._draw_step(*_groups(reading, str(owner or reading.owner(part))))
         else:
@@ -248,6 +249,11 @@ def _cast(part: Part, reading: Reading) -> None:
         piece.used = True
 
 
+def _acting(reading: Reading) -> bool:
+    """Something already happens in the story (a draw step said beside a spell is when the spell is cast)."""
+    return reading.b.action is not None and reading.b.action.get("type") != "draw_step"
+
+
 def _how(part: Part, piece: Piece) -> dict[str, str]:
     """A cast's target ("targeting him") and X ("for 5", "x=6"), from the atom and the part around it."""
     more = {"target": str(piece.values["target_text"])} if piece.values.get("target") else {}
@@ -261,14 +267,14 @@ def _how(part: Part, piece: Piece) -> dict[str, str]:
 def _spell(part: Part, reading: Reading) -> None:
     """A spell named where no verb is ("Wheel of Fortune with 5 cards left", "Peer into the Abyss on
     myself", "sphinx's rev for 5"): the spell is cast, by the part's player or the clause's (said)."""
-    if reading.b.action is not None:
+    if _acting(reading):
         return
     for piece in part.of(Atom.SPELL_ON) + part.of(Atom.CARDS):
         card = reading.b.cards.find(str(piece.values["card"]))
         had = any(p.kind is Atom.TOKEN and p.tok is Tok.HAVE for p in part.pieces[:part.pieces.index(piece)])
-        if card is None or not F.is_spell(card) or piece.values.get("owner") or had or reading.b.action:
+        if card is None or not F.is_spell(card) or had or _acting(reading):
             continue  # "I have Brainstorm" is a card in hand, not a cast
-        F._cast(*_groups(reading, reading.owner(part), card=card.name, **_how(part, piece)))
+        F._cast(*_groups(reading, reading.owner(part, piece), card=card.name, **_how(part, piece)))
         reading.b.assume(f"“{piece.text}” read as casting {card.name}")
         piece.used = True
 

@@ -54,6 +54,8 @@ def read_parts(b: Builder, clause: str) -> bool:
         raise SituationError(f"I can't take “{stop}” into account in “{clause}”", clause,
                              "the situation without it, if it doesn't change what is drawn; otherwise this is "
                              "beyond what I can judge: ask a judge")
+    if _concluded(pieces, b, clause):
+        return True
     reading = Reading(b, clause, later_subject=_first_player(pieces), later=pieces)
     pending: list[Piece] = []  # "me and opp both have Alms Collector": players before the part they share
     for part in _parts(pieces, reading):
@@ -128,6 +130,15 @@ def _for(part: Part, who: Piece) -> Part:
     pieces = [Piece(who.kind, who.tokens, dict(who.values)) if p is first else Piece(p.kind, p.tokens, dict(p.values))
               for p in part.pieces]
     return Part(pieces, part.reading)
+
+
+def _concluded(pieces: list[Piece], b: Builder, clause: str) -> bool:
+    """ "..., I'm dead right": a part that is only a player and an outcome is the player's question."""
+    kinds = {p.tok if p.kind is Atom.TOKEN else p.kind for p in pieces}
+    if Tok.OUTCOME in kinds and kinds <= {Atom.WHO, Tok.BE, Tok.OUTCOME, Tok.ASK, Tok.SEP}:
+        b.note("the question asked", clause)
+        return True
+    return False
 
 
 def _seats(pieces: list[Piece], reading: Reading) -> bool:

@@ -125,7 +125,7 @@ _add(Tok.PLACE, "battlefield|the battlefield|on the battlefield|in play|out|boar
                 "on their side|on his side|on her side|on opponent's side|on opponent's board|on their board|"
                 "on his board|on her board|out there", "battlefield")
 _add(Tok.LIFE, "life|life total|lifes|hp|health|life points", "life")
-_add(Tok.AT, "at|on|is at|are at|am at|is on|am on|down to", "at")
+_add(Tok.AT, "at|on|is at|are at|am at|is on|am on|down to|@", "at")
 _add(Tok.TURN, "turn|turns", "turn")
 _add(Tok.FIRST, "first|1st|opening", "first")
 for _words, _step in STEP_WORDS.items():
@@ -142,7 +142,7 @@ _add(Tok.SIDE, "on the draw|on draw|went second|go second|goes second|going seco
 _add(Tok.SIDE, "go first|goes first|went first|going first|start first|started first|play first|plays first|"
                "played first|started the game|start the game|starts the game|am on the play|is on the play|"
                "are on the play", "play")
-_add(Tok.OFF, "off|off of|off my|from casting|by casting|thanks to", "off")
+_add(Tok.OFF, "off|off of|from casting|by casting|thanks to", "off")
 _add(Tok.SPELL, "a spell|a cantrip|an instant|a sorcery|a draw spell|a card draw spell|some spell|a spell of mine|"
                 "my spell|my cantrip|his spell|their spell|opponent's spell", "spell")
 _add(Tok.OUTCOME, "dead|win|wins|won|lose|loses|lost|die|survive|alive|safe|deck out|decked|decked out|"
@@ -210,7 +210,7 @@ _add(Tok.FILLER, "so|ok|okay|um|uh|well|just|only|still|currently|right now|now|
                  "my side|right|literally|lol|guys|some|all|both|each|still has|total|size|"
                  "at the moment|atm|rn|btw|friend|buddy|mate|friend's|currently has|sitting|sits|sitting at|"
                  "around|about|roughly|approximately|almost|nearly|exactly|own|yet|lol|haha|tbh|imo|anyway|anyways|"
-                 "yo|judge|also|other|others|somehow|precarious|huge|big|whole|entire",
+                 "yo|judge|also|other|others|hate bear|hatebear|somehow|precarious|huge|big|whole|entire",
      "filler")
 _add(Tok.STOP, "not|don't|doesn't|didn't|can't|cannot|won't|never|no longer|if|unless|instead|except|without|"
                "until|before|after|exile|exiles|discard|discards|mill|mills|sacrifice|sacrifices|destroy|"
