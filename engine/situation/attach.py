@@ -8,7 +8,6 @@ players could be meant; "herself" the clause's own subject.
 
 from __future__ import annotations
 
-import copy
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -40,6 +39,25 @@ class _P:
     graveyard_cards: list[str] = field(default_factory=list)
     library_top: list[str] = field(default_factory=list)
     team: str | None = None
+
+
+APPEND_ONLY = frozenset({"understood", "assumed", "mentions", "last_cards", "order"})
+
+
+@dataclass(frozen=True)
+class _Length:
+    """A list the reader only appends to, in a snapshot: how long it was."""
+
+    n: int
+
+
+def _copied(key: str, value: Any) -> Any:
+    if not isinstance(value, (list, dict, set)):
+        return value
+    if key == "players" and isinstance(value, dict):
+        return {name: _P(p.name, dict(p.facts), list(p.battlefield), list(p.graveyard_cards), list(p.library_top),
+                         p.team) for name, p in value.items()}
+    return value.copy()
 
 
 class Builder:
@@ -77,26 +95,27 @@ class Builder:
     # ---------------------------------------------------------------- transactions
 
     def snapshot(self) -> dict[str, Any]:
-        """The state before a phrase is applied: a phrase that fails half-way leaves nothing behind. The
-        containers are copied one level down (their contents are strings, numbers and tuples), the players
-        field by field: a deep copy cost a third of the reading time."""
+        """The state before a phrase is applied: a phrase that fails half-way leaves nothing behind. Lists the
+        reader only ever appends to (what was understood and assumed, mentions) are kept as their length, so
+        a snapshot costs the same at the end of a long story as at its start; other containers are copied one
+        level down (their contents are strings, numbers and tuples), the players field by field."""
         state: dict[str, Any] = {}
         for key, value in self.__dict__.items():
             if key in ("cards", "last_error"):
                 continue
-            if key == "players":
-                state[key] = {name: _P(p.name, dict(p.facts), list(p.battlefield), list(p.graveyard_cards),
-                                       list(p.library_top), p.team) for name, p in value.items()}
-            elif isinstance(value, (list, dict, set)):
-                state[key] = copy.copy(value)
+            if key in APPEND_ONLY:
+                state[key] = _Length(len(value))
             else:
-                state[key] = value
+                state[key] = _copied(key, value)
         return state
 
     def restore(self, state: dict[str, Any]) -> None:
-        """Back to ``state``, with containers of its own: the same snapshot may be restored again later."""
-        self.__dict__.update(state)
-        self.__dict__.update(self.snapshot())
+        """Back to ``state``; the snapshot stays usable (it may be restored again later)."""
+        for key, value in state.items():
+            if isinstance(value, _Length):
+                del getattr(self, key)[value.n:]
+            else:
+                setattr(self, key, _copied(key, value))
 
     # ---------------------------------------------------------------- facts
 

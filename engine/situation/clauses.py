@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 from rapidfuzz import fuzz, process
 
@@ -15,7 +16,7 @@ from engine.errors import Ambiguity, SituationError
 from engine.situation.attach import GROUPS, Builder, Ctx, resolve_player
 from engine.situation.facts import _format, _step, _turn_of
 from engine.situation.lexicon import count
-from engine.situation.phrases import _COMPILED, _EXAMPLES, POS
+from engine.situation.phrases import _COMPILED, _EXAMPLES, POS, Phrase
 from engine.situation.story import read_parts, states_nothing
 from engine.situation.tokens import JOINERS, reader_words
 
@@ -25,20 +26,29 @@ def _clauses(text: str) -> list[str]:
     return [" ".join(p.split()) for p in parts if p and p.strip(" ,")]
 
 
+@lru_cache(maxsize=4096)
+def _matches(body: str) -> tuple[tuple[Phrase, tuple[tuple[str, str], ...]], ...]:
+    """Every phrase whose template reads ``body`` whole, in table order, with its words: the same words are
+    matched once per process (players repeat their phrasings; the phrase table is a hundred templates)."""
+    out = []
+    for phrase, rx in _COMPILED:
+        m = rx.fullmatch(body)
+        if m:
+            out.append((phrase, tuple((k, v) for k, v in m.groupdict().items() if v)))
+    return tuple(out)
+
+
 def _try(b: Builder, clause: str, subject: str, words: str = "") -> str | None:
     """Apply the first phrase that reads ``clause`` whole; returns the player the clause spoke of (carried
     to the next part), or None. A phrase that fails half-way leaves the builder as it was. ``words`` are the
     player's own words when ``clause`` had the carried subject or verb put in front ("I have" + "2 in
     library"): facts and errors quote what the player wrote."""
     body = clause.strip(" ,:").rstrip(".")
-    for phrase, rx in _COMPILED:
-        m = rx.fullmatch(body)
-        if not m:
-            continue
+    for phrase, groups in _matches(body):
         state = b.snapshot()
         ctx = Ctx(b, words or clause, subject)
         try:
-            phrase.apply(ctx, {k: v for k, v in m.groupdict().items() if v})
+            phrase.apply(ctx, dict(groups))
         except Ambiguity as exc:
             b.restore(state)
             b.last_error = exc
@@ -177,11 +187,11 @@ def _parse_clause(b: Builder, clause: str) -> None:
         except SituationError as parts:
             b.restore(state)
             if not _question_only(b, clause):
-                raise _telling(whole, parts) from None
+                raise _with_suggestions(b, _telling(whole, parts)) from None
             return
         b.restore(state)
         if not _question_only(b, clause):
-            raise whole
+            raise _with_suggestions(b, whole) from None
 
 
 def _question_only(b: Builder, clause: str) -> bool:
@@ -190,6 +200,14 @@ def _question_only(b: Builder, clause: str) -> bool:
         b.note("the question asked", clause)
         return True
     return False
+
+
+def _with_suggestions(b: Builder, error: SituationError) -> SituationError:
+    """The closest card names for an unknown card, computed once the error is the one shown (a fuzzy search
+    over every card name costs more than reading a clause: never for an error another reading replaces)."""
+    if error.unknown_card and not error.suggestions:
+        error.suggest(b.cards.suggest(error.unknown_card))
+    return error
 
 
 def _telling(whole: SituationError, parts: SituationError) -> SituationError:
@@ -262,11 +280,13 @@ def _parse_parts(b: Builder, text: str, subject: str, level: int, verb: str = ""
             return actor, next_verb
     first_error: SituationError | None = None
     for lvl in range(level, len(_SEPARATORS) + 1):
+        parts = [p for p in _SEPARATORS[lvl].split(text) if p.strip()] if lvl < len(_SEPARATORS) else []
+        if lvl < len(_SEPARATORS) and len(parts) < 2:
+            continue  # no separator of this level: nothing to try, nothing to undo
         state = b.snapshot()
         try:
             if lvl == len(_SEPARATORS):
                 return _with_split(b, text, subject, verb)
-            parts = [p for p in _SEPARATORS[lvl].split(text) if p.strip()]
             if len(parts) > 1:
                 current, next_verb = subject, verb
                 for part in parts:
@@ -300,9 +320,7 @@ def _with_split(b: Builder, text: str, subject: str, verb: str) -> tuple[str, st
 def _fail(b: Builder, clause: str) -> None:
     error = b.last_error
     if error is not None:
-        if error.unknown_card and not error.suggestions:
-            error.suggest(b.cards.suggest(error.unknown_card))
-        raise error
+        raise error  # the closest card names are added once the error is final (``_with_suggestions``)
     close = process.extract(clause, _EXAMPLES, scorer=fuzz.token_set_ratio, limit=3)
     raise SituationError(
         f"I didn't understand “{clause}”",

@@ -239,6 +239,5 @@ def _unknown_card(pieces: list[Piece], i: int, reading: Reading) -> None:
         words.extend(piece.tokens)
     name = " ".join(t.text for t in words)
     error = SituationError(f"“{name}” is not a card I know", reading.clause, "a card name from the card data")
-    error.unknown_card = name
-    error.suggest(reading.b.cards.suggest(name))
+    error.unknown_card = name  # its closest names are added if this error is the one shown
     raise error

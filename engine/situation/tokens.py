@@ -109,7 +109,9 @@ _add(Tok.OWNED, "is opponent's|is my opponent's|are opponent's|belongs to oppone
 _add(Tok.POSS, "opponents|opps", "opponent's")  # "its opps draw step": the possessive without its apostrophe
 _add(Tok.POSS, "opponent's|my opponent's|the opponent's|his|their|your|our|hers|theirs|teammate's|"
                "my teammate's|each player's|everyone's")
-_add(Tok.NUMBER, "|".join(k for k in NUMBER_WORDS if k not in ("once", "twice", "thrice")))
+for _word, _n in NUMBER_WORDS.items():
+    if _word not in ("once", "twice", "thrice"):
+        _add(Tok.NUMBER, _word, _n)
 _add(Tok.EMPTY, "empty|emptied|is empty|are empty|is out of cards|out of cards|has no cards|have no cards|"
                 "has no cards left|have no cards left|no cards left|nothing left|zero cards|no more cards", "empty")
 _add(Tok.LAST, "last|last card|my last card|their last card|his last card|her last card|the last card", "last")
