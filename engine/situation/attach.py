@@ -52,12 +52,19 @@ class _Length:
 
 
 def _copied(key: str, value: Any) -> Any:
+    """A container copied one level down; the players as plain tuples (rebuilt only if restored: a snapshot
+    is taken for every phrase tried, a restore only when one fails half-way)."""
     if not isinstance(value, (list, dict, set)):
         return value
     if key == "players" and isinstance(value, dict):
-        return {name: _P(p.name, dict(p.facts), list(p.battlefield), list(p.graveyard_cards), list(p.library_top),
-                         p.team) for name, p in value.items()}
+        return {name: (p.name, p.facts.copy(), p.battlefield[:], p.graveyard_cards[:], p.library_top[:], p.team)
+                for name, p in value.items()}
     return value.copy()
+
+
+def _players(saved: dict[str, tuple[Any, ...]]) -> dict[str, _P]:
+    return {name: _P(n, facts.copy(), field_[:], grave[:], top[:], team)
+            for name, (n, facts, field_, grave, top, team) in saved.items()}
 
 
 class Builder:
@@ -114,6 +121,8 @@ class Builder:
         for key, value in state.items():
             if isinstance(value, _Length):
                 del getattr(self, key)[value.n:]
+            elif key == "players":
+                self.players = _players(value)
             else:
                 setattr(self, key, _copied(key, value))
 

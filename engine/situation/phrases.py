@@ -267,7 +267,8 @@ PHRASES: tuple[Phrase, ...] = (
             rf"drawn) {N} cards? (?:already )?this turn",
             rf"{P} (?:already )?(?:drew|has drawn|have drawn) (?:a card )?(?:already )?this "
             rf"turn",
-            rf"{P} (?:already drew|(?:has|have) already drawn)(?: a card| {N} cards?)?",
+            rf"{P} (?:already drew|(?:has|have) already drawn)(?: a card| {N} cards?)?(?: for (?:the |my |his |her |"
+            rf"their )?turn)?",
         ),
         _drawn,
         "Bob already drew a card this turn.",
