@@ -30,6 +30,7 @@ TABLE_TALK = QUIET | frozenset({
     "obviously", "thing", "things", "stuff", "situation", "scenario", "case", "this", "that", "these", "those",
     "same", "time", "point", "moment", "regular", "normal", "normally", "usual", "usually", "again", "yet",
     "weird", "format", "kitchen", "table", "somehow", "legal", "allowed", "correct", "right", "wrong",
+    "land", "lands", "creature", "creatures", "spell", "spells", "artifact", "enchantment",
 })
 
 
@@ -144,7 +145,7 @@ def _concluded(pieces: list[Piece], b: Builder, clause: str) -> bool:
 def _seats(pieces: list[Piece], reading: Reading) -> bool:
     """ "Alice, Bob, Carol and me": a clause of players alone names the players of the game."""
     who = [p for p in pieces if p.kind is Atom.WHO]
-    glue = [p for p in pieces if p.kind is Atom.TOKEN and p.tok is Tok.SEP]
+    glue = [p for p in pieces if p.kind is Atom.TOKEN and p.tok in (Tok.SEP, Tok.PLAYING)]
     if len(who) < 2 or len(who) + len(glue) != len(pieces) or any(
             a.kind is b.kind for a, b in zip(pieces, pieces[1:], strict=False)):
         return False  # players alone, one separator between each two: "Alice, Bob and me"

@@ -67,6 +67,7 @@ class Tok(StrEnum):
     KEEP = "keep"  # keep both (paying life), put both back
     SPELL = "a spell"  # a spell, a cantrip: some spell, not named
     OUTCOME = "outcome"  # dead, win, lose: what a question asks about, never a fact
+    PLAYING = "playing"  # "are playing (with me)": glue of a list of the game's players
     ASK = "question"  # does, do, am, how, who: a question starts here
     SEP = "separator"  # , and but then while + &
     FILLER = "filler"  # table talk that never carries a fact
@@ -195,6 +196,8 @@ _add(Tok.KEEP, "keep one|keep 1|keep one of them|pay for one|pay 4 life|pay four
 _add(Tok.KEEP, "put both back|put them back|put them both back|put both on top|put them on top|put both back on top|"
                "keep none|keep neither|pay nothing|put them both on top", 0)
 _add(Tok.FILLER, "paying life|by paying life|paying 4 life each|paying the life|for the life|for life", "filler")
+_add(Tok.PLAYING, "are playing|are playing with|playing with|play with|are in the game|are in the game with|"
+                  "are the players|are in this game", "playing")
 _add(Tok.TARGET, "targeting|target|targets|targetting|aimed at|pointed at", "target")
 _add(Tok.FOR, "for|with x =|with x of|with x at", "for")
 _add(Tok.ASK, "does|do|did|who|how|what|whats|what's|which|why|gg|is it|is that|will it|will i|will he|"
