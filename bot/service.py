@@ -83,8 +83,8 @@ _JSON_OR_COMMAND = re.compile(r'"\w+"\s*:|[{}]|`')
 
 def off_topic(situation: str, exc: SituationError) -> bool:
     """A text the reader couldn't read that says nothing of drawing: a rules question for /search or /rule."""
-    return not exc.unknown_card and exc.message.startswith("I didn't understand") and \
-        not DRAW_WORDS.search(situation)
+    return exc.out_of_scope or (not exc.unknown_card and exc.message.startswith("I didn't understand")
+                                and not DRAW_WORDS.search(situation))
 
 
 def situation_error_reply(exc: ScenarioError) -> Reply:
@@ -390,7 +390,7 @@ class Judge:
             return missing_value_reply(exc, situation, text)
         except SituationError as exc:
             if off_topic(situation, exc):
-                return await self.off_topic_reply(situation)
+                return await self.off_topic_reply(situation, exc.scope_rule)
             return situation_error_reply(exc)
         except ScenarioError as exc:
             return situation_error_reply(exc)
@@ -402,17 +402,19 @@ class Judge:
             ed = None
         return self.render_resolution(resolution, ed, text)
 
-    async def off_topic_reply(self, situation: str) -> Reply:
+    async def off_topic_reply(self, situation: str, rule: str | None = None) -> Reply:
         """A rules question about something other than drawing: where it is answered, with the words filled in
-        (/search with them, /rule with the number the rules index finds first)."""
+        (/search with them, /rule with the rule of its topic, else the number the rules index finds first)."""
         words = " ".join(w for w in re.findall(r"[\w'-]+", situation) if w.lower() not in QUESTION_WORDS)[:100]
         hint = f"/search query:{plain(words, 100)}"
-        try:
-            hits = list((await self.indexes.get(await self._edition(None))).search(words, limit=1).hits)
-        except StoreError:
-            hits = []
-        if hits and hits[0].kind == "rule":
-            hint += f" — or /rule number:{hits[0].key}"
+        if rule is None:
+            try:
+                hits = list((await self.indexes.get(await self._edition(None))).search(words, limit=1).hits)
+            except StoreError:
+                hits = []
+            rule = hits[0].key if hits and hits[0].kind == "rule" else None
+        if rule:
+            hint += f" — or /rule number:{rule}"
         return error_reply("That looks like a rules question about something other than drawing cards: /draw "
                            "resolves card-draw situations.", hint)
 

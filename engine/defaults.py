@@ -26,6 +26,13 @@ class Default(StrEnum):
 DRAWN_SAID = "no card drawn yet this turn"  # how the default is said among the assumptions
 
 
+def drew_for_turn_said(name: str) -> str:
+    """How the reader's turn-structure default is said: the active player, after their draw step, has drawn
+    the turn's card (504.1), unless it is the first turn of the player on the play (103.8a)."""
+    who = "you" if name == "You" else name
+    return f"{who} already drew a card this turn, in the draw step (504.1)"
+
+
 def turn_said(active: str) -> str:
     """How the default "whose turn" is said among the assumptions (by the situation reader and by the JSON
     scenario's defaults alike)."""
@@ -36,6 +43,9 @@ def default_keys(doc: dict[str, Any], names: list[str]) -> list[str]:
     """The defaulted facts of a scenario document, as keys of ``Default`` (with the player where there is one)."""
     keys = [f"{Default.DRAWN_THIS_TURN}:{name}" for name, raw in zip(names, doc["players"], strict=True)
             if "drawn_this_turn" not in raw]
+    # filled in by the situation reader from the turn structure (the active player drew in the draw step)
+    keys += [k for k in doc.get("defaulted", []) if isinstance(k, str) and k.partition(":")[2] in names
+             and k.startswith(f"{Default.DRAWN_THIS_TURN}:") and k not in keys]
     # whose turn: unstated in the document, or filled in by the situation reader (which says so)
     active_default = "active" not in doc or turn_said(doc["active"]) in doc.get("assumed", [])
     if active_default and len(names) > 1:
@@ -45,12 +55,17 @@ def default_keys(doc: dict[str, Any], names: list[str]) -> list[str]:
 
 def _already_drew(scenario: Scenario, player: str) -> str | None:
     p = scenario.player(player)
+    if p.drawn_this_turn:  # the reader's default (the turn's draw already made): otherwise, none drawn yet
+        p.drawn_this_turn = p.drawn_this_draw_step = 0
+        scenario.assumed = [a for a in scenario.assumed if a != drew_for_turn_said(player)]
+        return f"If {player} hadn't drawn yet this turn"
     p.drawn_this_turn = 1
     if scenario.step == "draw" and scenario.active == player:
         p.drawn_this_draw_step = 1
     # the default as said before is no longer true of this player: say it again for the others
     scenario.assumed = [a for a in scenario.assumed if not a.startswith(DRAWN_SAID)]
-    others = [k.partition(":")[2] for k in scenario.defaulted if k.startswith(f"{Default.DRAWN_THIS_TURN}:")]
+    others = [k.partition(":")[2] for k in scenario.defaulted if k.startswith(f"{Default.DRAWN_THIS_TURN}:")
+              and not scenario.player(k.partition(":")[2]).drawn_this_turn]
     if others:
         scenario.assumed.append(f"{DRAWN_SAID}: {', '.join(others)}")
     return f"If {player} already drew a card this turn"

@@ -62,6 +62,9 @@ class SituationError(ScenarioError):
         self.expected = expected
         self.suggestions = suggestions or []
         self.unknown_card: str | None = None  # set when the clause names a card the card data lacks
+        # a rules question that is not a draw situation (engine.situation.scope): the rule that covers it, if any
+        self.out_of_scope = False
+        self.scope_rule: str | None = None
 
     def suggest(self, suggestions: list[str]) -> None:
         """Add the closest names once the error is final (computing them for every error tried is costly)."""

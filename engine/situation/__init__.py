@@ -9,10 +9,12 @@ Errors say which clause was not understood, what was expected there, and the clo
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from engine.cards import CardDB, default_cards
 from engine.errors import Ambiguity, Clarification, SituationError
+from engine.question import Asked
 from engine.scenario_json import scenario_from_json
 from engine.situation.attach import Builder
 from engine.situation.clarify import from_ambiguity, place_unowned
@@ -20,8 +22,12 @@ from engine.situation.clauses import _clauses, _parse_clause
 from engine.situation.entities import card_words
 from engine.situation.facts import settle_dredges
 from engine.situation.lexicon import MAX_CLAUSE, MAX_TEXT
+from engine.situation.normalize import _turn_draw_question as turn_draw_question
 from engine.situation.normalize import normalize, normalize_text
-from engine.situation.phrases import PHRASES, all_examples, language_reference, reference_markdown
+from engine.situation.phrases import PHRASES, all_examples, language_reference
+from engine.situation.question import read_question
+from engine.situation.reference import reference_markdown
+from engine.situation.scope import out_of_scope
 from engine.situation.seating import _to_json, merge_unowned
 
 __all__ = ["PHRASES", "Clarification", "SituationError", "all_examples", "language_reference", "normalize",
@@ -34,14 +40,33 @@ def parse_situation(text: str, cards: CardDB | None = None, *, asker: str = "You
 
 
 def situation_to_json(text: str, cards: CardDB | None = None) -> dict[str, Any]:
-    """The whole pipeline: normalise → read clauses (entities, phrases, facts) → seat players → ask about
-    what is missing and changes the answer → the contract's scenario JSON, with what was understood."""
+    """The whole pipeline (see ``_read``); a text about another rules topic that can't be read gets the
+    command that answers it instead of the reader's error."""
+    try:
+        return _read(text, cards)
+    except Clarification:
+        raise
+    except SituationError as error:
+        other = out_of_scope(text, error) if isinstance(text, str) else None
+        if other is not None:
+            raise other from None
+        raise
+
+
+def _read(text: str, cards: CardDB | None) -> dict[str, Any]:
+    """normalise → clauses (tokens → atoms → frames, or a one-fact template) → story → seating → the
+    question asked → the contract's scenario JSON, with what was understood and what was assumed."""
     cards = cards or default_cards()
     norm = normalize_text(_checked(text), card_words(tuple(cards.names())))
     b = Builder(cards, norm.text)
-    clauses = _read_clauses(b, norm.text)
-    _settle(b, clauses[-1])
+    clauses = _read_clauses(b, norm.text, norm.from_questions)
+    _settle(b, clauses[-1], norm.sentences)
+    asked = read_question(b, norm.sentences)
     doc = place_unowned(_to_json(b), merge_unowned(b), b)
+    if asked is not None:
+        names = [p["name"] for p in doc["players"]]
+        doc["asked"] = (asked if asked.player in names or asked.player is None
+                        else Asked(asked.kind, None, asked.card, asked.words)).to_json()
     for typed, read in norm.corrections:
         b.assume(f"“{typed}” read as “{read}”")
     return _with_reading(doc, b)
@@ -57,7 +82,7 @@ def _checked(text: Any) -> str:
     return text
 
 
-def _read_clauses(b: Builder, text: str) -> list[str]:
+def _read_clauses(b: Builder, text: str, from_questions: Collection[str] = ()) -> list[str]:
     """Each sentence read in turn; an ambiguity becomes a question whose options rewrite its words."""
     clauses = _clauses(text)
     if not clauses:
@@ -70,6 +95,7 @@ def _read_clauses(b: Builder, text: str) -> list[str]:
                 f"short clauses (under {MAX_CLAUSE} characters) separated by periods",
             )
         b.sentence = i
+        b.in_question = clause in from_questions
         try:
             _parse_clause(b, clause)
         except Ambiguity as amb:
@@ -77,22 +103,38 @@ def _read_clauses(b: Builder, text: str) -> list[str]:
     return clauses
 
 
-def _settle(b: Builder, last_clause: str) -> None:
-    """What can only be decided once the whole story is read: which card "I dredge" means, and the action
-    an "instead of drawing" implies. Without an action there is nothing to resolve."""
+def _settle(b: Builder, last_clause: str, sentences: Collection[str] = ()) -> None:
+    """What can only be decided once the whole story is read: which card "I dredge" means, the action an
+    "instead of drawing" implies, and "do I draw?" with nothing else happening: the turn's draw (the draw
+    step). Without an action there is nothing to resolve."""
+    if b.action is None:
+        _turn_draw_asked(b, sentences)
     try:
         settle_dredges(b)
     except Ambiguity as amb:
         raise from_ambiguity(amb, b, amb.where) from amb
     if b.action is None and b.implied_action is not None:
         b.set_action(*b.implied_action)
-        b.assume("“instead of drawing” read as a draw of one card")
+        clause = b.implied_action[1]
+        b.assume("“instead of drawing” read as a draw of one card" if "instead" in clause.lower()
+                 else f"“{clause}” read as replacing a draw of one card")
     if b.action is None:
         raise SituationError(
             "nothing happens in this situation",
             last_clause,
             "an action: 'I draw 2', 'each player draws 1', 'I cast Opportunity', 'it's my draw step'",
         )
+
+
+def _turn_draw_asked(b: Builder, sentences: Collection[str]) -> None:
+    """ "It's turn 1 and I'm on the play. Do I draw?": whether the turn's draw happens (504.1, 103.8a)."""
+    for sentence in reversed(list(sentences)):
+        statement = turn_draw_question(sentence.strip(), bare=True)
+        if statement and sentence.rstrip().endswith("?"):
+            b.in_question = True
+            _parse_clause(b, statement.rstrip("."))
+            b.assume(f"“{sentence.strip()}” read as asking whether the turn's draw happens (504.1)")
+            return
 
 
 def _with_reading(doc: dict[str, Any], b: Builder) -> dict[str, Any]:

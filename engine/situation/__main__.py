@@ -2,7 +2,7 @@
 
 import sys
 
-from engine.situation.phrases import reference_markdown
+from engine.situation.reference import reference_markdown
 
 if "--reference" in sys.argv:
     print(reference_markdown())

@@ -8,14 +8,14 @@ players could be meant; "herself" the clause's own subject.
 
 from __future__ import annotations
 
-import copy
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from engine.cards import CardDB
 from engine.errors import Ambiguity, SituationError
-from engine.situation.entities import card_list, match_card
+from engine.situation.entities import aliases, card_list, match_card
 from engine.situation.lexicon import (
     EACH_WORDS,
     FIRST_PLURAL,
@@ -39,6 +39,32 @@ class _P:
     graveyard_cards: list[str] = field(default_factory=list)
     library_top: list[str] = field(default_factory=list)
     team: str | None = None
+
+
+APPEND_ONLY = frozenset({"understood", "assumed", "mentions", "last_cards", "order"})
+
+
+@dataclass(frozen=True)
+class _Length:
+    """A list the reader only appends to, in a snapshot: how long it was."""
+
+    n: int
+
+
+def _copied(key: str, value: Any) -> Any:
+    """A container copied one level down; the players as plain tuples (rebuilt only if restored: a snapshot
+    is taken for every phrase tried, a restore only when one fails half-way)."""
+    if not isinstance(value, (list, dict, set)):
+        return value
+    if key == "players" and isinstance(value, dict):
+        return {name: (p.name, p.facts.copy(), p.battlefield[:], p.graveyard_cards[:], p.library_top[:], p.team)
+                for name, p in value.items()}
+    return value.copy()
+
+
+def _players(saved: dict[str, tuple[Any, ...]]) -> dict[str, _P]:
+    return {name: _P(n, facts.copy(), field_[:], grave[:], top[:], team)
+            for name, (n, facts, field_, grave, top, team) in saved.items()}
 
 
 class Builder:
@@ -70,28 +96,35 @@ class Builder:
         self.last_cards: list[str] = []  # what "it"/"her" means where a card is expected
         self.pending_dredges: list[tuple[str, bool, str]] = []  # "I dredge" before the graveyard is told
         self.implied_action: tuple[dict[str, Any], str] | None = None  # "... instead of drawing"
+        self.in_question = False  # the clause being read comes from a question ("do we draw?")
+        self.action_from_question = False
 
     # ---------------------------------------------------------------- transactions
 
     def snapshot(self) -> dict[str, Any]:
-        """The state before a phrase is applied: a phrase that fails half-way leaves nothing behind. The
-        containers are copied one level down (their contents are strings, numbers and tuples), the players
-        field by field: a deep copy cost a third of the reading time."""
+        """The state before a phrase is applied: a phrase that fails half-way leaves nothing behind. Lists the
+        reader only ever appends to (what was understood and assumed, mentions) are kept as their length, so
+        a snapshot costs the same at the end of a long story as at its start; other containers are copied one
+        level down (their contents are strings, numbers and tuples), the players field by field."""
         state: dict[str, Any] = {}
         for key, value in self.__dict__.items():
             if key in ("cards", "last_error"):
                 continue
-            if key == "players":
-                state[key] = {name: _P(p.name, dict(p.facts), list(p.battlefield), list(p.graveyard_cards),
-                                       list(p.library_top), p.team) for name, p in value.items()}
-            elif isinstance(value, (list, dict, set)):
-                state[key] = copy.copy(value)
+            if key in APPEND_ONLY:
+                state[key] = _Length(len(value))
             else:
-                state[key] = value
+                state[key] = _copied(key, value)
         return state
 
     def restore(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
+        """Back to ``state``; the snapshot stays usable (it may be restored again later)."""
+        for key, value in state.items():
+            if isinstance(value, _Length):
+                del getattr(self, key)[value.n:]
+            elif key == "players":
+                self.players = _players(value)
+            else:
+                setattr(self, key, _copied(key, value))
 
     # ---------------------------------------------------------------- facts
 
@@ -142,6 +175,17 @@ class Builder:
         self.note(describe_fact(who, key, value), clause)
 
     def set_action(self, action: dict[str, Any], clause: str) -> None:
+        if self.action is not None and self.action != action and self._restated(action):
+            self.note(f"asked about: {describe_action(action)}", clause)
+            return  # the question restates what happens ("it's our draw step. Do we draw?")
+        if self.action is not None and self.action_from_question and not self.in_question:
+            self.action = None  # "Do I lose if I draw? I cast Brainstorm": the statement says what happens
+        steps = {str((self.action or {}).get("type")), str(action.get("type"))}
+        if "draw_step" in steps and steps & {"cast", "mechanic"}:
+            # "it's my draw step, I cast Brainstorm": the step says when (after its draw, 504.1), the cast what
+            if action.get("type") == "draw_step":
+                return
+            self.action = None
         if self.action is not None and self.action != action:
             raise SituationError(
                 f"two actions: “{self.action_clause}” and “{clause}”; describe one thing that happens now",
@@ -151,7 +195,16 @@ class Builder:
             )
         self.action = action
         self.action_clause = clause
+        self.action_from_question = self.in_question
         self.note(describe_action(action), clause)
+
+
+    def _restated(self, action: dict[str, Any]) -> bool:
+        """A draw asked about in a question, by a player the action already concerns (or by anyone during a
+        draw step): the question is about that action, not a second one."""
+        if not self.in_question or action.get("type") != "draw" or self.action is None:
+            return False
+        return self.action.get("type") == "draw_step" or action.get("player") == self.action.get("player")
 
 
 _FACTS = {
@@ -270,6 +323,18 @@ def _pronoun(b: Builder, word: str, clause: str, actor: str | None) -> str:
     raise Ambiguity(f"Who is “{word}”?", word, clause, [(c, c) for c in reversed(candidates)])
 
 
+def _name_words(cards: CardDB) -> frozenset[str]:
+    """Words that start a card's name or nickname: in an all lower-case text "teferi's puzzle box" is a card,
+    not a player called Teferi."""
+    return _first_words(tuple(cards.names()))
+
+
+@lru_cache(maxsize=8)
+def _first_words(names: tuple[str, ...]) -> frozenset[str]:
+    words = {re.split(r"[\s,']+", n.lower())[0] for n in names} | {k.split()[0] for k in aliases()}
+    return frozenset(words)
+
+
 def resolve_player(b: Builder, text: str | None, subject: str, clause: str, actor: str | None = None) -> str:
     if text is None:
         return subject
@@ -300,7 +365,7 @@ def resolve_player(b: Builder, text: str | None, subject: str, clause: str, acto
         return f"Player {m.group(1)}"
     raw = re.sub(r"'s?$", "", text.strip().replace("’", "'"))
     if (re.fullmatch(r"[a-z][a-z0-9\-]{0,23}", t) and t not in RESERVED and read_number(t) is None
-            and (raw[:1].isupper() or b.all_lowercase)):
+            and (raw[:1].isupper() or (b.all_lowercase and t not in _name_words(b.cards)))):
         return raw[0].upper() + raw[1:]
     raise SituationError(
         f"“{text}” is not a player I know", clause,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 from rapidfuzz import fuzz, process
 
@@ -15,12 +16,26 @@ from engine.errors import Ambiguity, SituationError
 from engine.situation.attach import GROUPS, Builder, Ctx, resolve_player
 from engine.situation.facts import _format, _step, _turn_of
 from engine.situation.lexicon import count
-from engine.situation.phrases import _COMPILED, _EXAMPLES, POS
+from engine.situation.phrases import _COMPILED, _EXAMPLES, POS, Phrase
+from engine.situation.story import read_parts, states_nothing
+from engine.situation.tokens import JOINERS, reader_words
 
 
 def _clauses(text: str) -> list[str]:
     parts = re.split(r"[.;!?\n]+(?:\s+|$)|[.;!?\n]+", text)
     return [" ".join(p.split()) for p in parts if p and p.strip(" ,")]
+
+
+@lru_cache(maxsize=4096)
+def _matches(body: str) -> tuple[tuple[Phrase, tuple[tuple[str, str], ...]], ...]:
+    """Every phrase whose template reads ``body`` whole, in table order, with its words: the same words are
+    matched once per process (players repeat their phrasings; the phrase table is a hundred templates)."""
+    out = []
+    for phrase, rx in _COMPILED:
+        m = rx.fullmatch(body)
+        if m:
+            out.append((phrase, tuple((k, v) for k, v in m.groupdict().items() if v)))
+    return tuple(out)
 
 
 def _try(b: Builder, clause: str, subject: str, words: str = "") -> str | None:
@@ -29,14 +44,11 @@ def _try(b: Builder, clause: str, subject: str, words: str = "") -> str | None:
     player's own words when ``clause`` had the carried subject or verb put in front ("I have" + "2 in
     library"): facts and errors quote what the player wrote."""
     body = clause.strip(" ,:").rstrip(".")
-    for phrase, rx in _COMPILED:
-        m = rx.fullmatch(body)
-        if not m:
-            continue
+    for phrase, groups in _matches(body):
         state = b.snapshot()
         ctx = Ctx(b, words or clause, subject)
         try:
-            phrase.apply(ctx, {k: v for k, v in m.groupdict().items() if v})
+            phrase.apply(ctx, dict(groups))
         except Ambiguity as exc:
             b.restore(state)
             b.last_error = exc
@@ -163,12 +175,63 @@ def _parse_clause(b: Builder, clause: str) -> None:
     verb = "has" if headed else ""
     state = b.snapshot()
     try:
-        # whole first: an ending some phrase reads itself stays ("it's team A's draw step on turn 1")
+        _read_whole(b, clause, subject, verb, state)
+    except Ambiguity:
+        raise
+    except SituationError as whole:
+        # no one-fact template reads it: read it from its parts (tokens → atoms → frames), or keep the error
+        b.restore(state)
+        try:
+            if read_parts(b, clause):
+                return
+        except SituationError as parts:
+            b.restore(state)
+            if not _question_only(b, clause):
+                raise _with_suggestions(b, _telling(whole, parts)) from None
+            return
+        b.restore(state)
+        if not _question_only(b, clause):
+            raise _with_suggestions(b, whole) from None
+
+
+def _question_only(b: Builder, clause: str) -> bool:
+    """A clause left of a question ("am I out?" → "I out") that states no fact: the question stage has it."""
+    if b.in_question and states_nothing(b, clause):
+        b.note("the question asked", clause)
+        return True
+    return False
+
+
+def _with_suggestions(b: Builder, error: SituationError) -> SituationError:
+    """The closest card names for an unknown card, computed once the error is the one shown (a fuzzy search
+    over every card name costs more than reading a clause: never for an error another reading replaces)."""
+    if error.unknown_card and not error.suggestions:
+        error.suggest(b.cards.suggest(error.unknown_card))
+    return error
+
+
+def _telling(whole: SituationError, parts: SituationError) -> SituationError:
+    """The error to show when neither reader reads a clause: a question first, then an unknown card (the
+    answer names it, and a front end with a card source looks it up), the whole-clause reader's only when
+    its "card" is plausibly a name (no reader word in it: never "library has 2 left")."""
+    if isinstance(parts, Ambiguity) or parts.unknown_card:
+        return parts
+    if "too large" in whole.message:  # a phrase read the fact and found its number too large: say that
+        return whole
+    if whole.unknown_card and not set(whole.unknown_card.lower().split()) & (reader_words() - JOINERS):
+        return whole
+    return parts
+
+
+def _read_whole(b: Builder, clause: str, subject: str, verb: str, state: dict[str, object]) -> None:
+    """The clause read by the phrase table: whole first (an ending some phrase reads itself stays: "it's team
+    A's draw step on turn 1"), then without the modifiers that qualify it ("... in Two-Headed Giant")."""
+    try:
         if not _leading_with(b, clause, subject):
             _parse_parts(b, clause, subject, 0, verb)
     except SituationError:
         b.restore(state)
-        stripped = _strip_modifiers(b, clause)  # "... in Two-Headed Giant", "... at the start of their turn"
+        stripped = _strip_modifiers(b, clause)
         if stripped == clause:
             raise
         if not _leading_with(b, stripped, subject):
@@ -219,11 +282,13 @@ def _parse_parts(b: Builder, text: str, subject: str, level: int, verb: str = ""
             return actor, next_verb
     first_error: SituationError | None = None
     for lvl in range(level, len(_SEPARATORS) + 1):
+        parts = [p for p in _SEPARATORS[lvl].split(text) if p.strip()] if lvl < len(_SEPARATORS) else []
+        if lvl < len(_SEPARATORS) and len(parts) < 2:
+            continue  # no separator of this level: nothing to try, nothing to undo
         state = b.snapshot()
         try:
             if lvl == len(_SEPARATORS):
                 return _with_split(b, text, subject, verb)
-            parts = [p for p in _SEPARATORS[lvl].split(text) if p.strip()]
             if len(parts) > 1:
                 current, next_verb = subject, verb
                 for part in parts:
@@ -257,9 +322,7 @@ def _with_split(b: Builder, text: str, subject: str, verb: str) -> tuple[str, st
 def _fail(b: Builder, clause: str) -> None:
     error = b.last_error
     if error is not None:
-        if error.unknown_card and not error.suggestions:
-            error.suggest(b.cards.suggest(error.unknown_card))
-        raise error
+        raise error  # the closest card names are added once the error is final (``_with_suggestions``)
     close = process.extract(clause, _EXAMPLES, scorer=fuzz.token_set_ratio, limit=3)
     raise SituationError(
         f"I didn't understand “{clause}”",

@@ -12,6 +12,7 @@ import json
 import re
 from functools import lru_cache
 from pathlib import Path
+from weakref import WeakKeyDictionary
 
 from rapidfuzz import utils
 
@@ -59,8 +60,22 @@ def _strip(text: str) -> str:
                   flags=re.I).strip(" .,'\"")
 
 
+_FOUND: WeakKeyDictionary[CardDB, dict[str, list[str]]] = WeakKeyDictionary()
+MAX_REMEMBERED = 4096
+
+
 def candidates(cards: CardDB, text: str) -> list[str]:
-    """Every card the words could name: one is a match, several a question, none not a card."""
+    """Every card the words could name: one is a match, several a question, none not a card. Remembered per
+    card data (both readers look the same words up; a fuzzy search is the costliest step of reading)."""
+    found = _FOUND.setdefault(cards, {})
+    if text not in found:
+        if len(found) > MAX_REMEMBERED:
+            found.clear()
+        found[text] = _candidates(cards, text)
+    return list(found[text])
+
+
+def _candidates(cards: CardDB, text: str) -> list[str]:
     name = _strip(text)
     if not name or len(name) > 80:
         return []
@@ -69,7 +84,7 @@ def candidates(cards: CardDB, text: str) -> list[str]:
         return [exact.name]
     key = utils.default_process(name)
     singular = key[:-1] if re.search(r"\b[a-z]{3,}s$", key) else key  # "Sheoldreds", not "is"
-    for k in (key, singular):
+    for k in (key, singular, key[:-2] if re.search(r"\b[a-z]{3,}(?:x|s|ch|sh)es$", key) else key):  # "boxes"
         alias = aliases().get(k)
         if alias:
             return [alias]

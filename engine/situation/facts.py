@@ -136,7 +136,14 @@ def _permanents_only(ctx: Ctx, cards: list[str]) -> None:
                                  ctx.clause, f"'I cast {name}'")
 
 
+_WHOSE = re.compile(r"^(?P<player>my|his|her|their|your|(?:my )?opponent's)\s+(?P<cards>.+)$", re.I)
+
+
 def _in_play(ctx: Ctx, g: dict[str, str]) -> None:
+    whose = _WHOSE.match(g["cards"].strip())
+    if whose and not g.get("player"):  # "My Sheoldred was on the board": a possessive says who controls it
+        _controls(ctx, {"player": whose.group("player"), "cards": whose.group("cards")})
+        return
     cards = ctx.card_list(g["cards"])
     _permanents_only(ctx, cards)
     if g.get("player"):
@@ -161,21 +168,17 @@ def _players(ctx: Ctx, g: dict[str, str]) -> None:
 
 def _seated(ctx: Ctx, g: dict[str, str]) -> None:
     """ "Alice and Bob are playing": the players of the game, named before anything happens to them."""
-    for part in re.split(r",\s*(?:and\s+)?|\s+and\s+", g["players"]):
-        if part.strip():
-            ctx.who(part.strip())
+    names = [ctx.who(part.strip()) for part in re.split(r",\s*(?:and\s+)?|\s+and\s+", g["players"]) if part.strip()]
+    ctx.b.note(f"players: {', '.join(names)}", ctx.clause)
 
 
 def _format(ctx: Ctx, g: dict[str, str]) -> None:
     word = g["fmt"].lower()
+    # two-player first: "two-player" also holds "two", which must not make it Two-Headed Giant
     fmt = (
-        "two-headed-giant"
-        if ("two" in word or "2hg" in word or "2-headed" in word)
-        else (
-            "two-player"
-            if ("1v1" in word or "two-player" in word or "1 v 1" in word or "duel" in word)
-            else "multiplayer"
-        )
+        "two-player"
+        if ("1v1" in word or "two-player" in word or "1 v 1" in word or "duel" in word)
+        else "two-headed-giant" if ("two" in word or "2hg" in word or "2-headed" in word) else "multiplayer"
     )
     ctx.b.set("*", "format", fmt, ctx.clause)
     if g.get("n"):
@@ -355,8 +358,8 @@ def _choose(ctx: Ctx, key: str, value: Any, fact: str) -> None:
 def _choice_apply(ctx: Ctx, g: dict[str, str]) -> None:
     who = ctx.who(g.get("player"))
     yes = not (g.get("neg") or g.get("neg2"))
-    if g.get("instead"):
-        # "I dredge X instead of drawing" is about a draw: one card, unless the story says what happens
+    if g.get("instead") or g.get("verb", "dredge").lower().startswith("dredge"):
+        # "I dredge X (instead of drawing)" is about a draw (702.52a): one card, unless the story says more
         ctx.b.implied_action = ({"type": "draw", "count": 1, "player": who}, ctx.clause)
     if not g.get("card"):
         ctx.b.pending_dredges.append((who, yes, ctx.clause))  # which card: known once the story is read

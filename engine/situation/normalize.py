@@ -14,7 +14,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from rapidfuzz import fuzz
+from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
 _CLEAN = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-", "\t": " ", "`": "'",
@@ -22,12 +22,27 @@ _CLEAN = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "
 _EMPHASIS = re.compile(r"(?<!\d)\*+|\*+(?!\d)|(?<![\w])_+|_+(?![\w])")
 
 
+_SPACES = re.compile(r"[^\S\n]+")
+_LINE_BREAKS = re.compile(r" ?\n[\s]*")
+_ASCII_CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f]")
+
+
+def collapse(text: str) -> str:
+    """Runs of whitespace become one space (one line break where the run held one), first of all: every later
+    stage then reads in time linear in the words, however many spaces a pasted text carries. (Spaces first:
+    then a run around a line break is at most one space long, and the second pass is linear too.)"""
+    return _LINE_BREAKS.sub("\n", _SPACES.sub(" ", text)).strip()
+
+
 def clean(text: str) -> str:
-    """NFKC, curly quotes straightened, control and zero-width characters, emoji and Markdown emphasis
-    (``**I draw 3**``) removed; ``10**3`` keeps its stars."""
-    text = unicodedata.normalize("NFKC", text).translate(_CLEAN)
-    text = "".join(ch for ch in text if ch in "\n" or unicodedata.category(ch)[0] != "C"
-                   and unicodedata.category(ch) != "So")
+    """NFKC, curly quotes straightened, whitespace runs collapsed, control and zero-width characters, emoji and
+    Markdown emphasis (``**I draw 3**``) removed; ``10**3`` keeps its stars."""
+    text = collapse(unicodedata.normalize("NFKC", text).translate(_CLEAN))
+    if text.isascii():  # the common case: only ASCII control characters to drop, no emoji
+        text = _ASCII_CONTROL.sub("", text)
+    else:
+        text = "".join(ch for ch in text if ch in "\n" or unicodedata.category(ch)[0] != "C"
+                       and unicodedata.category(ch) != "So")
     return _EMPHASIS.sub("", text)
 
 
@@ -38,6 +53,8 @@ class Normalized:
     text: str
     corrections: list[tuple[str, str]] = field(default_factory=list)  # (typed, read as): typos only
     dropped: list[str] = field(default_factory=list)  # greetings and questions that state no fact
+    sentences: list[str] = field(default_factory=list)  # the sentences as typed (cleaned): the question stage
+    from_questions: set[str] = field(default_factory=set)  # clauses read out of a question ("can I dredge it?")
 
 
 # --------------------------------------------------------------------------- sentences that state no fact
@@ -48,6 +65,7 @@ _QUESTION_TAIL = (
     r"who draws|who gets (?:the cards|them|the draws?|what)|do i (?:lose|die|win|deck out|lose the game)|"
     r"does (?:it|that|this) work|am i dead|is (?:that|this) (?:right|correct)|am i right|right|correct|"
     r"can i do (?:that|this)|thanks|thank you|ty|thx|help|please|pls|any ideas|"
+    r"(?:does|do|will|would|did) (?!it\b|that\b|this\b)[\w',\- ]{2,60}? (?:still )?triggers?(?: \w+){0,4}|"
     r"do i (?:still )?(?:get to )?draw(?: a card| anything)?|"
     r"(?:do|does|did|will|would) (?:i|you|he|she|they|we|[\w']+(?: [\w']+)?) (?:lose|die|win|deck out|"
     r"lose the game|win the game|survive|live)|"
@@ -104,8 +122,33 @@ def _statement(head: str) -> str:
     return m.group(1) if m else head
 
 
+# "Do I draw on turn 1?", "does he draw in his draw step?": whether the turn's draw happens (504.1, 103.8a)
+_TURN_DRAW_QUESTION = re.compile(
+    r"^(?:so |and )?(?:do|does|did|will|would|can|could|should|must) (?P<who>i|we|he|she|they|you|my opponent|"
+    r"opponent|[A-Z][a-z]+) (?:still |even |get to |have to )*draw(?: a card| anything| at all| for (?:the |my |"
+    r"his |her |their |our )?turn)?(?P<when> on (?:the )?(?:turn \d{1,3}|first turn)| in (?:my|his|her|their|our) "
+    r"(?:first )?draw step)?[\s?!.]*$", re.I)
+_POSSESSIVES = {"i": "my", "we": "our", "he": "his", "she": "her", "they": "their", "you": "your",
+                "my opponent": "my opponent's", "opponent": "opponent's"}
+
+
+def _turn_draw_question(s: str, bare: bool = False) -> str | None:
+    """ "Do I draw on turn 1?" → "it's my draw step on turn 1." A bare "do I draw?" is turned so only with
+    ``bare`` (by the reader, once the story is read and nothing else happens in it)."""
+    m = _TURN_DRAW_QUESTION.match(s)
+    if not m or not (bare or m.group("when")):
+        return None
+    who = m.group("who")
+    whose = _POSSESSIVES.get(who.lower(), f"{who}'s")
+    when = (m.group("when") or "").strip()
+    turn = re.search(r"turn \d{1,3}|first turn", when)
+    return f"it's {whose} draw step" + (f" on {turn.group(0)}" if turn else "") + "."
+
+
 def _question_forms(s: str, question: bool) -> str | None:
     """The facts of a question, or None when the sentence is not one of the known question forms."""
+    if question and _turn_draw_question(s):
+        return _turn_draw_question(s)
     m = _DOES_CARD_IF.match(s)
     if m:
         return f"{m.group('card')} is in play. {m.group('facts')}."
@@ -257,8 +300,9 @@ def reader_vocabulary() -> frozenset[str]:
     """Every ordinary word the reader itself uses: the phrase table's templates and the lexicon."""
     from engine.situation.lexicon import known_words
     from engine.situation.phrases import PHRASES
+    from engine.situation.tokens import reader_words
 
-    words: set[str] = set(known_words())
+    words: set[str] = set(known_words()) | {w for w in reader_words() if w.isalpha()}
     for phrase in PHRASES:
         for template in phrase.templates:
             for w in re.findall(r"[a-z]{2,}\??", re.sub(r"\(\?P<\w+>", "(", template)):
@@ -266,14 +310,28 @@ def reader_vocabulary() -> frozenset[str]:
     return frozenset(w for w in words if w not in {"p", "n", "s", "w", "d"})
 
 
+@lru_cache(maxsize=8)
+def _sorted_words(words: frozenset[str]) -> tuple[str, ...]:
+    return tuple(sorted(words))
+
+
+@lru_cache(maxsize=8)
+def _card_only(card_words: frozenset[str], vocabulary: frozenset[str]) -> tuple[str, ...]:
+    return tuple(sorted(card_words - vocabulary))
+
+
+@lru_cache(maxsize=4096)
 def _correction(word: str, vocabulary: frozenset[str], card_words: frozenset[str]) -> str | None:
-    """The one reader word a typo stands for, or None. Short words only by swapped letters ("drwa")."""
+    """The one reader word a typo stands for, or None. Short words only by swapped letters ("drwa").
+    Distances are computed by rapidfuzz over the whole vocabulary at once, and each word once per process:
+    a long text of unknown words stays linear and fast."""
     low = word.lower()
     if len(low) < 4 or low in vocabulary or low in card_words or not low.isalpha():
         return None
     limit = 1 if len(low) < 9 else 2
-    near = {v: OSA.distance(low, v) for v in vocabulary if abs(len(v) - len(low)) <= limit}
-    best = [v for v, d in near.items() if d <= limit and (len(low) > 5 or sorted(v) == sorted(low))]
+    near = {v: int(d) for v, d, _ in process.extract(low, _sorted_words(vocabulary), scorer=OSA.distance,
+                                                     score_cutoff=limit, limit=None)}
+    best = [v for v in near if len(low) > 5 or sorted(v) == sorted(low)]
     if not best:
         return None
     # the fewest edits, then the most letters in common ("controll" is "control", not "controls")
@@ -284,7 +342,7 @@ def _correction(word: str, vocabulary: frozenset[str], card_words: frozenset[str
     best = [v for v in best if score[v] == top]
     if len(best) != 1:
         return None
-    if any(abs(len(c) - len(low)) <= limit and OSA.distance(low, c) <= limit for c in card_words - vocabulary):
+    if process.extractOne(low, _card_only(card_words, vocabulary), scorer=OSA.distance, score_cutoff=limit) is not None:
         return None  # as close to a card's word: the card matcher decides
     return best[0]
 
@@ -309,7 +367,13 @@ def _fix_typos(text: str, card_words: frozenset[str], corrections: list[tuple[st
 def normalize_text(text: str, card_words: frozenset[str] = frozenset()) -> Normalized:
     """The whole normalising stage: clean, unwrap questions, rewrite, correct typos."""
     result = Normalized("")
-    sentences = [_unwrap(s, result.dropped) for s in _sentences(_rewrite(clean(text)))]
+    result.sentences = _sentences(_rewrite(clean(text)))
+    sentences = []
+    for typed in result.sentences:
+        read = _unwrap(typed, result.dropped)
+        sentences.append(read)
+        if typed.rstrip().endswith("?"):
+            result.from_questions.update(" ".join(c.split()) for c in re.split(r"[.;!?\n]+", read) if c.strip(" ,"))
     joined = " ".join(s if s.endswith((".", ";", "!", "?")) else s + "." for s in sentences if s.strip(" .?!"))
     result.text = _fix_typos(joined, card_words, result.corrections)
     return result

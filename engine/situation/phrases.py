@@ -267,7 +267,8 @@ PHRASES: tuple[Phrase, ...] = (
             rf"drawn) {N} cards? (?:already )?this turn",
             rf"{P} (?:already )?(?:drew|has drawn|have drawn) (?:a card )?(?:already )?this "
             rf"turn",
-            rf"{P} (?:already drew|(?:has|have) already drawn)(?: a card| {N} cards?)?",
+            rf"{P} (?:already drew|(?:has|have) already drawn)(?: a card| {N} cards?)?(?: for (?:the |my |his |her |"
+            rf"their )?turn)?",
         ),
         _drawn,
         "Bob already drew a card this turn.",
@@ -457,13 +458,3 @@ def language_reference() -> list[tuple[str, str]]:
 
 def all_examples() -> list[str]:
     return [x for p in PHRASES for x in (p.example, *p.more)]
-
-
-def reference_markdown() -> str:
-    """The README's table of the language, made from the phrase table (a test keeps the README in step)."""
-    lines = ["| what | example | also |", "|---|---|---|"]
-    for p in PHRASES:
-        also = ", ".join(f"`{x}`" for x in p.more)
-        lines.append(f"| {p.topic} | `{p.example}` | {also} |")
-    return "\n".join(lines)
-

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.defaults import turn_said
+from engine.defaults import drew_for_turn_said, turn_said
 from engine.errors import SituationError
 from engine.situation.attach import Builder, possessive
 
@@ -93,10 +93,22 @@ def _seats(b: Builder) -> list[str]:
     return names
 
 
+def _sorcery_caster(b: Builder) -> str | None:
+    """Who casts a sorcery, when that is the action (a sorcery is cast only on its caster's turn)."""
+    action = b.action or {}
+    if action.get("type") != "cast" or action.get("ability"):
+        return None
+    card = b.cards.find(str(action.get("card", "")))
+    return str(action.get("player")) if card is not None and card.has_type("sorcery") else None
+
+
 def _active(b: Builder, names: list[str]) -> str:
     active = b.top.get("active")
     if "active_team" in b.top:
         active = next((x for x in names if b.players[x].team == b.top["active_team"]), names[0])
+    if active is None and _sorcery_caster(b) in names:
+        active = _sorcery_caster(b)
+        b.assume(f"it is {possessive(str(active))} turn: a sorcery is cast in its caster's own main phase (307.1)")
     if active is None:
         active = "You" if "You" in names else names[0]
         if b.action and b.action.get("type") != "draw_step":
@@ -178,7 +190,35 @@ def _to_json(b: Builder) -> dict[str, Any]:
         out["format"] = fmt
     if b.choices:
         out["choices"] = dict(b.choices)
+    _drawn_for_turn(b, out, names)
     return out
+
+
+_BEFORE_THE_DRAW = ("untap", "upkeep")
+_SKIPS_FIRST_DRAW = ("two-player", "two-headed-giant")  # 103.8a, 103.8b; 103.8c: nobody else skips it
+
+
+def _drawn_for_turn(b: Builder, out: dict[str, Any], names: list[str]) -> None:
+    """The turn's own draw, when the text doesn't say: after their draw step the active player (a Two-Headed
+    Giant team: each of its players) has drawn one card (504.1), except on the first turn of the player or
+    team on the play in a two-player or Two-Headed Giant game (103.8a, 103.8b); other players have drawn
+    none. Each default is said and kept in ``defaulted`` so the answer can give the other outcome."""
+    step, action = out.get("step", "main1"), out["action"]
+    fmt = out.get("format") or ("two-player" if len(names) == 2 else "multiplayer")
+    if out.get("game") == "grand-archive" or step in _BEFORE_THE_DRAW or action.get("type") == "draw_step" \
+            or (out.get("turn", 3) == 1 and fmt in _SKIPS_FIRST_DRAW):
+        return
+    active = out["active"]
+    team = b.players[active].team if fmt == "two-headed-giant" else None
+    for doc in out["players"]:
+        name = doc["name"]
+        if (name != active and (team is None or b.players[name].team != team)) or "drawn_this_turn" in doc:
+            continue
+        doc["drawn_this_turn"] = 1
+        if step == "draw":
+            doc["drawn_this_draw_step"] = 1
+        out.setdefault("defaulted", []).append(f"drawn_this_turn:{name}")
+        b.assume(drew_for_turn_said(name))
 
 
 def _player_doc(b: Builder, name: str) -> dict[str, Any]:

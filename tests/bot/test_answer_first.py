@@ -86,7 +86,8 @@ async def test_the_other_outcome_of_an_assumption_answers_the_question_too(store
     reply = await Judge(store).draw("Opponent controls Spirit of the Labyrinth. I control Laboratory Maniac and have "
                                     "0 cards in library. I draw a card. do I lose?")
     assert reply.draw is not None
-    assert reply.draw.lead.text == "No — you win the game."
+    # in your own main phase you drew for the turn (504.1): Spirit of the Labyrinth stops the draw
+    assert reply.draw.lead.text == "No — you don't lose."
     other = reply.draw.otherwise[0]
-    assert other.label == "If you already drew a card this turn"
-    assert other.ruling.startswith("No — you don't lose.") and "121.2b" in other.rules
+    assert other.label.lower() == "if you hadn't drawn yet this turn"
+    assert other.ruling.startswith("No — you win the game.")

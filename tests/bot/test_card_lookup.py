@@ -60,7 +60,9 @@ async def test_a_card_outside_the_data_resolves_the_same_on_every_front_end(
     from_text = json.loads(capsys.readouterr().out)
     assert from_text["players"]["You"]["hand"] == 3 and from_text["players"]["You"]["graveyard"] == 2
     scenario = tmp_path / "s.json"
-    scenario.write_text(json.dumps({"players": [{"name": "You", "library": 10, "hand": 3}, {"name": "Opponent"}],
+    # the text front end fills in the turn's own draw (504.1): in the main phase the asker has drawn a card
+    scenario.write_text(json.dumps({"players": [{"name": "You", "library": 10, "hand": 3, "drawn_this_turn": 1},
+                                                {"name": "Opponent"}],
                                     "action": {"type": "cast", "card": "Deep Study", "player": "You"}}))
     args = argparse.Namespace(json_file=str(scenario), situation=None, json_out=False)
     assert await resolve_command(args, config) == 0

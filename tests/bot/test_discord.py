@@ -95,8 +95,9 @@ async def test_rule_unknown_is_an_ephemeral_error_with_suggestions(harness: tupl
     assert "primary player" in embed(old)["description"]
 
 
-README_SITUATION = ("I have 1 card in my library, my opponent controls Notion Thief and Spirit of the Labyrinth, "
-                    "I cast Opportunity")
+# in the upkeep no card is drawn yet this turn (after the draw step the active player has drawn one, 504.1)
+README_SITUATION = ("It's my upkeep. I have 1 card in my library, my opponent controls Notion Thief and Spirit of the "
+                    "Labyrinth, I cast Opportunity")
 
 
 async def test_draw_answer_says_the_ruling_first_then_reading_changes_steps_and_rules_once(

@@ -13,8 +13,8 @@ import pytest
 from bot.app import DrawJudgeBot
 from tests.fakes.discord_fake import FakeDiscord, button, dispatch, slash
 
-README_SITUATION = ("I have 1 card in my library, my opponent controls Notion Thief and Spirit of the Labyrinth, "
-                    "I cast Opportunity")
+README_SITUATION = ("It's my upkeep. I have 1 card in my library, my opponent controls Notion Thief and Spirit of "
+                    "the Labyrinth, I cast Opportunity")
 PHONE_CHARS_PER_LINE = 40  # a 400 px wide phone, Discord's embed font
 ONE_SCREEN = 25  # lines of an embed that fit one phone screen with the buttons under it
 

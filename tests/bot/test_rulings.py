@@ -114,7 +114,9 @@ async def test_unknown_card_in_a_situation_is_learned_from_its_oracle_text(store
     scryfall.extra_cards["Strange Engine"] = "If you would draw a card, juggle three cards instead."
     svc = service(store, scryfall)
     judge = Judge(store, card_lookup=svc.oracle_text)
-    learned = await judge.draw("I have 10 cards in library. Opponent controls Veil of Tomorrow. I draw 3")
+    # in the upkeep nothing is drawn yet this turn (after the draw step the turn's card is, 504.1)
+    learned = await judge.draw("It's my upkeep. I have 10 cards in library. Opponent controls Veil of Tomorrow. "
+                               "I draw 3")
     assert not learned.error and "hand 7 → 8" in learned.as_text()
     unknown = await judge.draw("I control Strange Engine. I draw")
     assert unknown.error and "not yet understood" in unknown.as_text() and "juggle three" in unknown.as_text()

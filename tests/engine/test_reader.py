@@ -651,8 +651,12 @@ def test_an_archive_of_nobody_said_is_asked_about_because_it_changes_the_draws()
 
 
 def test_do_i_draw_is_a_question_not_an_extra_draw() -> None:
-    with pytest.raises(SituationError, match="nothing happens"):
-        situation_to_json("it's turn 1 and I'm on the play. do I draw?")
+    """ "Do I draw?" asks whether the turn's draw happens: the draw step, whose first-turn rule decides (103.8a),
+    never an extra draw of one card."""
+    doc = situation_to_json("it's turn 1 and I'm on the play. do I draw?")
+    assert doc["action"] == {"type": "draw_step"} and doc["turn"] == 1 and doc["asked"]["kind"] == "can"
+    res = resolve(scenario_from_json(doc))
+    assert res.players["You"]["hand"] == 7  # the player on the play skips the first turn's draw
 
 
 def test_a_card_in_play_on_the_field_without_a_controller_is_asked_about() -> None:

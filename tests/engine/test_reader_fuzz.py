@@ -22,7 +22,7 @@ from engine.situation.normalize import normalize_text
 from tests.engine.test_reader import ABBREVIATIONS, CASUAL, NICKNAMES, NUMBERS, QUESTIONS, STORIES, TYPOS
 
 SEEDS = [t for rows in (QUESTIONS, CASUAL, ABBREVIATIONS, NICKNAMES, TYPOS, NUMBERS, STORIES) for t, _ in rows]
-FILLERS = re.compile(r"^(?:You|Opponent|Opponent 2|Teammate|Player \d+|Player [AB]\d+)$")
+FILLERS = re.compile(r"^(?:You|Opponent|Opponent 2|Teammate|Player \d+|Player [AB]\d+|Player to your (?:left|right)|Player across)$")
 NOISE = ["she", "he", "they", "her", "him", "herself", "each", "both", "our", "it", "opp", "lib", "T1", "?", ",",
          "and", "with", "while", "if", "what happens", "Alice", "Bob", "Sheoldred", "Teferi", "Jace", "x2", "-",
          "twenty-five", "a dozen", "my", "their", "controls", "is in play", "draws", "cast", "dredge", "'s", ".",

@@ -17,19 +17,30 @@ def _said(text: str) -> Any:
 
 
 def test_the_ruling_says_who_draws_and_the_deciding_rules() -> None:
-    res = _said("opp has Notion Thief and SotL out, I cast Opportunity with 1 card left in my library")
+    res = _said("opp has Notion Thief and SotL out, I cast Opportunity with 1 card left in my library during my "
+                "upkeep")
     assert res.ruling["text"].startswith("Opponent draws 1 card and you draw none: Notion Thief replaces your 4 draws")
     assert res.ruling["rules"] == ["614.1a", "121.2b"]
     assert res.before["You"]["hand"] == 7 and res.players["You"]["hand"] == 6  # Opportunity left the hand
 
 
 def test_a_default_that_changes_the_outcome_gives_the_other_outcome() -> None:
-    res = _said("opp has Notion Thief and SotL out, I cast Opportunity with 1 card left in my library")
-    by_key = {o["assumption"]: o for o in res.other_outcomes}
-    mine = by_key["drawn_this_turn:You"]
+    upkeep = _said("opp has Notion Thief and SotL out, I cast Opportunity with 1 card left in my library during "
+                   "my upkeep")
+    mine = {o["assumption"]: o for o in upkeep.other_outcomes}["drawn_this_turn:You"]
     assert mine["if"] == "If you already drew a card this turn"
     assert mine["ruling"]["text"].startswith("No card is drawn: Spirit of the Labyrinth stops your 4 draws")
     assert "614.17c" in mine["ruling"]["rules"] and mine["players"]["Opponent"]["hand"] == 7
+
+
+def test_the_turns_own_draw_is_a_default_with_its_other_outcome() -> None:
+    """In the main phase of the asker's turn the asker has drawn for the turn (504.1), said and varied."""
+    res = _said("opp has Notion Thief and SotL out, I cast Opportunity with 1 card left in my library")
+    assert res.ruling["text"].startswith("No card is drawn: Spirit of the Labyrinth stops your 4 draws")
+    assert "you already drew a card this turn, in the draw step (504.1)" in res.assumed
+    other = {o["assumption"]: o for o in res.other_outcomes}["drawn_this_turn:You"]
+    assert other["if"] == "If you hadn't drawn yet this turn"
+    assert other["ruling"]["text"].startswith("Opponent draws 1 card and you draw none: Notion Thief replaces")
 
 
 def test_a_default_that_does_not_matter_is_not_an_other_outcome() -> None:
@@ -88,8 +99,10 @@ def test_a_default_made_otherwise_is_no_longer_said_as_assumed() -> None:
     assert assume_otherwise(scenario, "active") == "If it is Opponent's turn"
     assert scenario.active == "Opponent" and "it is your turn" not in scenario.assumed
     assert assume_otherwise(scenario, "active") is None  # once only: it is no longer a default
-    assert assume_otherwise(scenario, "drawn_this_turn:You") == "If You already drew a card this turn"
     assert "no card drawn yet this turn: Opponent" in scenario.assumed
+    assert assume_otherwise(scenario, "drawn_this_turn:You") == "If You hadn't drawn yet this turn"
+    assert scenario.player("You").drawn_this_turn == 0
+    assert not any("already drew" in a for a in scenario.assumed)
 
 
 def test_whose_turn_filled_in_by_the_reader_gives_the_other_outcome_when_it_decides() -> None:

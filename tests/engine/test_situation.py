@@ -28,15 +28,20 @@ def _outcome(res: Any) -> tuple[Any, ...]:
     return res.players, res.losers, res.winners, res.draw_game, [(t.source, t.count) for t in res.triggers]
 
 
+# The text's reading, as JSON. The text front ends fill in the turn's own draw (504.1): in the main phase of the
+# asker's turn, the asker (the active player; in Two-Headed Giant, the active team) has drawn a card this turn.
 CONTRACT_EXAMPLES: list[tuple[str, dict[str, Any]]] = [
     ("I have 2 cards in library. My opponent controls Notion Thief. Opponent draws 3.",
-     {"players": [{"name": "You", "library": 2}, {"name": "Opponent", "battlefield": ["Notion Thief"]}],
+     {"players": [{"name": "You", "library": 2, "drawn_this_turn": 1},
+                  {"name": "Opponent", "battlefield": ["Notion Thief"]}],
       "action": {"type": "draw", "player": "Opponent", "count": 3}}),
     ("Alice: library 0, controls Laboratory Maniac. Alice draws a card.",
-     {"players": [{"name": "You"}, {"name": "Alice", "library": 0, "battlefield": ["Laboratory Maniac"]}],
+     {"players": [{"name": "You", "drawn_this_turn": 1},
+                  {"name": "Alice", "library": 0, "battlefield": ["Laboratory Maniac"]}],
       "action": {"type": "draw", "player": "Alice", "count": 1}}),
     ("4 players. Spirit of the Labyrinth is in play. Each player draws 2. Bob already drew a card this turn.",
-     {"players": [{"name": "You", "battlefield": ["Spirit of the Labyrinth"]}, {"name": "Bob", "drawn_this_turn": 1},
+     {"players": [{"name": "You", "battlefield": ["Spirit of the Labyrinth"], "drawn_this_turn": 1},
+                  {"name": "Bob", "drawn_this_turn": 1},
                   {"name": "Player 3"}, {"name": "Player 4"}],
       "action": {"type": "draw", "player": "each", "count": 2}}),
     ("Two-Headed Giant. It's team A's draw step on turn 1.",
@@ -49,12 +54,12 @@ CONTRACT_EXAMPLES: list[tuple[str, dict[str, Any]]] = [
                                   {"name": "Opponent"}], "action": {"type": "draw_step"}}),
     ("rules 2008: my teammate and I each draw 2 in Two-Headed Giant.",
      {"edition": "2008", "format": "two-headed-giant",
-      "players": [{"name": "You", "team": "A"}, {"name": "Opponent", "team": "B"},
-                  {"name": "Teammate", "team": "A"}, {"name": "Opponent 2", "team": "B"}],
+      "players": [{"name": "You", "team": "A", "drawn_this_turn": 1}, {"name": "Opponent", "team": "B"},
+                  {"name": "Teammate", "team": "A", "drawn_this_turn": 1}, {"name": "Opponent 2", "team": "B"}],
       "action": {"type": "draw", "player": "each", "players": ["You", "Teammate"], "count": 2}}),
     ("I have 1 card in my library, my opponent controls Notion Thief and Spirit of the Labyrinth, I cast "
      "Opportunity",
-     {"players": [{"name": "You", "library": 1},
+     {"players": [{"name": "You", "library": 1, "drawn_this_turn": 1},
                   {"name": "Opponent", "battlefield": ["Notion Thief", "Spirit of the Labyrinth"]}],
       "action": {"type": "cast", "card": "Opportunity", "player": "You"}}),
 ]
@@ -265,3 +270,12 @@ def test_long_inputs_parse_fast(text: str) -> None:
     except ScenarioError:
         pass
     assert time.perf_counter() - start < 0.05
+
+
+@pytest.mark.parametrize("padding", [" " * 40, "\t \u00a0 " * 10, " \n  \n " * 5])
+def test_runs_of_whitespace_read_as_one_space(padding: str) -> None:
+    """Whitespace runs are collapsed before anything else reads the text (the reader stays linear in them):
+    a padded story reads exactly as the plain one."""
+    plain = "I have 2 cards in library. My opponent controls Notion Thief. Opponent draws 3."
+    padded = padding + plain.replace(" ", padding if "\n" not in padding else "  ") + padding
+    assert situation_to_json(padded) == situation_to_json(plain)

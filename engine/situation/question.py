@@ -1,0 +1,109 @@
+"""Reading the question asked: "do I lose?", "how many do I draw?", "does Bowmasters trigger?".
+
+Why a stage of its own: a question describes the same situation as a statement but wants a different first
+word in the answer (Yes/No, a number, both lines of a choice). The normaliser keeps the facts a question
+carries ("can I dredge it?" still says what happens); this stage keeps *which* question it was, as an
+``engine.question.Asked`` the answer leads with. The question forms are a table keyed by ``AskedKind``, tried
+in order: the first form that matches the last question sentence decides.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from engine.errors import SituationError
+from engine.question import Asked, AskedKind
+from engine.situation.attach import Builder, resolve_player
+from engine.situation.entities import candidates
+
+WHO = r"(?P<player>i|we|he|she|they|you|my opponent|the opponent|opponent|my teammate|[A-Z][\w\-]{1,23})"
+
+
+@dataclass(frozen=True)
+class QuestionForm:
+    """One way of asking: its kind, the pattern (with optional ``player``/``card`` groups), an example."""
+
+    kind: AskedKind
+    pattern: str
+    example: str
+
+
+QUESTION_FORMS: tuple[QuestionForm, ...] = (
+    QuestionForm(AskedKind.WHAT_IF, r"\bwhat (?:if|about if|happens if|would happen if) (?P<rest>.+)",
+                 "what if I take the 2 extra?"),
+    QuestionForm(AskedKind.COUNT, rf"\bhow many(?: cards?)?(?: (?:do|does|did|will|would|can|should) {WHO})? "
+                                  r"(?:\w+ )?(?:draw|draws|get|gets|end up with|have)\b", "how many do I draw?"),
+    QuestionForm(AskedKind.COUNT, rf"\bhow many cards? (?:do|does|will|would) {WHO}\b", "how many cards does he get?"),
+    QuestionForm(AskedKind.COUNT, r"\bhow many\b", "how many triggers?"),
+    QuestionForm(AskedKind.TRIGGER,
+                 r"\b(?:does|do|will|would|did) (?P<card>[\w',\- ]{2,60}?) (?:still )?(?:trigger|triggers)\b",
+                 "does Bowmasters trigger?"),
+    QuestionForm(AskedKind.LOSE, rf"\b(?:do|does|did|will|would|should|am|is|are) {WHO} (?:\w+ )?(?:lose|die|dies|"
+                                 r"deck out|decks out|dead|lost|loses|out|ok|okay|safe|fine|alive|deck|decked|"
+                                 r"deck myself|survive)\b",
+                 "do I lose?"),
+    QuestionForm(AskedKind.LOSE, r"\bwho (?:loses|dies|decks out|is dead)\b", "who loses?"),
+    QuestionForm(AskedKind.WIN, rf"\b(?:do|does|did|will|would|should) {WHO} (?:\w+ )?(?:win|wins|won)\b",
+                 "do I win?"),
+    QuestionForm(AskedKind.WIN, r"\bwho wins\b|^gg\b|\bgg\?", "who wins?"),
+    QuestionForm(AskedKind.CAN, r"\b(?:does|do|will|would|can) (?P<card>[\w',\- ]{2,60}?) (?:stop|prevent|replace|"
+                                r"affect|counter|block)\b", "does Narset stop me?"),
+    QuestionForm(AskedKind.CAN, rf"\b(?:can|could|may|do|does|did|will|would|should|must) {WHO} (?:still )?"
+                                r"(?:\w+ )?(?:draw|dredge|cast|use|take|get|apply|replace|keep)\b", "can I dredge it?"),
+    QuestionForm(AskedKind.CAN, rf"\b(?:can|could|may) {WHO} (?:still )?\w+", "can I miracle it?"),
+    QuestionForm(AskedKind.CAN, r"\b(?:does|do|will|would|can) (?:it|this|that|they) (?:still )?(?:work|happen|"
+                                r"apply)\b", "does it work?"),
+    QuestionForm(AskedKind.WHAT, r"\b(?:what happens|what would happen|what's the ruling|what is the ruling|"
+                                 r"how does (?:this|that|it) (?:work|resolve)|what now|how does it go)\b",
+                 "what happens?"),
+)
+_COMPILED = tuple((form, re.compile(form.pattern, re.I)) for form in QUESTION_FORMS)
+_QUESTION_START = re.compile(r"^(?:so |and |but |then |ok |okay )?(?:do|does|did|can|could|will|would|should|"
+                             r"am|is|are|what|how|who|which|must|may)\b", re.I)
+
+
+def question_sentences(sentences: list[str]) -> list[str]:
+    """The sentences that are questions: ending with "?" or opening like one ("do I lose")."""
+    return [s for s in sentences if s.rstrip().endswith("?") or _QUESTION_START.match(s.strip())]
+
+
+def _player(b: Builder, words: str | None, clause: str) -> str | None:
+    """The player a question names, when that player is in the story; otherwise None (asked of nobody)."""
+    if not words:
+        return None
+    try:
+        name = resolve_player(b, words, b.subject, clause)
+    except SituationError:  # an ambiguous "he" or a word that is not a player: the question is about nobody
+        return None
+    if name == "we":
+        return "You"
+    return name if name in b.players or name == "You" else None
+
+
+def _card(b: Builder, words: str | None) -> str | None:
+    if not words:
+        return None
+    found = candidates(b.cards, words)
+    return found[0] if len(found) == 1 else None
+
+
+def read_question(b: Builder, sentences: list[str]) -> Asked | None:
+    """The question asked, from the last question sentence that has one of the known forms; None when no
+    sentence asks in a known form (the answer then is the ruling as it is)."""
+    questions = question_sentences(sentences)
+    for sentence in reversed(questions):
+        words = sentence.strip()
+        for form, rx in _COMPILED:
+            m = rx.search(words)
+            if m is None:
+                continue
+            groups = m.groupdict()
+            player = _player(b, groups.get("player"), words)  # "who loses?": about nobody in particular
+            return Asked(form.kind, player, _card(b, groups.get("card")), words[m.start():][:300])
+    return None  # a "?" on a statement ("Peer into the Abyss on myself?") asks for no particular answer
+
+
+def question_reference() -> list[tuple[str, str]]:
+    """(kind, example) for each question form: the language reference lists them."""
+    return [(form.kind.value, form.example) for form in QUESTION_FORMS]

@@ -1,0 +1,244 @@
+"""The story stage for a clause no one-fact template reads whole: tokens → atoms → parts → frames.
+
+Why a stage of its own: it is where "every atom is used once" is enforced. A clause is read from its parts
+only when every atom finds its frame; words that carry no atom are table talk, skipped and said; an atom left
+over is an error that names its words (or a question, from the frame that could not decide). Words the parts
+reader must not read past ("not", "if", "exile", "instead") leave the clause to the error the whole-clause
+reader gave: a text is read right, asked about, or refused, never resolved as something else.
+"""
+
+from __future__ import annotations
+
+from engine.errors import SituationError
+from engine.situation.atoms import Atom, Piece, atoms
+from engine.situation.attach import Builder
+from engine.situation.frames import FRAMES, GRAMMAR, Part, Reading, player
+from engine.situation.tokens import Tok, Token, tokenize
+
+# Words a player adds that carry nothing the judge needs: skipped without a word in the answer.
+QUIET = frozenset({"so", "um", "uh", "ok", "okay", "well", "just", "hey", "hi", "lol", "please", "pls", "basically",
+                   "literally", "really", "currently", "right", "now", "anyway", "guys", "folks", "judge", "question",
+                   "quick", "the", "there", "here", "whole", "some", "all", "both", "each", "only", "still"})
+# Table talk: words that are said around facts and never change one. They are skipped and said in the answer;
+# any other word no table knows ("tapped", "flipped") could change the ruling, so the clause is not read.
+TABLE_TALK = QUIET | frozenset({
+    "like", "kind", "sort", "of", "im", "pretty", "sure", "think", "guess", "believe", "know", "wondering",
+    "wonder", "asking", "ask", "confused", "friend", "buddy", "game", "match", "tournament", "fnm", "casual",
+    "playing", "against", "vs", "versus", "happened", "happens", "yesterday", "today", "tonight", "earlier",
+    "last", "night", "week", "round", "lgs", "store", "online", "arena", "mtgo", "my", "for", "as", "well",
+    "because", "since", "though", "although", "also", "and", "but", "exactly", "maybe", "probably", "apparently",
+    "obviously", "thing", "things", "stuff", "situation", "scenario", "case", "this", "that", "these", "those",
+    "same", "time", "point", "moment", "regular", "normal", "normally", "usual", "usually", "again", "yet",
+    "weird", "format", "kitchen", "table", "somehow", "legal", "allowed", "correct", "right", "wrong",
+    "land", "lands", "creature", "creatures", "spell", "spells", "artifact", "enchantment",
+})
+
+
+def read_parts(b: Builder, clause: str) -> bool:
+    """Read ``clause`` from its parts into the builder; False (the builder untouched by the caller's
+    snapshot) when a word stops the parts reader or nothing in it is a fact."""
+    tokens, question = _without_question(tokenize(clause, b.cards))
+    pieces = atoms(tokens)
+    if _seats(pieces, Reading(b, clause)):
+        return True
+    if not any(p.kind is not Atom.WHO and (p.kind is not Atom.TOKEN or p.tok is Tok.NUMBER) for p in pieces):
+        if question and (b.in_question or not tokens):  # "am I out?", "whats my life": the question alone
+            b.note("the question asked", clause)  # "am I out?": the question itself, kept as ``asked``
+            return True
+        return False
+    stop = next((t.text for t in tokens if t.kind is Tok.STOP), None)
+    if stop is not None and not stop[:1].isalnum():  # a symbol no table knows ("@", "%")
+        raise SituationError(f"I didn't understand “{stop}” in “{clause}”", clause,
+                             "words and numbers: a zone size, a permanent someone controls, a life total, whose "
+                             "turn or step it is, or what happens now")
+    if stop is not None:
+        raise SituationError(f"I can't take “{stop}” into account in “{clause}”", clause,
+                             "the situation without it, if it doesn't change what is drawn; otherwise this is "
+                             "beyond what I can judge: ask a judge")
+    if _concluded(pieces, b, clause):
+        return True
+    reading = Reading(b, clause, later_subject=_first_player(pieces), later=pieces)
+    pending: list[Piece] = []  # "me and opp both have Alms Collector": players before the part they share
+    for part in _parts(pieces, reading):
+        if len(part.pieces) == 1 and part.pieces[0].kind is Atom.WHO:
+            pending.append(part.pieces[0])
+            continue
+        if pending and part.who() is None:
+            # "My opponent, sitting at 4 life, casts Timetwister": the player said alone is the next part's
+            reading.subject = str(pending[-1].values["who"])
+            for who in pending:
+                who.used = True
+            pending = []
+        _read_part(part, reading)
+        for who in pending:
+            _read_part(_for(part, who), reading)
+            who.used = True
+        pending = []
+    _check_used(pieces, reading)
+    return True
+
+
+FACT_ATOMS = frozenset(Atom) - {Atom.WHO, Atom.TOKEN, Atom.PLACE, Atom.ZONE, Atom.NUMBER}
+
+
+def states_nothing(b: Builder, clause: str) -> bool:
+    """A clause with no atom that makes a fact ("I out" left of "am I out?", "I deck"): when it comes from a
+    question, it is the question itself, already kept as ``asked``."""
+    tokens, _question = _without_question(tokenize(clause, b.cards))
+    unread = (Tok.STOP, Tok.WORD, Tok.NUMBER, Tok.EXTRA, Tok.CARD)  # an OUTCOME ("dead", "win") is the question
+    return not any(t.kind in unread for t in tokens) and not any(p.kind in FACT_ATOMS for p in atoms(tokens))
+
+
+def _without_question(tokens: list[Token]) -> tuple[list[Token], str]:
+    """The clause without a question that starts it or follows a separator, up to the next separator ("what
+    happens, I draw 2", "..., does it trigger"), and the question's words: the question stage reads them
+    (``asked``). What the question says happens stays a fact ("..., can I dredge it" → "I dredge it"; "do I
+    draw on turn 1" → my draw step on turn 1); a question that states nothing more is left to the question stage."""
+    for i, token in enumerate(tokens):
+        if token.kind is Tok.ASK and (i == 0 or tokens[i - 1].kind is Tok.SEP):
+            end = next((k for k in range(i + 1, len(tokens)) if tokens[k].kind is Tok.SEP), len(tokens))
+            rest, _ = _without_question(tokens[end:])
+            return tokens[:i] + _question_facts(tokens[i:end]) + rest, " ".join(t.text for t in tokens[i:end])
+    return tokens, ""
+
+
+def _question_facts(span: list[Token]) -> list[Token]:
+    """The facts a question states: its action, with "can I"/"do I" as the player, and "do I draw" (no count)
+    as the draw step; nothing when it holds a word the reader must not read past."""
+    tail = [_asker(t) for t in span if t.kind is not Tok.ASK or _asker(t).kind is not Tok.ASK]
+    counted = [t for k, t in enumerate(tail) if t.kind in (Tok.NUMBER, Tok.CARD, Tok.CARDS)
+               and not (k and tail[k - 1].kind is Tok.TURN)]  # "turn 1" counts no cards
+    if not counted:  # "do I draw (on turn 1)?": whether the turn's draw happens, i.e. the draw step (504.1)
+        tail = [Token(Tok.STEP, t.text, "draw") if t.kind is Tok.DRAW else t for t in tail]
+    acts = any(t.kind in (Tok.DRAW, Tok.CAST, Tok.DREDGE, Tok.EXTRA, Tok.MECH) or t.kind is Tok.STEP
+               and t.value == "draw" for t in tail)
+    if not acts or any(t.kind in (Tok.STOP, Tok.WORD) for t in tail):
+        return []
+    return [t for t in tail if t.kind is not Tok.OUTCOME]  # "do I lose in my draw step": the step stays
+
+
+def _asker(token: Token) -> Token:
+    """ "can i" → "i": the player a question's opening names, as a player token."""
+    if token.kind is not Tok.ASK or " " not in token.text:
+        return token
+    who = token.text.split()[-1]
+    return Token(Tok.ME if who.lower() == "i" else Tok.PLAYER, who, who.lower())
+
+
+def _for(part: Part, who: Piece) -> Part:
+    """The same part said of another player: fresh atoms, the part's player replaced by ``who``."""
+    first = part.who()
+    pieces = [Piece(who.kind, who.tokens, dict(who.values)) if p is first else Piece(p.kind, p.tokens, dict(p.values))
+              for p in part.pieces]
+    return Part(pieces, part.reading)
+
+
+def _concluded(pieces: list[Piece], b: Builder, clause: str) -> bool:
+    """ "..., I'm dead right": a part that is only a player and an outcome is the player's question."""
+    kinds = {p.tok if p.kind is Atom.TOKEN else p.kind for p in pieces}
+    if Tok.OUTCOME in kinds and kinds <= {Atom.WHO, Tok.BE, Tok.OUTCOME, Tok.ASK, Tok.SEP}:
+        b.note("the question asked", clause)
+        return True
+    return False
+
+
+def _seats(pieces: list[Piece], reading: Reading) -> bool:
+    """ "Alice, Bob, Carol and me": a clause of players alone names the players of the game."""
+    who = [p for p in pieces if p.kind is Atom.WHO]
+    glue = [p for p in pieces if p.kind is Atom.TOKEN and p.tok in (Tok.SEP, Tok.PLAYING)]
+    if len(who) < 2 or len(who) + len(glue) != len(pieces) or any(
+            a.kind is b.kind for a, b in zip(pieces, pieces[1:], strict=False)):
+        return False  # players alone, one separator between each two: "Alice, Bob and me"
+    names = [player(reading, str(p.values["who"])) for p in who]
+    reading.b.note(f"players: {', '.join(names)}", reading.clause)
+    return True
+
+
+def _first_player(pieces: list[Piece]) -> str | None:
+    return next((str(p.values["who"]) for p in pieces if p.kind is Atom.WHO), None)
+
+
+def _parts(pieces: list[Piece], reading: Reading) -> list[Part]:
+    """The clause split at separators (commas, "and", "then"); a part holding only separators is dropped."""
+    parts: list[Part] = []
+    current: list[Piece] = []
+    for piece in pieces:
+        if piece.kind is Atom.TOKEN and piece.tok is Tok.SEP:
+            if current:
+                parts.append(Part(current, reading))
+            current = []
+        else:
+            current.append(piece)
+    if current:
+        parts.append(Part(current, reading))
+    return parts
+
+
+def _read_part(part: Part, reading: Reading) -> None:
+    for handler in FRAMES.values():
+        handler(part, reading)
+    who = part.who()
+    if who is not None and (who.used or any(p.used for p in part.pieces)):
+        who.used = True
+        reading.subject = str(who.values["who"])
+    elif who is None:
+        # "my draw step, 3 cards in hand": a part said of one player by a possessive carries that player
+        owners = {str(p.values["owner"]) for p in part.pieces if p.used and p.values.get("owner")}
+        if len(owners) == 1:
+            reading.subject = owners.pop()
+    if part.has(Tok.HAVE):
+        reading.had = True
+    elif part.who() is not None:
+        reading.had = False
+
+
+def _check_used(pieces: list[Piece], reading: Reading) -> None:
+    """Every atom used once: grammar words need no use, table talk is skipped and said, a word where a card
+    goes is an unknown card, anything else left is an error naming its words."""
+    skipped: list[str] = []
+    for i, piece in enumerate(pieces):  # a word where a card goes is an unknown card, before anything else
+        if not piece.used and piece.kind in (Atom.WHO, Atom.TOKEN) and (piece.kind is Atom.WHO or piece.tok is
+                                                                          Tok.WORD) and _after_verb(pieces, i):
+            _unknown_card(pieces, i, reading)
+    for i, piece in enumerate(pieces):
+        if piece.used or (piece.kind is Atom.TOKEN and piece.tok in GRAMMAR | {Tok.IT}):
+            continue
+        if piece.kind is Atom.TOKEN and piece.tok is Tok.WORD:
+            if _after_verb(pieces, i):
+                _unknown_card(pieces, i, reading)
+            word = piece.tokens[0].text.lower()
+            if word in TABLE_TALK:
+                skipped += [] if word in QUIET else [piece.text]
+                continue
+        if piece.kind is Atom.WHO and i and pieces[i - 1].kind is Atom.CARDS:
+            _unknown_card(pieces, i - 1, reading)  # "Notion Chef Supreme": a name goes on past a card's
+        if piece.kind is Atom.WHO and _after_verb(pieces, i):
+            _unknown_card(pieces, i, reading)
+        raise SituationError(f"I didn't understand “{piece.text}” in “{reading.clause}”", reading.clause,
+                             f"“{piece.text}” to be part of a fact: a zone size, a permanent someone controls, a "
+                             "life total, whose turn or step it is, or what happens now")
+    if skipped:
+        reading.b.assume(f"skipped as table talk: {', '.join(f'“{w}”' for w in skipped)}")
+
+
+def _after_verb(pieces: list[Piece], i: int) -> bool:
+    """The piece stands where a card goes: right after "has"/"controls"/"cast" (fillers between)."""
+    for piece in reversed(pieces[:i]):
+        if piece.kind is Atom.TOKEN and piece.tok in (Tok.FILLER, Tok.NUMBER, Tok.WORD):
+            continue
+        return piece.kind is Atom.TOKEN and piece.tok in (Tok.HAVE, Tok.CAST)
+    return False
+
+
+def _unknown_card(pieces: list[Piece], i: int, reading: Reading) -> None:
+    """The words from ``i`` up to the next separator or place, as an unknown card: the answer says at once
+    which card it could not find (and a front end with a card source looks it up)."""
+    words: list[Token] = []
+    for piece in pieces[i:]:
+        if piece.kind is Atom.TOKEN and piece.tok in (Tok.SEP, Tok.BE) or piece.kind in (Atom.PLACE, Atom.ZONE):
+            break
+        words.extend(piece.tokens)
+    name = " ".join(t.text for t in words)
+    error = SituationError(f"“{name}” is not a card I know", reading.clause, "a card name from the card data")
+    error.unknown_card = name  # its closest names are added if this error is the one shown
+    raise error

@@ -1,0 +1,352 @@
+"""Tokens with kinds: the words of a clause, each looked up in the reader's tables.
+
+Why tables and not templates: a player says "my library has 2 left", "2 left in lib" or "lib: 2"; each word
+("library", "2", "left") has the same kind in every order, so the reader can compose facts from parts (see
+``atoms`` and ``frames``) instead of needing one template per word order. Card names are found first, and only
+in runs of words that are plausibly a name: a run that starts with a reader word ("library has 2 left") is
+never looked up as a card, so an unknown phrase is never sent to the card fetcher.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import lru_cache
+
+from engine.cards import CardDB
+from engine.situation.entities import aliases, candidates
+from engine.situation.lexicon import NUMBER_WORDS, STEP_WORDS, read_number
+from engine.vocabulary import aliases as mechanic_aliases
+
+
+class Tok(StrEnum):
+    """What a word (or a run of words) is to the reader."""
+
+    ME = "me"  # I, me, myself
+    PLAYER = "player"  # opponent, he, each player, the player to my left
+    NAME = "name"  # a capitalised word that is no card and no reader word: perhaps a player's name (Alice)
+    POSS = "possessive"  # my, his, opponent's, Alice's
+    CARD = "card"  # a card name, [[Card]], a nickname
+    NUMBER = "number"  # 3, three, a, no, none
+    EMPTY = "empty"  # empty
+    LAST = "last"  # "last card": one left
+    LEFT = "left"  # left, remaining
+    CARDS = "cards"  # card, cards
+    ZONE = "zone"  # library, hand, graveyard
+    PLACE = "place"  # battlefield, in play, out, on the board
+    OWNED = "owned"  # mine, is opponent's, under my control
+    LIFE = "life"  # life, life total
+    AT = "at"  # at / on before a number: a life total
+    TURN = "turn"  # turn
+    FIRST = "first"  # first
+    STEP = "step"  # upkeep, draw step, main phase, end step
+    SIDE = "side"  # on the play, on the draw
+    FOR_TURN = "for the turn"  # for the turn, for turn, for his turn
+    THIS_TURN = "this turn"
+    PLAYERS = "players"  # players, player, pod
+    FORMAT = "format"  # commander, Two-Headed Giant, multiplayer
+    HAVE = "have"  # have, has, got, controls, with
+    BE = "be"  # is, are, was
+    DRAW = "draw"  # draw, draws
+    DREW = "drew"  # drew, have drawn
+    ALREADY = "already"
+    CAST = "cast"  # cast, play, resolve
+    DREDGE = "dredge"
+    MAY = "may"
+    IN = "in"  # in, into, from, of
+    TOP = "top"  # on top of, top of
+    DURING = "during"  # during, in, on
+    IT = "it"  # it, that, this (a card said before)
+    TARGET = "target"  # targeting, target
+    FOR = "for"  # for (X): "Sphinx's Revelation for 5"
+    X = "x"  # x=6
+    EXTRA = "extra"  # take the 2 extra: a "may draw additional cards" ability used
+    MECH = "mechanic"  # loot, wheel, rummage, cycle: a kind of draw the vocabulary knows
+    OFF = "off"  # draw 3 off Brainstorm
+    KEEP = "keep"  # keep both (paying life), put both back
+    SPELL = "a spell"  # a spell, a cantrip: some spell, not named
+    OUTCOME = "outcome"  # dead, win, lose: what a question asks about, never a fact
+    PLAYING = "playing"  # "are playing (with me)": glue of a list of the game's players
+    ASK = "question"  # does, do, am, how, who: a question starts here
+    SEP = "separator"  # , and but then while + &
+    FILLER = "filler"  # table talk that never carries a fact
+    STOP = "stop"  # words the parts reader must not read past: not, if, unless, instead, exile...
+    WORD = "word"  # anything else
+
+
+@dataclass(frozen=True)
+class Token:
+    kind: Tok
+    text: str  # the player's words
+    value: str | int | None = None
+
+
+# Word runs and their kinds: the longest run wins. Values: a player's words, a zone, a step, a number.
+LEXEMES: dict[str, tuple[Tok, str | int | None]] = {}
+
+
+def _add(kind: Tok, words: str, value: str | int | None = None) -> None:
+    for w in words.split("|"):
+        LEXEMES[w] = (kind, value if value is not None else w)
+
+
+_add(Tok.ME, "i|me|myself")
+_add(Tok.PLAYER, "opponent|my opponent|the opponent|your opponent|he|she|they|him|her|them|each player|"
+                 "every player|everyone|everybody|all players|both players|each of us|we|us|we both|both of us|"
+                 "my teammate|teammate|my partner|each opponent|all opponents|every opponent|my opponents|"
+                 "himself|herself|themselves")
+_add(Tok.PLAYER, "the player to my left|the player on my left|player to my left|the person to my left|"
+                 "my left|the player to my left's", "Player to your left")
+_add(Tok.PLAYER, "the player to my right|the player on my right|player to my right|the person to my right|"
+                 "my right", "Player to your right")
+_add(Tok.PLAYER, "the player across|the player across from me|player across from me", "Player across")
+_add(Tok.POSS, "my", "my")
+_add(Tok.OWNED, "mine|is mine|are mine|both mine|are both mine|belongs to me|belong to me|under my control|"
+                "is under my control|are under my control", "my")
+_add(Tok.OWNED, "is opponent's|is my opponent's|are opponent's|belongs to opponent|belongs to my opponent|"
+                "under opponent's control|under my opponent's control|is under opponent's control|"
+                "theirs|is theirs|is his|is hers|are his|are hers|are theirs", "opponent's")
+_add(Tok.POSS, "opponents|opps", "opponent's")  # "its opps draw step": the possessive without its apostrophe
+_add(Tok.POSS, "opponent's|my opponent's|the opponent's|his|their|your|our|hers|theirs|teammate's|"
+               "my teammate's|each player's|everyone's")
+for _word, _n in NUMBER_WORDS.items():
+    if _word not in ("once", "twice", "thrice"):
+        _add(Tok.NUMBER, _word, _n)
+_add(Tok.EMPTY, "empty|emptied|is empty|are empty|is out of cards|out of cards|has no cards|have no cards|"
+                "has no cards left|have no cards left|no cards left|nothing left|zero cards|no more cards", "empty")
+_add(Tok.LAST, "last|last card|my last card|their last card|his last card|her last card|the last card", "last")
+_add(Tok.LEFT, "left|remaining|remain|remains|to go|in it|cards left|card left|cards remaining", "left")
+_add(Tok.CARDS, "card|cards|cards in it", "cards")
+_add(Tok.ZONE, "library|libraries|deck|decks|lib|the library|the deck", "library")
+_add(Tok.ZONE, "hand|hands|the hand|grip", "hand")
+_add(Tok.ZONE, "graveyard|graveyards|yard|gy|bin|the graveyard", "graveyard")
+_add(Tok.ZONE, "memory", "memory")
+_add(Tok.PLACE, "battlefield|the battlefield|on the battlefield|in play|out|board|the board|on board|"
+                "on the board|on my board|on my side|on the table|on my battlefield|on the field|in the field|"
+                "is out|are out|is in play|are in play|is on the battlefield|are on the battlefield|"
+                "on their side|on his side|on her side|on opponent's side|on opponent's board|on their board|"
+                "on his board|on her board|out there", "battlefield")
+_add(Tok.LIFE, "life|life total|lifes|hp|health|life points", "life")
+_add(Tok.AT, "at|on|is at|are at|am at|is on|am on|down to|@", "at")
+_add(Tok.TURN, "turn|turns", "turn")
+_add(Tok.FIRST, "first|1st|opening", "first")
+for _words, _step in STEP_WORDS.items():
+    if _words not in ("draw", "main", "end", "combat", "untap"):
+        _add(Tok.STEP, _words, _step)
+_add(Tok.STEP, "combat|combat step|beginning of combat|combat phase", "combat")
+_add(Tok.STEP, "untap step", "untap")
+_add(Tok.STEP, "draw step|draw phase", "draw")
+_add(Tok.STEP, "main phase 1|main 1|precombat main|main one|main", "main1")
+_add(Tok.STEP, "main phase 2|main 2|postcombat main|second main", "main2")
+_add(Tok.SIDE, "on the play|on play", "play")
+_add(Tok.SIDE, "on the draw|on draw|went second|go second|goes second|going second|am on the draw|"
+               "is on the draw|are on the draw", "draw")
+_add(Tok.SIDE, "go first|goes first|went first|going first|start first|started first|play first|plays first|"
+               "played first|started the game|start the game|starts the game|am on the play|is on the play|"
+               "are on the play", "play")
+_add(Tok.OFF, "off|off of|from casting|by casting|thanks to", "off")
+_add(Tok.SPELL, "a spell|a cantrip|an instant|a sorcery|a draw spell|a card draw spell|some spell|a spell of mine|"
+                "my spell|my cantrip|his spell|their spell|opponent's spell", "spell")
+_add(Tok.OUTCOME, "dead|win|wins|won|lose|loses|lost|die|survive|alive|safe|deck out|decked|decked out|"
+                  "draw game|a draw game|out of the game|gain life|gain any life|gains life|take damage|"
+                  "takes damage|lose life|loses life|lose any life|go down|live", "outcome")
+_add(Tok.FOR_TURN, "for the turn|for turn|for my turn|for his turn|for her turn|for their turn|for the round|"
+                   "for their draw|for his draw|for my draw|for the draw", "turn")
+_add(Tok.THIS_TURN, "this turn|already this turn|so far this turn|this turn already", "this turn")
+_add(Tok.PLAYERS, "players|player|people|pod|pod of|player game|player pod|person pod|seats", "players")
+_add(Tok.FORMAT, "2 headed giant|2-headed giant", "two-headed giant")
+_add(Tok.FORMAT, "commander|two-headed giant|two headed giant|multiplayer|free-for-all|1v1|two-player|duel|"
+                 "two-player game|multiplayer game|commander game")
+_add(Tok.HAVE, "have|has|got|has got|have got|control|controls|controlling|with|holding|holds|has a|have a|"
+               "has an|have an|running|owns|own", "have")
+_add(Tok.BE, "is|are|am|was|were|be|being|'s|is still|it is|it's|its|there is|there are|there's|here is|:",
+     "be")
+_add(Tok.DRAW, "draw|draws|drawing|would draw|will draw|to draw|draw off|draws off|go to draw|going to draw|"
+               "am drawing|is drawing|are drawing|start to draw|starts to draw|begin to draw|begins to draw|"
+               "about to draw|am about to draw|is about to draw", "draw")
+_add(Tok.DREW, "drew|have drawn|has drawn|had drawn|already drew|already drawn|did draw|did my draw|"
+               "have already drawn|has already drawn|made my draw|took my draw|drew a card|drew my card", "drew")
+_add(Tok.ALREADY, "already", "already")
+_add(Tok.CAST, "cast|casts|casting|play|plays|playing|resolve|resolves|resolving|fire off|fires off|"
+               "throw|slam|slams", "cast")
+_add(Tok.DREDGE, "dredge|dredges|dredging|use dredge|uses dredge", "dredge")
+_add(Tok.MAY, "may|can|could", "may")
+_add(Tok.IN, "in|into|inside|from|of", "in")
+_add(Tok.TOP, "on top of|on top|top of|on the top of|at the top of|top card of|is on top of|are on top of|"
+              "the top card of|is on top|are on top|is on the top of|is the top card of", "top")
+_add(Tok.DURING, "during|at the start of|at the beginning of|in the middle of|in the", "during")
+_add(Tok.IT, "it|that|this|that card|this card|them|those", "it")
+_add(Tok.SEP, ",|and|but|then|while|+|&|and then|as well as|plus|;|and also|, and|whilst|.|!|?", "sep")
+_add(Tok.FILLER, "(|)|[|]", "filler")
+for _verb in ("take", "takes", "draw", "draws", "use", "uses"):  # "take the 2 extra", "draw the additional two"
+    for _what in ("extra", "additional"):
+        for _mid in ("the {}", "the 2 {}", "the two {}", "2 {}", "two {}", "the {} 2", "the {} two"):
+            for _tail in ("", " cards", " draws"):
+                _add(Tok.EXTRA, f"{_verb} {_mid.format(_what)}{_tail}", "extra")
+_add(Tok.EXTRA, "take both|take them both|take 2|take two|take the 2|take the two|draw them|take them", "extra")
+for _verb in ("draw", "take", "use"):  # "i don't draw the extra 2": the ability is not used
+    for _no in ("don't", "do not", "dont", "won't", "didn't"):
+        for _mid in ("the extra", "the 2 extra", "the two extra", "the extra 2", "the extra two", "the additional",
+                     "them", "the extra cards", "the 2 extra cards", "extra"):
+            _add(Tok.EXTRA, f"{_no} {_verb} {_mid}", "none")
+_add(Tok.KEEP, "keep both|keep them both|keep both of them|keep all|keep all of them|keep them all|keep them|"
+               "pay for both|pay 8 life|pay eight life|keep the 2|keep the two", 2)
+_add(Tok.KEEP, "keep one|keep 1|keep one of them|pay for one|pay 4 life|pay four life|keep just one", 1)
+_add(Tok.KEEP, "put both back|put them back|put them both back|put both on top|put them on top|put both back on top|"
+               "keep none|keep neither|pay nothing|put them both on top", 0)
+_add(Tok.FILLER, "paying life|by paying life|paying 4 life each|paying the life|for the life|for life", "filler")
+_add(Tok.PLAYING, "are playing|are playing with|playing with|play with|are in the game|are in the game with|"
+                  "are the players|are in this game", "playing")
+_add(Tok.TARGET, "targeting|target|targets|targetting|aimed at|pointed at", "target")
+_add(Tok.FOR, "for|with x =|with x of|with x at", "for")
+_add(Tok.ASK, "does|do|did|who|how|what|whats|what's|which|why|gg|is it|is that|will it|will i|will he|"
+              "will she|will they|would i|would it|would he|would she|would they|can i|could i|can he|can she|"
+              "can they|am i|is he|is she|are they|right|correct", "ask")
+_add(Tok.DREW, "haven't drawn|havent drawn|hasn't drawn|hasnt drawn|have not drawn|has not drawn|didn't draw|"
+               "did not draw|haven't drawn yet|havent drawn yet|hasn't drawn yet|not drawn yet|haven't drawn a card|"
+               "havent drawn a card|hasn't drawn a card|haven't drawn anything|didnt draw|didn't draw yet|"
+               "has not drawn yet|have not drawn yet|haven't drawn for the turn|havent drawn for turn", "none")
+_add(Tok.PLACE, "on the other side|the other side|other side|on the other board|across the table|on opponent side|"
+                "on opponent's side|on the opponent's side|opponent's side|opponent side|on my opponent's side|"
+                "on opponent's board|on opponent's battlefield|on opponent board", "other")
+_add(Tok.FILLER, "so|ok|okay|um|uh|well|just|only|still|currently|right now|now|basically|like|the|a|an|"
+                 "actually|too|here|there|situation|scenario|game|in a game|please|pls|hey|hi|"
+                 "my side|right|literally|lol|guys|some|all|both|each|still has|total|size|"
+                 "at the moment|atm|rn|btw|friend|buddy|mate|friend's|currently has|sitting|sits|sitting at|"
+                 "around|about|roughly|approximately|almost|nearly|exactly|own|yet|lol|haha|tbh|imo|anyway|anyways|"
+                 "yo|judge|also|other|others|hate bear|hatebear|somehow|precarious|huge|big|whole|entire",
+     "filler")
+_add(Tok.STOP, "not|don't|doesn't|didn't|can't|cannot|won't|never|no longer|if|unless|instead|except|without|"
+               "until|before|after|exile|exiles|discard|discards|mill|mills|sacrifice|sacrifices|destroy|"
+               "destroys|counter|counters|return|returns|shuffle|shuffles|search|searches|reveal|reveals|look|"
+               "looks|copy|copies|block|blocks|attack|attacks|damage|deals|dies|"
+               "put|puts|skip|skips|tap|taps|untap|untaps|activate|activates|trigger|triggers|pay|pays|"
+               "gain|gains|enter|enters|leave|leaves|cycle|cycles|mulligan|mulligans|mull|choose|chooses|"
+               "would|should|must|either|or|x|take|takes|extra|bottom|poison|counter|mana|tutor|using|via|dies|"
+               "because of|tapped|untapped|flipped|transformed|copy of|token|tokens|under|over|"
+               "each time|whenever|when|first time|second|third|twice|times|more|less|than|half|double", "stop")
+
+# a [[Card]], a number with its sign or power ("-1", "10^100"), a word, a separator, or any other character
+# (kept, so that nothing typed is dropped unseen: an unknown symbol stops the parts reader)
+for _mech in mechanic_aliases():
+    if LEXEMES.get(_mech, (Tok.WORD,))[0] in (Tok.WORD, Tok.STOP):
+        _add(Tok.MECH, _mech)
+
+_WORD = re.compile(r"(?i:x ?= ?\d+)|\[\[[^\[\]]{1,80}\]\]|-?\d+(?:\^|\*\*)\d+|-?\d+(?:,\d{3})*(?![\w])"
+                   r"|[A-Za-z0-9][\w'\-]*|[,;+&:]|\S")
+MAX_RUN = max(len(k.split()) for k in LEXEMES)
+MAX_NAME_WORDS = 6
+JOINERS = frozenset({"of", "the", "and", "a", "to", "into", "from", "in", "on"})
+
+
+def _lexeme_at(words: list[str], i: int) -> tuple[int, Tok, str | int | None] | None:
+    """The longest run of words from ``i`` that the table knows: (its length, kind, value)."""
+    for n in range(min(MAX_RUN, len(words) - i), 0, -1):
+        key = " ".join(words[i:i + n]).lower()
+        hit = LEXEMES.get(key)
+        if hit is not None:
+            return n, hit[0], hit[1]
+    return None
+
+
+@lru_cache(maxsize=1)
+def reader_words() -> frozenset[str]:
+    """Every word of the token table: a card name is never looked for from one of these."""
+    return frozenset(w for key in LEXEMES for w in key.split())
+
+
+def _name_at(cards: CardDB, words: list[str], i: int) -> tuple[int, str] | None:
+    """A card name starting at word ``i``: the longest run that names exactly one card. A run starts only at a
+    word that is no reader word (or a capitalised one: "Sylvan Library", "Library of Leng"), never ends on a
+    joiner, and a single lower-case word must be a whole name or a nickname ("brainstorm", "sotl")."""
+    first = words[i]
+    if first.startswith("[["):
+        found = candidates(cards, first[2:-2])
+        return (1, found[0]) if len(found) == 1 else None
+    if first.lower() in JOINERS or not first[:1].isalpha():
+        return None
+    exact_only = first.lower() in reader_words()  # "Library of Leng" yes; "I brainstorm", "Library: 5" no
+    for n in range(min(MAX_NAME_WORDS, len(words) - i), 0, -1):
+        run = words[i:i + n]
+        if run[-1].lower() in JOINERS or any(w in ";:+&" for w in run) or run[-1] == ",":
+            continue
+        text = " ".join(run).replace(" ,", ",")
+        if exact_only or "," in run or any(w.lower() in reader_words() and w.lower() not in JOINERS for w in run):
+            # a run with a reader word or a comma in it is a name only exactly ("Sheoldred, the Apocalypse")
+            exact = _exact(cards, text)
+            if exact is not None and (n > 1 or not exact_only):
+                return n, exact
+            continue
+        if n == 1 and first.islower() and not _whole_name(cards, text):
+            continue
+        found = candidates(cards, text)
+        if len(found) == 1:
+            return n, found[0]
+    return None
+
+
+def _exact(cards: CardDB, text: str) -> str | None:
+    """The card ``text`` names exactly, or by a whole nickname: no typo, no prefix."""
+    card = cards.find(text)
+    if card is not None:
+        return card.name
+    return aliases().get(" ".join(text.lower().replace(",", " ").split()))
+
+
+def _whole_name(cards: CardDB, word: str) -> bool:
+    key = word.lower().rstrip("s") if word.lower() not in aliases() else word.lower()
+    return (cards.find(word) is not None or word.lower() in aliases() or key in aliases()
+            or cards.find(key) is not None)
+
+
+def _number(word: str) -> int | None:
+    """Digits as a number, kept whole: "-1" and "10^100" reach the fact's own range check (never "1", "10")."""
+    return read_number(word) if re.fullmatch(r"-?[\d,]+|-?\d+(?:\^|\*\*)\d+", word) else None
+
+
+def _possessive_name(word: str) -> bool:
+    return word.endswith("'s") and word[:1].isupper() and len(word) > 3
+
+
+def tokenize(clause: str, cards: CardDB) -> list[Token]:
+    """The clause's tokens, in order: card names first (where plausible), then the longest table entry, then
+    numbers, names of players (capitalised words), and plain words."""
+    words = _WORD.findall(clause)
+    out: list[Token] = []
+    i = 0
+    while i < len(words):
+        i = _next_token(cards, words, i, out)
+    return out
+
+
+def _next_token(cards: CardDB, words: list[str], i: int, out: list[Token]) -> int:
+    name = _name_at(cards, words, i)
+    if name is not None:
+        n, card = name
+        out.append(Token(Tok.CARD, " ".join(words[i:i + n]), card))
+        return i + n
+    lexeme = _lexeme_at(words, i)
+    if lexeme is not None:
+        n, kind, value = lexeme
+        out.append(Token(kind, " ".join(words[i:i + n]), value))
+        return i + n
+    word = words[i]
+    if re.fullmatch(r"(?i:x ?= ?\d+)", word):
+        out.append(Token(Tok.X, word, int(re.sub(r"\D", "", word))))
+        return i + 1
+    number = _number(word)
+    if number is not None:
+        out.append(Token(Tok.NUMBER, word, number))
+    elif not word[:1].isalnum():
+        out.append(Token(Tok.STOP, word, word))  # a symbol the tables don't know: not read past
+    elif _possessive_name(word):
+        out.append(Token(Tok.POSS, word, word[:-2]))
+    elif word[:1].isupper() and word[1:].islower() and len(word) > 1:
+        out.append(Token(Tok.NAME, word, word))
+    else:
+        out.append(Token(Tok.WORD, word, word.lower()))
+    return i + 1
+
+
+reader_words()  # built once at import: the first reading of a process is as fast as the others

@@ -1,0 +1,49 @@
+"""The question asked is read as a question (``asked``), not as a second action: the answer leads with it."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.question import AskedKind
+from engine.situation import parse_situation, situation_to_json
+
+
+@pytest.mark.parametrize(("text", "kind", "player", "card"), [
+    ("I have 0 cards in library. I draw a card. Do I lose?", AskedKind.LOSE, "You", None),
+    ("My opponent has 1 card in library and draws 2. Does he lose?", AskedKind.LOSE, "Opponent", None),
+    ("Laboratory Maniac is in play under my control. My library is empty. I draw a card. Do I win?",
+     AskedKind.WIN, "You", None),
+    ("I control Thought Reflection. I draw 2. How many do I draw?", AskedKind.COUNT, "You", None),
+    ("Golgari Thug is in my graveyard. I have 3 cards in library. Can I dredge it?", AskedKind.CAN, "You", None),
+    ("My opponent controls Orcish Bowmasters. I cast Brainstorm. Does Bowmasters trigger?",
+     AskedKind.TRIGGER, None, "Orcish Bowmasters"),
+    ("I draw 2. What happens?", AskedKind.WHAT, None, None),
+    ("I draw 2. Who wins?", AskedKind.WIN, None, None),
+])
+def test_questions_are_read_as_questions(text: str, kind: AskedKind, player: str | None, card: str | None) -> None:
+    asked = parse_situation(text).asked
+    assert asked is not None
+    assert (asked.kind, asked.player, asked.card) == (kind, player, card)
+    assert asked.words and asked.words.endswith("?")
+
+
+def test_a_statement_asks_nothing() -> None:
+    assert parse_situation("I have 2 cards in library. I draw 3.").asked is None
+
+
+def test_a_question_restating_the_action_is_not_a_second_action() -> None:
+    doc = situation_to_json("2HG, turn 1, we're on the play and it's our draw step. do we draw?")
+    assert doc["action"] == {"type": "draw_step"}
+    assert doc["asked"]["kind"] == "can"
+
+
+def test_a_question_that_says_what_happens_is_still_the_action() -> None:
+    doc = situation_to_json("Golgari Thug is in my graveyard. Can I dredge it?")
+    assert doc["asked"]["kind"] == "can"
+    assert doc["choices"] == {"apply:Golgari Thug:You": True}
+
+
+def test_a_second_different_action_in_a_question_is_still_refused() -> None:
+    from engine.situation import SituationError
+    with pytest.raises(SituationError, match="two actions"):
+        situation_to_json("I cast Brainstorm. Does my opponent draw 3?")
