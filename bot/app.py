@@ -215,10 +215,11 @@ def _slash(command: Command, services: Services, cooldown: Any) -> app_commands.
             callback = app_commands.choices(**choices)(callback)
     if command.cooldown:
         callback = cooldown(callback)
-    slash = app_commands.Command(name=command.name, description=command.description, callback=callback)
+    slash: app_commands.Command[Any, ..., None] = app_commands.Command(
+        name=command.name, description=command.description, callback=callback)
     for option in command.options:
         if option.complete is not None:
-            slash.autocomplete(option.name)(AUTOCOMPLETES[option.complete](services))
+            slash.autocomplete(option.name)(AUTOCOMPLETES[option.complete](services))  # type: ignore[arg-type]
     return slash
 
 

@@ -215,7 +215,7 @@ class AnswerView(OwnedView):
             for i, what_if in enumerate(reply.draw.what_ifs[:MAX_WHAT_IFS]):
                 button: discord.ui.Button[AnswerView] = discord.ui.Button(
                     label=clip(what_if.button, 80), style=discord.ButtonStyle.secondary, row=0)
-                button.callback = self._what_if(i)  # type: ignore[method-assign]
+                button.callback = self._what_if(i)  # type: ignore[method-assign,assignment]
                 self.add_item(button)
         self._sync()
         if self.children:
@@ -263,7 +263,7 @@ class AnswerView(OwnedView):
         kwargs: dict[str, object] = {"embed": embed_for(reply.pages[0], error=reply.error), "ephemeral": True}
         if view.has_items:
             kwargs["view"] = view
-        await interaction.response.send_message(**kwargs)  # type: ignore[arg-type]
+        await interaction.response.send_message(**kwargs)  # type: ignore[call-overload]
         if view.has_items:
             view.attach(interaction.edit_original_response)
 
@@ -316,7 +316,7 @@ class ClarifyView(OwnedView):
         for i, (label, text) in enumerate(reply.question.options[:10]):
             button: discord.ui.Button[ClarifyView] = discord.ui.Button(
                 label=clip(f"{i + 1}. {label}", 80), style=discord.ButtonStyle.primary, row=i // 5)
-            button.callback = self._answer_with(label, text)  # type: ignore[method-assign]
+            button.callback = self._answer_with(label, text)  # type: ignore[method-assign,assignment]
             self.add_item(button)
         _track(self)
 

@@ -124,7 +124,7 @@ class EditionIndex:
 
     def _add(self, kind: str, key: str, text: str, fields: list[tuple[str, float]], boost: float = 1.0) -> None:
         positions: dict[str, list[int]] = defaultdict(list)
-        weights: Counter[str] = Counter()
+        weights: defaultdict[str, float] = defaultdict(float)
         length = 0.0
         offset = 0
         for content, weight in fields:

@@ -85,6 +85,11 @@ class RulingsService:
         self.budget = budget
         self._offline_until = 0.0  # time.monotonic() before which Scryfall is taken as unreachable
 
+    def _note_failure(self, job: asyncio.Future[Any]) -> None:
+        """A background fetch that ended: its failure, if any, is remembered (and so retrieved)."""
+        if not job.cancelled():
+            self._unreachable(job.exception())
+
     def _unreachable(self, exc: BaseException | None) -> None:
         """Remember a failure to reach Scryfall (not "no such card"): for ``OFFLINE_FOR`` s uncached cards are
         answered at once from the cache instead of waiting on the network again."""
@@ -168,7 +173,7 @@ class RulingsService:
     def _keep(self, task: asyncio.Future[Any]) -> None:
         """Track background work until it ends (``close`` cancels it, ``wait_refreshes`` waits for it)."""
         self._refreshing.add(task)  # type: ignore[arg-type]
-        task.add_done_callback(self._refreshing.discard)  # type: ignore[arg-type]
+        task.add_done_callback(self._refreshing.discard)
         task.add_done_callback(lambda t: t.cancelled() or t.exception())  # retrieved: no "never retrieved" noise
 
     async def _within_budget(self, work: Awaitable[T]) -> T:
@@ -179,7 +184,7 @@ class RulingsService:
             return await asyncio.wait_for(asyncio.shield(job), self.budget)
         except TimeoutError:
             self._keep(job)
-            job.add_done_callback(lambda j: j.cancelled() or self._unreachable(j.exception()))
+            job.add_done_callback(self._note_failure)
             raise
 
     async def wait_refreshes(self) -> None:

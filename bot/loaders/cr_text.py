@@ -95,6 +95,7 @@ def decode_cr_bytes(raw: bytes) -> str:
     if not raw:
         raise CRParseError("the file is empty")
     candidates: list[str] = []
+    order: tuple[str, ...]
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
         order = ("utf-16",)
     elif raw.startswith(b"\xef\xbb\xbf"):
