@@ -34,10 +34,10 @@ _INERT = re.compile(
     r"|reveal (?:the top|your hand|their hand|it|that card|those cards|a card|an?|the).*"
     r"|reveals? (?:their|your|the top|it|that).*"
     r"|goad .+|detain .+|regenerate .+|transform .+|choose (?:a|an|one|two|target|friend|another|a card|x).*"
-    r"|(?:~ )?deals (?:\d+|x|that much|damage) (?:damage )?to (?:target|up to one target|each|another target) "
-    r"(?:creature|planeswalker|battle)s?(?: or (?:planeswalker|battle|creature))*(?: an opponent controls| you "
-    r"don't control)?(?: equal to .+)?"
-    r"|deals damage equal to .+ to (?:target|each) (?:creature|planeswalker)s?.*"
+    r"|(?:~ |it |that creature )?deals (?:\d+|x|that much|damage) (?:damage )?to (?:target|up to one target|"
+    r"each|each other|another target) (?:creature|planeswalker|battle)s?(?:,? (?:or )?(?:planeswalker|battle|"
+    r"creature)s?)*(?: an opponent controls| you don't control)?(?: equal to .+)?"
+    r"|(?:~ |it |that creature )?deals damage equal to .+ to (?:target|each|each other) (?:creature|planeswalker)s?.*"
     r"|have no maximum hand size.*|you have no maximum hand size.*"
     r"|shuffle|shuffles|then shuffle|shuffle your library|shuffles their library"
     r"|take an extra turn after this one"
@@ -75,7 +75,11 @@ def inert(words: str) -> bool:
         return False
     if text.startswith(_SAFE_STARTS):
         return True
-    return not _MOVES.search(text)
+    # damage "equal to the number of cards in your hand": the zone is only counted
+    return not _MOVES.search(_DAMAGE_AMOUNT.sub("", text))
+
+
+_DAMAGE_AMOUNT = re.compile(r"\bdeals damage equal to .+? to |\bequal to .+$")
 
 
 __all__ = ["inert"]

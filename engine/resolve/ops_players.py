@@ -7,7 +7,7 @@ import re
 from typing import TYPE_CHECKING
 
 from engine.cards import Card
-from engine.effects import Op, OpKind
+from engine.effects import EventTrigger, NotModelled, Op, OpKind
 from engine.errors import ScenarioError
 from engine.inert import inert
 from engine.resolve.events import GameOver, OpContext
@@ -206,11 +206,31 @@ def _note(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> No
                             card_words(r.cards.find(ctx.source), op.text))
     if op.text.startswith("the ring tempts"):
         r.happened.add(EventKind.RING)
-    if "damage to" in op.text:
+    if "damage" in op.text:
+        _refuse_if_a_death_matters(r, op, ctx)
         r.notes.append(f"{ctx.source}: {op.text} (whether a creature dies of it depends on its toughness, which "
                        "the engine doesn't track)")
     else:
         r.notes.append(f"{ctx.source}: {op.text}")
+
+
+_DEATH_WATCH = re.compile(r"\bdies\b|\bdie\b|put into (?:a|your|an opponent's) graveyard from the battlefield|"
+                          r"leaves? the battlefield|is dealt damage|deals damage")
+
+
+def _refuse_if_a_death_matters(r: Resolver, op: Op, ctx: OpContext) -> None:
+    """Damage to a creature changes no count by itself, but whether the creature dies does when an ability
+    waits for a death (its own "when this dies", "whenever a creature dies") or for the damage: then the
+    engine, which doesn't know toughness, refuses instead of leaving that trigger out."""
+    targets = [r.cards.find(t.card) for t in r.s.action.card_targets]
+    watchers = [src.card.name for src in r.in_play() if isinstance(src.effect, EventTrigger | NotModelled)
+                and _DEATH_WATCH.search(getattr(src.effect, "event", "") or getattr(src.effect, "text", "").lower())]
+    watchers += [c.name for c in targets if c is not None and any(
+        _DEATH_WATCH.search(e.event) for e in c.of(EventTrigger))]
+    if watchers:
+        raise ScenarioError(f"{ctx.source}: whether the creature dealt damage dies decides whether "
+                            f"{', '.join(dict.fromkeys(watchers))} triggers, and the engine doesn't know its "
+                            "toughness yet", "action.card", card_words(r.cards.find(ctx.source), op.text))
 
 
 COIN_FLIP = re.compile(r"(?:you )?flip a coin")

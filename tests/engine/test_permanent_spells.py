@@ -179,3 +179,28 @@ def test_a_coin_flip_follows_one_result_and_lists_the_other_never_both():
 def test_a_die_roll_the_engine_does_not_make_is_refused_not_assumed_both_ways():
     with pytest.raises(ScenarioError):
         cast(COINS, {}, {"card": "Die Guess"})
+
+
+BURN = made_cards({
+    "Spiteful Bolt": ("Instant", "Spiteful Bolt deals 3 damage to target creature, planeswalker, or battle. Draw a "
+                                 "card."),
+    "Gentle Bear": ("Creature — Bear", "Vigilance"),
+    "Grudge Bear": ("Creature — Bear", "When this creature dies, draw a card."),
+    "Grave Watcher": ("Creature — Spirit", "Whenever another creature dies, you draw a card."),
+})
+
+
+def test_damage_to_a_creature_is_said_undecided_and_the_rest_resolves():
+    res = cast(BURN, {}, {"card": "Spiteful Bolt", "targets": [{"card": "Gentle Bear", "controller": "Bob"}]},
+               {"battlefield": ["Gentle Bear"]})
+    assert res.players["Alice"]["hand"] == 7
+    assert any("toughness" in n for n in res.notes)
+
+
+@pytest.mark.parametrize(("bob", "target"), [(["Grudge Bear"], "Grudge Bear"),
+                                             (["Gentle Bear", "Grave Watcher"], "Gentle Bear")])
+def test_damage_is_refused_when_a_death_would_trigger_something(bob, target):
+    with pytest.raises(ScenarioError) as err:
+        cast(BURN, {}, {"card": "Spiteful Bolt", "targets": [{"card": target, "controller": "Bob"}]},
+             {"battlefield": bob})
+    assert "toughness" in err.value.message
