@@ -19,6 +19,17 @@ NUM = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+)"
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
             "eight": 8, "nine": 9, "ten": 10}
 DRAWS = re.compile(r"\bdraw(?:s|n|ing)?\b(?! steps?\b)", re.I)
+# "If you've drawn two or more cards this turn", "for each card you've drawn this turn": words that count the
+# cards a player drew, as a condition or an amount of something else; they draw nothing, replace no draw and
+# watch no draw, so an ability whose only words about drawing are these is not an ability about drawing
+# (what it does is read, or kept as words, like any other ability's).
+_COUNTED_DRAWS = re.compile(r"\b(?:you've|you have|they've|they have|an opponent has|a player has|that player has) "
+                            r"drawn(?: [\w ]+?)? this turn\b", re.I)
+
+
+def speaks_of_drawing(text: str) -> bool:
+    """Whether words draw, replace or watch a draw (not only count the cards drawn this turn)."""
+    return bool(DRAWS.search(_COUNTED_DRAWS.sub("", text)))
 
 # Who a clause's subject is, from the ability's controller ("you") and the player it is about.
 SUBJECTS: dict[str, str | None] = {
@@ -38,6 +49,9 @@ _VERBS = (r"draws?|discards?|loses?|gains?|mills?|puts?|creates?|returns?|exiles
 _SPLIT = re.compile(
     rf",? then |,? and then |; then |, and (?=(?:{_SUBJECT.pattern[2:-2]}) (?:{_VERBS})\b)|, and (?=(?:{_VERBS})\b)|"
     rf" and (?=(?:{_SUBJECT.pattern[2:-2]}) (?:{_VERBS})\b)| and (?=(?:draws?|discards?|loses?|gains?|mills?)\b)|"
+    # "Draw two cards and create two Treasure tokens", "draw a card and put a +1/+1 counter on ~": two acts
+    rf" and (?=creates? (?:a|an|one|two|three|four|five|x|\d+) )| and (?=puts? (?:a|an|one|two|three|x|\d+) "
+    rf"[+\w/-]+ counters? on )|"
     rf", (?=(?:draw|discard|lose|gain|mill)s? )")
 
 
@@ -139,10 +153,15 @@ def _read_sentence(sentence: str, out: EffectReading, state: _Subjects) -> None:
     x_note = ""
     if where:
         x_note, sentence = f"X = {where.group(1)}", sentence[:where.start()]
+    if any(speaks_of_drawing(q) for q in re.findall(r"\"([^\"]*)\"", sentence)):
+        # an ability granted in quotes ("it gains "When this creature dies, draw a card"") draws later, for the
+        # object that has it: never this effect's draw (engine.oracle.granted reads the static forms)
+        out.unread.append(sentence)
+        return
     if _NESTED_TRIGGER.match(sentence):
         # a triggered ability the effect creates ("Whenever you cast a spell this turn, draw a card"): its draw
         # happens later, on its own event; it is not read as this effect's draw
-        if DRAWS.search(sentence):
+        if speaks_of_drawing(sentence):
             out.unread.append(sentence)
         else:
             out.ops.append(Op("note", 1, "you", text=sentence, words=True))
@@ -177,7 +196,15 @@ def _read_clauses(sentence: str, condition: str, x_note: str, for_each: bool, ou
                   state: _Subjects) -> None:
     """The clauses of a sentence, each with its subject (carried from the clause before) and "may"."""
     subject: str | None = "you"
-    for clause in (c.strip() for c in _SPLIT.split(sentence) if c and c.strip()):
+    parts = re.split(f"({_SPLIT.pattern})", sentence)
+    joined_by_and, last_optional = False, False
+    for i, raw in enumerate(parts):
+        if i % 2:  # a separator: "and" alone joins two verbs under one "may" ("you may draw and create")
+            joined_by_and = raw.strip() == "and"
+            continue
+        clause = raw.strip()
+        if not clause:
+            continue
         clause = re.sub(r"^then ", "", clause)
         whole = clause
         sm = _SUBJECT.match(clause)
@@ -192,17 +219,24 @@ def _read_clauses(sentence: str, condition: str, x_note: str, for_each: bool, ou
         optional = clause.startswith("may ")
         if optional:
             clause = clause[4:]
+        # "each opponent may draw a card and create a token": the second verb is done only if the first was
+        shares_may = joined_by_and and last_optional and not sm and not optional and not condition
+        last_optional = optional or (last_optional and joined_by_and and not sm)
         op = read_clause(clause, subject or "you")
         if op is None:
-            if DRAWS.search(clause) or _DRAWING_WORDS.search(clause):
+            if speaks_of_drawing(clause) or _DRAWING_WORDS.search(clause):
                 out.unread.append(clause)
                 continue
             op = Op("note", 1, subject or "you", text=whole, words=True)
-        amount = "X" if for_each and op.do == "draw" and op.amount == 1 else op.amount
+        # "For each opponent who does, you draw a card and you create a token": each act, once for each
+        amount = "X" if for_each and op.do in _COUNTED_ACTS and op.amount == 1 else op.amount
         note = op.note or (x_note if amount == "X" else "")
         out.ops.append(Op(op.do, amount, op.who, op.name, optional or op.optional, op.text, op.instead_amount,
-                          condition or op.condition, note, op.words))
+                          condition or op.condition or ("if_you_do" if shares_may else ""), note, op.words))
         out.ops.extend(_keyword_action_rest(op))
+
+
+_COUNTED_ACTS = ("draw", "token", "lose_life", "gain_life", "mill", "discard", "damage")
 
 
 def _keyword_action_rest(op: Op) -> tuple[Op, ...]:
@@ -255,6 +289,7 @@ _PHRASES: tuple[tuple[str, str, int | str, bool], ...] = (
     (r"exile (?P<tgt>(?:another )?target [\w ,-]+?)", "exile_target", 0, False),
     (r"return (?P<tgt>target [\w ,-]+?) to its owner's hand", "bounce_target", 0, False),
     (rf"loses? {NUM} life", "lose_life", 1, False),
+    (rf"pays? {NUM} life", "lose_life", 1, False),  # 119.4: a player who pays life loses that much life
     (rf"gains? {NUM} life", "gain_life", 1, False),
     (rf"mills? {NUM} cards?", "mill", 1, False),
     (rf"deals? {NUM} damage to (?P<to>target player|target opponent|that player|each opponent|you|each player)",
@@ -262,7 +297,8 @@ _PHRASES: tuple[tuple[str, str, int | str, bool], ...] = (
     (rf"creates? {NUM} (?:tapped )?(?P<token>clue|blood|food|treasure|map|gold|powerstone) tokens?", "token", 1, False),
     (rf"creates? {NUM} (?:tapped )?(?:[\dx]+/[\dx]+ )?(?:(?:white|blue|black|red|green|colorless|and),? )*"
      r"(?P<token>[a-z]+)(?: [a-z]+)? (?:artifact |enchantment )?creature tokens?(?: with (?:flying|haste|vigilance|"
-     r"trample|lifelink|deathtouch|reach|menace|first strike|defender|prowess)(?:(?:,| and) \w+)*)?", "token", 1,
+     r"trample|lifelink|deathtouch|reach|menace|first strike|defender|prowess|changeling)(?:(?:,| and) \w+)*)?"
+     r"(?: with \"[^\"]*\")?", "token", 1,
      False),
 )
 _COMPILED = [(re.compile(p), do, amount, optional) for p, do, amount, optional in _PHRASES]

@@ -33,7 +33,8 @@ from engine.effects import (
     SpellText,
 )
 from engine.oracle.abilities import Ability, AbilityKind, split_abilities
-from engine.oracle.clauses import DRAWS, EffectReading, read_effect, self_named
+from engine.oracle.clauses import EffectReading, read_effect, self_named, speaks_of_drawing
+from engine.oracle.granted import read_granted
 from engine.oracle.templates import AFFECTED, modelled, read_line
 
 
@@ -82,7 +83,7 @@ def read_oracle(name: str, oracle: str, type_line: str = "") -> Reading:
     spell = not type_line or any("instant" in f or "sorcery" in f for f in faces)
     reading.all_spell = bool(type_line) and all("instant" in f or "sorcery" in f for f in faces)
     for ability in split_abilities(oracle, spell, name):
-        about_draws = bool(DRAWS.search(f"{ability.head} {ability.effect} {ability.reminder}"))
+        about_draws = bool(speaks_of_drawing(f"{ability.head} {ability.effect} {ability.reminder}"))
         reading.draw_abilities += about_draws
         before, effects_before = len(reading.not_understood), len(reading.effects)
         dredge_before = reading.dredge
@@ -163,7 +164,7 @@ def _read_keyword(ability: Ability, name: str, reading: Reading, spell: bool) ->
             continue
         if _legacy(ability, name, reading, spell):
             continue
-        if DRAWS.search(ability.reminder) and not re.fullmatch(r"\w*cycling .*", low):
+        if speaks_of_drawing(ability.reminder) and not re.fullmatch(r"\w*cycling .*", low):
             reading.not_understood.append(ability.line)
             return
         reading.effects.append(NotModelled(word))
@@ -175,7 +176,7 @@ def _read_activated(ability: Ability, name: str, reading: Reading, spell: bool) 
     effect = read_effect(ability.effect, name)
     if _unread(reading, ability, effect):
         return
-    if not _draw_effect(SpellText(tuple(effect.ops))) and not DRAWS.search(f"{ability.effect} {ability.reminder}"):
+    if not _draw_effect(SpellText(tuple(effect.ops))) and not speaks_of_drawing(f"{ability.effect} {ability.reminder}"):
         reading.effects.append(NotModelled(ability.line))
         return
     reading.effects.append(SpellText(tuple(effect.ops), any(op.who == "target" for op in effect.ops),
@@ -232,12 +233,12 @@ def _read_triggered(ability: Ability, name: str, reading: Reading, spell: bool) 
         affects = {"your": "you", "each player's": "each", "each opponent's": "opponents"}[m.group(1)]
         reading.effects.append(DrawStepTrigger(affects, ops, optional=optional))
         return
-    if DRAWS.search(event):
+    if speaks_of_drawing(event):
         reading.not_understood.append(ability.line)
         return
     known = bool(ops) and all(op.do != "note" for op in ops)  # e.g. "each opponent loses 2 life": kept, it acts
     if not known and not _draw_effect(EventTrigger(event, ops)) and \
-            not DRAWS.search(f"{ability.effect} {ability.reminder}"):
+            not speaks_of_drawing(f"{ability.effect} {ability.reminder}"):
         reading.effects.append(NotModelled(ability.line))
         return
     reading.effects.append(EventTrigger(event, ops))
@@ -285,7 +286,7 @@ def _read_static_or_spell(ability: Ability, name: str, reading: Reading, spell: 
             return
     if _legacy(ability, name, reading, spell):
         return
-    if not DRAWS.search(f"{ability.effect} {ability.reminder}"):
+    if not speaks_of_drawing(f"{ability.effect} {ability.reminder}"):
         if ability.kind is AbilityKind.SPELL and reading.all_spell and "\n•" not in ability.effect:
             # an instant's or sorcery's other sentences ("Destroy target land.") are part of what it does:
             # read into operations (or words), carried out in order with its draw, never dropped
@@ -295,6 +296,11 @@ def _read_static_or_spell(ability: Ability, name: str, reading: Reading, spell: 
                 return
         reading.effects.append(NotModelled(ability.line))
         return
+    if ability.kind is AbilityKind.STATIC:
+        granted = read_granted(ability.effect, name)
+        if granted is not None:  # triggered abilities granted in quotes (engine.oracle.granted)
+            reading.effects.extend(granted)
+            return
     if not spell:
         reading.not_understood.append(ability.line)
         return
