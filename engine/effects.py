@@ -63,6 +63,9 @@ OP_KINDS = {
     "bounce_target": "return the target permanent `name` to its owner's hand (not a draw)",
     "shuffle_hand": "shuffle the hand into the library (701.24); \"that many\" is the number of cards shuffled",
     "delayed_draw": "draw N at a later time (a delayed triggered ability, 603.7): reported, not carried out now",
+    "later_ability": "an ability the effect creates (`name`: delayed 603.7a, granted until end of turn 611.2, an "
+                     "emblem's 114.4) whose event (`text`) is one no resolution reaches (combat, attacks, a later "
+                     "step): reported, nothing happens now",
     "note": "an effect outside the draw model, reported but not simulated",
 }
 
@@ -112,6 +115,7 @@ class OpKind(StrEnum):
     DESTROY_TARGET = "destroy_target"
     EXILE_TARGET = "exile_target"
     BOUNCE_TARGET = "bounce_target"
+    LATER_ABILITY = "later_ability"
     NOTE = "note"
 
 

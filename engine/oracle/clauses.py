@@ -92,6 +92,10 @@ def read_effect(text: str, self_name: str) -> EffectReading:
     out = EffectReading()
     low = self_named(text.lower().replace("’", "'"), self_name)
     lines = low.split("\n")
+    rows = [i for i, line in enumerate(lines) if _DIE_ROW.match(line.strip())]
+    if rows:
+        _read_die_table(lines, rows, out)
+        return out
     bullets = [i for i, line in enumerate(lines) if line.strip().startswith("•")]
     head = " ".join(lines[: bullets[0]]) if bullets else ""
     state = _Subjects()
@@ -112,6 +116,33 @@ def read_effect(text: str, self_name: str) -> EffectReading:
         label = (RANDOM_MODE if chooser and chooser.group("random") else "") + mode.rstrip(".")[:80]
         out.ops += [replace(op, mode=label) for op in part.ops]
     return out
+
+
+_DIE_ROW = re.compile(r"^(\d+(?:[—–-]\d+)?) \| (.+)$")
+
+
+def _read_die_table(lines: list[str], rows: list[int], out: EffectReading) -> None:
+    """"Roll a d20. / 1—9 | Draw a card. / 10—20 | ...": the die decides which result happens (706.2), so
+    each result is a mode chosen at random (RANDOM_MODE), never all of them; the roll itself moves nothing.
+    Anything else before the table is read as usual; a table without its roll is not read."""
+    head = " ".join(line.strip() for line in lines[: rows[0]])
+    sentences = _sentences(head)
+    if not sentences or not re.fullmatch(r"roll a d\d+", sentences[-1]) or rows != list(range(rows[0], len(lines))):
+        out.unread.append(" / ".join(lines))
+        return
+    state = _Subjects()
+    for sentence in sentences[:-1]:
+        _read_sentence(sentence, out, state)
+    for i in rows:
+        m = _DIE_ROW.match(lines[i].strip())
+        assert m is not None
+        result = re.sub(r"^[^—.:|]{1,40} — ", "", m.group(2))  # a named result ("Trapped! — ...")
+        part = EffectReading()
+        for sentence in _sentences(result):
+            _read_sentence(sentence, part, _Subjects())
+        out.unread += part.unread
+        label = f"{RANDOM_MODE}{m.group(1)} | {result.rstrip('.')}"[:90]
+        out.ops += [replace(op, mode=label) for op in part.ops]
 
 
 # "Choose one —", "choose one that hasn't been chosen —", "Choose one. If ..., choose both instead —" is not it
@@ -156,17 +187,29 @@ def _read_sentence(sentence: str, out: EffectReading, state: _Subjects) -> None:
     if any(speaks_of_drawing(q) for q in re.findall(r"\"([^\"]*)\"", sentence)):
         # an ability granted in quotes ("it gains "When this creature dies, draw a card"") draws later, for the
         # object that has it: never this effect's draw (engine.oracle.granted reads the static forms)
-        out.unread.append(sentence)
+        granted = _granted_for_later(sentence)
+        if granted is None:
+            out.unread.append(sentence)
+        else:
+            out.ops += granted
         return
     if _NESTED_TRIGGER.match(sentence):
         # a triggered ability the effect creates ("Whenever you cast a spell this turn, draw a card"): its draw
         # happens later, on its own event; it is not read as this effect's draw
         if speaks_of_drawing(sentence):
-            out.unread.append(sentence)
+            if _acts_after_any_answer(sentence):
+                out.ops.append(Op("later_ability", 1, "you", name="delayed", text=sentence))
+            else:
+                out.unread.append(sentence)
         else:
             out.ops.append(Op("note", 1, "you", text=sentence, words=True))
         return
     m = _CONDITION.match(sentence)
+    if m and out.ops and out.ops[-1].do == "later_ability" and _condition(m.group(1)) in ("if_you_do", "if_you_dont"):
+        # "At the beginning of that player's next end step, you draw a card if .... Otherwise, create ...": the
+        # sentence goes on with the ability created for later, not with this effect: not read as this effect's
+        out.unread.append(sentence)
+        return
     if m:
         condition, sentence = _condition(m.group(1)), m.group(2)
     each = re.match(r"for each (.+?), (.+)$", sentence)
@@ -174,6 +217,49 @@ def _read_sentence(sentence: str, out: EffectReading, state: _Subjects) -> None:
         x_note, sentence = f"X = one for each {each.group(1)}", each.group(2)
     if not _instead(sentence, condition, out):
         _read_clauses(sentence, condition, x_note, bool(each), out, state)
+
+
+# Events no resolution reaches: the engine answers one action (a draw, a spell, an ability, a permanent entering
+# or dying) and never goes on to combat or to a later step, so an ability created now that waits for one of
+# these changes nothing in the answer; waiting for anything else (a creature dying, a spell cast, a permanent
+# entering) it could act within the answer, and is not read.
+_LATER_EVENT = re.compile(r"\b(?:deals? combat damage|deal combat damage|attacks?|becomes? blocked|becomes? crewed)\b|"
+                          r"^at the beginning of (?:the next |your next |each |your |that player's next )?"
+                          r"(?:upkeep|end step|combat|draw step)\b")
+
+
+def _acts_after_any_answer(ability: str) -> bool:
+    """A triggered ability ("whenever that creature deals combat damage to a player this turn, draw a card")
+    whose event no resolution reaches, and whose effect is read (so what it would do later is known)."""
+    from engine.trigger_events import EventKind, event_kinds
+
+    m = re.match(r"((?:when|whenever|at)\b[^,]+), (.+)$", ability.strip().rstrip("."), re.S)
+    if m is None or not _LATER_EVENT.search(m.group(1)):
+        return False
+    kinds = set(event_kinds(m.group(1)))
+    if "combat damage" in m.group(1):
+        kinds.discard(EventKind.LOSE_LIFE)  # combat damage is dealt in a combat step, never in an answer
+    effect = EffectReading()
+    for sentence in _sentences(m.group(2)):
+        _read_sentence(sentence, effect, _Subjects())
+    return not kinds and not effect.unread
+
+
+def _granted_for_later(sentence: str) -> list[Op] | None:
+    """"Until end of turn, target creature gains "Whenever this creature deals combat damage to a player, draw
+    a card"", "You get an emblem with "At the beginning of your draw step, draw two additional cards"": each
+    quoted ability becomes a later ability (when its event is one no answer reaches), and the words around
+    the quotes are kept as words (carried out as nothing only when they change nothing counted)."""
+    quotes = re.findall(r"\"([^\"]*)\"", sentence)
+    if not all(_acts_after_any_answer(q) for q in quotes):
+        return None
+    outside = re.sub(r"\"[^\"]*\"", "an ability", sentence).strip()
+    emblem = re.fullmatch(r"you get an emblem with an ability(?: and an ability)*", outside)
+    kind = "emblem" if emblem else "granted"
+    if not emblem and not re.search(r"\b(?:gains?|has|have)\b(?:[\w ,+/-]*? and)? an ability", outside):
+        return None
+    words = [] if emblem else [Op("note", 1, "you", text=outside, words=True)]
+    return [*words, *(Op("later_ability", 1, "you", name=kind, text=q.strip().rstrip(".")) for q in quotes)]
 
 
 def _instead(sentence: str, condition: str, out: EffectReading) -> bool:
@@ -261,7 +347,7 @@ def _condition(words: str) -> str:
 _PHRASES: tuple[tuple[str, str, int | str, bool], ...] = (
     (rf"draws? {NUM} (?:additional )?cards?(?: instead)?", "draw", 1, False),
     (rf"draws? up to {NUM} cards?", "draw", 1, True),
-    (rf"draws? {NUM} cards? at the beginning of the next turn's upkeep", "delayed_draw", 1, False),
+    (rf"draws? (?:up to )?{NUM} cards? at the beginning of the next turn's upkeep", "delayed_draw", 1, False),
     (rf"draws? (?:{NUM} )?cards? for each (?P<x>.+)", "draw", "X", False),
     (rf"draws? (?:{NUM} )?cards? equal to (?P<x>.+)", "draw", "X", False),
     (r"draws? that many cards(?P<x> plus (?:a|one|two|\d+))?", "draw", "X", False),

@@ -106,6 +106,7 @@ def _draw_effect(effect: Effect) -> bool:
         return True
     ops = getattr(effect, "ops", ())
     return any(op.do in ("draw", "delayed_draw", "skip") or op.do.startswith("draw_")
+               or op.do == "later_ability" and speaks_of_drawing(op.text)
                or op.do == "token" and op.name in DRAWING_TOKENS for op in ops)
 
 

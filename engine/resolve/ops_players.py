@@ -223,6 +223,19 @@ def _delayed_draw(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: in
                "delayed")
 
 
+_LATER_RULES = {"delayed": ("603.7", "603.7a"), "granted": ("611.2", "113.1a"), "emblem": ("114.4", "113.1a")}
+_LATER_WHAT = {"delayed": "a delayed triggered ability", "granted": "an ability granted to a permanent",
+               "emblem": "an emblem's ability"}
+
+
+def _later_ability(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+    """An ability the effect creates whose event no resolution reaches (combat damage, an attack, a later
+    step): creating it moves no card, and what it does happens only on that event, after this answer."""
+    r.step(f"{ctx.source} creates {_LATER_WHAT.get(op.name, 'an ability')}: “{op.text}”. It acts only when that "
+           "happens, later in the game: nothing is drawn or moved by it now.",
+           _LATER_RULES.get(op.name, ("603.7",)), ctx.you, "delayed")
+
+
 HANDLERS = {
     OpKind.SKIP: _skip,
     OpKind.DRAW: _draw,
@@ -240,5 +253,6 @@ HANDLERS = {
     OpKind.WIN_IF_LIBRARY_AT_MOST: _win_if_library_at_most,
     OpKind.WIN_IF_LIBRARY_EMPTY: _win_if_library_empty,
     OpKind.END_TURN: _end_turn,
+    OpKind.LATER_ABILITY: _later_ability,
     OpKind.NOTE: _note,
 }

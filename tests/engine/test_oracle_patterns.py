@@ -158,3 +158,75 @@ def test_tokens_are_counted_in_the_scenario_shape() -> None:
            "action": {"type": "cast", "card": "Plunder Spell", "player": "Alice"}}
     res = resolve(scenario_from_json(doc, DB), DB)
     assert res.players["Alice"]["tokens"] == {"Treasure": 2}
+
+
+DIE_CARDS = {
+    "Lucky Charm": ("Artifact", "{2}, {T}: Roll a d20.\n1—9 | Draw a card.\n10—19 | You draw two cards and you lose "
+                                "2 life.\n20 | Sunburst — Draw five cards."),
+    "Dice Watcher": ("Creature — Human", "Whenever you roll one or more dice, draw a card."),
+    "Odd Watcher": ("Creature — Human", "Whenever you roll a 1, you lose 3 life."),
+    "Battle Plan": ("Sorcery", "Until end of turn, target creature gets +1/+0 and gains \"Whenever this creature "
+                               "deals combat damage to a player, draw a card.\""),
+    "Ambush Spell": ("Instant", "Choose target creature. Whenever that creature deals combat damage to a player "
+                                "this turn, you draw two cards."),
+    "Grave Pact Spell": ("Instant", "Target creature gets +1/-1 until end of turn. When it dies this turn, draw two "
+                                    "cards."),
+    "Promise Spell": ("Sorcery", "Scry 1. At the beginning of the next end step, you draw a card if you attacked "
+                                 "this turn. Otherwise, create a Food token."),
+    "Draw Emblem Walker": ("Legendary Planeswalker — Test", "−6: You get an emblem with \"At the beginning of your "
+                                                           "draw step, draw an additional card.\""),
+}
+DICE = made_cards(DIE_CARDS)
+
+
+def roll(alice: dict[str, Any], **top: Any) -> Resolution:
+    return cast(DICE, {"library": 40, "hand": 3, **alice}, {"card": "Lucky Charm", "ability": "activate"}, **top)
+
+
+def test_a_die_table_is_one_result_chosen_by_the_roll_never_all() -> None:
+    """706.2: one row happens; the answer follows the first row that draws, says so, and lists the others."""
+    reading = read_oracle("Lucky Charm", *reversed(DIE_CARDS["Lucky Charm"]))
+    assert reading.status == "full"
+    res = roll({"battlefield": ["Lucky Charm"]})
+    assert res.players["Alice"]["hand"] == 4 and res.players["Alice"]["library"] == 39
+    assert any("die roll decides" in s.text and "706.2" in s.rules for s in res.steps)
+    hands = sorted(b["players"]["Alice"]["hand"] for b in res.branches)
+    assert hands == [5, 8]  # 10—19: two cards (and 2 life); 20: five cards
+    twenty = roll({"battlefield": ["Lucky Charm"]}, choices={"mode:Lucky Charm": "20 | draw five cards"})
+    assert twenty.players["Alice"]["hand"] == 8
+
+
+def test_a_die_table_needs_its_roll() -> None:
+    reading = read_oracle("Rowless", "{T}: Draw a card.\n1—9 | Draw a card.", "Artifact")
+    assert not any(e for e in reading.effects if any(op.mode for op in getattr(e, "ops", ())))
+
+
+def test_rolling_a_die_triggers_what_watches_rolls_or_refuses_what_it_cannot_judge() -> None:
+    """706.1, 603.2: "whenever you roll one or more dice" triggers on the roll; "whenever you roll a 1" is
+    about a result the engine doesn't follow: refused, never left out."""
+    res = roll({"battlefield": ["Lucky Charm", "Dice Watcher"]})
+    assert res.players["Alice"]["hand"] == 5
+    with pytest.raises(ScenarioError) as err:
+        roll({"battlefield": ["Lucky Charm", "Odd Watcher"]})
+    assert "roll a 1" in err.value.message
+
+
+def test_an_ability_created_for_combat_or_a_later_step_is_reported_and_moves_nothing_now() -> None:
+    """603.7a, 611.2, 114.4: a delayed trigger, a granted "until end of turn" ability or an emblem's ability
+    waiting for combat damage or a later step acts after any answer: said, nothing drawn now."""
+    for name in ("Battle Plan", "Ambush Spell"):
+        res = cast(DICE, {"library": 40, "hand": [name], "hand_unnamed": 2}, {"card": name})
+        assert res.players["Alice"]["hand"] == 2 and res.players["Alice"]["library"] == 40
+        assert any(s.kind == "delayed" and "acts only when" in s.text for s in res.steps)
+    walker = cast(DICE, {"library": 40, "hand": 3, "battlefield": ["Draw Emblem Walker"]},
+                  {"card": "Draw Emblem Walker", "ability": "activate"})
+    assert walker.players["Alice"]["hand"] == 3 and any("114.4" in s.rules for s in walker.steps)
+
+
+def test_an_ability_created_now_that_could_act_within_the_answer_is_not_read() -> None:
+    """"When it dies this turn, draw two cards" after "+1/-1": the creature may die at once (704.5f), which
+    the engine can't tell; and "Otherwise, ..." after a delayed trigger goes on with that trigger."""
+    for name in ("Grave Pact Spell", "Promise Spell"):
+        reading = read_oracle(name, DIE_CARDS[name][1], DIE_CARDS[name][0])
+        assert reading.status != "full", name
+        assert not any(op.do in ("draw", "token") for e in reading.effects for op in getattr(e, "ops", ()))
