@@ -45,6 +45,7 @@ _INERT = re.compile(
     r"|it can't be countered.*|this spell can't be countered.*|can't be regenerated"
     r"|until end of turn, .+ (?:gets?|gains?|has|have) .+"
     r"|(?:[\w ]+ )?creatures?(?: [\w ]+)? (?:gets?|gains?) [+-].+"
+    r"|~ and [\w ]+? each gets? [+-][\dx]+/[+-][\dx]+(?: until end of turn)?"
     r"|prevent (?:the next|all) .*damage.+"
     r"|awaken \d+.*"
     r"|counter target (?:activated|triggered) ability.*"

@@ -41,6 +41,9 @@ SUBJECTS: dict[str, str | None] = {
     "you and target opponent each": "you_and_that_player", "you and that player each": "you_and_that_player",
     "you and target player each": "you_and_that_player", "the player": "that_player", "that opponent": "that_player",
     "they": None, "he or she": None, "it": "you", "~": "you",
+    "that attacking player": "that_player", "the attacking player": "that_player",
+    "you and the attacking player each": "you_and_that_player",
+    "each of that player's opponents": "opponents_of_that_player",
 }
 _SUBJECT = re.compile(r"^(" + "|".join(sorted(map(re.escape, SUBJECTS), key=len, reverse=True)) + r") ")
 _VERBS = (r"draws?|discards?|loses?|gains?|mills?|puts?|creates?|returns?|exiles?|sacrifices?|scry|scries|"
@@ -51,7 +54,7 @@ _SPLIT = re.compile(
     rf" and (?=(?:{_SUBJECT.pattern[2:-2]}) (?:{_VERBS})\b)| and (?=(?:draws?|discards?|loses?|gains?|mills?)\b)|"
     # "Draw two cards and create two Treasure tokens", "draw a card and put a +1/+1 counter on ~": two acts
     rf" and (?=creates? (?:a|an|one|two|three|four|five|x|\d+) )| and (?=puts? (?:a|an|one|two|three|x|\d+) "
-    rf"[+\w/-]+ counters? on )|"
+    rf"[+\w/-]+ counters? on )| and (?=removes? (?:a|an|one|two|three|x|\d+) [+\w/-]+ counters? from )|"
     rf", (?=(?:draw|discard|lose|gain|mill)s? )")
 
 
@@ -182,6 +185,15 @@ def _read_sentence(sentence: str, out: EffectReading, state: _Subjects) -> None:
     sentence = re.sub(r"^then,? ", "", sentence)
     where = re.search(r",? where x is (.+)$", sentence)
     x_note = ""
+    if where and ", then " in where.group(1):
+        # "Scry X, where X is the greatest mana value ..., then draw three cards": X belongs to the clause before
+        words, rest = where.group(1).split(", then ", 1)
+        before = EffectReading()
+        _read_clauses(sentence[:where.start()], "", f"X = {words}", False, before, state)
+        out.ops += before.ops
+        out.unread += before.unread
+        sentence = rest
+        where = None
     if where:
         x_note, sentence = f"X = {where.group(1)}", sentence[:where.start()]
     if any(speaks_of_drawing(q) for q in re.findall(r"\"([^\"]*)\"", sentence)):
@@ -193,6 +205,10 @@ def _read_sentence(sentence: str, out: EffectReading, state: _Subjects) -> None:
         else:
             out.ops += granted
         return
+    if sentence.startswith("when you do, "):
+        # a reflexive triggered ability (603.12): it triggers on the "may" before it being done, and acts right
+        # after this effect, so it is read as what happens "if you do"
+        sentence = "if you do, " + sentence.removeprefix("when you do, ")
     if _NESTED_TRIGGER.match(sentence):
         # a triggered ability the effect creates ("Whenever you cast a spell this turn, draw a card"): its draw
         # happens later, on its own event; it is not read as this effect's draw
@@ -305,6 +321,10 @@ def _read_clauses(sentence: str, condition: str, x_note: str, for_each: bool, ou
         optional = clause.startswith("may ")
         if optional:
             clause = clause[4:]
+        have = re.match(r"have (~|target player|target opponent|that player|each opponent|each player) (.+)$", clause)
+        if have and optional:  # "you may have target player draw a card": you choose; that player acts
+            subject = subject if have.group(1) == "~" else SUBJECTS[have.group(1)]
+            clause = have.group(2)
         # "each opponent may draw a card and create a token": the second verb is done only if the first was
         shares_may = joined_by_and and last_optional and not sm and not optional and not condition
         last_optional = optional or (last_optional and joined_by_and and not sm)
@@ -314,6 +334,11 @@ def _read_clauses(sentence: str, condition: str, x_note: str, for_each: bool, ou
                 out.unread.append(clause)
                 continue
             op = Op("note", 1, subject or "you", text=whole, words=True)
+        if for_each and op.do in _COUNTED_ACTS and op.amount not in (1, "X") and op.who != "that_player":
+            # "for each ..., you lose 3 life": 3 times X, an amount not read ("for each opponent who doesn't,
+            # that player loses 2 life" is 2 for each of those players: kept)
+            out.unread.append(whole)
+            continue
         # "For each opponent who does, you draw a card and you create a token": each act, once for each
         amount = "X" if for_each and op.do in _COUNTED_ACTS and op.amount == 1 else op.amount
         note = op.note or (x_note if amount == "X" else "")
@@ -348,11 +373,12 @@ _PHRASES: tuple[tuple[str, str, int | str, bool], ...] = (
     (rf"draws? {NUM} (?:additional )?cards?(?: instead)?", "draw", 1, False),
     (rf"draws? up to {NUM} cards?", "draw", 1, True),
     (rf"draws? (?:up to )?{NUM} cards? at the beginning of the next turn's upkeep", "delayed_draw", 1, False),
-    (rf"draws? (?:{NUM} )?cards? for each (?P<x>.+)", "draw", "X", False),
+    (rf"draws? (?:{NUM} )?(?:additional )?cards? for each (?P<x>.+)", "draw", "X", False),
     (rf"draws? (?:{NUM} )?cards? equal to (?P<x>.+)", "draw", "X", False),
     (r"draws? that many cards(?P<x> plus (?:a|one|two|\d+))?", "draw", "X", False),
     (r"draws? x cards?(?:,? where x is (?P<x>.+))?", "draw", "X", False),
     (rf"draws? {NUM} cards?(?P<x>,? (?:if|unless) .+)", "draw", 1, False),
+    (r"draws? another card(?P<x>,? (?:if|unless) .+)?", "draw", 0, False),
     (r"(?:(?:up to one )?target creature you control |each of (?:up to )?\w+ target creatures you control |"
      r"that creature )?connives?(?: (?P<n>x|\d+))?", "connive", 0, False),
     (r"learns?", "learn", 0, False),

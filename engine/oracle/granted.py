@@ -62,7 +62,7 @@ def read_granted(effect_text: str, name: str) -> list[EventTrigger] | None:
 
 
 def _granted_trigger(quoted: str, name: str, holder: str, condition: str) -> EventTrigger | None:
-    inner = quoted.strip().rstrip(".")
+    inner = quoted.strip().rstrip(".,")
     if not re.match(r"(?:when|whenever|at)\b", inner, re.I):
         return None  # an activated or static ability granted: not read here
     head, effect_text = _split_trigger(inner)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from engine.cards import Card
 from engine.effects import (
@@ -206,7 +206,21 @@ def _legacy(ability: Ability, name: str, reading: Reading, spell: bool) -> bool:
 # Tokens whose own ability draws a card when sacrificed (111.10): creating one is what the card does.
 DRAWING_TOKENS = ("Clue", "Blood")
 
-_ORDINAL = {"first": 1, "second": 2, "third": 3, "fourth": 4}
+_ORDINAL = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
+
+
+def _under(ops: tuple[Op, ...], condition: str | None) -> tuple[Op, ...] | None:
+    """A draw trigger's operations under its intervening "if" (603.4): each carried out only if the condition
+    holds (decided from the state, or said as an assumption). None when it can't be read so: an operation with
+    its own condition already, or "this ability triggers only once each turn", which the engine, triggering on
+    each draw, would not respect."""
+    if any(op.do == "note" and op.text.startswith("this ability triggers only") for op in ops):
+        return None
+    if not condition:
+        return ops
+    if any(op.condition for op in ops):
+        return None
+    return tuple(replace(op, condition=f"if:{condition}") for op in ops)
 
 
 def _read_triggered(ability: Ability, name: str, reading: Reading, spell: bool) -> None:
@@ -218,16 +232,26 @@ def _read_triggered(ability: Ability, name: str, reading: Reading, spell: bool) 
         return
     ops = tuple(effect.ops)
     optional = bool(ops) and ops[0].optional
-    m = re.fullmatch(r"whenever (you|an opponent|a player|each opponent|another player) draws? "
-                     r"(?:your|their|a player's|his or her) (first|second|third|fourth) card each turn(?:, .*)?", event)
+    m = re.fullmatch(r"when(?:ever)? (you|an opponent|a player|each opponent|another player) draws? "
+                     r"(?:your|their|a player's|his or her) (first|second|third|fourth|fifth)(?: or (second|third|"
+                     r"fourth|fifth))? card (?:each|in a) turn(?:, if (?P<cond>.+))?", event)
     if m:
-        reading.effects.append(DrawTrigger(AFFECTED[m.group(1)], ops, DrawCondition(
-            nth_each_turn=_ORDINAL[m.group(2)]), optional=optional))
+        held = _under(ops, m.group("cond"))
+        if held is None:
+            reading.not_understood.append(ability.line)
+            return
+        for nth in (g for g in (m.group(2), m.group(3)) if g):  # "your first or second card": either draw
+            reading.effects.append(DrawTrigger(AFFECTED[m.group(1)], held, DrawCondition(
+                nth_each_turn=_ORDINAL[nth]), optional=optional))
         return
-    m = re.fullmatch(r"whenever (you|an opponent|a player|each opponent|another player) draws? (?:a|one or more) "
-                     r"cards?", event)
+    m = re.fullmatch(r"when(?:ever)? (you|an opponent|a player|each opponent|another player) draws? (?:a|one or more) "
+                     r"cards?(?:, if (?P<cond>.+))?", event)
     if m:
-        reading.effects.append(DrawTrigger(AFFECTED[m.group(1)], ops, optional=optional))
+        held = _under(ops, m.group("cond"))
+        if held is None:
+            reading.not_understood.append(ability.line)
+            return
+        reading.effects.append(DrawTrigger(AFFECTED[m.group(1)], held, optional=optional))
         return
     m = re.fullmatch(r"at the beginning of (your|each player's|each opponent's) draw step", event)
     if m:
@@ -275,6 +299,12 @@ _STATIC_FORMS: tuple[tuple[str, Callable[[re.Match[str]], Effect]], ...] = (
                            (Op("note", 1, "that_player", text="reveals the card drawn"),))),
     (r"you can't lose the game(?: and your opponents can't win the game)?",
      lambda m: CantLose(opponents_cant_win="opponents" in m.group(0))),
+    # keywords whose cost is not mana, written with a dash (702.29a cycling, 702.152a blitz)
+    (r"cycling—(sacrifice (?:a|an|another) [a-z ]+|pay \d+ life)",
+     lambda m: SpellText((Op("draw", 1, "you"),), activated=True, cost=f"cycling: {m.group(1)}, discard this card")),
+    (r"blitz—((?:\{[^}]+\})+(?:, pay \d+ life)?)",
+     lambda m: EventTrigger(f"when ~ dies, if it was cast for its blitz cost {m.group(1)}", (Op("draw", 1, "you"),),
+                            rules=("702.152a", "603.2"))),
 )
 
 

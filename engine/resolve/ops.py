@@ -31,6 +31,8 @@ def resolve_who(r: Resolver, who: str, you: str, that_player: str) -> list[str]:
         return [n for n in r.apnap() if not r.player(n).lost]
     if who == "you_and_that_player":
         return list(dict.fromkeys([you, that_player]))
+    if who == "opponents_of_that_player":  # "each of that player's opponents"
+        return [n for n in r.apnap() if n in r.opponents(that_player) and not r.player(n).lost]
     if who == "each_other_player":
         return [n for n in r.apnap() if n != you and not r.player(n).lost]
     return [that_player]

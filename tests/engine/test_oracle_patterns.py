@@ -230,3 +230,169 @@ def test_an_ability_created_now_that_could_act_within_the_answer_is_not_read() -
         reading = read_oracle(name, DIE_CARDS[name][1], DIE_CARDS[name][0])
         assert reading.status != "full", name
         assert not any(op.do in ("draw", "token") for e in reading.effects for op in getattr(e, "ops", ()))
+
+
+MORE_CARDS = {
+    "Knife Kit": ("Artifact — Equipment", "Equipped creature gets +1/+1, has \"Whenever this creature deals combat "
+                                          "damage to a player, draw a card,\" and is a Rogue in addition to its other "
+                                          "types.\nEquip {1}"),
+    "Seer Spell": ("Sorcery", "Scry X, where X is the number of cards in your hand, then draw two cards."),
+    "Hour Glass": ("Enchantment", "At the beginning of your draw step, draw an additional card and remove two hour "
+                                  "counters from this enchantment."),
+    "Quest Relic": ("Artifact", "{2}, Sacrifice this artifact: Draw a card, then draw an additional card for each "
+                                "quest counter on this artifact."),
+    "Early Watcher": ("Creature — Octopus", "Whenever you draw your first or second card each turn, put a +1/+1 "
+                                            "counter on this creature."),
+    "Grave Watcher": ("Creature — Zombie", "Whenever you draw a card, if you have no cards in hand, each opponent "
+                                           "loses 1 life."),
+    "Once Watcher": ("Creature — Human", "Whenever an opponent draws a card, create a Treasure token. This ability "
+                                         "triggers only once each turn."),
+    "Lender": ("Enchantment", "Whenever a creature you control enters, you may have target player draw a card."),
+    "Blue Lender": ("Enchantment", "Whenever a blue creature you control enters, you may have target player draw a "
+                                   "card."),
+    "Test Bear": ("Creature — Bear", ""),
+    "Rote Spell": ("Sorcery", "For each creature you control, you draw a card and you lose 2 life."),
+}
+MORE = made_cards(MORE_CARDS)
+
+
+def more(alice: dict[str, Any], action: dict[str, Any], **top: Any) -> Resolution:
+    return cast(MORE, {"library": 40, "hand": 3, **alice}, action, **top)
+
+
+def test_a_quoted_ability_ending_in_a_comma_is_still_read_as_granted() -> None:
+    reading = read_oracle("Knife Kit", *reversed(MORE_CARDS["Knife Kit"]))
+    assert reading.status == "full"
+    assert [e.event for e in reading.effects if isinstance(e, EventTrigger)] == [
+        "granted to equipped creature: whenever it deals combat damage to a player"]
+
+
+def test_x_defined_for_a_clause_before_then_stays_with_that_clause() -> None:
+    """"Scry X, where X is ..., then draw two cards": the scry is X (and moves nothing), the draw is two."""
+    res = more({"hand": ["Seer Spell"], "hand_unnamed": 2}, {"card": "Seer Spell"})
+    assert res.players["Alice"]["hand"] == 4 and res.players["Alice"]["library"] == 38
+
+
+def test_a_draw_step_trigger_with_counters_removed_draws_the_additional_card() -> None:
+    doc = {"players": [{"name": "Alice", "library": 40, "hand": 3, "battlefield": ["Hour Glass"]}, {"name": "Bob"}],
+           "action": {"type": "draw_step"}, "active": "Alice", "turn": 3}
+    res = resolve(scenario_from_json(doc, MORE), MORE)
+    assert res.players["Alice"]["hand"] == 5
+
+
+def test_an_additional_card_for_each_is_x() -> None:
+    res = more({"battlefield": ["Quest Relic"]}, {"card": "Quest Relic", "ability": "activate", "x": 2})
+    assert res.players["Alice"]["hand"] == 3 + 1 + 2 and res.players["Alice"]["graveyard"] == 1
+
+
+def test_first_or_second_card_each_turn_triggers_on_either() -> None:
+    [first, second] = read_oracle("Early Watcher", *reversed(MORE_CARDS["Early Watcher"])).effects
+    assert (first.condition.nth_each_turn, second.condition.nth_each_turn) == (1, 2)  # type: ignore[union-attr]
+
+
+def test_a_draw_triggers_intervening_if_is_checked_and_once_each_turn_is_not_read() -> None:
+    """603.4: "whenever you draw a card, if you have no cards in hand" is checked as the trigger resolves
+    (hellbent, from the state); "triggers only once each turn" can't be kept by a trigger on each draw."""
+    doc = {"players": [{"name": "Alice", "library": 40, "hand": 0, "battlefield": ["Grave Watcher"]}, {"name": "Bob"}],
+           "action": {"type": "draw", "player": "Alice", "count": 2}}
+    res = resolve(scenario_from_json(doc, MORE), MORE)
+    assert res.players["Bob"]["life"] == 20  # the hand isn't empty once a card is drawn
+    assert read_oracle("Once Watcher", *reversed(MORE_CARDS["Once Watcher"])).status != "full"
+
+
+def test_you_may_have_target_player_draw() -> None:
+    """"You may have target player draw a card": the controller chooses; the target draws (here the engine's
+    target for a watcher's trigger, the entering creature's controller)."""
+    [trigger] = read_oracle("Lender", *reversed(MORE_CARDS["Lender"])).effects
+    assert isinstance(trigger, EventTrigger) and trigger.ops == (Op("draw", 1, "target", optional=True),)
+    res = more({"battlefield": ["Lender"]}, {"card": "Test Bear", "ability": "enters"},
+               choices={"may:Lender:draw": True})
+    assert res.players["Alice"]["hand"] == 4
+    declined = more({"battlefield": ["Lender"]}, {"card": "Test Bear", "ability": "enters"},
+                    choices={"may:Lender:draw": False})
+    assert declined.players["Alice"]["hand"] == 3
+
+
+def test_a_watcher_of_a_colored_creature_refuses_rather_than_guess_the_color() -> None:
+    """A type line has no color: "whenever a blue creature you control enters" is never judged from it."""
+    with pytest.raises(ScenarioError):
+        more({"battlefield": ["Blue Lender"]}, {"card": "Test Bear", "ability": "enters"})
+
+
+def test_for_each_with_an_amount_other_than_one_is_not_read() -> None:
+    """"For each creature you control, you draw a card and you lose 2 life": 2 life times X, never 2."""
+    reading = read_oracle("Rote Spell", MORE_CARDS["Rote Spell"][1], "Sorcery")
+    assert reading.status != "full" or not any(
+        op.do == "lose_life" and op.amount == 2 for e in reading.effects for op in getattr(e, "ops", ()))
+
+
+LAST_CARDS = {
+    "Dash Cycler": ("Creature — Elk", "Cycling—Sacrifice a land. (Sacrifice a land, Discard this card: Draw a card.)"),
+    "Blitz Pup": ("Creature — Dog", "Blitz—{1}{B}, Pay 2 life. (If you cast this spell for its blitz cost, it gains "
+                                    "haste and \"When this creature dies, draw a card.\" Sacrifice it at the beginning "
+                                    "of the next end step.)"),
+    "Again Spell": ("Sorcery", "Draw a card. If you have no cards in hand, draw another card."),
+    "Cheer Watcher": ("Enchantment", "Whenever a player casts a noncreature spell, each of that player's opponents "
+                                     "may draw a card."),
+    "Test Bolt": ("Instant", "Test Bolt deals 2 damage to target creature."),
+    "Stubborn Pet": ("Creature — Cat", "If you would draw a card, you may skip that draw instead."),
+    "Study Hall": ("Enchantment", "If you would draw a card, you may put a study counter on this enchantment "
+                                  "instead."),
+    "Maker Bot": ("Artifact Creature — Construct", "When this creature enters, you may sacrifice an artifact. When "
+                                                   "you do, draw two cards."),
+    "Test Rock": ("Artifact", ""),
+    "Test Land": ("Land", ""),
+    "Mob Boss": ("Creature — Human", "Whenever an opponent attacks another one of your opponents, that attacking "
+                                     "player draws a card."),
+}
+LAST = made_cards(LAST_CARDS)
+
+
+def test_keywords_with_a_dash_cost_are_read_with_that_cost() -> None:
+    """702.29a: "Cycling—Sacrifice a land" is a cycling cost; 702.152a: blitz paid with mana and life."""
+    res = cast(LAST, {"library": 40, "hand": ["Dash Cycler"], "hand_unnamed": 2, "battlefield": ["Test Land"]},
+               {"card": "Dash Cycler", "ability": "cycle"})
+    alice = res.players["Alice"]
+    assert alice["hand"] == 3 and alice["library"] == 39 and alice["graveyard"] == 2  # the card and the land
+    with pytest.raises(ScenarioError):  # no land to sacrifice: the cost can't be paid (118.3)
+        cast(LAST, {"library": 40, "hand": ["Dash Cycler"], "battlefield": ["Test Rock"]},
+             {"card": "Dash Cycler", "ability": "cycle"})
+    [blitz] = read_oracle("Blitz Pup", *reversed(LAST_CARDS["Blitz Pup"])).effects
+    assert isinstance(blitz, EventTrigger) and "blitz cost {1}{b}, pay 2 life" in blitz.event
+
+
+def test_draw_another_card_under_a_condition() -> None:
+    res = cast(LAST, {"library": 40, "hand": ["Again Spell"]}, {"card": "Again Spell"})
+    assert res.players["Alice"]["hand"] == 1  # a card in hand after the first draw: no second card
+
+
+def test_each_of_that_players_opponents() -> None:
+    """The caster's opponents, not the watcher's: Bob casts, so Alice (Bob's opponent) may draw."""
+    res = cast(LAST, {"library": 40, "hand": 3, "battlefield": ["Cheer Watcher"]},
+               {"card": "Test Bolt", "player": "Bob"}, {"library": 40, "hand": ["Test Bolt"]},
+               choices={"may:Cheer Watcher:draw": True})
+    assert res.players["Alice"]["hand"] == 4 and res.players["Bob"]["hand"] == 0
+
+
+def test_a_draw_replaced_by_a_skip_or_a_counter_draws_nothing() -> None:
+    for name in ("Stubborn Pet", "Study Hall"):
+        doc = {"players": [{"name": "Alice", "library": 40, "hand": 3, "battlefield": [name]}, {"name": "Bob"}],
+               "action": {"type": "draw", "player": "Alice", "count": 1}}
+        res = resolve(scenario_from_json(doc, LAST), LAST)
+        hands = {res.players["Alice"]["hand"], *(b["players"]["Alice"]["hand"] for b in res.branches)}
+        assert hands == {3, 4}, name  # the "may" either way: replaced (nothing drawn) or drawn
+
+
+def test_a_reflexive_trigger_acts_if_the_may_was_done() -> None:
+    """603.12: "you may sacrifice an artifact. When you do, draw two cards.\""""
+    did = cast(LAST, {"library": 40, "hand": 3, "battlefield": ["Test Rock"]},
+               {"card": "Maker Bot", "ability": "enters"}, choices={"may:Maker Bot:sacrifice": True})
+    assert did.players["Alice"]["hand"] == 5 and did.players["Alice"]["graveyard"] == 1
+    not_done = cast(LAST, {"library": 40, "hand": 3, "battlefield": ["Test Rock"]},
+                    {"card": "Maker Bot", "ability": "enters"}, choices={"may:Maker Bot:sacrifice": False})
+    assert not_done.players["Alice"]["hand"] == 3
+
+
+def test_the_attacking_player_is_that_player() -> None:
+    [trigger] = read_oracle("Mob Boss", *reversed(LAST_CARDS["Mob Boss"])).effects
+    assert isinstance(trigger, EventTrigger) and trigger.ops == (Op("draw", 1, "that_player"),)
