@@ -42,7 +42,7 @@ _COST_START = re.compile(
     r"^(?:\{|[+−-]?\d+:|x:|sacrifice|discard|pay|exile|tap|untap|remove|return|put|collect|forage|reveal|"
     r"mill|blight|waterbend|earthbend|expend|behold)", re.I)
 _TRIGGER = re.compile(r"^(when|whenever|at)\b", re.I)
-_ABILITY_WORD = re.compile(r"^([A-Z][\w'’ ,-]{1,40}?) — (?=\S)")
+_ABILITY_WORD = re.compile(r"^([A-Z][\w'’ ,!-]{1,40}?) — (?=\S)")
 _LOYALTY = re.compile(r"^([+−-]?(?:\d+|X)): (.+)$")
 _CHAPTER = re.compile(r"^((?:I|II|III|IV|V|VI)(?:, (?:I|II|III|IV|V|VI))*) — (.+)$")
 _DIE_ROW = re.compile(r"^\d+(?:[—–-]\d+)? \| \S")

@@ -180,8 +180,10 @@ def _read_activated(ability: Ability, name: str, reading: Reading, spell: bool) 
     if not _draw_effect(SpellText(tuple(effect.ops))) and not speaks_of_drawing(f"{ability.effect} {ability.reminder}"):
         reading.effects.append(NotModelled(ability.line))
         return
-    reading.effects.append(SpellText(tuple(effect.ops), any(op.who == "target" for op in effect.ops),
-                                     activated=True, cost=ability.head))
+    # "Activate only ..." restricts the activation itself (602.5): checked or said before the effect
+    ops = sorted(effect.ops, key=lambda op: not (op.do == "note" and op.text.startswith("activate only")))
+    reading.effects.append(SpellText(tuple(ops), any(op.who == "target" for op in ops), activated=True,
+                                     cost=ability.head))
 
 
 def _legacy(ability: Ability, name: str, reading: Reading, spell: bool) -> bool:

@@ -200,11 +200,33 @@ def _note(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> No
                             card_words(r.cards.find(ctx.source), op.text))
     if op.text.startswith("the ring tempts"):
         r.happened.add(EventKind.RING)
+    if op.words and op.text.startswith("activate only"):
+        _restriction(r, op.text, ctx)
+        return
     if "damage to" in op.text:
         r.notes.append(f"{ctx.source}: {op.text} (whether a creature dies of it depends on its toughness, which "
                        "the engine doesn't track)")
     else:
         r.notes.append(f"{ctx.source}: {op.text}")
+
+
+def _restriction(r: Resolver, words: str, ctx: OpContext) -> None:
+    """"Activate only ..." (602.5): the timing the situation states is checked ("as a sorcery", 602.5d: the
+    controller's main phase; "during your turn"); any other restriction is said as an assumption, never left
+    unsaid, with the words the engine can't check."""
+    sorcery = words.startswith("activate only as a sorcery")
+    yours = words.startswith("activate only during your turn")
+    if sorcery or yours:
+        ok = r.active == ctx.you and (not sorcery or r.s.step in ("main1", "main2"))
+        if not ok:
+            raise ScenarioError(f"{ctx.source}: “{words}” — {ctx.you} can't activate it now", "action.card",
+                                "activate it in its controller's main phase" if sorcery else
+                                "activate it during its controller's turn")
+        r.step(f"{ctx.source}: “{words}” — {ctx.you} may, it is {ctx.you}'s turn"
+               + (" and main phase." if sorcery else "."), ("602.5d",) if sorcery else ("602.5",), ctx.you, "check")
+        return
+    r.step(f"{ctx.source}: “{words}” — the engine can't check this restriction; the answer assumes it is met.",
+           ("602.5",), ctx.you, "assumption")
 
 
 def card_words(card: Card | None, words: str) -> str:

@@ -396,3 +396,39 @@ def test_a_reflexive_trigger_acts_if_the_may_was_done() -> None:
 def test_the_attacking_player_is_that_player() -> None:
     [trigger] = read_oracle("Mob Boss", *reversed(LAST_CARDS["Mob Boss"])).effects
     assert isinstance(trigger, EventTrigger) and trigger.ops == (Op("draw", 1, "that_player"),)
+
+
+RESTRICTED = made_cards({
+    "Timed Relic": ("Artifact", "{T}: Draw a card. Activate only as a sorcery."),
+    "Turn Relic": ("Artifact", "{1}: Draw a card. Activate only during your turn."),
+    "Goal Relic!": ("Artifact", "Score! — {T}, Sacrifice this artifact: Draw two cards. Activate only if an opponent "
+                                "was dealt combat damage this turn."),
+})
+
+
+def use(name: str, **top: Any) -> Resolution:
+    return cast(RESTRICTED, {"library": 40, "hand": 3, "battlefield": [name]}, {"card": name, "ability": "activate"},
+                **top)
+
+
+def test_an_activation_restriction_is_checked_when_the_situation_says_the_timing() -> None:
+    """602.5d: "activate only as a sorcery" — the controller's main phase; "during your turn" — theirs."""
+    res = use("Timed Relic", step="main1")
+    assert res.players["Alice"]["hand"] == 4 and any("602.5d" in s.rules for s in res.steps)
+    with pytest.raises(ScenarioError):
+        use("Timed Relic", step="combat")
+    with pytest.raises(ScenarioError):
+        use("Turn Relic", active="Bob")
+    assert use("Turn Relic").players["Alice"]["hand"] == 4
+
+
+def test_an_activation_restriction_the_engine_cannot_check_is_said_before_the_effect() -> None:
+    """"Activate only if an opponent was dealt combat damage this turn": assumed, said, never silently dropped
+    (an ability word with an exclamation mark is still an ability word)."""
+    reading = read_oracle("Goal Relic!", "Score! — {T}, Sacrifice this artifact: Draw two cards. Activate only if "
+                          "an opponent was dealt combat damage this turn.", "Artifact")
+    assert reading.status == "full"
+    res = use("Goal Relic!")
+    kinds_in_order = [s.kind for s in res.steps]
+    said = next(i for i, s in enumerate(res.steps) if "can't check this restriction" in s.text)
+    assert res.players["Alice"]["hand"] == 5 and said < kinds_in_order.index("draw")
