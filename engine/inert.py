@@ -33,7 +33,7 @@ _INERT = re.compile(
     r"|look at .+"
     r"|reveal (?:the top|your hand|their hand|it|that card|those cards|a card|an?|the).*"
     r"|reveals? (?:their|your|the top|it|that).*"
-    r"|goad .+|detain .+|regenerate .+|transform .+|choose (?:a|an|one|two|target|friend|another|a card|x).*"
+    r"|goad .+|detain .+|regenerate .+|transform .+|convert ~|choose (?:a|an|one|two|target|friend|another|a card|x).*"
     r"|(?:~ )?deals (?:\d+|x|that much|damage) (?:damage )?to (?:target|up to one target|each|another target|that) "
     r"(?:creature|planeswalker|battle)s?(?: or (?:planeswalker|battle|creature))*(?: an opponent controls| you "
     r"don't control)?(?: equal to .+)?(?: instead)?"

@@ -55,6 +55,7 @@ _SPLIT = re.compile(
     # "Draw two cards and create two Treasure tokens", "draw a card and put a +1/+1 counter on ~": two acts
     rf" and (?=creates? (?:a|an|one|two|three|four|five|x|\d+) )| and (?=puts? (?:a|an|one|two|three|x|\d+) "
     rf"[+\w/-]+ counters? on )| and (?=removes? (?:a|an|one|two|three|x|\d+) [+\w/-]+ counters? from )|"
+    rf" and (?=(?:reveals? it|converts? ~)$)|"
     rf", (?=(?:draw|discard|lose|gain|mill)s? )")
 
 

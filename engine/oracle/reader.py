@@ -310,6 +310,9 @@ _STATIC_FORMS: tuple[tuple[str, Callable[[re.Match[str]], Effect]], ...] = (
 )
 
 
+_LOSS_RULE = re.compile(r"\b(?:don't|doesn't|can't) lose the game\b")
+
+
 def _read_static_or_spell(ability: Ability, name: str, reading: Reading, spell: bool) -> None:
     low = ability.effect.lower().replace("’", "'").rstrip(".")
     for pattern, build in _STATIC_FORMS:
@@ -318,6 +321,12 @@ def _read_static_or_spell(ability: Ability, name: str, reading: Reading, spell: 
             reading.effects.append(build(m))
             return
     if _legacy(ability, name, reading, spell):
+        return
+    if ability.kind is AbilityKind.STATIC and not reading.all_spell and _LOSS_RULE.search(low):
+        # "you don't lose the game for having 0 or less life": who loses is part of every answer, so a permanent's
+        # words that change it and are not carried out leave the card not understood, never kept as words (a
+        # spell's such words are an operation that refuses the answer reaching it)
+        reading.not_understood.append(ability.line)
         return
     if not speaks_of_drawing(f"{ability.effect} {ability.reminder}"):
         if ability.kind is AbilityKind.SPELL and reading.all_spell and "\n•" not in ability.effect:

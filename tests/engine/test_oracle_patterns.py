@@ -432,3 +432,20 @@ def test_an_activation_restriction_the_engine_cannot_check_is_said_before_the_ef
     kinds_in_order = [s.kind for s in res.steps]
     said = next(i for i, s in enumerate(res.steps) if "can't check this restriction" in s.text)
     assert res.players["Alice"]["hand"] == 5 and said < kinds_in_order.index("draw")
+
+
+def test_words_that_change_who_loses_are_never_kept_as_words() -> None:
+    """"You don't lose the game for having 0 or less life" changes every answer's losers: not carried out, the
+    card is not understood (never read fully while ignoring it)."""
+    reading = read_oracle("Test Pact", "As long as this Equipment is attached to a creature, you don't lose the "
+                          "game for having 0 or less life.\nWhenever equipped creature attacks, draw a card.",
+                          "Artifact — Equipment")
+    assert reading.status != "full"
+    assert read_oracle("Test Angel", "Flying\nYou can't lose the game and your opponents can't win the game.",
+                       "Artifact Creature — Angel").status == "full"  # carried out (CantLose)
+
+
+def test_draw_a_card_and_reveal_it_are_two_acts() -> None:
+    [ability] = read_oracle("Test Sage", "{T}: Draw a card and reveal it.", "Creature — Human").effects
+    assert isinstance(ability, SpellText) and [op.do for op in ability.ops] == ["draw", "note"]
+    assert ability.ops[1].text == "reveal it"
