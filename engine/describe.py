@@ -68,7 +68,7 @@ OP_WORDS: dict[OpKind, str] = {
     OpKind.REVEAL_SORT: "reveal the top {n} cards and sort them", OpKind.REVEAL_TOP_OR_DRAW:
     "reveal the top card: a creature card goes to the hand, else draw", OpKind.AMASS: "amass {n}",
     OpKind.COUNTER: "put a counter on it", OpKind.DELAYED_DRAW: "draw {n} card{s} later (a delayed trigger)",
-    OpKind.NOTE: "{text}",
+    OpKind.LATER_ABILITY: "create an ability for later: {text}", OpKind.NOTE: "{text}",
 }
 
 

@@ -15,7 +15,7 @@ from typing import Any
 # Who an effect refers to, relative to its controller ("you") and the drawing player ("that_player").
 AFFECTS = ("you", "opponents", "each")
 WHO = ("you", "that_player", "each_opponent", "each_player", "each_other_player", "target", "opponent_of_you",
-       "you_and_that_player")
+       "you_and_that_player", "opponents_of_that_player")
 
 SELF_CONDITIONS = ("your_turn", "hand_empty", "library_empty", "life_10_or_less", "always")
 
@@ -63,6 +63,9 @@ OP_KINDS = {
     "bounce_target": "return the target permanent `name` to its owner's hand (not a draw)",
     "shuffle_hand": "shuffle the hand into the library (701.24); \"that many\" is the number of cards shuffled",
     "delayed_draw": "draw N at a later time (a delayed triggered ability, 603.7): reported, not carried out now",
+    "later_ability": "an ability the effect creates (`name`: delayed 603.7a, granted until end of turn 611.2, an "
+                     "emblem's 114.4) whose event (`text`) is one no resolution reaches (combat, attacks, a later "
+                     "step): reported, nothing happens now",
     "note": "an effect outside the draw model, reported but not simulated",
 }
 
@@ -112,6 +115,7 @@ class OpKind(StrEnum):
     DESTROY_TARGET = "destroy_target"
     EXILE_TARGET = "exile_target"
     BOUNCE_TARGET = "bounce_target"
+    LATER_ABILITY = "later_ability"
     NOTE = "note"
 
 

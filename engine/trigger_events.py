@@ -32,6 +32,7 @@ class EventKind(StrEnum):
     SHUFFLE = "shuffle"
     SEARCH = "search"
     GIFT = "gift"
+    DIE_ROLL = "die roll"
 
 
 _WORDS: dict[EventKind, re.Pattern[str]] = {
@@ -55,6 +56,7 @@ _WORDS: dict[EventKind, re.Pattern[str]] = {
     EventKind.SHUFFLE: re.compile(r"\bshuffles?\b"),
     EventKind.SEARCH: re.compile(r"\bsearch(?:es)?\b"),
     EventKind.GIFT: re.compile(r"\bgives? a gift\b"),
+    EventKind.DIE_ROLL: re.compile(r"\brolls? (?:one or more dice|a die|dice|a d\d+|a natural|a \d+)"),
 }
 
 # "When ~ enters" waits only for the card itself: it can trigger only as that card's own zone change, which

@@ -42,9 +42,10 @@ _COST_START = re.compile(
     r"^(?:\{|[+−-]?\d+:|x:|sacrifice|discard|pay|exile|tap|untap|remove|return|put|collect|forage|reveal|"
     r"mill|blight|waterbend|earthbend|expend|behold)", re.I)
 _TRIGGER = re.compile(r"^(when|whenever|at)\b", re.I)
-_ABILITY_WORD = re.compile(r"^([A-Z][\w'’ ,-]{1,40}?) — (?=\S)")
+_ABILITY_WORD = re.compile(r"^([A-Z][\w'’ ,!-]{1,40}?) — (?=\S)")
 _LOYALTY = re.compile(r"^([+−-]?(?:\d+|X)): (.+)$")
 _CHAPTER = re.compile(r"^((?:I|II|III|IV|V|VI)(?:, (?:I|II|III|IV|V|VI))*) — (.+)$")
+_DIE_ROW = re.compile(r"^\d+(?:[—–-]\d+)? \| \S")
 _REMINDER = re.compile(r"\s*\(([^()]*)\)")
 _KEYWORD_LINE = re.compile(
     r"^(?:[A-Z][a-z’']+(?: [a-z’']+){0,2})(?: (?:\{[^}]+\})+| \d+| [A-Z][\w ]*)?(?:, |$)")
@@ -57,6 +58,11 @@ def split_abilities(oracle: str, spell: bool, name: str = "") -> list[Ability]:
     out: list[Ability] = []
     lines = [x.strip() for x in oracle.replace("\r", "").split("\n") if x.strip()]
     for line in lines:
+        if out and _DIE_ROW.match(line) and re.search(r"\broll a d\d+\b", out[-1].line, re.I):
+            # a result of the die the ability before rolls ("1—9 | Draw a card."): part of that ability
+            prev = out[-1]
+            out[-1] = Ability(prev.kind, prev.head, f"{prev.effect}\n{line}", prev.reminder, f"{prev.line}\n{line}")
+            continue
         if line.startswith("•") and out:
             prev = out[-1]
             # a mode belongs to the ability that says "choose one —"

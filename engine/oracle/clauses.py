@@ -19,6 +19,17 @@ NUM = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+)"
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
             "eight": 8, "nine": 9, "ten": 10}
 DRAWS = re.compile(r"\bdraw(?:s|n|ing)?\b(?! steps?\b)", re.I)
+# "If you've drawn two or more cards this turn", "for each card you've drawn this turn": words that count the
+# cards a player drew, as a condition or an amount of something else; they draw nothing, replace no draw and
+# watch no draw, so an ability whose only words about drawing are these is not an ability about drawing
+# (what it does is read, or kept as words, like any other ability's).
+_COUNTED_DRAWS = re.compile(r"\b(?:you've|you have|they've|they have|an opponent has|a player has|that player has) "
+                            r"drawn(?: [\w ]+?)? this turn\b", re.I)
+
+
+def speaks_of_drawing(text: str) -> bool:
+    """Whether words draw, replace or watch a draw (not only count the cards drawn this turn)."""
+    return bool(DRAWS.search(_COUNTED_DRAWS.sub("", text)))
 
 # Who a clause's subject is, from the ability's controller ("you") and the player it is about.
 SUBJECTS: dict[str, str | None] = {
@@ -30,6 +41,9 @@ SUBJECTS: dict[str, str | None] = {
     "you and target opponent each": "you_and_that_player", "you and that player each": "you_and_that_player",
     "you and target player each": "you_and_that_player", "the player": "that_player", "that opponent": "that_player",
     "they": None, "he or she": None, "it": "you", "~": "you",
+    "that attacking player": "that_player", "the attacking player": "that_player",
+    "you and the attacking player each": "you_and_that_player",
+    "each of that player's opponents": "opponents_of_that_player",
 }
 _SUBJECT = re.compile(r"^(" + "|".join(sorted(map(re.escape, SUBJECTS), key=len, reverse=True)) + r") ")
 _VERBS = (r"draws?|discards?|loses?|gains?|mills?|puts?|creates?|returns?|exiles?|sacrifices?|scry|scries|"
@@ -38,6 +52,10 @@ _VERBS = (r"draws?|discards?|loses?|gains?|mills?|puts?|creates?|returns?|exiles
 _SPLIT = re.compile(
     rf",? then |,? and then |; then |, and (?=(?:{_SUBJECT.pattern[2:-2]}) (?:{_VERBS})\b)|, and (?=(?:{_VERBS})\b)|"
     rf" and (?=(?:{_SUBJECT.pattern[2:-2]}) (?:{_VERBS})\b)| and (?=(?:draws?|discards?|loses?|gains?|mills?)\b)|"
+    # "Draw two cards and create two Treasure tokens", "draw a card and put a +1/+1 counter on ~": two acts
+    rf" and (?=creates? (?:a|an|one|two|three|four|five|x|\d+) )| and (?=puts? (?:a|an|one|two|three|x|\d+) "
+    rf"[+\w/-]+ counters? on )| and (?=removes? (?:a|an|one|two|three|x|\d+) [+\w/-]+ counters? from )|"
+    rf" and (?=(?:reveals? it|converts? ~)$)|"
     rf", (?=(?:draw|discard|lose|gain|mill)s? )")
 
 
@@ -78,6 +96,10 @@ def read_effect(text: str, self_name: str) -> EffectReading:
     out = EffectReading()
     low = self_named(text.lower().replace("’", "'"), self_name)
     lines = low.split("\n")
+    rows = [i for i, line in enumerate(lines) if _DIE_ROW.match(line.strip())]
+    if rows:
+        _read_die_table(lines, rows, out)
+        return out
     bullets = [i for i, line in enumerate(lines) if line.strip().startswith("•")]
     head = " ".join(lines[: bullets[0]]) if bullets else ""
     state = _Subjects()
@@ -98,6 +120,33 @@ def read_effect(text: str, self_name: str) -> EffectReading:
         label = (RANDOM_MODE if chooser and chooser.group("random") else "") + mode.rstrip(".")[:80]
         out.ops += [replace(op, mode=label) for op in part.ops]
     return out
+
+
+_DIE_ROW = re.compile(r"^(\d+(?:[—–-]\d+)?) \| (.+)$")
+
+
+def _read_die_table(lines: list[str], rows: list[int], out: EffectReading) -> None:
+    """"Roll a d20. / 1—9 | Draw a card. / 10—20 | ...": the die decides which result happens (706.2), so
+    each result is a mode chosen at random (RANDOM_MODE), never all of them; the roll itself moves nothing.
+    Anything else before the table is read as usual; a table without its roll is not read."""
+    head = " ".join(line.strip() for line in lines[: rows[0]])
+    sentences = _sentences(head)
+    if not sentences or not re.fullmatch(r"roll a d\d+", sentences[-1]) or rows != list(range(rows[0], len(lines))):
+        out.unread.append(" / ".join(lines))
+        return
+    state = _Subjects()
+    for sentence in sentences[:-1]:
+        _read_sentence(sentence, out, state)
+    for i in rows:
+        m = _DIE_ROW.match(lines[i].strip())
+        assert m is not None
+        result = re.sub(r"^[^—.:|]{1,40} — ", "", m.group(2))  # a named result ("Trapped! — ...")
+        part = EffectReading()
+        for sentence in _sentences(result):
+            _read_sentence(sentence, part, _Subjects())
+        out.unread += part.unread
+        label = f"{RANDOM_MODE}{m.group(1)} | {result.rstrip('.')}"[:90]
+        out.ops += [replace(op, mode=label) for op in part.ops]
 
 
 # "Choose one —", "choose one that hasn't been chosen —", "Choose one. If ..., choose both instead —" is not it
@@ -137,17 +186,47 @@ def _read_sentence(sentence: str, out: EffectReading, state: _Subjects) -> None:
     sentence = re.sub(r"^then,? ", "", sentence)
     where = re.search(r",? where x is (.+)$", sentence)
     x_note = ""
+    if where and ", then " in where.group(1):
+        # "Scry X, where X is the greatest mana value ..., then draw three cards": X belongs to the clause before
+        words, rest = where.group(1).split(", then ", 1)
+        before = EffectReading()
+        _read_clauses(sentence[:where.start()], "", f"X = {words}", False, before, state)
+        out.ops += before.ops
+        out.unread += before.unread
+        sentence = rest
+        where = None
     if where:
         x_note, sentence = f"X = {where.group(1)}", sentence[:where.start()]
+    if any(speaks_of_drawing(q) for q in re.findall(r"\"([^\"]*)\"", sentence)):
+        # an ability granted in quotes ("it gains "When this creature dies, draw a card"") draws later, for the
+        # object that has it: never this effect's draw (engine.oracle.granted reads the static forms)
+        granted = _granted_for_later(sentence)
+        if granted is None:
+            out.unread.append(sentence)
+        else:
+            out.ops += granted
+        return
+    if sentence.startswith("when you do, "):
+        # a reflexive triggered ability (603.12): it triggers on the "may" before it being done, and acts right
+        # after this effect, so it is read as what happens "if you do"
+        sentence = "if you do, " + sentence.removeprefix("when you do, ")
     if _NESTED_TRIGGER.match(sentence):
         # a triggered ability the effect creates ("Whenever you cast a spell this turn, draw a card"): its draw
         # happens later, on its own event; it is not read as this effect's draw
-        if DRAWS.search(sentence):
-            out.unread.append(sentence)
+        if speaks_of_drawing(sentence):
+            if _acts_after_any_answer(sentence):
+                out.ops.append(Op("later_ability", 1, "you", name="delayed", text=sentence))
+            else:
+                out.unread.append(sentence)
         else:
             out.ops.append(Op("note", 1, "you", text=sentence, words=True))
         return
     m = _CONDITION.match(sentence)
+    if m and out.ops and out.ops[-1].do == "later_ability" and _condition(m.group(1)) in ("if_you_do", "if_you_dont"):
+        # "At the beginning of that player's next end step, you draw a card if .... Otherwise, create ...": the
+        # sentence goes on with the ability created for later, not with this effect: not read as this effect's
+        out.unread.append(sentence)
+        return
     if m:
         condition, sentence = _condition(m.group(1)), m.group(2)
     each = re.match(r"for each (.+?), (.+)$", sentence)
@@ -155,6 +234,49 @@ def _read_sentence(sentence: str, out: EffectReading, state: _Subjects) -> None:
         x_note, sentence = f"X = one for each {each.group(1)}", each.group(2)
     if not _instead(sentence, condition, out):
         _read_clauses(sentence, condition, x_note, bool(each), out, state)
+
+
+# Events no resolution reaches: the engine answers one action (a draw, a spell, an ability, a permanent entering
+# or dying) and never goes on to combat or to a later step, so an ability created now that waits for one of
+# these changes nothing in the answer; waiting for anything else (a creature dying, a spell cast, a permanent
+# entering) it could act within the answer, and is not read.
+_LATER_EVENT = re.compile(r"\b(?:deals? combat damage|deal combat damage|attacks?|becomes? blocked|becomes? crewed)\b|"
+                          r"^at the beginning of (?:the next |your next |each |your |that player's next )?"
+                          r"(?:upkeep|end step|combat|draw step)\b")
+
+
+def _acts_after_any_answer(ability: str) -> bool:
+    """A triggered ability ("whenever that creature deals combat damage to a player this turn, draw a card")
+    whose event no resolution reaches, and whose effect is read (so what it would do later is known)."""
+    from engine.trigger_events import EventKind, event_kinds
+
+    m = re.match(r"((?:when|whenever|at)\b[^,]+), (.+)$", ability.strip().rstrip("."), re.S)
+    if m is None or not _LATER_EVENT.search(m.group(1)):
+        return False
+    kinds = set(event_kinds(m.group(1)))
+    if "combat damage" in m.group(1):
+        kinds.discard(EventKind.LOSE_LIFE)  # combat damage is dealt in a combat step, never in an answer
+    effect = EffectReading()
+    for sentence in _sentences(m.group(2)):
+        _read_sentence(sentence, effect, _Subjects())
+    return not kinds and not effect.unread
+
+
+def _granted_for_later(sentence: str) -> list[Op] | None:
+    """"Until end of turn, target creature gains "Whenever this creature deals combat damage to a player, draw
+    a card"", "You get an emblem with "At the beginning of your draw step, draw two additional cards"": each
+    quoted ability becomes a later ability (when its event is one no answer reaches), and the words around
+    the quotes are kept as words (carried out as nothing only when they change nothing counted)."""
+    quotes = re.findall(r"\"([^\"]*)\"", sentence)
+    if not all(_acts_after_any_answer(q) for q in quotes):
+        return None
+    outside = re.sub(r"\"[^\"]*\"", "an ability", sentence).strip()
+    emblem = re.fullmatch(r"you get an emblem with an ability(?: and an ability)*", outside)
+    kind = "emblem" if emblem else "granted"
+    if not emblem and not re.search(r"\b(?:gains?|has|have)\b(?:[\w ,+/-]*? and)? an ability", outside):
+        return None
+    words = [] if emblem else [Op("note", 1, "you", text=outside, words=True)]
+    return [*words, *(Op("later_ability", 1, "you", name=kind, text=q.strip().rstrip(".")) for q in quotes)]
 
 
 def _instead(sentence: str, condition: str, out: EffectReading) -> bool:
@@ -177,7 +299,15 @@ def _read_clauses(sentence: str, condition: str, x_note: str, for_each: bool, ou
                   state: _Subjects) -> None:
     """The clauses of a sentence, each with its subject (carried from the clause before) and "may"."""
     subject: str | None = "you"
-    for clause in (c.strip() for c in _SPLIT.split(sentence) if c and c.strip()):
+    parts = re.split(f"({_SPLIT.pattern})", sentence)
+    joined_by_and, last_optional = False, False
+    for i, raw in enumerate(parts):
+        if i % 2:  # a separator: "and" alone joins two verbs under one "may" ("you may draw and create")
+            joined_by_and = raw.strip() == "and"
+            continue
+        clause = raw.strip()
+        if not clause:
+            continue
         clause = re.sub(r"^then ", "", clause)
         whole = clause
         sm = _SUBJECT.match(clause)
@@ -192,17 +322,33 @@ def _read_clauses(sentence: str, condition: str, x_note: str, for_each: bool, ou
         optional = clause.startswith("may ")
         if optional:
             clause = clause[4:]
+        have = re.match(r"have (~|target player|target opponent|that player|each opponent|each player) (.+)$", clause)
+        if have and optional:  # "you may have target player draw a card": you choose; that player acts
+            subject = subject if have.group(1) == "~" else SUBJECTS[have.group(1)]
+            clause = have.group(2)
+        # "each opponent may draw a card and create a token": the second verb is done only if the first was
+        shares_may = joined_by_and and last_optional and not sm and not optional and not condition
+        last_optional = optional or (last_optional and joined_by_and and not sm)
         op = read_clause(clause, subject or "you")
         if op is None:
-            if DRAWS.search(clause) or _DRAWING_WORDS.search(clause):
+            if speaks_of_drawing(clause) or _DRAWING_WORDS.search(clause):
                 out.unread.append(clause)
                 continue
             op = Op("note", 1, subject or "you", text=whole, words=True)
-        amount = "X" if for_each and op.do == "draw" and op.amount == 1 else op.amount
+        if for_each and op.do in _COUNTED_ACTS and op.amount not in (1, "X") and op.who != "that_player":
+            # "for each ..., you lose 3 life": 3 times X, an amount not read ("for each opponent who doesn't,
+            # that player loses 2 life" is 2 for each of those players: kept)
+            out.unread.append(whole)
+            continue
+        # "For each opponent who does, you draw a card and you create a token": each act, once for each
+        amount = "X" if for_each and op.do in _COUNTED_ACTS and op.amount == 1 else op.amount
         note = op.note or (x_note if amount == "X" else "")
         out.ops.append(Op(op.do, amount, op.who, op.name, optional or op.optional, op.text, op.instead_amount,
-                          condition or op.condition, note, op.words))
+                          condition or op.condition or ("if_you_do" if shares_may else ""), note, op.words))
         out.ops.extend(_keyword_action_rest(op))
+
+
+_COUNTED_ACTS = ("draw", "token", "lose_life", "gain_life", "mill", "discard", "damage")
 
 
 def _keyword_action_rest(op: Op) -> tuple[Op, ...]:
@@ -227,12 +373,13 @@ def _condition(words: str) -> str:
 _PHRASES: tuple[tuple[str, str, int | str, bool], ...] = (
     (rf"draws? {NUM} (?:additional )?cards?(?: instead)?", "draw", 1, False),
     (rf"draws? up to {NUM} cards?", "draw", 1, True),
-    (rf"draws? {NUM} cards? at the beginning of the next turn's upkeep", "delayed_draw", 1, False),
-    (rf"draws? (?:{NUM} )?cards? for each (?P<x>.+)", "draw", "X", False),
+    (rf"draws? (?:up to )?{NUM} cards? at the beginning of the next turn's upkeep", "delayed_draw", 1, False),
+    (rf"draws? (?:{NUM} )?(?:additional )?cards? for each (?P<x>.+)", "draw", "X", False),
     (rf"draws? (?:{NUM} )?cards? equal to (?P<x>.+)", "draw", "X", False),
     (r"draws? that many cards(?P<x> plus (?:a|one|two|\d+))?", "draw", "X", False),
     (r"draws? x cards?(?:,? where x is (?P<x>.+))?", "draw", "X", False),
     (rf"draws? {NUM} cards?(?P<x>,? (?:if|unless) .+)", "draw", 1, False),
+    (r"draws? another card(?P<x>,? (?:if|unless) .+)?", "draw", 0, False),
     (r"(?:(?:up to one )?target creature you control |each of (?:up to )?\w+ target creatures you control |"
      r"that creature )?connives?(?: (?P<n>x|\d+))?", "connive", 0, False),
     (r"learns?", "learn", 0, False),
@@ -255,6 +402,7 @@ _PHRASES: tuple[tuple[str, str, int | str, bool], ...] = (
     (r"exile (?P<tgt>(?:another )?target [\w ,-]+?)", "exile_target", 0, False),
     (r"return (?P<tgt>target [\w ,-]+?) to its owner's hand", "bounce_target", 0, False),
     (rf"loses? {NUM} life", "lose_life", 1, False),
+    (rf"pays? {NUM} life", "lose_life", 1, False),  # 119.4: a player who pays life loses that much life
     (rf"gains? {NUM} life", "gain_life", 1, False),
     (rf"mills? {NUM} cards?", "mill", 1, False),
     (rf"deals? {NUM} damage to (?P<to>target player|target opponent|that player|each opponent|you|each player)",
@@ -262,7 +410,8 @@ _PHRASES: tuple[tuple[str, str, int | str, bool], ...] = (
     (rf"creates? {NUM} (?:tapped )?(?P<token>clue|blood|food|treasure|map|gold|powerstone) tokens?", "token", 1, False),
     (rf"creates? {NUM} (?:tapped )?(?:[\dx]+/[\dx]+ )?(?:(?:white|blue|black|red|green|colorless|and),? )*"
      r"(?P<token>[a-z]+)(?: [a-z]+)? (?:artifact |enchantment )?creature tokens?(?: with (?:flying|haste|vigilance|"
-     r"trample|lifelink|deathtouch|reach|menace|first strike|defender|prowess)(?:(?:,| and) \w+)*)?", "token", 1,
+     r"trample|lifelink|deathtouch|reach|menace|first strike|defender|prowess|changeling)(?:(?:,| and) \w+)*)?"
+     r"(?: with \"[^\"]*\")?", "token", 1,
      False),
 )
 _COMPILED = [(re.compile(p), do, amount, optional) for p, do, amount, optional in _PHRASES]

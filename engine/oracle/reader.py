@@ -33,7 +33,8 @@ from engine.effects import (
     SpellText,
 )
 from engine.oracle.abilities import Ability, AbilityKind, split_abilities
-from engine.oracle.clauses import DRAWS, EffectReading, read_effect, self_named
+from engine.oracle.clauses import EffectReading, read_effect, self_named, speaks_of_drawing
+from engine.oracle.granted import read_granted
 from engine.oracle.templates import AFFECTED, modelled, read_line
 
 
@@ -98,7 +99,7 @@ def read_oracle(name: str, oracle: str, type_line: str = "") -> Reading:
         _read_split_card(reading, oracle, type_line)
         return reading
     for ability in split_abilities(oracle, spell, name):
-        about_draws = bool(DRAWS.search(f"{ability.head} {ability.effect} {ability.reminder}"))
+        about_draws = bool(speaks_of_drawing(f"{ability.head} {ability.effect} {ability.reminder}"))
         reading.draw_abilities += about_draws
         before, effects_before = len(reading.not_understood), len(reading.effects)
         dredge_before = reading.dredge
@@ -174,6 +175,7 @@ def _draw_effect(effect: Effect) -> bool:
         return True
     ops = getattr(effect, "ops", ())
     return any(op.do in ("draw", "delayed_draw", "skip") or op.do.startswith("draw_")
+               or op.do == "later_ability" and speaks_of_drawing(op.text)
                or op.do == "token" and op.name in DRAWING_TOKENS for op in ops)
 
 
@@ -232,7 +234,7 @@ def _read_keyword(ability: Ability, name: str, reading: Reading, spell: bool) ->
             continue
         if _legacy(ability, name, reading, spell):
             continue
-        if DRAWS.search(ability.reminder) and not re.fullmatch(r"\w*cycling .*", low):
+        if speaks_of_drawing(ability.reminder) and not re.fullmatch(r"\w*cycling .*", low):
             reading.not_understood.append(ability.line)
             return
         reading.effects.append(NotModelled(word))
@@ -244,11 +246,13 @@ def _read_activated(ability: Ability, name: str, reading: Reading, spell: bool) 
     effect = read_effect(ability.effect, name)
     if _unread(reading, ability, effect):
         return
-    if not _draw_effect(SpellText(tuple(effect.ops))) and not DRAWS.search(f"{ability.effect} {ability.reminder}"):
+    if not _draw_effect(SpellText(tuple(effect.ops))) and not speaks_of_drawing(f"{ability.effect} {ability.reminder}"):
         reading.effects.append(NotModelled(ability.line))
         return
-    reading.effects.append(SpellText(tuple(effect.ops), any(op.who == "target" for op in effect.ops),
-                                     activated=True, cost=ability.head))
+    # "Activate only ..." restricts the activation itself (602.5): checked or said before the effect
+    ops = sorted(effect.ops, key=lambda op: not (op.do == "note" and op.text.startswith("activate only")))
+    reading.effects.append(SpellText(tuple(ops), any(op.who == "target" for op in ops), activated=True,
+                                     cost=ability.head))
 
 
 def _legacy(ability: Ability, name: str, reading: Reading, spell: bool) -> bool:
@@ -273,7 +277,21 @@ def _legacy(ability: Ability, name: str, reading: Reading, spell: bool) -> bool:
 # Tokens whose own ability draws a card when sacrificed (111.10): creating one is what the card does.
 DRAWING_TOKENS = ("Clue", "Blood")
 
-_ORDINAL = {"first": 1, "second": 2, "third": 3, "fourth": 4}
+_ORDINAL = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
+
+
+def _under(ops: tuple[Op, ...], condition: str | None) -> tuple[Op, ...] | None:
+    """A draw trigger's operations under its intervening "if" (603.4): each carried out only if the condition
+    holds (decided from the state, or said as an assumption). None when it can't be read so: an operation with
+    its own condition already, or "this ability triggers only once each turn", which the engine, triggering on
+    each draw, would not respect."""
+    if any(op.do == "note" and op.text.startswith("this ability triggers only") for op in ops):
+        return None
+    if not condition:
+        return ops
+    if any(op.condition for op in ops):
+        return None
+    return tuple(replace(op, condition=f"if:{condition}") for op in ops)
 
 
 def _read_triggered(ability: Ability, name: str, reading: Reading, spell: bool) -> None:
@@ -285,28 +303,38 @@ def _read_triggered(ability: Ability, name: str, reading: Reading, spell: bool) 
         return
     ops = tuple(effect.ops)
     optional = bool(ops) and ops[0].optional
-    m = re.fullmatch(r"whenever (you|an opponent|a player|each opponent|another player) draws? "
-                     r"(?:your|their|a player's|his or her) (first|second|third|fourth) card each turn(?:, .*)?", event)
+    m = re.fullmatch(r"when(?:ever)? (you|an opponent|a player|each opponent|another player) draws? "
+                     r"(?:your|their|a player's|his or her) (first|second|third|fourth|fifth)(?: or (second|third|"
+                     r"fourth|fifth))? card (?:each|in a) turn(?:, if (?P<cond>.+))?", event)
     if m:
-        reading.effects.append(DrawTrigger(AFFECTED[m.group(1)], ops, DrawCondition(
-            nth_each_turn=_ORDINAL[m.group(2)]), optional=optional))
+        held = _under(ops, m.group("cond"))
+        if held is None:
+            reading.not_understood.append(ability.line)
+            return
+        for nth in (g for g in (m.group(2), m.group(3)) if g):  # "your first or second card": either draw
+            reading.effects.append(DrawTrigger(AFFECTED[m.group(1)], held, DrawCondition(
+                nth_each_turn=_ORDINAL[nth]), optional=optional))
         return
-    m = re.fullmatch(r"whenever (you|an opponent|a player|each opponent|another player) draws? (?:a|one or more) "
-                     r"cards?", event)
+    m = re.fullmatch(r"when(?:ever)? (you|an opponent|a player|each opponent|another player) draws? (?:a|one or more) "
+                     r"cards?(?:, if (?P<cond>.+))?", event)
     if m:
-        reading.effects.append(DrawTrigger(AFFECTED[m.group(1)], ops, optional=optional))
+        held = _under(ops, m.group("cond"))
+        if held is None:
+            reading.not_understood.append(ability.line)
+            return
+        reading.effects.append(DrawTrigger(AFFECTED[m.group(1)], held, optional=optional))
         return
     m = re.fullmatch(r"at the beginning of (your|each player's|each opponent's) draw step", event)
     if m:
         affects = {"your": "you", "each player's": "each", "each opponent's": "opponents"}[m.group(1)]
         reading.effects.append(DrawStepTrigger(affects, ops, optional=optional))
         return
-    if DRAWS.search(event):
+    if speaks_of_drawing(event):
         reading.not_understood.append(ability.line)
         return
     known = bool(ops) and all(op.do != "note" for op in ops)  # e.g. "each opponent loses 2 life": kept, it acts
     if not known and not _draw_effect(EventTrigger(event, ops)) and \
-            not DRAWS.search(f"{ability.effect} {ability.reminder}"):
+            not speaks_of_drawing(f"{ability.effect} {ability.reminder}"):
         reading.effects.append(NotModelled(ability.line))
         return
     reading.effects.append(EventTrigger(event, ops))
@@ -342,7 +370,16 @@ _STATIC_FORMS: tuple[tuple[str, Callable[[re.Match[str]], Effect]], ...] = (
                            (Op("note", 1, "that_player", text="reveals the card drawn"),))),
     (r"you can't lose the game(?: and your opponents can't win the game)?",
      lambda m: CantLose(opponents_cant_win="opponents" in m.group(0))),
+    # keywords whose cost is not mana, written with a dash (702.29a cycling, 702.152a blitz)
+    (r"cycling—(sacrifice (?:a|an|another) [a-z ]+|pay \d+ life)",
+     lambda m: SpellText((Op("draw", 1, "you"),), activated=True, cost=f"cycling: {m.group(1)}, discard this card")),
+    (r"blitz—((?:\{[^}]+\})+(?:, pay \d+ life)?)",
+     lambda m: EventTrigger(f"when ~ dies, if it was cast for its blitz cost {m.group(1)}", (Op("draw", 1, "you"),),
+                            rules=("702.152a", "603.2"))),
 )
+
+
+_LOSS_RULE = re.compile(r"\b(?:don't|doesn't|can't) lose the game\b")
 
 
 def _read_static_or_spell(ability: Ability, name: str, reading: Reading, spell: bool) -> None:
@@ -354,7 +391,13 @@ def _read_static_or_spell(ability: Ability, name: str, reading: Reading, spell: 
             return
     if _legacy(ability, name, reading, spell):
         return
-    if not DRAWS.search(f"{ability.effect} {ability.reminder}"):
+    if ability.kind is AbilityKind.STATIC and not reading.all_spell and _LOSS_RULE.search(low):
+        # "you don't lose the game for having 0 or less life": who loses is part of every answer, so a permanent's
+        # words that change it and are not carried out leave the card not understood, never kept as words (a
+        # spell's such words are an operation that refuses the answer reaching it)
+        reading.not_understood.append(ability.line)
+        return
+    if not speaks_of_drawing(f"{ability.effect} {ability.reminder}"):
         if ability.kind is AbilityKind.SPELL and reading.all_spell and "\n•" not in ability.effect:
             # an instant's or sorcery's other sentences ("Destroy target land.") are part of what it does:
             # read into operations (or words), carried out in order with its draw, never dropped
@@ -364,6 +407,11 @@ def _read_static_or_spell(ability: Ability, name: str, reading: Reading, spell: 
                 return
         reading.effects.append(NotModelled(ability.line))
         return
+    if ability.kind is AbilityKind.STATIC:
+        granted = read_granted(ability.effect, name)
+        if granted is not None:  # triggered abilities granted in quotes (engine.oracle.granted)
+            reading.effects.extend(granted)
+            return
     if not spell:
         reading.not_understood.append(ability.line)
         return

@@ -50,7 +50,7 @@ def _ops(text: str, drawer_is: str) -> tuple[Op, ...] | None:
     ops: list[Op] = []
     for part in parts:
         part = part.strip()
-        m = re.fullmatch(r"(?:that player skips that draw|they skip that draw)", part)
+        m = re.fullmatch(r"(?:that player skips that draw|they skip that draw|skip that draw)", part)
         if m:
             ops.append(Op("skip"))
             continue
@@ -99,7 +99,7 @@ def _ops(text: str, drawer_is: str) -> tuple[Op, ...] | None:
         if m:
             ops.append(Op("mill", _n(m.group(1)), "each_opponent"))
             continue
-        m = re.fullmatch(r"put a \+1/\+1 counter on [\w ,'-]+", part)
+        m = re.fullmatch(r"put (?:a|an|one|two|three|four|five|\d+) [\w+/-]+ counters? on [\w ,'-]+", part)
         if m:
             ops.append(Op("note", 1, "you", text=part))
             continue

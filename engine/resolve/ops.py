@@ -31,6 +31,8 @@ def resolve_who(r: Resolver, who: str, you: str, that_player: str) -> list[str]:
         return [n for n in r.apnap() if not r.player(n).lost]
     if who == "you_and_that_player":
         return list(dict.fromkeys([you, that_player]))
+    if who == "opponents_of_that_player":  # "each of that player's opponents"
+        return [n for n in r.apnap() if n in r.opponents(that_player) and not r.player(n).lost]
     if who == "each_other_player":
         return [n for n in r.apnap() if n != you and not r.player(n).lost]
     return [that_player]
@@ -128,7 +130,11 @@ def _chosen_mode(r: Resolver, ops: tuple[Op, ...], source: str, you: str) -> tup
     labels = [m.removeprefix(RANDOM_MODE) for m in modes]
     pick = modes[labels.index(r.choose(key, labels, (drawing or modes)[0].removeprefix(RANDOM_MODE)))]
     shown = pick.removeprefix(RANDOM_MODE)
-    if pick.startswith(RANDOM_MODE):
+    if pick.startswith(RANDOM_MODE) and re.match(r"\d+(?:[—–-]\d+)? \| ", shown):
+        r.step(f"{source}: the die roll decides the result (706.2); this answer follows “{shown}”, and each other "
+               "result is listed as an alternative.", (*r.rs.cite("modes"), "706.2"), you, "choice")
+        _die_rolled(r, you)
+    elif pick.startswith(RANDOM_MODE):
         r.step(f"{source} chooses one of its {len(modes)} modes at random; this answer follows “{shown}”, and "
                "each other mode is listed as an alternative.", r.rs.cite("modes"), you, "choice")
     else:
@@ -136,6 +142,23 @@ def _chosen_mode(r: Resolver, ops: tuple[Op, ...], source: str, you: str) -> tup
         r.step(f"{you} {said} the mode “{shown}” of {source} (one mode of a modal ability; the others are "
                "listed as alternatives).", r.rs.cite("modes"), you, "choice")
     return tuple(op for op in ops if not op.mode or op.mode == pick)
+
+
+_ROLL_EVENT = re.compile(r"whenever you roll (?:one or more dice|a die)")
+
+
+def _die_rolled(r: Resolver, roller: str) -> None:
+    """Rolling a die is an event (706.1): "whenever you roll one or more dice" abilities of the roller's
+    permanents trigger (603.2); any other ability about rolls is refused by its kind, never left out."""
+    from engine.effects import EventTrigger
+
+    r.happened.add(EventKind.DIE_ROLL)
+    for src in r.in_play():
+        eff = src.effect
+        if isinstance(eff, EventTrigger) and _ROLL_EVENT.fullmatch(eff.event):
+            r.evaluated_events.add(eff.event)
+            if src.controller == roller:
+                r.add_trigger(src.card.name, src.controller, roller, eff.ops, False, ("603.2", "706.1"))
 
 
 def _carried_out(r: Resolver, op: Op, ctx: OpContext, targets: list[str]) -> bool:

@@ -206,6 +206,9 @@ def _note(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> No
                             card_words(r.cards.find(ctx.source), op.text))
     if op.text.startswith("the ring tempts"):
         r.happened.add(EventKind.RING)
+    if op.words and op.text.startswith("activate only"):
+        _restriction(r, op.text, ctx)
+        return
     if "damage" in op.text:
         _refuse_if_a_death_matters(r, op, ctx)
         r.notes.append(f"{ctx.source}: {op.text} (whether a creature dies of it depends on its toughness, which "
@@ -256,6 +259,25 @@ def _flip(r: Resolver, ctx: OpContext) -> None:
            r.rs.cite("coin_flip"), ctx.you, "random")
 
 
+def _restriction(r: Resolver, words: str, ctx: OpContext) -> None:
+    """"Activate only ..." (602.5): the timing the situation states is checked ("as a sorcery", 602.5d: the
+    controller's main phase; "during your turn"); any other restriction is said as an assumption, never left
+    unsaid, with the words the engine can't check."""
+    sorcery = words.startswith("activate only as a sorcery")
+    yours = words.startswith("activate only during your turn")
+    if sorcery or yours:
+        ok = r.active == ctx.you and (not sorcery or r.s.step in ("main1", "main2"))
+        if not ok:
+            raise ScenarioError(f"{ctx.source}: “{words}” — {ctx.you} can't activate it now", "action.card",
+                                "activate it in its controller's main phase" if sorcery else
+                                "activate it during its controller's turn")
+        r.step(f"{ctx.source}: “{words}” — {ctx.you} may, it is {ctx.you}'s turn"
+               + (" and main phase." if sorcery else "."), ("602.5d",) if sorcery else ("602.5",), ctx.you, "check")
+        return
+    r.step(f"{ctx.source}: “{words}” — the engine can't check this restriction; the answer assumes it is met.",
+           ("602.5",), ctx.you, "assumption")
+
+
 def card_words(card: Card | None, words: str) -> str:
     """The line of the card's Oracle text that holds ``words`` (the card's own text, for a refusal)."""
     if card is None:
@@ -270,6 +292,19 @@ def _delayed_draw(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: in
         r.step(f"{name} will draw {n} card{'s' if n != 1 else ''} at the beginning of the next turn's upkeep "
                f"({ctx.source}): a delayed triggered ability; nothing is drawn now.", r.rs.cite("delayed"), name,
                "delayed", source=ctx.source)
+
+
+_LATER_RULES = {"delayed": ("603.7", "603.7a"), "granted": ("611.2", "113.1a"), "emblem": ("114.4", "113.1a")}
+_LATER_WHAT = {"delayed": "a delayed triggered ability", "granted": "an ability granted to a permanent",
+               "emblem": "an emblem's ability"}
+
+
+def _later_ability(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+    """An ability the effect creates whose event no resolution reaches (combat damage, an attack, a later
+    step): creating it moves no card, and what it does happens only on that event, after this answer."""
+    r.step(f"{ctx.source} creates {_LATER_WHAT.get(op.name, 'an ability')}: “{op.text}”. It acts only when that "
+           "happens, later in the game: nothing is drawn or moved by it now.",
+           _LATER_RULES.get(op.name, ("603.7",)), ctx.you, "delayed")
 
 
 HANDLERS = {
@@ -289,5 +324,6 @@ HANDLERS = {
     OpKind.WIN_IF_LIBRARY_AT_MOST: _win_if_library_at_most,
     OpKind.WIN_IF_LIBRARY_EMPTY: _win_if_library_empty,
     OpKind.END_TURN: _end_turn,
+    OpKind.LATER_ABILITY: _later_ability,
     OpKind.NOTE: _note,
 }

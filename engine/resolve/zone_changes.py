@@ -102,6 +102,9 @@ def to_graveyard(r: Resolver, card: Card, owner: str, zone: str) -> None:
         r.add_trigger(card.name, owner, owner, trigger.ops, False, ("603.10a", "603.2"))
 
 
+_COLORS = re.compile(r"\b(?:non)?(?:white|blue|black|red|green|colorless|multicolored|monocolored)\b")
+
+
 def _sees_entering(r: Resolver, event: str, card: Card, controller: str, watcher: str) -> bool:
     return _sees(r, _OTHERS_ENTER, event, card, controller, watcher)
 
@@ -110,6 +113,8 @@ def _sees(r: Resolver, pattern: re.Pattern[str], event: str, card: Card, control
     m = pattern.match(event)
     if not m or "~" in event:
         return False
+    if _COLORS.search(m.group("types") or ""):
+        return False  # a color is no part of a type line: left unevaluated, so the answer is refused by its kind
     r.evaluated_events.add(event)
     whose = m.group("whose") or ""
     if "you control" in whose and controller != watcher or "opponent" in whose and controller == watcher:

@@ -132,11 +132,11 @@ def test_that_many_is_counted_from_the_board_not_from_x() -> None:
 
 def test_the_development_situations_are_never_confidently_wrong() -> None:
     """Each development card in its natural situation (../shared/data/situations): no answer differs from the
-    rules; the share resolved right only grows (96 of 120 when this was written)."""
+    rules; the share resolved right only grows (97 of 120 when this was written)."""
     verdicts = [judge(case) for case in cases()]
     wrong = [f"{v.case['id']}: {v.detail}" for v in verdicts if v.verdict == WRONG]
     assert not wrong
-    assert sum(v.verdict == RIGHT for v in verdicts) >= 96
+    assert sum(v.verdict == RIGHT for v in verdicts) >= 97
 
 
 TARGET_CARDS = {
