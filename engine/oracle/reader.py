@@ -315,8 +315,10 @@ def _read_triggered(ability: Ability, name: str, reading: Reading, spell: bool) 
             reading.effects.append(DrawTrigger(AFFECTED[m.group(1)], held, DrawCondition(
                 nth_each_turn=_ORDINAL[nth]), optional=optional))
         return
-    m = re.fullmatch(r"when(?:ever)? (you|an opponent|a player|each opponent|another player) draws? (?:a|one or more) "
-                     r"cards?(?:, if (?P<cond>.+))?", event)
+    # "one or more cards" triggers once for a whole draw of several (603.2c), which the engine's per-card draw
+    # triggers don't model: not read, rather than fired once per card
+    m = re.fullmatch(r"when(?:ever)? (you|an opponent|a player|each opponent|another player) draws? a "
+                     r"card(?:, if (?P<cond>.+))?", event)
     if m:
         held = _under(ops, m.group("cond"))
         if held is None:

@@ -449,3 +449,12 @@ def test_draw_a_card_and_reveal_it_are_two_acts() -> None:
     [ability] = read_oracle("Test Sage", "{T}: Draw a card and reveal it.", "Creature — Human").effects
     assert isinstance(ability, SpellText) and [op.do for op in ability.ops] == ["draw", "note"]
     assert ability.ops[1].text == "reveal it"
+
+
+def test_a_trigger_on_one_or_more_cards_drawn_is_not_fired_per_card() -> None:
+    """603.2c: "whenever you draw one or more cards" triggers once for a draw of several; the engine's draw
+    triggers fire per card, so the card is not read rather than read wrong."""
+    from engine.oracle import read_oracle
+
+    assert not read_oracle("Batch Owl", "Whenever you draw one or more cards, you gain 1 life.",
+                           "Creature — Bird").understood
