@@ -186,6 +186,28 @@ def _trigger_on(r: Resolver, card: Card, controller: str, own: list[EventTrigger
         r.add_trigger(card.name, controller, target or controller, trigger.ops, False, chapter,
                       r.s.action.x if card.name == r.s.action.card else None)
     for src in watchers:
-        r.add_trigger(src.card.name, src.controller, controller, src.effect.ops, False, rules)
+        r.add_trigger(src.card.name, src.controller, _watcher_aim(r, src, controller), src.effect.ops, False, rules)
+
+
+def _watcher_aim(r: Resolver, src: EffectSource, mover: str) -> str:
+    """Whom a watching ability's "that player" / "target player" means: the player whose permanent moved, or,
+    for an ability that targets, the player its controller targets (601.2c, 603.3d) — a choice the answer
+    states (a draw aimed at its controller, anything else at an opponent) with the others as alternatives,
+    never the moving permanent's controller by accident."""
+    whos = {op.who for op in src.effect.ops}
+    if "target" not in whos:
+        return mover
+    if "that_player" in whos:
+        raise ScenarioError(f"{src.card.name}: its ability names both a target player and “that player”, which "
+                            "the engine can't tell apart yet", "battlefield", src.card.oracle[:300])
+    aimed_draw = any(op.who == "target" and op.do == "draw" for op in src.effect.ops)
+    others = r.opponents(src.controller)
+    options = [src.controller, *others] if aimed_draw else [*others, src.controller]
+    key = f"target:{src.card.name}"
+    pick = str(r.choose(key, options, options[0]))
+    if key not in r.s.choices:
+        r.step(f"{src.card.name}'s ability targets a player: the answer takes {pick} as the target (the other "
+               "choices are listed as alternatives).", r.rs.cite("target"), src.controller, "assumption")
+    return pick
 
 

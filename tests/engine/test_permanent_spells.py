@@ -204,3 +204,14 @@ def test_damage_is_refused_when_a_death_would_trigger_something(bob, target):
         cast(BURN, {}, {"card": "Spiteful Bolt", "targets": [{"card": target, "controller": "Bob"}]},
              {"battlefield": bob})
     assert "toughness" in err.value.message
+
+
+def test_a_watching_ability_that_targets_aims_at_a_chosen_player_not_the_mover():
+    db = made_cards({"Grim Collector": ("Creature — Vampire", "Whenever another creature dies, target opponent loses "
+                                                              "1 life and you gain 1 life."),
+                     "Doomed Bear": ("Creature — Bear", "Vigilance")})
+    # Alice's own bear dies: the target is an opponent (Bob), never Alice because the bear was hers
+    res = cast(db, {"battlefield": ["Grim Collector", "Doomed Bear"], "life": 20},
+               {"card": "Doomed Bear", "ability": "dies"}, {"life": 20})
+    assert (res.players["Alice"]["life"], res.players["Bob"]["life"]) == (21, 19)
+    assert any(s.kind == "assumption" and "targets a player" in s.text for s in res.steps)
