@@ -84,6 +84,7 @@ CURRENT_CITES: dict[str, tuple[str, ...]] = {
     "resolve": ("608.2",),
     "pay_cost": ("601.2h", "602.2b"),
     "amount_on_resolution": ("608.2h",),
+    "no_negative_numbers": ("107.1b",),
     "sacrifice": ("701.21a",),
     "destroy": ("701.8a",),
     "target": ("601.2c",),

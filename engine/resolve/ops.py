@@ -20,6 +20,19 @@ if TYPE_CHECKING:
 
 
 
+def _x_needless(r: Resolver, op: Op, x: int | None, targets: list[str]) -> bool:
+    """"If X is greater than or equal to the number of cards in your library" with an empty library: true
+    for every X (X is never below 0, 107.1b), so X needn't be asked for."""
+    return op.do == "win_if_library_at_most" and op.amount == "X" and x is None and bool(targets) and all(
+        r.player(t).library.size == 0 for t in targets)
+
+
+def _empty_library_x(r: Resolver, op: Op, x: int | None, targets: list[str], you: str) -> int:
+    r.step(f"X needn't be known: {' and '.join(targets)} {'has' if len(targets) == 1 else 'have'} no cards in "
+           "library, and X is at least 0.", r.rs.cite("no_negative_numbers"), you, "amount")
+    return 0
+
+
 def resolve_who(r: Resolver, who: str, you: str, that_player: str) -> list[str]:
     if who == "you":
         return [you]
@@ -109,6 +122,7 @@ def run_ops(r: Resolver, ops: tuple[Op, ...], *, you: str, that_player: str, sou
         # "that many": the number of cards the operation before moved (608.2h), whatever X was given
         that_many = op.note == "X = that many" and ctx.last_count is not None
         n = (ctx.last_count if that_many and ctx.last_count is not None
+             else _empty_library_x(r, op, x, targets, you) if _x_needless(r, op, x, targets)
              else amount(r, op, x, you, say=True, source=source))
         if op.do != "draw" and op.instead_amount is not None and self_condition(r, op.condition, you):
             n = op.instead_amount  # 614.15: the card's own "instead" (a draw says so in its own step)

@@ -63,3 +63,20 @@ def test_other_permanents_are_not_counted_as_if_the_source_were_one_of_them():
     with pytest.raises(ScenarioError) as err:
         cast(db, {"battlefield": ["Rotting Wall"]}, {"card": "Lonely Sage", "ability": "enters"})
     assert "other creature you control" in err.value.message
+
+
+def test_x_against_an_empty_library_needs_no_value():
+    """"If X is greater than or equal to the number of cards in your library": with none left, true for any X
+    (107.1b: never negative); with cards left, X is still asked for."""
+    from engine.resolve import resolve
+    from engine.scenario_json import scenario_from_json
+
+    def oracle(library: int):
+        doc = {"players": [{"name": "You", "library": library}, {"name": "Opponent"}],
+               "action": {"type": "cast", "card": "Thassa's Oracle", "player": "You"}}
+        return resolve(scenario_from_json(doc))
+
+    res = oracle(0)
+    assert res.winners == ["You"] and "107.1b" in res.rules
+    with pytest.raises(ScenarioError):
+        oracle(5)

@@ -18,7 +18,7 @@ from tests.situation_corpus.measure import OUTCOME_KEYS, Verdict, load_corpus, m
 
 # Measured on 2026-11-25: 89 of 324 read right with the whole-clause reader (main at 7e2ca03); 255 with the
 # reader from parts (#24) and the legend rule.
-READ_RIGHT_AT_LEAST = 255
+READ_RIGHT_AT_LEAST = 256
 
 # Entries resolved to an outcome the corpus doesn't give: bugs to fix, listed so that the suite stays green while
 # they are open and so that no new one can appear. Remove an id once it is no longer misread.
