@@ -197,8 +197,10 @@ def _carried_out(r: Resolver, op: Op, ctx: OpContext, targets: list[str]) -> boo
             return False
     if not op.optional:
         return True
-    n = amount(r, op, ctx.x, ctx.you) if op.amount != "X" or ctx.x is not None or count_x(
-        r, op.note, ctx.you) is not None else 1
+    try:
+        n = amount(r, op, ctx.x, ctx.you)
+    except MissingValue:
+        n = 1  # X not known yet: asked when the operation is carried out, if the player takes the "may"
     if op.do == "draw" and any(r.draw_forbidden(who, n, ctx.you) for who in targets):
         ctx.did = False
         return False
