@@ -225,6 +225,13 @@ def default_cards() -> CardDB:
     return load_cards()
 
 
+def type_words(type_line: str) -> set[str]:
+    """Every word of a type line, all faces, supertypes, types and subtypes alike ("legendary creature — zombie
+    wizard" → {legendary, creature, zombie, wizard}): what "a Zombie", "a creature card" and "noncreature"
+    are judged against."""
+    return set(re.sub(r"[—/-]", " ", type_line.lower()).split())
+
+
 FACE_SEPARATOR = "\n//\n"  # between the halves of a split card's text, as Scryfall prints "//" between them
 
 

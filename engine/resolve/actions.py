@@ -7,7 +7,7 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from engine.cards import Card
+from engine.cards import Card, type_words
 from engine.costs import read_cost
 from engine.effects import (
     AdditionalCost,
@@ -310,8 +310,7 @@ def _cast_permanent(r: Resolver, card: Card, caster: str, target: str) -> None:
     from_hand = _spell_leaves_hand(r, card, caster, r.s.action.from_zone)
     targeted_triggers(r, caster)
     r.happened.add(EventKind.CAST)
-    for extra in card.of(AdditionalCost):
-        pay(r, card, read_cost(extra.cost, card.name), caster, what="casting it")
+    _pay_additional_costs(r, card, caster)
     cast_triggers(r, caster, card)
     if r.pending:
         r.settle()
@@ -330,6 +329,11 @@ def _pay_costs(r: Resolver, card: Card, chosen: SpellText, payer: str) -> None:
             what = "cycling" if chosen.cost.startswith("cycling") else "its ability"
             pay(r, card, read_cost(chosen.cost, card.name), payer, what=what)
         return
+    _pay_additional_costs(r, card, payer)
+
+
+def _pay_additional_costs(r: Resolver, card: Card, payer: str) -> None:
+    """A spell's "As an additional cost to cast this spell, ..." (601.2f, 601.2h), paid while casting it."""
     for extra in card.of(AdditionalCost):
         pay(r, card, read_cost(extra.cost, card.name), payer, what="casting it")
 
@@ -488,7 +492,7 @@ def _caster_fits(who: str, caster: str, controller: str, opponents: list[str]) -
 def _spell_fits(types: str, card: Card) -> bool:
     """"instant or sorcery", "noncreature", "" (any spell): judged by the spell's card types (all faces)."""
     words = [w for w in re.split(r",? or |, | and/or ", types.strip()) if w]
-    line = re.sub(r"[—/-]", " ", card.type_line.lower()).split()
+    line = type_words(card.type_line)
     wanted = [w for w in words if not w.startswith("non")]
     banned = [w[3:] for w in words if w.startswith("non")]
     return not any(b in line for b in banned) and (not wanted or any(w in line for w in wanted))

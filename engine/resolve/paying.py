@@ -9,10 +9,9 @@ the engine can't read refuses the whole activation with those words: an unpaid c
 from __future__ import annotations
 
 import itertools
-import re
 from typing import TYPE_CHECKING
 
-from engine.cards import Card
+from engine.cards import Card, type_words
 from engine.costs import MOVES_NOTHING, Cost, CostKind, CostPart
 from engine.errors import ScenarioError
 from engine.model import Batch
@@ -173,7 +172,7 @@ def _candidates(r: Resolver, card: Card, part: CostPart, payer: str) -> list[str
 
 def _is_a(type_line: str, kinds: tuple[str, ...], *, token: bool) -> bool:
     """Whether a permanent with this type line is one of ``kinds`` ("creature", "bird", "nontoken-artifact")."""
-    words = set(re.sub(r"[—/-]", " ", type_line.lower()).split())
+    words = type_words(type_line)
     for kind in kinds:
         if kind.startswith("nontoken-"):
             if token:
