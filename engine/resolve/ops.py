@@ -20,19 +20,6 @@ if TYPE_CHECKING:
 
 
 
-def _x_needless(r: Resolver, op: Op, x: int | None, targets: list[str]) -> bool:
-    """"If X is greater than or equal to the number of cards in your library" with an empty library: true
-    for every X (X is never below 0, 107.1b), so X needn't be asked for."""
-    return op.do == "win_if_library_at_most" and op.amount == "X" and x is None and bool(targets) and all(
-        r.player(t).library.size == 0 for t in targets)
-
-
-def _empty_library_x(r: Resolver, op: Op, x: int | None, targets: list[str], you: str) -> int:
-    r.step(f"X needn't be known: {' and '.join(targets)} {'has' if len(targets) == 1 else 'have'} no cards in "
-           "library, and X is at least 0.", r.rs.cite("no_negative_numbers"), you, "amount")
-    return 0
-
-
 def resolve_who(r: Resolver, who: str, you: str, that_player: str) -> list[str]:
     if who == "you":
         return [you]
@@ -87,13 +74,20 @@ def known_condition(r: Resolver, words: str, you: str) -> bool | None:
     return None
 
 
-def amount(r: Resolver, op: Op, x: int | None, you: str = "", *, say: bool = False, source: str = "") -> int:
+def amount(r: Resolver, op: Op, x: int | None, you: str = "", *, say: bool = False, source: str = "",
+           targets: list[str] | None = None) -> int:
     """The number an operation uses: a fixed one, X as given, or X counted from the board when the card
-    defines it (608.2h: counted as the effect resolves); never guessed."""
+    defines it (608.2h: counted as the effect resolves); never guessed. "If X is greater than or equal to the
+    number of cards in your library" needs no X when the library is empty: X is never below 0 (107.1b)."""
     if op.amount != "X":
         return int(op.amount)
     if x is not None:
         return x
+    if op.do == "win_if_library_at_most" and targets and all(r.player(t).library.size == 0 for t in targets):
+        if say:
+            r.step(f"X needn't be known: {' and '.join(targets)} {'has' if len(targets) == 1 else 'have'} no "
+                   "cards in library, and X is at least 0.", r.rs.cite("no_negative_numbers"), you, "amount")
+        return 0
     counted = count_x(r, op.note, you) if you and op.note.startswith("X = ") else None
     if counted is None:
         what = op.note.removeprefix("X = ") if op.note.startswith("X = ") else ""
@@ -122,8 +116,7 @@ def run_ops(r: Resolver, ops: tuple[Op, ...], *, you: str, that_player: str, sou
         # "that many": the number of cards the operation before moved (608.2h), whatever X was given
         that_many = op.note == "X = that many" and ctx.last_count is not None
         n = (ctx.last_count if that_many and ctx.last_count is not None
-             else _empty_library_x(r, op, x, targets, you) if _x_needless(r, op, x, targets)
-             else amount(r, op, x, you, say=True, source=source))
+             else amount(r, op, x, you, say=True, source=source, targets=targets))
         if op.do != "draw" and op.instead_amount is not None and self_condition(r, op.condition, you):
             n = op.instead_amount  # 614.15: the card's own "instead" (a draw says so in its own step)
         handler(r, op, ctx, targets, n)
