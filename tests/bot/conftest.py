@@ -1,15 +1,43 @@
-"""Fixtures of the Discord tests: the real bot on the recording stand-in of Discord's HTTP API."""
+"""Fixtures of the Discord tests: the real bot on the recording stand-in of Discord's HTTP API, or the real
+client over a loopback gateway and REST stand-in (tests.fakes.gateway)."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 
+import discord
 import pytest
+import yarl
 
 from bot.app import DrawJudgeBot
 from bot.service import Judge
 from bot.store import Store
 from tests.fakes.discord_fake import APP_ID, FakeDiscord
+from tests.fakes.gateway import StandInDiscord
+
+
+@pytest.fixture
+async def server(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[StandInDiscord]:
+    """The loopback Discord (gateway and REST) that discord.py is pointed at."""
+    async with StandInDiscord() as stand_in:
+        monkeypatch.setattr(discord.http.Route, "BASE", f"{stand_in.base}/api/v10")
+        monkeypatch.setattr(discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY",
+                            yarl.URL(f"ws://127.0.0.1:{stand_in.port}/"))
+        yield stand_in
+
+
+@pytest.fixture
+async def live(store: Store, server: StandInDiscord) -> AsyncIterator[tuple[DrawJudgeBot, StandInDiscord]]:
+    """The real bot, started and connected to the loopback Discord."""
+    client = DrawJudgeBot(Judge(store), guild_ready_timeout=0.05)
+    task = asyncio.create_task(client.start("live-token"))
+    await asyncio.wait_for(client.wait_until_ready(), 10)
+    try:
+        yield client, server
+    finally:
+        await client.close()
+        await asyncio.wait_for(task, 10)
 
 
 @pytest.fixture

@@ -6,37 +6,17 @@ from __future__ import annotations
 import asyncio
 import subprocess
 import sys
-from collections.abc import AsyncIterator
 from pathlib import Path
 
-import discord
 import pytest
-import yarl
 
 from bot.app import DrawJudgeBot
 from bot.connections import REST_CONNECTIONS
-from bot.service import Judge
 from bot.store import Store
 from tests.fakes.discord_fake import slash
 from tests.fakes.gateway import StandInDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture
-async def live(store: Store, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[tuple[DrawJudgeBot, StandInDiscord]]:
-    async with StandInDiscord() as server:
-        monkeypatch.setattr(discord.http.Route, "BASE", f"{server.base}/api/v10")
-        monkeypatch.setattr(discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY",
-                            yarl.URL(f"ws://127.0.0.1:{server.port}/"))
-        client = DrawJudgeBot(Judge(store), guild_ready_timeout=0.05)
-        task = asyncio.create_task(client.start("live-token"))
-        await asyncio.wait_for(client.wait_until_ready(), 10)
-        try:
-            yield client, server
-        finally:
-            await client.close()
-            await asyncio.wait_for(task, 10)
 
 
 @pytest.mark.timeout(60)

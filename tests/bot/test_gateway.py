@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import shutil
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import discord
 import pytest
-import yarl
 
 from bot.app import DrawJudgeBot, make_bot
 from bot.service import Judge
@@ -21,27 +19,6 @@ from tests.fakes.discord_fake import slash
 from tests.fakes.gateway import StandInDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture
-async def server(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[StandInDiscord]:
-    async with StandInDiscord() as stand_in:
-        monkeypatch.setattr(discord.http.Route, "BASE", f"{stand_in.base}/api/v10")
-        monkeypatch.setattr(discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY",
-                            yarl.URL(f"ws://127.0.0.1:{stand_in.port}/"))
-        yield stand_in
-
-
-@pytest.fixture
-async def live(store: Store, server: StandInDiscord) -> AsyncIterator[tuple[DrawJudgeBot, StandInDiscord]]:
-    client = DrawJudgeBot(Judge(store), guild_ready_timeout=0.05)
-    task = asyncio.create_task(client.start("live-token"))
-    await asyncio.wait_for(client.wait_until_ready(), 10)
-    try:
-        yield client, server
-    finally:
-        await client.close()
-        await asyncio.wait_for(task, 10)
 
 
 def _embed(payload: dict[str, Any]) -> dict[str, Any]:
