@@ -267,6 +267,16 @@ class DrawProhibition:
 
 
 @dataclass(frozen=True)
+class LifeGainProhibition:
+    """"Can't gain life" (119.7): a life gain for an affected player doesn't happen. Read beside a draw
+    prohibition ("Players can't draw cards or gain life"), so the card's whole sentence acts."""
+
+    affects: str
+    rules: tuple[str, ...] = ("119.7", "101.2")
+    kind: str = "life_gain_prohibition"
+
+
+@dataclass(frozen=True)
 class DrawTrigger:
     """"Whenever [player] draws a card[ except the first ...], ..." (603.2)."""
 
@@ -386,6 +396,6 @@ class NotModelled:
     kind: str = "not_modelled"
 
 
-Effect = (DrawReplacement | MultiDrawReplacement | DrawProhibition | DrawTrigger | DrawStepTrigger | CastTrigger
+Effect = (DrawReplacement | MultiDrawReplacement | DrawProhibition | LifeGainProhibition | DrawTrigger | DrawStepTrigger | CastTrigger
           | CantLose | SpellText | EventTrigger | SkipDrawStep | GraveyardAbilitiesLost | Miracle | AdditionalCost
           | NotModelled)

@@ -25,6 +25,7 @@ from engine.effects import (
     Effect,
     EventTrigger,
     GraveyardAbilitiesLost,
+    LifeGainProhibition,
     Miracle,
     MultiDrawReplacement,
     NotModelled,
@@ -352,7 +353,7 @@ def _read_chapter(ability: Ability, name: str, reading: Reading, spell: bool) ->
         reading.effects.append(NotModelled(ability.line))
 
 
-_STATIC_FORMS: tuple[tuple[str, Callable[[re.Match[str]], Effect]], ...] = (
+_STATIC_FORMS: tuple[tuple[str, Callable[[re.Match[str]], Effect | tuple[Effect, ...]]], ...] = (
     (r"as an additional cost to cast this spell, (.+)", lambda m: AdditionalCost(m.group(1))),
     (r"skip your (?:next )?draw step", lambda m: SkipDrawStep("you")),
     (r"each player skips their draw step", lambda m: SkipDrawStep("each")),
@@ -362,6 +363,8 @@ _STATIC_FORMS: tuple[tuple[str, Callable[[re.Match[str]], Effect]], ...] = (
      lambda m: DrawProhibition(AFFECTED[m.group(1)], 1)),
     (r"(each player|players|each opponent|your opponents|you) can't draw cards(?: this turn)?",
      lambda m: DrawProhibition(AFFECTED[m.group(1)], 0)),
+    (r"(each player|players|each opponent|your opponents|you) can't draw cards or gain life",
+     lambda m: (DrawProhibition(AFFECTED[m.group(1)], 0), LifeGainProhibition(AFFECTED[m.group(1)]))),
     (r"you can't lose the game this turn(?: and your opponents can't win the game this turn)?",
      lambda m: CantLose(opponents_cant_win="opponents" in m.group(0))),
     (r"(?:you may )?reveal (?:the first card you draw each turn|each card you draw) as you draw it",
@@ -389,7 +392,8 @@ def _read_static_or_spell(ability: Ability, name: str, reading: Reading, spell: 
     for pattern, build in _STATIC_FORMS:
         m = re.fullmatch(pattern, low)
         if m:
-            reading.effects.append(build(m))
+            built = build(m)
+            reading.effects.extend(built if isinstance(built, tuple) else (built,))
             return
     if _legacy(ability, name, reading, spell):
         return

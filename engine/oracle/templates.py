@@ -234,8 +234,8 @@ _SENTENCE_OPS: tuple[tuple[str, str, str | int], ...] = (
     (r"gains? (x|\d+) life", "gain_life", "group"),
     (r"loses? (x|\d+) life", "lose_life", "group"),
     (r"puts? the cards in their hand on the bottom of their library in any order", "hand_to_bottom_draw_that_many", 1),
-    (r"searches their library for a card, puts it into their hand", "search_to_hand", 1),
-    (r"shuffles their library", "", 0),
+    (r"searches-and-puts", "search_to_hand", 1),
+    (r"shuffles(?: their library)?", "", 0),
     (r"if you do, choose two cards in your hand drawn this turn", "sylvan", 2),
     (r"for each of those cards, pay 4 life or put the card on top of your library", "", 0),
 )
@@ -246,7 +246,11 @@ def _sentence_ops(text: str, default_who: str) -> tuple[tuple[Op, ...], bool]:
     who_map = {"you": "you", "target player": "target", "each player": "each_player", "that player": "that_player",
                "each other player": "each_other_player", "they": None, None: None}
     t = re.sub(r"\s*round up each time\.?", "", text.strip().rstrip(".")).strip().rstrip(".")
-    clauses = [c.strip() for c in re.split(r",? then |\. |, and (?=\w+s )| and (?=loses |gains |draws? )", t)
+    # a series of one player's acts: "loses 3 life, searches their library for a card, puts it into their
+    # hand, then shuffles" (the search and the put are one act: search_to_hand)
+    t = re.sub(r"searches their library for a card, puts it into their hand", "searches-and-puts", t)
+    clauses = [c.strip() for c in re.split(r",? then |\. |, and (?=\w+s )| and (?=loses |gains |draws? )|"
+                                           r", (?=(?:loses|gains|draws|discards|mills|searches)\b)", t)
                if c.strip()]
     ops: list[Op] = []
     optional = False

@@ -7,7 +7,7 @@ import re
 from typing import TYPE_CHECKING
 
 from engine.cards import Card
-from engine.effects import EventTrigger, NotModelled, Op, OpKind
+from engine.effects import EventTrigger, LifeGainProhibition, NotModelled, Op, OpKind
 from engine.errors import ScenarioError
 from engine.inert import inert
 from engine.resolve.events import GameOver, OpContext
@@ -99,11 +99,23 @@ def _has_left(r: Resolver, name: str, ctx: OpContext) -> bool:
     return True
 
 
+def _cant_gain_life(r: Resolver, name: str, ctx: OpContext) -> bool:
+    """119.7, 101.2: a "can't gain life" effect that applies to the player stops the gain (the "can't" wins)."""
+    for src in r.in_play():
+        if isinstance(src.effect, LifeGainProhibition) and r.affects(src.effect.affects, src.controller, name):
+            r.step(f"{name} can't gain life ({src.card.name}), so {ctx.source} gains them nothing.",
+                   src.effect.rules, name, "prevented", src.card.name)
+            return True
+    return False
+
+
 def _lose_life(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     for name in targets:
         if _has_left(r, name, ctx):
             continue
         sign = 1 if op.do == "gain_life" else -1
+        if sign > 0 and _cant_gain_life(r, name, ctx):
+            continue
         r.change_life(name, sign * n * ctx.times)
         verb = {"lose_life": "loses", "gain_life": "gains", "damage": "is dealt"}[op.do]
         what = "damage" if op.do == "damage" else "life"
