@@ -205,6 +205,7 @@ class DrawCondition:
     min_library: int = 0  # dredge N: impossible with fewer than N cards in library (702.52b)
     source: str = ""  # only draws caused by this kind of source ("cycling": Unpredictable Cyclone)
     nth_each_turn: int = 0  # "whenever you draw your second card each turn": only that card (2)
+    in_draw_step: bool | None = None  # "if you would draw a card during your draw step"
 
     def holds(self, draw: DrawFacts) -> bool:
         """Whether this draw is one the effect is about."""
@@ -214,6 +215,7 @@ class DrawCondition:
             or (self.library_empty is not None and (draw.library == 0) != self.library_empty)
             or (self.hand_empty is not None and (draw.hand == 0) != self.hand_empty)
             or draw.library < self.min_library
+            or (self.in_draw_step is not None and draw.in_draw_step != self.in_draw_step)
             or (self.nth_each_turn and draw.drawn_this_turn + 1 != self.nth_each_turn))
 
 

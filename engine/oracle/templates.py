@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from engine.inert import inert
+
 from engine.effects import (
     CantLose,
     CastTrigger,
@@ -67,6 +69,15 @@ def _ops(text: str, drawer_is: str) -> tuple[Op, ...] | None:
         m = re.fullmatch(r"draw (a|an|one|two|three|four|\d+) cards?(?: instead)?", part)
         if m:
             ops.append(Op("draw", _n(m.group(1)), "you"))
+            continue
+        m = re.fullmatch(r"exile the top card of (?:your|their|that player's) library(?: face down)?", part)
+        if m:
+            ops.append(Op("exile_top", 1, drawer_is))
+            continue
+        m = re.fullmatch(r"if you do, (.+)", part)
+        if m and ops and ops[-1].do == "skip" and inert(m.group(1)):
+            # what the skip buys that moves no card ("you can't be attacked except by ..."): said, not counted
+            ops.append(Op("note", 1, "you", text=m.group(1), words=True))
             continue
         m = re.fullmatch(r"you win the game(?: instead)?", part)
         if m:
@@ -132,6 +143,8 @@ def _affects(word: str) -> str | None:
 def read_line(line: str, name: str) -> list[Effect] | None:
     """One ability line; None when no template matches."""
     text = re.sub(r"\s*\([^)]*\)", "", line).strip()  # reminder text
+    # an ability word or flavor word before a dash has no rules meaning (207.2c): "Binding Contract — If ..."
+    text = re.sub(r"^(?![IVX]+(?:, [IVX]+)* —)[A-Z][\w',-]*(?: [\w',-]+){0,4} — (?=[A-Z])", "", text)
     low = text.lower().replace("this creature", name.lower()).replace("’", "'")
     if not low:
         return []
@@ -158,16 +171,19 @@ def read_line(line: str, name: str) -> list[Effect] | None:
     if m:
         return [MultiDrawReplacement("opponents", 2, (Op("draw", 1, "you_and_that_player"),))]
     m = re.fullmatch(rf"(?:until end of turn, )?if (you|an opponent|a player|target player) would draw a card"
-                     rf"(?P<exc>{_EXCEPT})"
+                     rf"(?P<during> during (?:your|their) draw step)?(?P<exc>{_EXCEPT})"
                      rf"(?: while (?P<cond>your library has no cards in it|you have no cards in hand))?"
                      rf", (?P<may>you may )?(?P<rest>.+)", low)
     if m:
         affects = _affects(m.group(1))
         rest = m.group("rest")
+        may = bool(m.group("may")) or rest.startswith("instead you may ")
+        rest = re.sub(r"^instead you may ", "", rest)
         ops = _ops(rest, "that_player")
         if ops is None or affects is None:
             return None
         cond = DrawCondition(
+            in_draw_step=True if m.group("during") else None,
             except_first_in_draw_step=bool(m.group("exc")),
             library_empty=True if m.group("cond") and "library" in m.group("cond") else None,
             hand_empty=True if m.group("cond") and "hand" in m.group("cond") else None,
@@ -175,7 +191,7 @@ def read_line(line: str, name: str) -> list[Effect] | None:
         if affects == "opponents" and ops[0].do != "skip" and "that player" not in rest and any(
                 op.do == "token" for op in ops):
             ops = (Op("skip"), *ops)  # "instead you create a Treasure": the draw does not happen
-        return [DrawReplacement(affects, ops, cond, optional=bool(m.group("may")))]
+        return [DrawReplacement(affects, ops, cond, optional=may)]
     m = re.fullmatch(rf"whenever (you|an opponent|a player) draws? a card(?P<exc>{_EXCEPT}), "
                      rf"(?P<may>you may )?(?P<rest>.+)", low)
     if m:
