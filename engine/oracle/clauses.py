@@ -401,6 +401,9 @@ _PHRASES: tuple[tuple[str, str, int | str, bool], ...] = (
     (r"destroy (?P<tgt>target [\w ,-]+?)", "destroy_target", 0, False),
     (r"exile (?P<tgt>(?:another )?target [\w ,-]+?)", "exile_target", 0, False),
     (r"return (?P<tgt>target [\w ,-]+?) to its owner's hand", "bounce_target", 0, False),
+    (r"(?:loses?|pays?) (?P<per>a|an|one|two|three|four|five|\d+) life for each (?P<x>.+)", "lose_life", "X", False),
+    (r"gains? (?P<per>a|an|one|two|three|four|five|\d+) life for each (?P<x>.+)", "gain_life", "X", False),
+    (r"discards? any number of cards", "discard", "X", False),
     (rf"loses? {NUM} life", "lose_life", 1, False),
     (rf"pays? {NUM} life", "lose_life", 1, False),  # 119.4: a player who pays life loses that much life
     (rf"gains? {NUM} life", "gain_life", 1, False),
@@ -411,7 +414,7 @@ _PHRASES: tuple[tuple[str, str, int | str, bool], ...] = (
     (rf"creates? {NUM} (?:tapped )?(?:[\dx]+/[\dx]+ )?(?:(?:white|blue|black|red|green|colorless|and),? )*"
      r"(?P<token>[a-z]+)(?: [a-z]+)? (?:artifact |enchantment )?creature tokens?(?: with (?:flying|haste|vigilance|"
      r"trample|lifelink|deathtouch|reach|menace|first strike|defender|prowess|changeling)(?:(?:,| and) \w+)*)?"
-     r"(?: with \"[^\"]*\")?", "token", 1,
+     r"(?: with \"[^\"]*\")?(?: for each (?P<x>.+))?", "token", 1,
      False),
 )
 _COMPILED = [(re.compile(p), do, amount, optional) for p, do, amount, optional in _PHRASES]
@@ -442,7 +445,9 @@ def read_clause(clause: str, who: str) -> Op | None:
             times = m.groupdict().get("times") or ""
             count = 2 if times == "twice" else "X" if times.startswith("once for each") else \
                 number(times.split()[0]) if times else number(m.group(1)) if amount else 1
-            return Op("token", count, who, name=(m.groupdict().get("token") or "clue").capitalize())
+            each = m.groupdict().get("x")
+            return Op("token", "X" if each else count, who, name=(m.groupdict().get("token") or "clue").capitalize(),
+                      note=f"X = one for each {each}" if each else "")
         if do.endswith("_target"):
             return Op(do, 1, who, name=m.group("tgt"))
         if do in ("hand_to_battlefield", "sacrifice"):
@@ -458,6 +463,11 @@ def read_clause(clause: str, who: str) -> Op | None:
         if isinstance(amount, int) and do in ("draw", "discard") and x and re.match(r",? (?:if|unless) ", x):
             kind = "unless" if re.match(r",? unless ", x) else "if"
             return Op(do, value, who, condition=f"{kind}:{re.sub(r'^,? ?(?:if|unless) ', '', x)}")
+        per = m.groupdict().get("per")
+        if per and x:  # "loses 2 life for each Swamp you control": 2 × the count (608.2h)
+            x = f"{number(per)} for each {x}"
+        if do == "discard" and "any number" in clause:
+            x = "any number of cards, chosen as it resolves"
         note = f"X = {x.strip()}" if amount == "X" and x else ("X = that many" if amount == "X" else "")
         return Op(do, value, who, optional=optional, note=note)
     return None

@@ -103,6 +103,10 @@ _COUNTERS: tuple[tuple[re.Pattern[str], Counter], ...] = (
 def count_x(r: Resolver, definition: str, you: str) -> int | None:
     """X as the situation fixes it, or None when the engine can't count it from what the scenario shows."""
     text = definition.lower().strip().removeprefix("x = ").strip().rstrip(".")
+    per = re.fullmatch(r"(\d+) for each (.+)", text)
+    if per:  # "loses 2 life for each Swamp you control"
+        counted = count_x(r, per.group(2), you)
+        return None if counted is None else int(per.group(1)) * counted
     greater = re.fullmatch(r"(.+) or (.+), whichever is greater", text)
     if greater:
         parts = [count_x(r, g, you) for g in greater.groups()]

@@ -81,6 +81,14 @@ def amount(r: Resolver, op: Op, x: int | None, you: str = "", *, say: bool = Fal
     number of cards in your library" needs no X when the library is empty: X is never below 0 (107.1b)."""
     if op.amount != "X":
         return int(op.amount)
+    # X the card defines from the board is counted (608.2h) whenever the board shows it: a card with several
+    # such amounts (one per land type) can't take one given X for all of them
+    counted = count_x(r, op.note, you) if you and op.note.startswith("X = ") else None
+    if counted is not None:
+        if say:
+            r.step(f"X is {counted}: {op.note.removeprefix('X = ')}, counted as the ability resolves.",
+                   r.rs.cite("amount_on_resolution"), you, "amount")
+        return counted
     if x is not None:
         return x
     if op.do == "win_if_library_at_most" and targets and all(r.player(t).library.size == 0 for t in targets):
@@ -88,15 +96,9 @@ def amount(r: Resolver, op: Op, x: int | None, you: str = "", *, say: bool = Fal
             r.step(f"X needn't be known: {' and '.join(targets)} {'has' if len(targets) == 1 else 'have'} no "
                    "cards in library, and X is at least 0.", r.rs.cite("no_negative_numbers"), you, "amount")
         return 0
-    counted = count_x(r, op.note, you) if you and op.note.startswith("X = ") else None
-    if counted is None:
-        what = op.note.removeprefix("X = ") if op.note.startswith("X = ") else ""
-        raise MissingValue(f"X ({what})" if what else "X", source or r.s.action.card, "action.x",
-                           "say how many, e.g. \"x\": 3")
-    if say:
-        r.step(f"X is {counted}: {op.note.removeprefix('X = ')}, counted as the ability resolves.",
-               r.rs.cite("amount_on_resolution"), you, "amount")
-    return counted
+    what = op.note.removeprefix("X = ") if op.note.startswith("X = ") else ""
+    raise MissingValue(f"X ({what})" if what else "X", source or r.s.action.card, "action.x",
+                       "say how many, e.g. \"x\": 3")
 
 
 def run_ops(r: Resolver, ops: tuple[Op, ...], *, you: str, that_player: str, source: str,
@@ -120,6 +122,8 @@ def run_ops(r: Resolver, ops: tuple[Op, ...], *, you: str, that_player: str, sou
         if op.do != "draw" and op.instead_amount is not None and self_condition(r, op.condition, you):
             n = op.instead_amount  # 614.15: the card's own "instead" (a draw says so in its own step)
         handler(r, op, ctx, targets, n)
+        if op.do == "draw":  # "draw a card for each Island, then discard that many": the number drawn
+            ctx.last_count = n * ctx.times
         if op.note.startswith("gift"):
             r.happened.add(EventKind.GIFT)
         ctx.did = True

@@ -151,6 +151,10 @@ def _token(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> N
         r.happened.update((EventKind.TOKEN, EventKind.ENTERS))
     for name in targets:
         p = r.player(name)
+        if not n * ctx.times:  # "a token for each Forest you control" with none: no token is created
+            r.step(f"{name} creates no {op.name or ''} token (the number is 0).".replace("  ", " "), r.rs.cite("token"),
+                   name, "token")
+            continue
         p.tokens[op.name or "token"] = p.tokens.get(op.name or "token", 0) + n * ctx.times
         made = counted(n * ctx.times, f"{op.name or 'token'} token").replace("token token", "token")
         r.step(f"{name} creates {made}.", r.rs.cite("token"), name, "token")
