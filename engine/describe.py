@@ -21,6 +21,7 @@ from engine.effects import (
     DrawTrigger,
     EventTrigger,
     GraveyardAbilitiesLost,
+    LifeGainProhibition,
     Miracle,
     MultiDrawReplacement,
     NotModelled,
@@ -61,7 +62,9 @@ OP_WORDS: dict[OpKind, str] = {
     OpKind.DRAW_EQUAL_DISCARDED: "draw as many cards as were discarded", OpKind.DRAW_HALF_LIBRARY:
     "draw half the library, rounded up", OpKind.LOSE_HALF_LIFE: "lose half the life, rounded up",
     OpKind.SYLVAN: "put {n} of the cards drawn this turn back, or pay 4 life for each kept",
-    OpKind.EXILE_TOP: "exile the top card of the library", OpKind.SEARCH_TO_HAND: "search the library for a card "
+    OpKind.EXILE_TOP: "exile the top card of the library",
+    OpKind.EXILE_FROM_GRAVEYARD: "exile {n} card{s} from the graveyard",
+    OpKind.SEARCH_TO_HAND: "search the library for a card "
     "and put it into the hand (not a draw)", OpKind.REVEAL_TO_HAND: "reveal cards until one is found and put it "
     "into the hand (not a draw)", OpKind.WIN_IF_LIBRARY_EMPTY: "win the game if the library is empty",
     OpKind.WIN_IF_LIBRARY_AT_MOST: "win the game if the library has at most {n} cards",
@@ -104,6 +107,8 @@ def _condition(c: DrawCondition) -> str:
         parts.append(f"only draws from {c.source}")
     if c.nth_each_turn:
         parts.append(f"only the card number {c.nth_each_turn} each turn")
+    if c.in_draw_step is not None:
+        parts.append("only during their draw step" if c.in_draw_step else "only outside their draw step")
     return f" ({'; '.join(parts)})" if parts else ""
 
 
@@ -122,6 +127,7 @@ DESCRIBE: dict[type, Callable[[Any], str]] = {
     DrawProhibition: lambda e: (f"{_who(e.affects).capitalize()} can't draw cards" if e.max_per_turn == 0 else
                                 f"{_who(e.affects).capitalize()} can't draw more than {e.max_per_turn} card"
                                 f"{'' if e.max_per_turn == 1 else 's'} each turn"),
+    LifeGainProhibition: lambda e: f"{_who(e.affects).capitalize()} can't gain life",
     DrawTrigger: lambda e: (f"Trigger: whenever {_draws(e.affects)} a card{_condition(e.condition)}, "
                             f"{'may ' if e.optional else ''}{_ops(e.ops)}"),
     DrawStepTrigger: lambda e: f"Trigger: at the beginning of {_possessive(e.affects)} draw step, {_ops(e.ops)}",

@@ -44,6 +44,7 @@ OP_KINDS = {
     "lose_half_life": "lose half the life total, rounded up",
     "sylvan": "choose up to N cards drawn this turn; for each pay 4 life or put it back on top",
     "exile_top": "exile the top card of the library",
+    "exile_from_graveyard": "exile N cards from the player's graveyard (\"exile that card from your graveyard\")",
     "search_to_hand": "search the library for a card and put it into hand: not a draw (121.5)",
     "reveal_to_hand": "reveal cards until one of a kind; put it into hand (not a draw), the rest on the bottom",
     "win_if_library_empty": "if the library has no cards, the player wins (Jace, Wielder of Mysteries)",
@@ -98,6 +99,7 @@ class OpKind(StrEnum):
     LOSE_HALF_LIFE = "lose_half_life"
     SYLVAN = "sylvan"
     EXILE_TOP = "exile_top"
+    EXILE_FROM_GRAVEYARD = "exile_from_graveyard"
     SEARCH_TO_HAND = "search_to_hand"
     REVEAL_TO_HAND = "reveal_to_hand"
     WIN_IF_LIBRARY_EMPTY = "win_if_library_empty"
@@ -398,6 +400,6 @@ class NotModelled:
     kind: str = "not_modelled"
 
 
-Effect = (DrawReplacement | MultiDrawReplacement | DrawProhibition | LifeGainProhibition | DrawTrigger | DrawStepTrigger | CastTrigger
-          | CantLose | SpellText | EventTrigger | SkipDrawStep | GraveyardAbilitiesLost | Miracle | AdditionalCost
-          | NotModelled)
+Effect = (DrawReplacement | MultiDrawReplacement | DrawProhibition | LifeGainProhibition | DrawTrigger | DrawStepTrigger
+          | CastTrigger | CantLose | SpellText | EventTrigger | SkipDrawStep | GraveyardAbilitiesLost | Miracle
+          | AdditionalCost | NotModelled)

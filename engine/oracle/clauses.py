@@ -408,6 +408,7 @@ _PHRASES: tuple[tuple[str, str, int | str, bool], ...] = (
     (rf"pays? {NUM} life", "lose_life", 1, False),  # 119.4: a player who pays life loses that much life
     (rf"gains? {NUM} life", "gain_life", 1, False),
     (rf"mills? {NUM} cards?", "mill", 1, False),
+    (r"exiles? (?:that card|it|those cards) from (?:your|their) graveyard", "exile_from_graveyard", 0, False),
     (rf"deals? {NUM} damage to (?P<to>target player|target opponent|that player|each opponent|you|each player)",
      "damage", 1, False),
     (rf"creates? {NUM} (?:tapped )?(?P<token>clue|blood|food|treasure|map|gold|powerstone) tokens?", "token", 1, False),

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import re
 
-from engine.inert import inert
-
 from engine.effects import (
     CantLose,
     CastTrigger,
@@ -24,6 +22,7 @@ from engine.effects import (
     Op,
     SpellText,
 )
+from engine.inert import inert
 
 _NUM: dict[str, int | str] = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
                               "seven": 7, "eight": 8, "nine": 9, "ten": 10, "x": "X"}

@@ -34,6 +34,7 @@ def _discard(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) ->
         if len(gone):
             r.happened.add(EventKind.DISCARD)
         ctx.last_count = len(gone)
+        r.discard_triggers(name, len(gone))
         ctx.did = bool(len(gone)) or n == 0  # "if you do" after a discard of nothing is not met
         r.step(f"{name} discards {cards(len(gone))}.", r.rs.cite("discard"), name, "discard")
 
@@ -188,6 +189,7 @@ def _chains(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> 
             p.graveyard.add(p.hand.remove_any(1))
             r.happened.add(EventKind.DISCARD)
             r.step(f"{name} discards a card, then draws a card.", r.rs.cite("discard"), name, "discard")
+            r.discard_triggers(name, 1)
             r.draw_instruction(name, 1, ctx.source, ctx.applied)
         else:
             milled = p.library.take_top(1)
@@ -226,7 +228,19 @@ def _exile_top(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) 
         r.step(f"{name} exiles the top card of their library.", r.rs.cite("exile"), name, "exile")
 
 
+def _exile_from_graveyard(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+    """"Exile that card from your graveyard": the card a trigger's event put there (a discarded card)."""
+    for name in targets:
+        p = r.player(name)
+        gone = p.graveyard.remove_any(n * ctx.times)
+        p.exile.add(gone)
+        if len(gone):
+            r.happened.add(EventKind.EXILE)
+        r.step(f"{name} exiles {cards(len(gone))} from their graveyard.", r.rs.cite("exile"), name, "exile")
+
+
 HANDLERS = {
+    OpKind.EXILE_FROM_GRAVEYARD: _exile_from_graveyard,
     OpKind.MILL: _mill,
     OpKind.DISCARD: _discard,
     OpKind.DISCARD_HAND: _discard_hand,

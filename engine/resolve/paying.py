@@ -119,6 +119,7 @@ def _discard_self(r: Resolver, card: Card, part: CostPart, payer: str) -> None:
     r.happened.add(EventKind.DISCARD)
     r.step(f"{payer} discards {card.name} from their hand (hand {hand.size + 1} → {hand.size}).",
            r.rs.cite("discard"), payer, "discard", card.name)
+    r.discard_triggers(payer, 1)
 
 
 def _discard(r: Resolver, card: Card, part: CostPart, payer: str) -> None:
@@ -128,6 +129,7 @@ def _discard(r: Resolver, card: Card, part: CostPart, payer: str) -> None:
     r.happened.add(EventKind.DISCARD)
     r.step(f"{payer} discards {n} card{'s' if n != 1 else ''} (hand {p.hand.size + n} → {p.hand.size}).",
            r.rs.cite("discard"), payer, "discard", card.name)
+    r.discard_triggers(payer, n)
 
 
 def _sacrifice_self(r: Resolver, card: Card, part: CostPart, payer: str) -> None:

@@ -43,6 +43,7 @@ class Resolver(ResolverCore):
     to_graveyard = zone_stage.to_graveyard
     sacrifice_triggers = zone_stage.sacrifice_triggers
     cycle_triggers = zone_stage.cycle_triggers
+    discard_triggers = zone_stage.discard_triggers
     refuse_unevaluated_triggers = zone_stage.refuse_unevaluated_triggers
     # choices: "may" decisions (121.3, 121.2b) and optional abilities
     may_draw = choices_stage.may_draw

@@ -24,10 +24,14 @@ _SELF_ENTERS = re.compile(r"^when(?:ever)? ~ (?:\w+ )*?enters\b")
 # enchantments you control enter"
 _OTHERS_ENTER = re.compile(r"^whenever (?:a|an|another|one or more)(?: other)? (?P<types>[\w ,/-]+?)s?"
                            r"(?P<whose> you control| an opponent controls| your opponents control)? enters?\b")
-_SELF_DIES = re.compile(r"^when(?:ever)? ~ (?:dies|is put into (?:a|your) graveyard(?: from the battlefield| from "
-                        r"anywhere)?)\b")
+_SELF_DIES = re.compile(r"^when(?:ever)? ~ (?:dies|leaves the battlefield|is put into (?:a|your) graveyard"
+                        r"(?: from the battlefield| from anywhere)?)\b")
 _OTHERS_DIE = re.compile(r"^whenever (?:a|an|another|one or more)(?: other)? (?P<types>[\w ,/-]+?)s?"
                          r"(?P<whose> you control| an opponent controls| your opponents control)? dies?\b")
+# dying is leaving the battlefield (603.6c): "whenever one or more other creatures you control leave the battlefield"
+_OTHERS_LEAVE = re.compile(r"^whenever (?:a|an|another|one or more)(?: other)? (?P<types>[\w ,/-]+?)s?"
+                           r"(?P<whose> you control| an opponent controls| your opponents control)? leaves? the "
+                           r"battlefield\b")
 
 
 def _watched_event(effect: object) -> str:
@@ -68,8 +72,14 @@ def dies(r: Resolver, card: Card, controller: str) -> None:
     """700.4: the permanent is put into its owner's graveyard from the battlefield; its own "when this
     dies" abilities and others' "whenever a creature you control dies" trigger (603.6c, 603.10a)."""
     p = r.player(controller)
+    dying_at = p.battlefield.index(card.name) if card.name in p.battlefield else -1
     watchers = [src for src in r.in_play() if isinstance(src.effect, EventTrigger)
-                and _sees(r, _OTHERS_DIE, src.effect.event, card, controller, src.controller)]
+                and any(_sees(r, rx, src.effect.event, card, controller, src.controller)
+                        for rx in (_OTHERS_DIE, _OTHERS_LEAVE))
+                # "another creature" / "other creatures": the dying permanent doesn't see itself (a second copy
+                # of it does)
+                and not (src.controller == controller and src.position == dying_at
+                         and re.search(r"\b(?:an)?other\b", src.effect.event))]
     if card.name in p.battlefield:
         p.battlefield.remove(card.name)
     r.happened.update((EventKind.DIES, EventKind.LEAVES))
@@ -145,6 +155,31 @@ def sacrifice_triggers(r: Resolver, payer: str, card: Card | None) -> None:
             r.add_trigger(src.card.name, src.controller, payer, eff.ops, False, ("603.2",))
 
 
+_DISCARD_WATCH = re.compile(r"^whenever (?P<who>you|an opponent|a player) discards? (?P<many>a|one or more) "
+                            r"(?P<types>[\w ]+ )?cards?$")
+
+
+def discard_triggers(r: Resolver, discarder: str, count: int) -> None:
+    """"Whenever you discard a card" (603.2): once for each card discarded ("one or more cards": once). A
+    watcher of a kind of card ("a creature card") is left unevaluated while the discarded cards' types aren't
+    known, so the answer that reaches it is refused by its kind, never guessed."""
+    if not count:
+        return
+    for src in r.in_play():
+        eff = src.effect
+        m = _DISCARD_WATCH.match(eff.event) if isinstance(eff, EventTrigger) else None
+        if m is None or m.group("types"):
+            continue
+        r.evaluated_events.add(eff.event)
+        who = m.group("who")
+        if (who == "you" and src.controller != discarder) or (
+                who == "an opponent" and discarder not in r.opponents(src.controller)):
+            continue
+        optional = bool(eff.ops) and eff.ops[0].optional
+        for _ in range(1 if m.group("many") == "one or more" else count):
+            r.add_trigger(src.card.name, src.controller, discarder, eff.ops, optional, ("603.2",))
+
+
 def cycle_triggers(r: Resolver, cycler: str, card: Card) -> None:
     """702.29c-d: "when you cycle this card" (the card's own) and "whenever you cycle a card"."""
     for trigger in card.of(EventTrigger):
@@ -186,6 +221,9 @@ def _trigger_on(r: Resolver, card: Card, controller: str, own: list[EventTrigger
         r.add_trigger(card.name, controller, target or controller, trigger.ops, False, chapter,
                       r.s.action.x if card.name == r.s.action.card else None)
     for src in watchers:
+        if any(op.do == "note" and "triggers only once each turn" in op.text for op in src.effect.ops):
+            r.step(f"{src.card.name}'s ability triggers only once each turn: the answer assumes it hasn't "
+                   "triggered yet this turn.", ("603.2h",), src.controller, "assumption")
         r.add_trigger(src.card.name, src.controller, _watcher_aim(r, src, controller), src.effect.ops, False, rules)
 
 

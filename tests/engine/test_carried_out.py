@@ -23,6 +23,11 @@ TEST_CARDS = {
     "Vote Spell": ("Sorcery", "Draw a card. Each player votes for a card in their graveyard."),
     "Pump Spell": ("Instant", "Target creature gets +2/+2 until end of turn. Scry 2.\nDraw a card."),
     "Discard Watcher": ("Enchantment", "Whenever you discard a card, you may exile that card from your graveyard."),
+    "Creature Discard Watcher": ("Enchantment", "Whenever you discard a creature card, you may exile that card from "
+                                                "your graveyard."),
+    "Departure Watcher": ("Creature — Human", "Whenever one or more other creatures you control leave the battlefield, "
+                                              "investigate. This ability triggers only once each turn."),
+    "Plain Bear": ("Creature — Bear", ""),
     "Cast Watcher": ("Enchantment", "Whenever you cast an instant or sorcery spell, draw a card."),
     "Creature Cast Watcher": ("Enchantment", "Whenever you cast a creature spell, draw a card."),
     "Loot Spell": ("Sorcery", "Draw two cards, then discard a card."),
@@ -84,13 +89,36 @@ def test_inert_words_are_carried_out_as_nothing_and_said() -> None:
 
 
 def test_an_ability_waiting_for_an_event_that_happened_refuses_when_nothing_evaluated_it() -> None:
+    # the discarded card's types aren't known, so "a creature card" can't be judged: refused, naming it
     with pytest.raises(ScenarioError) as err:
-        run({"battlefield": ["Discard Watcher"]}, {"card": "Loot Spell"})
-    assert "whenever you discard a card" in err.value.message
+        run({"battlefield": ["Creature Discard Watcher"]}, {"card": "Loot Spell"})
+    assert "whenever you discard a creature card" in err.value.message
     # no discard happened: the same watcher changes nothing and the answer stands
-    assert counts(run({"battlefield": ["Discard Watcher"]}, {"card": "Bottom Spell"}))[0] == 7
+    assert counts(run({"battlefield": ["Creature Discard Watcher"]}, {"card": "Bottom Spell"}))[0] == 7
     assert event_kinds("whenever you discard a card") == {EventKind.DISCARD}
     assert event_kinds("when ~ enters") == frozenset()
+
+
+def test_a_discard_trigger_fires_once_per_card_discarded_and_its_may_is_the_controllers() -> None:
+    res = run({"battlefield": ["Discard Watcher"]}, {"card": "Loot Spell"}, choices={
+        "trigger:Discard Watcher:Alice": True})
+    alice = res.players["Alice"]
+    # cast (graveyard +1 at the end), draw 2, discard 1; the discard trigger exiles the discarded card
+    assert (alice["hand"], alice["graveyard"], alice["exile"]) == (7, 1, 1)
+    assert [t.source for t in res.triggers] == ["Discard Watcher"]
+    declined = run({"battlefield": ["Discard Watcher"]}, {"card": "Loot Spell"}, choices={
+        "trigger:Discard Watcher:Alice": False})
+    assert (declined.players["Alice"]["graveyard"], declined.players["Alice"].get("exile", 0)) == (2, 0)
+
+
+def test_dying_is_leaving_the_battlefield_for_a_leaves_watcher_and_once_each_turn_is_said() -> None:
+    res = run({"battlefield": ["Departure Watcher", "Plain Bear"]}, {"card": "Plain Bear", "ability": "dies"})
+    assert res.players["Alice"]["tokens"] == {"Clue": 1}
+    assert "603.2h" in res.rules and "603.6c" in res.rules or "603.10a" in res.rules
+    assert any("hasn't triggered yet this turn" in step.text for step in res.steps)
+    # the watcher itself dying is not "another creature" leaving
+    alone = run({"battlefield": ["Departure Watcher"]}, {"card": "Departure Watcher", "ability": "dies"})
+    assert not alone.players["Alice"].get("tokens")
 
 
 def test_cast_triggers_read_from_oracle_text_fire_by_the_spells_types() -> None:
