@@ -378,7 +378,7 @@ _PHRASES: tuple[tuple[str, str, int | str, bool], ...] = (
     (rf"draws? (?:{NUM} )?cards? equal to (?P<x>.+)", "draw", "X", False),
     (r"draws? that many cards(?P<x> plus (?:a|one|two|\d+))?", "draw", "X", False),
     (r"draws? x cards?(?:,? where x is (?P<x>.+))?", "draw", "X", False),
-    (rf"draws? {NUM} cards?(?P<x>,? (?:if|unless) .+)", "draw", 1, False),
+    (rf"draws? {NUM} (?:additional )?cards?(?P<x>,? (?:if|unless) .+)", "draw", 1, False),
     (r"draws? another card(?P<x>,? (?:if|unless) .+)?", "draw", 0, False),
     (r"(?:(?:up to one )?target creature you control |each of (?:up to )?\w+ target creatures you control |"
      r"that creature )?connives?(?: (?P<n>x|\d+))?", "connive", 0, False),
@@ -398,7 +398,7 @@ _PHRASES: tuple[tuple[str, str, int | str, bool], ...] = (
     (r"sacrifices? (?P<sac>(?:a|an|another|one|two|three) (?:(?!or (?:discard|pay|exile|return|sacrifice|tap|put|"
      r"draw|lose|mill|reveal)\b)[\w,-]+ ?)+?)", "sacrifice", 0, False),
     (r"shuffles? (?:the cards from )?(?:your|their) hand into (?:your|their) library", "shuffle_hand", 0, False),
-    (r"destroy (?P<tgt>target [\w ,-]+?)", "destroy_target", 0, False),
+    (r"destroy (?P<tgt>(?:up to one )?(?:other )?target [\w ,-]+?)", "destroy_target", 0, False),
     (r"exile (?P<tgt>(?:another )?target [\w ,-]+?)", "exile_target", 0, False),
     (r"return (?P<tgt>target [\w ,-]+?) to its owner's hand", "bounce_target", 0, False),
     (r"(?:loses?|pays?) (?P<per>a|an|one|two|three|four|five|\d+) life for each (?P<x>.+)", "lose_life", "X", False),

@@ -70,7 +70,8 @@ def known_condition(r: Resolver, words: str, you: str) -> bool | None:
     for rx, test in _KNOWN_CONDITIONS:
         m = re.fullmatch(rx, words)
         if m:
-            return bool(test(r, p, you, m))
+            held = test(r, p, you, m)
+            return None if held is None else bool(held)
     return None
 
 
@@ -111,7 +112,7 @@ def run_ops(r: Resolver, ops: tuple[Op, ...], *, you: str, that_player: str, sou
         ops = tuple(op for op in ops if op.do != "draw") + tuple(op for op in ops if op.do == "draw")
     ops = _chosen_mode(r, ops, source, you)
     for op in ops:
-        targets = resolve_who(r, op.who, you, that_player)
+        targets = resolve_who(r, op.who, you, ctx.that_player)
         if not _carried_out(r, op, ctx, targets):
             continue
         handler = OP_HANDLERS[OpKind(op.do)]
@@ -220,7 +221,7 @@ def _carried_out(r: Resolver, op: Op, ctx: OpContext, targets: list[str]) -> boo
 
 
 _COUNT = r"(one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
-_KNOWN_CONDITIONS: tuple[tuple[str, Callable[..., bool]], ...] = (
+_KNOWN_CONDITIONS: tuple[tuple[str, Callable[..., bool | None]], ...] = (
     (r"you have no cards in hand", lambda r, p, you, m: p.hand.size == 0),  # hellbent
     (rf"(?:there are )?{_COUNT} or more cards are in your graveyard|you have {_COUNT} or more cards in your "
      rf"graveyard|there are {_COUNT} or more cards in your graveyard",
@@ -231,7 +232,18 @@ _KNOWN_CONDITIONS: tuple[tuple[str, Callable[..., bool]], ...] = (
     (rf"you have {_COUNT} or fewer cards in hand", lambda r, p, you, m: p.hand.size <= _int_word(m.group(1))),
     (rf"you have {_COUNT} or more cards in hand", lambda r, p, you, m: p.hand.size >= _int_word(m.group(1))),
     (rf"you have {_COUNT} or less life", lambda r, p, you, m: p.life <= _int_word(m.group(1))),
+    # 303.4: only an Aura enchants; with none on any battlefield nothing is enchanted, else it isn't known
+    (r"(?:~|[\w ,'-]+) is enchanted", lambda r, p, you, m: None if _auras_out(r) else False),
 )
+
+
+def _auras_out(r: Resolver) -> bool:
+    for player in r.s.players:
+        for name in player.battlefield:
+            card = r.cards.find(name)
+            if card is None or bool(card.has_type("aura")):
+                return True  # an unknown card might be one
+    return False
 
 
 def _int_word(word: str) -> int:

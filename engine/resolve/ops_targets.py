@@ -17,11 +17,15 @@ if TYPE_CHECKING:
 
 
 def _take(r: Resolver, op: Op, ctx: OpContext) -> CardTarget:
+    """The next card target, which from then on is what "its controller" / "that player" of the rest of the
+    effect refers to (608.2h: the player who controlled it, by last known information once it has left)."""
     if not r.card_targets:
         raise ScenarioError(f"{ctx.source} needs {op.name}: which card is it, and whose?", "action.targets",
                             'name it in the situation ("targeting Bob\'s Grizzly Bears") or as '
                             '{"card": "Grizzly Bears", "controller": "Bob"}')
-    return r.card_targets.pop(0)
+    target = r.card_targets.pop(0)
+    ctx.that_player = target.player
+    return target
 
 
 def _leave(r: Resolver, t: CardTarget) -> None:

@@ -160,11 +160,11 @@ def test_that_many_is_counted_from_the_board_not_from_x() -> None:
 
 def test_the_development_situations_are_never_confidently_wrong() -> None:
     """Each development card in its natural situation (../shared/data/situations): no answer differs from the
-    rules; the share resolved right only grows (97 of 120 when this was written)."""
+    rules; the share resolved right only grows (97 of 120 when this was written, 107 on 2026-11-26)."""
     verdicts = [judge(case) for case in cases()]
     wrong = [f"{v.case['id']}: {v.detail}" for v in verdicts if v.verdict == WRONG]
     assert not wrong
-    assert sum(v.verdict == RIGHT for v in verdicts) >= 97
+    assert sum(v.verdict == RIGHT for v in verdicts) >= 107
 
 
 TARGET_CARDS = {
@@ -176,6 +176,15 @@ TARGET_CARDS = {
     "Wild Land": ("Land — Forest", "({T}: Add {G}.)"),
     "Eager Target": ("Creature — Human Rogue", "Whenever this creature becomes the target of a spell you control, "
                                                "draw a card."),
+    "Wary Sage": ("Legendary Creature — Human Wizard", "Whenever you or a permanent you control becomes the target "
+                  "of a spell or ability an opponent controls, you may draw a card. You may draw an additional card "
+                  "if Wary Sage is enchanted."),
+    "Herd Shrine": ("Enchantment", "Whenever a creature you control becomes the target of a spell or ability an "
+                                   "opponent controls, draw a card."),
+    "Mind Poke": ("Instant", "Target player can't play lands this turn.\nDraw a card."),
+    "Ruin Priest": ("Creature — Human Cleric", "When this creature enters, destroy up to one other target creature. "
+                                               "If that creature wasn't dealt damage this turn, its controller "
+                                               "draws two cards."),
 }
 
 
@@ -220,3 +229,42 @@ def test_becoming_the_target_of_a_spell_triggers_the_permanents_own_ability() ->
                       {"card": "Bounce Spell", "targets": [{"card": "Eager Target", "controller": "Alice"}]})
     assert any(t.source == "Eager Target" for t in res.triggers)
     assert counts(res)[0] == 7 - 1 + 1 + 1 + 1  # cast, the trigger's draw, the spell's draw, the creature back
+
+
+def test_a_player_targeted_by_an_opponent_triggers_their_watching_permanent_once_per_object() -> None:
+    """603.2e: "you or a permanent you control becomes the target": the player and each permanent targeted
+    are each an event; the opponent's spell targeting Alice makes Wary Sage draw before the spell resolves.
+    With no Aura anywhere, "if ~ is enchanted" is false, checked, not assumed."""
+    db = made_cards(TARGET_CARDS)
+    doc_bob = {"name": "Bob", "hand": 7, "library": 40}
+    res = cast(db, {"battlefield": ["Wary Sage"]}, {"card": "Mind Poke", "player": "Bob", "targets": ["Alice"]},
+               doc_bob, choices={"may:Wary Sage:draw": True})
+    assert [t.source for t in res.triggers] == ["Wary Sage"]
+    assert counts(res)[:2] == (8, 39) and counts(res, "Bob")[:2] == (7, 39)
+    assert "603.2e" in res.rules
+    # her own spell targets nobody an opponent controls: no trigger
+    res = cast(db, {"battlefield": ["Wary Sage"]}, {"card": "Mind Poke", "targets": ["Alice"]}, doc_bob)
+    assert res.triggers == [] and counts(res)[:2] == (7, 39)
+
+
+def test_a_creature_of_the_watchers_controller_targeted_by_an_opponent_triggers_it() -> None:
+    db = made_cards(TARGET_CARDS)
+    res = cast(db, {"battlefield": ["Herd Shrine", "Bear Cub"]},
+               {"card": "Bounce Spell", "player": "Bob", "targets": [{"card": "Bear Cub", "controller": "Alice"}]},
+               {"hand": 7, "library": 40})
+    assert [t.source for t in res.triggers] == ["Herd Shrine"]
+    assert counts(res)[:2] == (9, 39)  # the trigger's draw, and the Cub back in hand (not a draw)
+    # a land targeted is not a creature: no trigger, and nothing is refused
+    res = cast(db, {"battlefield": ["Herd Shrine", "Wild Land"]},
+               {"card": "Smash Spell", "player": "Bob", "targets": [{"card": "Wild Land", "controller": "Alice"}]},
+               {"hand": 7, "library": 40})
+    assert res.triggers == [] and counts(res)[2] == 1
+
+
+def test_its_controller_after_a_destroyed_target_is_the_targets_controller_by_last_known_information() -> None:
+    """608.2h: "destroy up to one other target creature. If ..., its controller draws two cards": the creature
+    has left, and its controller as it last existed (Bob) draws, not the ability's controller."""
+    res = run_targets({"hand": 8}, {"battlefield": ["Bear Cub"], "hand": 7, "library": 40},
+                      {"card": "Ruin Priest", "ability": "enters",
+                       "targets": [{"card": "Bear Cub", "controller": "Bob"}]})
+    assert counts(res, "Bob") == (9, 38, 1) and counts(res)[:2] == (8, 40)
