@@ -139,6 +139,9 @@ class Op:
     words: bool = False
     # the mode of a modal ability ("choose one —") this op belongs to: only the chosen mode's ops happen (700.2)
     mode: str = ""
+    # who decides an optional op when it is not the effect's controller ("target opponent may have you draw a
+    # card": the opponent decides, you draw; 101.4, 608.2d), by the same references as ``who``
+    chooser: str = ""
 
     @staticmethod
     def from_dict(raw: dict[str, Any], where: str) -> Op:

@@ -322,8 +322,12 @@ def _read_clauses(sentence: str, condition: str, x_note: str, for_each: bool, ou
         optional = clause.startswith("may ")
         if optional:
             clause = clause[4:]
-        have = re.match(r"have (~|target player|target opponent|that player|each opponent|each player) (.+)$", clause)
+        have = re.match(r"have (~|you|target player|target opponent|that player|each opponent|each player) (.+)$",
+                        clause)
+        chooser = ""
         if have and optional:  # "you may have target player draw a card": you choose; that player acts
+            if have.group(1) == "you" and subject != "you":  # "target opponent may have you draw a card"
+                chooser = subject or ""
             subject = subject if have.group(1) == "~" else SUBJECTS[have.group(1)]
             clause = have.group(2)
         # "each opponent may draw a card and create a token": the second verb is done only if the first was
@@ -344,7 +348,8 @@ def _read_clauses(sentence: str, condition: str, x_note: str, for_each: bool, ou
         amount = "X" if for_each and op.do in _COUNTED_ACTS and op.amount == 1 else op.amount
         note = op.note or (x_note if amount == "X" else "")
         out.ops.append(Op(op.do, amount, op.who, op.name, optional or op.optional, op.text, op.instead_amount,
-                          condition or op.condition or ("if_you_do" if shares_may else ""), note, op.words))
+                          condition or op.condition or ("if_you_do" if shares_may else ""), note, op.words,
+                          chooser=chooser))
         out.ops.extend(_keyword_action_rest(op))
 
 
@@ -394,7 +399,7 @@ _PHRASES: tuple[tuple[str, str, int | str, bool], ...] = (
     (rf"puts? {NUM} cards? from (?:your|their) hand on the bottom of (?:your|their) library(?: in any order)?",
      "put_bottom", 1, False),
     (r"puts? (?:a|an|one) (?P<kind>land|creature|artifact|enchantment|permanent|basic land|nonland permanent) card "
-     r"from (?:your|their) hand onto the battlefield(?: tapped)?", "hand_to_battlefield", 0, False),
+     r"(?:with [\w ]+? )?from (?:your|their) hand onto the battlefield(?: tapped)?", "hand_to_battlefield", 0, False),
     (r"sacrifices? (?P<sac>(?:a|an|another|one|two|three) (?:(?!or (?:discard|pay|exile|return|sacrifice|tap|put|"
      r"draw|lose|mill|reveal)\b)[\w,-]+ ?)+?)", "sacrifice", 0, False),
     (r"shuffles? (?:the cards from )?(?:your|their) hand into (?:your|their) library", "shuffle_hand", 0, False),

@@ -209,15 +209,37 @@ def _carried_out(r: Resolver, op: Op, ctx: OpContext, targets: list[str]) -> boo
     key = f"may:{ctx.source}:{op.do}"
     wanted = r.choose(key, [True, False], keeps_alive)
     what = op.note or op.text or op.do.replace("_", " ")
+    chooser = _chooser(r, op, ctx)
     if key not in r.s.choices:  # not said by the player: an assumption, said, with the other case listed
-        r.step(f"{ctx.source}'s “may” ({what}): the answer assumes {ctx.you} "
+        r.step(f"{ctx.source}'s “may” ({what}): the answer assumes {chooser} "
                f"{'does' if wanted else 'does not'} (the other choice is listed as an alternative).",
-               r.rs.cite("resolve"), ctx.you, "assumption")
+               r.rs.cite("resolve"), chooser, "assumption")
     elif not wanted:
-        r.step(f"{ctx.you} chooses not to: {ctx.source}'s “may” ({what}).", r.rs.cite("resolve"), ctx.you,
+        r.step(f"{chooser} chooses not to: {ctx.source}'s “may” ({what}).", r.rs.cite("resolve"), chooser,
                "choice")
+    elif chooser != ctx.you:
+        r.step(f"{chooser} chooses to: {ctx.source}'s “may” ({what}).", r.rs.cite("resolve"), chooser, "choice")
     ctx.did = bool(wanted)
     return bool(wanted)
+
+
+def _chooser(r: Resolver, op: Op, ctx: OpContext) -> str:
+    """Who decides a "may": the effect's controller, or the player its words name ("target opponent may have
+    you draw a card"): a target opponent is the one opponent, or the one its controller targets (601.2c),
+    said with the others as alternatives."""
+    if not op.chooser:
+        return ctx.you
+    if op.chooser != "target":
+        return resolve_who(r, op.chooser, ctx.you, ctx.that_player)[0]
+    others = [n for n in r.opponents(ctx.you) if not r.player(n).lost]
+    if len(others) == 1:
+        return others[0]
+    key = f"target:{ctx.source}"
+    pick = str(r.choose(key, others, others[0]))
+    if key not in r.s.choices:
+        r.step(f"{ctx.source} targets an opponent: the answer takes {pick} (the others are listed as "
+               "alternatives).", r.rs.cite("target"), ctx.you, "assumption")
+    return pick
 
 
 _COUNT = r"(one|two|three|four|five|six|seven|eight|nine|ten|\d+)"

@@ -164,7 +164,7 @@ def test_the_development_situations_are_never_confidently_wrong() -> None:
     verdicts = [judge(case) for case in cases()]
     wrong = [f"{v.case['id']}: {v.detail}" for v in verdicts if v.verdict == WRONG]
     assert not wrong
-    assert sum(v.verdict == RIGHT for v in verdicts) >= 107
+    assert sum(v.verdict == RIGHT for v in verdicts) >= 108
 
 
 TARGET_CARDS = {
@@ -181,6 +181,9 @@ TARGET_CARDS = {
                   "if Wary Sage is enchanted."),
     "Herd Shrine": ("Enchantment", "Whenever a creature you control becomes the target of a spell or ability an "
                                    "opponent controls, draw a card."),
+    "Dark Bargainer": ("Legendary Creature — God", "Whenever another nontoken creature you control dies, target "
+                       "opponent may have you draw a card. If they don't, you may put a creature card with equal or "
+                       "lesser toughness from your hand onto the battlefield."),
     "Mind Poke": ("Instant", "Target player can't play lands this turn.\nDraw a card."),
     "Ruin Priest": ("Creature — Human Cleric", "When this creature enters, destroy up to one other target creature. "
                                                "If that creature wasn't dealt damage this turn, its controller "
@@ -268,3 +271,19 @@ def test_its_controller_after_a_destroyed_target_is_the_targets_controller_by_la
                       {"card": "Ruin Priest", "ability": "enters",
                        "targets": [{"card": "Bear Cub", "controller": "Bob"}]})
     assert counts(res, "Bob") == (9, 38, 1) and counts(res)[:2] == (8, 40)
+
+
+def test_a_may_that_another_player_decides_is_theirs_and_if_they_dont_follows_their_choice() -> None:
+    """"target opponent may have you draw a card": the opponent decides (said as theirs), the controller
+    draws; declined, "if they don't" happens instead (608.2c)."""
+    db = made_cards(TARGET_CARDS)
+    alice = {"battlefield": ["Dark Bargainer", "Bear Cub"]}
+    res = cast(db, alice, {"card": "Bear Cub", "ability": "dies"}, {"hand": 7, "library": 40},
+               choices={"may:Dark Bargainer:draw": True})
+    assert counts(res)[:2] == (8, 39) and any(s.player == "Bob" and s.kind == "choice" for s in res.steps)
+    res = cast(db, alice, {"card": "Bear Cub", "ability": "dies"}, {"hand": 7, "library": 40},
+               choices={"may:Dark Bargainer:draw": False, "may:Dark Bargainer:hand_to_battlefield": False})
+    assert counts(res)[:2] == (7, 40)
+    unsaid = cast(db, alice, {"card": "Bear Cub", "ability": "dies"}, {"hand": 7, "library": 40})
+    assumed = [s for s in unsaid.steps if s.kind == "assumption"]
+    assert assumed and assumed[0].player == "Bob" and "assumes Bob does" in assumed[0].text
