@@ -406,6 +406,14 @@ _PHRASES: tuple[tuple[str, str, int | str, bool], ...] = (
     (r"destroy (?P<tgt>(?:up to one )?(?:other )?target [\w ,-]+?)", "destroy_target", 0, False),
     (r"exile (?P<tgt>(?:another )?target [\w ,-]+?)", "exile_target", 0, False),
     (r"return (?P<tgt>target [\w ,-]+?) to its owner's hand", "bounce_target", 0, False),
+    # "put target permanent on top of its owner's library", "the owner of target creature puts it into their
+    # library second from the top or on the bottom": where it goes is kept as the op's text
+    (r"put (?P<tgt>target [\w ,-]+?) (?P<place>on top of|on the bottom of|into) its owner's library"
+     r"(?P<rest>(?: (?:second|third) from the top)?(?: or (?:on the bottom|on top|second from the top))?)",
+     "library_target", 0, False),
+    (r"the owner of (?P<tgt>target [\w ,-]+?) puts it (?P<place>on top of|on the bottom of|into) their library"
+     r"(?P<rest>(?: (?:second|third) from the top)?(?: or (?:on the bottom|on top|second from the top))?)",
+     "library_target", 0, False),
     (r"(?:loses?|pays?) (?P<per>a|an|one|two|three|four|five|\d+) life for each (?P<x>.+)", "lose_life", "X", False),
     (r"gains? (?P<per>a|an|one|two|three|four|five|\d+) life for each (?P<x>.+)", "gain_life", "X", False),
     (r"discards? any number of cards", "discard", "X", False),
@@ -454,6 +462,9 @@ def read_clause(clause: str, who: str) -> Op | None:
             each = m.groupdict().get("x")
             return Op("token", "X" if each else count, who, name=(m.groupdict().get("token") or "clue").capitalize(),
                       note=f"X = one for each {each}" if each else "")
+        if do == "library_target":
+            place = {"on top of": "on top", "on the bottom of": "on the bottom"}.get(m.group("place"), "")
+            return Op(do, 1, who, name=m.group("tgt"), text=f"{place}{m.group('rest')}".strip())
         if do.endswith("_target"):
             return Op(do, 1, who, name=m.group("tgt"))
         if do in ("hand_to_battlefield", "sacrifice"):

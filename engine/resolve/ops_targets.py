@@ -68,7 +68,37 @@ def _bounce(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> 
     r.step(f"{t.card} returns to {t.player}'s hand; this is not a draw.", r.rs.cite("not_a_draw"), t.player, "move")
 
 
+def _to_library(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+    """The target goes into its owner's library (401.4): on top, on the bottom, or second from the top; where
+    the owner chooses between two places, a choice said in a step with the other as an alternative. Below an
+    unnamed card its place can't be kept, so it is counted among them (never drawn first by mistake)."""
+    t = _take(r, op, ctx)
+    _leave(r, t)
+    places = [p.strip() for p in op.text.split(" or ")] if op.text else ["on top"]
+    place = places[0]
+    if len(places) > 1:
+        key = f"library_place:{ctx.source}"
+        place = str(r.choose(key, places, places[0]))
+        if key not in r.s.choices:
+            r.step(f"{t.player} chooses where {t.card} goes: the answer takes “{place}” (the other place is listed "
+                   "as an alternative).", r.rs.cite("library_position"), t.player, "assumption")
+    library = r.player(t.player).library
+    if place == "on top":
+        library.add_top(Batch([t.card]))
+    elif place == "on the bottom":
+        library.add_bottom(Batch([t.card]))
+    else:
+        depth = 1 if place.startswith("second") else 2
+        if len(library.cards) >= depth or not library.unknown:
+            library.cards.insert(min(depth, len(library.cards)), t.card)
+        else:
+            library.unknown += 1
+    r.step(f"{t.card} goes into {t.player}'s library {place}; this is not a draw and it is not put into a graveyard.",
+           (*r.rs.cite("library_position"), *r.rs.cite("not_a_draw")), t.player, "move")
+
+
 HANDLERS = {
+    OpKind.LIBRARY_TARGET: _to_library,
     OpKind.DESTROY_TARGET: _destroy,
     OpKind.EXILE_TARGET: _exile,
     OpKind.BOUNCE_TARGET: _bounce,

@@ -164,7 +164,7 @@ def test_the_development_situations_are_never_confidently_wrong() -> None:
     verdicts = [judge(case) for case in cases()]
     wrong = [f"{v.case['id']}: {v.detail}" for v in verdicts if v.verdict == WRONG]
     assert not wrong
-    assert sum(v.verdict == RIGHT for v in verdicts) >= 108
+    assert sum(v.verdict == RIGHT for v in verdicts) >= 109
 
 
 TARGET_CARDS = {
@@ -184,6 +184,9 @@ TARGET_CARDS = {
     "Dark Bargainer": ("Legendary Creature — God", "Whenever another nontoken creature you control dies, target "
                        "opponent may have you draw a card. If they don't, you may put a creature card with equal or "
                        "lesser toughness from your hand onto the battlefield."),
+    "Tuck Spell": ("Sorcery", "Put target permanent on top of its owner's library.\nDraw a card."),
+    "Lesson Tuck": ("Instant", "The owner of target creature or enchantment puts it into their library second from "
+                               "the top or on the bottom. You create a Clue token."),
     "Mind Poke": ("Instant", "Target player can't play lands this turn.\nDraw a card."),
     "Ruin Priest": ("Creature — Human Cleric", "When this creature enters, destroy up to one other target creature. "
                                                "If that creature wasn't dealt damage this turn, its controller "
@@ -287,3 +290,16 @@ def test_a_may_that_another_player_decides_is_theirs_and_if_they_dont_follows_th
     unsaid = cast(db, alice, {"card": "Bear Cub", "ability": "dies"}, {"hand": 7, "library": 40})
     assumed = [s for s in unsaid.steps if s.kind == "assumption"]
     assert assumed and assumed[0].player == "Bob" and "assumes Bob does" in assumed[0].text
+
+
+def test_a_permanent_put_into_its_owners_library_is_not_a_draw_and_keeps_its_place() -> None:
+    """401.4: on top of its owner's library, so the spell's own draw that follows draws it; "second from the
+    top or on the bottom" is the owner's choice, said, either way one more card in that library."""
+    res = run_targets({"battlefield": ["Bear Cub"]}, {},
+                      {"card": "Tuck Spell", "targets": [{"card": "Bear Cub", "controller": "Alice"}]})
+    assert counts(res) == (7, 40, 1) and res.players["Alice"]["hand_cards"] == ["Bear Cub"]
+    res = run_targets({}, {"battlefield": ["Bear Cub"], "hand": 7, "library": 40},
+                      {"card": "Lesson Tuck", "targets": [{"card": "Bear Cub", "controller": "Bob"}]})
+    assert counts(res, "Bob") == (7, 41, 0) and counts(res)[:2] == (6, 40)
+    assert any(s.kind == "assumption" and s.player == "Bob" for s in res.steps)
+    assert res.players["Alice"].get("tokens") == {"Clue": 1}
