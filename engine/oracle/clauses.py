@@ -44,6 +44,7 @@ SUBJECTS: dict[str, str | None] = {
     "that attacking player": "that_player", "the attacking player": "that_player",
     "you and the attacking player each": "you_and_that_player",
     "each of that player's opponents": "opponents_of_that_player",
+    "an opponent": "opponent_of_you",
 }
 _SUBJECT = re.compile(r"^(" + "|".join(sorted(map(re.escape, SUBJECTS), key=len, reverse=True)) + r") ")
 _VERBS = (r"draws?|discards?|loses?|gains?|mills?|puts?|creates?|returns?|exiles?|sacrifices?|scry|scries|"

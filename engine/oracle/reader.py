@@ -355,6 +355,11 @@ def _read_chapter(ability: Ability, name: str, reading: Reading, spell: bool) ->
 
 _STATIC_FORMS: tuple[tuple[str, Callable[[re.Match[str]], Effect | tuple[Effect, ...]]], ...] = (
     (r"as an additional cost to cast this spell, (.+)", lambda m: AdditionalCost(m.group(1))),
+    # an alternative cost or a cost change is chosen or applied as the spell is cast (118.9, 601.2f): mana only,
+    # no part of its resolution; "if the {1}{b} cost was paid" is then a decision of its own, said
+    (r"you may pay (?:\{[^}]+\})+ rather than pay this spell's mana cost", lambda m: NotModelled(m.group(0))),
+    (r"this spell costs (?:\{[^}]+\})+ (?:less|more) to cast(?: for each [\w ',]+| if [\w ',]+)?",
+     lambda m: NotModelled(m.group(0))),
     (r"skip your (?:next )?draw step", lambda m: SkipDrawStep("you")),
     (r"each player skips their draw step", lambda m: SkipDrawStep("each")),
     (r"(?:each opponent|your opponents) skips? their (?:next )?draw steps?", lambda m: SkipDrawStep("opponents")),

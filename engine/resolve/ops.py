@@ -25,8 +25,10 @@ def resolve_who(r: Resolver, who: str, you: str, that_player: str) -> list[str]:
         return [you]
     if who in ("that_player", "target"):
         return [that_player]
-    if who == "each_opponent" or who == "opponent_of_you":
+    if who == "each_opponent":
         return [n for n in r.apnap() if n in r.opponents(you) and not r.player(n).lost]
+    if who == "opponent_of_you":
+        return [an_opponent(r, you)]
     if who == "each_player":
         return [n for n in r.apnap() if not r.player(n).lost]
     if who == "you_and_that_player":
@@ -36,6 +38,21 @@ def resolve_who(r: Resolver, who: str, you: str, that_player: str) -> list[str]:
     if who == "each_other_player":
         return [n for n in r.apnap() if n != you and not r.player(n).lost]
     return [that_player]
+
+
+def an_opponent(r: Resolver, you: str) -> str:
+    """"An opponent" (a gift promised, "an opponent draws a card"): one opponent, chosen by the effect's
+    controller; with several, the first in turn order unless said, noted, the others as alternatives."""
+    others = [n for n in r.apnap() if n in r.opponents(you) and not r.player(n).lost] or r.opponents(you)
+    if len(others) == 1:
+        return others[0]
+    key = f"opponent:{you}"
+    pick = str(r.choose(key, others, others[0]))
+    if key not in r.s.choices:
+        note = f"“An opponent” of {you}: the answer takes {pick} (the others are listed as alternatives)."
+        if note not in r.notes:
+            r.notes.append(note)
+    return pick
 
 
 def self_condition(r: Resolver, condition: str, you: str) -> bool:

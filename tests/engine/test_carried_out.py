@@ -11,6 +11,8 @@ import pytest
 from engine.errors import ScenarioError
 from engine.inert import inert
 from engine.model import Resolution
+from engine.resolve import resolve
+from engine.scenario_json import scenario_from_json
 from engine.trigger_events import EventKind, event_kinds
 from tests.engine.card_situations import RIGHT, WRONG, cases, judge
 from tests.engine.helpers import cast, made_cards
@@ -164,7 +166,7 @@ def test_the_development_situations_are_never_confidently_wrong() -> None:
     verdicts = [judge(case) for case in cases()]
     wrong = [f"{v.case['id']}: {v.detail}" for v in verdicts if v.verdict == WRONG]
     assert not wrong
-    assert sum(v.verdict == RIGHT for v in verdicts) >= 109
+    assert sum(v.verdict == RIGHT for v in verdicts) >= 110
 
 
 TARGET_CARDS = {
@@ -187,6 +189,8 @@ TARGET_CARDS = {
     "Tuck Spell": ("Sorcery", "Put target permanent on top of its owner's library.\nDraw a card."),
     "Lesson Tuck": ("Instant", "The owner of target creature or enchantment puts it into their library second from "
                                "the top or on the bottom. You create a Clue token."),
+    "Mastery Spell": ("Instant", "You may pay {1}{B} rather than pay this spell's mana cost.\nIf the {1}{B} cost "
+                                 "was paid, an opponent draws a card.\nExile target creature or planeswalker."),
     "Mind Poke": ("Instant", "Target player can't play lands this turn.\nDraw a card."),
     "Ruin Priest": ("Creature — Human Cleric", "When this creature enters, destroy up to one other target creature. "
                                                "If that creature wasn't dealt damage this turn, its controller "
@@ -303,3 +307,18 @@ def test_a_permanent_put_into_its_owners_library_is_not_a_draw_and_keeps_its_pla
     assert counts(res, "Bob") == (7, 41, 0) and counts(res)[:2] == (6, 40)
     assert any(s.kind == "assumption" and s.player == "Bob" for s in res.steps)
     assert res.players["Alice"].get("tokens") == {"Clue": 1}
+
+
+def test_an_opponent_is_one_opponent_even_with_several() -> None:
+    """"an opponent draws a card" is one opponent its controller chooses, never each of them; the alternative
+    cost is chosen as it's cast, so "if the {1}{B} cost was paid" is the decision, said."""
+    db = made_cards(TARGET_CARDS)
+    doc = {"players": [{"name": "Alice", "hand": 7, "library": 40}, {"name": "Bob", "battlefield": ["Bear Cub"]},
+                       {"name": "Carol"}],
+           "action": {"type": "cast", "player": "Alice", "card": "Mastery Spell",
+                      "targets": [{"card": "Bear Cub", "controller": "Bob"}]},
+           "choices": {"condition:the {1}{b} cost was paid": True}}
+    res = resolve(scenario_from_json(doc, db), db)
+    drew = {n: p["hand"] for n, p in res.players.items() if n != "Alice"}
+    assert sorted(drew.values()) == [7, 8] and res.players["Bob"].get("exile") == 1
+    assert any("An opponent" in n for n in res.notes) and res.branches
