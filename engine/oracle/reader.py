@@ -35,7 +35,7 @@ from engine.effects import (
 )
 from engine.oracle.abilities import Ability, AbilityKind, split_abilities
 from engine.oracle.clauses import EffectReading, read_effect, self_named, speaks_of_drawing
-from engine.oracle.granted import read_granted
+from engine.oracle.granted import read_granted, read_granted_activated
 from engine.oracle.templates import AFFECTED, modelled, read_line
 
 
@@ -51,6 +51,7 @@ class Reading:
     misplaced: list[str] = field(default_factory=list)  # an ability's text read as spell text (a bug if any)
     forced: int = 0  # abilities about drawing that gave no draw effect: reported as not understood
     all_spell: bool = False  # every face an instant or sorcery: each line of text is part of the spell
+    type_line: str = ""  # who the card is, for abilities it grants to a kind it is itself ("Sliver creatures")
 
     @property
     def understood(self) -> bool:
@@ -91,7 +92,7 @@ def read_oracle(name: str, oracle: str, type_line: str = "") -> Reading:
     """Read a card's Oracle text (all faces). ``type_line`` tells an instant or sorcery's spell text from a
     permanent's static abilities; without it, a line that reads as an effect is taken as spell text."""
     name, oracle, type_line = (collapse_whitespace(t) for t in (name, oracle, type_line))
-    reading = Reading(name)
+    reading = Reading(name, type_line=type_line)
     # an instant or sorcery face (an adventure, a split or modal double-faced card) has spell text
     faces = [face.split("—")[0].lower() for face in type_line.split("//")]
     spell = not type_line or any("instant" in f or "sorcery" in f for f in faces)
@@ -422,6 +423,10 @@ def _read_static_or_spell(ability: Ability, name: str, reading: Reading, spell: 
         granted = read_granted(ability.effect, name)
         if granted is not None:  # triggered abilities granted in quotes (engine.oracle.granted)
             reading.effects.extend(granted)
+            return
+        activated = read_granted_activated(ability.effect, name, reading.type_line)
+        if activated is not None:  # an activated ability the card grants itself among others
+            reading.effects.extend(activated)
             return
     if not spell:
         reading.not_understood.append(ability.line)

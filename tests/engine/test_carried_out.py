@@ -11,6 +11,7 @@ import pytest
 from engine.errors import ScenarioError
 from engine.inert import inert
 from engine.model import Resolution
+from engine.oracle import read_oracle
 from engine.resolve import resolve
 from engine.scenario_json import scenario_from_json
 from engine.trigger_events import EventKind, event_kinds
@@ -166,7 +167,7 @@ def test_the_development_situations_are_never_confidently_wrong() -> None:
     verdicts = [judge(case) for case in cases()]
     wrong = [f"{v.case['id']}: {v.detail}" for v in verdicts if v.verdict == WRONG]
     assert not wrong
-    assert sum(v.verdict == RIGHT for v in verdicts) >= 110
+    assert sum(v.verdict == RIGHT for v in verdicts) >= 111
 
 
 TARGET_CARDS = {
@@ -322,3 +323,21 @@ def test_an_opponent_is_one_opponent_even_with_several() -> None:
     drew = {n: p["hand"] for n, p in res.players.items() if n != "Alice"}
     assert sorted(drew.values()) == [7, 8] and res.players["Bob"].get("exile") == 1
     assert any("An opponent" in n for n in res.notes) and res.branches
+
+
+GRANT_CARDS = {
+    "Scholar Sliver": ("Creature — Sliver", 'Sliver creatures you control have "{T}, Discard a card: Draw a card."'),
+    "Bird Keeper": ("Creature — Human", 'Bird creatures you control have "{T}, Discard a card: Draw a card."'),
+    "Lone Sage": ("Creature — Human", 'Other creatures you control have "{T}: Draw a card."'),
+}
+
+
+def test_an_activated_ability_granted_to_a_kind_the_card_is_is_its_own_and_its_cost_is_paid() -> None:
+    """113.10: "Sliver creatures you control have ..." gives the Sliver itself the ability: activated, the
+    discard is paid (601.2h, 602.2b). Granted only to others, the card has no such ability of its own."""
+    db = made_cards(GRANT_CARDS)
+    res = cast(db, {"battlefield": ["Scholar Sliver"]}, {"card": "Scholar Sliver", "ability": "activate"})
+    assert counts(res) == (7, 39, 1)
+    for name in ("Bird Keeper", "Lone Sage"):
+        type_line, text = GRANT_CARDS[name]
+        assert not any(getattr(e, "activated", False) for e in read_oracle(name, text, type_line).effects), name
