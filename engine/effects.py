@@ -62,6 +62,8 @@ OP_KINDS = {
     "destroy_target": "destroy the target permanent `name` (701.8a): to its owner's graveyard",
     "exile_target": "exile the target card `name` (701.13a), from the battlefield or a graveyard",
     "bounce_target": "return the target permanent `name` to its owner's hand (not a draw)",
+    "exchange_control": "exchange control of the two target permanents (701.12b): nothing moves between zones; "
+                        "controlled by one player, nothing happens",
     "library_target": "put the target permanent `name` into its owner's library at the place(s) `text` names "
                       "(\"on top\", \"second from the top or on the bottom\": the owner's choice; 401.4)",
     "shuffle_hand": "shuffle the hand into the library (701.24); \"that many\" is the number of cards shuffled",
@@ -120,6 +122,7 @@ class OpKind(StrEnum):
     EXILE_TARGET = "exile_target"
     BOUNCE_TARGET = "bounce_target"
     LIBRARY_TARGET = "library_target"
+    EXCHANGE_CONTROL = "exchange_control"
     LATER_ABILITY = "later_ability"
     NOTE = "note"
 

@@ -87,6 +87,7 @@ CURRENT_CITES: dict[str, tuple[str, ...]] = {
     "no_negative_numbers": ("107.1b",),
     "sacrifice": ("701.21a",),
     "destroy": ("701.8a",),
+    "exchange_control": ("701.12b",),
     "target": ("601.2c",),
     "put_onto_battlefield": ("305.4",),
     "token_leaves": ("704.5d", "111.7"),

@@ -407,6 +407,8 @@ _PHRASES: tuple[tuple[str, str, int | str, bool], ...] = (
     (r"destroy (?P<tgt>(?:up to one )?(?:other )?target [\w ,-]+?)", "destroy_target", 0, False),
     (r"exile (?P<tgt>(?:another )?target [\w ,-]+?)", "exile_target", 0, False),
     (r"return (?P<tgt>target [\w ,-]+?) to its owner's hand", "bounce_target", 0, False),
+    (r"exchange control of (?P<tgt>two target [\w ]+?|target [\w ]+? and target [\w ]+?)", "exchange_control", 0,
+     False),
     # "put target permanent on top of its owner's library", "the owner of target creature puts it into their
     # library second from the top or on the bottom": where it goes is kept as the op's text
     (r"put (?P<tgt>target [\w ,-]+?) (?P<place>on top of|on the bottom of|into) its owner's library"

@@ -271,6 +271,9 @@ _KNOWN_CONDITIONS: tuple[tuple[str, Callable[..., bool | None]], ...] = (
     (rf"you have {_COUNT} or fewer cards in hand", lambda r, p, you, m: p.hand.size <= _int_word(m.group(1))),
     (rf"you have {_COUNT} or more cards in hand", lambda r, p, you, m: p.hand.size >= _int_word(m.group(1))),
     (rf"you have {_COUNT} or less life", lambda r, p, you, m: p.life <= _int_word(m.group(1))),
+    # after an exchange of control (or any operation on targets): the targets' controllers as they are now
+    (r"you control neither (?:creature|permanent|of them|of those (?:creatures|permanents))",
+     lambda r, p, you, m: you not in r.now_controls.values() if len(r.now_controls) >= 2 else None),
     # 303.4: only an Aura enchants; with none on any battlefield nothing is enchanted, else it isn't known
     (r"(?:~|[\w ,'-]+) is enchanted", lambda r, p, you, m: None if _auras_out(r) else False),
 )

@@ -25,6 +25,7 @@ def _take(r: Resolver, op: Op, ctx: OpContext) -> CardTarget:
                             '{"card": "Grizzly Bears", "controller": "Bob"}')
     target = r.card_targets.pop(0)
     ctx.that_player = target.player
+    r.now_controls[target.card] = target.player
     return target
 
 
@@ -97,7 +98,26 @@ def _to_library(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int)
            (*r.rs.cite("library_position"), *r.rs.cite("not_a_draw")), t.player, "move")
 
 
+def _exchange(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+    """701.12b: controlled by different players, each gains control of the other's permanent at once; by the
+    same player, nothing happens. A change of control moves no card between zones (counted where it is)."""
+    first, second = _take(r, op, ctx), _take(r, op, ctx)
+    if first.player == second.player:
+        r.step(f"{first.card} and {second.card} are both {first.player}'s: the exchange does nothing.",
+               r.rs.cite("exchange_control"), first.player, "why_not")
+        r.now_controls.update({first.card: first.player, second.card: second.player})
+        return
+    for t, new in ((first, second.player), (second, first.player)):
+        r.player(t.player).battlefield.remove(t.card)
+        r.player(new).battlefield.append(t.card)
+        r.now_controls[t.card] = new
+    r.step(f"{first.player} and {second.player} exchange control of {first.card} and {second.card}: "
+           f"{second.player} now controls {first.card} and {first.player} controls {second.card} (no card changes "
+           "zone).", r.rs.cite("exchange_control"), ctx.you, "move")
+
+
 HANDLERS = {
+    OpKind.EXCHANGE_CONTROL: _exchange,
     OpKind.LIBRARY_TARGET: _to_library,
     OpKind.DESTROY_TARGET: _destroy,
     OpKind.EXILE_TARGET: _exile,
