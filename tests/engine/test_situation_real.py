@@ -22,15 +22,18 @@ from engine.question import AskedKind
 from tests.situation_corpus.measure import OUTCOME_KEYS, REAL, Verdict, load_corpus, measure
 
 # Issue #24 asks for at least 200 real wordings; this is how many the file holds today (see its README section).
-REAL_ENTRIES_AT_LEAST = 15
+REAL_ENTRIES_AT_LEAST = 36
 
 # Measured on 2026-11-26 with main at 4be5837.
 READ_RIGHT_AT_LEAST = 0
-NOT_UNDERSTOOD_AT_MOST = 15
+NOT_UNDERSTOOD_AT_MOST = 35
 
 # Entries resolved to an outcome the rules don't give (or answered without asking where a judge would have to
 # ask): bugs of today's reader, listed so that no new one can appear. Remove an id once it is no longer misread.
-KNOWN_MISREADS: set[str] = set()
+KNOWN_MISREADS = {
+    # "Does player 1 draw a card in commander?": answered for one player count without the other (103.8a).
+    "real-022",
+}
 
 # Entries whose outcome is right but whose question was read as another kind.
 KNOWN_WRONG_QUESTIONS: set[str] = set()
