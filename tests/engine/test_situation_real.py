@@ -8,7 +8,8 @@ the official rulings (the ``why`` of each entry), never from what the bot answer
 
 What is held: the file is well formed; the count read right may only grow (raise ``READ_RIGHT_AT_LEAST``);
 silent misreads are a known list that may only shrink; the count not understood may only fall (lower
-``NOT_UNDERSTOOD_AT_MOST``). Figures are printed by ``python -m tests.situation_corpus.measure --real``.
+``NOT_UNDERSTOOD_AT_MOST``; adding entries the reader does not understand raises it with them, in the same
+commit). Figures are printed by ``python -m tests.situation_corpus.measure --real``.
 """
 
 from __future__ import annotations
@@ -22,11 +23,11 @@ from engine.question import AskedKind
 from tests.situation_corpus.measure import OUTCOME_KEYS, REAL, Verdict, load_corpus, measure
 
 # Issue #24 asks for at least 200 real wordings; this is how many the file holds today (see its README section).
-REAL_ENTRIES_AT_LEAST = 58
+REAL_ENTRIES_AT_LEAST = 64
 
 # Measured on 2026-11-26 with main at 4be5837.
 READ_RIGHT_AT_LEAST = 0
-NOT_UNDERSTOOD_AT_MOST = 57
+NOT_UNDERSTOOD_AT_MOST = 63
 
 # Entries resolved to an outcome the rules don't give (or answered without asking where a judge would have to
 # ask): bugs of today's reader, listed so that no new one can appear. Remove an id once it is no longer misread.
