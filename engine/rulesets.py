@@ -88,6 +88,8 @@ CURRENT_CITES: dict[str, tuple[str, ...]] = {
     "sacrifice": ("701.21a",),
     "destroy": ("701.8a",),
     "exchange_control": ("701.12b",),
+    "enchanted": ("303.4", "702.5a"),
+    "aura_unattached": ("704.3", "704.5m"),
     "target": ("601.2c",),
     "put_onto_battlefield": ("305.4",),
     "token_leaves": ("704.5d", "111.7"),

@@ -404,8 +404,10 @@ _PHRASES: tuple[tuple[str, str, int | str, bool], ...] = (
     (r"sacrifices? (?P<sac>(?:a|an|another|one|two|three) (?:(?!or (?:discard|pay|exile|return|sacrifice|tap|put|"
      r"draw|lose|mill|reveal)\b)[\w,-]+ ?)+?)", "sacrifice", 0, False),
     (r"shuffles? (?:the cards from )?(?:your|their) hand into (?:your|their) library", "shuffle_hand", 0, False),
-    (r"destroy (?P<tgt>(?:up to one )?(?:other )?target [\w ,-]+?)", "destroy_target", 0, False),
-    (r"exile (?P<tgt>(?:another )?target [\w ,-]+?)", "exile_target", 0, False),
+    (r"destroy (?P<tgt>(?:up to one )?(?:other )?target [\w ,-]+?|enchanted creature|enchanted permanent)",
+     "destroy_target", 0, False),
+    (r"exile (?P<tgt>(?:another )?target [\w ,-]+?|enchanted creature|enchanted permanent)", "exile_target", 0,
+     False),
     (r"return (?P<tgt>target [\w ,-]+?) to its owner's hand", "bounce_target", 0, False),
     (r"exchange control of (?P<tgt>two target [\w ]+?|target [\w ]+? and target [\w ]+?)", "exchange_control", 0,
      False),

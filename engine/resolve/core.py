@@ -85,6 +85,7 @@ class ResolverCore:
         # who controls each permanent an operation took as its target, as the effect goes on ("if you control
         # neither creature" after an exchange of control, 701.12b)
         self.now_controls: dict[str, str] = {}
+        self.unattached: list[str] = []  # Auras whose enchanted permanent an effect moved (704.5m)
         self.evaluated_events: set[str] = set()
 
     def player(self, name: str) -> PlayerState:

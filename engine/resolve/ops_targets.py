@@ -19,6 +19,8 @@ if TYPE_CHECKING:
 def _take(r: Resolver, op: Op, ctx: OpContext) -> CardTarget:
     """The next card target, which from then on is what "its controller" / "that player" of the rest of the
     effect refers to (608.2h: the player who controlled it, by last known information once it has left)."""
+    if op.name.startswith("enchanted ") and not r.card_targets:
+        return _enchanted(r, op, ctx)
     if not r.card_targets:
         raise ScenarioError(f"{ctx.source} needs {op.name}: which card is it, and whose?", "action.targets",
                             'name it in the situation ("targeting Bob\'s Grizzly Bears") or as '
@@ -27,6 +29,33 @@ def _take(r: Resolver, op: Op, ctx: OpContext) -> CardTarget:
     ctx.that_player = target.player
     r.now_controls[target.card] = target.player
     return target
+
+
+def _enchanted(r: Resolver, op: Op, ctx: OpContext) -> CardTarget:
+    """What an Aura enchants (303.4) is not a target: named in the situation, the one creature on the
+    battlefield, or, among several, a stated choice with the others as alternatives."""
+    kind = op.name.removeprefix("enchanted ")
+    found = [CardTarget(name, p.name) for p in r.s.players if not p.lost for name in p.battlefield
+             if name != ctx.source and (kind == "permanent" or _is(r, name, kind))]
+    if not found:
+        raise ScenarioError(f"{ctx.source} enchants a {kind}, and none is on the battlefield: which one is it?",
+                            "action.targets", f'name it ("{ctx.source} enchants Bob\'s Grizzly Bears")')
+    labels = [f"{t.player}'s {t.card}" for t in found]
+    key = f"enchanted:{ctx.source}"
+    pick = found[labels.index(str(r.choose(key, labels, labels[0])))]
+    said = "the only" if len(found) == 1 else "the chosen" if key in r.s.choices else "assumed to be the"
+    r.step(f"{ctx.source} enchants {pick.player}'s {pick.card} ({said} {kind} on the battlefield"
+           + ("; the others are listed as alternatives" if len(found) > 1 and key not in r.s.choices else "")
+           + ").", r.rs.cite("enchanted"), pick.player, "assumption" if said.startswith("assumed") else "target")
+    ctx.that_player = pick.player
+    r.now_controls[pick.card] = pick.player
+    r.unattached.append(ctx.source)
+    return pick
+
+
+def _is(r: Resolver, name: str, kind: str) -> bool:
+    card = r.cards.find(name)
+    return card is None or bool(card.has_type(kind))
 
 
 def _leave(r: Resolver, t: CardTarget) -> None:

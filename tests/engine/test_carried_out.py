@@ -167,7 +167,7 @@ def test_the_development_situations_are_never_confidently_wrong() -> None:
     verdicts = [judge(case) for case in cases()]
     wrong = [f"{v.case['id']}: {v.detail}" for v in verdicts if v.verdict == WRONG]
     assert not wrong
-    assert sum(v.verdict == RIGHT for v in verdicts) >= 112
+    assert sum(v.verdict == RIGHT for v in verdicts) >= 113
 
 
 TARGET_CARDS = {
@@ -194,6 +194,8 @@ TARGET_CARDS = {
                                  "was paid, an opponent draws a card.\nExile target creature or planeswalker."),
     "Swap Spell": ("Sorcery", "Exchange control of two target creatures controlled by different players. If you "
                               "control neither creature, draw three cards."),
+    "Holding Cell": ("Enchantment — Aura", "Enchant creature\nEnchanted creature can't attack or block.\n{2}: Exile "
+                                           "enchanted creature. Create a Clue token."),
     "Mind Poke": ("Instant", "Target player can't play lands this turn.\nDraw a card."),
     "Ruin Priest": ("Creature — Human Cleric", "When this creature enters, destroy up to one other target creature. "
                                                "If that creature wasn't dealt damage this turn, its controller "
@@ -363,3 +365,16 @@ def test_an_exchange_of_control_moves_no_card_and_decides_if_you_control_neither
                                 {"card": "Eager Target", "controller": "Carol"}]
     res = resolve(scenario_from_json(doc, db), db)
     assert counts(res)[:2] == (6, 40)  # she controls Eager Target now: no draw
+
+
+def test_an_auras_enchanted_creature_is_the_one_there_or_a_said_choice_and_the_aura_then_goes() -> None:
+    """303.4: what an Aura enchants isn't a target: the one creature on the battlefield, else a choice said with
+    the others as alternatives; once it has left, the Aura is put into the graveyard (704.5m)."""
+    res = run_targets({"battlefield": ["Holding Cell"]}, {"battlefield": ["Bear Cub"], "hand": 7, "library": 40},
+                      {"card": "Holding Cell", "ability": "activate"})
+    assert res.players["Bob"].get("exile") == 1 and counts(res) == (7, 40, 1)
+    assert res.players["Alice"].get("tokens") == {"Clue": 1} and "704.5m" in res.rules
+    res = run_targets({"battlefield": ["Holding Cell", "Eager Target"]},
+                      {"battlefield": ["Bear Cub", "Wild Land"], "hand": 7, "library": 40},
+                      {"card": "Holding Cell", "ability": "activate"})
+    assert any(s.kind == "assumption" and "Holding Cell enchants" in s.text for s in res.steps) and res.branches
