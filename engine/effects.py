@@ -64,6 +64,10 @@ OP_KINDS = {
     "bounce_target": "return the target permanent `name` to its owner's hand (not a draw)",
     "exchange_control": "exchange control of the two target permanents (701.12b): nothing moves between zones; "
                         "controlled by one player, nothing happens",
+    "reveal_top": "reveal the top N cards of the library (701.20a): they stay on top until \"those cards\" are "
+                  "moved by a later operation of the same effect",
+    "revealed_to_hand": "put the cards revealed by the effect's reveal_top into the hand (not a draw)",
+    "revealed_to_graveyard": "put the cards revealed by the effect's reveal_top into the graveyard",
     "library_target": "put the target permanent `name` into its owner's library at the place(s) `text` names "
                       "(\"on top\", \"second from the top or on the bottom\": the owner's choice; 401.4)",
     "shuffle_hand": "shuffle the hand into the library (701.24); \"that many\" is the number of cards shuffled",
@@ -123,6 +127,9 @@ class OpKind(StrEnum):
     BOUNCE_TARGET = "bounce_target"
     LIBRARY_TARGET = "library_target"
     EXCHANGE_CONTROL = "exchange_control"
+    REVEAL_TOP = "reveal_top"
+    REVEALED_TO_HAND = "revealed_to_hand"
+    REVEALED_TO_GRAVEYARD = "revealed_to_graveyard"
     LATER_ABILITY = "later_ability"
     NOTE = "note"
 

@@ -326,6 +326,9 @@ def _read_clauses(sentence: str, condition: str, x_note: str, for_each: bool, ou
         have = re.match(r"have (~|you|target player|target opponent|that player|each opponent|each player) (.+)$",
                         clause)
         chooser = ""
+        chosen = re.match(r"choose to (.+)$", clause)
+        if chosen and optional and subject not in (None, "you"):  # "target opponent may choose to put those
+            chooser, subject, clause = subject or "", "you", chosen.group(1)  # cards into your hand": yours
         if have and optional:  # "you may have target player draw a card": you choose; that player acts
             if have.group(1) == "you" and subject != "you":  # "target opponent may have you draw a card"
                 chooser = subject or ""
@@ -427,6 +430,10 @@ _PHRASES: tuple[tuple[str, str, int | str, bool], ...] = (
     (rf"gains? {NUM} life", "gain_life", 1, False),
     (rf"mills? {NUM} cards?", "mill", 1, False),
     (r"exiles? (?:that card|it|those cards) from (?:your|their) graveyard", "exile_from_graveyard", 0, False),
+    (rf"reveals? the top {NUM} cards? of (?:your|their) library", "reveal_top", 1, False),
+    (r"puts? (?:those cards|them|the revealed cards) into (?:your|their) hand", "revealed_to_hand", 0, False),
+    (r"puts? (?:those cards|them|the revealed cards) into (?:your|their) graveyard", "revealed_to_graveyard", 0,
+     False),
     (rf"deals? {NUM} damage to (?P<to>target player|target opponent|that player|each opponent|you|each player)",
      "damage", 1, False),
     (rf"creates? {NUM} (?:tapped )?(?P<token>clue|blood|food|treasure|map|gold|powerstone) tokens?", "token", 1, False),

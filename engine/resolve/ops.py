@@ -124,6 +124,7 @@ def run_ops(r: Resolver, ops: tuple[Op, ...], *, you: str, that_player: str, sou
             x: int | None = None) -> None:
     """Carry out an effect's operations in order, each through its handler (one per OpKind)."""
     ctx = OpContext(you, that_player, source, applied, replacing, times, x)
+    ctx.mays = sum(op.optional for op in ops)
     if replacing:
         # 121.7: the parts of the event that aren't draws happen first, then the draws one at a time.
         ops = tuple(op for op in ops if op.do != "draw") + tuple(op for op in ops if op.do == "draw")
@@ -144,7 +145,8 @@ def run_ops(r: Resolver, ops: tuple[Op, ...], *, you: str, that_player: str, sou
             ctx.last_count = n * ctx.times
         if op.note.startswith("gift"):
             r.happened.add(EventKind.GIFT)
-        ctx.did = True
+        if op.optional or op.condition != "if_you_dont":
+            ctx.did = True  # "if you don't, put those cards into your graveyard and draw five": both under it
 
 
 def _chosen_mode(r: Resolver, ops: tuple[Op, ...], source: str, you: str) -> tuple[Op, ...]:
@@ -223,7 +225,7 @@ def _carried_out(r: Resolver, op: Op, ctx: OpContext, targets: list[str]) -> boo
     keeps_alive = op.do != "draw" or drawer is None or drawer.library.size >= n
     if op.do == "note" and op.words and not inert(op.text):
         keeps_alive = False  # words the engine can't carry out: the line it can is the one answered
-    key = f"may:{ctx.source}:{op.do}"
+    key = _may_key(r, op, ctx)
     wanted = r.choose(key, [True, False], keeps_alive)
     what = op.note or op.text or op.do.replace("_", " ")
     chooser = _chooser(r, op, ctx)
@@ -238,6 +240,16 @@ def _carried_out(r: Resolver, op: Op, ctx: OpContext, targets: list[str]) -> boo
         r.step(f"{chooser} chooses to: {ctx.source}'s “may” ({what}).", r.rs.cite("resolve"), chooser, "choice")
     ctx.did = bool(wanted)
     return bool(wanted)
+
+
+def _may_key(r: Resolver, op: Op, ctx: OpContext) -> str:
+    """The choice that answers a "may": ``may:<card>:<what it does>``; when the effect has only one "may", a
+    "may" choice said for that card means it, whatever act it names."""
+    key = f"may:{ctx.source}:{op.do}"
+    if key in r.s.choices or ctx.mays != 1:
+        return key
+    said = [k for k in r.s.choices if k.startswith(f"may:{ctx.source}:")]
+    return said[0] if len(said) == 1 else key
 
 
 def _chooser(r: Resolver, op: Op, ctx: OpContext) -> str:

@@ -167,7 +167,7 @@ def test_the_development_situations_are_never_confidently_wrong() -> None:
     verdicts = [judge(case) for case in cases()]
     wrong = [f"{v.case['id']}: {v.detail}" for v in verdicts if v.verdict == WRONG]
     assert not wrong
-    assert sum(v.verdict == RIGHT for v in verdicts) >= 113
+    assert sum(v.verdict == RIGHT for v in verdicts) >= 114
 
 
 TARGET_CARDS = {
@@ -196,6 +196,9 @@ TARGET_CARDS = {
                               "control neither creature, draw three cards."),
     "Holding Cell": ("Enchantment — Aura", "Enchant creature\nEnchanted creature can't attack or block.\n{2}: Exile "
                                            "enchanted creature. Create a Clue token."),
+    "Pact of Minds": ("Sorcery", "Reveal the top three cards of your library. Target opponent may choose to put "
+                                 "those cards into your hand. If they don't, put those cards into your graveyard and "
+                                 "draw five cards."),
     "Mind Poke": ("Instant", "Target player can't play lands this turn.\nDraw a card."),
     "Ruin Priest": ("Creature — Human Cleric", "When this creature enters, destroy up to one other target creature. "
                                                "If that creature wasn't dealt damage this turn, its controller "
@@ -378,3 +381,20 @@ def test_an_auras_enchanted_creature_is_the_one_there_or_a_said_choice_and_the_a
                       {"battlefield": ["Bear Cub", "Wild Land"], "hand": 7, "library": 40},
                       {"card": "Holding Cell", "ability": "activate"})
     assert any(s.kind == "assumption" and "Holding Cell enchants" in s.text for s in res.steps) and res.branches
+
+
+def test_revealed_cards_are_moved_as_those_cards_and_if_they_dont_covers_both_acts() -> None:
+    """701.20a: revealed cards stay on top until "those cards" move; the opponent's "may" is theirs; "if they
+    don't, put those cards into your graveyard and draw five cards": both acts happen under that one condition."""
+    db = made_cards(TARGET_CARDS)
+    bob = {"hand": 7, "library": 40}
+    res = cast(db, {}, {"card": "Pact of Minds", "targets": ["Bob"]}, bob,
+               choices={"may:Pact of Minds:revealed_to_hand": False})
+    assert counts(res) == (11, 32, 4) and res.players["Alice"]["drawn_this_turn"] == 5
+    res = cast(db, {}, {"card": "Pact of Minds", "targets": ["Bob"]}, bob,
+               choices={"may:Pact of Minds:revealed_to_hand": True})
+    assert counts(res) == (9, 37, 1) and res.players["Alice"]["drawn_this_turn"] == 0
+    assert any(s.player == "Bob" and s.kind == "choice" for s in res.steps)
+    # the card's one "may", said by another name, is still that "may"
+    res = cast(db, {}, {"card": "Pact of Minds", "targets": ["Bob"]}, bob, choices={"may:Pact of Minds:note": False})
+    assert counts(res) == (11, 32, 4)
