@@ -219,15 +219,14 @@ def _read_keyword(ability: Ability, name: str, reading: Reading, spell: bool) ->
         if m:
             reading.dredge = int(m.group(1))
             continue
-        if low.startswith("gift ") and low != "gift a card":
-            reading.not_understood.append(ability.line)  # a gift the engine can't give (a Fish, a Food...)
+        gift = _GIFTS.get(low.removeprefix("gift "))
+        if low.startswith("gift ") and gift is None:
+            reading.not_understood.append(ability.line)  # a gift the engine can't give
             continue
-        if low == "gift a card":  # 702.174: if the gift is promised, the opponent draws a card
-            gift = Op("draw", 1, "opponent_of_you", optional=True,
-                      note="gift: if you promise an opponent the gift, they draw a card")
+        if gift is not None:  # 702.174b: "if its gift cost was paid, the chosen player ...", a decision said
             if "when it enters" in ability.reminder.lower():
-                reading.effects.append(EventTrigger("when ~ enters, if the gift was promised", (gift,)))
-            else:  # before the spell's other effects: the first of its spell text
+                reading.effects.append(EventTrigger("when ~ enters", (gift,), rules=("702.174b", "603.2")))
+            else:  # 702.174j: before the spell's other effects: the first of its spell text
                 reading.effects.append(SpellText((gift,)))
             continue
         m = re.fullmatch(r"miracle ((?:\{[^}]+\})+)", low)
@@ -352,6 +351,23 @@ def _read_chapter(ability: Ability, name: str, reading: Reading, spell: bool) ->
         reading.effects.append(EventTrigger(f"chapter {ability.head}", tuple(effect.ops), rules=("714.2c", "603.2")))
     else:
         reading.effects.append(NotModelled(ability.line))
+
+
+# 702.174d-i: what each gift gives the chosen opponent, carried out only if the gift was promised (702.174k)
+_GIFT_IF = "if:the gift was promised"
+_GIFTS: dict[str, Op] = {
+    "a card": Op("draw", 1, "opponent_of_you", condition=_GIFT_IF, note="gift: the chosen opponent draws a card"),
+    "a food": Op("token", 1, "opponent_of_you", name="Food", condition=_GIFT_IF,
+                 note="gift: the chosen opponent creates a Food token"),
+    "a treasure": Op("token", 1, "opponent_of_you", name="Treasure", condition=_GIFT_IF,
+                     note="gift: the chosen opponent creates a Treasure token"),
+    "a tapped fish": Op("token", 1, "opponent_of_you", name="Fish", condition=_GIFT_IF,
+                        note="gift: the chosen opponent creates a tapped 1/1 blue Fish creature token"),
+    "an octopus": Op("token", 1, "opponent_of_you", name="Octopus", condition=_GIFT_IF,
+                     note="gift: the chosen opponent creates an 8/8 blue Octopus creature token"),
+    "an extra turn": Op("note", 1, "opponent_of_you", text="take an extra turn after this one", condition=_GIFT_IF,
+                        note="gift: the chosen opponent takes an extra turn after this one"),
+}
 
 
 _STATIC_FORMS: tuple[tuple[str, Callable[[re.Match[str]], Effect | tuple[Effect, ...]]], ...] = (

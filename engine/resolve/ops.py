@@ -129,6 +129,7 @@ def run_ops(r: Resolver, ops: tuple[Op, ...], *, you: str, that_player: str, sou
         # 121.7: the parts of the event that aren't draws happen first, then the draws one at a time.
         ops = tuple(op for op in ops if op.do != "draw") + tuple(op for op in ops if op.do == "draw")
     ops = _chosen_mode(r, ops, source, you)
+    gave = False
     for op in ops:
         targets = resolve_who(r, op.who, you, ctx.that_player)
         if not _carried_out(r, op, ctx, targets):
@@ -144,9 +145,31 @@ def run_ops(r: Resolver, ops: tuple[Op, ...], *, you: str, that_player: str, sou
         if op.do == "draw":  # "draw a card for each Island, then discard that many": the number drawn
             ctx.last_count = n * ctx.times
         if op.note.startswith("gift"):
-            r.happened.add(EventKind.GIFT)
+            gave = True
         if op.optional or op.condition != "if_you_dont":
             ctx.did = True  # "if you don't, put those cards into your graveyard and draw five": both under it
+    if gave:  # 702.174c: the spell or gift ability has resolved with its gift given
+        gift_given(r, you)
+
+
+_GIFT_EVENT = re.compile(r"whenever (?P<who>you|a player|an opponent) gives? a gift")
+
+
+def gift_given(r: Resolver, giver: str) -> None:
+    """702.174c: "whenever you give a gift" triggers as the spell whose gift was promised resolves, or as the
+    permanent's gift ability resolves."""
+    from engine.effects import EventTrigger
+
+    r.happened.add(EventKind.GIFT)
+    for src in r.in_play():
+        eff = src.effect
+        m = _GIFT_EVENT.fullmatch(eff.event) if isinstance(eff, EventTrigger) else None
+        if m is None:
+            continue
+        r.evaluated_events.add(eff.event)
+        who = m.group("who")
+        if who == "a player" or (who == "you") == (src.controller == giver):
+            r.add_trigger(src.card.name, src.controller, giver, eff.ops, False, ("702.174c", "603.2"))
 
 
 def _chosen_mode(r: Resolver, ops: tuple[Op, ...], source: str, you: str) -> tuple[Op, ...]:

@@ -167,7 +167,7 @@ def test_the_development_situations_are_never_confidently_wrong() -> None:
     verdicts = [judge(case) for case in cases()]
     wrong = [f"{v.case['id']}: {v.detail}" for v in verdicts if v.verdict == WRONG]
     assert not wrong
-    assert sum(v.verdict == RIGHT for v in verdicts) >= 114
+    assert sum(v.verdict == RIGHT for v in verdicts) >= 115
 
 
 TARGET_CARDS = {
@@ -199,6 +199,10 @@ TARGET_CARDS = {
     "Pact of Minds": ("Sorcery", "Reveal the top three cards of your library. Target opponent may choose to put "
                                  "those cards into your hand. If they don't, put those cards into your graveyard and "
                                  "draw five cards."),
+    "Fish Gift Spell": ("Sorcery", "Gift a tapped Fish (You may promise an opponent a gift as you cast this spell. If "
+                                   "you do, they create a tapped 1/1 blue Fish creature token before its other "
+                                   "effects.)\nDraw two cards."),
+    "Gift Watcher": ("Creature — Hamster", "Whenever you give a gift, draw a card."),
     "Mind Poke": ("Instant", "Target player can't play lands this turn.\nDraw a card."),
     "Ruin Priest": ("Creature — Human Cleric", "When this creature enters, destroy up to one other target creature. "
                                                "If that creature wasn't dealt damage this turn, its controller "
@@ -398,3 +402,16 @@ def test_revealed_cards_are_moved_as_those_cards_and_if_they_dont_covers_both_ac
     # the card's one "may", said by another name, is still that "may"
     res = cast(db, {}, {"card": "Pact of Minds", "targets": ["Bob"]}, bob, choices={"may:Pact of Minds:note": False})
     assert counts(res) == (11, 32, 4)
+
+
+def test_a_promised_gift_is_given_first_and_giving_it_triggers_whenever_you_give_a_gift() -> None:
+    """702.174: the chosen opponent gets the gift before the spell's other effects (702.174j), only if it was
+    promised (a decision, said); "whenever you give a gift" triggers as the spell resolves (702.174c)."""
+    db = made_cards(TARGET_CARDS)
+    res = cast(db, {"battlefield": ["Gift Watcher"]}, {"card": "Fish Gift Spell"}, {"hand": 7, "library": 40},
+               choices={"condition:the gift was promised": True})
+    assert res.players["Bob"].get("tokens") == {"Fish": 1} and counts(res)[:2] == (9, 37)
+    assert "702.174c" in res.rules
+    res = cast(db, {"battlefield": ["Gift Watcher"]}, {"card": "Fish Gift Spell"}, {"hand": 7, "library": 40},
+               choices={"condition:the gift was promised": False})
+    assert not res.players["Bob"].get("tokens") and counts(res)[:2] == (8, 38) and res.triggers == []
