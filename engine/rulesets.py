@@ -88,6 +88,8 @@ CURRENT_CITES: dict[str, tuple[str, ...]] = {
     "sacrifice": ("701.21a",),
     "destroy": ("701.8a",),
     "exchange_control": ("701.12b",),
+    "ward": ("702.21a",),
+    "countered": ("701.6a",),
     "enchanted": ("303.4", "702.5a"),
     "aura_unattached": ("704.3", "704.5m"),
     "target": ("601.2c",),

@@ -22,7 +22,7 @@ from engine.errors import ScenarioError
 from engine.model import Batch, Resolution
 from engine.resolve.events import GameOver
 from engine.resolve.paying import pay
-from engine.resolve.targeting import targeted_triggers
+from engine.resolve.targeting import targeted_triggers, ward_counters
 from engine.trigger_events import EventKind
 from engine.wording import cards
 
@@ -282,6 +282,11 @@ def action_cast(r: Resolver) -> None:
     if r.pending:
         # Abilities that trigger on casting resolve before the spell (603.3, 405.5).
         r.settle()
+    if ward_counters(r, caster, card.name if not chosen.activated else f"{card.name}'s ability"):
+        if from_hand and _spell_face(card):  # 701.6a: a countered spell goes to its owner's graveyard
+            r.player(caster).stack.remove_named(card.name)
+            r.player(caster).graveyard.add(Batch([card.name]))
+        return
     resolving_from = len(r.steps)
     r.run_ops(chosen.ops, you=caster, that_player=target, source=card.name, x=a.x)
     if from_hand and _spell_face(card):

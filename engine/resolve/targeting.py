@@ -78,3 +78,35 @@ def targeted_triggers(r: Resolver, caster: str, players: list[str], by_spell: bo
         for obj in objects:
             if _fits(r, m.group("subject"), src, obj) and _by_fits(m, caster, src.controller, r, by_spell):
                 r.add_trigger(src.card.name, src.controller, src.controller, eff.ops, False, ("603.2e", "603.2"))
+
+
+_WARD = re.compile(r"\bward(?: (?P<mana>(?:\{[^}]+\})+)|\s*[—-]\s*(?P<other>[^(\n]+?))\s*(?:\(|$)", re.I | re.M)
+
+
+def ward_counters(r: Resolver, caster: str, what: str) -> bool:
+    """702.21a: a targeted permanent with ward, controlled by an opponent of the caster, counters the spell or
+    ability unless the caster pays the ward cost. Whether they pay is a decision (default: they pay), said, the
+    other line an alternative; a cost that moves something (life, a discard) is paid. True when countered."""
+    from engine.costs import read_cost
+    from engine.resolve.paying import pay
+
+    for t in r.s.action.card_targets:
+        card = r.cards.find(t.card)
+        m = _WARD.search(card.oracle) if card is not None and t.zone == "battlefield" else None
+        if card is None or m is None or caster not in r.opponents(t.player):
+            continue
+        cost = (m.group("mana") or m.group("other") or "").strip().rstrip(".")
+        paying = cost if m.group("mana") else cost[0].lower() + cost[1:]
+        paying = paying[4:] if paying.startswith("pay ") else f"the ward cost ({paying})"
+        key = f"ward:{t.card}"
+        paid = bool(r.choose(key, [True, False], True))
+        said = "" if key in r.s.choices else " (assumed; the other choice is listed as an alternative)"
+        if not paid:
+            r.step(f"{t.card}'s ward triggers and {caster} doesn't pay {paying}{said}: {what} is countered, and "
+                   "none of its effects happen.", (*r.rs.cite("ward"), *r.rs.cite("countered")), caster, "countered")
+            return True
+        r.step(f"{t.card}'s ward triggers: {caster} pays {paying}{said}, so {what} isn't countered.",
+               r.rs.cite("ward"), caster, "assumption" if said else "choice")
+        if not m.group("mana"):
+            pay(r, card, read_cost(cost.lower(), card.name), caster, what="its ward")
+    return False

@@ -203,6 +203,9 @@ TARGET_CARDS = {
                                    "you do, they create a tapped 1/1 blue Fish creature token before its other "
                                    "effects.)\nDraw two cards."),
     "Gift Watcher": ("Creature — Hamster", "Whenever you give a gift, draw a card."),
+    "Warded Beast": ("Creature — Beast", "Flying, ward {2} (Whenever this creature becomes the target of a spell or "
+                                         "ability an opponent controls, counter it unless that player pays {2}.)"),
+    "Life Warded Beast": ("Creature — Beast", "Ward—Pay 3 life."),
     "Mind Poke": ("Instant", "Target player can't play lands this turn.\nDraw a card."),
     "Ruin Priest": ("Creature — Human Cleric", "When this creature enters, destroy up to one other target creature. "
                                                "If that creature wasn't dealt damage this turn, its controller "
@@ -415,3 +418,18 @@ def test_a_promised_gift_is_given_first_and_giving_it_triggers_whenever_you_give
     res = cast(db, {"battlefield": ["Gift Watcher"]}, {"card": "Fish Gift Spell"}, {"hand": 7, "library": 40},
                choices={"condition:the gift was promised": False})
     assert not res.players["Bob"].get("tokens") and counts(res)[:2] == (8, 38) and res.triggers == []
+
+
+def test_ward_counters_the_spell_unless_its_cost_is_paid_and_paying_is_said() -> None:
+    """702.21a: targeting an opponent's permanent with ward, the caster pays (assumed, said, the other line an
+    alternative) or the spell is countered (701.6a: it goes to the graveyard, nothing of it happens)."""
+    bob = {"battlefield": ["Warded Beast"], "hand": 7, "library": 40}
+    spell = {"card": "Banish Spell", "targets": [{"card": "Warded Beast", "controller": "Bob"}]}
+    res = run_targets({}, bob, spell)
+    assert counts(res, "Bob")[:2] == (9, 38) and any("ward" in s.text and s.kind == "assumption" for s in res.steps)
+    assert any(b["players"]["Bob"]["hand"] == 7 for b in res.branches)
+    res = cast(made_cards(TARGET_CARDS), {}, spell, bob, choices={"ward:Warded Beast": False})
+    assert counts(res, "Bob")[:2] == (7, 40) and counts(res) == (6, 40, 1) and "701.6a" in res.rules
+    res = run_targets({}, {"battlefield": ["Life Warded Beast"], "hand": 7, "library": 40},
+                      {"card": "Banish Spell", "targets": [{"card": "Life Warded Beast", "controller": "Bob"}]})
+    assert res.players["Alice"]["life"] == 17
