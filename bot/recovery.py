@@ -20,7 +20,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from bot.replies import Page, Reply, clip, error_reply, valid_text
+from bot.render.pages import Page, Reply, clip, error_reply, valid_text
 from bot.store import Store, StoreDamaged, StoreError, StoreInputError, StoreLocked, StoreUnavailable
 
 log = logging.getLogger("drawjudge.recovery")
@@ -74,7 +74,7 @@ class CacheRecovery:
             return self.notice
 
     async def _recover(self, problem: str) -> str:
-        from bot.rules_source import ensure_shipped_editions
+        from bot.rules.update import ensure_shipped_editions
 
         verdict = await self.store.file_verdict()
         if verdict == "ok":

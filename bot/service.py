@@ -16,17 +16,18 @@ from urllib.parse import quote
 from rapidfuzz import utils
 from rapidfuzz.distance import OSA
 
-from bot.card_lookup import PRELOAD_HINT, CardLookup, CardsOffline, UnreadableCard, with_learned_cards
-from bot.draw_answer import draw_answer
-from bot.engine_pool import EngineRunner, WhatIfKey
+from bot.cards.lookup import PRELOAD_HINT, CardLookup, CardsOffline, UnreadableCard, with_learned_cards
+from bot.cards.rulings import CardFace, LookupPending
+from bot.draw.answer import draw_answer
+from bot.draw.engine_pool import EngineRunner, WhatIfKey
 from bot.recovery import CacheRecovery, recovering, with_notice  # noqa: F401
 from bot.recovery import valid_arg as _valid_arg
-from bot.render_embed import draw_pages
-from bot.render_text import diff_text, links_to_today, reading_lines, rule_link, rule_lookup_text
-from bot.replies import Page, Question, Reply, clip, error_reply, outside, paged, plain, valid_text
-from bot.rules_bootstrap import no_rules_sentence, rules_missing_for_player
-from bot.rules_index import Indexes
-from bot.rulings import CardFace, LookupPending
+from bot.render.layouts import draw_pages
+from bot.render.pages import Page, Question, Reply, clip, error_reply, outside, paged, plain, valid_text
+from bot.render.text import diff_text, links_to_today, reading_lines, rule_link, rule_lookup_text
+from bot.rules.bootstrap import no_rules_sentence, rules_missing_for_player
+from bot.rules.index import Indexes
+from bot.sources.urls import public_url
 from bot.store import (
     Edition,
     NoCurrentRules,
@@ -38,7 +39,6 @@ from bot.store import (
     StoreUnavailable,
 )
 from bot.store.db import rule_key
-from bot.urls import public_url
 from engine.cards import Card, CardDB, default_cards
 from engine.describe import draw_abilities
 from engine.errors import Clarification, MissingValue, OutOfTime, ScenarioError, SituationError

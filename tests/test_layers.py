@@ -66,7 +66,7 @@ def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
 
 def test_no_import_cycles_among_the_projects_modules() -> None:
     graph = _imports()
-    assert {"bot.cli", "bot.runner", "bot.resolve_cli", "engine.resolve.core"} <= set(graph)
+    assert {"bot.terminal.cli", "bot.runner", "bot.terminal.resolve_cli", "engine.resolve.core"} <= set(graph)
     assert _cycle(graph) is None, " → ".join(_cycle(graph) or [])
 
 

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 import engine.judging
-from bot.app import DrawJudgeBot
-from bot.console import answer
+from bot.discord.app import DrawJudgeBot
 from bot.service import Judge
 from bot.store import Store
+from bot.terminal.console import answer
 from engine.cards import CardDB
 from engine.model import Scenario
 from engine.question import Asked, AskedKind

@@ -201,7 +201,7 @@ class EnginePool(EngineRunner):
         self.workers = workers or default_workers()
         super().__init__(cards, budget, self.workers)
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["engine.judging", "bot.engine_pool"])
+        context.set_forkserver_preload(["engine.judging", "bot.draw.engine_pool"])
         self._pool = ProcessPool(max_workers=self.workers, initializer=_worker_start, initargs=(cards,),
                                  context=context)
         self.ended = 0  # workers ended for overrunning the budget

@@ -20,14 +20,14 @@ from typing import Any, TypeVar
 
 from rapidfuzz import fuzz, process, utils
 
-from bot.card_lookup import PRELOAD_HINT, CardsOffline
+from bot.cards.lookup import PRELOAD_HINT, CardsOffline
 from bot.config import Config
 from bot.recovery import CacheRecovery, recovering
-from bot.replies import Reply, error_reply, outside, paged, plain, valid_text
-from bot.scryfall import CardNotFound, ScryfallClient, ScryfallError
+from bot.render.pages import Reply, error_reply, outside, paged, plain, valid_text
+from bot.sources.scryfall import CardNotFound, ScryfallClient, ScryfallError
+from bot.sources.urls import public_url
 from bot.store import Store, StoreError
 from bot.store.db import card_key
-from bot.urls import public_url
 from engine.cards import scryfall_card_text
 
 log = logging.getLogger("drawjudge.rulings")

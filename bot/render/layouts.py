@@ -11,8 +11,9 @@ line for the other assumptions. The steps, the rules' texts and the full reading
 
 from __future__ import annotations
 
-from bot.draw_answer import DrawAnswer
-from bot.render_text import (
+from bot.draw.answer import DrawAnswer
+from bot.render.pages import FIELD_VALUE_MAX, TITLE_MAX, Page, clip, paged, plain
+from bot.render.text import (
     changes_lines,
     deciding_lines,
     lead_lines,
@@ -22,7 +23,6 @@ from bot.render_text import (
     steps_lines,
     understood_line,
 )
-from bot.replies import FIELD_VALUE_MAX, TITLE_MAX, Page, clip, paged, plain
 
 BUTTONS_HINT = "Steps and Rule texts: buttons below"
 MAX_WHAT_IF_BUTTONS = 4  # "What if" buttons under an answer (one row); the rest are said in its text

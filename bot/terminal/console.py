@@ -14,7 +14,7 @@ from typing import TextIO
 
 from bot import commands
 from bot.commands import RulingsFetcher, Services
-from bot.replies import Reply, error_reply
+from bot.render.pages import Reply, error_reply
 from bot.service import Judge
 
 OPTION_NAMES = tuple(dict.fromkeys(o.name for c in commands.COMMANDS for o in c.options if o is not c.text_option))

@@ -1,6 +1,6 @@
 """Replies as Discord embeds and views: pages with Previous/Next buttons, and the "rule texts" button.
 
-Why here: Discord's limits are enforced in ``bot.replies`` when pages are built; this module only maps a
+Why here: Discord's limits are enforced in ``bot.render.pages`` when pages are built; this module only maps a
 page to an embed, checks the limits once more (a page that would break one is trimmed, never sent broken),
 and keeps the button logic in one place.
 """
@@ -15,10 +15,10 @@ from typing import Any
 
 import discord
 
-from bot.engine_pool import ASKER
-from bot.ratelimit import RateLimit
-from bot.render_embed import MAX_WHAT_IF_BUTTONS, reading_pages, steps_pages
-from bot.replies import (
+from bot.discord.ratelimit import RateLimit
+from bot.draw.engine_pool import ASKER
+from bot.render.layouts import MAX_WHAT_IF_BUTTONS, reading_pages, steps_pages
+from bot.render.pages import (
     DESCRIPTION_MAX,
     EMBED_TOTAL_MAX,
     FIELD_NAME_MAX,
@@ -31,7 +31,7 @@ from bot.replies import (
     clip,
     error_reply,
 )
-from bot.urls import public_url  # only http(s) links, never credentials, reach an embed
+from bot.sources.urls import public_url  # only http(s) links, never credentials, reach an embed
 
 log = logging.getLogger("drawjudge")
 COLOR_OK = discord.Colour.from_rgb(46, 125, 180)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.draw_answer import DrawAnswer
+from bot.draw.answer import DrawAnswer
 from bot.store import Edition, RuleDiff, RuleLookup
 from engine.answer_lead import AnswerKind, Lead
 from engine.model import Resolution

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from bot.draw_answer import DrawAnswer
-from bot.render_text import draw_text
+from bot.draw.answer import DrawAnswer
+from bot.render.text import draw_text
 
 # Discord's limits (see shared/docs/discord-testing.md); pages are built under them.
 CONTENT_MAX = 2000
