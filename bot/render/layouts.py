@@ -1,7 +1,7 @@
 """A /draw answer as Discord pages (Markdown within the embed limits), without importing discord.
 
-Why apart from ``render_discord``: the service builds the pages of an answer in any process (the console and
-``ask`` never import discord); ``render_discord`` turns pages into embeds and buttons.
+Why apart from ``bot.discord.views``: the service builds the pages of an answer in any process (the console and
+``ask`` never import discord); ``bot.discord.views`` turns pages into embeds and buttons.
 
 The answer itself fits one phone screen: the answer to the question (or the ruling) as the title, its reason
 and trap, what was understood, the assumptions that decide it with their other outcome, what changes, and one

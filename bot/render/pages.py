@@ -1,7 +1,7 @@
 """Replies as data: what every front end shows, before it becomes an embed or console text.
 
 Why: the Discord bot and the local console must give the same answers. The service builds ``Reply`` objects;
-``render_discord`` turns them into embeds within Discord's limits, ``Reply.as_text`` into console text.
+``bot.discord.views`` turns them into embeds within Discord's limits, ``Reply.as_text`` into console text.
 Limits are enforced here by construction: text is split into pages that always fit.
 """
 
