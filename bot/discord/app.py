@@ -37,7 +37,7 @@ from bot.discord.gateway_slices import SlicedParser
 from bot.discord.ratelimit import RateLimit
 from bot.discord.views import answer_expired, embed_for, listens, view_for
 from bot.draw.engine_pool import ASKER
-from bot.render.pages import Reply, error_reply
+from bot.render.reply import Reply, error_reply
 from bot.service import Judge
 
 log = logging.getLogger("drawjudge")

@@ -15,9 +15,11 @@ from typing import Any
 
 import discord
 
+from bot.answers import DrawReading, DrawSteps
 from bot.discord.ratelimit import RateLimit
 from bot.draw.engine_pool import ASKER
-from bot.render.layouts import MAX_WHAT_IF_BUTTONS, reading_pages, steps_pages
+from bot.render.layouts import MAX_WHAT_IF_BUTTONS
+from bot.render.marks import clip
 from bot.render.pages import (
     DESCRIPTION_MAX,
     EMBED_TOTAL_MAX,
@@ -27,10 +29,8 @@ from bot.render.pages import (
     FOOTER_MAX,
     TITLE_MAX,
     Page,
-    Reply,
-    clip,
-    error_reply,
 )
+from bot.render.reply import Reply, error_reply
 from bot.sources.urls import public_url  # only http(s) links, never credentials, reach an embed
 
 log = logging.getLogger("drawjudge")
@@ -244,7 +244,7 @@ class AnswerView(OwnedView):
     async def steps(self, interaction: discord.Interaction, button: discord.ui.Button[AnswerView]) -> None:
         """What happens step by step, and the rules cited: privately, with its own pages."""
         assert self.reply.draw is not None
-        await self._private(interaction, Reply(steps_pages(self.reply.draw), ephemeral=True))
+        await self._private(interaction, Reply(DrawSteps(self.reply.draw), ephemeral=True))
 
     @discord.ui.button(label="Rule texts", style=discord.ButtonStyle.primary, row=1)
     async def rules(self, interaction: discord.Interaction, button: discord.ui.Button[AnswerView]) -> None:
@@ -256,7 +256,7 @@ class AnswerView(OwnedView):
     async def assumed(self, interaction: discord.Interaction, button: discord.ui.Button[AnswerView]) -> None:
         """Every fact with the words it was read from, and every assumption."""
         assert self.reply.draw is not None
-        await self._private(interaction, Reply(reading_pages(self.reply.draw), ephemeral=True))
+        await self._private(interaction, Reply(DrawReading(self.reply.draw), ephemeral=True))
 
     async def _private(self, interaction: discord.Interaction, reply: Reply) -> None:
         view = AnswerView(reply, interaction.user.id)

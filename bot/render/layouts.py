@@ -12,7 +12,8 @@ line for the other assumptions. The steps, the rules' texts and the full reading
 from __future__ import annotations
 
 from bot.draw.answer import DrawAnswer
-from bot.render.pages import FIELD_VALUE_MAX, TITLE_MAX, Page, clip, paged, plain
+from bot.render.marks import clip, plain
+from bot.render.pages import FIELD_VALUE_MAX, TITLE_MAX, Page, paged
 from bot.render.text import (
     changes_lines,
     deciding_lines,

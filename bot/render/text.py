@@ -13,7 +13,6 @@ from collections.abc import Callable
 from bot.draw.answer import DrawAnswer
 from bot.store import Edition, RuleDiff, RuleLookup
 from engine.answer_lead import AnswerKind, Lead
-from engine.model import Resolution
 from engine.wording import sentence
 
 YAWGATOG = "https://yawgatog.com/resources/magic-rules/#R"
@@ -73,20 +72,6 @@ def editions_text(editions: list[Edition]) -> str:
         lines.append(f"- {e.label} ({e.kind}), effective {e.effective_date or '?'}, fetched {e.fetched_at}, "
                      f"sha256 {e.sha256[:12]}…, source {e.source}")
     return "\n".join(lines)
-
-
-def reading_lines(res: Resolution, shown: Callable[[str], str] = str, bold: str = "") -> list[str]:
-    """How the question was read: each fact with the words it came from, then what was assumed. Shared by
-    the console and Discord (``shown`` escapes user text for Discord, ``bold`` marks the headings)."""
-    lines: list[str] = []
-    if res.understood:
-        lines.append(f"{bold}I understood:{bold}")
-        for fact in res.understood:
-            words = f" (“{shown(fact['words'])}”)" if fact.get("words") else ""
-            lines.append(f"- {shown(fact['fact'])}{words}")
-    if res.assumed:
-        lines.append(f"{bold}Assumed:{bold} " + "; ".join(shown(a) for a in res.assumed))
-    return lines
 
 
 Shown = Callable[[str], str]

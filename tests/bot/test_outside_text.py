@@ -9,7 +9,7 @@ from pathlib import Path
 
 from bot.cards.rulings import RulingsService
 from bot.discord.views import embed_for
-from bot.render.pages import outside
+from bot.render.marks import outside
 from bot.render.text import YAWGATOG
 from bot.rules.update import update_from_file
 from bot.service import Judge

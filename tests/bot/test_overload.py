@@ -16,9 +16,10 @@ import discord
 import pytest
 
 import bot.discord.views as render_discord
+from bot.answers import Rulings
 from bot.discord.app import DrawJudgeBot
 from bot.discord.gate import Gate
-from bot.render.pages import Reply, paged
+from bot.render.reply import Reply
 from bot.service import Judge
 from bot.store import Store
 from tests.fakes.botproc import start_bot, stop_bot
@@ -133,7 +134,8 @@ async def test_autocomplete_is_answered_from_memory(store: Store, monkeypatch: p
 async def test_live_answers_are_capped(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(render_discord, "MAX_LIVE_VIEWS", 20)
     monkeypatch.setattr(render_discord, "_LIVE", render_discord.deque())
-    reply = Reply(paged("t", "x\n" * 3000), rule_numbers=["121.2b"])
+    reply = Reply(Rulings("t", None, tuple(("2020-01-01", "x" * 500) for _ in range(30)), "2020-01-01"),
+                  rule_numbers=["121.2b"])  # an answer of several pages
 
     async def fetch(*args: Any) -> Reply:
         return reply
