@@ -15,6 +15,7 @@ from bot.draw.answer import DrawAnswer
 from bot.render.marks import Words
 from bot.store import Edition, RuleDiff, RuleLookup, SearchHit
 from engine.cards import Card
+from engine.situation.given import Situation
 
 
 @dataclass(frozen=True)
@@ -31,11 +32,11 @@ class Failure:
 @dataclass(frozen=True)
 class Question:
     """The reader asks instead of guessing: the question, the words it is about, and the answers, each the
-    situation text that answer stands for (every front end answers by resolving that text)."""
+    situation that answer stands for (every front end answers by resolving it, with the options given)."""
 
     text: str
     words: str
-    options: tuple[tuple[str, str], ...]  # (label, situation text)
+    options: tuple[tuple[str, Situation], ...]  # (label, the situation it stands for)
     retry: str | Words = ()  # how to answer without the buttons
 
 

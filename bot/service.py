@@ -55,7 +55,7 @@ from engine.describe import draw_abilities
 from engine.errors import Clarification, MissingValue, OutOfTime, ScenarioError, SituationError
 from engine.model import Resolution
 from engine.oracle import read_oracle
-from engine.situation import language_reference
+from engine.situation import Situation, language_reference
 
 VERSION = "0.1.0"
 RULE_NUMBER = re.compile(r"\d{3}(?:\.\d{1,3}[a-z]?)?\.?", re.IGNORECASE)  # 121, 121.2, 121.2b (what /rulediff takes)
@@ -98,25 +98,26 @@ def situation_error_reply(exc: ScenarioError) -> Reply:
 MISSING_VALUE_OPTIONS = (1, 2, 3, 5, 10)
 
 
-def missing_value_reply(exc: MissingValue, situation: str, resolved: str) -> Reply:
+def missing_value_reply(exc: MissingValue, given: Situation) -> Reply:
     """A value the card needs and nobody said (X) is a question with answers to click: each answer is the
-    situation with the value said after the card's name ("I cast Prosperity for 3")."""
-    card = exc.card or ""
+    situation with the value said after the card's name ("I cast Prosperity for 3"), its options kept."""
+    card, situation = exc.card or "", given.text
     at = re.search(re.escape(card), situation, re.I) if card else None
     question = f"What is {exc.what} for {card}?" if card else f"What is {exc.what}?"
     if at is None:
         return error_reply(words(Said(question, 200)), words("say it in the situation, e.g. “I cast ", Said(card, 100),
                                                              " for 3”") if card else
                            "say it in the situation, e.g. “for 3” after the card's name")
-    options = tuple((f"{exc.what} = {n}", f"{situation[:at.end()]} for {n}{situation[at.end():]}")
+    options = tuple((f"{exc.what} = {n}", given.with_text(f"{situation[:at.end()]} for {n}{situation[at.end():]}"))
                     for n in MISSING_VALUE_OPTIONS)
     return Reply(Question(question, card, options, words("Pick an answer, or ask again saying it (“", Said(card, 100),
                                                          " for 4”).")), ephemeral=True)
 
 
-def clarification_reply(exc: Clarification) -> Reply:
-    """A question with its options: numbered in text, buttons in Discord; each answer is a situation text."""
-    options = tuple((o.label, o.text) for o in exc.options)
+def clarification_reply(exc: Clarification, given: Situation) -> Reply:
+    """A question with its options: numbered in text, buttons in Discord; each answer is the situation in
+    other words, with the same options."""
+    options = tuple((o.label, given.with_text(o.text)) for o in exc.options)
     return Reply(Question(exc.question, exc.where, options), ephemeral=True)
 
 
@@ -291,16 +292,16 @@ class Judge:
     # ----------------------------------------------------------------- draw
 
     @recovering
-    async def draw(self, situation: str, game: str | None = None, edition: str | None = None, *,
+    async def draw(self, situation: str | Situation, game: str | None = None, edition: str | None = None, *,
                    what_if: WhatIfKey = None) -> Reply:
-        """A /draw answer; ``what_if`` (choices, an assumption key) answers one of its "What if" lines."""
-        text = situation
-        if game == "grand-archive" and not text.lower().startswith("grand archive"):
-            text = f"Grand Archive: {text}"
-        if edition and edition not in ("current",):
-            text = f"rules {edition}: {text}"
+        """A /draw answer; ``what_if`` (choices, an assumption key) answers one of its "What if" lines. The game
+        and the edition go to the reader as data beside the player's words, never written into them."""
+        given = Situation.of(situation)
+        if game is not None or edition is not None:
+            given = Situation(given.text, game or given.game, edition or given.edition)
+        situation = given.text
         try:
-            resolution = await with_learned_cards(lambda extra: self.engine.judge(text, extra, what_if), self.cards,
+            resolution = await with_learned_cards(lambda extra: self.engine.judge(given, extra, what_if), self.cards,
                                                  self.card_lookup)
         except OutOfTime as exc:
             return too_large_reply(exc)
@@ -311,9 +312,9 @@ class Judge:
                                "describe its effect with cards the bot knows, or ask a judge",
                                quoted=words(Said(exc.text, 800)))
         except Clarification as exc:
-            return clarification_reply(exc)
+            return clarification_reply(exc, given)
         except MissingValue as exc:
-            return missing_value_reply(exc, situation, text)
+            return missing_value_reply(exc, given)
         except SituationError as exc:
             if off_topic(situation, exc):
                 return await self.off_topic_reply(situation, exc.scope_rule)
@@ -326,7 +327,7 @@ class Judge:
             resolution.edition = ed.name
         except StoreError:
             ed = None
-        return self.render_resolution(resolution, ed, text)
+        return self.render_resolution(resolution, ed, given)
 
     async def off_topic_reply(self, situation: str, rule: str | None = None) -> Reply:
         """A rules question about something other than drawing: where it is answered, with the words filled in
@@ -344,7 +345,7 @@ class Judge:
         return error_reply("That looks like a rules question about something other than drawing cards: /draw "
                            "resolves card-draw situations.", tuple(hint))
 
-    def render_resolution(self, res: Resolution, ed: Edition | None, situation: str = "") -> Reply:
+    def render_resolution(self, res: Resolution, ed: Edition | None, situation: Situation | str = "") -> Reply:
         answer = draw_answer(res, situation, edition_label=ed.label if ed else f"rules edition {res.edition}",
                              links=ed is not None and links_to_today(ed))
         # the Rule texts button shows the deciding rules first

@@ -32,6 +32,7 @@ from bot.render.pages import (
 )
 from bot.render.reply import Reply, error_reply
 from bot.sources.urls import public_url  # only http(s) links, never credentials, reach an embed
+from engine.situation.given import Situation
 
 log = logging.getLogger("drawjudge")
 COLOR_OK = discord.Colour.from_rgb(46, 125, 180)
@@ -302,7 +303,7 @@ def view_for(reply: Reply, owner_id: int, fetch_rule_texts: RuleTextsFetcher | N
 
 class ClarifyView(OwnedView):
     """One button per answer to the reader's question. Only the asker can answer; the answer replaces the
-    question in the same message, resolved from the option's situation text (deferred if it is slow)."""
+    question in the same message, resolved from the option's situation (deferred if it is slow)."""
 
     def __init__(self, reply: Reply, owner_id: int, answer: Answerer,
                  fetch_rule_texts: RuleTextsFetcher | None = None, timeout: float | None = None, *,
@@ -313,19 +314,19 @@ class ClarifyView(OwnedView):
         self.reply = reply
         self.answer = answer
         self.fetch_rule_texts = fetch_rule_texts
-        for i, (label, text) in enumerate(reply.question.options[:10]):
+        for i, (label, situation) in enumerate(reply.question.options[:10]):
             button: discord.ui.Button[ClarifyView] = discord.ui.Button(
                 label=clip(f"{i + 1}. {label}", 80), style=discord.ButtonStyle.primary, row=i // 5)
-            button.callback = self._answer_with(label, text)  # type: ignore[method-assign,assignment]
+            button.callback = self._answer_with(label, situation)  # type: ignore[method-assign,assignment]
             self.add_item(button)
         _track(self)
 
     def current(self) -> discord.Embed:
         return embed_for(self.reply.pages[0], error=self.reply.error)
 
-    def _answer_with(self, label: str, text: str) -> Callable[[discord.Interaction], Awaitable[None]]:
+    def _answer_with(self, label: str, situation: Situation) -> Callable[[discord.Interaction], Awaitable[None]]:
         async def callback(interaction: discord.Interaction) -> None:
-            reply, deferred = await _within(interaction, self.answer(text))
+            reply, deferred = await _within(interaction, self.answer(situation))
             if self.public and reply.question is None and not reply.error:
                 # the private question says what was chosen; the answer itself goes to the channel
                 view = view_for(reply, self.owner_id, self.fetch_rule_texts, self.answer, public=True)

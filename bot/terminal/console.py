@@ -88,8 +88,8 @@ async def _ask(judge: Judge, reply: Reply, stdin: TextIO, stdout: TextIO, intera
     if not line.isdigit() or not 1 <= int(line) <= len(options):
         print("(question skipped)\n", file=stdout, flush=True)
         return None
-    label, text = options[int(line) - 1]
-    answered = await judge.draw(text)
+    label, situation = options[int(line) - 1]
+    answered = await judge.draw(situation)
     print(f"→ {label}", file=stdout)
     print(answered.as_plain(), file=stdout)
     print("", file=stdout, flush=True)
