@@ -434,8 +434,8 @@ _PHRASES: tuple[tuple[str, str, int | str, bool], ...] = (
     (r"puts? (?:those cards|them|the revealed cards) into (?:your|their) hand", "revealed_to_hand", 0, False),
     (r"puts? (?:those cards|them|the revealed cards) into (?:your|their) graveyard", "revealed_to_graveyard", 0,
      False),
-    (rf"deals? {NUM} damage to (?P<to>target player|target opponent|that player|each opponent|you|each player)",
-     "damage", 1, False),
+    (rf"deals? {NUM} damage to (?P<to>target player|target opponent|that player|each opponent|you|each player)"
+     r"(?P<pw> or planeswalker)?", "damage", 1, False),
     (rf"creates? {NUM} (?:tapped )?(?P<token>clue|blood|food|treasure|map|gold|powerstone) tokens?", "token", 1, False),
     (rf"creates? {NUM} (?:tapped )?(?:[\dx]+/[\dx]+ )?(?:(?:white|blue|black|red|green|colorless|and),? )*"
      r"(?P<token>[a-z]+)(?: [a-z]+)? (?:artifact |enchantment )?creature tokens?(?: with (?:flying|haste|vigilance|"
@@ -486,9 +486,12 @@ def read_clause(clause: str, who: str) -> Op | None:
         value: int | str = "X" if amount == "X" else number(m.group(amount)) if amount else 1
         if do == "damage":
             to = m.group("to")
+            if m.group("pw") and not to.startswith("target"):
+                return None
             return Op("damage", value, {"target player": "target", "target opponent": "target", "that player":
                                         "that_player", "each opponent": "each_opponent", "you": "you",
-                                        "each player": "each_player"}[to])
+                                        "each player": "each_player"}[to],
+                      note="its target may be a planeswalker" if m.group("pw") else "")
         if isinstance(amount, int) and do in ("draw", "discard") and x and re.match(r",? (?:if|unless) ", x):
             kind = "unless" if re.match(r",? unless ", x) else "if"
             return Op(do, value, who, condition=f"{kind}:{re.sub(r'^,? ?(?:if|unless) ', '', x)}")

@@ -110,6 +110,10 @@ def _cant_gain_life(r: Resolver, name: str, ctx: OpContext) -> bool:
 
 
 def _lose_life(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+    if op.note.startswith("its target may be a planeswalker") and not r.s.action.targets and r.card_targets:
+        # aimed at a planeswalker, not a player: loyalty isn't followed, and its controller is not dealt it
+        raise ScenarioError(f"{ctx.source}: damage to a planeswalker is something the engine can't carry out yet",
+                            "action.targets", "aim it at a player")
     for name in targets:
         if _has_left(r, name, ctx):
             continue

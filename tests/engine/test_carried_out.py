@@ -206,6 +206,8 @@ TARGET_CARDS = {
     "Warded Beast": ("Creature — Beast", "Flying, ward {2} (Whenever this creature becomes the target of a spell or "
                                          "ability an opponent controls, counter it unless that player pays {2}.)"),
     "Life Warded Beast": ("Creature — Beast", "Ward—Pay 3 life."),
+    "Jet Spell": ("Sorcery", "Jet Spell deals 6 damage to target opponent or planeswalker.\nDraw a card."),
+    "Mind Walker": ("Legendary Planeswalker — Jace", "+1: Scry 1."),
     "Mind Poke": ("Instant", "Target player can't play lands this turn.\nDraw a card."),
     "Ruin Priest": ("Creature — Human Cleric", "When this creature enters, destroy up to one other target creature. "
                                                "If that creature wasn't dealt damage this turn, its controller "
@@ -433,3 +435,12 @@ def test_ward_counters_the_spell_unless_its_cost_is_paid_and_paying_is_said() ->
     res = run_targets({}, {"battlefield": ["Life Warded Beast"], "hand": 7, "library": 40},
                       {"card": "Banish Spell", "targets": [{"card": "Life Warded Beast", "controller": "Bob"}]})
     assert res.players["Alice"]["life"] == 17
+
+
+def test_damage_to_target_opponent_or_planeswalker_hits_the_player_and_a_planeswalker_is_refused() -> None:
+    res = run_targets({}, {"hand": 7, "library": 40}, {"card": "Jet Spell", "targets": ["Bob"]})
+    assert res.players["Bob"]["life"] == 14 and counts(res)[:2] == (7, 39)
+    with pytest.raises(ScenarioError) as err:
+        run_targets({}, {"battlefield": ["Mind Walker"]},
+                    {"card": "Jet Spell", "targets": [{"card": "Mind Walker", "controller": "Bob"}]})
+    assert "planeswalker" in err.value.message
