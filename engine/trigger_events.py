@@ -11,6 +11,7 @@ the resolution, naming the ability.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from enum import StrEnum
 
 
@@ -59,9 +60,37 @@ _WORDS: dict[EventKind, re.Pattern[str]] = {
     EventKind.DIE_ROLL: re.compile(r"\brolls? (?:one or more dice|a die|dice|a d\d+|a natural|a \d+)"),
 }
 
+class EventLog(set[EventKind]):
+    """The kinds of event a resolution carried out, each with how many times, so that a permanent that entered
+    part-way through is asked only about the events after it arrived (an ability doesn't see the spell that
+    put it on the battlefield being cast: it was on the stack then)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.counts: dict[EventKind, int] = {}
+
+    def add(self, kind: EventKind) -> None:
+        super().add(kind)
+        self.counts[kind] = self.counts.get(kind, 0) + 1
+
+    def update(self, *kinds: Iterable[EventKind]) -> None:
+        for group in kinds:
+            for kind in group:
+                self.add(kind)
+
+    def since(self, before: dict[EventKind, int]) -> frozenset[EventKind]:
+        """The kinds that happened after the snapshot ``before`` (a copy of ``counts``)."""
+        return frozenset(k for k, n in self.counts.items() if n > before.get(k, 0))
+
+
 # "When ~ enters" waits only for the card itself: it can trigger only as that card's own zone change, which
 # the resolver handles when the action is that card's; it never watches another card's event.
 _SELF_ONLY = re.compile(r"^(?:when|whenever) ~ (?!or )")
+
+
+def self_only(event: str) -> bool:
+    """Whether the event is the card's own zone change ("when ~ enters"), never another card's."""
+    return bool(_SELF_ONLY.match(event.lower()))
 
 
 def event_kinds(event: str) -> frozenset[EventKind]:
@@ -73,4 +102,4 @@ def event_kinds(event: str) -> frozenset[EventKind]:
     return frozenset(kind for kind, rx in _WORDS.items() if rx.search(low))
 
 
-__all__ = ["EventKind", "event_kinds"]
+__all__ = ["EventKind", "EventLog", "event_kinds", "self_only"]

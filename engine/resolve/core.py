@@ -12,7 +12,7 @@ from engine.errors import OutOfTime
 from engine.model import PlayerState, Scenario, Step
 from engine.resolve.events import ChoicePoint, DrawEvent, EffectSource, PendingTrigger, StepGroup
 from engine.rulesets import Ruleset, ruleset_for
-from engine.trigger_events import EventKind
+from engine.trigger_events import EventKind, EventLog
 from engine.wording import second_person, sentence
 
 __all__ = ["second_person"]  # re-exported: the resolver's modules name players through it
@@ -80,7 +80,9 @@ class ResolverCore:
         self._in_play: list[EffectSource] = []
         # The kinds of event this resolution carried out, and the trigger conditions (in words) some stage
         # evaluated: a watching ability whose kind of event happened but that nothing evaluated is refused.
-        self.happened: set[EventKind] = set()
+        self.happened = EventLog()
+        # each permanent that entered during the resolution: the events counted before it arrived
+        self.entered_at: dict[tuple[str, str, int], dict[EventKind, int]] = {}
         self.card_targets = list(self.s.action.card_targets)  # taken in order by the operations on a target
         # who controls each permanent an operation took as its target, as the effect goes on ("if you control
         # neither creature" after an exchange of control, 701.12b)

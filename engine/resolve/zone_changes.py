@@ -13,7 +13,7 @@ from engine.errors import ScenarioError
 from engine.inert import inert
 from engine.model import Batch
 from engine.resolve.events import EffectSource
-from engine.trigger_events import EventKind, event_kinds
+from engine.trigger_events import EventKind, event_kinds, self_only
 
 if TYPE_CHECKING:
     from engine.resolve.resolver import Resolver
@@ -47,6 +47,7 @@ def _watched_event(effect: object) -> str:
     return ""
 
 
+_THIS = re.compile(r"\bthis (?:creature|permanent|artifact|enchantment|land|equipment|vehicle|aura|saga)\b")
 _WORDS_TRIGGER = re.compile(r"^((?:when|whenever) [^,]+), (.+)$", re.S)
 
 
@@ -59,6 +60,8 @@ def enters(r: Resolver, card: Card, controller: str, target: str | None = None) 
     if "saga" in card.type_line.lower():  # 714.3a: it enters with a lore counter, so chapter I triggers
         own += [e for e in card.of(EventTrigger) if e.event.startswith("chapter ")
                 and "I" in e.event.removeprefix("chapter ").split(", ")]
+    # what happened before it arrived is nothing its abilities could see (its own casting included)
+    r.entered_at[(card.name, controller, len(r.player(controller).battlefield))] = dict(r.happened.counts)
     r.happened.add(EventKind.ENTERS)
     r.step(f"{card.name} enters the battlefield; {controller} controls it.", r.rs.cite("etb"),
            controller, "enters")
@@ -202,7 +205,12 @@ def refuse_unevaluated_triggers(r: Resolver) -> None:
         event = _watched_event(src.effect)
         if not event or event in r.evaluated_events:
             continue
-        missed = event_kinds(event) & r.happened
+        before = r.entered_at.get((src.card.name, src.controller, src.position))
+        if self_only(_THIS.sub("~", event)) and re.search(r"\benters\b", event):
+            # its own "when this enters", kept as words: only if it entered during this resolution
+            missed = {EventKind.ENTERS} if before is not None else set()
+        else:
+            missed = set(event_kinds(event) & (r.happened if before is None else r.happened.since(before)))
         if missed:
             line = next((ln for ln in src.card.oracle.split("\n") if ln.lower().startswith(
                 ("when", "whenever", "at"))), src.card.oracle)

@@ -444,3 +444,27 @@ def test_damage_to_target_opponent_or_planeswalker_hits_the_player_and_a_planesw
         run_targets({}, {"battlefield": ["Mind Walker"]},
                     {"card": "Jet Spell", "targets": [{"card": "Mind Walker", "controller": "Bob"}]})
     assert "planeswalker" in err.value.message
+
+
+ECHO_CARDS = {
+    "Echo Bear": ("Creature — Bear", "Whenever you cast a spell, you gain 1 life."),
+    "Clerk Bear": ("Creature — Bear", "When this creature enters, create a Treasure token and a Clue token and "
+                                      "target opponent creates a Food token."),
+    "Old Drake": ("Creature — Drake", "When this creature enters, create a Treasure token and a Clue token and "
+                                      "target opponent creates a Food token.\n{T}: Draw a card."),
+}
+
+
+def test_a_permanent_sees_only_the_events_after_it_arrived() -> None:
+    """A permanent spell's own "whenever you cast a spell" doesn't see its own casting (it was on the stack):
+    no refusal; a copy already on the battlefield does see it (603.2). Its own "when this enters", kept as
+    words, is refused only when it entered in this resolution."""
+    db = made_cards(ECHO_CARDS)
+    res = cast(db, {}, {"card": "Echo Bear", "ability": "spell"})
+    assert res.players["Alice"]["life"] == 20
+    res = cast(db, {"battlefield": ["Echo Bear"]}, {"card": "Echo Bear", "ability": "spell"})
+    assert res.players["Alice"]["life"] == 21
+    with pytest.raises(ScenarioError):
+        cast(db, {}, {"card": "Clerk Bear", "ability": "enters"})
+    res = cast(db, {"battlefield": ["Old Drake"]}, {"card": "Old Drake", "ability": "activate"})
+    assert counts(res)[:2] == (8, 39)
