@@ -21,6 +21,7 @@ class Default(StrEnum):
 
     DRAWN_THIS_TURN = "drawn_this_turn"  # "drawn_this_turn:<player>": 0 by default
     ACTIVE = "active"  # whose turn: the asker's (the first player's) by default
+    DRAW_STEP_FIRST = "draw_step_first"  # "my draw step, I cast X": the counts said are before the step's draw
 
 
 DRAWN_SAID = "no card drawn yet this turn"  # how the default is said among the assumptions
@@ -31,6 +32,12 @@ def drew_for_turn_said(name: str) -> str:
     the turn's card (504.1), unless it is the first turn of the player on the play (103.8a)."""
     who = "you" if name == "You" else name
     return f"{who} already drew a card this turn, in the draw step (504.1)"
+
+
+def step_draw_first_said(name: str) -> str:
+    """How the reader says that a draw step told with a cast in it starts with the step's draw."""
+    whose = "your" if name == "You" else f"{name}'s"
+    return f"{whose} draw step: its draw comes first (504.1), before anything is cast in it (117.3a)"
 
 
 def turn_said(active: str) -> str:
@@ -81,10 +88,22 @@ def _other_turn(scenario: Scenario, _arg: str) -> str | None:
     return f"If it is {other}'s turn"
 
 
+def _counts_after_the_draw(scenario: Scenario, _arg: str) -> str | None:
+    """The counts said were the ones after the step's draw: the action alone, the turn's card drawn."""
+    if not scenario.draw_step_first:
+        return None
+    scenario.draw_step_first = False
+    active = scenario.player(scenario.active)
+    scenario.assumed = [a for a in scenario.assumed if a != step_draw_first_said(active.name)]
+    scenario.assumed.append(drew_for_turn_said(active.name))
+    return "If the cards you counted were after your draw for the turn"
+
+
 # Each kind of default: how to make it otherwise in a copy of the scenario, and the words for "if it is".
 OTHERWISE: dict[Default, Callable[[Scenario, str], str | None]] = {
     Default.DRAWN_THIS_TURN: _already_drew,
     Default.ACTIVE: _other_turn,
+    Default.DRAW_STEP_FIRST: _counts_after_the_draw,
 }
 
 

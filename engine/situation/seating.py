@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.defaults import drew_for_turn_said, turn_said
+from engine.defaults import drew_for_turn_said, step_draw_first_said, turn_said
 from engine.errors import SituationError
 from engine.situation.attach import Builder, possessive
 
@@ -217,6 +217,10 @@ def _drawn_for_turn(b: Builder, out: dict[str, Any], names: list[str]) -> None:
         doc["drawn_this_turn"] = 1
         if step == "draw":
             doc["drawn_this_draw_step"] = 1
+        if step == "draw" and name == active and action.get("type") in ("cast", "mechanic"):
+            out["draw_step_first"] = True  # the step's draw is told with the action (engine.judging)
+            b.assume(step_draw_first_said(name))
+            continue
         out.setdefault("defaulted", []).append(f"drawn_this_turn:{name}")
         b.assume(drew_for_turn_said(name))
 
