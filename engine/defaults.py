@@ -21,6 +21,7 @@ class Default(StrEnum):
 
     DRAWN_THIS_TURN = "drawn_this_turn"  # "drawn_this_turn:<player>": 0 by default
     ACTIVE = "active"  # whose turn: the asker's (the first player's) by default
+    CONTROLLER = "controller"  # "controller:<card>": a permanent said without one, whose it is (the reader's)
     DRAW_STEP_FIRST = "draw_step_first"  # "my draw step, I cast X": the counts said are before the step's draw
 
 
@@ -40,6 +41,12 @@ def step_draw_first_said(name: str) -> str:
     return f"{whose} draw step: its draw comes first (504.1), before anything is cast in it (117.3a)"
 
 
+def controller_said(card: str, owner: str) -> str:
+    """How the reader says whose a permanent said without a controller is taken to be."""
+    whose = "yours" if owner == "You" else f"{owner}'s"
+    return f"{card}: its controller was not said; read as {whose}, the only player it does anything for here"
+
+
 def turn_said(active: str) -> str:
     """How the default "whose turn" is said among the assumptions (by the situation reader and by the JSON
     scenario's defaults alike)."""
@@ -53,6 +60,7 @@ def default_keys(doc: dict[str, Any], names: list[str]) -> list[str]:
     # filled in by the situation reader from the turn structure (the active player drew in the draw step)
     keys += [k for k in doc.get("defaulted", []) if isinstance(k, str) and k.partition(":")[2] in names
              and k.startswith(f"{Default.DRAWN_THIS_TURN}:") and k not in keys]
+    keys += [k for k in doc.get("defaulted", []) if isinstance(k, str) and k.startswith(f"{Default.CONTROLLER}:")]
     # whose turn: unstated in the document, or filled in by the situation reader (which says so)
     active_default = "active" not in doc or turn_said(doc["active"]) in doc.get("assumed", [])
     if active_default and len(names) > 1:
@@ -99,11 +107,26 @@ def _counts_after_the_draw(scenario: Scenario, _arg: str) -> str | None:
     return "If the cards you counted were after your draw for the turn"
 
 
+def _other_controller(scenario: Scenario, card: str) -> str | None:
+    """The permanent under the next player's control instead (the reader chose the only player it acts for,
+    so under any other it does nothing)."""
+    names = [p.name for p in scenario.players]
+    holder = next((p for p in scenario.players if card in p.battlefield), None)
+    if holder is None or len(names) < 2:
+        return None
+    other = scenario.player(names[(names.index(holder.name) + 1) % len(names)])
+    holder.battlefield.remove(card)
+    other.battlefield.append(card)
+    scenario.assumed = [a for a in scenario.assumed if a != controller_said(card, holder.name)]
+    return f"If {other.name} controls {card}"
+
+
 # Each kind of default: how to make it otherwise in a copy of the scenario, and the words for "if it is".
 OTHERWISE: dict[Default, Callable[[Scenario, str], str | None]] = {
     Default.DRAWN_THIS_TURN: _already_drew,
     Default.ACTIVE: _other_turn,
     Default.DRAW_STEP_FIRST: _counts_after_the_draw,
+    Default.CONTROLLER: _other_controller,
 }
 
 
