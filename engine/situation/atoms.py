@@ -102,6 +102,7 @@ ATOM_RULES: tuple[tuple[Atom, str], ...] = (
     (Atom.KEEP, "KEEP:keep FILLER?"),
     (Atom.MECH, "MECH:mech NUMBER?:n"),
     (Atom.CAST, "CAST IT:it"),
+    (Atom.CAST, "RESPONSE POSS?:owner CARD:card"),
     (Atom.CAST, "CARD:card CAST"),
     (Atom.DRAW_OFF, "DRAW NUMBER?:n CARDS? OFF POSS?:owner CARD:card"),
     (Atom.DRAW_OFF, "MAY?:may DRAW NUMBER?:n CARDS? OFF|FOR? SPELL:spell"),

@@ -21,8 +21,10 @@ from engine.situation.lexicon import (
     FIRST_PLURAL,
     ME_WORDS,
     OPPONENT_WORDS,
+    OTHERS_WORDS,
     PRONOUNS,
     RESERVED,
+    SOMEONE_WORDS,
     TEAMMATE_WORDS,
     read_number,
 )
@@ -355,8 +357,11 @@ def resolve_player(b: Builder, text: str | None, subject: str, clause: str, acto
     if t in EACH_WORDS:
         return "each"
     if t in ("each opponent", "all opponents", "every opponent", "all my opponents", "each of my opponents",
-             "opponents", "my opponents", "the opponents"):
+             "opponents", "my opponents", "the opponents") or t in OTHERS_WORDS:
         return "each-opponent"
+    if t in SOMEONE_WORDS:
+        b.assume(f"“{text}” read as your opponent (a player other than you, not named)")
+        return "Opponent"
     m = re.fullmatch(r"team ([a-z0-9])", t)
     if m:
         return f"team:{m.group(1).upper()}"

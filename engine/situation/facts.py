@@ -419,8 +419,11 @@ def _team(ctx: Ctx, g: dict[str, str]) -> None:
 
 
 def _on_the(ctx: Ctx, g: dict[str, str]) -> None:
-    """ "I'm on the play": the asker started the game; "on the draw": another player did (103.1)."""
+    """ "I'm on the play": the asker started the game; "on the draw": another player did (103.1). "We're on
+    the play" (a team, Two-Headed Giant): the asker's team did, said through the asker."""
     who = _one_player(ctx, g.get("player"))
+    if who == "we":
+        who = "You"
     if who in GROUPS or who.startswith("team:"):
         raise SituationError("one player is on the play", ctx.clause, "'I'm on the play'")
     ctx.b.set("*", "starting", who if g["side"].lower() == "play" else f"not:{who}", ctx.clause)

@@ -26,8 +26,8 @@ from engine.situation.tokens import Tok
 SEATS = ("Player to your left", "Player to your right", "Player across")
 ZONES = ("library", "hand", "graveyard", "memory")
 # Token kinds that carry no fact of their own: grammar between the atoms.
-GRAMMAR = frozenset({Tok.FILLER, Tok.SEP, Tok.BE, Tok.HAVE, Tok.IN, Tok.DURING, Tok.AT, Tok.ALREADY, Tok.CARDS,
-                     Tok.THIS_TURN, Tok.LEFT, Tok.TURN, Tok.PLAYERS, Tok.NUMBER, Tok.MAY})
+GRAMMAR = frozenset({Tok.FILLER, Tok.SEP, Tok.BE, Tok.HAVE, Tok.IN, Tok.INTO, Tok.RESPONSE, Tok.DURING, Tok.AT,
+                     Tok.ALREADY, Tok.CARDS, Tok.THIS_TURN, Tok.LEFT, Tok.TURN, Tok.PLAYERS, Tok.NUMBER, Tok.MAY})
 
 
 class Frame(StrEnum):
@@ -46,6 +46,7 @@ class Frame(StrEnum):
     DRAW = "draw"
     MECHANIC = "a kind of draw"
     CAST = "cast"
+    CAST_INTO = "a spell cast into a permanent"
     CARD_VERB = "a card used as a verb"
     SPELL = "a spell named alone"
     DREDGE = "dredge"
@@ -245,7 +246,23 @@ def _card_of(reading: Reading, piece: Piece) -> str:
 
 def _cast(part: Part, reading: Reading) -> None:
     for piece in part.of(Atom.CAST):
-        F._cast(*_groups(reading, reading.owner(part), card=_card_of(reading, piece), **_how(part, piece)))
+        F._cast(*_groups(reading, reading.owner(part, piece), card=_card_of(reading, piece), **_how(part, piece)))
+        piece.used = True
+
+
+def _cast_into(part: Part, reading: Reading) -> None:
+    """ "They cast Brainstorm into a Spirit of the Labyrinth", "Probe into opp's Sheoldred": the spell is cast
+    while that permanent is on the battlefield, its controller the one said (else found out, or asked)."""
+    into = next((k for k, p in enumerate(part.pieces) if p.kind is Atom.TOKEN and p.tok is Tok.INTO), None)
+    if into is None:
+        return
+    for piece in [p for p in part.pieces[into + 1:] if p.kind is Atom.CARDS and not p.used]:
+        if piece.values.get("owner"):
+            F._controls(*_groups(reading, str(piece.values["owner"]), cards=_copies(piece)))
+        else:
+            F._in_play(reading.ctx(), {"cards": _copies(piece)})
+            reading.b.assume(f"“{part.pieces[into].text} {piece.text}” read as {piece.values['card']} on the "
+                             "battlefield as the spell is cast")
         piece.used = True
 
 
@@ -455,6 +472,7 @@ FRAMES: dict[Frame, Callable[[Part, Reading], None]] = {
     Frame.DRAW: _draw,
     Frame.MECHANIC: _mechanic,
     Frame.CAST: _cast,
+    Frame.CAST_INTO: _cast_into,
     Frame.CARD_VERB: _card_verb,
     Frame.SPELL: _spell,
     Frame.DREDGE: _dredge,

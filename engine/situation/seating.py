@@ -128,7 +128,10 @@ def _turn(b: Builder, active: str, names: list[str]) -> None:
         return
     on_play = not starting.startswith("not:")
     player = starting if on_play else starting[4:]
-    if "turn" in b.top and len(names) == 2 and active == player:
+    teams = b.top.get("format") == "two-headed-giant"  # two teams take turns as two players do (805.1)
+    if teams and player in b.players and active in b.players and b.players[active].team == b.players[player].team:
+        active = player
+    if "turn" in b.top and (len(names) == 2 or teams) and active == player:
         own = b.top["turn"]
         b.top["turn"] = 2 * own - 1 if on_play else 2 * own
         if b.top["turn"] != own:

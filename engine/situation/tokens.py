@@ -54,7 +54,9 @@ class Tok(StrEnum):
     CAST = "cast"  # cast, play, resolve
     DREDGE = "dredge"
     MAY = "may"
-    IN = "in"  # in, into, from, of
+    IN = "in"  # in, from, of
+    INTO = "into"  # Brainstorm into a Spirit of the Labyrinth: cast while that permanent is on the battlefield
+    RESPONSE = "in response"  # "in response to opp's Gitaxian Probe": that spell is what happens now
     TOP = "top"  # on top of, top of
     DURING = "during"  # during, in, on
     IT = "it"  # it, that, this (a card said before)
@@ -95,7 +97,9 @@ _add(Tok.ME, "i|me|myself")
 _add(Tok.PLAYER, "opponent|my opponent|the opponent|your opponent|he|she|they|him|her|them|each player|"
                  "every player|everyone|everybody|all players|both players|each of us|we|us|we both|both of us|"
                  "my teammate|teammate|my partner|each opponent|all opponents|every opponent|my opponents|"
-                 "himself|herself|themselves")
+                 "himself|herself|themselves|our team|my team|everyone else|everybody else|all other players|"
+                 "every other player|each other player|the other players|all the other players|someone|somebody|"
+                 "someone else|somebody else|another player")
 _add(Tok.PLAYER, "the player to my left|the player on my left|player to my left|the person to my left|"
                  "my left|the player to my left's", "Player to your left")
 _add(Tok.PLAYER, "the player to my right|the player on my right|player to my right|the person to my right|"
@@ -107,6 +111,9 @@ _add(Tok.OWNED, "mine|is mine|are mine|both mine|are both mine|belongs to me|bel
 _add(Tok.OWNED, "is opponent's|is my opponent's|are opponent's|belongs to opponent|belongs to my opponent|"
                 "under opponent's control|under my opponent's control|is under opponent's control|"
                 "theirs|is theirs|is his|is hers|are his|are hers|are theirs", "opponent's")
+_add(Tok.OWNED, "( opponents )|( opponent's )|( opps )|( opp's )|( my opponent's )|( his )|( hers )|( theirs )|"
+                "( their )|( opponent )|( opp )", "opponent's")  # "Leovold out (opp's)": whose, in brackets
+_add(Tok.OWNED, "( mine )|( my )|( me )|( my own )", "my")
 _add(Tok.POSS, "opponents|opps", "opponent's")  # "its opps draw step": the possessive without its apostrophe
 _add(Tok.POSS, "opponent's|my opponent's|the opponent's|his|their|your|our|hers|theirs|teammate's|"
                "my teammate's|each player's|everyone's")
@@ -129,7 +136,7 @@ _add(Tok.PLACE, "battlefield|the battlefield|on the battlefield|in play|out|boar
                 "on his board|on her board|out there", "battlefield")
 _add(Tok.LIFE, "life|life total|lifes|hp|health|life points", "life")
 _add(Tok.AT, "at|on|is at|are at|am at|is on|am on|down to|@", "at")
-_add(Tok.TURN, "turn|turns", "turn")
+_add(Tok.TURN, "turn|turns|turn's", "turn")
 _add(Tok.FIRST, "first|1st|opening", "first")
 for _words, _step in STEP_WORDS.items():
     if _words not in ("draw", "main", "end", "combat", "untap"):
@@ -144,7 +151,7 @@ _add(Tok.SIDE, "on the draw|on draw|went second|go second|goes second|going seco
                "is on the draw|are on the draw", "draw")
 _add(Tok.SIDE, "go first|goes first|went first|going first|start first|started first|play first|plays first|"
                "played first|started the game|start the game|starts the game|am on the play|is on the play|"
-               "are on the play", "play")
+               "are on the play|start|starts|started|am starting|is starting|are starting", "play")
 _add(Tok.OFF, "off|off of|from casting|by casting|thanks to", "off")
 _add(Tok.SPELL, "a spell|a cantrip|an instant|a sorcery|a draw spell|a card draw spell|some spell|a spell of mine|"
                 "my spell|my cantrip|his spell|their spell|opponent's spell", "spell")
@@ -162,7 +169,7 @@ _add(Tok.HAVE, "have|has|got|has got|have got|control|controls|controlling|with|
                "has an|have an|running|owns|own", "have")
 _add(Tok.BE, "is|are|am|was|were|be|being|'s|is still|it is|it's|its|there is|there are|there's|here is|:",
      "be")
-_add(Tok.DRAW, "draw|draws|drawing|would draw|will draw|to draw|draw off|draws off|go to draw|going to draw|"
+_add(Tok.DRAW, "draw|draws|drawing|would draw|will draw|to draw|go to draw|going to draw|"
                "am drawing|is drawing|are drawing|start to draw|starts to draw|begin to draw|begins to draw|"
                "about to draw|am about to draw|is about to draw", "draw")
 _add(Tok.DREW, "drew|have drawn|has drawn|had drawn|already drew|already drawn|did draw|did my draw|"
@@ -172,13 +179,16 @@ _add(Tok.CAST, "cast|casts|casting|play|plays|playing|resolve|resolves|resolving
                "throw|slam|slams", "cast")
 _add(Tok.DREDGE, "dredge|dredges|dredging|use dredge|uses dredge", "dredge")
 _add(Tok.MAY, "may|can|could", "may")
-_add(Tok.IN, "in|into|inside|from|of", "in")
+_add(Tok.IN, "in|inside|from|of", "in")
+_add(Tok.INTO, "into|in the face of|through|past", "into")  # "Brainstorm into a Spirit of the Labyrinth"
+_add(Tok.RESPONSE, "in response to|in response", "response")  # what happens first is said after it
+_add(Tok.HAVE, "flash in|flashes in|flashed in|flash|flashes|flashed", "flash")  # before the action resolves
 _add(Tok.TOP, "on top of|on top|top of|on the top of|at the top of|top card of|is on top of|are on top of|"
               "the top card of|is on top|are on top|is on the top of|is the top card of", "top")
 _add(Tok.DURING, "during|at the start of|at the beginning of|in the middle of|in the", "during")
 _add(Tok.IT, "it|that|this|that card|this card|them|those", "it")
 _add(Tok.SEP, ",|and|but|then|while|+|&|and then|as well as|plus|;|and also|, and|whilst|.|!|?", "sep")
-_add(Tok.FILLER, "(|)|[|]", "filler")
+_add(Tok.FILLER, "in response to nothing|with nothing on the stack|(|)|[|]", "filler")
 for _verb in ("take", "takes", "draw", "draws", "use", "uses"):  # "take the 2 extra", "draw the additional two"
     for _what in ("extra", "additional"):
         for _mid in ("the {}", "the 2 {}", "the two {}", "2 {}", "two {}", "the {} 2", "the {} two"):
@@ -269,7 +279,7 @@ def _name_at(cards: CardDB, words: list[str], i: int) -> tuple[int, str] | None:
     exact_only = first.lower() in reader_words()  # "Library of Leng" yes; "I brainstorm", "Library: 5" no
     for n in range(min(MAX_NAME_WORDS, len(words) - i), 0, -1):
         run = words[i:i + n]
-        if run[-1].lower() in JOINERS or any(w in ";:+&" for w in run) or run[-1] == ",":
+        if run[-1].lower() in JOINERS or any(w in ";:+&" for w in run) or not run[-1][:1].isalnum():
             continue
         text = " ".join(run).replace(" ,", ",")
         if exact_only or "," in run or any(w.lower() in reader_words() and w.lower() not in JOINERS for w in run):

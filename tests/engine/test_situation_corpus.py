@@ -17,9 +17,10 @@ from engine.question import AskedKind
 from tests.situation_corpus.measure import OUTCOME_KEYS, Verdict, load_corpus, measure
 
 # Measured on 2026-11-25: 89 of 324 read right with the whole-clause reader (main at 7e2ca03); 255 with the
-# reader from parts (#24) and the legend rule; 258 with a draw step told with a cast in it (its draw first); 267 with a controller not said read as the
-# only player the card acts for (the other outcome given).
-READ_RIGHT_AT_LEAST = 267
+# reader from parts (#24) and the legend rule; on 2026-11-26: 258 with a draw step told with a cast in it (its
+# draw first); 267 with a controller not said read as the only player the card acts for; 279 with "(opp's)",
+# "into a X", "in response", "everyone else", "someone", "our team", "i start".
+READ_RIGHT_AT_LEAST = 279
 
 # Entries resolved to an outcome the corpus doesn't give: bugs to fix, listed so that the suite stays green while
 # they are open and so that no new one can appear. Remove an id once it is no longer misread.
