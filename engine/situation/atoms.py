@@ -84,6 +84,7 @@ ATOM_RULES: tuple[tuple[Atom, str], ...] = (
     (Atom.DREW, "ALREADY? DREW:drew NUMBER?:n CARDS? FOR_TURN|THIS_TURN?"),
     (Atom.DREW, "DREW FOR_TURN ALREADY"),
     (Atom.DRAW_TURN, "DRAW NUMBER? CARDS? FOR_TURN:turn"),
+    (Atom.DRAW_TURN, "DRAW LAST:last FOR_TURN:turn"),
     (Atom.STEP, "DURING|IN|AT? POSS?:owner STEP:step"),
     (Atom.TURN, "AT|DURING|IN? TURN NUMBER:n FOR ME|PLAYER|NAME:owner"),
     (Atom.TURN, "AT|DURING|IN? TURN NUMBER:n"),
@@ -108,6 +109,8 @@ ATOM_RULES: tuple[tuple[Atom, str], ...] = (
     (Atom.DRAW_OFF, "MAY?:may DRAW NUMBER?:n CARDS? OFF|FOR? SPELL:spell"),
     (Atom.DREDGE, "DREDGE CARD?:card"),
     (Atom.DREDGE, "DREDGE IT:it"),
+    (Atom.DREDGE, "DREDGE CARD?:card FIRST:first DRAW"),  # "dredge the first draw": the first draw it can replace
+    (Atom.DREDGE, "DREDGE IT:it FIRST:first DRAW"),
     (Atom.CARDS, "POSS?:owner NUMBER?:n CARD:card"),
     (Atom.TOP, "TOP POSS?:owner ZONE?:zone"),
     (Atom.ZONE, "POSS?:owner ZONE:zone HAVE|BE"),

@@ -153,7 +153,10 @@ def _drew(part: Part, reading: Reading) -> None:
 
 def _turn_draw(part: Part, reading: Reading) -> None:
     for piece in part.of(Atom.DRAW_TURN):
-        F._draw_step(*_groups(reading, reading.owner(part)))
+        owner = reading.owner(part)
+        if piece.values.get("last"):  # "I draw my last card for the turn": one card left before it
+            F._zone_count(*_groups(reading, owner, zone="library", n="1"))
+        F._draw_step(*_groups(reading, owner))
         reading.b.assume(f"“{piece.text}” read as the draw step's draw (504.1)")
         piece.used = True
 

@@ -68,7 +68,8 @@ _QUESTION_TAIL = (
     r"(?:does|do|will|would|did) (?!it\b|that\b|this\b)[\w',\- ]{2,60}? (?:still )?triggers?(?: \w+){0,4}|"
     r"do i (?:still )?(?:get to )?draw(?: a card| anything)?|"
     r"(?:do|does|did|will|would) (?:i|you|he|she|they|we|[\w']+(?: [\w']+)?) (?:lose|die|win|deck out|"
-    r"lose the game|win the game|survive|live)|"
+    r"lose the game|win the game|survive|live)(?: (?:due to|because of|to|by|from) [\w' ]{1,30}?)?"
+    r"(?: immediately| instantly| right there| on the spot| at once)?|"
     r"(?:how many|how much|who|what|which|why)\b[^,.;!?]{0,80})"
     r"(?: here| now| then| in this case| right away| at all)?"
 )
@@ -101,6 +102,12 @@ _OUTCOME = re.compile(r"^(?:[\w']+(?: [\w']+)?) (?:lose|win|die|deck out|survive
                       r"^(?:it|this|that) (?:work|happen)", re.I)
 _AUX_ONLY = re.compile(rf"^(?:is|are|am|can|could|does|do|did|will|would|should|must|may) (?P<head>.+?){_END}",
                        re.I)
+# "Is it legal to brainstorm with 1 card in library if I have lab man?" → "I have lab man. I brainstorm with ..."
+_LEGAL_TO = re.compile(r"^(?:is it|am i|is he|is she|are they) (?:legal|allowed|ok|okay|possible|able) "
+                       r"(?:for (?P<who>me|him|her|them|my opponent|opponent) )?to (?P<head>.+?)"
+                       rf"(?: (?:if|when) (?P<facts>.+?))?{_END}", re.I)
+_SUBJECTS = {"me": "I", "him": "he", "her": "she", "them": "they", "my opponent": "my opponent",
+             "opponent": "my opponent"}
 # "How many cards does my opponent draw if A?" → A
 _WH_IF = re.compile(rf"^(?:how many|how much|who|what|which|why|where)\b[^,]{{0,80}}?\b(?:if|when) "
                     rf"(?P<facts>.+?){_END}", re.I)
@@ -162,6 +169,10 @@ def _question_forms(s: str, question: bool) -> str | None:
     m = _WH_IF.match(s)
     if m:
         return m.group("facts") + "."
+    m = _LEGAL_TO.match(s)
+    if m and question:
+        act = f"{_SUBJECTS.get((m.group('who') or 'me').lower(), 'I')} {m.group('head')}."
+        return f"{m.group('facts')}. {act}" if m.group("facts") else act
     m = _IF_COMMA.match(s)
     if m and question:
         rest = m.group("rest")
@@ -364,6 +375,20 @@ def _fix_typos(text: str, card_words: frozenset[str], corrections: list[tuple[st
     return re.sub(r"[A-Za-z]+", fix, text)
 
 
+_MORE_THAN = re.compile(r"\b(?:more than|over) (\d{1,6})\b(?! life)", re.I)
+
+
+def _at_least(text: str, corrections: list[tuple[str, str]]) -> str:
+    """ "I draw more than 50": the least number that is more (what decides a loss from an empty library is
+    whether one draw too many happens), said as a reading."""
+    def least(m: re.Match[str]) -> str:
+        read = str(int(m.group(1)) + 1)
+        corrections.append((m.group(0), read))
+        return read
+
+    return _MORE_THAN.sub(least, text)
+
+
 def normalize_text(text: str, card_words: frozenset[str] = frozenset()) -> Normalized:
     """The whole normalising stage: clean, unwrap questions, rewrite, correct typos."""
     result = Normalized("")
@@ -375,7 +400,7 @@ def normalize_text(text: str, card_words: frozenset[str] = frozenset()) -> Norma
         if typed.rstrip().endswith("?"):
             result.from_questions.update(" ".join(c.split()) for c in re.split(r"[.;!?\n]+", read) if c.strip(" ,"))
     joined = " ".join(s if s.endswith((".", ";", "!", "?")) else s + "." for s in sentences if s.strip(" .?!"))
-    result.text = _fix_typos(joined, card_words, result.corrections)
+    result.text = _at_least(_fix_typos(joined, card_words, result.corrections), result.corrections)
     return result
 
 

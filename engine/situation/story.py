@@ -57,6 +57,7 @@ def read_parts(b: Builder, clause: str) -> bool:
                              "beyond what I can judge: ask a judge")
     if _concluded(pieces, b, clause):
         return True
+    pieces = _without_concluding_part(pieces, b, clause)
     reading = Reading(b, clause, later_subject=_first_player(pieces), later=pieces)
     pending: list[Piece] = []  # "me and opp both have Alms Collector": players before the part they share
     for part in _parts(pieces, reading):
@@ -136,10 +137,19 @@ def _for(part: Part, who: Piece) -> Part:
 def _concluded(pieces: list[Piece], b: Builder, clause: str) -> bool:
     """ "..., I'm dead right": a part that is only a player and an outcome is the player's question."""
     kinds = {p.tok if p.kind is Atom.TOKEN else p.kind for p in pieces}
-    if Tok.OUTCOME in kinds and kinds <= {Atom.WHO, Tok.BE, Tok.OUTCOME, Tok.ASK, Tok.SEP}:
+    if pieces and Tok.OUTCOME in kinds and kinds <= {Atom.WHO, Tok.BE, Tok.OUTCOME, Tok.ASK, Tok.SEP}:
         b.note("the question asked", clause)
         return True
     return False
+
+
+def _without_concluding_part(pieces: list[Piece], b: Builder, clause: str) -> list[Piece]:
+    """ "I brainstorm with 0 in library, I'm dead right": a last part that is only a player and an outcome is
+    the player's question, not a fact; the rest of the clause is read."""
+    seps = [k for k, p in enumerate(pieces) if p.kind is Atom.TOKEN and p.tok is Tok.SEP]
+    if not seps or seps[-1] == 0 or not _concluded(pieces[seps[-1] + 1:], b, clause):
+        return pieces
+    return pieces[:seps[-1]]
 
 
 def _seats(pieces: list[Piece], reading: Reading) -> bool:

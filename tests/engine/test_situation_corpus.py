@@ -19,8 +19,10 @@ from tests.situation_corpus.measure import OUTCOME_KEYS, Verdict, load_corpus, m
 # Measured on 2026-11-25: 89 of 324 read right with the whole-clause reader (main at 7e2ca03); 255 with the
 # reader from parts (#24) and the legend rule; on 2026-11-26: 258 with a draw step told with a cast in it (its
 # draw first); 267 with a controller not said read as the only player the card acts for; 279 with "(opp's)",
-# "into a X", "in response", "everyone else", "someone", "our team", "i start".
-READ_RIGHT_AT_LEAST = 279
+# "into a X", "in response", "everyone else", "someone", "our team", "i start"; 285 with conditional questions
+# ("if ... would I lose due to ..."), "is it legal to X if Y", "more than N", "dredge the first draw", "I draw my
+# last card for the turn", a last part that is only the question ("I'm dead right").
+READ_RIGHT_AT_LEAST = 285
 
 # Entries resolved to an outcome the corpus doesn't give: bugs to fix, listed so that the suite stays green while
 # they are open and so that no new one can appear. Remove an id once it is no longer misread.
