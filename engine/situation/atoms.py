@@ -83,6 +83,7 @@ ATOM_RULES: tuple[tuple[Atom, str], ...] = (
     (Atom.LIFE, "POSS?:owner LIFE BE? NUMBER:n"),
     (Atom.DREW, "ALREADY? DREW:drew NUMBER?:n CARDS? FOR_TURN|THIS_TURN?"),
     (Atom.DREW, "DREW FOR_TURN ALREADY"),
+    (Atom.DREW, "ALREADY? DREW:drew NUMBER?:n CARDS? OFF POSS? SPELL|CARD THIS_TURN?"),  # how: "off my cantrip"
     (Atom.DRAW_TURN, "DRAW NUMBER? CARDS? FOR_TURN:turn"),
     (Atom.DRAW_TURN, "DRAW LAST:last FOR_TURN:turn"),
     (Atom.STEP, "DURING|IN|AT? POSS?:owner STEP:step"),
@@ -93,6 +94,7 @@ ATOM_RULES: tuple[tuple[Atom, str], ...] = (
     (Atom.SIDE, "SIDE:side"),
     (Atom.PLAYERS, "NUMBER:n PLAYERS"),
     (Atom.PLAYERS, "PLAYERS IN? NUMBER:n"),
+    (Atom.PLAYERS, "NUMBER:n POSS:others"),  # "3 opps": the asker and three opponents
     (Atom.FORMAT, "FORMAT:format"),
     (Atom.DRAW, "MAY?:may DRAW NUMBER?:n CARDS?"),
     (Atom.CAST, "CAST NUMBER? CARD:card TARGET|AT? ME|PLAYER|NAME?:target"),
@@ -105,12 +107,15 @@ ATOM_RULES: tuple[tuple[Atom, str], ...] = (
     (Atom.CAST, "CAST IT:it"),
     (Atom.CAST, "RESPONSE POSS?:owner CARD:card"),
     (Atom.CAST, "CARD:card CAST"),
+    (Atom.CAST, "CARD:card ETB:enters"),
     (Atom.DRAW_OFF, "DRAW NUMBER?:n CARDS? OFF POSS?:owner CARD:card"),
     (Atom.DRAW_OFF, "MAY?:may DRAW NUMBER?:n CARDS? OFF|FOR? SPELL:spell"),
     (Atom.DREDGE, "DREDGE CARD?:card"),
     (Atom.DREDGE, "DREDGE IT:it"),
     (Atom.DREDGE, "DREDGE CARD?:card FIRST:first DRAW"),  # "dredge the first draw": the first draw it can replace
     (Atom.DREDGE, "DREDGE IT:it FIRST:first DRAW"),
+    (Atom.DREDGE, "DREDGE CARD?:card OFF|DURING|AT|IN POSS?:owner CARD:spell DRAW?"),  # "dredge off Brainstorm"
+    (Atom.DREDGE, "DREDGE IT:it OFF|DURING|AT|IN POSS?:owner CARD:spell DRAW?"),
     (Atom.CARDS, "POSS?:owner NUMBER?:n CARD:card"),
     (Atom.TOP, "TOP POSS?:owner ZONE?:zone"),
     (Atom.ZONE, "POSS?:owner ZONE:zone HAVE|BE"),

@@ -195,7 +195,13 @@ def _side(part: Part, reading: Reading) -> None:
 
 def _players(part: Part, reading: Reading) -> None:
     for piece in part.of(Atom.PLAYERS):
-        F._players(reading.ctx(), {"n": str(piece.values["n_text"])})
+        n = str(piece.values["n_text"])
+        if piece.values.get("others"):  # "3 opps": the opponents and the asker
+            if str(piece.values["others_text"]).lower() not in ("opponents", "opps"):
+                continue  # a number before another possessive: no count of players, left for an error
+            n = str(F.count(n, reading.clause) + 1)
+            reading.b.assume(f"“{piece.text}” read as a game of {n} players: you and {int(n) - 1} opponents")
+        F._players(reading.ctx(), {"n": n})
         piece.used = True
 
 
@@ -249,7 +255,12 @@ def _card_of(reading: Reading, piece: Piece) -> str:
 
 def _cast(part: Part, reading: Reading) -> None:
     for piece in part.of(Atom.CAST):
+        # "Thassa's Oracle etb trigger resolving" is read as the creature spell resolving: it enters and its
+        # own "when this enters" ability resolves (the engine's enters-only path leaves some of them unread)
         F._cast(*_groups(reading, reading.owner(part, piece), card=_card_of(reading, piece), **_how(part, piece)))
+        if piece.values.get("enters"):
+            reading.b.assume(f"“{piece.text}” read as {piece.values['card']} resolving: it enters and its "
+                             "enters ability resolves")
         piece.used = True
 
 
@@ -320,7 +331,12 @@ def _dredge(part: Part, reading: Reading) -> None:
         more = {"verb": "dredge"}
         if piece.values.get("card") or piece.values.get("it"):
             more["card"] = _card_of(reading, piece)
-        F._choice_apply(*_groups(reading, reading.owner(part), **more))
+        owner = reading.owner(part)
+        F._choice_apply(*_groups(reading, owner, **more))
+        if piece.values.get("spell"):  # "dredge off Brainstorm", "on a Brainstorm draw": that spell is cast
+            F._cast(*_groups(reading, str(piece.values.get("owner") or owner), card=str(piece.values["spell"])))
+            reading.b.assume(f"“{piece.text}” read as casting {piece.values['spell']} and dredging instead of "
+                             "one of its draws")
         piece.used = True
 
 

@@ -61,6 +61,7 @@ class Tok(StrEnum):
     DURING = "during"  # during, in, on
     IT = "it"  # it, that, this (a card said before)
     TARGET = "target"  # targeting, target
+    ETB = "enters"  # "Thassa's Oracle etb trigger resolving": the permanent's own "when this enters" ability
     FOR = "for"  # for (X): "Sphinx's Revelation for 5"
     X = "x"  # x=6
     EXTRA = "extra"  # take the 2 extra: a "may draw additional cards" ability used
@@ -172,6 +173,8 @@ _add(Tok.BE, "is|are|am|was|were|be|being|'s|is still|it is|it's|its|there is|th
 _add(Tok.DRAW, "draw|draws|drawing|would draw|will draw|to draw|go to draw|going to draw|"
                "am drawing|is drawing|are drawing|start to draw|starts to draw|begin to draw|begins to draw|"
                "about to draw|am about to draw|is about to draw", "draw")
+_add(Tok.DREW, "after drawing|after i drew|after my draw|after the draw|after drawing my card|after i drew my card|"
+               "after drawing a card|after i draw|after he drew|after she drew|after they drew", "drew")
 _add(Tok.DREW, "drew|have drawn|has drawn|had drawn|already drew|already drawn|did draw|did my draw|"
                "have already drawn|has already drawn|made my draw|took my draw|drew a card|drew my card", "drew")
 _add(Tok.ALREADY, "already", "already")
@@ -209,6 +212,11 @@ _add(Tok.FILLER, "paying life|by paying life|paying 4 life each|paying the life|
 _add(Tok.PLAYING, "are playing|are playing with|playing with|play with|are in the game|are in the game with|"
                   "are the players|are in this game", "playing")
 _add(Tok.TARGET, "targeting|target|targets|targetting|aimed at|pointed at", "target")
+_add(Tok.ETB, "enters the battlefield trigger resolving|enters the battlefield trigger resolves|enters the battlefield "
+              "trigger|enters the battlefield|enters trigger|enters|etb trigger resolving|trigger resolving|"
+              "trigger resolves|enters the battlefield resolving|entering", "enters")
+_add(Tok.FILLER, "to not lose|so i don't lose|so i dont lose|so that i don't lose|to avoid losing|to survive|"
+                 "to stay alive|to not die|so i don't die|to not deck|to not deck out", "filler")
 _add(Tok.FOR, "for|with x =|with x of|with x at", "for")
 _add(Tok.ASK, "does|do|did|who|how|what|whats|what's|which|why|gg|is it|is that|will it|will i|will he|"
               "will she|will they|would i|would it|would he|would she|would they|can i|could i|can he|can she|"
