@@ -286,7 +286,7 @@ class Ctx:
     def card(self, text: str) -> str:
         if text.strip().lower() in CARD_PRONOUNS and self.b.last_cards:
             return self.b.last_cards[-1]
-        name = match_card(self.b.cards, text, self.clause)
+        name = _said_before(self.b, text) or match_card(self.b.cards, text, self.clause)
         self.b.last_cards.append(name)
         return name
 
@@ -297,6 +297,16 @@ class Ctx:
         names = card_list(self.b.cards, text, self.clause)
         self.b.last_cards.extend(names)
         return names
+
+
+def _said_before(b: Builder, text: str) -> str | None:
+    """ "Can I dredge the imp?": "the" and words of one card the story already named stand for that card."""
+    m = re.fullmatch(r"(?:the|that|this)\s+([\w' -]{2,40})", text.strip().lower())
+    if not m:
+        return None
+    words = set(re.findall(r"[\w']+", m.group(1)))
+    named = {c for c in b.last_cards if words <= set(re.findall(r"[\w']+", c.lower()))}
+    return named.pop() if len(named) == 1 else None
 
 
 CARD_PRONOUNS = {"it", "her", "him", "them", "this", "that", "this card", "that card", "it too"}

@@ -67,6 +67,8 @@ _QUESTION_TAIL = (
     r"can i do (?:that|this)|thanks|thank you|ty|thx|help|please|pls|any ideas|"
     r"(?:does|do|will|would|did) (?!it\b|that\b|this\b)[\w',\- ]{2,60}? (?:still )?triggers?(?: \w+){0,4}|"
     r"do i (?:still )?(?:get to )?draw(?: a card| anything)?|"
+    r"(?:does|do|will|would|can|could) (?!it\b|that\b|this\b)[\w',\- ]{2,60}? (?:stop|prevent|affect|replace|hose|"
+    r"shut off|turn off|matter for|apply to) (?:me|him|her|them|us|it|that|this|my \w+|his \w+|the \w+)|"
     r"(?:do|does|did|will|would) (?:i|you|he|she|they|we|[\w']+(?: [\w']+)?) (?:lose|die|win|deck out|"
     r"lose the game|win the game|survive|live)(?: (?:due to|because of|to|by|from) [\w' ]{1,30}?)?"
     r"(?: immediately| instantly| right there| on the spot| at once)?|"
@@ -228,7 +230,10 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\s+-+\s+", ", "),
         (r"\bw/o\b", "without"),
         (r"\bw/(?=\s|\w)", "with "),
-        (r"\b(?:i'm|im)\b(?=\s+(?:at|on|in|playing|casting|the|a)\b)", "I am"),
+        (r"\b(?:i'm|im)\b(?=\s+(?:at|on|in|playing|casting|the|a|dead|safe|alive|done|winning|losing)\b)", "I am"),
+        # "it's my opponent who has the empty library": the player the sentence is about
+        (r"\bit(?:'s| is) (my opponent|opponent|opp|he|she|they|[A-Z][a-z]+) (?:who|that)\b", r"\1"),
+        (r"\bit(?:'s| is) (?:me|i) (?:who|that)\b", "I"),
         (r"\bi'm\b", "I am"),
         (r"\bi've got\b", "I have"),
         (r"\bi've\b", "I have"),

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
+from weakref import WeakKeyDictionary
 
 from engine.cards import CardDB
 from engine.situation.entities import aliases, candidates
@@ -298,6 +299,9 @@ def _name_at(cards: CardDB, words: list[str], i: int) -> tuple[int, str] | None:
             continue
         if n == 1 and first.islower() and not _whole_name(cards, text):
             continue
+        exact = _exact(cards, text) if n > 1 else None  # a nickname's plural ("puzzle boxes")
+        if exact is not None:
+            return n, exact
         found = candidates(cards, text)
         if len(found) == 1:
             return n, found[0]
@@ -305,11 +309,38 @@ def _name_at(cards: CardDB, words: list[str], i: int) -> tuple[int, str] | None:
 
 
 def _exact(cards: CardDB, text: str) -> str | None:
-    """The card ``text`` names exactly, or by a whole nickname: no typo, no prefix."""
-    card = cards.find(text)
-    if card is not None:
-        return card.name
-    return aliases().get(" ".join(text.lower().replace(",", " ").split()))
+    """The card ``text`` names exactly, or by a whole nickname: no typo, no prefix; a plural ("2 puzzle
+    boxes", "Thought Reflections") names the card of its singular. Remembered per card data (a long story
+    asks the same runs of words again)."""
+    memo = _EXACT.setdefault(cards, {})
+    if text not in memo:
+        if len(memo) > 20_000:
+            memo.clear()
+        memo[text] = _exact_uncached(cards, text)
+    return memo[text]
+
+
+_EXACT: WeakKeyDictionary[CardDB, dict[str, str | None]] = WeakKeyDictionary()
+
+
+def _exact_uncached(cards: CardDB, text: str) -> str | None:
+    for form in _singulars(text):
+        card = cards.find(form)
+        if card is not None:
+            return card.name
+        alias = aliases().get(" ".join(form.lower().replace(",", " ").split()))
+        if alias is not None:
+            return alias
+    return None
+
+
+def _singulars(text: str) -> tuple[str, ...]:
+    low = text.lower()
+    if low.endswith("es") and len(low) > 4:
+        return text, text[:-2], text[:-1]
+    if low.endswith("s") and not low.endswith("ss") and len(low) > 3:
+        return text, text[:-1]
+    return (text,)
 
 
 def _whole_name(cards: CardDB, word: str) -> bool:
