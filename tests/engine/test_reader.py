@@ -770,3 +770,24 @@ def test_leading_with_parts_quote_the_players_own_commas() -> None:
     assert all(" ," not in w for w in words)
     assert {p for f in doc["understood"] for p in [f["fact"]]} >= {"You control Spirit of the Labyrinth",
                                                                    "You control Notion Thief"}
+
+
+@pytest.mark.parametrize("text", [
+    "opp has notion thief and 2 cards in my library, i draw 3",
+    "opp has notion thief, 2 cards in my library and i draw 3",
+    "opp has alms collector, golgari thug in my yard, i draw",
+])
+def test_a_zone_said_to_be_mine_is_never_given_to_the_subject_carried_before(text: str) -> None:
+    """A part that goes on after "opp has ..." names the asker's zone with "my": the fact is the asker's."""
+    doc = situation_to_json(text)
+    me, opp = _player(doc, "You"), _player(doc, "Opponent")
+    assert ("library" in me or "graveyard" in me) and "library" not in opp and "graveyard" not in opp
+
+
+def test_a_draw_step_told_with_a_cast_draws_the_steps_card_first() -> None:
+    """ "It's my draw step, I cast Brainstorm": the step's draw (504.1) is part of the story, before the cast;
+    the counts said are before it, and the outcome if they were after it is given too."""
+    res = _judged("its my draw step, 3 cards in library, i cast brainstorm. do i lose?")
+    assert res.losers == ["You"] and [s.kind for s in res.steps][:2] == ["draw_step", "draw"]
+    assert [(o["if"], o["losers"]) for o in res.other_outcomes] == [
+        ("If the cards you counted were after your draw for the turn", [])]
