@@ -12,7 +12,8 @@ from __future__ import annotations
 from engine.errors import SituationError
 from engine.situation.atoms import Atom, Piece, atoms
 from engine.situation.attach import Builder
-from engine.situation.frames import FRAMES, GRAMMAR, Part, Reading, player
+from engine.situation.frames import FRAMES
+from engine.situation.reading import GRAMMAR, Part, Reading, player
 from engine.situation.tokens import Tok, Token, tokenize
 
 # Words a player adds that carry nothing the judge needs: skipped without a word in the answer.
