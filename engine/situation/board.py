@@ -138,18 +138,40 @@ def _extra(part: Part, reading: Reading) -> None:
         if card is None:
             return
         used = piece.values.get("extra") != "none"
-        if reading.b.action is None and not any(p.kind is Atom.STEP for p in reading.later):
-            # "I take the 2 extra" happens in its controller's draw step (the ability's trigger)
-            F._draw_step(*_groups(reading, reading.owner(part)))
-            reading.b.assume(f"“{piece.text}” read as {possessive(who).lower()} draw step, where {card} triggers")
-        reading.b.choices[f"trigger:{card}:{who}"] = used
-        reading.b.note(f"{who} {'uses' if used else 'does not use'} {card}'s additional draws", reading.clause)
+        _use_additional(part, reading, who, card, used, piece.text)
         piece.used = True
         for keep in part.reading.later:
             if keep.kind is Atom.KEEP and not keep.used and used:
                 reading.b.choices[f"sylvan_pay:{who}"] = int(keep.values["keep"] or 0)
                 reading.b.note(f"{who} pays 4 life for each of {keep.values['keep']} card(s)", reading.clause)
                 keep.used = True
+
+
+def _use_additional(part: Part, reading: Reading, who: str, card: str, used: bool, words: str) -> None:
+    """``who`` uses (or not) ``card``'s additional draws, in their draw step (the ability's trigger)."""
+    step_said = any(p.kind is Atom.STEP for p in reading.later)
+    if reading.b.action is None and (not step_said or reading.b.top.get("step") == "draw"):
+        F._draw_step(*_groups(reading, reading.owner(part)))
+        if not step_said:
+            reading.b.assume(f"“{words}” read as {possessive(who).lower()} draw step, where {card} triggers")
+    reading.b.choices[f"trigger:{card}:{who}"] = used
+    reading.b.note(f"{who} {'uses' if used else 'does not use'} {card}'s additional draws", reading.clause)
+
+
+def drawn_off_permanent(part: Part, reading: Reading, piece: Piece, name: str) -> bool:
+    """ "I draw 2 off Sylvan Library": a permanent whose ability lets its controller draw additional cards in
+    their draw step is used (theirs when nobody else was said to control it)."""
+    card = reading.b.cards.find(name)
+    if card is None or not _ADDITIONAL.search(card.oracle):
+        return False
+    who = player(reading, reading.owner(part, piece) if piece.values.get("owner") else reading.owner(part))
+    b = reading.b
+    if not any(name in p.battlefield for p in b.players.values()) and not any(c == name for c, _ in b.unowned):
+        b.unowned.append((name, reading.clause))
+    if _additional_draws(reading, who) != name:
+        return False
+    _use_additional(part, reading, who, name, True, piece.text)
+    return True
 
 
 def _additional_draws(reading: Reading, who: str) -> str | None:

@@ -155,6 +155,8 @@ def _parse_clause(b: Builder, clause: str) -> None:
     m = re.match(r"^([\w'\- ]{1,40}):\s*(.*)$", clause)
     if m and _try(b, clause, subject):
         return  # a phrase with a colon of its own ("Players: Ann, Ben")
+    if m is None and _players_heading(b, clause):
+        clause = clause.split(":", 1)[1].strip()
     if m:
         head, rest = m.group(1), m.group(2)
         if _try(b, head, subject):
@@ -192,6 +194,21 @@ def _parse_clause(b: Builder, clause: str) -> None:
         b.restore(state)
         if not _question_only(b, clause):
             raise _with_suggestions(b, whole) from None
+
+
+def _players_heading(b: Builder, clause: str) -> bool:
+    """ "Alice, Bob and me: Alice has ...": a list of players before a colon names the game's players."""
+    head, colon, rest = clause.partition(":")
+    if not colon or not rest.strip() or len(head) > 80 or not re.search(r",|\band\b", head):
+        return False
+    state = b.snapshot()
+    try:
+        if read_parts(b, head) and any(fact.startswith("players:") for fact, _ in b.understood[-1:]):
+            return True
+    except SituationError:
+        pass
+    b.restore(state)
+    return False
 
 
 def _question_only(b: Builder, clause: str) -> bool:

@@ -18,7 +18,7 @@ from enum import StrEnum
 from engine.errors import SituationError
 from engine.situation import facts as F
 from engine.situation.atoms import Atom, Piece
-from engine.situation.board import _cast_into, _control, _extra, _graveyard, _how_many, _top
+from engine.situation.board import _cast_into, _control, _extra, _graveyard, _how_many, _top, drawn_off_permanent
 from engine.situation.reading import Part, Reading, _groups
 from engine.situation.tokens import Tok
 
@@ -40,6 +40,7 @@ class Frame(StrEnum):
     MECHANIC = "a kind of draw"
     CAST = "cast"
     CAST_INTO = "a spell cast into a permanent"
+    X_APART = "X said apart"
     CARD_VERB = "a card used as a verb"
     SPELL = "a spell named alone"
     DREDGE = "dredge"
@@ -152,8 +153,11 @@ def _draw_off(part: Part, reading: Reading) -> None:
             piece.used = True
             continue
         card = reading.b.cards.find(str(piece.values["card"]))
+        if card is not None and not F.is_spell(card) and drawn_off_permanent(part, reading, piece, card.name):
+            piece.used = True
+            continue
         if card is None or not F.is_spell(card):
-            continue  # a permanent's draw ("off Sylvan Library") is not a cast: left unread, an error says so
+            continue  # another permanent's draw is not a cast: left unread, an error says so
         F._cast(*_groups(reading, reading.owner(part, piece), card=card.name))
         reading.b.assume(f"“{piece.text}” read as casting {card.name}")
         piece.used = True
@@ -185,6 +189,18 @@ def _cast(part: Part, reading: Reading) -> None:
         if piece.values.get("enters"):
             reading.b.assume(f"“{piece.text}” read as {piece.values['card']} resolving: it enters and its "
                              "enters ability resolves")
+        piece.used = True
+
+
+def _x_said_apart(part: Part, reading: Reading) -> None:
+    """ "Opp casts Sphinx's Revelation for X and ..., X=3": an X in a part of its own is the X of the spell the
+    story casts (said once)."""
+    action = reading.b.action
+    for piece in part.of(Atom.X):
+        if not action or action.get("type") != "cast" or "x" in action:
+            return
+        action["x"] = F.count(str(piece.values["x_text"]).split("=")[-1].strip(), reading.clause)
+        reading.b.note(f"X={action['x']} for {action['card']}", reading.clause)
         piece.used = True
 
 
@@ -263,6 +279,7 @@ FRAMES: dict[Frame, Callable[[Part, Reading], None]] = {
     Frame.MECHANIC: _mechanic,
     Frame.CAST: _cast,
     Frame.CAST_INTO: _cast_into,
+    Frame.X_APART: _x_said_apart,
     Frame.CARD_VERB: _card_verb,
     Frame.SPELL: _spell,
     Frame.DREDGE: _dredge,

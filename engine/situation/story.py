@@ -38,7 +38,7 @@ TABLE_TALK = QUIET | frozenset({
 def read_parts(b: Builder, clause: str) -> bool:
     """Read ``clause`` from its parts into the builder; False (the builder untouched by the caller's
     snapshot) when a word stops the parts reader or nothing in it is a fact."""
-    tokens, question = _without_question(tokenize(clause, b.cards))
+    tokens, question = _without_question(tokenize(clause, b.cards, _named(b)))
     pieces = atoms(tokens)
     if _seats(pieces, Reading(b, clause)):
         return True
@@ -86,7 +86,7 @@ FACT_ATOMS = frozenset(Atom) - {Atom.WHO, Atom.TOKEN, Atom.PLACE, Atom.ZONE, Ato
 def states_nothing(b: Builder, clause: str) -> bool:
     """A clause with no atom that makes a fact ("I out" left of "am I out?", "I deck"): when it comes from a
     question, it is the question itself, already kept as ``asked``."""
-    tokens, _question = _without_question(tokenize(clause, b.cards))
+    tokens, _question = _without_question(tokenize(clause, b.cards, _named(b)))
     unread = (Tok.STOP, Tok.WORD, Tok.NUMBER, Tok.EXTRA, Tok.CARD)  # an OUTCOME ("dead", "win") is the question
     return not any(t.kind in unread for t in tokens) and not any(p.kind in FACT_ATOMS for p in atoms(tokens))
 
@@ -151,6 +151,12 @@ def _without_concluding_part(pieces: list[Piece], b: Builder, clause: str) -> li
     if not seps or seps[-1] == 0 or not _concluded(pieces[seps[-1] + 1:], b, clause):
         return pieces
     return pieces[:seps[-1]]
+
+
+def _named(b: Builder) -> dict[str, str]:
+    """Players the story named by a name ("Alice, Bob and me"): "bob brainstorms" later is Bob."""
+    return {name.lower(): name for name in b.order if name not in ("You", "Opponent", "Teammate")
+            and " " not in name}
 
 
 def _seats(pieces: list[Piece], reading: Reading) -> bool:

@@ -187,6 +187,8 @@ _add(Tok.IN, "in|inside|from|of", "in")
 _add(Tok.INTO, "into|in the face of|through|past", "into")  # "Brainstorm into a Spirit of the Labyrinth"
 _add(Tok.RESPONSE, "in response to|in response", "response")  # what happens first is said after it
 _add(Tok.HAVE, "flash in|flashes in|flashed in|flash|flashes|flashed", "flash")  # before the action resolves
+_add(Tok.TOP, "the first card is|first card is|the first card drawn is|the first card i draw is|the first draw is|"
+              "the top card is|top card is|the card on top is|the first one is", "top")  # "... and the first card is X"
 _add(Tok.TOP, "on top of|on top|top of|on the top of|at the top of|top card of|is on top of|are on top of|"
               "the top card of|is on top|are on top|is on the top of|is the top card of", "top")
 _add(Tok.DURING, "during|at the start of|at the beginning of|in the middle of|in the", "during")
@@ -219,6 +221,7 @@ _add(Tok.ETB, "enters the battlefield trigger resolving|enters the battlefield t
 _add(Tok.FILLER, "to not lose|so i don't lose|so i dont lose|so that i don't lose|to avoid losing|to survive|"
                  "to stay alive|to not die|so i don't die|to not deck|to not deck out", "filler")
 _add(Tok.FOR, "for|with x =|with x of|with x at", "for")
+_add(Tok.FILLER, "for x|with x", "filler")  # "Sphinx's Revelation for X ..., X=3": the value comes later
 _add(Tok.ASK, "does|do|did|who|how|what|whats|what's|which|why|gg|is it|is that|will it|will i|will he|"
               "will she|will they|would i|would it|would he|would she|would they|can i|could i|can he|can she|"
               "can they|am i|is he|is she|are they|right|correct", "ask")
@@ -358,14 +361,18 @@ def _possessive_name(word: str) -> bool:
     return word.endswith("'s") and word[:1].isupper() and len(word) > 3
 
 
-def tokenize(clause: str, cards: CardDB) -> list[Token]:
+def tokenize(clause: str, cards: CardDB, players: dict[str, str] | None = None) -> list[Token]:
     """The clause's tokens, in order: card names first (where plausible), then the longest table entry, then
-    numbers, names of players (capitalised words), and plain words."""
+    numbers, names of players (capitalised words, or any case for a player the story already named:
+    ``players`` maps their lower-case names to them), and plain words."""
     words = _WORD.findall(clause)
     out: list[Token] = []
     i = 0
     while i < len(words):
         i = _next_token(cards, words, i, out)
+    if players:
+        out = [Token(Tok.NAME, t.text, players[t.text.lower()]) if t.kind is Tok.WORD and t.text.lower() in players
+               else t for t in out]
     return out
 
 

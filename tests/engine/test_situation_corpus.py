@@ -24,8 +24,9 @@ from tests.situation_corpus.measure import OUTCOME_KEYS, Verdict, load_corpus, m
 # last card for the turn", a last part that is only the question ("I'm dead right"); 292 with "3 opps", "dredge off
 # X", "drew a card off my cantrip", "after drawing for turn", "X etb trigger resolving", "to not lose"; 296 with
 # plural nicknames ("2 puzzle boxes"), "the imp" (a card named before), "does X stop me?", "it's X who ..."; 297
-# when "my" in a part after "opp has ..." keeps the zone the asker's.
-READ_RIGHT_AT_LEAST = 297
+# when "my" in a part after "opp has ..." keeps the zone the asker's; 301 with "Alice, Bob and me: ...", "X=3" said
+# apart, "the first card is X", "draw 2 off Sylvan Library".
+READ_RIGHT_AT_LEAST = 301
 
 # Entries resolved to an outcome the corpus doesn't give: bugs to fix, listed so that the suite stays green while
 # they are open and so that no new one can appear. Remove an id once it is no longer misread.
