@@ -37,6 +37,7 @@ class Atom(StrEnum):
     MECH = "mechanic"  # loot, wheel, rummage
     KEEP = "cards kept"  # keep both (paying 4 life each), put both back
     DREDGE = "dredge"  # dredge it, dredge Golgari Thug
+    BESIDES = "besides a spell"  # besides Timetwister, after casting it: a hand counted without the spell
     CARDS = "cards"  # Notion Thief, 2 Thought Reflections, my Bowmasters
     TOP = "top of library"  # on top of my library
     ZONE = "zone"  # in my graveyard
@@ -116,6 +117,8 @@ ATOM_RULES: tuple[tuple[Atom, str], ...] = (
     (Atom.DREDGE, "DREDGE IT:it FIRST:first DRAW"),
     (Atom.DREDGE, "DREDGE CARD?:card OFF|DURING|AT|IN POSS?:owner CARD:spell DRAW?"),  # "dredge off Brainstorm"
     (Atom.DREDGE, "DREDGE IT:it OFF|DURING|AT|IN POSS?:owner CARD:spell DRAW?"),
+    (Atom.BESIDES, "BESIDES POSS? CARD:card"),
+    (Atom.BESIDES, "BESIDES IT:it"),
     (Atom.CARDS, "POSS?:owner NUMBER?:n CARD:card"),
     (Atom.TOP, "TOP POSS?:owner ZONE?:zone"),
     (Atom.ZONE, "POSS?:owner ZONE:zone HAVE|BE"),

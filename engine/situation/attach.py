@@ -100,6 +100,7 @@ class Builder:
         self.implied_action: tuple[dict[str, Any], str] | None = None  # "... instead of drawing"
         self.in_question = False  # the clause being read comes from a question ("do we draw?")
         self.action_from_question = False
+        self.besides: list[tuple[str, str, str]] = []  # (player, spell, words): a hand said without that spell
 
     # ---------------------------------------------------------------- transactions
 

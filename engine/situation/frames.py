@@ -19,7 +19,7 @@ from engine.errors import SituationError
 from engine.situation import facts as F
 from engine.situation.atoms import Atom, Piece
 from engine.situation.board import _cast_into, _control, _extra, _graveyard, _how_many, _top, drawn_off_permanent
-from engine.situation.reading import Part, Reading, _groups
+from engine.situation.reading import Part, Reading, _groups, player
 from engine.situation.tokens import Tok
 
 
@@ -41,6 +41,7 @@ class Frame(StrEnum):
     CAST = "cast"
     CAST_INTO = "a spell cast into a permanent"
     X_APART = "X said apart"
+    BESIDES = "a hand counted without the spell"
     CARD_VERB = "a card used as a verb"
     SPELL = "a spell named alone"
     DREDGE = "dredge"
@@ -192,6 +193,15 @@ def _cast(part: Part, reading: Reading) -> None:
         piece.used = True
 
 
+def _besides(part: Part, reading: Reading) -> None:
+    """ "Besides Timetwister I have 2 cards in hand", "3 cards in hand after casting it": the hand was counted
+    without the spell; seating counts it back in when that spell is what is cast (it is in the hand until then)."""
+    for piece in part.of(Atom.BESIDES):
+        who = player(reading, reading.owner(part))
+        reading.b.besides.append((who, _card_of(reading, piece), piece.text))
+        piece.used = True
+
+
 def _x_said_apart(part: Part, reading: Reading) -> None:
     """ "Opp casts Sphinx's Revelation for X and ..., X=3": an X in a part of its own is the X of the spell the
     story casts (said once)."""
@@ -280,6 +290,7 @@ FRAMES: dict[Frame, Callable[[Part, Reading], None]] = {
     Frame.CAST: _cast,
     Frame.CAST_INTO: _cast_into,
     Frame.X_APART: _x_said_apart,
+    Frame.BESIDES: _besides,
     Frame.CARD_VERB: _card_verb,
     Frame.SPELL: _spell,
     Frame.DREDGE: _dredge,

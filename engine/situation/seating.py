@@ -172,12 +172,30 @@ def _group_facts(b: Builder, names: list[str]) -> None:
             b.assume(f"Commander: {', '.join(unsaid)} at 40 life, the format's starting life total (903.7)")
 
 
+def _spell_counted_in_hand(b: Builder) -> None:
+    """A hand said without the spell being cast ("besides Timetwister I have 2") holds it until it is cast
+    (601.2a moves it to the stack): one more card, said. Said of another card than the one cast, the words
+    can't be carried out: refused."""
+    action = b.action or {}
+    for who, card, words in b.besides:
+        if action.get("type") != "cast" or action.get("card") != card or action.get("player") != who:
+            raise SituationError(f"I can't take “{words}” into account: {card} is not the spell cast",
+                                 b.action_clause, "the hand's size with every card in it")
+        hand = b.players[who].facts.get("hand") if who in b.players else None
+        if hand is None:
+            continue
+        b.players[who].facts["hand"] = hand + 1
+        b.assume(f"“{words}”: {card} is in {possessive(who).lower()} hand until it is cast, so the hand holds "
+                 f"{hand + 1} cards before it")
+
+
 def _to_json(b: Builder) -> dict[str, Any]:
     fmt = b.top.get("format")
     if "You" not in b.players and {"Opponent", "Teammate"} & set(b.players):
         b.player("You")  # "my opponent" and "my teammate" are the asker's: the asker is in the game
     names = _two_headed_giant(b) if fmt == "two-headed-giant" else _seats(b)
     _group_facts(b, names)
+    _spell_counted_in_hand(b)
     players = [_player_doc(b, name) for name in names]
     active = _active(b, names)
     _turn(b, active, names)

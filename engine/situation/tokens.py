@@ -62,6 +62,7 @@ class Tok(StrEnum):
     DURING = "during"  # during, in, on
     IT = "it"  # it, that, this (a card said before)
     TARGET = "target"  # targeting, target
+    BESIDES = "besides"  # "besides Timetwister I have 2 cards in hand": a hand counted without the spell cast
     ETB = "enters"  # "Thassa's Oracle etb trigger resolving": the permanent's own "when this enters" ability
     FOR = "for"  # for (X): "Sphinx's Revelation for 5"
     X = "x"  # x=6
@@ -218,6 +219,8 @@ _add(Tok.TARGET, "targeting|target|targets|targetting|aimed at|pointed at", "tar
 _add(Tok.ETB, "enters the battlefield trigger resolving|enters the battlefield trigger resolves|enters the battlefield "
               "trigger|enters the battlefield|enters trigger|enters|etb trigger resolving|trigger resolving|"
               "trigger resolves|enters the battlefield resolving|entering", "enters")
+_add(Tok.BESIDES, "besides|apart from|other than|not counting|excluding|except for|aside from|after casting|"
+                  "after i cast|after i casted|not including|without counting", "besides")
 _add(Tok.FILLER, "to not lose|so i don't lose|so i dont lose|so that i don't lose|to avoid losing|to survive|"
                  "to stay alive|to not die|so i don't die|to not deck|to not deck out", "filler")
 _add(Tok.FOR, "for|with x =|with x of|with x at", "for")
