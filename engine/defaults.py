@@ -22,6 +22,7 @@ class Default(StrEnum):
     DRAWN_THIS_TURN = "drawn_this_turn"  # "drawn_this_turn:<player>": 0 by default
     ACTIVE = "active"  # whose turn: the asker's (the first player's) by default
     CONTROLLER = "controller"  # "controller:<card>": a permanent said without one, whose it is (the reader's)
+    FIRST_TURN = "first_turn"  # "turn 1" with no side said: the game's first turn (its active player on the play)
     DRAW_STEP_FIRST = "draw_step_first"  # "my draw step, I cast X": the counts said are before the step's draw
 
 
@@ -47,6 +48,13 @@ def controller_said(card: str, owner: str) -> str:
     return f"{card}: its controller was not said; read as {whose}, the only player it does anything for here"
 
 
+def first_turn_said(active: str) -> str:
+    """How the reader says that "turn 1", with nobody said to be on the play, is the game's first turn."""
+    who = "you" if active == "You" else active
+    verb = "are" if active == "You" else "is"
+    return f"turn 1 read as the game's first turn: {who} {verb} on the play (103.1)"
+
+
 def turn_said(active: str) -> str:
     """How the default "whose turn" is said among the assumptions (by the situation reader and by the JSON
     scenario's defaults alike)."""
@@ -60,7 +68,8 @@ def default_keys(doc: dict[str, Any], names: list[str]) -> list[str]:
     # filled in by the situation reader from the turn structure (the active player drew in the draw step)
     keys += [k for k in doc.get("defaulted", []) if isinstance(k, str) and k.partition(":")[2] in names
              and k.startswith(f"{Default.DRAWN_THIS_TURN}:") and k not in keys]
-    keys += [k for k in doc.get("defaulted", []) if isinstance(k, str) and k.startswith(f"{Default.CONTROLLER}:")]
+    keys += [k for k in doc.get("defaulted", []) if isinstance(k, str) and (k.startswith(f"{Default.CONTROLLER}:")
+                                                                          or k == Default.FIRST_TURN.value)]
     # whose turn: unstated in the document, or filled in by the situation reader (which says so)
     active_default = "active" not in doc or turn_said(doc["active"]) in doc.get("assumed", [])
     if active_default and len(names) > 1:
@@ -121,12 +130,24 @@ def _other_controller(scenario: Scenario, card: str) -> str | None:
     return f"If {other.name} controls {card}"
 
 
+def _first_turn_on_the_draw(scenario: Scenario, _arg: str) -> str | None:
+    """ "Turn 1" meant as the active player's own first turn, on the draw: the game's turn 2 (103.8a)."""
+    if scenario.turn != 1 or scenario.format not in ("two-player", "two-headed-giant"):
+        return None
+    scenario.turn = 2
+    scenario.assumed = [a for a in scenario.assumed if a != first_turn_said(scenario.active)]
+    who = "you are" if scenario.active == "You" else f"{scenario.active} is"
+    whose = "your" if scenario.active == "You" else "their"
+    return f"If {who} on the draw (turn 1 meaning {whose} first turn: the game's turn 2)"
+
+
 # Each kind of default: how to make it otherwise in a copy of the scenario, and the words for "if it is".
 OTHERWISE: dict[Default, Callable[[Scenario, str], str | None]] = {
     Default.DRAWN_THIS_TURN: _already_drew,
     Default.ACTIVE: _other_turn,
     Default.DRAW_STEP_FIRST: _counts_after_the_draw,
     Default.CONTROLLER: _other_controller,
+    Default.FIRST_TURN: _first_turn_on_the_draw,
 }
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.defaults import drew_for_turn_said, step_draw_first_said, turn_said
+from engine.defaults import Default, drew_for_turn_said, first_turn_said, step_draw_first_said, turn_said
 from engine.errors import SituationError
 from engine.situation.attach import Builder, possessive
 
@@ -212,7 +212,19 @@ def _to_json(b: Builder) -> dict[str, Any]:
     if b.choices:
         out["choices"] = dict(b.choices)
     _drawn_for_turn(b, out, names)
+    _first_turn_side(b, out, names)
     return out
+
+
+def _first_turn_side(b: Builder, out: dict[str, Any], names: list[str]) -> None:
+    """ "Do I draw on turn 1?" with nobody said to be on the play: the game's first turn, whose active player
+    started (103.1), said; a player may mean their own first turn, on the draw: the other outcome (103.8a)."""
+    fmt = out.get("format") or ("two-player" if len(names) == 2 else "multiplayer")
+    if out.get("turn") != 1 or fmt not in _SKIPS_FIRST_DRAW or out.get("game") == "grand-archive" \
+            or b.sources.get(("*", "starting")) is not None:
+        return
+    out.setdefault("defaulted", []).append(Default.FIRST_TURN.value)
+    b.assume(first_turn_said(out["active"]))
 
 
 _BEFORE_THE_DRAW = ("untap", "upkeep")

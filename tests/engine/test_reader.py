@@ -791,3 +791,13 @@ def test_a_draw_step_told_with_a_cast_draws_the_steps_card_first() -> None:
     assert res.losers == ["You"] and [s.kind for s in res.steps][:2] == ["draw_step", "draw"]
     assert [(o["if"], o["losers"]) for o in res.other_outcomes] == [
         ("If the cards you counted were after your draw for the turn", [])]
+
+
+def test_turn_one_with_no_side_said_is_the_games_first_turn_with_the_other_side_as_the_other_outcome() -> None:
+    """ "Do I draw on turn 1?": read as the game's first turn (the asker on the play, said); a player may mean
+    their own first turn on the draw, so that outcome is given too (103.8a)."""
+    res = _judged("do i draw on turn 1?")
+    assert [s.kind for s in res.steps if s.kind == "draw"] == []
+    assert any("on the play" in a for a in res.assumed)
+    assert [(o["if"], o["players"]["You"]["hand"]) for o in res.other_outcomes] == [
+        ("If you are on the draw (turn 1 meaning your first turn: the game's turn 2)", 8)]
