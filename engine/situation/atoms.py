@@ -78,6 +78,7 @@ ATOM_RULES: tuple[tuple[Atom, str], ...] = (
     (Atom.COUNT, "POSS?:owner ZONE:zone BE? AT NUMBER:n CARDS?"),
     (Atom.COUNT, "AT NUMBER:n CARDS IN POSS?:owner ZONE:zone"),
     (Atom.COUNT, "LAST:last CARDS?"),
+    (Atom.COUNT, "MULL:zone NUMBER:n CARDS?"),
     (Atom.COUNT, "POSS?:owner ZONE:zone BE? LAST:last CARDS?"),
     (Atom.LIFE, "AT NUMBER:n LIFE?"),
     (Atom.LIFE, "NUMBER:n LIFE"),

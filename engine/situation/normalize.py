@@ -154,10 +154,17 @@ def _turn_draw_question(s: str, bare: bool = False) -> str | None:
     return f"it's {whose} draw step" + (f" on {turn.group(0)}" if turn else "") + "."
 
 
+_IF_TURN_DRAW = re.compile(r"^(?:so |and )?(?:if|when) (?P<facts>.+?),?\s+(?P<q>(?:do|does|did|will|would|can|could)"
+                           r" (?:i|we|he|she|they|you|my opponent|opponent) (?:still |even |get to )*draw\b.*)$", re.I)
+
+
 def _question_forms(s: str, question: bool) -> str | None:
     """The facts of a question, or None when the sentence is not one of the known question forms."""
     if question and _turn_draw_question(s):
         return _turn_draw_question(s)
+    m = _IF_TURN_DRAW.match(s)
+    if m and question and _turn_draw_question(m.group("q")):
+        return f"{m.group('facts')}. {_turn_draw_question(m.group('q'))}"
     m = _DOES_CARD_IF.match(s)
     if m:
         return f"{m.group('card')} is in play. {m.group('facts')}."

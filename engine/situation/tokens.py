@@ -63,6 +63,7 @@ class Tok(StrEnum):
     IT = "it"  # it, that, this (a card said before)
     TARGET = "target"  # targeting, target
     BESIDES = "besides"  # "besides Timetwister I have 2 cards in hand": a hand counted without the spell cast
+    MULL = "mulligan to"  # "mulligan to 5": the hand kept
     ETB = "enters"  # "Thassa's Oracle etb trigger resolving": the permanent's own "when this enters" ability
     FOR = "for"  # for (X): "Sphinx's Revelation for 5"
     X = "x"  # x=6
@@ -221,6 +222,8 @@ _add(Tok.ETB, "enters the battlefield trigger resolving|enters the battlefield t
               "trigger resolves|enters the battlefield resolving|entering", "enters")
 _add(Tok.BESIDES, "besides|apart from|other than|not counting|excluding|except for|aside from|after casting|"
                   "after i cast|after i casted|not including|without counting", "besides")
+_add(Tok.MULL, "mulligan to|mulliganed to|mull to|mulled to|mulligan down to|mulliganed down to|mull down to|"
+               "mulled down to", "hand")  # "I mulligan to 5": the hand kept holds 5 cards (103.5)
 _add(Tok.FILLER, "to not lose|so i don't lose|so i dont lose|so that i don't lose|to avoid losing|to survive|"
                  "to stay alive|to not die|so i don't die|to not deck|to not deck out", "filler")
 _add(Tok.FOR, "for|with x =|with x of|with x at", "for")
