@@ -222,8 +222,9 @@ def _unwrap(sentence: str, dropped: list[str]) -> str:
     if m and m.start() > 0:
         dropped.append(m.group(0).strip(" ,-?!."))
         s = s[: m.start()] + "."
+    # "If two players each control ..., it's my turn": a situation put as a hypothesis states its facts
+    s = re.sub(r"^(?:so |and )?(?:if|suppose|supposing|say|imagine|let's say)\s+", "", s, flags=re.I)
     if question:
-        s = re.sub(r"^(?:so )?if\s+", "", s, flags=re.I)
         s = re.sub(r"^(?:can|could|may|should|do|must) i\s+", "I ", s, flags=re.I)
     return s.rstrip("?! ") if question else s
 
