@@ -99,6 +99,7 @@ ATOM_RULES: tuple[tuple[Atom, str], ...] = (
     (Atom.PLAYERS, "NUMBER:n POSS:others"),  # "3 opps": the asker and three opponents
     (Atom.FORMAT, "FORMAT:format"),
     (Atom.DRAW, "MAY?:may DRAW NUMBER?:n CARDS?"),
+    (Atom.DRAW, "MAY?:may DRAW NUMBER?:n CARDS? IN POSS?:from_owner ZONE:from_zone"),  # "draw 2 from my library"
     (Atom.CAST, "CAST NUMBER? CARD:card TARGET|AT? ME|PLAYER|NAME?:target"),
     (Atom.SPELL_ON, "CARD:card TARGET|AT ME|PLAYER|NAME:target"),
     (Atom.X, "FOR NUMBER:x"),
@@ -111,6 +112,8 @@ ATOM_RULES: tuple[tuple[Atom, str], ...] = (
     (Atom.CAST, "CARD:card CAST"),
     (Atom.CAST, "CARD:card ETB:enters"),
     (Atom.DRAW_OFF, "DRAW NUMBER?:n CARDS? OFF POSS?:owner CARD:card"),
+    (Atom.DRAW_OFF, "DRAW NUMBER?:n CARDS? IN POSS?:owner CARD:card"),  # "draws 3 from Prosperity"
+    (Atom.DRAW_OFF, "DRAW NUMBER?:n CARDS? OFF|IN POSS?:owner CARD:card ME|PLAYER|NAME:caster CAST"),
     (Atom.DRAW_OFF, "MAY?:may DRAW NUMBER?:n CARDS? OFF|FOR? SPELL:spell"),
     (Atom.DREDGE, "DREDGE CARD?:card"),
     (Atom.DREDGE, "DREDGE IT:it"),

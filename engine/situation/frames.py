@@ -12,6 +12,7 @@ parts is checked, described and contradicted exactly like one read whole.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from enum import StrEnum
 
@@ -139,6 +140,8 @@ def _format(part: Part, reading: Reading) -> None:
 
 def _draw(part: Part, reading: Reading) -> None:
     for piece in part.of(Atom.DRAW):
+        if piece.values.get("from_zone") not in (None, "library"):
+            continue  # "draw from the graveyard" is no draw (121.1): left unread, an error names it
         more = {"n": str(piece.values.get("n_text") or 1)}
         if piece.values.get("may"):
             more["may"] = "may"
@@ -159,9 +162,17 @@ def _draw_off(part: Part, reading: Reading) -> None:
             continue
         if card is None or not F.is_spell(card):
             continue  # another permanent's draw is not a cast: left unread, an error says so
-        F._cast(*_groups(reading, reading.owner(part, piece), card=card.name))
-        reading.b.assume(f"“{piece.text}” read as casting {card.name}")
+        # "... from Prosperity I cast": the caster said after the spell
+        caster = str(piece.values.get("caster") or "") or reading.owner(part, piece)
+        more = {"x": str(piece.values["n_text"])} if piece.values.get("n_text") and _has_x(card.oracle) else {}
+        F._cast(*_groups(reading, caster, card=card.name, **more))
+        reading.b.assume(f"“{piece.text}” read as casting {card.name}" + (f" with X={more['x']}" if more else ""))
         piece.used = True
+
+
+def _has_x(oracle: str) -> bool:
+    """A spell whose amount is X ("Each player draws X cards"): the number drawn said is its X."""
+    return bool(re.search(r"\bdraws? X\b", oracle))
 
 
 def _mechanic(part: Part, reading: Reading) -> None:

@@ -26,8 +26,9 @@ from tests.situation_corpus.measure import OUTCOME_KEYS, Verdict, load_corpus, m
 # plural nicknames ("2 puzzle boxes"), "the imp" (a card named before), "does X stop me?", "it's X who ..."; 297
 # when "my" in a part after "opp has ..." keeps the zone the asker's; 301 with "Alice, Bob and me: ...", "X=3" said
 # apart, "the first card is X", "draw 2 off Sylvan Library"; 302 with "besides Timetwister I have 2 cards in hand";
-# 303 with a situation put as a hypothesis ("If two players each control ...").
-READ_RIGHT_AT_LEAST = 303
+# 303 with a situation put as a hypothesis ("If two players each control ..."); 304 with "draws 3 from Prosperity I
+# cast" (the number drawn is the spell's X).
+READ_RIGHT_AT_LEAST = 304
 
 # Entries resolved to an outcome the corpus doesn't give: bugs to fix, listed so that the suite stays green while
 # they are open and so that no new one can appear. Remove an id once it is no longer misread.
