@@ -178,8 +178,17 @@ def _parse_clause(b: Builder, clause: str) -> None:
     state = b.snapshot()
     try:
         _read_whole(b, clause, subject, verb, state)
-    except Ambiguity:
-        raise
+    except Ambiguity as amb:
+        # "I have Jace, Wielder of Mysteries": split at its comma, a template asks which Jace; the parts
+        # reader knows the whole name
+        b.restore(state)
+        try:
+            if not headed and read_parts(b, clause):
+                return
+        except SituationError:
+            pass
+        b.restore(state)
+        raise amb from None
     except SituationError as whole:
         # no one-fact template reads it: read it from its parts (tokens → atoms → frames), or keep the error
         b.restore(state)

@@ -188,7 +188,21 @@ def _parts(pieces: list[Piece], reading: Reading) -> list[Part]:
             current.append(piece)
     if current:
         parts.append(Part(current, reading))
-    return parts
+    return _lists_said_together(parts, reading)
+
+
+def _lists_said_together(parts: list[Part], reading: Reading) -> list[Part]:
+    """ "Sheoldred and Notion Thief are both mine": cards alone before a part whose cards "are" somewhere (a
+    plural place: "are both mine", "are out") are one list with them, not a card of no controller."""
+    out: list[Part] = []
+    for part in parts:
+        place = next((p for p in part.pieces if p.kind is Atom.PLACE), None)
+        plural = place is not None and place.text.lower().split()[0] in ("are", "both")
+        if out and plural and part.who() is None and all(p.kind is Atom.CARDS for p in out[-1].pieces):
+            out[-1] = Part(out[-1].pieces + part.pieces, reading)
+            continue
+        out.append(part)
+    return out
 
 
 def _read_part(part: Part, reading: Reading) -> None:
