@@ -218,8 +218,10 @@ def _x_said_apart(part: Part, reading: Reading) -> None:
     story casts (said once)."""
     action = reading.b.action
     for piece in part.of(Atom.X):
-        if not action or action.get("type") != "cast" or "x" in action:
-            return
+        card = reading.b.cards.find(str((action or {}).get("card", "")))
+        if not action or action.get("type") != "cast" or "x" in action or card is None \
+                or not re.search(r"\bX\b", card.oracle):
+            return  # no spell with an X is cast: the X is left unread (an error names it)
         action["x"] = F.count(str(piece.values["x_text"]).split("=")[-1].strip(), reading.clause)
         reading.b.note(f"X={action['x']} for {action['card']}", reading.clause)
         piece.used = True

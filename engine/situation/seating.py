@@ -186,7 +186,7 @@ def _spell_counted_in_hand(b: Builder) -> None:
             continue
         b.players[who].facts["hand"] = hand + 1
         b.assume(f"“{words}”: {card} is in {possessive(who).lower()} hand until it is cast, so the hand holds "
-                 f"{hand + 1} cards before it")
+                 f"{hand + 1} {'card' if hand == 0 else 'cards'} before it")
 
 
 def _to_json(b: Builder) -> dict[str, Any]:
