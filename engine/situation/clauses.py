@@ -174,13 +174,17 @@ def _parse_clause(b: Builder, clause: str) -> None:
     if not clause.strip():
         return
     # after "Opp:" a bare card is something that player has ("Opp: Notion Thief")
-    verb = "has" if headed else ""
+    _read_either_way(b, clause, subject, headed)
+
+
+def _read_either_way(b: Builder, clause: str, subject: str, headed: bool) -> None:
+    """The clause read by the one-fact templates, else from its parts (tokens → atoms → frames); when neither
+    reads it, the more telling error. A template's question gives way to the parts reader when it reads the
+    clause whole ("I have Jace, Wielder of Mysteries": split at its comma, a template asks which Jace)."""
     state = b.snapshot()
     try:
-        _read_whole(b, clause, subject, verb, state)
+        _read_whole(b, clause, subject, "has" if headed else "", state)
     except Ambiguity as amb:
-        # "I have Jace, Wielder of Mysteries": split at its comma, a template asks which Jace; the parts
-        # reader knows the whole name
         b.restore(state)
         try:
             if not headed and read_parts(b, clause):
@@ -190,7 +194,6 @@ def _parse_clause(b: Builder, clause: str) -> None:
         b.restore(state)
         raise amb from None
     except SituationError as whole:
-        # no one-fact template reads it: read it from its parts (tokens → atoms → frames), or keep the error
         b.restore(state)
         try:
             if read_parts(b, clause):
