@@ -16,11 +16,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bot.app import DrawJudgeBot
-from bot.engine_pool import EnginePool
+from bot.discord.app import DrawJudgeBot
+from bot.draw.engine_pool import EnginePool
 from bot.loopwatch import LoopWatch
-from bot.rules_index import Indexes
-from bot.rules_source import update_from_file
+from bot.rules.index import Indexes
+from bot.rules.update import update_from_file
 from bot.service import Judge
 from bot.store import Store
 from engine.cards import default_cards

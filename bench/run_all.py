@@ -29,12 +29,12 @@ from hypothesis import strategies as st  # noqa: E402
 
 from bench import bench_engine, bench_perf  # noqa: E402
 from bench.bench_store import QUERIES  # noqa: E402
-from bot.app import DrawJudgeBot  # noqa: E402
-from bot.rules_index import Indexes  # noqa: E402
-from bot.rules_source import ensure_shipped_editions, update_from_file, update_ga_from_folder  # noqa: E402
-from bot.rulings import RulingsService, load_bulk_file  # noqa: E402
-from bot.scryfall import ScryfallClient  # noqa: E402
+from bot.cards.rulings import RulingsService, load_bulk_file  # noqa: E402
+from bot.discord.app import DrawJudgeBot  # noqa: E402
+from bot.rules.index import Indexes  # noqa: E402
+from bot.rules.update import ensure_shipped_editions, update_from_file, update_ga_from_folder  # noqa: E402
 from bot.service import Judge  # noqa: E402
+from bot.sources.scryfall import ScryfallClient  # noqa: E402
 from bot.store import Store  # noqa: E402
 from engine.errors import ScenarioError  # noqa: E402
 from engine.resolve import resolve  # noqa: E402

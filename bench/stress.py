@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bot.rules_source import ensure_shipped_editions, update_from_file, update_ga_from_folder  # noqa: E402
+from bot.rules.update import ensure_shipped_editions, update_from_file, update_ga_from_folder  # noqa: E402
 from bot.store import Store  # noqa: E402
 from tests.fakes.botproc import peak_rss_mb, start_bot, stop_bot  # noqa: E402
 from tests.fakes.gateway import StandInDiscord  # noqa: E402

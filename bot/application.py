@@ -14,15 +14,15 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.cards.rulings import NETWORK_BUDGET, RulingsService
 from bot.commands import Services
 from bot.config import Config
-from bot.engine_pool import EnginePool, EngineRunner
+from bot.draw.engine_pool import EnginePool, EngineRunner
 from bot.recovery import CacheRecovery
-from bot.rules_bootstrap import RulesBootstrap
-from bot.rules_source import ensure_shipped_editions
-from bot.rulings import NETWORK_BUDGET, RulingsService
-from bot.scryfall import BUDGET as SCRYFALL_BUDGET
+from bot.rules.bootstrap import RulesBootstrap
+from bot.rules.update import ensure_shipped_editions
 from bot.service import Judge
+from bot.sources.scryfall import BUDGET as SCRYFALL_BUDGET
 from bot.store import Store, StoreDamaged
 from engine.cards import default_cards
 

@@ -18,7 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from bot.replies import Reply, error_reply
+from bot.render.reply import Reply, error_reply
 from bot.service import Judge
 
 RulingsFetcher = Callable[[str, str | None], Awaitable[Reply]]

@@ -20,7 +20,8 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from bot.replies import Page, Reply, clip, error_reply, valid_text
+from bot.render.marks import valid_text
+from bot.render.reply import Reply, error_reply
 from bot.store import Store, StoreDamaged, StoreError, StoreInputError, StoreLocked, StoreUnavailable
 
 log = logging.getLogger("drawjudge.recovery")
@@ -74,7 +75,7 @@ class CacheRecovery:
             return self.notice
 
     async def _recover(self, problem: str) -> str:
-        from bot.rules_source import ensure_shipped_editions
+        from bot.rules.update import ensure_shipped_editions
 
         verdict = await self.store.file_verdict()
         if verdict == "ok":
@@ -169,7 +170,4 @@ def recovering(method: Callable[..., Awaitable[Reply]]) -> Callable[..., Awaitab
 
 
 def with_notice(reply: Reply, notice: str) -> Reply:
-    first = reply.pages[0]
-    pages = [Page(first.title, clip(f"⚠ {notice}\n\n{first.description}", 3900), first.fields, first.url,
-                  first.footer), *reply.pages[1:]]
-    return dataclasses.replace(reply, pages=pages)
+    return dataclasses.replace(reply, notice=notice)

@@ -17,9 +17,9 @@ from typing import Any
 
 from bot.application import Application
 from bot.config import Config
-from bot.connections import raise_open_file_limit
-from bot.console import answer, run_console
+from bot.discord.connections import raise_open_file_limit
 from bot.loopwatch import LoopWatch
+from bot.terminal.console import answer, run_console
 
 log = logging.getLogger("drawjudge")
 
@@ -58,8 +58,8 @@ def _say_note(task: asyncio.Task[str | None]) -> None:
 def bot_for(app: Application, gate: Any = None) -> Any:
     """The bot with every command, built the same way to run and to sync; it owns the application and closes
     it when its connection is closed."""
-    from bot.app import make_bot
-    from bot.connections import rest_connector
+    from bot.discord.app import make_bot
+    from bot.discord.connections import rest_connector
 
     return make_bot(app.judge, app.config.shards, app.config.shard_ids, rulings=app.rulings.reply,
                     card_choices=app.rulings.names, gate=gate, owner=app,
@@ -112,8 +112,8 @@ async def run_bot(app: Application) -> int:
     the connection; the store is closed after that by the caller, so closing never looks like damage."""
     import discord
 
-    from bot.app import answer_restarting
-    from bot.gate import Gate
+    from bot.discord.app import answer_restarting
+    from bot.discord.gate import Gate
 
     discord.utils.setup_logging()
     raise_open_file_limit(connections=app.config.rest_connections)  # checked (raised where allowed), logged

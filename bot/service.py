@@ -1,7 +1,8 @@
 """The judge service: every command's job, front-end neutral (used by the Discord bot, the console, the CLI).
 
 Why one service: `/rule 121.2b` in Discord and in the console must give the same answer. The service turns a
-request into engine or store calls and returns ``Reply`` objects; renderers only lay them out.
+request into engine or store calls and returns typed answers (``bot.answers``) in a ``Reply``; the renderer
+table (``bot.render.table``) lays them out for each front end.
 """
 
 from __future__ import annotations
@@ -11,22 +12,33 @@ import dataclasses
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from urllib.parse import quote
 
 from rapidfuzz import utils
 from rapidfuzz.distance import OSA
 
-from bot.card_lookup import PRELOAD_HINT, CardLookup, CardsOffline, UnreadableCard, with_learned_cards
-from bot.draw_answer import draw_answer
-from bot.engine_pool import EngineRunner, WhatIfKey
+from bot.answers import (
+    About,
+    CardShown,
+    GlossaryFound,
+    Help,
+    Question,
+    RuleDiffs,
+    RuleFound,
+    RuleTexts,
+    SearchFound,
+    TooLarge,
+)
+from bot.cards.lookup import PRELOAD_HINT, CardLookup, CardsOffline, UnreadableCard, with_learned_cards
+from bot.cards.rulings import CardFace, LookupPending
+from bot.draw.answer import draw_answer
+from bot.draw.engine_pool import EngineRunner, WhatIfKey
 from bot.recovery import CacheRecovery, recovering, with_notice  # noqa: F401
 from bot.recovery import valid_arg as _valid_arg
-from bot.render_embed import draw_pages
-from bot.render_text import diff_text, links_to_today, reading_lines, rule_link, rule_lookup_text
-from bot.replies import Page, Question, Reply, clip, error_reply, outside, paged, plain, valid_text
-from bot.rules_bootstrap import no_rules_sentence, rules_missing_for_player
-from bot.rules_index import Indexes
-from bot.rulings import CardFace, LookupPending
+from bot.render.marks import Said, valid_text, words
+from bot.render.reply import Reply, error_reply
+from bot.render.text import links_to_today
+from bot.rules.bootstrap import no_rules_sentence, rules_missing_for_player
+from bot.rules.index import Indexes
 from bot.store import (
     Edition,
     NoCurrentRules,
@@ -38,17 +50,14 @@ from bot.store import (
     StoreUnavailable,
 )
 from bot.store.db import rule_key
-from bot.urls import public_url
-from engine.cards import Card, CardDB, default_cards
+from engine.cards import CardDB, default_cards
 from engine.describe import draw_abilities
 from engine.errors import Clarification, MissingValue, OutOfTime, ScenarioError, SituationError
 from engine.model import Resolution
 from engine.oracle import read_oracle
-from engine.situation import language_reference
+from engine.situation import Situation, language_reference
 
 VERSION = "0.1.0"
-SEARCH_PAGE = 5  # hits a page: one phone screen
-SEARCH_LINE = 90  # characters of a hit's text: about one line of a phone, after its rule number
 RULE_NUMBER = re.compile(r"\d{3}(?:\.\d{1,3}[a-z]?)?\.?", re.IGNORECASE)  # 121, 121.2, 121.2b (what /rulediff takes)
 GAMES = {"mtg": "Magic: The Gathering", "grand-archive": "Grand Archive"}
 
@@ -57,18 +66,6 @@ GAMES = {"mtg": "Magic: The Gathering", "grand-archive": "Grand Archive"}
 GLOSSARY_ABBREVIATIONS = {"SBA": "State-Based Actions", "SBAS": "State-Based Actions", "ETB": "Enters the Battlefield",
                           "LTB": "Leaves the Battlefield", "MV": "Mana Value", "CMC": "Mana Value",
                           "APNAP": "Active Player, Nonactive Player Order", "P/T": "Power", "EOT": "End Step"}
-
-
-def source_label(source: str) -> str:
-    """Where an edition came from, without internals: a URL's host and path (no credentials or query), a local
-    file's name only (never the machine's folders), and no project-internal paths in parentheses."""
-    url = public_url(source)
-    if url:
-        return url
-    text = re.sub(r"\s*\([^()]*[/\\][^()]*\)", "", source).strip()
-    if re.search(r"[/\\]", text) and " " not in text.split("/")[0]:
-        text = text.replace("\\", "/").split("/")[-1]
-    return text or "a local file"
 
 
 # Words a player's question is made of that say nothing about its subject (dropped from a suggested /search).
@@ -93,84 +90,52 @@ def situation_error_reply(exc: ScenarioError) -> Reply:
     where = "" if _FIELD_PATH.fullmatch(exc.where.strip()) else exc.where
     hint = "" if _JSON_OR_COMMAND.search(exc.hint) else exc.hint
     message = _FIELD_PATH.sub("a value", exc.message) if _FIELD_PATH.match(exc.message) else exc.message
-    shown = f"\n> {plain(where, 300)}" if where else ""
-    return error_reply(f"{plain(message, 600)}{shown}",
-                       plain(hint, 400) if hint else "see /help for the phrases the bot understands",
-                       str(getattr(exc, "operator", "")))
+    return error_reply(words(Said(message, 600)), words(Said(hint, 400)) if hint else
+                       "see /help for the phrases the bot understands", str(getattr(exc, "operator", "")),
+                       words(Said(where, 300)) if where else "")
 
 
 MISSING_VALUE_OPTIONS = (1, 2, 3, 5, 10)
 
 
-def missing_value_reply(exc: MissingValue, situation: str, resolved: str) -> Reply:
+def missing_value_reply(exc: MissingValue, given: Situation) -> Reply:
     """A value the card needs and nobody said (X) is a question with answers to click: each answer is the
-    situation with the value said after the card's name ("I cast Prosperity for 3")."""
-    card = exc.card or ""
+    situation with the value said after the card's name ("I cast Prosperity for 3"), its options kept."""
+    card, situation = exc.card or "", given.text
     at = re.search(re.escape(card), situation, re.I) if card else None
     question = f"What is {exc.what} for {card}?" if card else f"What is {exc.what}?"
     if at is None:
-        return error_reply(plain(question, 200), f"say it in the situation, e.g. “I cast {plain(card, 100)} for 3”"
-                           if card else "say it in the situation, e.g. “for 3” after the card's name")
-    options = tuple((f"{exc.what} = {n}", f"{situation[:at.end()]} for {n}{situation[at.end():]}")
+        return error_reply(words(Said(question, 200)), words("say it in the situation, e.g. “I cast ", Said(card, 100),
+                                                             " for 3”") if card else
+                           "say it in the situation, e.g. “for 3” after the card's name")
+    options = tuple((f"{exc.what} = {n}", given.with_text(f"{situation[:at.end()]} for {n}{situation[at.end():]}"))
                     for n in MISSING_VALUE_OPTIONS)
-    lines = [plain(question, 200), f"> {plain(card, 150)}", ""]
-    lines += [f"{i}. {label}" for i, (label, _) in enumerate(options, 1)]
-    lines += ["", f"Pick an answer, or ask again saying it (“{plain(card, 100)} for 4”)."]
-    return Reply(paged("A question before the ruling", "\n".join(lines)), ephemeral=True,
-                 question=Question(question, card, options))
+    return Reply(Question(question, card, options, words("Pick an answer, or ask again saying it (“", Said(card, 100),
+                                                         " for 4”).")), ephemeral=True)
 
 
-def clarification_reply(exc: Clarification) -> Reply:
-    """A question with its options: numbered in text, buttons in Discord; each answer is a situation text."""
-    options = tuple((o.label, o.text) for o in exc.options)
-    lines = [plain(exc.question, 300), f"> {plain(exc.where, 300)}" if exc.where else "", ""]
-    lines += [f"{i}. {plain(label, 120)}" for i, (label, _) in enumerate(options, 1)]
-    lines += ["", "Pick an answer, or ask again saying it in the situation."]
-    return Reply(paged("A question before the ruling", "\n".join(x for x in lines if x is not None)),
-                 ephemeral=True, question=Question(exc.question, exc.words, options))
+def clarification_reply(exc: Clarification, given: Situation) -> Reply:
+    """A question with its options: numbered in text, buttons in Discord; each answer is the situation in
+    other words, with the same options."""
+    options = tuple((o.label, given.with_text(o.text)) for o in exc.options)
+    return Reply(Question(exc.question, exc.where, options), ephemeral=True)
 
 
 def too_large_reply(exc: OutOfTime) -> Reply:
     """A question past its time budget: what is certain so far, and that the rest was not resolved."""
-    lines = [f"**This situation is too large to resolve within {exc.budget:g} s**, or many questions are being "
-             "resolved at once. Nothing below is a guess: it is what was certain when the engine stopped."]
-    if exc.understood or exc.assumed:
-        partial = Resolution("", "", [], {}, [], [], False, [], understood=exc.understood, assumed=exc.assumed)
-        lines += ["", *reading_lines(partial, lambda t: plain(t, 300), "**")]
-    if exc.steps:
-        shown = exc.steps[:12]
-        lines += ["", f"**The first {len(shown)} of {exc.step_count:,} steps taken**" if exc.step_count > 12
-                  else "**The steps taken**"]
-        lines += [f"{i}. {s.text}" + (f" — {' · '.join(s.rules)}" if s.rules else "") for i, s in enumerate(shown, 1)]
-    lines += ["", "Ask about a smaller part (fewer copies, fewer cards drawn), or ask again in a moment."]
-    return Reply(paged("Too large to resolve in time", "\n".join(lines)), ephemeral=True)
-
-
-def scryfall_link(name: str) -> str:
-    return "https://scryfall.com/search?q=" + quote(f'!"{name}"', safe="")
-
-
-def card_lines(card: Card, unread: list[str]) -> list[str]:
-    lines = [outside(card.type_line, 200) if card.type_line else "", outside(card.oracle, 1500), "",
-             f"Scryfall: {scryfall_link(card.name)}", "", "**Draw abilities the engine read**"]
-    read = draw_abilities(card)
-    lines += [f"• {outside(text, 400)}" + (f" — {' · '.join(rules)}" if rules else "") for text, rules in read]
-    if not read:
-        lines.append("• none: this card does nothing the engine tracks about drawing")
-    if unread:
-        lines += ["", "**Not understood** (a /draw naming this card is refused with this text)"]
-        lines += [f"• {outside(text, 300)}" for text in unread]
-    return lines
+    steps = tuple((s.text, tuple(s.rules)) for s in exc.steps[:12])
+    return Reply(TooLarge(exc.budget, tuple(exc.understood), tuple(exc.assumed), steps, exc.step_count),
+                 ephemeral=True)
 
 
 def card_not_here(exc: CardsOffline | LookupPending) -> Reply:
     """A card the cache lacks: Scryfall down (at once, with how to preload), or slow (being fetched)."""
     if isinstance(exc, CardsOffline):
-        return error_reply(f"“{plain(exc.name, 150)}” is not in the card cache, and Scryfall can't be reached "
-                           "right now to read its text.", "ask again later, or describe its effect with cards "
-                           "the bot knows", PRELOAD_HINT)
-    return error_reply(f"“{plain(exc.name, 150)}” is not in the card cache yet and Scryfall is slow to answer; its "
-                       "text is being fetched now.", "ask again in a few seconds",
+        return error_reply(words("“", Said(exc.name, 150), "” is not in the card cache, and Scryfall can't be "
+                                 "reached right now to read its text."),
+                           "ask again later, or describe its effect with cards the bot knows", PRELOAD_HINT)
+    return error_reply(words("“", Said(exc.name, 150), "” is not in the card cache yet and Scryfall is slow to "
+                             "answer; its text is being fetched now."), "ask again in a few seconds",
                        "preload cards with `drawjudge cards load`")
 
 
@@ -192,14 +157,6 @@ _OPERATOR_COMMAND = re.compile(r";?\s*\(?(?:or |run )*`[^`]*drawjudge[^`]*`\)?")
 def _for_player(text: str) -> str:
     """The store's words without the commands only an operator can run."""
     return _OPERATOR_COMMAND.sub("", text).strip()
-
-
-def linked(number: str, edition: Edition | None) -> str:
-    """A rule number as a Markdown link to the public hyperlinked rules, where one exists."""
-    url = rule_link(number, edition)
-    return f"[{number}]({url})" if url else number
-
-
 
 
 @dataclass
@@ -251,7 +208,6 @@ class Judge:
         number = number.strip()
         if not number or len(number) > 60:
             return error_reply("Give a rule number such as 121.2b.", "/rule number:121.2b")
-        shown = plain(number, 60)
         index = await self.indexes.get(ed)
         result = index.rule(number)
         if not result.found and game == "mtg" and not any(ch.isdigit() for ch in number):
@@ -263,15 +219,8 @@ class Judge:
         if not result.found:
             hint = ("nearest: " + ", ".join(result.suggestions)) if result.suggestions else \
                 "/search finds rules by words"
-            return error_reply(f"No rule “{shown}” in {ed.label}.", hint)
-        first = result.rules[0]
-        title = f"{first.number} — {ed.label}" if first.kind == "rule" else \
-            f"{first.number}. {outside(first.text, 200)}"
-        whole = rule_lookup_text(result)
-        text = outside(whole.split("\n", 1)[1]) if "\n" in whole else ""  # the rules file's text, made inert
-        text = "\n".join(_link_head(line, ed) for line in text.split("\n"))
-        return Reply(paged(title, text, url=rule_link(first.number, ed), footer=f"{ed.label} · /rule for any number"),
-                     edition=ed.name, game=game)
+            return error_reply(words("No rule “", Said(number, 60), f"” in {ed.label}."), hint)
+        return Reply(RuleFound(ed, result), edition=ed.name, game=game)
 
     @recovering
     async def search(self, query: str, edition: str | None = None, game: str = "mtg") -> Reply:
@@ -283,18 +232,9 @@ class Judge:
             return error_reply("Give some words to search for.", "/search query:draw from empty library")
         result = (await self.indexes.get(ed)).search(query[:200], limit=15)
         if not result.hits:
-            return error_reply(f"Nothing in {ed.label} matches “{plain(query, 100)}”.", "fewer or other words")
-        lines = []
-        for hit in result.hits:
-            head = f"**{linked(hit.key, ed)}**" if hit.kind == "rule" else f"Glossary **{outside(hit.key, 60)}**"
-            lines.append(f"{head} {outside(clip(' '.join(hit.text.split()), SEARCH_LINE), None)}")
-        title = f"Search: {plain(query, 100)}"
-        pages = [Page(title, "\n".join(([result.note] if result.note and i == 0 else []) + lines[i:i + SEARCH_PAGE]),
-                      footer=f"{ed.label} · /rule NUMBER for the whole rule"
-                      + (f" · page {i // SEARCH_PAGE + 1}/{-(-len(lines) // SEARCH_PAGE)}"
-                         if len(lines) > SEARCH_PAGE else ""))
-                 for i in range(0, len(lines), SEARCH_PAGE)]
-        return Reply(pages, edition=ed.name, game=game)
+            return error_reply(words(f"Nothing in {ed.label} matches “", Said(query, 100), "”."),
+                               "fewer or other words")
+        return Reply(SearchFound(query, ed, tuple(result.hits), result.note), edition=ed.name, game=game)
 
     @recovering
     async def define(self, term: str, edition: str | None = None) -> Reply:
@@ -311,18 +251,15 @@ class Judge:
             result = dataclasses.replace(index.define(close[0]), exact=False)
         if result.entry is None:
             hint = ("did you mean: " + ", ".join(result.suggestions)) if result.suggestions else "/search"
-            return error_reply(f"No glossary entry for “{plain(term, 100)}”.", hint)
+            return error_reply(words("No glossary entry for “", Said(term, 100), "”."), hint)
         entry = result.entry
-        body = outside("\n".join(entry.senses))
-        if not result.exact:
-            body = f"_(the closest term to “{plain(term, 100)}”)_\n{body}"
-        return Reply(paged(f"Glossary: {outside(entry.heading, 200)}", body, footer=ed.label), edition=ed.name)
+        return Reply(GlossaryFound(term, entry.heading, tuple(entry.senses), result.exact, ed.label), edition=ed.name)
 
     @recovering
     async def rulediff(self, number: str, old: str | None = None, new: str | None = None) -> Reply:
         number = number.strip()
         if not RULE_NUMBER.fullmatch(number):  # "%" or "1" diffed the whole rules document
-            return error_reply(f"“{plain(number, 60)}” is not a rule number.",
+            return error_reply(words("“", Said(number, 60), "” is not a rule number."),
                                "/rulediff number:121.2 (a section such as 121, a rule such as 121.2 or 121.2b)")
         try:
             new_ed = await self._edition(new)
@@ -332,20 +269,14 @@ class Judge:
                 crs = [e for e in await self.store.editions("mtg") if e.kind == "cr" and e.id != new_ed.id]
                 if not crs:
                     return error_reply("Only one edition of the Comprehensive Rules is loaded on this bot, so there "
-                                       "is nothing to compare it with.", f"/rule {plain(number, 60)} shows today's "
-                                       "text", "load another with `drawjudge rules update --file PATH`")
+                                       "is nothing to compare it with.",
+                                       words("/rule ", Said(number, 60), " shows today's text"),
+                                       "load another with `drawjudge rules update --file PATH`")
                 old_ed = crs[-1]
         except StoreError as exc:
             return edition_error(exc)
         diffs = await self.store.rule_diff_tree(number, old_ed, new_ed)
-        changed = [d for d in diffs if d.status != "same"]
-        same = len(diffs) - len(changed)
-        if len(diffs) == 1:
-            text = outside(diff_text(diffs[0]))
-        else:
-            parts = [outside(diff_text(d)) for d in changed] or ["Nothing changed."]
-            text = "\n\n".join(parts) + (f"\n\n{same} {'rule' if same == 1 else 'rules'} unchanged." if same else "")
-        return Reply(paged(f"Rule {plain(number, 60)}: {old_ed.name} → {new_ed.name}", text))
+        return Reply(RuleDiffs(number, old_ed, new_ed, tuple(diffs)))
 
     @recovering
     async def rule_texts(self, numbers: list[str], edition: str | None = None, game: str = "mtg") -> Reply:
@@ -355,39 +286,35 @@ class Judge:
         except StoreError as exc:
             return edition_error(exc)
         found = (await self.indexes.get(ed)).rules_by_numbers(numbers)
-        lines = []
-        for n in numbers:
-            rule = found.get(n.lower())
-            lines.append(f"**{linked(n, ed)}** {outside(rule.text) if rule else '(not in this edition)'}")
-        return Reply(paged(f"Rules cited — {ed.label}", "\n".join(lines), footer=ed.label), ephemeral=True,
-                     edition=ed.name, game=game)
+        texts = tuple((n, rule.text if (rule := found.get(n.lower())) else None) for n in numbers)
+        return Reply(RuleTexts(ed, texts), ephemeral=True, edition=ed.name, game=game)
 
     # ----------------------------------------------------------------- draw
 
     @recovering
-    async def draw(self, situation: str, game: str | None = None, edition: str | None = None, *,
+    async def draw(self, situation: str | Situation, game: str | None = None, edition: str | None = None, *,
                    what_if: WhatIfKey = None) -> Reply:
-        """A /draw answer; ``what_if`` (choices, an assumption key) answers one of its "What if" lines."""
-        text = situation
-        if game == "grand-archive" and not text.lower().startswith("grand archive"):
-            text = f"Grand Archive: {text}"
-        if edition and edition not in ("current",):
-            text = f"rules {edition}: {text}"
+        """A /draw answer; ``what_if`` (choices, an assumption key) answers one of its "What if" lines. The game
+        and the edition go to the reader as data beside the player's words, never written into them."""
+        given = Situation.of(situation)
+        if game is not None or edition is not None:
+            given = Situation(given.text, game or given.game, edition or given.edition)
+        situation = given.text
         try:
-            resolution = await with_learned_cards(lambda extra: self.engine.judge(text, extra, what_if), self.cards,
+            resolution = await with_learned_cards(lambda extra: self.engine.judge(given, extra, what_if), self.cards,
                                                  self.card_lookup)
         except OutOfTime as exc:
             return too_large_reply(exc)
         except (CardsOffline, LookupPending) as exc:
             return card_not_here(exc)
         except UnreadableCard as exc:
-            return error_reply(f"{plain(exc.name, 150)}'s text is not yet understood by the engine:\n> "
-                               f"{plain(exc.text, 800)}",
-                               "describe its effect with cards the bot knows, or ask a judge")
+            return error_reply(words(Said(exc.name, 150), "'s text is not yet understood by the engine:"),
+                               "describe its effect with cards the bot knows, or ask a judge",
+                               quoted=words(Said(exc.text, 800)))
         except Clarification as exc:
-            return clarification_reply(exc)
+            return clarification_reply(exc, given)
         except MissingValue as exc:
-            return missing_value_reply(exc, situation, text)
+            return missing_value_reply(exc, given)
         except SituationError as exc:
             if off_topic(situation, exc):
                 return await self.off_topic_reply(situation, exc.scope_rule)
@@ -400,13 +327,13 @@ class Judge:
             resolution.edition = ed.name
         except StoreError:
             ed = None
-        return self.render_resolution(resolution, ed, text)
+        return self.render_resolution(resolution, ed, given)
 
     async def off_topic_reply(self, situation: str, rule: str | None = None) -> Reply:
         """A rules question about something other than drawing: where it is answered, with the words filled in
         (/search with them, /rule with the rule of its topic, else the number the rules index finds first)."""
         words = " ".join(w for w in re.findall(r"[\w'-]+", situation) if w.lower() not in QUESTION_WORDS)[:100]
-        hint = f"/search query:{plain(words, 100)}"
+        hint: list[str | Said] = ["/search query:", Said(words, 100)]
         if rule is None:
             try:
                 hits = list((await self.indexes.get(await self._edition(None))).search(words, limit=1).hits)
@@ -414,17 +341,16 @@ class Judge:
                 hits = []
             rule = hits[0].key if hits and hits[0].kind == "rule" else None
         if rule:
-            hint += f" — or /rule number:{rule}"
+            hint.append(f" — or /rule number:{rule}")
         return error_reply("That looks like a rules question about something other than drawing cards: /draw "
-                           "resolves card-draw situations.", hint)
+                           "resolves card-draw situations.", tuple(hint))
 
-    def render_resolution(self, res: Resolution, ed: Edition | None, situation: str = "") -> Reply:
+    def render_resolution(self, res: Resolution, ed: Edition | None, situation: Situation | str = "") -> Reply:
         answer = draw_answer(res, situation, edition_label=ed.label if ed else f"rules edition {res.edition}",
                              links=ed is not None and links_to_today(ed))
         # the Rule texts button shows the deciding rules first
         numbers = list(dict.fromkeys([*answer.ruling_rules, *res.rules]))
-        return Reply(draw_pages(answer), rule_numbers=numbers, edition=ed.name if ed else None,
-                     game=res.game, draw=answer)
+        return Reply(answer, rule_numbers=numbers, edition=ed.name if ed else None, game=res.game)
 
     # ----------------------------------------------------------------- cards
 
@@ -446,53 +372,24 @@ class Judge:
                 card, unread = reading.card(oracle, type_line), reading.not_understood
         if card is None:
             near = self.cards.suggest(name)
-            return error_reply(f"No card named “{plain(name, 150)}”.",
+            return error_reply(words("No card named “", Said(name, 150), "”."),
                                ("did you mean: " + ", ".join(near)) if near else "check the spelling")
-        lines = card_lines(card, unread)
         face = await self.card_face(card.name) if self.card_face is not None else None
-        if face is not None and face.mana_cost:
-            lines[0] = " — ".join(x for x in (outside(face.mana_cost, 100), lines[0]) if x)
-        if utils.default_process(card.name) != utils.default_process(name):
-            lines.insert(0, f"_(the closest card to “{plain(name, 100)}”)_")
-        return Reply(paged(outside(card.name, 200), "\n".join(lines), image=face.image if face else None),
-                     game="mtg")
+        closest = utils.default_process(card.name) != utils.default_process(name)
+        abilities = tuple((text, tuple(rules)) for text, rules in draw_abilities(card))
+        return Reply(CardShown(card, abilities, tuple(unread), name, closest, face.mana_cost if face else "",
+                               face.image if face else None), game="mtg")
 
     # ----------------------------------------------------------------- meta
 
     @recovering
     async def about(self) -> Reply:
         editions = await self.store.editions()
-        lines = [f"drawjudge {VERSION}: resolves card-draw situations and cites the rules.", "",
-                 "**Editions in the cache**"]
-        for e in editions:
-            effective = f"effective {e.effective_date}, " if e.effective_date else ""
-            lines.append(f"• {outside(e.label, 100)} ({e.kind}), {effective}fetched {e.fetched_at[:10]} — "
-                         f"{outside(source_label(e.source), 200)}")
-        lines += ["", f"Cards known by hand: {len(self.cards)}; any other card is read from its Oracle text."]
-        if self.store.degraded:  # the cache is read-only or in memory: said, so nobody expects updates to stick
-            lines += ["", f"⚠ Cache: {self.store.degraded}."]
-        return Reply(paged("About drawjudge", "\n".join(lines)), ephemeral=True)
+        return Reply(About(VERSION, tuple((e, e.source) for e in editions), len(self.cards),
+                           self.store.degraded or ""), ephemeral=True)
 
     def help(self) -> Reply:
-        lines = [
-            "**/draw** `situation` — describe a situation the way you'd ask a judge (questions, nicknames such as "
-            "SotL or Lab Man, and abbreviations such as opp, lib, GY and T1 are fine); the answer starts with "
-            "what the bot understood and assumed, and when something that changes the answer is missing or "
-            "unclear, it asks you with buttons.",
-            "**/rule** `number` (or **/cr**) — a rule with its subrules (`121.2`), or alone (`121.2.`).",
-            "**/search** `query` — rules and glossary by words.  **/define** `term` — a glossary entry.",
-            "**/rulediff** `number` — how a rule changed between editions.  **/about** — editions and sources.",
-            "**/ruling** `card` `contains` — a card's official rulings, newest first (optionally only those "
-            "containing some words).",
-            "**/card** `name` — a card's image, mana cost and Oracle text, a Scryfall link, and the draw abilities the "
-            "engine read from it.",
-            "**Apps → Ask drawjudge** on any message — its text answered as a /draw situation, privately. "
-            "`[[Card Name]]` works in every option.",
-            "",
-            "**What /draw understands** (one example a phrase):",
-        ]
-        lines += [f"• {topic}: `{example}`" for topic, example in language_reference()]
-        return Reply(paged("How to ask drawjudge", "\n".join(lines)), ephemeral=True)
+        return Reply(Help(tuple(language_reference())), ephemeral=True)
 
     # --------------------------------------------------------- autocomplete
 
@@ -535,12 +432,3 @@ class Judge:
         starts = [n for n in names if n.lower().startswith(p)]
         rest = [n for n in self.cards.suggest(prefix, limit=25) if n not in starts]
         return (starts + rest)[:25]
-
-
-def _link_head(line: str, ed: Edition) -> str:
-    """Bold and link the rule number at the start of a line of rule text."""
-    head, sep, rest = line.partition(" ")
-    number = head.rstrip(".")
-    if sep and number[:1].isdigit():
-        return f"**{linked(number, ed)}** {rest}"
-    return line

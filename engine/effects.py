@@ -62,6 +62,14 @@ OP_KINDS = {
     "destroy_target": "destroy the target permanent `name` (701.8a): to its owner's graveyard",
     "exile_target": "exile the target card `name` (701.13a), from the battlefield or a graveyard",
     "bounce_target": "return the target permanent `name` to its owner's hand (not a draw)",
+    "exchange_control": "exchange control of the two target permanents (701.12b): nothing moves between zones; "
+                        "controlled by one player, nothing happens",
+    "reveal_top": "reveal the top N cards of the library (701.20a): they stay on top until \"those cards\" are "
+                  "moved by a later operation of the same effect",
+    "revealed_to_hand": "put the cards revealed by the effect's reveal_top into the hand (not a draw)",
+    "revealed_to_graveyard": "put the cards revealed by the effect's reveal_top into the graveyard",
+    "library_target": "put the target permanent `name` into its owner's library at the place(s) `text` names "
+                      "(\"on top\", \"second from the top or on the bottom\": the owner's choice; 401.4)",
     "shuffle_hand": "shuffle the hand into the library (701.24); \"that many\" is the number of cards shuffled",
     "delayed_draw": "draw N at a later time (a delayed triggered ability, 603.7): reported, not carried out now",
     "later_ability": "an ability the effect creates (`name`: delayed 603.7a, granted until end of turn 611.2, an "
@@ -117,6 +125,11 @@ class OpKind(StrEnum):
     DESTROY_TARGET = "destroy_target"
     EXILE_TARGET = "exile_target"
     BOUNCE_TARGET = "bounce_target"
+    LIBRARY_TARGET = "library_target"
+    EXCHANGE_CONTROL = "exchange_control"
+    REVEAL_TOP = "reveal_top"
+    REVEALED_TO_HAND = "revealed_to_hand"
+    REVEALED_TO_GRAVEYARD = "revealed_to_graveyard"
     LATER_ABILITY = "later_ability"
     NOTE = "note"
 
@@ -139,6 +152,9 @@ class Op:
     words: bool = False
     # the mode of a modal ability ("choose one —") this op belongs to: only the chosen mode's ops happen (700.2)
     mode: str = ""
+    # who decides an optional op when it is not the effect's controller ("target opponent may have you draw a
+    # card": the opponent decides, you draw; 101.4, 608.2d), by the same references as ``who``
+    chooser: str = ""
 
     @staticmethod
     def from_dict(raw: dict[str, Any], where: str) -> Op:

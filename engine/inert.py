@@ -41,6 +41,7 @@ _INERT = re.compile(
     r"|have no maximum hand size.*|you have no maximum hand size.*"
     r"|shuffle|shuffles|then shuffle|shuffle your library|shuffles their library"
     r"|take an extra turn after this one"
+    r"|can't play lands(?: this turn| during their next turn)?"
     r"|(?:until (?:end of turn|your next turn), )?you can't be attacked\b.*"
     r"|the ring tempts you|becomes? foretold|its foretell cost .+"
     r"|it can't be countered.*|this spell can't be countered.*|can't be regenerated"

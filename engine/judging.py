@@ -17,13 +17,14 @@ from engine.resolve.resolver import Resolver
 from engine.resolve.result import outcome_key
 from engine.resolve.variants import IGNORED
 from engine.ruling import ruling_of
-from engine.situation import parse_situation
+from engine.situation import Situation, parse_situation
 from engine.wording import sentence
 
 
-def judge_text(text: str, cards: CardDB, *, deadline: float | None = None, budget: float = 0.0,
+def judge_text(text: str | Situation, cards: CardDB, *, deadline: float | None = None, budget: float = 0.0,
                choices: dict[str, Any] | None = None, assume: str | None = None) -> Resolution:
-    """Read ``text`` and resolve it. Past ``deadline`` (``time.monotonic()``), ``OutOfTime`` carries the steps
+    """Read ``text`` (a situation's words, or a ``Situation``: the words with the options given beside them) and
+    resolve it. Past ``deadline`` (``time.monotonic()``), ``OutOfTime`` carries the steps
     taken so far and how the question was read: the part of the answer that is certain.
 
     "What if" answers: ``choices`` fixes decisions (as the alternatives list them), ``assume`` makes one

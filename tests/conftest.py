@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from bot.rules_source import ensure_shipped_editions, update_from_file, update_ga_from_folder
+from bot.rules.update import ensure_shipped_editions, update_from_file, update_ga_from_folder
 from bot.store import Store
 
 # The property and fuzz tests run the same examples on every run, so a CI run is never red by luck; set

@@ -10,10 +10,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.cli import main
-from bot.replies import EMBED_TOTAL_MAX, Reply, plain
+from bot.render.marks import plain
+from bot.render.pages import EMBED_TOTAL_MAX
+from bot.render.reply import Reply
 from bot.service import Judge
 from bot.store import Store
+from bot.terminal.cli import main
 
 
 def within_limits(reply: Reply) -> None:

@@ -14,13 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
-from bot.console import run_console
 from bot.recovery import CacheRecovery
-from bot.rules_index import forget_all
-from bot.rules_source import update_from_file
+from bot.rules.index import forget_all
+from bot.rules.update import update_from_file
 from bot.service import Judge
 from bot.store import Store, StoreSchemaError
+from bot.terminal.cli import main
+from bot.terminal.console import run_console
 from tests.conftest import CR_2026
 
 
@@ -199,7 +199,7 @@ async def test_a_cache_folder_that_cannot_be_created_answers_from_memory(
 
 
 async def test_lone_surrogate_through_discord_is_a_typo(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
-    from bot.app import DrawJudgeBot
+    from bot.discord.app import DrawJudgeBot
     from tests.fakes.discord_fake import APP_ID, FakeDiscord, dispatch, slash
 
     fake = FakeDiscord()

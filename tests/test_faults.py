@@ -12,8 +12,8 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from bot.rules_index import forget_all
-from bot.rules_source import update_from_file
+from bot.rules.index import forget_all
+from bot.rules.update import update_from_file
 from bot.service import Judge
 from bot.store import Store, StoreDamaged, StoreLocked, StoreUnavailable
 from tests.conftest import CR_2022, CR_2026
@@ -65,7 +65,7 @@ async def test_file_corrupted_while_running_is_set_aside_and_rebuilt(store: Stor
 
 async def test_file_truncated_is_reported_then_rebuilt(store: Store, monkeypatch: pytest.MonkeyPatch,
                                                        capsys: pytest.CaptureFixture[str]) -> None:
-    from bot.cli import main
+    from bot.terminal.cli import main
 
     await store.close()
     with open(store.path, "r+b") as f:

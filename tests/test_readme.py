@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
-from bot.console import answer
+from bot.terminal.cli import main
+from bot.terminal.console import answer
 from tests.conftest import CARDS_DIR, CR_2022, CR_2026
 
 ROOT = Path(__file__).resolve().parents[1]

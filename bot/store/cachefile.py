@@ -40,7 +40,7 @@ log = logging.getLogger("drawjudge.store")
 
 SCHEMA_VERSION = 3
 # What each older schema version needs to become the current one (run after the CREATE IF NOT EXISTS script).
-# 2 → 3: search is ranked from the in-memory index (bot/rules_index.py); the full-text tables kept a second
+# 2 → 3: search is ranked from the in-memory index (bot/rules/index.py); the full-text tables kept a second
 # copy of every rule's text (about 1 MB an edition) that nothing reads any more.
 MIGRATIONS: dict[int, tuple[str, ...]] = {
     1: (),

@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from bot.loaders.cr_text import GlossaryEntry, RuleEntry
+from bot.sources.loaders.cr_text import GlossaryEntry, RuleEntry
 from bot.store.cachefile import CacheFile
 from bot.store.errors import (
     NoCurrentRules,

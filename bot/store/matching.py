@@ -1,4 +1,4 @@
-"""The near-miss rules shared by the store's look-ups and the in-memory index (bot/rules_index.py): which
+"""The near-miss rules shared by the store's look-ups and the in-memory index (bot/rules/index.py): which
 rule numbers are nearest to an unknown one, and which glossary term a misspelt term stands for. Pure
 functions, so both give the same answer to the same question."""
 

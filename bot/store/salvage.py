@@ -12,7 +12,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from bot.loaders.cr_text import GlossaryEntry, RuleEntry
+from bot.sources.loaders.cr_text import GlossaryEntry, RuleEntry
 from bot.store.cachefile import read_only_uri
 
 Salvaged = tuple[list[tuple[dict[str, Any], list[RuleEntry], list[GlossaryEntry], dict[str, str]]],

@@ -44,6 +44,7 @@ SUBJECTS: dict[str, str | None] = {
     "that attacking player": "that_player", "the attacking player": "that_player",
     "you and the attacking player each": "you_and_that_player",
     "each of that player's opponents": "opponents_of_that_player",
+    "an opponent": "opponent_of_you",
 }
 _SUBJECT = re.compile(r"^(" + "|".join(sorted(map(re.escape, SUBJECTS), key=len, reverse=True)) + r") ")
 _VERBS = (r"draws?|discards?|loses?|gains?|mills?|puts?|creates?|returns?|exiles?|sacrifices?|scry|scries|"
@@ -322,8 +323,15 @@ def _read_clauses(sentence: str, condition: str, x_note: str, for_each: bool, ou
         optional = clause.startswith("may ")
         if optional:
             clause = clause[4:]
-        have = re.match(r"have (~|target player|target opponent|that player|each opponent|each player) (.+)$", clause)
+        have = re.match(r"have (~|you|target player|target opponent|that player|each opponent|each player) (.+)$",
+                        clause)
+        chooser = ""
+        chosen = re.match(r"choose to (.+)$", clause)
+        if chosen and optional and subject not in (None, "you"):  # "target opponent may choose to put those
+            chooser, subject, clause = subject or "", "you", chosen.group(1)  # cards into your hand": yours
         if have and optional:  # "you may have target player draw a card": you choose; that player acts
+            if have.group(1) == "you" and subject != "you":  # "target opponent may have you draw a card"
+                chooser = subject or ""
             subject = subject if have.group(1) == "~" else SUBJECTS[have.group(1)]
             clause = have.group(2)
         # "each opponent may draw a card and create a token": the second verb is done only if the first was
@@ -344,7 +352,8 @@ def _read_clauses(sentence: str, condition: str, x_note: str, for_each: bool, ou
         amount = "X" if for_each and op.do in _COUNTED_ACTS and op.amount == 1 else op.amount
         note = op.note or (x_note if amount == "X" else "")
         out.ops.append(Op(op.do, amount, op.who, op.name, optional or op.optional, op.text, op.instead_amount,
-                          condition or op.condition or ("if_you_do" if shares_may else ""), note, op.words))
+                          condition or op.condition or ("if_you_do" if shares_may else ""), note, op.words,
+                          chooser=chooser))
         out.ops.extend(_keyword_action_rest(op))
 
 
@@ -378,7 +387,7 @@ _PHRASES: tuple[tuple[str, str, int | str, bool], ...] = (
     (rf"draws? (?:{NUM} )?cards? equal to (?P<x>.+)", "draw", "X", False),
     (r"draws? that many cards(?P<x> plus (?:a|one|two|\d+))?", "draw", "X", False),
     (r"draws? x cards?(?:,? where x is (?P<x>.+))?", "draw", "X", False),
-    (rf"draws? {NUM} cards?(?P<x>,? (?:if|unless) .+)", "draw", 1, False),
+    (rf"draws? {NUM} (?:additional )?cards?(?P<x>,? (?:if|unless) .+)", "draw", 1, False),
     (r"draws? another card(?P<x>,? (?:if|unless) .+)?", "draw", 0, False),
     (r"(?:(?:up to one )?target creature you control |each of (?:up to )?\w+ target creatures you control |"
      r"that creature )?connives?(?: (?P<n>x|\d+))?", "connive", 0, False),
@@ -394,13 +403,25 @@ _PHRASES: tuple[tuple[str, str, int | str, bool], ...] = (
     (rf"puts? {NUM} cards? from (?:your|their) hand on the bottom of (?:your|their) library(?: in any order)?",
      "put_bottom", 1, False),
     (r"puts? (?:a|an|one) (?P<kind>land|creature|artifact|enchantment|permanent|basic land|nonland permanent) card "
-     r"from (?:your|their) hand onto the battlefield(?: tapped)?", "hand_to_battlefield", 0, False),
+     r"(?:with [\w ]+? )?from (?:your|their) hand onto the battlefield(?: tapped)?", "hand_to_battlefield", 0, False),
     (r"sacrifices? (?P<sac>(?:a|an|another|one|two|three) (?:(?!or (?:discard|pay|exile|return|sacrifice|tap|put|"
      r"draw|lose|mill|reveal)\b)[\w,-]+ ?)+?)", "sacrifice", 0, False),
     (r"shuffles? (?:the cards from )?(?:your|their) hand into (?:your|their) library", "shuffle_hand", 0, False),
-    (r"destroy (?P<tgt>target [\w ,-]+?)", "destroy_target", 0, False),
-    (r"exile (?P<tgt>(?:another )?target [\w ,-]+?)", "exile_target", 0, False),
+    (r"destroy (?P<tgt>(?:up to one )?(?:other )?target [\w ,-]+?|enchanted creature|enchanted permanent)",
+     "destroy_target", 0, False),
+    (r"exile (?P<tgt>(?:another )?target [\w ,-]+?|enchanted creature|enchanted permanent)", "exile_target", 0,
+     False),
     (r"return (?P<tgt>target [\w ,-]+?) to its owner's hand", "bounce_target", 0, False),
+    (r"exchange control of (?P<tgt>two target [\w ]+?|target [\w ]+? and target [\w ]+?)", "exchange_control", 0,
+     False),
+    # "put target permanent on top of its owner's library", "the owner of target creature puts it into their
+    # library second from the top or on the bottom": where it goes is kept as the op's text
+    (r"put (?P<tgt>target [\w ,-]+?) (?P<place>on top of|on the bottom of|into) its owner's library"
+     r"(?P<rest>(?: (?:second|third) from the top)?(?: or (?:on the bottom|on top|second from the top))?)",
+     "library_target", 0, False),
+    (r"the owner of (?P<tgt>target [\w ,-]+?) puts it (?P<place>on top of|on the bottom of|into) their library"
+     r"(?P<rest>(?: (?:second|third) from the top)?(?: or (?:on the bottom|on top|second from the top))?)",
+     "library_target", 0, False),
     (r"(?:loses?|pays?) (?P<per>a|an|one|two|three|four|five|\d+) life for each (?P<x>.+)", "lose_life", "X", False),
     (r"gains? (?P<per>a|an|one|two|three|four|five|\d+) life for each (?P<x>.+)", "gain_life", "X", False),
     (r"discards? any number of cards", "discard", "X", False),
@@ -409,6 +430,10 @@ _PHRASES: tuple[tuple[str, str, int | str, bool], ...] = (
     (rf"gains? {NUM} life", "gain_life", 1, False),
     (rf"mills? {NUM} cards?", "mill", 1, False),
     (r"exiles? (?:that card|it|those cards) from (?:your|their) graveyard", "exile_from_graveyard", 0, False),
+    (rf"reveals? the top {NUM} cards? of (?:your|their) library", "reveal_top", 1, False),
+    (r"puts? (?:those cards|them|the revealed cards) into (?:your|their) hand", "revealed_to_hand", 0, False),
+    (r"puts? (?:those cards|them|the revealed cards) into (?:your|their) graveyard", "revealed_to_graveyard", 0,
+     False),
     (rf"deals? {NUM} damage to (?P<to>target player|target opponent|that player|each opponent|you|each player)",
      "damage", 1, False),
     (rf"creates? {NUM} (?:tapped )?(?P<token>clue|blood|food|treasure|map|gold|powerstone) tokens?", "token", 1, False),
@@ -449,6 +474,9 @@ def read_clause(clause: str, who: str) -> Op | None:
             each = m.groupdict().get("x")
             return Op("token", "X" if each else count, who, name=(m.groupdict().get("token") or "clue").capitalize(),
                       note=f"X = one for each {each}" if each else "")
+        if do == "library_target":
+            place = {"on top of": "on top", "on the bottom of": "on the bottom"}.get(m.group("place"), "")
+            return Op(do, 1, who, name=m.group("tgt"), text=f"{place}{m.group('rest')}".strip())
         if do.endswith("_target"):
             return Op(do, 1, who, name=m.group("tgt"))
         if do in ("hand_to_battlefield", "sacrifice"):

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from engine.effects import EventTrigger
+from engine.effects import EventTrigger, SpellText
 from engine.oracle.abilities import _split_trigger
 from engine.oracle.clauses import read_effect, self_named
 
@@ -87,4 +87,40 @@ def _granted_trigger(quoted: str, name: str, holder: str, condition: str) -> Eve
                         rules=("603.2", "113.1a"))
 
 
-__all__ = ["read_granted"]
+def _holds_itself(holder: str, type_line: str) -> bool:
+    """Whether the card is among the objects it grants to (113.10: "Sliver creatures you control" includes a
+    Sliver creature that says it): by its own type line, never for the equipped or enchanted creature."""
+    words = set(re.findall(r"[a-z]+", type_line.lower()))
+    if holder == "~":
+        return True
+    if holder.startswith("other ") or "creature" not in words:
+        return False
+    m = re.fullmatch(r"(?:all (?P<all>[a-z]+?)s|(?:(?P<kind>[a-z]+) )?creatures you control)", holder)
+    if m is None:
+        return False
+    kind = m.group("all") or m.group("kind")
+    return kind is None or kind in words
+
+
+def read_granted_activated(effect_text: str, name: str, type_line: str) -> list[SpellText] | None:
+    """An activated ability granted in quotes to a kind the card itself is ("Sliver creatures you control have
+    "{T}, Discard a card: Draw a card.""): the card's own activated ability (113.10, 602.1), its cost paid like
+    any other. Granted only to other objects, or with a condition, it is not read here (None)."""
+    text = effect_text.replace("“", "\"").replace("”", "\"").replace("’", "'").rstrip(".").strip()
+    quotes = _QUOTE.findall(text)
+    outside = self_named(_QUOTE.sub("\x00", text).lower(), name).replace("\x00", "Q")
+    m = _GRANT.match(outside)
+    if len(quotes) != 1 or m is None or m.group("cond") or not _holds_itself(m.group("holder"), type_line):
+        return None
+    head, sep, effect_words = quotes[0].partition(":")
+    if not sep or not re.match(r"\{|[+−-]?\d+$|sacrifice|discard|pay|exile|tap|remove", head.strip().lower()):
+        return None
+    effect = read_effect(effect_words.strip(), name)
+    if effect.unread or not effect.ops or any(op.do == "note" and op.words for op in effect.ops):
+        return None
+    ops = tuple(effect.ops)
+    return [SpellText(ops, any(op.who == "target" for op in ops), activated=True, cost=head.strip().lower(),
+                      rules=("113.10", "602.1"))]
+
+
+__all__ = ["read_granted", "read_granted_activated"]

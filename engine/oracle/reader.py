@@ -35,7 +35,7 @@ from engine.effects import (
 )
 from engine.oracle.abilities import Ability, AbilityKind, split_abilities
 from engine.oracle.clauses import EffectReading, read_effect, self_named, speaks_of_drawing
-from engine.oracle.granted import read_granted
+from engine.oracle.granted import read_granted, read_granted_activated
 from engine.oracle.templates import AFFECTED, modelled, read_line
 
 
@@ -51,6 +51,7 @@ class Reading:
     misplaced: list[str] = field(default_factory=list)  # an ability's text read as spell text (a bug if any)
     forced: int = 0  # abilities about drawing that gave no draw effect: reported as not understood
     all_spell: bool = False  # every face an instant or sorcery: each line of text is part of the spell
+    type_line: str = ""  # who the card is, for abilities it grants to a kind it is itself ("Sliver creatures")
 
     @property
     def understood(self) -> bool:
@@ -91,7 +92,7 @@ def read_oracle(name: str, oracle: str, type_line: str = "") -> Reading:
     """Read a card's Oracle text (all faces). ``type_line`` tells an instant or sorcery's spell text from a
     permanent's static abilities; without it, a line that reads as an effect is taken as spell text."""
     name, oracle, type_line = (collapse_whitespace(t) for t in (name, oracle, type_line))
-    reading = Reading(name)
+    reading = Reading(name, type_line=type_line)
     # an instant or sorcery face (an adventure, a split or modal double-faced card) has spell text
     faces = [face.split("—")[0].lower() for face in type_line.split("//")]
     spell = not type_line or any("instant" in f or "sorcery" in f for f in faces)
@@ -218,15 +219,14 @@ def _read_keyword(ability: Ability, name: str, reading: Reading, spell: bool) ->
         if m:
             reading.dredge = int(m.group(1))
             continue
-        if low.startswith("gift ") and low != "gift a card":
-            reading.not_understood.append(ability.line)  # a gift the engine can't give (a Fish, a Food...)
+        gift = _GIFTS.get(low.removeprefix("gift "))
+        if low.startswith("gift ") and gift is None:
+            reading.not_understood.append(ability.line)  # a gift the engine can't give
             continue
-        if low == "gift a card":  # 702.174: if the gift is promised, the opponent draws a card
-            gift = Op("draw", 1, "opponent_of_you", optional=True,
-                      note="gift: if you promise an opponent the gift, they draw a card")
+        if gift is not None:  # 702.174b: "if its gift cost was paid, the chosen player ...", a decision said
             if "when it enters" in ability.reminder.lower():
-                reading.effects.append(EventTrigger("when ~ enters, if the gift was promised", (gift,)))
-            else:  # before the spell's other effects: the first of its spell text
+                reading.effects.append(EventTrigger("when ~ enters", (gift,), rules=("702.174b", "603.2")))
+            else:  # 702.174j: before the spell's other effects: the first of its spell text
                 reading.effects.append(SpellText((gift,)))
             continue
         m = re.fullmatch(r"miracle ((?:\{[^}]+\})+)", low)
@@ -353,8 +353,30 @@ def _read_chapter(ability: Ability, name: str, reading: Reading, spell: bool) ->
         reading.effects.append(NotModelled(ability.line))
 
 
+# 702.174d-i: what each gift gives the chosen opponent, carried out only if the gift was promised (702.174k)
+_GIFT_IF = "if:the gift was promised"
+_GIFTS: dict[str, Op] = {
+    "a card": Op("draw", 1, "opponent_of_you", condition=_GIFT_IF, note="gift: the chosen opponent draws a card"),
+    "a food": Op("token", 1, "opponent_of_you", name="Food", condition=_GIFT_IF,
+                 note="gift: the chosen opponent creates a Food token"),
+    "a treasure": Op("token", 1, "opponent_of_you", name="Treasure", condition=_GIFT_IF,
+                     note="gift: the chosen opponent creates a Treasure token"),
+    "a tapped fish": Op("token", 1, "opponent_of_you", name="Fish", condition=_GIFT_IF,
+                        note="gift: the chosen opponent creates a tapped 1/1 blue Fish creature token"),
+    "an octopus": Op("token", 1, "opponent_of_you", name="Octopus", condition=_GIFT_IF,
+                     note="gift: the chosen opponent creates an 8/8 blue Octopus creature token"),
+    "an extra turn": Op("note", 1, "opponent_of_you", text="take an extra turn after this one", condition=_GIFT_IF,
+                        note="gift: the chosen opponent takes an extra turn after this one"),
+}
+
+
 _STATIC_FORMS: tuple[tuple[str, Callable[[re.Match[str]], Effect | tuple[Effect, ...]]], ...] = (
     (r"as an additional cost to cast this spell, (.+)", lambda m: AdditionalCost(m.group(1))),
+    # an alternative cost or a cost change is chosen or applied as the spell is cast (118.9, 601.2f): mana only,
+    # no part of its resolution; "if the {1}{b} cost was paid" is then a decision of its own, said
+    (r"you may pay (?:\{[^}]+\})+ rather than pay this spell's mana cost", lambda m: NotModelled(m.group(0))),
+    (r"this spell costs (?:\{[^}]+\})+ (?:less|more) to cast(?: for each [\w ',]+| if [\w ',]+)?",
+     lambda m: NotModelled(m.group(0))),
     (r"skip your (?:next )?draw step", lambda m: SkipDrawStep("you")),
     (r"each player skips their draw step", lambda m: SkipDrawStep("each")),
     (r"(?:each opponent|your opponents) skips? their (?:next )?draw steps?", lambda m: SkipDrawStep("opponents")),
@@ -417,6 +439,10 @@ def _read_static_or_spell(ability: Ability, name: str, reading: Reading, spell: 
         granted = read_granted(ability.effect, name)
         if granted is not None:  # triggered abilities granted in quotes (engine.oracle.granted)
             reading.effects.extend(granted)
+            return
+        activated = read_granted_activated(ability.effect, name, reading.type_line)
+        if activated is not None:  # an activated ability the card grants itself among others
+            reading.effects.extend(activated)
             return
     if not spell:
         reading.not_understood.append(ability.line)

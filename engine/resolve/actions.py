@@ -22,6 +22,7 @@ from engine.errors import ScenarioError
 from engine.model import Batch, Resolution
 from engine.resolve.events import GameOver
 from engine.resolve.paying import pay
+from engine.resolve.targeting import targeted_triggers, ward_counters
 from engine.trigger_events import EventKind
 from engine.wording import cards
 
@@ -270,7 +271,7 @@ def action_cast(r: Resolver) -> None:
            + (f", choosing the mode “{chosen.mode}”" if chosen.mode else "") + ".",
            (*r.rs.cite("resolve"), *(("702.29a",) if verb == "cycles" else ())), caster, "cast")
     from_hand = not chosen.activated and _spell_leaves_hand(r, card, caster, a.from_zone)
-    targeted_triggers(r, caster)
+    targeted_triggers(r, caster, list(a.targets) if chosen.targets_player else [], not chosen.activated)
     if not chosen.activated:
         r.happened.add(EventKind.CAST)
     _pay_costs(r, card, chosen, caster)
@@ -281,6 +282,11 @@ def action_cast(r: Resolver) -> None:
     if r.pending:
         # Abilities that trigger on casting resolve before the spell (603.3, 405.5).
         r.settle()
+    if ward_counters(r, caster, card.name if not chosen.activated else f"{card.name}'s ability"):
+        if from_hand and _spell_face(card):  # 701.6a: a countered spell goes to its owner's graveyard
+            r.player(caster).stack.remove_named(card.name)
+            r.player(caster).graveyard.add(Batch([card.name]))
+        return
     resolving_from = len(r.steps)
     r.run_ops(chosen.ops, you=caster, that_player=target, source=card.name, x=a.x)
     if from_hand and _spell_face(card):
@@ -308,7 +314,7 @@ def _cast_permanent(r: Resolver, card: Card, caster: str, target: str) -> None:
     caster's control (608.3a), where its own "when this enters" abilities trigger (603.6a)."""
     r.step(f"{caster} casts {card.name}.", r.rs.cite("cast"), caster, "cast")
     from_hand = _spell_leaves_hand(r, card, caster, r.s.action.from_zone)
-    targeted_triggers(r, caster)
+    targeted_triggers(r, caster, [], False)  # the targets of its "when this enters" ability
     r.happened.add(EventKind.CAST)
     _pay_additional_costs(r, card, caster)
     cast_triggers(r, caster, card)
@@ -415,25 +421,6 @@ def _ability_used(r: Resolver, card: Card, ability: str) -> SpellText:
     return wanted[labels.index(pick)]
 
 
-def targeted_triggers(r: Resolver, caster: str) -> None:
-    """"Whenever ~ becomes the target of a spell [or ability] [you control | an opponent controls]": the
-    targeted permanent's own abilities (603.2e)."""
-    for t in r.s.action.card_targets:
-        card = r.cards.find(t.card)
-        if card is None or t.zone != "battlefield":
-            continue
-        r.happened.add(EventKind.TARGET)
-        for eff in card.of(EventTrigger):
-            m = _TARGETED.fullmatch(eff.event)
-            if m is None:
-                continue
-            r.evaluated_events.add(eff.event)
-            whose = m.group("whose") or ""
-            if "you control" in whose and caster != t.player or "opponent" in whose and caster == t.player:
-                continue
-            r.add_trigger(card.name, t.player, t.player, eff.ops, False, ("603.2e", "603.2"))
-
-
 def cast_triggers(r: Resolver, caster: str, card: Card) -> None:
     """Abilities that trigger on a spell being cast (603.2): the card data's, those read from Oracle text
     ("whenever you cast an instant or sorcery spell", judged by the spell's type line), and the spell's
@@ -470,8 +457,6 @@ def _first_this_turn(r: Resolver, m: re.Match[str], source: str, caster: str) ->
     return first
 
 
-_TARGETED = re.compile(r"when(?:ever)? ~ becomes the target of a spell(?: or ability)?(?P<whose> you control| an "
-                       r"opponent controls)?")
 _CAST_EVENT = re.compile(
     r"whenever (?P<who>you|an opponent|a player|another player|each opponent) casts?(?: or cop(?:y|ies))? "
     r"(?:a|an|(?P<first>your first)) "

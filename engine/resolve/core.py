@@ -82,6 +82,10 @@ class ResolverCore:
         # evaluated: a watching ability whose kind of event happened but that nothing evaluated is refused.
         self.happened: set[EventKind] = set()
         self.card_targets = list(self.s.action.card_targets)  # taken in order by the operations on a target
+        # who controls each permanent an operation took as its target, as the effect goes on ("if you control
+        # neither creature" after an exchange of control, 701.12b)
+        self.now_controls: dict[str, str] = {}
+        self.unattached: list[str] = []  # Auras whose enchanted permanent an effect moved (704.5m)
         self.evaluated_events: set[str] = set()
 
     def player(self, name: str) -> PlayerState:

@@ -73,6 +73,8 @@ class OpContext:
     last_count: int | None = None  # how many cards the last operation moved: what "that many" refers to
     did: bool = True  # whether the last "may" was taken (what "if you do" refers to, 608.2c)
     coin: str | None = None  # the result of the coin flip the effect made ("win" / "lose"), once flipped
+    revealed: dict[str, int] = field(default_factory=dict)  # cards revealed from the top, per player
+    mays: int = 0  # how many "may" operations the effect has: one alone is what any "may" choice of it means
 
 
 @dataclass(frozen=True)

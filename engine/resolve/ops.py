@@ -25,8 +25,10 @@ def resolve_who(r: Resolver, who: str, you: str, that_player: str) -> list[str]:
         return [you]
     if who in ("that_player", "target"):
         return [that_player]
-    if who == "each_opponent" or who == "opponent_of_you":
+    if who == "each_opponent":
         return [n for n in r.apnap() if n in r.opponents(you) and not r.player(n).lost]
+    if who == "opponent_of_you":
+        return [an_opponent(r, you)]
     if who == "each_player":
         return [n for n in r.apnap() if not r.player(n).lost]
     if who == "you_and_that_player":
@@ -36,6 +38,21 @@ def resolve_who(r: Resolver, who: str, you: str, that_player: str) -> list[str]:
     if who == "each_other_player":
         return [n for n in r.apnap() if n != you and not r.player(n).lost]
     return [that_player]
+
+
+def an_opponent(r: Resolver, you: str) -> str:
+    """"An opponent" (a gift promised, "an opponent draws a card"): one opponent, chosen by the effect's
+    controller; with several, the first in turn order unless said, noted, the others as alternatives."""
+    others = [n for n in r.apnap() if n in r.opponents(you) and not r.player(n).lost] or r.opponents(you)
+    if len(others) == 1:
+        return others[0]
+    key = f"opponent:{you}"
+    pick = str(r.choose(key, others, others[0]))
+    if key not in r.s.choices:
+        note = f"“An opponent” of {you}: the answer takes {pick} (the others are listed as alternatives)."
+        if note not in r.notes:
+            r.notes.append(note)
+    return pick
 
 
 def self_condition(r: Resolver, condition: str, you: str) -> bool:
@@ -70,7 +87,8 @@ def known_condition(r: Resolver, words: str, you: str) -> bool | None:
     for rx, test in _KNOWN_CONDITIONS:
         m = re.fullmatch(rx, words)
         if m:
-            return bool(test(r, p, you, m))
+            held = test(r, p, you, m)
+            return None if held is None else bool(held)
     return None
 
 
@@ -106,12 +124,14 @@ def run_ops(r: Resolver, ops: tuple[Op, ...], *, you: str, that_player: str, sou
             x: int | None = None) -> None:
     """Carry out an effect's operations in order, each through its handler (one per OpKind)."""
     ctx = OpContext(you, that_player, source, applied, replacing, times, x)
+    ctx.mays = sum(op.optional for op in ops)
     if replacing:
         # 121.7: the parts of the event that aren't draws happen first, then the draws one at a time.
         ops = tuple(op for op in ops if op.do != "draw") + tuple(op for op in ops if op.do == "draw")
     ops = _chosen_mode(r, ops, source, you)
+    gave = False
     for op in ops:
-        targets = resolve_who(r, op.who, you, that_player)
+        targets = resolve_who(r, op.who, you, ctx.that_player)
         if not _carried_out(r, op, ctx, targets):
             continue
         handler = OP_HANDLERS[OpKind(op.do)]
@@ -125,8 +145,31 @@ def run_ops(r: Resolver, ops: tuple[Op, ...], *, you: str, that_player: str, sou
         if op.do == "draw":  # "draw a card for each Island, then discard that many": the number drawn
             ctx.last_count = n * ctx.times
         if op.note.startswith("gift"):
-            r.happened.add(EventKind.GIFT)
-        ctx.did = True
+            gave = True
+        if op.optional or op.condition != "if_you_dont":
+            ctx.did = True  # "if you don't, put those cards into your graveyard and draw five": both under it
+    if gave:  # 702.174c: the spell or gift ability has resolved with its gift given
+        gift_given(r, you)
+
+
+_GIFT_EVENT = re.compile(r"whenever (?P<who>you|a player|an opponent) gives? a gift")
+
+
+def gift_given(r: Resolver, giver: str) -> None:
+    """702.174c: "whenever you give a gift" triggers as the spell whose gift was promised resolves, or as the
+    permanent's gift ability resolves."""
+    from engine.effects import EventTrigger
+
+    r.happened.add(EventKind.GIFT)
+    for src in r.in_play():
+        eff = src.effect
+        m = _GIFT_EVENT.fullmatch(eff.event) if isinstance(eff, EventTrigger) else None
+        if m is None:
+            continue
+        r.evaluated_events.add(eff.event)
+        who = m.group("who")
+        if who == "a player" or (who == "you") == (src.controller == giver):
+            r.add_trigger(src.card.name, src.controller, giver, eff.ops, False, ("702.174c", "603.2"))
 
 
 def _chosen_mode(r: Resolver, ops: tuple[Op, ...], source: str, you: str) -> tuple[Op, ...]:
@@ -205,22 +248,54 @@ def _carried_out(r: Resolver, op: Op, ctx: OpContext, targets: list[str]) -> boo
     keeps_alive = op.do != "draw" or drawer is None or drawer.library.size >= n
     if op.do == "note" and op.words and not inert(op.text):
         keeps_alive = False  # words the engine can't carry out: the line it can is the one answered
-    key = f"may:{ctx.source}:{op.do}"
+    key = _may_key(r, op, ctx)
     wanted = r.choose(key, [True, False], keeps_alive)
     what = op.note or op.text or op.do.replace("_", " ")
+    chooser = _chooser(r, op, ctx)
     if key not in r.s.choices:  # not said by the player: an assumption, said, with the other case listed
-        r.step(f"{ctx.source}'s “may” ({what}): the answer assumes {ctx.you} "
+        r.step(f"{ctx.source}'s “may” ({what}): the answer assumes {chooser} "
                f"{'does' if wanted else 'does not'} (the other choice is listed as an alternative).",
-               r.rs.cite("resolve"), ctx.you, "assumption")
+               r.rs.cite("resolve"), chooser, "assumption")
     elif not wanted:
-        r.step(f"{ctx.you} chooses not to: {ctx.source}'s “may” ({what}).", r.rs.cite("resolve"), ctx.you,
+        r.step(f"{chooser} chooses not to: {ctx.source}'s “may” ({what}).", r.rs.cite("resolve"), chooser,
                "choice")
+    elif chooser != ctx.you:
+        r.step(f"{chooser} chooses to: {ctx.source}'s “may” ({what}).", r.rs.cite("resolve"), chooser, "choice")
     ctx.did = bool(wanted)
     return bool(wanted)
 
 
+def _may_key(r: Resolver, op: Op, ctx: OpContext) -> str:
+    """The choice that answers a "may": ``may:<card>:<what it does>``; when the effect has only one "may", a
+    "may" choice said for that card means it, whatever act it names."""
+    key = f"may:{ctx.source}:{op.do}"
+    if key in r.s.choices or ctx.mays != 1:
+        return key
+    said = [k for k in r.s.choices if k.startswith(f"may:{ctx.source}:")]
+    return said[0] if len(said) == 1 else key
+
+
+def _chooser(r: Resolver, op: Op, ctx: OpContext) -> str:
+    """Who decides a "may": the effect's controller, or the player its words name ("target opponent may have
+    you draw a card"): a target opponent is the one opponent, or the one its controller targets (601.2c),
+    said with the others as alternatives."""
+    if not op.chooser:
+        return ctx.you
+    if op.chooser != "target":
+        return resolve_who(r, op.chooser, ctx.you, ctx.that_player)[0]
+    others = [n for n in r.opponents(ctx.you) if not r.player(n).lost]
+    if len(others) == 1:
+        return others[0]
+    key = f"target:{ctx.source}"
+    pick = str(r.choose(key, others, others[0]))
+    if key not in r.s.choices:
+        r.step(f"{ctx.source} targets an opponent: the answer takes {pick} (the others are listed as "
+               "alternatives).", r.rs.cite("target"), ctx.you, "assumption")
+    return pick
+
+
 _COUNT = r"(one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
-_KNOWN_CONDITIONS: tuple[tuple[str, Callable[..., bool]], ...] = (
+_KNOWN_CONDITIONS: tuple[tuple[str, Callable[..., bool | None]], ...] = (
     (r"you have no cards in hand", lambda r, p, you, m: p.hand.size == 0),  # hellbent
     (rf"(?:there are )?{_COUNT} or more cards are in your graveyard|you have {_COUNT} or more cards in your "
      rf"graveyard|there are {_COUNT} or more cards in your graveyard",
@@ -231,7 +306,21 @@ _KNOWN_CONDITIONS: tuple[tuple[str, Callable[..., bool]], ...] = (
     (rf"you have {_COUNT} or fewer cards in hand", lambda r, p, you, m: p.hand.size <= _int_word(m.group(1))),
     (rf"you have {_COUNT} or more cards in hand", lambda r, p, you, m: p.hand.size >= _int_word(m.group(1))),
     (rf"you have {_COUNT} or less life", lambda r, p, you, m: p.life <= _int_word(m.group(1))),
+    # after an exchange of control (or any operation on targets): the targets' controllers as they are now
+    (r"you control neither (?:creature|permanent|of them|of those (?:creatures|permanents))",
+     lambda r, p, you, m: you not in r.now_controls.values() if len(r.now_controls) >= 2 else None),
+    # 303.4: only an Aura enchants; with none on any battlefield nothing is enchanted, else it isn't known
+    (r"(?:~|[\w ,'-]+) is enchanted", lambda r, p, you, m: None if _auras_out(r) else False),
 )
+
+
+def _auras_out(r: Resolver) -> bool:
+    for player in r.s.players:
+        for name in player.battlefield:
+            card = r.cards.find(name)
+            if card is None or bool(card.has_type("aura")):
+                return True  # an unknown card might be one
+    return False
 
 
 def _int_word(word: str) -> int:

@@ -9,9 +9,11 @@ said in a step, and the other cases come back as alternatives with their outcome
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine.effects import Op, OpKind
+from engine.errors import ScenarioError
 from engine.model import Batch
 from engine.resolve.events import OpContext
 from engine.wording import cards, counted
@@ -106,7 +108,34 @@ def _counter(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) ->
                r.rs.cite("counter"), name, "counter")
 
 
+def _reveal_top(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+    for name in targets:
+        shown = min(n, r.player(name).library.size)
+        ctx.revealed[name] = shown
+        r.step(f"{name} reveals the top {cards(shown)} of their library; they stay there for now.",
+               r.rs.cite("reveal"), name, "reveal")
+
+
+def _revealed_to(zone: str) -> Callable[[Resolver, Op, OpContext, list[str], int], None]:
+    def move(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
+        for name in targets:
+            if name not in ctx.revealed:
+                raise ScenarioError(f"{ctx.source}: “those cards” are cards it didn't reveal", "action.card",
+                                    op.text or zone)
+            p = r.player(name)
+            moved = p.library.take_top(ctx.revealed.pop(name))
+            (p.hand if zone == "hand" else p.graveyard).add(moved)
+            ctx.last_count = len(moved)
+            r.step(f"{name} puts the {cards(len(moved))} revealed into their {zone}"
+                   + ("; this is not a draw." if zone == "hand" else "."),
+                   (*r.rs.cite("reveal"), *(r.rs.cite("not_a_draw") if zone == "hand" else ())), name, "move")
+    return move
+
+
 HANDLERS = {
+    OpKind.REVEAL_TOP: _reveal_top,
+    OpKind.REVEALED_TO_HAND: _revealed_to("hand"),
+    OpKind.REVEALED_TO_GRAVEYARD: _revealed_to("graveyard"),
     OpKind.REVEAL_SORT: _reveal_sort,
     OpKind.REVEAL_TOP_OR_DRAW: _reveal_top_or_draw,
     OpKind.AMASS: _amass,

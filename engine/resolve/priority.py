@@ -9,7 +9,7 @@ from engine.effects import (
     CantLose,
     Op,
 )
-from engine.model import PlayerState
+from engine.model import Batch, PlayerState
 from engine.resolve.events import GameOver, PendingTrigger
 
 if TYPE_CHECKING:
@@ -123,9 +123,24 @@ def resolve_trigger(r: Resolver, t: PendingTrigger, times: int) -> None:
     r.run_ops(t.ops, you=t.controller, that_player=t.that_player, source=t.source, times=times, x=t.x)
 
 
+def _unattached_auras(r: Resolver) -> None:
+    """704.5m: an Aura whose enchanted permanent left is put into its owner's graveyard (its controller's
+    here: 303.4e, an Aura is controlled by its caster, and ownership isn't tracked)."""
+    while r.unattached:
+        aura = r.unattached.pop(0)
+        for p in r.s.players:
+            if aura in p.battlefield:
+                p.battlefield.remove(aura)
+                p.graveyard.add(Batch([aura]))
+                r.step(f"{aura} is attached to nothing, so it is put into {p.name}'s graveyard (a state-based "
+                       "action).", r.rs.cite("aura_unattached"), p.name, "sba")
+                break
+
+
 def check_sba(r: Resolver) -> None:
     """704.3: the state-based actions that end a player's game, all checked at once; then 800.4a (the
     losers leave) and 104.2a/104.4a (the last team standing wins; everyone losing is a draw)."""
+    _unattached_auras(r)
     losers: list[str] = []
     for p in r.s.players:
         if p.lost:

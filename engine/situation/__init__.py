@@ -23,6 +23,7 @@ from engine.situation.clarify import from_ambiguity, place_unowned
 from engine.situation.clauses import _clauses, _parse_clause
 from engine.situation.entities import card_words
 from engine.situation.facts import settle_dredges
+from engine.situation.given import Situation
 from engine.situation.lexicon import MAX_CLAUSE, MAX_TEXT
 from engine.situation.normalize import _turn_draw_question as turn_draw_question
 from engine.situation.normalize import normalize, normalize_text
@@ -32,20 +33,23 @@ from engine.situation.reference import reference_markdown
 from engine.situation.scope import out_of_scope
 from engine.situation.seating import _to_json, merge_unowned
 
-__all__ = ["PHRASES", "Clarification", "SituationError", "all_examples", "language_reference", "normalize",
-           "parse_situation", "reference_markdown", "situation_to_json"]
+__all__ = ["PHRASES", "Clarification", "Situation", "SituationError", "all_examples", "language_reference",
+           "normalize", "parse_situation", "reference_markdown", "situation_to_json"]
 
 
-def parse_situation(text: str, cards: CardDB | None = None, *, asker: str = "You") -> Any:
-    """Parse situation text into an engine Scenario (via the contract's JSON form)."""
+def parse_situation(text: str | Situation, cards: CardDB | None = None, *, asker: str = "You") -> Any:
+    """Parse a situation (its text, or the text with the options given beside it) into an engine Scenario (via
+    the contract's JSON form)."""
     return scenario_from_json(situation_to_json(text, cards), cards or default_cards())
 
 
-def situation_to_json(text: str, cards: CardDB | None = None) -> dict[str, Any]:
+def situation_to_json(situation: str | Situation, cards: CardDB | None = None) -> dict[str, Any]:
     """The whole pipeline (see ``_read``); a text about another rules topic that can't be read gets the
     command that answers it instead of the reader's error."""
+    given = situation if isinstance(situation, Situation) else None
+    text: Any = given.text if given is not None else situation  # not a str: the reader says so
     try:
-        return _read(text, cards)
+        return _read(text, cards, given)
     except Clarification:
         raise
     except SituationError as error:
@@ -55,12 +59,16 @@ def situation_to_json(text: str, cards: CardDB | None = None) -> dict[str, Any]:
         raise
 
 
-def _read(text: str, cards: CardDB | None) -> dict[str, Any]:
+def _read(text: str, cards: CardDB | None, given: Situation | None = None) -> dict[str, Any]:
     """normalise → clauses (tokens → atoms → frames, or a one-fact template) → story → seating → the
-    question asked → the contract's scenario JSON, with what was understood and what was assumed."""
+    question asked → the contract's scenario JSON, with what was understood and what was assumed. The options
+    given beside the text (the game, the edition) are facts before its first word, each said to come from its
+    option."""
     cards = cards or default_cards()
     norm = normalize_text(_checked(text), card_words(tuple(cards.names())))
     b = Builder(cards, norm.text)
+    for key, value, source in given.given() if given is not None else ():
+        b.set("*", key, value, source)
     clauses = _read_clauses(b, norm.text, norm.from_questions)
     _settle(b, clauses[-1], norm.sentences)
     asked = read_question(b, norm.sentences)

@@ -10,7 +10,7 @@ import discord
 import pytest
 import yarl
 
-from bot.app import DrawJudgeBot
+from bot.discord.app import DrawJudgeBot
 from bot.service import Judge
 from bot.store import Store
 from tests.fakes.discord_fake import APP_ID, FakeDiscord

@@ -9,13 +9,14 @@ from typing import Any
 import pytest
 
 import engine.judging
-from bot.app import DrawJudgeBot
-from bot.console import answer
+from bot.discord.app import DrawJudgeBot
 from bot.service import Judge
 from bot.store import Store
+from bot.terminal.console import answer
 from engine.cards import CardDB
 from engine.model import Scenario
 from engine.question import Asked, AskedKind
+from engine.situation import Situation
 from tests.fakes.discord_fake import FakeDiscord, dispatch, slash
 
 QUESTIONS = {"do I lose?": Asked(AskedKind.LOSE, words="do I lose?"),
@@ -27,7 +28,8 @@ QUESTIONS = {"do I lose?": Asked(AskedKind.LOSE, words="do I lose?"),
 def asked_by_the_reader(monkeypatch: pytest.MonkeyPatch) -> None:
     read = engine.judging.parse_situation
 
-    def reading(text: str, cards: CardDB) -> Scenario:
+    def reading(situation: str | Situation, cards: CardDB) -> Scenario:
+        text = Situation.of(situation).text  # these questions give no options
         asked = next((q for words, q in QUESTIONS.items() if text.endswith(words)), None)
         scenario = read(_without_question(text), cards)
         scenario.asked = asked

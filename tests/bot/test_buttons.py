@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from bot import render_discord
-from bot.app import DrawJudgeBot
+from bot.discord import views as render_discord
+from bot.discord.app import DrawJudgeBot
 from tests.fakes.discord_fake import FakeDiscord, button, dispatch, slash
 
 EPHEMERAL = 64

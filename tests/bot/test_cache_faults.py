@@ -18,10 +18,10 @@ from typing import Any
 import pytest
 
 import bot.store.cachefile as cachefile
-from bot.app import DrawJudgeBot
-from bot.rulings import RulingsService
-from bot.scryfall import RateLimiter, ScryfallClient
+from bot.cards.rulings import RulingsService
+from bot.discord.app import DrawJudgeBot
 from bot.service import Judge
+from bot.sources.scryfall import RateLimiter, ScryfallClient
 from bot.store import Store
 from tests.conftest import CARDS_DIR
 from tests.fakes.discord_fake import APP_ID, FakeDiscord, dispatch, slash
@@ -134,7 +134,7 @@ async def test_a_read_only_file_still_answers_cards_it_cannot_keep(store: Store,
 
 
 def _run_cli(args: list[str], db: Path, prelude: str = "") -> subprocess.CompletedProcess[str]:
-    script = (prelude + "import sys\nfrom bot.cli import main\nsys.exit(main(sys.argv[1:]))\n")
+    script = (prelude + "import sys\nfrom bot.terminal.cli import main\nsys.exit(main(sys.argv[1:]))\n")
     env = {**os.environ, "DRAWJUDGE_DB": str(db), "PYTHONDONTWRITEBYTECODE": "1"}
     return subprocess.run([sys.executable, "-c", script, *args], cwd=ROOT, env=env, capture_output=True, text=True,
                           timeout=60)
@@ -241,7 +241,7 @@ async def test_an_edition_without_rules_is_never_current(store: Store, monkeypat
 
 async def test_the_current_edition_is_read_again_when_another_process_adds_one(
         store: Store, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    from bot.rules_source import update_from_file
+    from bot.rules.update import update_from_file
     from tests.conftest import CR_2026
 
     async with _bot(store, monkeypatch) as (client, fake):

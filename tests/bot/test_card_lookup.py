@@ -14,10 +14,10 @@ import discord
 import pytest
 
 from bot.config import Config
-from bot.console import run_console
-from bot.resolve_cli import resolve_command
 from bot.service import Judge
 from bot.store import Store, StoreUnavailable
+from bot.terminal.console import run_console
+from bot.terminal.resolve_cli import resolve_command
 from tests.bot.test_rulings import service
 from tests.conftest import CARDS_DIR
 from tests.fakes.scryfall import FakeScryfall
@@ -108,7 +108,7 @@ async def test_the_bot_synced_to_discord_has_every_command_the_running_bot_has(s
 
 async def test_card_shows_the_oracle_text_and_the_draw_abilities_read_on_every_front_end(
         store: Store, scryfall: FakeScryfall) -> None:
-    from bot.console import answer
+    from bot.terminal.console import answer
 
     svc = service(store, scryfall)
     judge = Judge(store, card_lookup=svc.oracle_text)

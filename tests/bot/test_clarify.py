@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from bot.app import DrawJudgeBot
-from bot.cli import main
-from bot.console import run_console
+from bot.discord.app import DrawJudgeBot
 from bot.service import Judge
 from bot.store import Store
+from bot.terminal.cli import main
+from bot.terminal.console import run_console
 from tests.fakes.discord_fake import FakeDiscord, button, dispatch, slash
 
 EPHEMERAL = 64
@@ -120,7 +120,7 @@ async def test_draw_reply_shows_what_was_understood_with_user_words_escaped(stor
     text = reply.as_text()
     assert "I understood:" in text and "Assumed:" in text
     assert reply.draw is not None  # the words each fact came from: behind the Assumed button
-    from bot.render_embed import reading_pages
+    from bot.render.layouts import reading_pages
 
     assert "(“I control Howling Mine \\#2”)" in reading_pages(reply.draw)[0].description
     underscored = await Judge(store).draw("Al_ice_ has 0 cards in library. Al_ice_ draws")

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import DrawJudgeBot
-from bot.connections import REST_CONNECTIONS
+from bot.discord.app import DrawJudgeBot
+from bot.discord.connections import REST_CONNECTIONS
 from bot.store import Store
 from tests.fakes.discord_fake import slash
 from tests.fakes.gateway import StandInDiscord
@@ -35,7 +35,7 @@ async def test_a_burst_is_answered_through_a_bounded_number_of_sockets(
 def test_the_open_file_limit_is_raised_to_what_the_system_allows(tmp_path: Path) -> None:
     script = ("import resource, sys\n"
               "resource.setrlimit(resource.RLIMIT_NOFILE, (128, 1024))\n"
-              "from bot.connections import raise_open_file_limit\n"
+              "from bot.discord.connections import raise_open_file_limit\n"
               "found = raise_open_file_limit(4096)\n"
               "print(found.before, found.now, found.hard, resource.getrlimit(resource.RLIMIT_NOFILE)[0])\n")
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=30)

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
-from bot.console import answer, run_console, split_command
 from bot.service import Judge
 from bot.store import Store
+from bot.terminal.cli import main
+from bot.terminal.console import answer, run_console, split_command
 from tests.conftest import CR_2026
 
 
@@ -97,7 +97,7 @@ def test_resolve_cli_json_and_text(tmp_path: Path, monkeypatch: pytest.MonkeyPat
 ])
 def test_console_options_keep_a_multiword_contains(line: str, expect: tuple[object, ...]) -> None:
     """The README's `/ruling Notion Thief contains:draw step` used to look up the card "Notion Thief step"."""
-    from bot.console import split_command
+    from bot.terminal.console import split_command
 
     assert split_command(line) == expect
 
@@ -151,8 +151,8 @@ def test_every_front_end_gives_the_same_draw_answer(tmp_path: Path, monkeypatch:
     ruling, reading, changes, steps and (for a historical edition) the differences from today."""
     import asyncio
 
-    from bot.render_discord import embed_for
-    from bot.render_embed import reading_pages, steps_pages
+    from bot.discord.views import embed_for
+    from bot.render.layouts import reading_pages, steps_pages
 
     monkeypatch.setenv("DRAWJUDGE_DB", str(tmp_path / "f.sqlite3"))
     assert main(["rules", "update", "--file", str(CR_2026)]) == 0

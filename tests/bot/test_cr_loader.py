@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.loaders.cr_text import CRParseError, decode_cr_bytes, parent_of, parse_cr
+from bot.sources.loaders.cr_text import CRParseError, decode_cr_bytes, parent_of, parse_cr
 
 EXPECTED = {"2026": (3114, 725, 276), "2022": (2668, 625, 266)}
 

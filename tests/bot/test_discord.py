@@ -10,8 +10,8 @@ from typing import Any
 import discord
 import pytest
 
-import bot.app as app_module
-from bot.app import DrawJudgeBot, make_bot
+import bot.discord.app as app_module
+from bot.discord.app import DrawJudgeBot, make_bot
 from bot.service import Judge
 from bot.store import Store
 from tests.fakes.discord_fake import FakeDiscord, autocomplete, button, dispatch, slash
@@ -52,8 +52,8 @@ async def test_sync_sends_a_valid_command_schema(harness: tuple[DrawJudgeBot, Fa
     client, fake = harness
     await client.sync_commands()
     names = {c["name"] for c in fake.commands if c.get("type", 1) == 1}
-    from bot.app import ASK_FROM_MESSAGE
     from bot.commands import BY_NAME
+    from bot.discord.app import ASK_FROM_MESSAGE
 
     assert names == set(BY_NAME)  # every command of the registry, /ruling and /card included
     assert {"draw", "rule", "cr", "search", "define", "rulediff", "ruling", "card", "help", "about"} == names
@@ -184,7 +184,7 @@ async def test_share_posts_a_private_answer_to_the_channel(harness: tuple[DrawJu
 
 async def test_buttons_are_disabled_when_they_stop_listening(harness: tuple[DrawJudgeBot, FakeDiscord],
                                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    from bot import render_discord
+    from bot.discord import views as render_discord
 
     client, fake = harness
     monkeypatch.setattr(render_discord, "VIEW_TIMEOUT", 0.2)

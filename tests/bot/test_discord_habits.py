@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from bot.app import ASK_FROM_MESSAGE, DrawJudgeBot
 from bot.commands import card_named, from_chat
-from bot.console import answer
+from bot.discord.app import ASK_FROM_MESSAGE, DrawJudgeBot
 from bot.service import Judge
 from bot.store import Store
+from bot.terminal.console import answer
 from tests.bot.test_rulings import service
 from tests.conftest import CARDS_DIR
 from tests.fakes.discord_fake import APP_ID, CHANNEL_ID, USER, FakeDiscord, autocomplete, dispatch, interaction, slash

@@ -11,8 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.loaders.cr_text import parse_cr
-from bot.rules_source import (
+from bot.rules.update import (
     MAX_CR_BYTES,
     MAX_GA_PAGES,
     RulesUpdateError,
@@ -20,7 +19,8 @@ from bot.rules_source import (
     update_from_url,
     update_ga_from_site,
 )
-from bot.scryfall import ScryfallClient, ScryfallError
+from bot.sources.loaders.cr_text import parse_cr
+from bot.sources.scryfall import ScryfallClient, ScryfallError
 from bot.store import Store
 from tests.fakes.hostile import HostileServer, endless, redirect, text
 

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-import bot.engine_pool as engine_pool
-from bot.app import DrawJudgeBot
-from bot.engine_pool import EnginePool, EngineRunner
+import bot.draw.engine_pool as engine_pool
+from bot.discord.app import DrawJudgeBot
+from bot.draw.engine_pool import EnginePool, EngineRunner
 from bot.loopwatch import LoopWatch
 from bot.service import Judge
 from bot.store import Store

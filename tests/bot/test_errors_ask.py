@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
-from bot.app import DrawJudgeBot
-from bot.cli import main
+from bot.discord.app import DrawJudgeBot
 from bot.service import Judge
 from bot.store import Store
+from bot.terminal.cli import main
 from tests.conftest import CR_2026
 from tests.fakes.discord_fake import FakeDiscord, button, dispatch, slash
 
@@ -111,7 +111,7 @@ async def test_an_off_topic_question_points_to_search_and_rule_with_its_words(
 def test_ask_piped_into_head_ends_without_a_traceback(tmp_path: Path) -> None:
     env = {"DRAWJUDGE_DB": str(tmp_path / "pipe.sqlite3"), "DRAWJUDGE_SCRYFALL_API": "http://127.0.0.1:9",
            "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
-    proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "ask", "/help"], stdout=subprocess.PIPE,
+    proc = subprocess.Popen([sys.executable, "-m", "bot.terminal.cli", "ask", "/help"], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, env=env, cwd=Path(__file__).resolve().parents[2])
     assert proc.stdout is not None
     proc.stdout.close()  # the reader leaves before anything is written, as `| head -0` would
@@ -122,7 +122,7 @@ def test_ask_piped_into_head_ends_without_a_traceback(tmp_path: Path) -> None:
 
 async def test_a_card_scryfall_cannot_give_is_said_without_the_operators_command(
         store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
-    from bot.card_lookup import CardsOffline
+    from bot.cards.lookup import CardsOffline
     from tests.fakes.discord_fake import APP_ID
 
     async def offline(name: str) -> tuple[str, str, str] | None:
@@ -146,7 +146,7 @@ async def test_a_card_scryfall_cannot_give_is_said_without_the_operators_command
 async def test_the_console_asks_for_x_and_a_number_answers_it(store: Store) -> None:
     import io
 
-    from bot.console import run_console
+    from bot.terminal.console import run_console
 
     out = io.StringIO()
     await run_console(Judge(store), io.StringIO("I cast Prosperity\n3\n"), out)

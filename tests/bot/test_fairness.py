@@ -9,12 +9,13 @@ from typing import Any
 
 import pytest
 
-import bot.engine_pool as engine_pool
-from bot.app import DrawJudgeBot
-from bot.engine_pool import EngineRunner, FairQueue
+import bot.draw.engine_pool as engine_pool
+from bot.discord.app import DrawJudgeBot
+from bot.draw.engine_pool import EngineRunner, FairQueue
 from bot.service import Judge
 from bot.store import Store
 from engine.cards import default_cards
+from engine.situation import Situation
 from tests.fakes.discord_fake import APP_ID, FakeDiscord, slash
 
 HEAVY_SECONDS = 0.4
@@ -63,11 +64,12 @@ async def test_a_heavy_user_does_not_starve_another_users_draw(store: Store, mon
     real = engine_pool.judge_text
     started: dict[str, float] = {}
 
-    def judge_text(text: str, *args: Any, **kwargs: Any) -> Any:
+    def judge_text(situation: Situation, *args: Any, **kwargs: Any) -> Any:
+        text = situation.text
         started.setdefault(text, time.perf_counter())
         if "Spirit of the Labyrinth" in text:  # the heavy user's questions: each holds the engine a while
             time.sleep(HEAVY_SECONDS)
-        return real(text, *args, **kwargs)
+        return real(situation, *args, **kwargs)
 
     monkeypatch.setattr(engine_pool, "judge_text", judge_text)
     fake = FakeDiscord()

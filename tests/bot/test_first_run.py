@@ -14,8 +14,8 @@ from aiohttp import web
 
 from bot.application import open_store
 from bot.config import Config
-from bot.rules_bootstrap import RulesBootstrap, drawjudge_command
-from bot.rules_source import ensure_shipped_editions
+from bot.rules.bootstrap import RulesBootstrap, drawjudge_command
+from bot.rules.update import ensure_shipped_editions
 from bot.service import Judge
 from bot.store import Store
 from tests.conftest import CR_2026
@@ -82,7 +82,7 @@ async def test_a_later_download_that_works_clears_the_back_off(tmp_path: Path) -
         assert (await failing.wait_left()).total_seconds() > 500  # a back-off of about 10 min is kept
 
         async def from_file(store: Store, config: Config) -> object:
-            from bot.rules_source import update_from_file
+            from bot.rules.update import update_from_file
             return await update_from_file(store, CR_2026)
 
         await store.set_meta("rules_download_failed", None)
@@ -120,8 +120,8 @@ async def test_uncached_cards_answer_at_once_while_scryfall_is_unreachable(store
     """With a Scryfall host that accepts and never answers, the first question waits its 2 s budget (the
     fetch goes on); once that fetch has failed, /ruling and a /draw naming an unseen card answer at once with
     what the cache has and how to preload cards."""
-    from bot.rulings import RulingsService
-    from bot.scryfall import RateLimiter, ScryfallClient
+    from bot.cards.rulings import RulingsService
+    from bot.sources.scryfall import RateLimiter, ScryfallClient
 
     silent = Silent()
     async with HostileServer() as server:
@@ -150,7 +150,7 @@ async def test_uncached_cards_answer_at_once_while_scryfall_is_unreachable(store
 
 async def test_a_refused_connection_is_not_retried() -> None:
     """Nothing listens there: retrying in 1, 2, 4 s only made an offline `drawjudge resolve` wait 7.6 s."""
-    from bot.scryfall import RateLimiter, ScryfallClient, ScryfallError
+    from bot.sources.scryfall import RateLimiter, ScryfallClient, ScryfallError
 
     client = ScryfallClient(base_url="http://127.0.0.1:9", timeout=5.0, limiter=RateLimiter(1000), backoff=1.0)
     started = time.monotonic()

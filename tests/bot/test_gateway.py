@@ -11,7 +11,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.app import DrawJudgeBot, make_bot
+from bot.discord.app import DrawJudgeBot, make_bot
 from bot.service import Judge
 from bot.store import Store
 from tests.fakes.botproc import start_bot, stop_bot

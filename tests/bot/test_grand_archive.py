@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from aiohttp import web
 
-from bot.loaders.ga_markdown import clean, parse_page, read_folder
-from bot.rules_index import Indexes
-from bot.rules_source import RulesUpdateError, ensure_shipped_editions, update_ga_from_site
+from bot.rules.index import Indexes
+from bot.rules.update import RulesUpdateError, ensure_shipped_editions, update_ga_from_site
 from bot.service import Judge
+from bot.sources.loaders.ga_markdown import clean, parse_page, read_folder
 from bot.store import Store
 from engine.rulesets import GRAND_ARCHIVE
 from tests.conftest import GA_DIR

@@ -7,13 +7,13 @@ import json
 import re
 from pathlib import Path
 
-from bot.render_discord import embed_for
-from bot.render_text import YAWGATOG
-from bot.replies import outside
-from bot.rules_source import update_from_file
-from bot.rulings import RulingsService
-from bot.scryfall import ScryfallClient
+from bot.cards.rulings import RulingsService
+from bot.discord.views import embed_for
+from bot.render.marks import outside
+from bot.render.text import YAWGATOG
+from bot.rules.update import update_from_file
 from bot.service import Judge
+from bot.sources.scryfall import ScryfallClient
 from bot.store import Store
 from tests.fakes.hostile import HostileServer, text
 
@@ -78,14 +78,14 @@ async def test_hostile_scryfall_answer_is_shown_inert(store: Store) -> None:
 
 
 def test_embed_link_is_only_http() -> None:
-    from bot.replies import Page
+    from bot.render.pages import Page
 
     assert embed_for(Page("t", "d", url="javascript:alert(1)")).url is None
     assert embed_for(Page("t", "d", url="https://user:secret@example.com/x?token=1")).url == "https://example.com/x"
 
 
 async def test_about_shows_no_credentials_or_paths(store: Store, tmp_path: Path, cr_2026_bytes: bytes) -> None:
-    from bot.rules_source import ingest_cr_bytes
+    from bot.rules.update import ingest_cr_bytes
 
     body = cr_2026_bytes.replace(b"January 16, 2026", b"February 16, 2026")
     await ingest_cr_bytes(store, body, "https://judge:s3cret@rules.example.com/cr/MagicCompRules.txt?key=abc")

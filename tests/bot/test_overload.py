@@ -15,10 +15,11 @@ from typing import Any
 import discord
 import pytest
 
-import bot.render_discord as render_discord
-from bot.app import DrawJudgeBot
-from bot.gate import Gate
-from bot.replies import Reply, paged
+import bot.discord.views as render_discord
+from bot.answers import Rulings
+from bot.discord.app import DrawJudgeBot
+from bot.discord.gate import Gate
+from bot.render.reply import Reply
 from bot.service import Judge
 from bot.store import Store
 from tests.fakes.botproc import start_bot, stop_bot
@@ -133,7 +134,8 @@ async def test_autocomplete_is_answered_from_memory(store: Store, monkeypatch: p
 async def test_live_answers_are_capped(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(render_discord, "MAX_LIVE_VIEWS", 20)
     monkeypatch.setattr(render_discord, "_LIVE", render_discord.deque())
-    reply = Reply(paged("t", "x\n" * 3000), rule_numbers=["121.2b"])
+    reply = Reply(Rulings("t", None, tuple(("2020-01-01", "x" * 500) for _ in range(30)), "2020-01-01"),
+                  rule_numbers=["121.2b"])  # an answer of several pages
 
     async def fetch(*args: Any) -> Reply:
         return reply
@@ -191,7 +193,7 @@ async def test_sigterm_is_honoured_under_a_large_burst(store: Store, tmp_path: P
 
 async def test_sync_with_a_refused_token_is_one_clean_line(store: Store, monkeypatch: pytest.MonkeyPatch,
                                                            capsys: pytest.CaptureFixture[str]) -> None:
-    from bot.cli import main
+    from bot.terminal.cli import main
 
     async def refuse(self: discord.Client, token: str) -> None:
         raise discord.LoginFailure("Improper token has been passed.")
@@ -207,7 +209,7 @@ async def test_sync_with_a_refused_token_is_one_clean_line(store: Store, monkeyp
 
 async def test_commands_still_running_after_the_grace_are_told_we_restart(
         store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
-    from bot.app import answer_restarting
+    from bot.discord.app import answer_restarting
 
     client, fake = await _client(store, monkeypatch, Gate(limit=10, defer_above=0))
     original = client.judge.search
@@ -245,7 +247,7 @@ async def test_glossary_autocomplete_is_answered_from_memory(store: Store, monke
 
 async def test_under_load_every_command_is_acknowledged_before_the_work_waits_for_a_slot(
         store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
-    import bot.gate as gate_module
+    import bot.discord.gate as gate_module
 
     monkeypatch.setattr(gate_module, "WORK_SLOTS", 2)
     client, fake = await _client(store, monkeypatch, Gate(limit=50, defer_above=0))
@@ -270,7 +272,7 @@ async def test_under_load_every_command_is_acknowledged_before_the_work_waits_fo
 
 async def test_autocomplete_memory_follows_the_edition_not_its_row_id(store: Store) -> None:
     """A rebuilt cache reuses row ids: the numbers remembered for one edition must not answer for another."""
-    from bot.rules_source import ensure_shipped_editions, update_from_file
+    from bot.rules.update import ensure_shipped_editions, update_from_file
     from tests.conftest import CR_2026
 
     judge = Judge(store)

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.app import DrawJudgeBot
+from bot.discord.app import DrawJudgeBot
 from tests.fakes.discord_fake import FakeDiscord, button, dispatch, slash
 
 README_SITUATION = ("It's my upkeep. I have 1 card in my library, my opponent controls Notion Thief and Spirit of "

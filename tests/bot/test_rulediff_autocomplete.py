@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.app import DrawJudgeBot
+from bot.discord.app import DrawJudgeBot
 from bot.store import StoreUnavailable
 from tests.fakes.discord_fake import FakeDiscord, autocomplete, dispatch, interaction, slash
 

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
-from bot.rules_source import RulesUpdateError, update_from_file, update_from_publisher, update_from_url
+from bot.rules.update import RulesUpdateError, update_from_file, update_from_publisher, update_from_url
 from bot.store import Store
+from bot.terminal.cli import main
 from tests.conftest import CR_2022
 from tests.fakes.rules_site import RulesSite
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.rulings import RulingsService, load_bulk_file
-from bot.scryfall import ACCEPT, USER_AGENT, CardNotFound, RateLimiter, ScryfallClient, ScryfallError
+from bot.cards.rulings import RulingsService, load_bulk_file
 from bot.service import Judge
+from bot.sources.scryfall import ACCEPT, USER_AGENT, CardNotFound, RateLimiter, ScryfallClient, ScryfallError
 from bot.store import Store
 from engine.oracle import read_oracle
 from tests.conftest import CARDS_DIR
@@ -165,7 +165,7 @@ async def test_bulk_loaded_cache_serves_rulings_offline(store: Store) -> None:
 
 async def test_ruling_command_through_the_command_tree(store: Store, scryfall: FakeScryfall,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    from bot.app import DrawJudgeBot
+    from bot.discord.app import DrawJudgeBot
     from tests.fakes.discord_fake import APP_ID, FakeDiscord, autocomplete, dispatch, slash
 
     svc = service(store, scryfall)
@@ -188,7 +188,7 @@ async def test_ruling_command_through_the_command_tree(store: Store, scryfall: F
 
 def test_cli_ruling_and_cards_load(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                    capsys: pytest.CaptureFixture[str]) -> None:
-    from bot.cli import main
+    from bot.terminal.cli import main
 
     monkeypatch.setenv("DRAWJUDGE_DB", str(tmp_path / "c.sqlite3"))
     monkeypatch.setenv("DRAWJUDGE_SCRYFALL_API", "http://127.0.0.1:9")

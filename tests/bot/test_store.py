@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from bot.loaders.cr_text import decode_cr_bytes
-from bot.rules_index import Indexes
+from bot.rules.index import Indexes
+from bot.sources.loaders.cr_text import decode_cr_bytes
 from bot.store import Store, StoreError
 
 RULE_LINE = re.compile(r"^(\d{3}\.\d+[a-z]*)\.?\s+(.*)$")

@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from bot.app import DrawJudgeBot
+from bot.cards.rulings import RulingsService
+from bot.discord.app import DrawJudgeBot
 from bot.loopwatch import LoopWatch
-from bot.rulings import RulingsService
-from bot.scryfall import MAX_RULINGS, RateLimiter, ScryfallClient
 from bot.service import Judge
+from bot.sources.scryfall import MAX_RULINGS, RateLimiter, ScryfallClient
 from bot.store import Store
 from engine.oracle import read_oracle
 from tests.conftest import CARDS_DIR

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from bot.card_lookup import card_names_in
+from bot.cards.lookup import card_names_in
 from engine.cards import CardDB, default_cards, scryfall_card_text
 from engine.errors import ScenarioError
 from engine.oracle import read_oracle

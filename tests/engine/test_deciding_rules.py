@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.loaders.cr_text import parse_cr
+from bot.sources.loaders.cr_text import parse_cr
 from engine.resolve import resolve
 from engine.scenario_json import scenario_from_json
 from tests.conftest import CR_2026

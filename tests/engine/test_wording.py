@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from bot.draw_answer import draw_answer
+from bot.draw.answer import draw_answer
 from engine.cards import default_cards
 from engine.resolve import resolve
 from engine.situation import parse_situation

@@ -31,7 +31,7 @@ async def start_bot(server: StandInDiscord, db: Path, tmp: Path,
         "import sys, discord, yarl\n"
         f"discord.http.Route.BASE = '{server.base}/api/v10'\n"
         f"discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL('ws://127.0.0.1:{server.port}/')\n"
-        "from bot.cli import main\n"
+        "from bot.terminal.cli import main\n"
         "if __name__ == '__main__':  # the engine's worker processes import this file too\n"
         "    sys.exit(main(['run']))\n")
     env = {**os.environ, "DISCORD_TOKEN": "live-token", "DRAWJUDGE_DB": str(db), "PYTHONPATH": str(root),

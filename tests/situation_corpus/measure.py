@@ -1,8 +1,9 @@
 """How the situation reader does on the development corpus of real phrasings (issue #24).
 
-Run: ``python -m tests.situation_corpus.measure [--verbose] [--topic NAME] [--id ID]``.
+Run: ``python -m tests.situation_corpus.measure [--real] [--verbose] [--topic NAME] [--id ID]``.
 
-Each entry of ``corpus.jsonl`` is read and resolved with the engine's own text pipeline
+Each entry of ``corpus.jsonl`` (or, with ``--real``, of ``real.jsonl``: players' own wordings quoted from public
+pages) is read and resolved with the engine's own text pipeline
 (``engine.judging.judge_text`` with ``engine.cards.default_cards()``), then compared with what a judge would
 answer (``expect``, derived from the Comprehensive Rules and the official rulings, never from the bot):
 
@@ -37,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 CORPUS = Path(__file__).with_name("corpus.jsonl")
+REAL = Path(__file__).with_name("real.jsonl")  # players' own words, each quoted from the public page it names
 PER_ENTRY_SECONDS = 5.0  # the engine takes ~0.05-1 s per entry; a reading past this counts as not understood
 OUTCOME_KEYS = ("losers", "winners", "drawn", "hand", "life", "triggers")
 
@@ -213,12 +215,13 @@ def report(results: list[Measured], verbose: bool = False) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--real", action="store_true", help="measure real.jsonl (players' own words) instead")
     parser.add_argument("--verbose", "-v", action="store_true", help="show each entry not read right")
     parser.add_argument("--topic", help="only the entries of this topic")
     parser.add_argument("--id", action="append", help="only this entry (repeatable)")
     parser.add_argument("--seconds", type=float, default=PER_ENTRY_SECONDS, help="time bound per entry")
     args = parser.parse_args(argv)
-    entries = load_corpus()
+    entries = load_corpus(REAL if args.real else CORPUS)
     if args.topic:
         entries = [e for e in entries if e.get("topic") == args.topic]
     if args.id:

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.loaders.cr_text import RuleEntry
+from bot.sources.loaders.cr_text import RuleEntry
 
 _ITEM_RX = re.compile(r"^(?P<indent>\s*)(?P<n>\d+)\.\s+(?P<text>.*)$")
 _HEADING_RX = re.compile(r"^(#{1,6})\s+(.*)$")

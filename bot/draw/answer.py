@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.answer_lead import Lead, lead_from_json, lead_of, outcome_of
 from engine.model import Resolution
+from engine.situation.given import Situation
 from engine.wording import sentence
 
 # Counts shown per player, in this order; hand and library always, the others when they changed.
@@ -68,7 +69,7 @@ class WhatIf:
 
 @dataclass(frozen=True)
 class DrawAnswer:
-    situation: str  # the text that was resolved (a "what if" re-resolves it)
+    situation: Situation  # what was resolved, its options with it (a "what if" re-resolves it)
     lead: Lead  # the answer to the question asked (the ruling line when nothing was asked), typed by its kind
     ruling: str
     ruling_rules: tuple[str, ...]
@@ -160,7 +161,8 @@ def _branch(branch: dict[str, Any], label: str) -> WhatIf:
     return WhatIf(label, **_line(branch), choices=dict(branch.get("choices", {})))
 
 
-def draw_answer(res: Resolution, situation: str, *, edition_label: str = "", links: bool = True) -> DrawAnswer:
+def draw_answer(res: Resolution, situation: Situation | str, *, edition_label: str = "",
+                links: bool = True) -> DrawAnswer:
     """The answer to a /draw question from its resolution."""
     ruling, ruling_rules = _ruling(res.ruling)
     otherwise = tuple(WhatIf(o["if"], **_line(o), assume=o["assumption"]) for o in res.other_outcomes)
@@ -168,7 +170,7 @@ def draw_answer(res: Resolution, situation: str, *, edition_label: str = "", lin
     alternatives = tuple(_branch(b, _said(b)) for b in res.branches if not _is_fact(b))
     lead = lead_from_json(res.answer) if res.answer else lead_of(res)
     return DrawAnswer(
-        situation=situation, lead=lead, ruling=ruling, ruling_rules=ruling_rules,
+        situation=Situation.of(situation), lead=lead, ruling=ruling, ruling_rules=ruling_rules,
         understood=tuple((f["fact"], f.get("words", "")) for f in res.understood),
         assumed=tuple(res.assumed), otherwise=otherwise, changes=_changes(res), steps=_folded(res),
         alternatives=alternatives, differences=tuple(res.differences), notes=tuple(dict.fromkeys(res.notes)),

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode, urlparse
 
-from bot import fetch
-from bot.fetch import FetchError
-from bot.urls import hosts_of
+from bot.sources import fetch
+from bot.sources.fetch import FetchError
+from bot.sources.urls import hosts_of
 
 if TYPE_CHECKING:  # aiohttp is imported where something is downloaded (about 120 ms a start)
     import aiohttp

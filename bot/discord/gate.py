@@ -96,7 +96,7 @@ class Gate:
         return self.in_flight > self.defer_above
 
     def follow_up_slot(self) -> asyncio.Semaphore:
-        """One of the slots follow-ups are sent in. Why: REST connections are bounded (bot/connections.py), and
+        """One of the slots follow-ups are sent in. Why: REST connections are bounded (bot/discord/connections.py), and
         a follow-up can wait (its token lasts 15 min) while an acknowledgement can't (3 s): with follow-ups
         capped, acknowledgements never queue behind a burst of answers."""
         if self._follow_ups is None:

@@ -31,13 +31,13 @@ from bot.commands import (
     invoke,
     nickname_choices,
 )
-from bot.connections import rest_connector
-from bot.engine_pool import ASKER
-from bot.gate import Gate
-from bot.gateway_slices import SlicedParser
-from bot.ratelimit import RateLimit
-from bot.render_discord import answer_expired, embed_for, listens, view_for
-from bot.replies import Reply, error_reply
+from bot.discord.connections import rest_connector
+from bot.discord.gate import Gate
+from bot.discord.gateway_slices import SlicedParser
+from bot.discord.ratelimit import RateLimit
+from bot.discord.views import answer_expired, embed_for, listens, view_for
+from bot.draw.engine_pool import ASKER
+from bot.render.reply import Reply, error_reply
 from bot.service import Judge
 
 log = logging.getLogger("drawjudge")

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.config import DATA_DIR
-from bot.loaders.cr_text import RuleEntry, parent_of
+from bot.sources.loaders.cr_text import RuleEntry, parent_of
 
 
 class ShippedRulesError(ValueError):

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.draw_answer import DrawAnswer
+from bot.draw.answer import DrawAnswer
+from bot.render.marks import TERMINAL, Marks
 from bot.store import Edition, RuleDiff, RuleLookup
 from engine.answer_lead import AnswerKind, Lead
-from engine.model import Resolution
 from engine.wording import sentence
 
 YAWGATOG = "https://yawgatog.com/resources/magic-rules/#R"
@@ -75,39 +75,26 @@ def editions_text(editions: list[Edition]) -> str:
     return "\n".join(lines)
 
 
-def reading_lines(res: Resolution, shown: Callable[[str], str] = str, bold: str = "") -> list[str]:
-    """How the question was read: each fact with the words it came from, then what was assumed. Shared by
-    the console and Discord (``shown`` escapes user text for Discord, ``bold`` marks the headings)."""
-    lines: list[str] = []
-    if res.understood:
-        lines.append(f"{bold}I understood:{bold}")
-        for fact in res.understood:
-            words = f" (“{shown(fact['words'])}”)" if fact.get("words") else ""
-            lines.append(f"- {shown(fact['fact'])}{words}")
-    if res.assumed:
-        lines.append(f"{bold}Assumed:{bold} " + "; ".join(shown(a) for a in res.assumed))
-    return lines
+SAID = 600  # characters of one piece of an answer's words before it is clipped
 
 
-Shown = Callable[[str], str]
+def _why_and_trap(lead: Lead, m: Marks) -> list[str]:
+    lines = [f"{m.bold('Why:')} {m.said(lead.why(), SAID)}"] if lead.why() else []
+    return lines + ([f"{m.bold('Watch out:')} {m.said(lead.watch_out(), SAID)}"] if lead.trap else [])
 
 
-def _why_and_trap(lead: Lead, shown: Shown, bold: str) -> list[str]:
-    lines = [f"{bold}Why:{bold} {shown(lead.why())}"] if lead.why() else []
-    return lines + ([f"{bold}Watch out:{bold} {shown(lead.watch_out())}"] if lead.trap else [])
-
-
-def _choice_lines(lead: Lead, shown: Shown, bold: str) -> list[str]:
-    return [f"• {shown(line.said)} → {shown(line.outcome)}" for line in lead.lines] + _why_and_trap(lead, shown, bold)
+def _choice_lines(lead: Lead, m: Marks) -> list[str]:
+    return [f"• {m.said(line.said, SAID)} → {m.said(line.outcome, SAID)}" for line in lead.lines] + _why_and_trap(
+        lead, m)
 
 
 # What follows the first words, by the kind of answer: one table every front end renders through.
-LEAD_BODY: dict[AnswerKind, Callable[[Lead, Shown, str], list[str]]] = {
+LEAD_BODY: dict[AnswerKind, Callable[[Lead, Marks], list[str]]] = {
     AnswerKind.YES: _why_and_trap,
     AnswerKind.NO: _why_and_trap,
     AnswerKind.COUNT: _why_and_trap,
     AnswerKind.CHOICE: _choice_lines,
-    AnswerKind.RULING: lambda lead, shown, bold: [],
+    AnswerKind.RULING: lambda lead, m: [],
 }
 
 
@@ -117,60 +104,64 @@ def lead_title(answer: DrawAnswer) -> str:
     return answer.ruling if lead.kind is AnswerKind.RULING else lead.text.rstrip(":")
 
 
-def lead_lines(answer: DrawAnswer, *, shown: Shown = str, bold: str = "") -> list[str]:
-    return LEAD_BODY[answer.lead.kind](answer.lead, shown, bold)
+def lead_lines(answer: DrawAnswer, m: Marks = TERMINAL) -> list[str]:
+    return LEAD_BODY[answer.lead.kind](answer.lead, m)
 
 
-def understood_line(answer: DrawAnswer, shown: Shown, bold: str, *, words: bool) -> list[str]:
+def understood_line(answer: DrawAnswer, m: Marks, *, words: bool) -> list[str]:
     if not answer.understood:
         return []
-    facts = "; ".join(shown(fact) + (f" (“{shown(said)}”)" if said and words else "")
+    facts = "; ".join(m.said(fact, SAID) + (f" (“{m.said(said, SAID)}”)" if said and words else "")
                       for fact, said in answer.understood)
-    return [f"{bold}I understood:{bold} {facts}"]
+    return [f"{m.bold('I understood:')} {facts}"]
 
 
-def deciding_lines(answer: DrawAnswer, shown: Shown = str, bold: str = "") -> list[str]:
+def deciding_lines(answer: DrawAnswer, m: Marks = TERMINAL) -> list[str]:
     """The assumptions that decide the answer, each with the other outcome."""
-    return [f"{bold}{shown(other.label)}:{bold} {shown(other.ruling)}" for other in answer.otherwise]
+    return [f"{m.bold(m.said(other.label, SAID) + ':')} {m.said(other.ruling, SAID)}" for other in answer.otherwise]
 
 
-def changes_lines(answer: DrawAnswer, shown: Shown = str, *, only_changed: bool = False) -> list[str]:
+def assumed_line(assumed: tuple[str, ...] | list[str], m: Marks) -> list[str]:
+    return [f"{m.bold('Assumed:')} " + "; ".join(m.said(a, SAID) for a in assumed)] if assumed else []
+
+
+def changes_lines(answer: DrawAnswer, m: Marks = TERMINAL, *, only_changed: bool = False) -> list[str]:
     """Each player's counts before → after (``only_changed``: the players something happened to)."""
-    return [f"• {shown(c.player)}: {c.said()}" for c in answer.changes if c.changed or not only_changed]
+    return [f"• {m.said(c.player, SAID)}: {c.said()}" for c in answer.changes if c.changed or not only_changed]
 
 
-def steps_lines(answer: DrawAnswer, *, shown: Shown = str, bold: str = "") -> list[str]:
+def steps_lines(answer: DrawAnswer, m: Marks = TERMINAL) -> list[str]:
     """What happens step by step, then the other choices, the differences from today's rules and the notes."""
-    lines = [f"{bold}Steps{bold}"]
+    lines = [m.bold("Steps")]
     for i, step in enumerate(answer.steps, 1):
         times = f" ×{step.times:,}" if step.times > 1 else ""
-        lines.append(f"{i}. {shown(step.text)}{times}" + (f" — {' · '.join(step.rules)}" if step.rules else ""))
+        lines.append(f"{i}. {m.said(step.text, SAID)}{times}" + (f" — {' · '.join(step.rules)}" if step.rules else ""))
     if answer.alternatives:
-        lines += ["", f"{bold}If the choices go otherwise{bold}"]
-        lines += [f"• {shown(sentence('If ' + alt.label))}: {shown(alt.ruling)}" for alt in answer.alternatives]
+        lines += ["", m.bold("If the choices go otherwise")]
+        lines += [f"• {m.said(sentence('If ' + alt.label), SAID)}: {m.said(alt.ruling, SAID)}"
+                  for alt in answer.alternatives]
     if answer.differences:
-        lines += ["", f"{bold}Where today's rules differ{bold}"]
-        lines += [f"• {shown(d)}" for d in answer.differences]
+        lines += ["", m.bold("Where today's rules differ")]
+        lines += [f"• {m.said(d, SAID)}" for d in answer.differences]
     return lines
 
 
-def notes_lines(answer: DrawAnswer, shown: Shown = str) -> list[str]:
-    return [f"Note: {shown(n)}" for n in answer.notes]
+def notes_lines(answer: DrawAnswer, m: Marks = TERMINAL) -> list[str]:
+    return [f"Note: {m.said(n, SAID)}" for n in answer.notes]
 
 
-def draw_lines(answer: DrawAnswer, *, shown: Shown = str, bold: str = "") -> list[str]:
+def draw_lines(answer: DrawAnswer, m: Marks = TERMINAL) -> list[str]:
     """A /draw answer's body for the terminal, in the order of the Discord answer: the answer's reason and
     trap, what was understood, the assumptions that decide it with their other outcome, what changes, every
     assumption; then what the Discord answer keeps behind buttons: the steps and the other lines."""
-    lines = lead_lines(answer, shown=shown, bold=bold)
-    lines += understood_line(answer, shown, bold, words=True)
-    lines += deciding_lines(answer, shown, bold)
-    lines += changes_lines(answer, shown)
-    if answer.assumed:
-        lines.append(f"{bold}Assumed:{bold} " + "; ".join(shown(a) for a in answer.assumed))
-    lines += ["", *steps_lines(answer, shown=shown, bold=bold)]
+    lines = lead_lines(answer, m)
+    lines += understood_line(answer, m, words=True)
+    lines += deciding_lines(answer, m)
+    lines += changes_lines(answer, m)
+    lines += assumed_line(answer.assumed, m)
+    lines += ["", *steps_lines(answer, m)]
     if answer.notes:
-        lines += ["", *notes_lines(answer, shown)]
+        lines += ["", *notes_lines(answer, m)]
     return lines
 
 

@@ -18,14 +18,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urljoin, urlparse
 
-from bot import fetch
 from bot.config import DEFAULT_RULES_HOSTS
-from bot.fetch import Fetched, FetchError
-from bot.loaders.cr_text import CRParseError, parse_cr
-from bot.loaders.ga_markdown import parse_rulebook, read_folder
-from bot.loaders.shipped import shipped_editions
+from bot.sources import fetch
+from bot.sources.fetch import Fetched, FetchError
+from bot.sources.loaders.cr_text import CRParseError, parse_cr
+from bot.sources.loaders.ga_markdown import parse_rulebook, read_folder
+from bot.sources.loaders.shipped import shipped_editions
+from bot.sources.urls import host_allowed, hosts_of, public_url
 from bot.store import Edition, Store, StoreError
-from bot.urls import host_allowed, hosts_of, public_url
 
 if TYPE_CHECKING:  # aiohttp is imported where something is downloaded (about 120 ms a start)
     import aiohttp

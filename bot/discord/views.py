@@ -1,6 +1,6 @@
 """Replies as Discord embeds and views: pages with Previous/Next buttons, and the "rule texts" button.
 
-Why here: Discord's limits are enforced in ``bot.replies`` when pages are built; this module only maps a
+Why here: Discord's limits are enforced in ``bot.render.pages`` when pages are built; this module only maps a
 page to an embed, checks the limits once more (a page that would break one is trimmed, never sent broken),
 and keeps the button logic in one place.
 """
@@ -15,10 +15,12 @@ from typing import Any
 
 import discord
 
-from bot.engine_pool import ASKER
-from bot.ratelimit import RateLimit
-from bot.render_embed import MAX_WHAT_IF_BUTTONS, reading_pages, steps_pages
-from bot.replies import (
+from bot.answers import DrawReading, DrawSteps
+from bot.discord.ratelimit import RateLimit
+from bot.draw.engine_pool import ASKER
+from bot.render.layouts import MAX_WHAT_IF_BUTTONS
+from bot.render.marks import clip
+from bot.render.pages import (
     DESCRIPTION_MAX,
     EMBED_TOTAL_MAX,
     FIELD_NAME_MAX,
@@ -27,11 +29,10 @@ from bot.replies import (
     FOOTER_MAX,
     TITLE_MAX,
     Page,
-    Reply,
-    clip,
-    error_reply,
 )
-from bot.urls import public_url  # only http(s) links, never credentials, reach an embed
+from bot.render.reply import Reply, error_reply
+from bot.sources.urls import public_url  # only http(s) links, never credentials, reach an embed
+from engine.situation.given import Situation
 
 log = logging.getLogger("drawjudge")
 COLOR_OK = discord.Colour.from_rgb(46, 125, 180)
@@ -244,7 +245,7 @@ class AnswerView(OwnedView):
     async def steps(self, interaction: discord.Interaction, button: discord.ui.Button[AnswerView]) -> None:
         """What happens step by step, and the rules cited: privately, with its own pages."""
         assert self.reply.draw is not None
-        await self._private(interaction, Reply(steps_pages(self.reply.draw), ephemeral=True))
+        await self._private(interaction, Reply(DrawSteps(self.reply.draw), ephemeral=True))
 
     @discord.ui.button(label="Rule texts", style=discord.ButtonStyle.primary, row=1)
     async def rules(self, interaction: discord.Interaction, button: discord.ui.Button[AnswerView]) -> None:
@@ -256,7 +257,7 @@ class AnswerView(OwnedView):
     async def assumed(self, interaction: discord.Interaction, button: discord.ui.Button[AnswerView]) -> None:
         """Every fact with the words it was read from, and every assumption."""
         assert self.reply.draw is not None
-        await self._private(interaction, Reply(reading_pages(self.reply.draw), ephemeral=True))
+        await self._private(interaction, Reply(DrawReading(self.reply.draw), ephemeral=True))
 
     async def _private(self, interaction: discord.Interaction, reply: Reply) -> None:
         view = AnswerView(reply, interaction.user.id)
@@ -302,7 +303,7 @@ def view_for(reply: Reply, owner_id: int, fetch_rule_texts: RuleTextsFetcher | N
 
 class ClarifyView(OwnedView):
     """One button per answer to the reader's question. Only the asker can answer; the answer replaces the
-    question in the same message, resolved from the option's situation text (deferred if it is slow)."""
+    question in the same message, resolved from the option's situation (deferred if it is slow)."""
 
     def __init__(self, reply: Reply, owner_id: int, answer: Answerer,
                  fetch_rule_texts: RuleTextsFetcher | None = None, timeout: float | None = None, *,
@@ -313,19 +314,19 @@ class ClarifyView(OwnedView):
         self.reply = reply
         self.answer = answer
         self.fetch_rule_texts = fetch_rule_texts
-        for i, (label, text) in enumerate(reply.question.options[:10]):
+        for i, (label, situation) in enumerate(reply.question.options[:10]):
             button: discord.ui.Button[ClarifyView] = discord.ui.Button(
                 label=clip(f"{i + 1}. {label}", 80), style=discord.ButtonStyle.primary, row=i // 5)
-            button.callback = self._answer_with(label, text)  # type: ignore[method-assign,assignment]
+            button.callback = self._answer_with(label, situation)  # type: ignore[method-assign,assignment]
             self.add_item(button)
         _track(self)
 
     def current(self) -> discord.Embed:
         return embed_for(self.reply.pages[0], error=self.reply.error)
 
-    def _answer_with(self, label: str, text: str) -> Callable[[discord.Interaction], Awaitable[None]]:
+    def _answer_with(self, label: str, situation: Situation) -> Callable[[discord.Interaction], Awaitable[None]]:
         async def callback(interaction: discord.Interaction) -> None:
-            reply, deferred = await _within(interaction, self.answer(text))
+            reply, deferred = await _within(interaction, self.answer(situation))
             if self.public and reply.question is None and not reply.error:
                 # the private question says what was chosen; the answer itself goes to the channel
                 view = view_for(reply, self.owner_id, self.fetch_rule_texts, self.answer, public=True)

@@ -14,7 +14,7 @@ from typing import TextIO
 
 from bot import commands
 from bot.commands import RulingsFetcher, Services
-from bot.replies import Reply, error_reply
+from bot.render.reply import Reply, error_reply
 from bot.service import Judge
 
 OPTION_NAMES = tuple(dict.fromkeys(o.name for c in commands.COMMANDS for o in c.options if o is not c.text_option))
@@ -71,14 +71,15 @@ async def run_console(judge: Judge, stdin: TextIO = sys.stdin, stdout: TextIO = 
             reply = error_reply("Something went wrong on our side; the error was logged.", "try another question")
         print(reply.as_plain(), file=stdout)
         print("", file=stdout, flush=True)
-        while reply.question is not None:
-            reply = await _ask(judge, reply, stdin, stdout, interactive)
+        asking: Reply | None = reply
+        while asking is not None and asking.question is not None:
+            asking = await _ask(judge, asking, stdin, stdout, interactive)
     return 0
 
 
-async def _ask(judge: Judge, reply: Reply, stdin: TextIO, stdout: TextIO, interactive: bool) -> Reply:
+async def _ask(judge: Judge, reply: Reply, stdin: TextIO, stdout: TextIO, interactive: bool) -> Reply | None:
     """The reader's question, answered in the console: a number picks an option, which is resolved and
-    printed (it may ask again); anything else leaves the question unanswered."""
+    printed (it may ask again); anything else leaves the question unanswered (None)."""
     assert reply.question is not None
     options = reply.question.options
     if interactive:
@@ -86,9 +87,9 @@ async def _ask(judge: Judge, reply: Reply, stdin: TextIO, stdout: TextIO, intera
     line = (await asyncio.to_thread(stdin.readline)).strip()
     if not line.isdigit() or not 1 <= int(line) <= len(options):
         print("(question skipped)\n", file=stdout, flush=True)
-        return Reply([])
-    label, text = options[int(line) - 1]
-    answered = await judge.draw(text)
+        return None
+    label, situation = options[int(line) - 1]
+    answered = await judge.draw(situation)
     print(f"→ {label}", file=stdout)
     print(answered.as_plain(), file=stdout)
     print("", file=stdout, flush=True)

@@ -20,14 +20,16 @@ from typing import Any, TypeVar
 
 from rapidfuzz import fuzz, process, utils
 
-from bot.card_lookup import PRELOAD_HINT, CardsOffline
+from bot.answers import Rulings
+from bot.cards.lookup import PRELOAD_HINT, CardsOffline
 from bot.config import Config
 from bot.recovery import CacheRecovery, recovering
-from bot.replies import Reply, error_reply, outside, paged, plain, valid_text
-from bot.scryfall import CardNotFound, ScryfallClient, ScryfallError
+from bot.render.marks import Said, valid_text, words
+from bot.render.reply import Reply, error_reply
+from bot.sources.scryfall import CardNotFound, ScryfallClient, ScryfallError
+from bot.sources.urls import public_url
 from bot.store import Store, StoreError
 from bot.store.db import card_key
-from bot.urls import public_url
 from engine.cards import scryfall_card_text
 
 log = logging.getLogger("drawjudge.rulings")
@@ -235,37 +237,33 @@ class RulingsService:
         try:
             card, found = await self._within_budget(self._card_and_rulings(name))
         except TimeoutError:
-            return error_reply(f"The rulings of “{plain(name, 150)}” are not cached yet and Scryfall is slow to "
-                               "answer; they are being fetched now.", "ask again in a few seconds",
+            return error_reply(words("The rulings of “", Said(name, 150), "” are not cached yet and Scryfall is slow "
+                                     "to answer; they are being fetched now."), "ask again in a few seconds",
                                "preload cards with `drawjudge cards load`")
         except CardNotFound as exc:
-            return error_reply(plain(str(exc).capitalize(), 400) + ".",
+            return error_reply(words(Said(str(exc).capitalize(), 400), "."),
                                "check the spelling, or pick a name from the list")
         except ScryfallError as exc:
             return await self._offline_reply(name, exc)
         rulings = sorted(found.value, key=lambda r: str(r.get("published_at", "")), reverse=True)
         if contains:
-            words = contains.lower().split()
-            rulings = [r for r in rulings if all(w in str(r.get("comment", "")).lower() for w in words)]
-        title = f"Rulings: {outside(str(card.value['name']), 150)}"
+            wanted = contains.lower().split()
+            rulings = [r for r in rulings if all(w in str(r.get("comment", "")).lower() for w in wanted)]
         url = public_url(str(card.value.get("scryfall_uri") or ""))
         notes = "; ".join(n for n in (card.note, found.note) if n)
-        footer = f"Scryfall · fetched {found.fetched_at[:10]}" + (f" · {notes}" if notes else "")
-        if not rulings:
-            what = f" containing “{plain(contains, 100)}”" if contains else ""
-            return Reply(paged(title, f"No rulings{what}.", url=url, footer=footer))
-        lines = [f"**{outside(str(r.get('published_at', '?')), 20)}** — {outside(str(r.get('comment', '')), 3000)}"
-                 for r in rulings]
-        return Reply(paged(title, "\n\n".join(lines), url=url, footer=footer))
+        said = tuple((str(r.get("published_at", "?")), str(r.get("comment", ""))) for r in rulings)
+        return Reply(Rulings(str(card.value["name"]), url, said, found.fetched_at, notes, contains))
 
     async def _offline_reply(self, name: str, exc: ScryfallError) -> Reply:
         """Scryfall can't be reached: what the cache has (its size, the nearest names) and how to preload."""
         self._unreachable(exc)
         near, total = await self._nearest_cached(name, 3)
-        has = f" The card cache has {total:,} cards" + (
-            f"; the nearest: {', '.join(plain(n, 100) for n, _score in near)}." if near else ".")
-        return error_reply(f"“{plain(name, 150)}” is not in the card cache, and Scryfall can't be reached right "
-                           f"now ({plain(str(exc), 200)}).{has}", "ask again later", PRELOAD_HINT)
+        nearest: list[str | Said] = []
+        for i, (n, _score) in enumerate(near):
+            nearest += [", " if i else "; the nearest: ", Said(n, 100)]
+        return error_reply(words("“", Said(name, 150), "” is not in the card cache, and Scryfall can't be reached "
+                                 "right now (", Said(str(exc), 200), f"). The card cache has {total:,} cards",
+                                 *nearest, "."), "ask again later", PRELOAD_HINT)
 
     async def oracle_text(self, name: str) -> tuple[str, str, str] | None:
         """(real name, Oracle text, type line) of a card, for cards the card data does not know. Past ``budget`` seconds

@@ -14,9 +14,9 @@ from collections.abc import Awaitable, Callable, Sequence
 
 from bot.commands import BY_NAME, Command, run
 from bot.config import Config
-from bot.connections import fast_loop_factory
-from bot.render_text import editions_text
-from bot.rules_source import (
+from bot.discord.connections import fast_loop_factory
+from bot.render.text import editions_text
+from bot.rules.update import (
     RulesUpdateError,
     update_from_file,
     update_from_publisher,
@@ -141,7 +141,7 @@ async def _lookup_cmd(args: argparse.Namespace, config: Config) -> int:
 async def _cards_cmd(args: argparse.Namespace, config: Config) -> int:
     from pathlib import Path
 
-    from bot.rulings import load_bulk_file
+    from bot.cards.rulings import load_bulk_file
 
     async def job(store: Store) -> int:
         total_cards = total_rulings = 0
@@ -164,7 +164,7 @@ async def _dispatch(args: argparse.Namespace, config: Config) -> int:
     if args.cmd == "cards":
         return await _cards_cmd(args, config)
     if args.cmd == "resolve":
-        from bot.resolve_cli import resolve_command
+        from bot.terminal.resolve_cli import resolve_command
 
         return await resolve_command(args, config)
     if args.cmd in (None, "run", "console", "ask", "sync"):

@@ -22,7 +22,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from bot.config import DEFAULT_RULES_PAGE, Config
-from bot.rules_source import RulesUpdateError, UpdateResult, update_from_publisher
+from bot.rules.update import RulesUpdateError, UpdateResult, update_from_publisher
 from bot.store import NoCurrentRules, Store, StoreError
 
 log = logging.getLogger("drawjudge")

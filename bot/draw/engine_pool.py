@@ -28,6 +28,7 @@ from engine.cards import Card, CardDB
 from engine.errors import OutOfTime
 from engine.judging import judge_text
 from engine.model import Resolution
+from engine.situation.given import Situation
 
 log = logging.getLogger("drawjudge")
 
@@ -143,13 +144,13 @@ class EngineRunner:
     async def start(self) -> None:
         """Nothing to start on a thread."""
 
-    async def judge(self, text: str, extra: Sequence[Card] = (), what_if: WhatIfKey = None) -> Resolution:
+    async def judge(self, text: str | Situation, extra: Sequence[Card] = (), what_if: WhatIfKey = None) -> Resolution:
         """The resolution of a situation text, reading it with the card data plus ``extra`` cards; ``what_if``
         (choices, an assumption key) re-resolves one of its alternatives."""
         async with self.queue.turn(ASKER.get()):
             return await self._judge(text, extra, what_if)
 
-    async def _judge(self, text: str, extra: Sequence[Card], what_if: WhatIfKey) -> Resolution:
+    async def _judge(self, text: str | Situation, extra: Sequence[Card], what_if: WhatIfKey) -> Resolution:
         deadline = time.monotonic() + self.budget
         cards = self.cards.with_extra(extra) if extra else self.cards
         choices, assume = what_if or (None, None)
@@ -171,7 +172,7 @@ def _worker_start(cards: CardDB) -> None:
     _WORKER_CARDS = cards
 
 
-def _worker_judge(text: str, extra: tuple[Card, ...], deadline: float, budget: float,
+def _worker_judge(text: str | Situation, extra: tuple[Card, ...], deadline: float, budget: float,
                   what_if: WhatIfKey = None) -> Resolution:
     assert _WORKER_CARDS is not None
     cards = _WORKER_CARDS.with_extra(extra) if extra else _WORKER_CARDS
@@ -201,7 +202,7 @@ class EnginePool(EngineRunner):
         self.workers = workers or default_workers()
         super().__init__(cards, budget, self.workers)
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["engine.judging", "bot.engine_pool"])
+        context.set_forkserver_preload(["engine.judging", "bot.draw.engine_pool"])
         self._pool = ProcessPool(max_workers=self.workers, initializer=_worker_start, initargs=(cards,),
                                  context=context)
         self.ended = 0  # workers ended for overrunning the budget
@@ -212,7 +213,7 @@ class EnginePool(EngineRunner):
         futures = [asyncio.wrap_future(self._pool.schedule(_worker_ready)) for _ in range(self.workers * 2)]
         await asyncio.gather(*futures)
 
-    async def _judge(self, text: str, extra: Sequence[Card], what_if: WhatIfKey) -> Resolution:
+    async def _judge(self, text: str | Situation, extra: Sequence[Card], what_if: WhatIfKey) -> Resolution:
         deadline = time.monotonic() + self.budget
         future = self._pool.schedule(_worker_judge, args=(text, tuple(extra), deadline, self.budget, what_if))
         try:

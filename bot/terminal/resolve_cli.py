@@ -12,10 +12,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from bot.card_lookup import UnreadableCard, cards_for_json, read_situation
+from bot.cards.lookup import UnreadableCard, cards_for_json, read_situation
 from bot.config import Config
-from bot.draw_answer import draw_answer
-from bot.render_text import draw_text, links_to_today
+from bot.draw.answer import draw_answer
+from bot.render.text import draw_text, links_to_today
 from bot.store.models import Edition
 from engine.cards import default_cards
 from engine.errors import Clarification, ScenarioError
@@ -48,8 +48,8 @@ class _Lookup:
 
     async def __call__(self, name: str) -> tuple[str, str, str] | None:
         from bot.application import open_store
-        from bot.card_lookup import CardsOffline
-        from bot.rulings import LookupPending, RulingsService
+        from bot.cards.lookup import CardsOffline
+        from bot.cards.rulings import LookupPending, RulingsService
         from bot.store import StoreError
 
         if self.service is None:

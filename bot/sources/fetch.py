@@ -15,7 +15,7 @@ from urllib.parse import urljoin
 
 from multidict import CIMultiDict
 
-from bot.urls import host_allowed, public_url
+from bot.sources.urls import host_allowed, public_url
 
 if TYPE_CHECKING:  # aiohttp is imported where something is downloaded (about 120 ms a start)
     import aiohttp
