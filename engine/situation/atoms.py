@@ -151,6 +151,21 @@ _RULES: tuple[tuple[Atom, tuple[Slot, ...]], ...] = tuple(
     (kind, tuple(_slot(s) for s in pattern.split())) for kind, pattern in ATOM_RULES)
 
 
+def _start_kinds(slots: tuple[Slot, ...]) -> frozenset[Tok]:
+    """The token kinds a rule can start with: those of its leading optional slots and of its first required one."""
+    kinds: set[Tok] = set()
+    for slot in slots:
+        kinds |= slot.kinds
+        if not slot.optional:
+            break
+    return frozenset(kinds)
+
+
+# The rules that can start at a token of each kind, in table order: a token is matched only against those.
+_BY_START: dict[Tok, tuple[tuple[Atom, tuple[Slot, ...]], ...]] = {
+    tok: tuple(rule for rule in _RULES if tok in _start_kinds(rule[1])) for tok in Tok}
+
+
 def _match(slots: tuple[Slot, ...], tokens: list[Token], i: int) -> tuple[int, dict[str, str | int | None]] | None:
     """Tokens from ``i`` matching the slots (optional slots skipped when they don't fit): (count, values)."""
     values: dict[str, str | int | None] = {}
@@ -173,7 +188,7 @@ def atoms(tokens: list[Token]) -> list[Piece]:
     i = 0
     while i < len(tokens):
         best: tuple[int, Atom, dict[str, str | int | None]] | None = None
-        for kind, slots in _RULES:
+        for kind, slots in _BY_START[tokens[i].kind]:
             hit = _match(slots, tokens, i)
             if hit is not None and (best is None or hit[0] > best[0]):
                 best = (hit[0], kind, hit[1])

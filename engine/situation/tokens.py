@@ -13,7 +13,6 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
-from weakref import WeakKeyDictionary
 
 from engine.cards import CardDB
 from engine.situation.entities import aliases, candidates
@@ -319,20 +318,7 @@ def _name_at(cards: CardDB, words: list[str], i: int) -> tuple[int, str] | None:
 
 def _exact(cards: CardDB, text: str) -> str | None:
     """The card ``text`` names exactly, or by a whole nickname: no typo, no prefix; a plural ("2 puzzle
-    boxes", "Thought Reflections") names the card of its singular. Remembered per card data (a long story
-    asks the same runs of words again)."""
-    memo = _EXACT.setdefault(cards, {})
-    if text not in memo:
-        if len(memo) > 20_000:
-            memo.clear()
-        memo[text] = _exact_uncached(cards, text)
-    return memo[text]
-
-
-_EXACT: WeakKeyDictionary[CardDB, dict[str, str | None]] = WeakKeyDictionary()
-
-
-def _exact_uncached(cards: CardDB, text: str) -> str | None:
+    boxes", "Thought Reflections") names the card of its singular."""
     for form in _singulars(text):
         card = cards.find(form)
         if card is not None:
