@@ -21,6 +21,9 @@ class Default(StrEnum):
 
     DRAWN_THIS_TURN = "drawn_this_turn"  # "drawn_this_turn:<player>": 0 by default
     ACTIVE = "active"  # whose turn: the asker's (the first player's) by default
+    CONTROLLER = "controller"  # "controller:<card>": a permanent said without one, whose it is (the reader's)
+    FIRST_TURN = "first_turn"  # "turn 1" with no side said: the game's first turn (its active player on the play)
+    DRAW_STEP_FIRST = "draw_step_first"  # "my draw step, I cast X": the counts said are before the step's draw
 
 
 DRAWN_SAID = "no card drawn yet this turn"  # how the default is said among the assumptions
@@ -31,6 +34,25 @@ def drew_for_turn_said(name: str) -> str:
     the turn's card (504.1), unless it is the first turn of the player on the play (103.8a)."""
     who = "you" if name == "You" else name
     return f"{who} already drew a card this turn, in the draw step (504.1)"
+
+
+def step_draw_first_said(name: str) -> str:
+    """How the reader says that a draw step told with a cast in it starts with the step's draw."""
+    whose = "your" if name == "You" else f"{name}'s"
+    return f"{whose} draw step: its draw comes first (504.1), before anything is cast in it (117.3a)"
+
+
+def controller_said(card: str, owner: str) -> str:
+    """How the reader says whose a permanent said without a controller is taken to be."""
+    whose = "yours" if owner == "You" else f"{owner}'s"
+    return f"{card}: its controller was not said; read as {whose}, the only player it does anything for here"
+
+
+def first_turn_said(active: str) -> str:
+    """How the reader says that "turn 1", with nobody said to be on the play, is the game's first turn."""
+    who = "you" if active == "You" else active
+    verb = "are" if active == "You" else "is"
+    return f"turn 1 read as the game's first turn: {who} {verb} on the play (103.1)"
 
 
 def turn_said(active: str) -> str:
@@ -46,6 +68,8 @@ def default_keys(doc: dict[str, Any], names: list[str]) -> list[str]:
     # filled in by the situation reader from the turn structure (the active player drew in the draw step)
     keys += [k for k in doc.get("defaulted", []) if isinstance(k, str) and k.partition(":")[2] in names
              and k.startswith(f"{Default.DRAWN_THIS_TURN}:") and k not in keys]
+    keys += [k for k in doc.get("defaulted", []) if isinstance(k, str) and (k.startswith(f"{Default.CONTROLLER}:")
+                                                                          or k == Default.FIRST_TURN.value)]
     # whose turn: unstated in the document, or filled in by the situation reader (which says so)
     active_default = "active" not in doc or turn_said(doc["active"]) in doc.get("assumed", [])
     if active_default and len(names) > 1:
@@ -81,10 +105,49 @@ def _other_turn(scenario: Scenario, _arg: str) -> str | None:
     return f"If it is {other}'s turn"
 
 
+def _counts_after_the_draw(scenario: Scenario, _arg: str) -> str | None:
+    """The counts said were the ones after the step's draw: the action alone, the turn's card drawn."""
+    if not scenario.draw_step_first:
+        return None
+    scenario.draw_step_first = False
+    active = scenario.player(scenario.active)
+    scenario.assumed = [a for a in scenario.assumed if a != step_draw_first_said(active.name)]
+    scenario.assumed.append(drew_for_turn_said(active.name))
+    return "If the cards you counted were after your draw for the turn"
+
+
+def _other_controller(scenario: Scenario, card: str) -> str | None:
+    """The permanent under the next player's control instead (the reader chose the only player it acts for,
+    so under any other it does nothing)."""
+    names = [p.name for p in scenario.players]
+    holder = next((p for p in scenario.players if card in p.battlefield), None)
+    if holder is None or len(names) < 2:
+        return None
+    other = scenario.player(names[(names.index(holder.name) + 1) % len(names)])
+    holder.battlefield.remove(card)
+    other.battlefield.append(card)
+    scenario.assumed = [a for a in scenario.assumed if a != controller_said(card, holder.name)]
+    return f"If {other.name} controls {card}"
+
+
+def _first_turn_on_the_draw(scenario: Scenario, _arg: str) -> str | None:
+    """ "Turn 1" meant as the active player's own first turn, on the draw: the game's turn 2 (103.8a)."""
+    if scenario.turn != 1 or scenario.format not in ("two-player", "two-headed-giant"):
+        return None
+    scenario.turn = 2
+    scenario.assumed = [a for a in scenario.assumed if a != first_turn_said(scenario.active)]
+    who = "you are" if scenario.active == "You" else f"{scenario.active} is"
+    whose = "your" if scenario.active == "You" else "their"
+    return f"If {who} on the draw (turn 1 meaning {whose} first turn: the game's turn 2)"
+
+
 # Each kind of default: how to make it otherwise in a copy of the scenario, and the words for "if it is".
 OTHERWISE: dict[Default, Callable[[Scenario, str], str | None]] = {
     Default.DRAWN_THIS_TURN: _already_drew,
     Default.ACTIVE: _other_turn,
+    Default.DRAW_STEP_FIRST: _counts_after_the_draw,
+    Default.CONTROLLER: _other_controller,
+    Default.FIRST_TURN: _first_turn_on_the_draw,
 }
 
 

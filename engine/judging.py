@@ -7,11 +7,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.answer_lead import lead_of
 from engine.cards import CardDB
-from engine.defaults import assume_otherwise
+from engine.defaults import Default, assume_otherwise
 from engine.errors import OutOfTime
-from engine.model import Resolution
+from engine.model import Action, Resolution, Scenario, TriggerRecord
 from engine.resolve import resolve
+from engine.resolve.resolver import Resolver
+from engine.resolve.result import outcome_key
+from engine.resolve.variants import IGNORED
+from engine.ruling import ruling_of
 from engine.situation import Situation, parse_situation
 from engine.wording import sentence
 
@@ -32,8 +37,75 @@ def judge_text(text: str | Situation, cards: CardDB, *, deadline: float | None =
     if choices:
         scenario.choices.update(choices)
     try:
+        if scenario.draw_step_first:
+            return draw_step_then(scenario, cards, deadline=deadline, budget=budget)
         return resolve(scenario, cards, deadline=deadline, budget=budget)
     except OutOfTime as exc:
         exc.understood = [dict(f) for f in scenario.understood]
         exc.assumed = list(scenario.assumed)
         raise
+
+
+def draw_step_then(scenario: Scenario, cards: CardDB, *, deadline: float | None = None,
+                   budget: float = 0.0) -> Resolution:
+    """ "It's my draw step, I cast Brainstorm": the step's draw first (504.1: before anyone has priority,
+    117.3a), then the action from the state it leaves, told as one story: the step's draws and triggers, then
+    the action's, with the action's alternatives. ``scenario`` is the state the action meets (the turn's card
+    drawn); the story starts one draw earlier. A game that ends in the step ends the story there."""
+    step = scenario.clone()
+    step.action = Action(type="draw_step")
+    active = step.player(step.active)
+    active.drawn_this_turn = max(0, active.drawn_this_turn - 1)
+    active.drawn_this_draw_step = 0
+    step.draw_step_first = False
+    first = Resolver(step, cards, deadline=deadline, budget=budget)
+    head = first.run()
+    if head.losers or head.winners:
+        step.assumed.append(f"the game ended in the draw step, before {_what(scenario.action)}")
+        return resolve(step, cards, deadline=deadline, budget=budget)
+    rest = first.s.clone()
+    rest.action = scenario.action
+    rest.draw_step_first = False
+    rest.understood, rest.assumed = scenario.understood, scenario.assumed
+    rest.defaulted = [k for k in scenario.defaulted if k not in (f"drawn_this_turn:{scenario.active}", FIRST)]
+    res = resolve(rest, cards, deadline=deadline, budget=budget)
+    res.steps[:0] = head.steps
+    res.before = head.before
+    res.triggers = _merged(head.triggers, res.triggers)
+    res.ruling = ruling_of(res).to_json()
+    res.answer = lead_of(res).to_json()
+    _counts_after_the_draw(scenario, res, cards, deadline)
+    return res
+
+
+FIRST = Default.DRAW_STEP_FIRST.value
+
+
+def _counts_after_the_draw(scenario: Scenario, res: Resolution, cards: CardDB, deadline: float | None) -> None:
+    """The counts the player gave may be the ones after the turn's draw: when that changes the outcome, the
+    answer gives that outcome too (the action alone, from the state as said)."""
+    variant = scenario.clone()
+    said = assume_otherwise(variant, FIRST)
+    if said is None:
+        return
+    other = resolve(variant, cards, branches=False, deadline=deadline)
+    if outcome_key(other, ignore=IGNORED) == outcome_key(res, ignore=IGNORED):
+        return
+    other.asked = scenario.asked
+    res.other_outcomes.insert(0, {"assumption": FIRST, "if": sentence(said), "ruling": other.ruling,
+                                  "answer": lead_of(other).to_json(), "players": other.players,
+                                  "losers": other.losers, "winners": other.winners})
+
+
+def _what(action: Action) -> str:
+    return f"{action.card} was cast" if action.card else "the action"
+
+
+def _merged(first: list[TriggerRecord], then: list[TriggerRecord]) -> list[TriggerRecord]:
+    """Each permanent's triggers over the whole story, once, in the order they first triggered."""
+    counts: dict[tuple[str, str], TriggerRecord] = {}
+    for t in [*first, *then]:
+        key = (t.source, t.controller)
+        old = counts.get(key)
+        counts[key] = t if old is None else TriggerRecord(t.source, t.controller, old.count + t.count, old.rules)
+    return list(counts.values())

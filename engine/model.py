@@ -232,6 +232,10 @@ class Scenario:
     defaulted: list[str] = field(default_factory=list)
     # The question the player asked ("do I lose?"), when there was one: the answer leads with it.
     asked: Asked | None = None
+    # "It's my draw step, I cast Brainstorm": the draw step's own draw is part of the story, before the action
+    # (504.1: no player gets priority before it). The state above is the one the action meets (the turn's card
+    # drawn); ``engine.judging`` resolves the step first and tells both (JSON "draw_step_first": true).
+    draw_step_first: bool = False
 
     def clone(self) -> Scenario:
         """A copy the resolver may change freely. Written out rather than ``copy.deepcopy``: a resolution and

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cards import CardDB, default_cards
-from engine.defaults import DRAWN_SAID, default_keys, turn_said
+from engine.defaults import DRAWN_SAID, Default, default_keys, turn_said
 from engine.errors import ScenarioError
 from engine.model import FORMATS, STEPS, Action, CardTarget, PlayerState, Scenario, Zone
 from engine.question import asked_from_json
@@ -136,6 +136,9 @@ def scenario_from_json(doc: Any, cards: CardDB | None = None) -> Scenario:
     scenario = Scenario(players, action, game, edition, fmt, active, turn, step, dict(choices), understood, assumed)
     scenario.defaulted = default_keys(doc, names)
     scenario.asked = asked_from_json(doc.get("asked"), names)
+    scenario.draw_step_first = doc.get("draw_step_first") is True
+    if scenario.draw_step_first:
+        scenario.defaulted.append(Default.DRAW_STEP_FIRST.value)
     return scenario
 
 

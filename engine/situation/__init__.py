@@ -1,8 +1,10 @@
 """The situation language: what players type in /draw, read into a scenario.
 
-The reader is a visible pipeline, one module per stage: ``normalize`` (text cleaned) → ``clauses`` with
-``entities`` (card names found) and ``phrases`` (the phrase table) → ``attach`` (facts attached to players) →
-``seating`` (players seated, defaults filled) → the contract's scenario JSON.
+The reader is a visible pipeline, one module per stage: ``normalize`` (text cleaned) → ``clauses`` (each
+sentence, read from its parts first: ``tokens`` → ``atoms`` → frames of ``reading``, ``frames`` and ``board``,
+in ``story``; else by a one-fact template of ``phrases``) → ``attach`` (facts attached to players) →
+``seating`` (players seated, defaults filled) → ``clarify`` (controllers not said) → the contract's scenario
+JSON.
 
 Errors say which clause was not understood, what was expected there, and the closest phrases or cards.
 """

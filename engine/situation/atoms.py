@@ -37,6 +37,7 @@ class Atom(StrEnum):
     MECH = "mechanic"  # loot, wheel, rummage
     KEEP = "cards kept"  # keep both (paying 4 life each), put both back
     DREDGE = "dredge"  # dredge it, dredge Golgari Thug
+    BESIDES = "besides a spell"  # besides Timetwister, after casting it: a hand counted without the spell
     CARDS = "cards"  # Notion Thief, 2 Thought Reflections, my Bowmasters
     TOP = "top of library"  # on top of my library
     ZONE = "zone"  # in my graveyard
@@ -77,13 +78,16 @@ ATOM_RULES: tuple[tuple[Atom, str], ...] = (
     (Atom.COUNT, "POSS?:owner ZONE:zone BE? AT NUMBER:n CARDS?"),
     (Atom.COUNT, "AT NUMBER:n CARDS IN POSS?:owner ZONE:zone"),
     (Atom.COUNT, "LAST:last CARDS?"),
+    (Atom.COUNT, "MULL:zone NUMBER:n CARDS?"),
     (Atom.COUNT, "POSS?:owner ZONE:zone BE? LAST:last CARDS?"),
     (Atom.LIFE, "AT NUMBER:n LIFE?"),
     (Atom.LIFE, "NUMBER:n LIFE"),
     (Atom.LIFE, "POSS?:owner LIFE BE? NUMBER:n"),
     (Atom.DREW, "ALREADY? DREW:drew NUMBER?:n CARDS? FOR_TURN|THIS_TURN?"),
     (Atom.DREW, "DREW FOR_TURN ALREADY"),
+    (Atom.DREW, "ALREADY? DREW:drew NUMBER?:n CARDS? OFF POSS? SPELL|CARD THIS_TURN?"),  # how: "off my cantrip"
     (Atom.DRAW_TURN, "DRAW NUMBER? CARDS? FOR_TURN:turn"),
+    (Atom.DRAW_TURN, "DRAW LAST:last FOR_TURN:turn"),
     (Atom.STEP, "DURING|IN|AT? POSS?:owner STEP:step"),
     (Atom.TURN, "AT|DURING|IN? TURN NUMBER:n FOR ME|PLAYER|NAME:owner"),
     (Atom.TURN, "AT|DURING|IN? TURN NUMBER:n"),
@@ -92,8 +96,10 @@ ATOM_RULES: tuple[tuple[Atom, str], ...] = (
     (Atom.SIDE, "SIDE:side"),
     (Atom.PLAYERS, "NUMBER:n PLAYERS"),
     (Atom.PLAYERS, "PLAYERS IN? NUMBER:n"),
+    (Atom.PLAYERS, "NUMBER:n POSS:others"),  # "3 opps": the asker and three opponents
     (Atom.FORMAT, "FORMAT:format"),
     (Atom.DRAW, "MAY?:may DRAW NUMBER?:n CARDS?"),
+    (Atom.DRAW, "MAY?:may DRAW NUMBER?:n CARDS? IN POSS?:from_owner ZONE:from_zone"),  # "draw 2 from my library"
     (Atom.CAST, "CAST NUMBER? CARD:card TARGET|AT? ME|PLAYER|NAME?:target"),
     (Atom.SPELL_ON, "CARD:card TARGET|AT ME|PLAYER|NAME:target"),
     (Atom.X, "FOR NUMBER:x"),
@@ -102,11 +108,21 @@ ATOM_RULES: tuple[tuple[Atom, str], ...] = (
     (Atom.KEEP, "KEEP:keep FILLER?"),
     (Atom.MECH, "MECH:mech NUMBER?:n"),
     (Atom.CAST, "CAST IT:it"),
+    (Atom.CAST, "RESPONSE POSS?:owner CARD:card"),
     (Atom.CAST, "CARD:card CAST"),
+    (Atom.CAST, "CARD:card ETB:enters"),
     (Atom.DRAW_OFF, "DRAW NUMBER?:n CARDS? OFF POSS?:owner CARD:card"),
+    (Atom.DRAW_OFF, "DRAW NUMBER?:n CARDS? IN POSS?:owner CARD:card"),  # "draws 3 from Prosperity"
+    (Atom.DRAW_OFF, "DRAW NUMBER?:n CARDS? OFF|IN POSS?:owner CARD:card ME|PLAYER|NAME:caster CAST"),
     (Atom.DRAW_OFF, "MAY?:may DRAW NUMBER?:n CARDS? OFF|FOR? SPELL:spell"),
     (Atom.DREDGE, "DREDGE CARD?:card"),
     (Atom.DREDGE, "DREDGE IT:it"),
+    (Atom.DREDGE, "DREDGE CARD?:card FIRST:first DRAW"),  # "dredge the first draw": the first draw it can replace
+    (Atom.DREDGE, "DREDGE IT:it FIRST:first DRAW"),
+    (Atom.DREDGE, "DREDGE CARD?:card OFF|DURING|AT|IN POSS?:owner CARD:spell DRAW?"),  # "dredge off Brainstorm"
+    (Atom.DREDGE, "DREDGE IT:it OFF|DURING|AT|IN POSS?:owner CARD:spell DRAW?"),
+    (Atom.BESIDES, "BESIDES POSS? CARD:card"),
+    (Atom.BESIDES, "BESIDES IT:it"),
     (Atom.CARDS, "POSS?:owner NUMBER?:n CARD:card"),
     (Atom.TOP, "TOP POSS?:owner ZONE?:zone"),
     (Atom.ZONE, "POSS?:owner ZONE:zone HAVE|BE"),
@@ -135,6 +151,21 @@ _RULES: tuple[tuple[Atom, tuple[Slot, ...]], ...] = tuple(
     (kind, tuple(_slot(s) for s in pattern.split())) for kind, pattern in ATOM_RULES)
 
 
+def _start_kinds(slots: tuple[Slot, ...]) -> frozenset[Tok]:
+    """The token kinds a rule can start with: those of its leading optional slots and of its first required one."""
+    kinds: set[Tok] = set()
+    for slot in slots:
+        kinds |= slot.kinds
+        if not slot.optional:
+            break
+    return frozenset(kinds)
+
+
+# The rules that can start at a token of each kind, in table order: a token is matched only against those.
+_BY_START: dict[Tok, tuple[tuple[Atom, tuple[Slot, ...]], ...]] = {
+    tok: tuple(rule for rule in _RULES if tok in _start_kinds(rule[1])) for tok in Tok}
+
+
 def _match(slots: tuple[Slot, ...], tokens: list[Token], i: int) -> tuple[int, dict[str, str | int | None]] | None:
     """Tokens from ``i`` matching the slots (optional slots skipped when they don't fit): (count, values)."""
     values: dict[str, str | int | None] = {}
@@ -157,7 +188,7 @@ def atoms(tokens: list[Token]) -> list[Piece]:
     i = 0
     while i < len(tokens):
         best: tuple[int, Atom, dict[str, str | int | None]] | None = None
-        for kind, slots in _RULES:
+        for kind, slots in _BY_START[tokens[i].kind]:
             hit = _match(slots, tokens, i)
             if hit is not None and (best is None or hit[0] > best[0]):
                 best = (hit[0], kind, hit[1])

@@ -21,8 +21,10 @@ from engine.situation.lexicon import (
     FIRST_PLURAL,
     ME_WORDS,
     OPPONENT_WORDS,
+    OTHERS_WORDS,
     PRONOUNS,
     RESERVED,
+    SOMEONE_WORDS,
     TEAMMATE_WORDS,
     read_number,
 )
@@ -98,6 +100,7 @@ class Builder:
         self.implied_action: tuple[dict[str, Any], str] | None = None  # "... instead of drawing"
         self.in_question = False  # the clause being read comes from a question ("do we draw?")
         self.action_from_question = False
+        self.besides: list[tuple[str, str, str]] = []  # (player, spell, words): a hand said without that spell
 
     # ---------------------------------------------------------------- transactions
 
@@ -284,7 +287,7 @@ class Ctx:
     def card(self, text: str) -> str:
         if text.strip().lower() in CARD_PRONOUNS and self.b.last_cards:
             return self.b.last_cards[-1]
-        name = match_card(self.b.cards, text, self.clause)
+        name = _said_before(self.b, text) or match_card(self.b.cards, text, self.clause)
         self.b.last_cards.append(name)
         return name
 
@@ -295,6 +298,16 @@ class Ctx:
         names = card_list(self.b.cards, text, self.clause)
         self.b.last_cards.extend(names)
         return names
+
+
+def _said_before(b: Builder, text: str) -> str | None:
+    """ "Can I dredge the imp?": "the" and words of one card the story already named stand for that card."""
+    m = re.fullmatch(r"(?:the|that|this)\s+([\w' -]{2,40})", text.strip().lower())
+    if not m:
+        return None
+    words = set(re.findall(r"[\w']+", m.group(1)))
+    named = {c for c in b.last_cards if words <= set(re.findall(r"[\w']+", c.lower()))}
+    return named.pop() if len(named) == 1 else None
 
 
 CARD_PRONOUNS = {"it", "her", "him", "them", "this", "that", "this card", "that card", "it too"}
@@ -355,8 +368,11 @@ def resolve_player(b: Builder, text: str | None, subject: str, clause: str, acto
     if t in EACH_WORDS:
         return "each"
     if t in ("each opponent", "all opponents", "every opponent", "all my opponents", "each of my opponents",
-             "opponents", "my opponents", "the opponents"):
+             "opponents", "my opponents", "the opponents") or t in OTHERS_WORDS:
         return "each-opponent"
+    if t in SOMEONE_WORDS:
+        b.assume(f"“{text}” read as your opponent (a player other than you, not named)")
+        return "Opponent"
     m = re.fullmatch(r"team ([a-z0-9])", t)
     if m:
         return f"team:{m.group(1).upper()}"

@@ -13,6 +13,7 @@ import time
 from typing import Any
 
 from engine.cards import CardDB
+from engine.defaults import Default, controller_said
 from engine.errors import Ambiguity, Clarification, Option, ScenarioError
 from engine.resolve import resolve
 from engine.scenario_json import scenario_from_json
@@ -56,37 +57,56 @@ def _with_card(doc: dict[str, Any], card: str, player: str) -> dict[str, Any]:
 
 def place_unowned(doc: dict[str, Any], unowned: list[str], b: Builder,
                   budget: float = CHECK_BUDGET) -> dict[str, Any]:
-    """Give each permanent whose controller was not said a controller: the asker (or the first player)
-    when it makes no difference to the answer, said as an assumption; otherwise a question. Deciding
-    resolves the situation once per possible controller; past ``budget`` seconds the reader asks rather
-    than assume (a 16-player story with one such permanent costs 16 resolutions)."""
+    """Give each permanent whose controller was not said a controller. A card a player names is named because
+    it matters: when it changes the answer under one player's control only (Laboratory Maniac beside "I draw
+    from an empty library"), it is that player's, said, with the outcome under another player's control as the
+    other outcome; when it changes nothing whoever controls it, the asker's (said); when it would act under
+    two players' control, a question. Deciding resolves the situation once per possible controller; past
+    ``budget`` seconds the reader asks rather than assume."""
     names = [p["name"] for p in doc["players"]]
     default = "You" if "You" in names else names[0]
     deadline = time.perf_counter() + budget
-
-    def why_ask(card: str, expected: Any) -> str:
-        for n in names:
-            if n == default:
-                continue
-            if time.perf_counter() > deadline:
-                return "Say it, please: the situation is too large to check whether it matters."
-            if _outcome(_with_card(doc, card, n), b.cards) != expected:
-                return "It changes the answer."
-        return ""
-
     for card in unowned:
-        base = _with_card(doc, card, default)
-        expected = _outcome(base, b.cards)
-        why = why_ask(card, expected)
-        if why:
-            clause = next((c for k, c in b.unowned if k == card), "")
-            options = [Option(f"{n} {agree(n, 'control')} {card}", f"{b.text} {_controls_sentence(n, card)}")
-                       for n in [default, *[x for x in names if x != default]][:MAX_OPTIONS]]
-            raise Clarification(f"Who controls {card}? {why}", options, card, clause)
-        doc = base
-        owner = "yours" if default == "You" else f"{default}'s"
-        b.assume(f"{card}: its controller was not said; read as {owner} (it doesn't change the answer)")
+        acting = _acting_under(doc, card, names, b, deadline)
+        if acting is None or len(acting) > 1:
+            why = ("Say it, please: the situation is too large to check whether it matters." if acting is None
+                   else "It changes the answer.")
+            _ask_controller(b, card, why, [*acting, *[n for n in names if n not in acting]] if acting else
+                            [default, *[x for x in names if x != default]])
+        owner = acting[0] if acting else default
+        doc = _with_card(doc, card, owner)
+        if acting and len(names) > 1:
+            doc.setdefault("defaulted", []).append(f"{Default.CONTROLLER}:{card}")
+            b.assume(controller_said(card, owner))
+        else:
+            b.assume(f"{card}: its controller was not said; read as {_whose(owner)} (it doesn't change the answer)")
     return doc
+
+
+def _whose(name: str) -> str:
+    return "yours" if name == "You" else f"{name}'s"
+
+
+def _acting_under(doc: dict[str, Any], card: str, names: list[str], b: Builder,
+                  deadline: float) -> list[str] | None:
+    """The players whose control of ``card`` decides the outcome: none when it is the same whoever controls it
+    (Howling Mine), else those under whom the card changes it (None: out of time to find out)."""
+    outcomes: list[Any] = []
+    for n in names:
+        if time.perf_counter() > deadline:
+            return None
+        outcomes.append(_outcome(_with_card(doc, card, n), b.cards))
+    if all(o == outcomes[0] for o in outcomes):
+        return []
+    without = _outcome(doc, b.cards)
+    return [n for n, o in zip(names, outcomes, strict=True) if o != without]
+
+
+def _ask_controller(b: Builder, card: str, why: str, order: list[str]) -> None:
+    clause = next((c for k, c in b.unowned if k == card), "")
+    options = [Option(f"{n} {agree(n, 'control')} {card}", f"{b.text} {_controls_sentence(n, card)}")
+               for n in order[:MAX_OPTIONS]]
+    raise Clarification(f"Who controls {card}? {why}", options, card, clause)
 
 
 def _controls_sentence(name: str, card: str) -> str:

@@ -155,6 +155,8 @@ def _parse_clause(b: Builder, clause: str) -> None:
     m = re.match(r"^([\w'\- ]{1,40}):\s*(.*)$", clause)
     if m and _try(b, clause, subject):
         return  # a phrase with a colon of its own ("Players: Ann, Ben")
+    if m is None and _players_heading(b, clause):
+        clause = clause.split(":", 1)[1].strip()
     if m:
         head, rest = m.group(1), m.group(2)
         if _try(b, head, subject):
@@ -172,14 +174,26 @@ def _parse_clause(b: Builder, clause: str) -> None:
     if not clause.strip():
         return
     # after "Opp:" a bare card is something that player has ("Opp: Notion Thief")
-    verb = "has" if headed else ""
+    _read_either_way(b, clause, subject, headed)
+
+
+def _read_either_way(b: Builder, clause: str, subject: str, headed: bool) -> None:
+    """The clause read by the one-fact templates, else from its parts (tokens → atoms → frames); when neither
+    reads it, the more telling error. A template's question gives way to the parts reader when it reads the
+    clause whole ("I have Jace, Wielder of Mysteries": split at its comma, a template asks which Jace)."""
     state = b.snapshot()
     try:
-        _read_whole(b, clause, subject, verb, state)
-    except Ambiguity:
-        raise
+        _read_whole(b, clause, subject, "has" if headed else "", state)
+    except Ambiguity as amb:
+        b.restore(state)
+        try:
+            if not headed and read_parts(b, clause):
+                return
+        except SituationError:
+            pass
+        b.restore(state)
+        raise amb from None
     except SituationError as whole:
-        # no one-fact template reads it: read it from its parts (tokens → atoms → frames), or keep the error
         b.restore(state)
         try:
             if read_parts(b, clause):
@@ -192,6 +206,21 @@ def _parse_clause(b: Builder, clause: str) -> None:
         b.restore(state)
         if not _question_only(b, clause):
             raise _with_suggestions(b, whole) from None
+
+
+def _players_heading(b: Builder, clause: str) -> bool:
+    """ "Alice, Bob and me: Alice has ...": a list of players before a colon names the game's players."""
+    head, colon, rest = clause.partition(":")
+    if not colon or not rest.strip() or len(head) > 80 or not re.search(r",|\band\b", head):
+        return False
+    state = b.snapshot()
+    try:
+        if read_parts(b, head) and any(fact.startswith("players:") for fact, _ in b.understood[-1:]):
+            return True
+    except SituationError:
+        pass
+    b.restore(state)
+    return False
 
 
 def _question_only(b: Builder, clause: str) -> bool:

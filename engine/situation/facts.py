@@ -42,9 +42,18 @@ def _each_target(ctx: Ctx, who: str) -> list[str]:
 
 def _zone_count(ctx: Ctx, g: dict[str, str]) -> None:
     who = ctx.who(g.get("player"))
+    _whose_zone_agrees(ctx, who, g)
     n = count(g["n"], ctx.clause) if g.get("n") else 0
     for target in _each_target(ctx, who):
         ctx.b.set(target, _zone_key(g.get("zone") or "library"), n, ctx.clause)
+
+
+def _whose_zone_agrees(ctx: Ctx, who: str, g: dict[str, str]) -> None:
+    """ "Opponent has 2 cards in my library" (a subject carried from the part before): the zone the words
+    name is not the subject's, so this is not the reading (another one, or the parts reader, reads it)."""
+    poss = (g.get("poss") or "the").lower()
+    if poss not in ("the", "its") and (poss == "my") != (who == "You") and who not in GROUPS:
+        raise SituationError(f"“{poss}” zone said of {who}", ctx.clause, "'I have 2 cards in my library'")
 
 
 def _zone_empty(ctx: Ctx, g: dict[str, str]) -> None:
@@ -55,6 +64,7 @@ def _zone_cards(ctx: Ctx, g: dict[str, str]) -> None:
     who = ctx.who(g.get("player"))
     if who in GROUPS or who.startswith("team:"):
         raise SituationError("say whose zone holds the card", ctx.clause, "'Golgari Thug is in my graveyard'")
+    _whose_zone_agrees(ctx, who, g)
     cards = ctx.card_list(g["cards"])
     p = ctx.b.player(who)
     if _zone_key(g["zone"]) == "library":
@@ -419,8 +429,11 @@ def _team(ctx: Ctx, g: dict[str, str]) -> None:
 
 
 def _on_the(ctx: Ctx, g: dict[str, str]) -> None:
-    """ "I'm on the play": the asker started the game; "on the draw": another player did (103.1)."""
+    """ "I'm on the play": the asker started the game; "on the draw": another player did (103.1). "We're on
+    the play" (a team, Two-Headed Giant): the asker's team did, said through the asker."""
     who = _one_player(ctx, g.get("player"))
+    if who == "we":
+        who = "You"
     if who in GROUPS or who.startswith("team:"):
         raise SituationError("one player is on the play", ctx.clause, "'I'm on the play'")
     ctx.b.set("*", "starting", who if g["side"].lower() == "play" else f"not:{who}", ctx.clause)

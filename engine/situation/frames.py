@@ -14,20 +14,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from enum import StrEnum
 
-from engine.errors import Ambiguity, SituationError
+from engine.errors import SituationError
 from engine.situation import facts as F
 from engine.situation.atoms import Atom, Piece
-from engine.situation.attach import Builder, Ctx, possessive
+from engine.situation.board import _cast_into, _control, _extra, _graveyard, _how_many, _top, drawn_off_permanent
+from engine.situation.reading import Part, Reading, _groups, player
 from engine.situation.tokens import Tok
-
-SEATS = ("Player to your left", "Player to your right", "Player across")
-ZONES = ("library", "hand", "graveyard", "memory")
-# Token kinds that carry no fact of their own: grammar between the atoms.
-GRAMMAR = frozenset({Tok.FILLER, Tok.SEP, Tok.BE, Tok.HAVE, Tok.IN, Tok.DURING, Tok.AT, Tok.ALREADY, Tok.CARDS,
-                     Tok.THIS_TURN, Tok.LEFT, Tok.TURN, Tok.PLAYERS, Tok.NUMBER, Tok.MAY})
 
 
 class Frame(StrEnum):
@@ -46,6 +40,9 @@ class Frame(StrEnum):
     DRAW = "draw"
     MECHANIC = "a kind of draw"
     CAST = "cast"
+    CAST_INTO = "a spell cast into a permanent"
+    X_APART = "X said apart"
+    BESIDES = "a hand counted without the spell"
     CARD_VERB = "a card used as a verb"
     SPELL = "a spell named alone"
     DREDGE = "dredge"
@@ -54,75 +51,6 @@ class Frame(StrEnum):
     CONTROL = "control"
     HOW_MANY = "a number of cards"
     EXTRA = "additional draws taken"
-
-
-@dataclass
-class Part:
-    """One part of a clause (up to a comma or "and") and what the parts before it said."""
-
-    pieces: list[Piece]
-    reading: Reading
-
-    def of(self, kind: Atom) -> list[Piece]:
-        return [p for p in self.pieces if p.kind is kind and not p.used]
-
-    def has(self, tok: Tok) -> bool:
-        return any(p.kind is Atom.TOKEN and p.tok is tok for p in self.pieces)
-
-    def who(self) -> Piece | None:
-        return next((p for p in self.pieces if p.kind is Atom.WHO), None)
-
-
-@dataclass
-class Reading:
-    """The clause being read: the builder, the clause's words, the player and verb carried between parts."""
-
-    b: Builder
-    clause: str
-    subject: str | None = None  # a player's words, carried from part to part
-    later_subject: str | None = None  # the clause's first player, for facts said before it ("library empty, I...")
-    later: list[Piece] = field(default_factory=list)  # the whole clause's atoms: does anything happen in it?
-    had: bool = False  # the last part said "has"/"controls": a bare card list after it is more of the same
-    facts: int = 0
-    said: list[str] = field(default_factory=list)
-
-    def ctx(self) -> Ctx:
-        return Ctx(self.b, self.clause, self.b.subject)
-
-    def owner(self, part: Part, piece: Piece | None = None) -> str:
-        """Whose fact: the atom's own possessive, the part's player, the clause's player, the story's."""
-        if piece is not None and piece.values.get("owner"):
-            return str(piece.values["owner"])
-        who = part.who()
-        if who is not None:
-            who.used = True
-            return str(who.values["who"])
-        if self.subject:
-            return self.subject
-        words = piece.text if piece else self.clause
-        if self.later_subject:
-            said = "you" if self.later_subject.lower() in ("i", "me", "myself") else f"“{self.later_subject}”"
-            self.b.assume(f"“{words}” read as about {said}")
-            return self.later_subject
-        self.b.assume(f"“{words}” read as about you (no player was named)")
-        return "I"
-
-
-def player(reading: Reading, words: str) -> str:
-    """The player words name: a seat ("the player to my left") is a player of its own."""
-    if words in SEATS:
-        reading.b.player(words)
-        reading.b.mention(words)
-        return words
-    return reading.ctx().who(words)
-
-
-def _groups(reading: Reading, words: str, **more: str) -> tuple[Ctx, dict[str, str]]:
-    ctx = reading.ctx()
-    if words in SEATS:
-        ctx.actor = player(reading, words)
-        return ctx, {"player": "herself", **more}  # the seat, through the reflexive
-    return ctx, {"player": words, **more}
 
 
 def _count(part: Part, reading: Reading) -> None:
@@ -152,7 +80,10 @@ def _drew(part: Part, reading: Reading) -> None:
 
 def _turn_draw(part: Part, reading: Reading) -> None:
     for piece in part.of(Atom.DRAW_TURN):
-        F._draw_step(*_groups(reading, reading.owner(part)))
+        owner = reading.owner(part)
+        if piece.values.get("last"):  # "I draw my last card for the turn": one card left before it
+            F._zone_count(*_groups(reading, owner, zone="library", n="1"))
+        F._draw_step(*_groups(reading, owner))
         reading.b.assume(f"“{piece.text}” read as the draw step's draw (504.1)")
         piece.used = True
 
@@ -191,7 +122,13 @@ def _side(part: Part, reading: Reading) -> None:
 
 def _players(part: Part, reading: Reading) -> None:
     for piece in part.of(Atom.PLAYERS):
-        F._players(reading.ctx(), {"n": str(piece.values["n_text"])})
+        n = str(piece.values["n_text"])
+        if piece.values.get("others"):  # "3 opps": the opponents and the asker
+            if str(piece.values["others_text"]).lower() not in ("opponents", "opps"):
+                continue  # a number before another possessive: no count of players, left for an error
+            n = str(F.count(n, reading.clause) + 1)
+            reading.b.assume(f"“{piece.text}” read as a game of {n} players: you and {int(n) - 1} opponents")
+        F._players(reading.ctx(), {"n": n})
         piece.used = True
 
 
@@ -203,6 +140,8 @@ def _format(part: Part, reading: Reading) -> None:
 
 def _draw(part: Part, reading: Reading) -> None:
     for piece in part.of(Atom.DRAW):
+        if piece.values.get("from_zone") not in (None, "library"):
+            continue  # "draw from the graveyard" is no draw (121.1): left unread, an error names it
         more = {"n": str(piece.values.get("n_text") or 1)}
         if piece.values.get("may"):
             more["may"] = "may"
@@ -218,11 +157,22 @@ def _draw_off(part: Part, reading: Reading) -> None:
             piece.used = True
             continue
         card = reading.b.cards.find(str(piece.values["card"]))
+        if card is not None and not F.is_spell(card) and drawn_off_permanent(part, reading, piece, card.name):
+            piece.used = True
+            continue
         if card is None or not F.is_spell(card):
-            continue  # a permanent's draw ("off Sylvan Library") is not a cast: left unread, an error says so
-        F._cast(*_groups(reading, reading.owner(part, piece), card=card.name))
-        reading.b.assume(f"“{piece.text}” read as casting {card.name}")
+            continue  # another permanent's draw is not a cast: left unread, an error says so
+        # "... from Prosperity I cast": the caster said after the spell
+        caster = str(piece.values.get("caster") or "") or reading.owner(part, piece)
+        more = {"x": str(piece.values["n_text"])} if piece.values.get("n_text") and _has_x(card.oracle) else {}
+        F._cast(*_groups(reading, caster, card=card.name, **more))
+        reading.b.assume(f"“{piece.text}” read as casting {card.name}" + (f" with X={more['x']}" if more else ""))
         piece.used = True
+
+
+def _has_x(oracle: str) -> bool:
+    """A spell whose amount is X ("Each player draws X cards"): the number drawn said is its X."""
+    return bool(re.search(r"\bdraws? X\b", oracle))
 
 
 def _mechanic(part: Part, reading: Reading) -> None:
@@ -245,7 +195,35 @@ def _card_of(reading: Reading, piece: Piece) -> str:
 
 def _cast(part: Part, reading: Reading) -> None:
     for piece in part.of(Atom.CAST):
-        F._cast(*_groups(reading, reading.owner(part), card=_card_of(reading, piece), **_how(part, piece)))
+        # "Thassa's Oracle etb trigger resolving" is read as the creature spell resolving: it enters and its
+        # own "when this enters" ability resolves (the engine's enters-only path leaves some of them unread)
+        F._cast(*_groups(reading, reading.owner(part, piece), card=_card_of(reading, piece), **_how(part, piece)))
+        if piece.values.get("enters"):
+            reading.b.assume(f"“{piece.text}” read as {piece.values['card']} resolving: it enters and its "
+                             "enters ability resolves")
+        piece.used = True
+
+
+def _besides(part: Part, reading: Reading) -> None:
+    """ "Besides Timetwister I have 2 cards in hand", "3 cards in hand after casting it": the hand was counted
+    without the spell; seating counts it back in when that spell is what is cast (it is in the hand until then)."""
+    for piece in part.of(Atom.BESIDES):
+        who = player(reading, reading.owner(part))
+        reading.b.besides.append((who, _card_of(reading, piece), piece.text))
+        piece.used = True
+
+
+def _x_said_apart(part: Part, reading: Reading) -> None:
+    """ "Opp casts Sphinx's Revelation for X and ..., X=3": an X in a part of its own is the X of the spell the
+    story casts (said once)."""
+    action = reading.b.action
+    for piece in part.of(Atom.X):
+        card = reading.b.cards.find(str((action or {}).get("card", "")))
+        if not action or action.get("type") != "cast" or "x" in action or card is None \
+                or not re.search(r"\bX\b", card.oracle):
+            return  # no spell with an X is cast: the X is left unread (an error names it)
+        action["x"] = F.count(str(piece.values["x_text"]).split("=")[-1].strip(), reading.clause)
+        reading.b.note(f"X={action['x']} for {action['card']}", reading.clause)
         piece.used = True
 
 
@@ -300,145 +278,13 @@ def _dredge(part: Part, reading: Reading) -> None:
         more = {"verb": "dredge"}
         if piece.values.get("card") or piece.values.get("it"):
             more["card"] = _card_of(reading, piece)
-        F._choice_apply(*_groups(reading, reading.owner(part), **more))
+        owner = reading.owner(part)
+        F._choice_apply(*_groups(reading, owner, **more))
+        if piece.values.get("spell"):  # "dredge off Brainstorm", "on a Brainstorm draw": that spell is cast
+            F._cast(*_groups(reading, str(piece.values.get("owner") or owner), card=str(piece.values["spell"])))
+            reading.b.assume(f"“{piece.text}” read as casting {piece.values['spell']} and dredging instead of "
+                             "one of its draws")
         piece.used = True
-
-
-def _named_in(part: Part, reading: Reading, where: Atom, zone: str) -> None:
-    places = [p for p in part.of(where) if where is Atom.TOP and p.values.get("zone") in (None, "library")
-              or p.values.get("zone") == zone]
-    cards = part.of(Atom.CARDS)
-    if len(places) != 1 or not cards:
-        return
-    owner = reading.owner(part, places[0])
-    for piece in cards:
-        F._zone_cards(*_groups(reading, owner, cards=_copies(piece), zone=zone))
-        piece.used = True
-    places[0].used = True
-
-
-def _top(part: Part, reading: Reading) -> None:
-    _named_in(part, reading, Atom.TOP, "library")
-
-
-def _graveyard(part: Part, reading: Reading) -> None:
-    _named_in(part, reading, Atom.ZONE, "graveyard")
-
-
-def _copies(piece: Piece) -> str:
-    n = piece.values.get("n")
-    return f"{n} {piece.values['card']}" if isinstance(n, int) and n > 1 else str(piece.values["card"])
-
-
-def _control(part: Part, reading: Reading) -> None:
-    """Cards someone has: after "has"/"controls" (said in this part or carried), "my Bowmasters", "X out"
-    (with a player in the part), or "on my board". A card list with no player is on the battlefield under a
-    controller the reader finds out (asked about when it changes the answer)."""
-    cards = part.of(Atom.CARDS)
-    if not cards:
-        return
-    places = part.of(Atom.PLACE)
-    for each in places:  # "out on my side": one place, said twice
-        each.used = True
-    place = next((p for p in places if _board_owner(p)), places[0] if places else None)
-    said_owner = next((str(p.values["owner"]) for p in cards if p.values.get("owner")), None)
-    board_owner = _board_owner(place)
-    haves = [p.text.lower() for p in part.pieces if p.kind is Atom.TOKEN and p.tok is Tok.HAVE]
-    if haves and set(haves) == {"with"} and place is not None and not (said_owner or board_owner):
-        # "opp at 3 with Psychosis Crawler out": whose Crawler is not said; asked when it matters
-        for piece in cards:
-            F._in_play(reading.ctx(), {"cards": _copies(piece)})
-            piece.used = True
-        return
-    has = bool(haves) or (reading.had and part.who() is None and place is None)
-    if part.who() is not None and not (has or place or said_owner or board_owner):
-        return  # a player and cards with no verb between them ("Tom Sheoldred"): not a fact, left unused
-    if said_owner or board_owner or has or part.who() is not None:
-        owner = said_owner or board_owner or reading.owner(part)
-        for piece in cards:
-            F._controls(*_groups(reading, owner, cards=_copies(piece)))
-    else:
-        for piece in cards:
-            F._in_play(reading.ctx(), {"cards": _copies(piece)})
-        if place is None:
-            reading.b.assume(f"“{', '.join(p.text for p in cards)}” read as on the battlefield")
-    for piece in cards:
-        piece.used = True
-
-
-def _board_owner(place: Piece | None) -> str | None:
-    if place is None:
-        return None
-    if place.values.get("owner"):
-        return str(place.values["owner"])  # "Sheoldred is mine", "Leovold (opp's)"
-    words = place.text.lower().split()
-    if {"other", "across", "opponent", "opponent's"} & set(words) or place.values.get("place") == "other":
-        return "opponent"  # "alms on the other side": the other player's side of the table
-    for mine in ("my", "their", "his", "her"):
-        if mine in words:
-            return mine
-    return None
-
-
-def _how_many(part: Part, reading: Reading) -> None:
-    """ "I have 3" after "my opponent has 5 cards in hand": the zone said last; with none said, a question."""
-    numbers = [p for p in part.pieces if p.kind is Atom.TOKEN and p.tok is Tok.NUMBER and not p.used]
-    if len(numbers) != 1 or not part.has(Tok.HAVE) or part.who() is None or len(part.pieces) > 4:
-        return
-    piece, n = numbers[0], numbers[0].tokens[0].value
-    zone = next((key for (_who, key) in reversed(reading.b.sources) if key in ZONES), None)
-    if zone is None:
-        words = piece.text
-        raise Ambiguity(f"Where are the {words} cards?", words, reading.clause,
-                        [(f"{words} cards in {z}", f"{words} cards in {z}") for z in ("library", "hand")])
-    reading.b.assume(f"“{reading.clause}” read as {n} cards in {zone}, the zone said before")
-    F._zone_count(*_groups(reading, reading.owner(part), zone=zone, n=piece.text))
-    piece.used = True
-
-
-_ADDITIONAL = re.compile(r"\byou may draw (?:two|2|\w+) additional cards?", re.I)
-
-
-def _extra(part: Part, reading: Reading) -> None:
-    """ "I take the 2 extra (and keep both)": the player uses their "you may draw N additional cards" ability
-    (Sylvan Library) and keeps that many by paying life; "I don't draw the extra 2": they don't. Without one
-    such permanent in the story, the words are left unused (an error names them)."""
-    for piece in part.of(Atom.EXTRA):
-        who = player(reading, reading.owner(part))
-        card = _additional_draws(reading, who)
-        if card is None:
-            return
-        used = piece.values.get("extra") != "none"
-        if reading.b.action is None and not any(p.kind is Atom.STEP for p in reading.later):
-            # "I take the 2 extra" happens in its controller's draw step (the ability's trigger)
-            F._draw_step(*_groups(reading, reading.owner(part)))
-            reading.b.assume(f"“{piece.text}” read as {possessive(who).lower()} draw step, where {card} triggers")
-        reading.b.choices[f"trigger:{card}:{who}"] = used
-        reading.b.note(f"{who} {'uses' if used else 'does not use'} {card}'s additional draws", reading.clause)
-        piece.used = True
-        for keep in part.reading.later:
-            if keep.kind is Atom.KEEP and not keep.used and used:
-                reading.b.choices[f"sylvan_pay:{who}"] = int(keep.values["keep"] or 0)
-                reading.b.note(f"{who} pays 4 life for each of {keep.values['keep']} card(s)", reading.clause)
-                keep.used = True
-
-
-def _additional_draws(reading: Reading, who: str) -> str | None:
-    """The one permanent of ``who`` (or said with no controller: then it is theirs, said) that lets them draw
-    additional cards in their draw step."""
-    b = reading.b
-    mine = b.players[who].battlefield if who in b.players else []
-    found = sorted({c for c in mine if (card := b.cards.find(c)) and _ADDITIONAL.search(card.oracle)})
-    if not found:
-        loose = sorted({c for c, _ in b.unowned if (card := b.cards.find(c)) and _ADDITIONAL.search(card.oracle)})
-        if len(loose) != 1:
-            return None
-        b.unowned = [(c, w) for c, w in b.unowned if c != loose[0]]
-        b.player(who).battlefield.append(loose[0])
-        b.assume(f"{loose[0]} read as {'yours' if who == 'You' else who + chr(39) + 's'}: its additional draws are "
-                 "taken by its controller")
-        found = loose
-    return found[0] if len(found) == 1 else None
 
 
 FRAMES: dict[Frame, Callable[[Part, Reading], None]] = {
@@ -455,6 +301,9 @@ FRAMES: dict[Frame, Callable[[Part, Reading], None]] = {
     Frame.DRAW: _draw,
     Frame.MECHANIC: _mechanic,
     Frame.CAST: _cast,
+    Frame.CAST_INTO: _cast_into,
+    Frame.X_APART: _x_said_apart,
+    Frame.BESIDES: _besides,
     Frame.CARD_VERB: _card_verb,
     Frame.SPELL: _spell,
     Frame.DREDGE: _dredge,

@@ -96,7 +96,12 @@ EACH_WORDS = {
     "both",
 }
 # "we/us/our": every player of a game of two or more, but in Two-Headed Giant the asker's team
-FIRST_PLURAL = {"we", "us", "our", "ours", "we both", "we all", "both of us", "each of us", "all of us"}
+FIRST_PLURAL = {"we", "us", "our", "ours", "we both", "we all", "both of us", "each of us", "all of us", "our team",
+                "my team"}
+# "everyone else": each player but the asker; "someone" (not the asker): read as the opponent, and said
+OTHERS_WORDS = {"everyone else", "everybody else", "all other players", "every other player", "each other player",
+                "the other players", "all the other players"}
+SOMEONE_WORDS = {"someone", "somebody", "someone else", "somebody else", "another player"}
 TEAMMATE_WORDS = {"my teammate", "teammate", "my partner", "partner", "my team mate", "my ally", "ally"}
 # Words that are never a player's name, whatever their case: function words, game words, numbers in words.
 COMMON_WORDS = set("""
@@ -114,7 +119,8 @@ top bottom first second third last next current main upkeep end cleanup combat u
 opponent opponents teammate partner owner controller target targets targeting active nonactive
 yes no okay ok hey hi hello judge question thanks
 """.split()) | {"it", "it's", "its", "this", "that", "there", "each", "all"}
-RESERVED = ME_WORDS | OPPONENT_WORDS | EACH_WORDS | FIRST_PLURAL | TEAMMATE_WORDS | PRONOUNS | REFLEXIVES | COMMON_WORDS
+RESERVED = (OTHERS_WORDS | SOMEONE_WORDS | ME_WORDS | OPPONENT_WORDS | EACH_WORDS | FIRST_PLURAL | TEAMMATE_WORDS
+            | PRONOUNS | REFLEXIVES | COMMON_WORDS)
 
 
 def known_words() -> set[str]:

@@ -67,8 +67,11 @@ _QUESTION_TAIL = (
     r"can i do (?:that|this)|thanks|thank you|ty|thx|help|please|pls|any ideas|"
     r"(?:does|do|will|would|did) (?!it\b|that\b|this\b)[\w',\- ]{2,60}? (?:still )?triggers?(?: \w+){0,4}|"
     r"do i (?:still )?(?:get to )?draw(?: a card| anything)?|"
+    r"(?:does|do|will|would|can|could) (?!it\b|that\b|this\b)[\w',\- ]{2,60}? (?:stop|prevent|affect|replace|hose|"
+    r"shut off|turn off|matter for|apply to) (?:me|him|her|them|us|it|that|this|my \w+|his \w+|the \w+)|"
     r"(?:do|does|did|will|would) (?:i|you|he|she|they|we|[\w']+(?: [\w']+)?) (?:lose|die|win|deck out|"
-    r"lose the game|win the game|survive|live)|"
+    r"lose the game|win the game|survive|live)(?: (?:due to|because of|to|by|from) [\w' ]{1,30}?)?"
+    r"(?: immediately| instantly| right there| on the spot| at once)?|"
     r"(?:how many|how much|who|what|which|why)\b[^,.;!?]{0,80})"
     r"(?: here| now| then| in this case| right away| at all)?"
 )
@@ -101,6 +104,12 @@ _OUTCOME = re.compile(r"^(?:[\w']+(?: [\w']+)?) (?:lose|win|die|deck out|survive
                       r"^(?:it|this|that) (?:work|happen)", re.I)
 _AUX_ONLY = re.compile(rf"^(?:is|are|am|can|could|does|do|did|will|would|should|must|may) (?P<head>.+?){_END}",
                        re.I)
+# "Is it legal to brainstorm with 1 card in library if I have lab man?" → "I have lab man. I brainstorm with ..."
+_LEGAL_TO = re.compile(r"^(?:is it|am i|is he|is she|are they) (?:legal|allowed|ok|okay|possible|able) "
+                       r"(?:for (?P<who>me|him|her|them|my opponent|opponent) )?to (?P<head>.+?)"
+                       rf"(?: (?:if|when) (?P<facts>.+?))?{_END}", re.I)
+_SUBJECTS = {"me": "I", "him": "he", "her": "she", "them": "they", "my opponent": "my opponent",
+             "opponent": "my opponent"}
 # "How many cards does my opponent draw if A?" → A
 _WH_IF = re.compile(rf"^(?:how many|how much|who|what|which|why|where)\b[^,]{{0,80}}?\b(?:if|when) "
                     rf"(?P<facts>.+?){_END}", re.I)
@@ -145,10 +154,17 @@ def _turn_draw_question(s: str, bare: bool = False) -> str | None:
     return f"it's {whose} draw step" + (f" on {turn.group(0)}" if turn else "") + "."
 
 
+_IF_TURN_DRAW = re.compile(r"^(?:so |and )?(?:if|when) (?P<facts>.+?),?\s+(?P<q>(?:do|does|did|will|would|can|could)"
+                           r" (?:i|we|he|she|they|you|my opponent|opponent) (?:still |even |get to )*draw\b.*)$", re.I)
+
+
 def _question_forms(s: str, question: bool) -> str | None:
     """The facts of a question, or None when the sentence is not one of the known question forms."""
     if question and _turn_draw_question(s):
         return _turn_draw_question(s)
+    m = _IF_TURN_DRAW.match(s)
+    if m and question and _turn_draw_question(m.group("q")):
+        return f"{m.group('facts')}. {_turn_draw_question(m.group('q'))}"
     m = _DOES_CARD_IF.match(s)
     if m:
         return f"{m.group('card')} is in play. {m.group('facts')}."
@@ -162,6 +178,10 @@ def _question_forms(s: str, question: bool) -> str | None:
     m = _WH_IF.match(s)
     if m:
         return m.group("facts") + "."
+    m = _LEGAL_TO.match(s)
+    if m and question:
+        act = f"{_SUBJECTS.get((m.group('who') or 'me').lower(), 'I')} {m.group('head')}."
+        return f"{m.group('facts')}. {act}" if m.group("facts") else act
     m = _IF_COMMA.match(s)
     if m and question:
         rest = m.group("rest")
@@ -202,8 +222,9 @@ def _unwrap(sentence: str, dropped: list[str]) -> str:
     if m and m.start() > 0:
         dropped.append(m.group(0).strip(" ,-?!."))
         s = s[: m.start()] + "."
+    # "If two players each control ..., it's my turn": a situation put as a hypothesis states its facts
+    s = re.sub(r"^(?:so |and )?(?:if|suppose|supposing|say|imagine|let's say)\s+", "", s, flags=re.I)
     if question:
-        s = re.sub(r"^(?:so )?if\s+", "", s, flags=re.I)
         s = re.sub(r"^(?:can|could|may|should|do|must) i\s+", "I ", s, flags=re.I)
     return s.rstrip("?! ") if question else s
 
@@ -217,7 +238,10 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\s+-+\s+", ", "),
         (r"\bw/o\b", "without"),
         (r"\bw/(?=\s|\w)", "with "),
-        (r"\b(?:i'm|im)\b(?=\s+(?:at|on|in|playing|casting|the|a)\b)", "I am"),
+        (r"\b(?:i'm|im)\b(?=\s+(?:at|on|in|playing|casting|the|a|dead|safe|alive|done|winning|losing)\b)", "I am"),
+        # "it's my opponent who has the empty library": the player the sentence is about
+        (r"\bit(?:'s| is) (my opponent|opponent|opp|he|she|they|[A-Z][a-z]+) (?:who|that)\b", r"\1"),
+        (r"\bit(?:'s| is) (?:me|i) (?:who|that)\b", "I"),
         (r"\bi'm\b", "I am"),
         (r"\bi've got\b", "I have"),
         (r"\bi've\b", "I have"),
@@ -364,6 +388,20 @@ def _fix_typos(text: str, card_words: frozenset[str], corrections: list[tuple[st
     return re.sub(r"[A-Za-z]+", fix, text)
 
 
+_MORE_THAN = re.compile(r"\b(?:more than|over) (\d{1,6})\b(?! life)", re.I)
+
+
+def _at_least(text: str, corrections: list[tuple[str, str]]) -> str:
+    """ "I draw more than 50": the least number that is more (what decides a loss from an empty library is
+    whether one draw too many happens), said as a reading."""
+    def least(m: re.Match[str]) -> str:
+        read = str(int(m.group(1)) + 1)
+        corrections.append((m.group(0), read))
+        return read
+
+    return _MORE_THAN.sub(least, text)
+
+
 def normalize_text(text: str, card_words: frozenset[str] = frozenset()) -> Normalized:
     """The whole normalising stage: clean, unwrap questions, rewrite, correct typos."""
     result = Normalized("")
@@ -375,7 +413,7 @@ def normalize_text(text: str, card_words: frozenset[str] = frozenset()) -> Norma
         if typed.rstrip().endswith("?"):
             result.from_questions.update(" ".join(c.split()) for c in re.split(r"[.;!?\n]+", read) if c.strip(" ,"))
     joined = " ".join(s if s.endswith((".", ";", "!", "?")) else s + "." for s in sentences if s.strip(" .?!"))
-    result.text = _fix_typos(joined, card_words, result.corrections)
+    result.text = _at_least(_fix_typos(joined, card_words, result.corrections), result.corrections)
     return result
 
 

@@ -191,7 +191,7 @@ PHRASES: tuple[Phrase, ...] = (
         (
             rf"{POS} {ZONE} is empty",
             rf"{P} (?:has|have) (?:an )?empty {ZONE}",
-            rf"{P} (?:has|have) no cards (?:left )?in (?:(?:my|their|his|her|the) )?{ZONE}",
+            rf"{P} (?:has|have) no cards (?:left )?in (?:(?P<poss>my|their|his|her|the) )?{ZONE}",
             rf"(?:an? |my |their |his |her )?empty {ZONE}",
         ),
         _zone_empty,
@@ -201,13 +201,14 @@ PHRASES: tuple[Phrase, ...] = (
     Phrase(
         "zone count",
         (
-            rf"{P} (?:has|have|has got|got) {N} (?:more )?(?:cards? )?(?:left )?in (?:(?:my|their|his|"
+            rf"{P} (?:has|have|has got|got) {N} (?:more )?(?:cards? )?(?:left )?in (?:(?P<poss>my|their|his|"
             rf"her|the|its) )?{ZONE}",
             rf"{P} (?:has|have) {N} cards? left",
             rf"{POS} {ZONE}(?: size)?(?: is| has|:)? {N}(?: cards?)?",
             rf"{ZONE}:? {N}",
-            rf"{N} cards? (?:left )?in (?:(?:my|their|his|her|the) )?{ZONE}",
-            rf"{P} (?:(?:has|have) )?(?:only )?{N} (?:more )?cards? (?:left )?in (?:(?:my|their|his|her|the) )?{ZONE}",
+            rf"{N} cards? (?:left )?in (?:(?P<poss>my|their|his|her|the) )?{ZONE}",
+            rf"{P} (?:(?:has|have) )?(?:only )?{N} (?:more )?cards? (?:left )?in (?:(?P<poss>my|their|his|her|the) )?"
+            rf"{ZONE}",
         ),
         _zone_count,
         "I have 2 cards in library.",
@@ -223,9 +224,9 @@ PHRASES: tuple[Phrase, ...] = (
         "zone cards",
         (
             rf"{P} (?:has|have) (?P<cards>.+?) (?:on top of|on the top of|at the top of) "
-            rf"(?:(?:my|their|his|her|the) )?{ZONE}",
+            rf"(?:(?P<poss>my|their|his|her|the) )?{ZONE}",
             rf"(?:the )?top card of {POS} {ZONE} is (?P<cards>.+)",
-            rf"{P} (?:has|have) (?P<cards>.+?) in (?:(?:my|their|his|her|the) )?"
+            rf"{P} (?:has|have) (?P<cards>.+?) in (?:(?P<poss>my|their|his|her|the) )?"
             rf"(?P<zone>graveyard|yard)",
             rf"(?P<cards>.+?) (?:is|are) in {POS} (?P<zone>graveyard|yard)",
             rf"(?P<cards>.+?) (?:is|are) on top of {POS} (?P<zone>library|deck)",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.defaults import drew_for_turn_said, turn_said
+from engine.defaults import Default, drew_for_turn_said, first_turn_said, step_draw_first_said, turn_said
 from engine.errors import SituationError
 from engine.situation.attach import Builder, possessive
 
@@ -128,7 +128,10 @@ def _turn(b: Builder, active: str, names: list[str]) -> None:
         return
     on_play = not starting.startswith("not:")
     player = starting if on_play else starting[4:]
-    if "turn" in b.top and len(names) == 2 and active == player:
+    teams = b.top.get("format") == "two-headed-giant"  # two teams take turns as two players do (805.1)
+    if teams and player in b.players and active in b.players and b.players[active].team == b.players[player].team:
+        active = player
+    if "turn" in b.top and (len(names) == 2 or teams) and active == player:
         own = b.top["turn"]
         b.top["turn"] = 2 * own - 1 if on_play else 2 * own
         if b.top["turn"] != own:
@@ -169,12 +172,30 @@ def _group_facts(b: Builder, names: list[str]) -> None:
             b.assume(f"Commander: {', '.join(unsaid)} at 40 life, the format's starting life total (903.7)")
 
 
+def _spell_counted_in_hand(b: Builder) -> None:
+    """A hand said without the spell being cast ("besides Timetwister I have 2") holds it until it is cast
+    (601.2a moves it to the stack): one more card, said. Said of another card than the one cast, the words
+    can't be carried out: refused."""
+    action = b.action or {}
+    for who, card, words in b.besides:
+        if action.get("type") != "cast" or action.get("card") != card or action.get("player") != who:
+            raise SituationError(f"I can't take “{words}” into account: {card} is not the spell cast",
+                                 b.action_clause, "the hand's size with every card in it")
+        hand = b.players[who].facts.get("hand") if who in b.players else None
+        if hand is None:
+            continue
+        b.players[who].facts["hand"] = hand + 1
+        b.assume(f"“{words}”: {card} is in {possessive(who).lower()} hand until it is cast, so the hand holds "
+                 f"{hand + 1} {'card' if hand == 0 else 'cards'} before it")
+
+
 def _to_json(b: Builder) -> dict[str, Any]:
     fmt = b.top.get("format")
     if "You" not in b.players and {"Opponent", "Teammate"} & set(b.players):
         b.player("You")  # "my opponent" and "my teammate" are the asker's: the asker is in the game
     names = _two_headed_giant(b) if fmt == "two-headed-giant" else _seats(b)
     _group_facts(b, names)
+    _spell_counted_in_hand(b)
     players = [_player_doc(b, name) for name in names]
     active = _active(b, names)
     _turn(b, active, names)
@@ -191,7 +212,19 @@ def _to_json(b: Builder) -> dict[str, Any]:
     if b.choices:
         out["choices"] = dict(b.choices)
     _drawn_for_turn(b, out, names)
+    _first_turn_side(b, out, names)
     return out
+
+
+def _first_turn_side(b: Builder, out: dict[str, Any], names: list[str]) -> None:
+    """ "Do I draw on turn 1?" with nobody said to be on the play: the game's first turn, whose active player
+    started (103.1), said; a player may mean their own first turn, on the draw: the other outcome (103.8a)."""
+    fmt = out.get("format") or ("two-player" if len(names) == 2 else "multiplayer")
+    if out.get("turn") != 1 or fmt not in _SKIPS_FIRST_DRAW or out.get("game") == "grand-archive" \
+            or b.sources.get(("*", "starting")) is not None:
+        return
+    out.setdefault("defaulted", []).append(Default.FIRST_TURN.value)
+    b.assume(first_turn_said(out["active"]))
 
 
 _BEFORE_THE_DRAW = ("untap", "upkeep")
@@ -217,6 +250,10 @@ def _drawn_for_turn(b: Builder, out: dict[str, Any], names: list[str]) -> None:
         doc["drawn_this_turn"] = 1
         if step == "draw":
             doc["drawn_this_draw_step"] = 1
+        if step == "draw" and name == active and action.get("type") in ("cast", "mechanic"):
+            out["draw_step_first"] = True  # the step's draw is told with the action (engine.judging)
+            b.assume(step_draw_first_said(name))
+            continue
         out.setdefault("defaulted", []).append(f"drawn_this_turn:{name}")
         b.assume(drew_for_turn_said(name))
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 from engine.errors import SituationError
 from engine.situation.atoms import Atom, Piece, atoms
 from engine.situation.attach import Builder
-from engine.situation.frames import FRAMES, GRAMMAR, Part, Reading, player
+from engine.situation.frames import FRAMES
+from engine.situation.reading import GRAMMAR, Part, Reading, player
 from engine.situation.tokens import Tok, Token, tokenize
 
 # Words a player adds that carry nothing the judge needs: skipped without a word in the answer.
@@ -37,7 +38,7 @@ TABLE_TALK = QUIET | frozenset({
 def read_parts(b: Builder, clause: str) -> bool:
     """Read ``clause`` from its parts into the builder; False (the builder untouched by the caller's
     snapshot) when a word stops the parts reader or nothing in it is a fact."""
-    tokens, question = _without_question(tokenize(clause, b.cards))
+    tokens, question = _without_question(tokenize(clause, b.cards, _named(b)))
     pieces = atoms(tokens)
     if _seats(pieces, Reading(b, clause)):
         return True
@@ -57,6 +58,7 @@ def read_parts(b: Builder, clause: str) -> bool:
                              "beyond what I can judge: ask a judge")
     if _concluded(pieces, b, clause):
         return True
+    pieces = _without_concluding_part(pieces, b, clause)
     reading = Reading(b, clause, later_subject=_first_player(pieces), later=pieces)
     pending: list[Piece] = []  # "me and opp both have Alms Collector": players before the part they share
     for part in _parts(pieces, reading):
@@ -84,7 +86,7 @@ FACT_ATOMS = frozenset(Atom) - {Atom.WHO, Atom.TOKEN, Atom.PLACE, Atom.ZONE, Ato
 def states_nothing(b: Builder, clause: str) -> bool:
     """A clause with no atom that makes a fact ("I out" left of "am I out?", "I deck"): when it comes from a
     question, it is the question itself, already kept as ``asked``."""
-    tokens, _question = _without_question(tokenize(clause, b.cards))
+    tokens, _question = _without_question(tokenize(clause, b.cards, _named(b)))
     unread = (Tok.STOP, Tok.WORD, Tok.NUMBER, Tok.EXTRA, Tok.CARD)  # an OUTCOME ("dead", "win") is the question
     return not any(t.kind in unread for t in tokens) and not any(p.kind in FACT_ATOMS for p in atoms(tokens))
 
@@ -136,10 +138,25 @@ def _for(part: Part, who: Piece) -> Part:
 def _concluded(pieces: list[Piece], b: Builder, clause: str) -> bool:
     """ "..., I'm dead right": a part that is only a player and an outcome is the player's question."""
     kinds = {p.tok if p.kind is Atom.TOKEN else p.kind for p in pieces}
-    if Tok.OUTCOME in kinds and kinds <= {Atom.WHO, Tok.BE, Tok.OUTCOME, Tok.ASK, Tok.SEP}:
+    if pieces and Tok.OUTCOME in kinds and kinds <= {Atom.WHO, Tok.BE, Tok.OUTCOME, Tok.ASK, Tok.SEP}:
         b.note("the question asked", clause)
         return True
     return False
+
+
+def _without_concluding_part(pieces: list[Piece], b: Builder, clause: str) -> list[Piece]:
+    """ "I brainstorm with 0 in library, I'm dead right": a last part that is only a player and an outcome is
+    the player's question, not a fact; the rest of the clause is read."""
+    seps = [k for k, p in enumerate(pieces) if p.kind is Atom.TOKEN and p.tok is Tok.SEP]
+    if not seps or seps[-1] == 0 or not _concluded(pieces[seps[-1] + 1:], b, clause):
+        return pieces
+    return pieces[:seps[-1]]
+
+
+def _named(b: Builder) -> dict[str, str]:
+    """Players the story named by a name ("Alice, Bob and me"): "bob brainstorms" later is Bob."""
+    return {name.lower(): name for name in b.order if name not in ("You", "Opponent", "Teammate")
+            and " " not in name}
 
 
 def _seats(pieces: list[Piece], reading: Reading) -> bool:
@@ -171,7 +188,21 @@ def _parts(pieces: list[Piece], reading: Reading) -> list[Part]:
             current.append(piece)
     if current:
         parts.append(Part(current, reading))
-    return parts
+    return _lists_said_together(parts, reading)
+
+
+def _lists_said_together(parts: list[Part], reading: Reading) -> list[Part]:
+    """ "Sheoldred and Notion Thief are both mine": cards alone before a part whose cards "are" somewhere (a
+    plural place: "are both mine", "are out") are one list with them, not a card of no controller."""
+    out: list[Part] = []
+    for part in parts:
+        place = next((p for p in part.pieces if p.kind is Atom.PLACE), None)
+        plural = place is not None and place.text.lower().split()[0] in ("are", "both")
+        if out and plural and part.who() is None and all(p.kind is Atom.CARDS for p in out[-1].pieces):
+            out[-1] = Part(out[-1].pieces + part.pieces, reading)
+            continue
+        out.append(part)
+    return out
 
 
 def _read_part(part: Part, reading: Reading) -> None:

@@ -54,11 +54,16 @@ class Tok(StrEnum):
     CAST = "cast"  # cast, play, resolve
     DREDGE = "dredge"
     MAY = "may"
-    IN = "in"  # in, into, from, of
+    IN = "in"  # in, from, of
+    INTO = "into"  # Brainstorm into a Spirit of the Labyrinth: cast while that permanent is on the battlefield
+    RESPONSE = "in response"  # "in response to opp's Gitaxian Probe": that spell is what happens now
     TOP = "top"  # on top of, top of
     DURING = "during"  # during, in, on
     IT = "it"  # it, that, this (a card said before)
     TARGET = "target"  # targeting, target
+    BESIDES = "besides"  # "besides Timetwister I have 2 cards in hand": a hand counted without the spell cast
+    MULL = "mulligan to"  # "mulligan to 5": the hand kept
+    ETB = "enters"  # "Thassa's Oracle etb trigger resolving": the permanent's own "when this enters" ability
     FOR = "for"  # for (X): "Sphinx's Revelation for 5"
     X = "x"  # x=6
     EXTRA = "extra"  # take the 2 extra: a "may draw additional cards" ability used
@@ -95,7 +100,9 @@ _add(Tok.ME, "i|me|myself")
 _add(Tok.PLAYER, "opponent|my opponent|the opponent|your opponent|he|she|they|him|her|them|each player|"
                  "every player|everyone|everybody|all players|both players|each of us|we|us|we both|both of us|"
                  "my teammate|teammate|my partner|each opponent|all opponents|every opponent|my opponents|"
-                 "himself|herself|themselves")
+                 "himself|herself|themselves|our team|my team|everyone else|everybody else|all other players|"
+                 "every other player|each other player|the other players|all the other players|someone|somebody|"
+                 "someone else|somebody else|another player")
 _add(Tok.PLAYER, "the player to my left|the player on my left|player to my left|the person to my left|"
                  "my left|the player to my left's", "Player to your left")
 _add(Tok.PLAYER, "the player to my right|the player on my right|player to my right|the person to my right|"
@@ -107,6 +114,9 @@ _add(Tok.OWNED, "mine|is mine|are mine|both mine|are both mine|belongs to me|bel
 _add(Tok.OWNED, "is opponent's|is my opponent's|are opponent's|belongs to opponent|belongs to my opponent|"
                 "under opponent's control|under my opponent's control|is under opponent's control|"
                 "theirs|is theirs|is his|is hers|are his|are hers|are theirs", "opponent's")
+_add(Tok.OWNED, "( opponents )|( opponent's )|( opps )|( opp's )|( my opponent's )|( his )|( hers )|( theirs )|"
+                "( their )|( opponent )|( opp )", "opponent's")  # "Leovold out (opp's)": whose, in brackets
+_add(Tok.OWNED, "( mine )|( my )|( me )|( my own )", "my")
 _add(Tok.POSS, "opponents|opps", "opponent's")  # "its opps draw step": the possessive without its apostrophe
 _add(Tok.POSS, "opponent's|my opponent's|the opponent's|his|their|your|our|hers|theirs|teammate's|"
                "my teammate's|each player's|everyone's")
@@ -129,7 +139,7 @@ _add(Tok.PLACE, "battlefield|the battlefield|on the battlefield|in play|out|boar
                 "on his board|on her board|out there", "battlefield")
 _add(Tok.LIFE, "life|life total|lifes|hp|health|life points", "life")
 _add(Tok.AT, "at|on|is at|are at|am at|is on|am on|down to|@", "at")
-_add(Tok.TURN, "turn|turns", "turn")
+_add(Tok.TURN, "turn|turns|turn's", "turn")
 _add(Tok.FIRST, "first|1st|opening", "first")
 for _words, _step in STEP_WORDS.items():
     if _words not in ("draw", "main", "end", "combat", "untap"):
@@ -144,7 +154,7 @@ _add(Tok.SIDE, "on the draw|on draw|went second|go second|goes second|going seco
                "is on the draw|are on the draw", "draw")
 _add(Tok.SIDE, "go first|goes first|went first|going first|start first|started first|play first|plays first|"
                "played first|started the game|start the game|starts the game|am on the play|is on the play|"
-               "are on the play", "play")
+               "are on the play|start|starts|started|am starting|is starting|are starting", "play")
 _add(Tok.OFF, "off|off of|from casting|by casting|thanks to", "off")
 _add(Tok.SPELL, "a spell|a cantrip|an instant|a sorcery|a draw spell|a card draw spell|some spell|a spell of mine|"
                 "my spell|my cantrip|his spell|their spell|opponent's spell", "spell")
@@ -162,9 +172,11 @@ _add(Tok.HAVE, "have|has|got|has got|have got|control|controls|controlling|with|
                "has an|have an|running|owns|own", "have")
 _add(Tok.BE, "is|are|am|was|were|be|being|'s|is still|it is|it's|its|there is|there are|there's|here is|:",
      "be")
-_add(Tok.DRAW, "draw|draws|drawing|would draw|will draw|to draw|draw off|draws off|go to draw|going to draw|"
+_add(Tok.DRAW, "draw|draws|drawing|would draw|will draw|to draw|go to draw|going to draw|"
                "am drawing|is drawing|are drawing|start to draw|starts to draw|begin to draw|begins to draw|"
                "about to draw|am about to draw|is about to draw", "draw")
+_add(Tok.DREW, "after drawing|after i drew|after my draw|after the draw|after drawing my card|after i drew my card|"
+               "after drawing a card|after i draw|after he drew|after she drew|after they drew", "drew")
 _add(Tok.DREW, "drew|have drawn|has drawn|had drawn|already drew|already drawn|did draw|did my draw|"
                "have already drawn|has already drawn|made my draw|took my draw|drew a card|drew my card", "drew")
 _add(Tok.ALREADY, "already", "already")
@@ -172,13 +184,18 @@ _add(Tok.CAST, "cast|casts|casting|play|plays|playing|resolve|resolves|resolving
                "throw|slam|slams", "cast")
 _add(Tok.DREDGE, "dredge|dredges|dredging|use dredge|uses dredge", "dredge")
 _add(Tok.MAY, "may|can|could", "may")
-_add(Tok.IN, "in|into|inside|from|of", "in")
+_add(Tok.IN, "in|inside|from|of", "in")
+_add(Tok.INTO, "into|in the face of|through|past", "into")  # "Brainstorm into a Spirit of the Labyrinth"
+_add(Tok.RESPONSE, "in response to|in response", "response")  # what happens first is said after it
+_add(Tok.HAVE, "flash in|flashes in|flashed in|flash|flashes|flashed", "flash")  # before the action resolves
+_add(Tok.TOP, "the first card is|first card is|the first card drawn is|the first card i draw is|the first draw is|"
+              "the top card is|top card is|the card on top is|the first one is", "top")  # "... and the first card is X"
 _add(Tok.TOP, "on top of|on top|top of|on the top of|at the top of|top card of|is on top of|are on top of|"
               "the top card of|is on top|are on top|is on the top of|is the top card of", "top")
 _add(Tok.DURING, "during|at the start of|at the beginning of|in the middle of|in the", "during")
 _add(Tok.IT, "it|that|this|that card|this card|them|those", "it")
 _add(Tok.SEP, ",|and|but|then|while|+|&|and then|as well as|plus|;|and also|, and|whilst|.|!|?", "sep")
-_add(Tok.FILLER, "(|)|[|]", "filler")
+_add(Tok.FILLER, "in response to nothing|with nothing on the stack|(|)|[|]", "filler")
 for _verb in ("take", "takes", "draw", "draws", "use", "uses"):  # "take the 2 extra", "draw the additional two"
     for _what in ("extra", "additional"):
         for _mid in ("the {}", "the 2 {}", "the two {}", "2 {}", "two {}", "the {} 2", "the {} two"):
@@ -199,7 +216,17 @@ _add(Tok.FILLER, "paying life|by paying life|paying 4 life each|paying the life|
 _add(Tok.PLAYING, "are playing|are playing with|playing with|play with|are in the game|are in the game with|"
                   "are the players|are in this game", "playing")
 _add(Tok.TARGET, "targeting|target|targets|targetting|aimed at|pointed at", "target")
+_add(Tok.ETB, "enters the battlefield trigger resolving|enters the battlefield trigger resolves|enters the battlefield "
+              "trigger|enters the battlefield|enters trigger|enters|etb trigger resolving|trigger resolving|"
+              "trigger resolves|enters the battlefield resolving|entering", "enters")
+_add(Tok.BESIDES, "besides|apart from|other than|not counting|excluding|except for|aside from|after casting|"
+                  "after i cast|after i casted|not including|without counting", "besides")
+_add(Tok.MULL, "mulligan to|mulliganed to|mull to|mulled to|mulligan down to|mulliganed down to|mull down to|"
+               "mulled down to", "hand")  # "I mulligan to 5": the hand kept holds 5 cards (103.5)
+_add(Tok.FILLER, "to not lose|so i don't lose|so i dont lose|so that i don't lose|to avoid losing|to survive|"
+                 "to stay alive|to not die|so i don't die|to not deck|to not deck out", "filler")
 _add(Tok.FOR, "for|with x =|with x of|with x at", "for")
+_add(Tok.FILLER, "for x|with x", "filler")  # "Sphinx's Revelation for X ..., X=3": the value comes later
 _add(Tok.ASK, "does|do|did|who|how|what|whats|what's|which|why|gg|is it|is that|will it|will i|will he|"
               "will she|will they|would i|would it|would he|would she|would they|can i|could i|can he|can she|"
               "can they|am i|is he|is she|are they|right|correct", "ask")
@@ -269,7 +296,7 @@ def _name_at(cards: CardDB, words: list[str], i: int) -> tuple[int, str] | None:
     exact_only = first.lower() in reader_words()  # "Library of Leng" yes; "I brainstorm", "Library: 5" no
     for n in range(min(MAX_NAME_WORDS, len(words) - i), 0, -1):
         run = words[i:i + n]
-        if run[-1].lower() in JOINERS or any(w in ";:+&" for w in run) or run[-1] == ",":
+        if run[-1].lower() in JOINERS or any(w in ";:+&" for w in run) or not run[-1][:1].isalnum():
             continue
         text = " ".join(run).replace(" ,", ",")
         if exact_only or "," in run or any(w.lower() in reader_words() and w.lower() not in JOINERS for w in run):
@@ -280,6 +307,9 @@ def _name_at(cards: CardDB, words: list[str], i: int) -> tuple[int, str] | None:
             continue
         if n == 1 and first.islower() and not _whole_name(cards, text):
             continue
+        exact = _exact(cards, text) if n > 1 else None  # a nickname's plural ("puzzle boxes")
+        if exact is not None:
+            return n, exact
         found = candidates(cards, text)
         if len(found) == 1:
             return n, found[0]
@@ -287,11 +317,25 @@ def _name_at(cards: CardDB, words: list[str], i: int) -> tuple[int, str] | None:
 
 
 def _exact(cards: CardDB, text: str) -> str | None:
-    """The card ``text`` names exactly, or by a whole nickname: no typo, no prefix."""
-    card = cards.find(text)
-    if card is not None:
-        return card.name
-    return aliases().get(" ".join(text.lower().replace(",", " ").split()))
+    """The card ``text`` names exactly, or by a whole nickname: no typo, no prefix; a plural ("2 puzzle
+    boxes", "Thought Reflections") names the card of its singular."""
+    for form in _singulars(text):
+        card = cards.find(form)
+        if card is not None:
+            return card.name
+        alias = aliases().get(" ".join(form.lower().replace(",", " ").split()))
+        if alias is not None:
+            return alias
+    return None
+
+
+def _singulars(text: str) -> tuple[str, ...]:
+    low = text.lower()
+    if low.endswith("es") and len(low) > 4:
+        return text, text[:-2], text[:-1]
+    if low.endswith("s") and not low.endswith("ss") and len(low) > 3:
+        return text, text[:-1]
+    return (text,)
 
 
 def _whole_name(cards: CardDB, word: str) -> bool:
@@ -309,14 +353,18 @@ def _possessive_name(word: str) -> bool:
     return word.endswith("'s") and word[:1].isupper() and len(word) > 3
 
 
-def tokenize(clause: str, cards: CardDB) -> list[Token]:
+def tokenize(clause: str, cards: CardDB, players: dict[str, str] | None = None) -> list[Token]:
     """The clause's tokens, in order: card names first (where plausible), then the longest table entry, then
-    numbers, names of players (capitalised words), and plain words."""
+    numbers, names of players (capitalised words, or any case for a player the story already named:
+    ``players`` maps their lower-case names to them), and plain words."""
     words = _WORD.findall(clause)
     out: list[Token] = []
     i = 0
     while i < len(words):
         i = _next_token(cards, words, i, out)
+    if players:
+        out = [Token(Tok.NAME, t.text, players[t.text.lower()]) if t.kind is Tok.WORD and t.text.lower() in players
+               else t for t in out]
     return out
 
 

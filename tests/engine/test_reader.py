@@ -483,9 +483,26 @@ def test_howling_mine_with_no_controller_in_a_draw_step_is_not_asked_about() -> 
     assert _player(doc, "You")["battlefield"] == ["Howling Mine"]
 
 
-def test_notion_thief_with_no_controller_is_asked_about() -> None:
-    q = _ask("Notion Thief is in play. I draw 2")
-    assert len(q.options) == 2
+def _judged(text: str) -> Any:
+    from engine.cards import default_cards
+    from engine.judging import judge_text
+
+    return judge_text(text, default_cards())
+
+
+def test_notion_thief_with_no_controller_is_the_player_it_acts_for_with_the_other_outcome() -> None:
+    """A card named is named because it matters: Notion Thief beside "I draw" acts only under the opponent's
+    control, so it is read as the opponent's, said, and the outcome under the asker's control is given too."""
+    res = _judged("Notion Thief is in play. I draw 2")
+    assert res.players["Opponent"]["hand"] == 9 and res.players["You"]["hand"] == 7
+    assert any("Notion Thief" in a and "Opponent's" in a for a in res.assumed)
+    assert [o["if"] for o in res.other_outcomes] == ["If you control Notion Thief"]
+    assert res.other_outcomes[0]["players"]["You"]["hand"] == 9
+
+
+def test_a_card_that_acts_under_two_controllers_is_asked_about() -> None:
+    q = _ask("opp at 3 with psychosis crawler out, i cast windfall")
+    assert "Psychosis Crawler" in q.question and len(q.options) == 2
 
 
 def test_dredge_with_two_dredgers_asks_which() -> None:
@@ -643,11 +660,11 @@ def test_dredging_a_card_not_said_to_be_in_the_graveyard_puts_it_there_and_says_
     assert res.players["You"]["graveyard"] >= 2  # the dredge happened: 2 milled (Golgari Thug returned)
 
 
-def test_an_archive_of_nobody_said_is_asked_about_because_it_changes_the_draws() -> None:
-    q = _ask("Alhammarets Archive is on the battlefield. I draw 2")
-    assert "Alhammarret's Archive" in q.question
-    assert resolve(scenario_from_json(_answer(q, "You control"))).players["You"]["hand"] == 11
-    assert resolve(scenario_from_json(_answer(q, "Opponent controls"))).players["You"]["hand"] == 9
+def test_an_archive_of_nobody_said_is_the_drawers_with_the_other_outcome() -> None:
+    res = _judged("Alhammarets Archive is on the battlefield. I draw 2")
+    assert res.players["You"]["hand"] == 11
+    assert [(o["if"], o["players"]["You"]["hand"]) for o in res.other_outcomes] == [
+        ("If Opponent controls Alhammarret's Archive", 9)]
 
 
 def test_do_i_draw_is_a_question_not_an_extra_draw() -> None:
@@ -659,10 +676,11 @@ def test_do_i_draw_is_a_question_not_an_extra_draw() -> None:
     assert res.players["You"]["hand"] == 7  # the player on the play skips the first turn's draw
 
 
-def test_a_card_in_play_on_the_field_without_a_controller_is_asked_about() -> None:
-    q = _ask("Lab Man on the field, empty deck, I draw 2. Do I win?")
-    assert "Laboratory Maniac" in q.question
-    assert resolve(scenario_from_json(_answer(q, "You control"))).winners == ["You"]
+def test_a_card_in_play_on_the_field_without_a_controller_is_read_with_the_other_outcome() -> None:
+    res = _judged("Lab Man on the field, empty deck, I draw 2. Do I win?")
+    assert res.winners == ["You"]
+    assert [(o["if"], o["losers"]) for o in res.other_outcomes] == [
+        ("If Opponent controls Laboratory Maniac", ["You"])]
 
 
 @pytest.mark.parametrize("text,choice", [
@@ -752,3 +770,34 @@ def test_leading_with_parts_quote_the_players_own_commas() -> None:
     assert all(" ," not in w for w in words)
     assert {p for f in doc["understood"] for p in [f["fact"]]} >= {"You control Spirit of the Labyrinth",
                                                                    "You control Notion Thief"}
+
+
+@pytest.mark.parametrize("text", [
+    "opp has notion thief and 2 cards in my library, i draw 3",
+    "opp has notion thief, 2 cards in my library and i draw 3",
+    "opp has alms collector, golgari thug in my yard, i draw",
+])
+def test_a_zone_said_to_be_mine_is_never_given_to_the_subject_carried_before(text: str) -> None:
+    """A part that goes on after "opp has ..." names the asker's zone with "my": the fact is the asker's."""
+    doc = situation_to_json(text)
+    me, opp = _player(doc, "You"), _player(doc, "Opponent")
+    assert ("library" in me or "graveyard" in me) and "library" not in opp and "graveyard" not in opp
+
+
+def test_a_draw_step_told_with_a_cast_draws_the_steps_card_first() -> None:
+    """ "It's my draw step, I cast Brainstorm": the step's draw (504.1) is part of the story, before the cast;
+    the counts said are before it, and the outcome if they were after it is given too."""
+    res = _judged("its my draw step, 3 cards in library, i cast brainstorm. do i lose?")
+    assert res.losers == ["You"] and [s.kind for s in res.steps][:2] == ["draw_step", "draw"]
+    assert [(o["if"], o["losers"]) for o in res.other_outcomes] == [
+        ("If the cards you counted were after your draw for the turn", [])]
+
+
+def test_turn_one_with_no_side_said_is_the_games_first_turn_with_the_other_side_as_the_other_outcome() -> None:
+    """ "Do I draw on turn 1?": read as the game's first turn (the asker on the play, said); a player may mean
+    their own first turn on the draw, so that outcome is given too (103.8a)."""
+    res = _judged("do i draw on turn 1?")
+    assert [s.kind for s in res.steps if s.kind == "draw"] == []
+    assert any("on the play" in a for a in res.assumed)
+    assert [(o["if"], o["players"]["You"]["hand"]) for o in res.other_outcomes] == [
+        ("If you are on the draw (turn 1 meaning your first turn: the game's turn 2)", 8)]

@@ -104,10 +104,16 @@ ISSUE: list[tuple[str, Any]] = [
      lambda d: d["choices"] == {"trigger:Sylvan Library:You": True}),
     ("my opponent has 5 cards in hand. I have 3. I draw 1",
      lambda d: _player(d, "You")["hand"] == 3 and _player(d, "Opponent")["hand"] == 5),
-    # whose Lab Man decides who wins: asked (a Notion Thief or a Sheoldred said alone is as likely the opponent's)
-    ("lab man out, library empty, i draw a card. do i win?", "asks"),
-    ("2 thought reflections + lab man, library empty, i draw", "asks"),
-    ("lab man out, opp draws 2 from an empty library", "asks"),  # two players in the story: whose Lab Man?
+    # a card said without a controller is the one player's it acts for (said, the other outcome given)
+    ("lab man out, library empty, i draw a card. do i win?",
+     lambda d: "Laboratory Maniac" in _player(d, "You")["battlefield"] and "controller:Laboratory Maniac" in d[
+         "defaulted"]),
+    ("2 thought reflections + lab man, library empty, i draw",
+     lambda d: _player(d, "You")["battlefield"].count("Thought Reflection") == 2),
+    ("lab man out, opp draws 2 from an empty library",
+     lambda d: "Laboratory Maniac" in _player(d, "Opponent")["battlefield"]),
+    # acting under either player's control: asked
+    ("opp at 3 with psychosis crawler out, i wheel", "asks"),
 ]
 
 

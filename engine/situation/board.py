@@ -1,0 +1,192 @@
+"""Frames of the board and the zones: who controls which permanent, cards named in a graveyard or on top of a
+library, a spell cast "into" a permanent, a bare number of cards, and a draw-step ability's extra cards taken.
+
+Why apart from ``frames``: these facts say where cards are, not what happens; they share the owner rules of
+the board ("on my side", "(opp's)", "with X out") and of the zones said before.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.errors import Ambiguity
+from engine.situation import facts as F
+from engine.situation.atoms import Atom, Piece
+from engine.situation.attach import possessive
+from engine.situation.reading import ZONES, Part, Reading, _groups, player
+from engine.situation.tokens import Tok
+
+
+def _cast_into(part: Part, reading: Reading) -> None:
+    """ "They cast Brainstorm into a Spirit of the Labyrinth", "Probe into opp's Sheoldred": the spell is cast
+    while that permanent is on the battlefield, its controller the one said (else found out, or asked)."""
+    into = next((k for k, p in enumerate(part.pieces) if p.kind is Atom.TOKEN and p.tok is Tok.INTO), None)
+    if into is None:
+        return
+    for piece in [p for p in part.pieces[into + 1:] if p.kind is Atom.CARDS and not p.used]:
+        if piece.values.get("owner"):
+            F._controls(*_groups(reading, str(piece.values["owner"]), cards=_copies(piece)))
+        else:
+            F._in_play(reading.ctx(), {"cards": _copies(piece)})
+            reading.b.assume(f"“{part.pieces[into].text} {piece.text}” read as {piece.values['card']} on the "
+                             "battlefield as the spell is cast")
+        piece.used = True
+
+
+def _named_in(part: Part, reading: Reading, where: Atom, zone: str) -> None:
+    places = [p for p in part.of(where) if where is Atom.TOP and p.values.get("zone") in (None, "library")
+              or p.values.get("zone") == zone]
+    cards = part.of(Atom.CARDS)
+    if len(places) != 1 or not cards:
+        return
+    owner = reading.owner(part, places[0])
+    for piece in cards:
+        F._zone_cards(*_groups(reading, owner, cards=_copies(piece), zone=zone))
+        piece.used = True
+    places[0].used = True
+
+
+def _top(part: Part, reading: Reading) -> None:
+    _named_in(part, reading, Atom.TOP, "library")
+
+
+def _graveyard(part: Part, reading: Reading) -> None:
+    _named_in(part, reading, Atom.ZONE, "graveyard")
+
+
+def _copies(piece: Piece) -> str:
+    n = piece.values.get("n")
+    return f"{n} {piece.values['card']}" if isinstance(n, int) and n > 1 else str(piece.values["card"])
+
+
+def _control(part: Part, reading: Reading) -> None:
+    """Cards someone has: after "has"/"controls" (said in this part or carried), "my Bowmasters", "X out"
+    (with a player in the part), or "on my board". A card list with no player is on the battlefield under a
+    controller the reader finds out (asked about when it changes the answer)."""
+    cards = part.of(Atom.CARDS)
+    if not cards:
+        return
+    places = part.of(Atom.PLACE)
+    for each in places:  # "out on my side": one place, said twice
+        each.used = True
+    place = next((p for p in places if _board_owner(p)), places[0] if places else None)
+    said_owner = next((str(p.values["owner"]) for p in cards if p.values.get("owner")), None)
+    board_owner = _board_owner(place)
+    haves = [p.text.lower() for p in part.pieces if p.kind is Atom.TOKEN and p.tok is Tok.HAVE]
+    if haves and set(haves) == {"with"} and place is not None and not (said_owner or board_owner):
+        # "opp at 3 with Psychosis Crawler out": whose Crawler is not said; asked when it matters
+        for piece in cards:
+            F._in_play(reading.ctx(), {"cards": _copies(piece)})
+            piece.used = True
+        return
+    has = bool(haves) or (reading.had and part.who() is None and place is None)
+    if part.who() is not None and not (has or place or said_owner or board_owner):
+        return  # a player and cards with no verb between them ("Tom Sheoldred"): not a fact, left unused
+    if said_owner or board_owner or has or part.who() is not None:
+        owner = said_owner or board_owner or reading.owner(part)
+        for piece in cards:
+            F._controls(*_groups(reading, owner, cards=_copies(piece)))
+    else:
+        for piece in cards:
+            F._in_play(reading.ctx(), {"cards": _copies(piece)})
+        if place is None:
+            reading.b.assume(f"“{', '.join(p.text for p in cards)}” read as on the battlefield")
+    for piece in cards:
+        piece.used = True
+
+
+def _board_owner(place: Piece | None) -> str | None:
+    if place is None:
+        return None
+    if place.values.get("owner"):
+        return str(place.values["owner"])  # "Sheoldred is mine", "Leovold (opp's)"
+    words = place.text.lower().split()
+    if {"other", "across", "opponent", "opponent's"} & set(words) or place.values.get("place") == "other":
+        return "opponent"  # "alms on the other side": the other player's side of the table
+    for mine in ("my", "their", "his", "her"):
+        if mine in words:
+            return mine
+    return None
+
+
+def _how_many(part: Part, reading: Reading) -> None:
+    """ "I have 3" after "my opponent has 5 cards in hand": the zone said last; with none said, a question."""
+    numbers = [p for p in part.pieces if p.kind is Atom.TOKEN and p.tok is Tok.NUMBER and not p.used]
+    if len(numbers) != 1 or not part.has(Tok.HAVE) or part.who() is None or len(part.pieces) > 4:
+        return
+    piece, n = numbers[0], numbers[0].tokens[0].value
+    zone = next((key for (_who, key) in reversed(reading.b.sources) if key in ZONES), None)
+    if zone is None:
+        words = piece.text
+        raise Ambiguity(f"Where are the {words} cards?", words, reading.clause,
+                        [(f"{words} cards in {z}", f"{words} cards in {z}") for z in ("library", "hand")])
+    reading.b.assume(f"“{reading.clause}” read as {n} cards in {zone}, the zone said before")
+    F._zone_count(*_groups(reading, reading.owner(part), zone=zone, n=piece.text))
+    piece.used = True
+
+
+_ADDITIONAL = re.compile(r"\byou may draw (?:two|2|\w+) additional cards?", re.I)
+
+
+def _extra(part: Part, reading: Reading) -> None:
+    """ "I take the 2 extra (and keep both)": the player uses their "you may draw N additional cards" ability
+    (Sylvan Library) and keeps that many by paying life; "I don't draw the extra 2": they don't. Without one
+    such permanent in the story, the words are left unused (an error names them)."""
+    for piece in part.of(Atom.EXTRA):
+        who = player(reading, reading.owner(part))
+        card = _additional_draws(reading, who)
+        if card is None:
+            return
+        used = piece.values.get("extra") != "none"
+        _use_additional(part, reading, who, card, used, piece.text)
+        piece.used = True
+        for keep in part.reading.later:
+            if keep.kind is Atom.KEEP and not keep.used and used:
+                reading.b.choices[f"sylvan_pay:{who}"] = int(keep.values["keep"] or 0)
+                reading.b.note(f"{who} pays 4 life for each of {keep.values['keep']} card(s)", reading.clause)
+                keep.used = True
+
+
+def _use_additional(part: Part, reading: Reading, who: str, card: str, used: bool, words: str) -> None:
+    """``who`` uses (or not) ``card``'s additional draws, in their draw step (the ability's trigger)."""
+    step_said = any(p.kind is Atom.STEP for p in reading.later)
+    if reading.b.action is None and (not step_said or reading.b.top.get("step") == "draw"):
+        F._draw_step(*_groups(reading, reading.owner(part)))
+        if not step_said:
+            reading.b.assume(f"“{words}” read as {possessive(who).lower()} draw step, where {card} triggers")
+    reading.b.choices[f"trigger:{card}:{who}"] = used
+    reading.b.note(f"{who} {'uses' if used else 'does not use'} {card}'s additional draws", reading.clause)
+
+
+def drawn_off_permanent(part: Part, reading: Reading, piece: Piece, name: str) -> bool:
+    """ "I draw 2 off Sylvan Library": a permanent whose ability lets its controller draw additional cards in
+    their draw step is used (theirs when nobody else was said to control it)."""
+    card = reading.b.cards.find(name)
+    if card is None or not _ADDITIONAL.search(card.oracle):
+        return False
+    who = player(reading, reading.owner(part, piece) if piece.values.get("owner") else reading.owner(part))
+    b = reading.b
+    if not any(name in p.battlefield for p in b.players.values()) and not any(c == name for c, _ in b.unowned):
+        b.unowned.append((name, reading.clause))
+    if _additional_draws(reading, who) != name:
+        return False
+    _use_additional(part, reading, who, name, True, piece.text)
+    return True
+
+
+def _additional_draws(reading: Reading, who: str) -> str | None:
+    """The one permanent of ``who`` (or said with no controller: then it is theirs, said) that lets them draw
+    additional cards in their draw step."""
+    b = reading.b
+    mine = b.players[who].battlefield if who in b.players else []
+    found = sorted({c for c in mine if (card := b.cards.find(c)) and _ADDITIONAL.search(card.oracle)})
+    if not found:
+        loose = sorted({c for c, _ in b.unowned if (card := b.cards.find(c)) and _ADDITIONAL.search(card.oracle)})
+        if len(loose) != 1:
+            return None
+        b.unowned = [(c, w) for c, w in b.unowned if c != loose[0]]
+        b.player(who).battlefield.append(loose[0])
+        b.assume(f"{loose[0]} read as {'yours' if who == 'You' else who + chr(39) + 's'}: its additional draws are "
+                 "taken by its controller")
+        found = loose
+    return found[0] if len(found) == 1 else None

@@ -1,0 +1,88 @@
+"""The clause being read by the frames: its parts, the player carried between them, and whose a fact is.
+
+Why a module of its own: the frames (``frames``, ``board``) all ask the same questions of a clause (which
+atoms a part holds, whose fact an atom is, which player words name), and answer them here, once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.situation.atoms import Atom, Piece
+from engine.situation.attach import Builder, Ctx
+from engine.situation.tokens import Tok
+
+SEATS = ("Player to your left", "Player to your right", "Player across")
+ZONES = ("library", "hand", "graveyard", "memory")
+# Token kinds that carry no fact of their own: grammar between the atoms.
+GRAMMAR = frozenset({Tok.FILLER, Tok.SEP, Tok.BE, Tok.HAVE, Tok.IN, Tok.INTO, Tok.RESPONSE, Tok.DURING, Tok.AT,
+                     Tok.ALREADY, Tok.CARDS, Tok.THIS_TURN, Tok.LEFT, Tok.TURN, Tok.PLAYERS, Tok.NUMBER, Tok.MAY})
+
+
+@dataclass
+class Part:
+    """One part of a clause (up to a comma or "and") and what the parts before it said."""
+
+    pieces: list[Piece]
+    reading: Reading
+
+    def of(self, kind: Atom) -> list[Piece]:
+        return [p for p in self.pieces if p.kind is kind and not p.used]
+
+    def has(self, tok: Tok) -> bool:
+        return any(p.kind is Atom.TOKEN and p.tok is tok for p in self.pieces)
+
+    def who(self) -> Piece | None:
+        return next((p for p in self.pieces if p.kind is Atom.WHO), None)
+
+
+@dataclass
+class Reading:
+    """The clause being read: the builder, the clause's words, the player and verb carried between parts."""
+
+    b: Builder
+    clause: str
+    subject: str | None = None  # a player's words, carried from part to part
+    later_subject: str | None = None  # the clause's first player, for facts said before it ("library empty, I...")
+    later: list[Piece] = field(default_factory=list)  # the whole clause's atoms: does anything happen in it?
+    had: bool = False  # the last part said "has"/"controls": a bare card list after it is more of the same
+    facts: int = 0
+    said: list[str] = field(default_factory=list)
+
+    def ctx(self) -> Ctx:
+        return Ctx(self.b, self.clause, self.b.subject)
+
+    def owner(self, part: Part, piece: Piece | None = None) -> str:
+        """Whose fact: the atom's own possessive, the part's player, the clause's player, the story's."""
+        if piece is not None and piece.values.get("owner"):
+            return str(piece.values["owner"])
+        who = part.who()
+        if who is not None:
+            who.used = True
+            return str(who.values["who"])
+        if self.subject:
+            return self.subject
+        words = piece.text if piece else self.clause
+        if self.later_subject:
+            said = "you" if self.later_subject.lower() in ("i", "me", "myself") else f"“{self.later_subject}”"
+            self.b.assume(f"“{words}” read as about {said}")
+            return self.later_subject
+        self.b.assume(f"“{words}” read as about you (no player was named)")
+        return "I"
+
+
+def player(reading: Reading, words: str) -> str:
+    """The player words name: a seat ("the player to my left") is a player of its own."""
+    if words in SEATS:
+        reading.b.player(words)
+        reading.b.mention(words)
+        return words
+    return reading.ctx().who(words)
+
+
+def _groups(reading: Reading, words: str, **more: str) -> tuple[Ctx, dict[str, str]]:
+    ctx = reading.ctx()
+    if words in SEATS:
+        ctx.actor = player(reading, words)
+        return ctx, {"player": "herself", **more}  # the seat, through the reflexive
+    return ctx, {"player": words, **more}
