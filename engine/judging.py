@@ -37,13 +37,20 @@ def judge_text(text: str | Situation, cards: CardDB, *, deadline: float | None =
     if choices:
         scenario.choices.update(choices)
     try:
-        if scenario.draw_step_first:
-            return draw_step_then(scenario, cards, deadline=deadline, budget=budget)
-        return resolve(scenario, cards, deadline=deadline, budget=budget)
+        return judge_scenario(scenario, cards, deadline=deadline, budget=budget)
     except OutOfTime as exc:
         exc.understood = [dict(f) for f in scenario.understood]
         exc.assumed = list(scenario.assumed)
         raise
+
+
+def judge_scenario(scenario: Scenario, cards: CardDB, *, deadline: float | None = None,
+                   budget: float = 0.0) -> Resolution:
+    """A read or given scenario resolved as the story it tells: every front end (the bot, `drawjudge resolve`
+    with words or JSON) comes through here, so a draw step told with a spell is the same story everywhere."""
+    if scenario.draw_step_first:
+        return draw_step_then(scenario, cards, deadline=deadline, budget=budget)
+    return resolve(scenario, cards, deadline=deadline, budget=budget)
 
 
 def draw_step_then(scenario: Scenario, cards: CardDB, *, deadline: float | None = None,

@@ -19,7 +19,7 @@ from bot.render.text import draw_text, links_to_today
 from bot.store.models import Edition
 from engine.cards import default_cards
 from engine.errors import Clarification, ScenarioError
-from engine.resolve import resolve
+from engine.judging import judge_scenario
 from engine.scenario_json import scenario_from_json
 
 
@@ -91,7 +91,7 @@ async def _resolve(args: argparse.Namespace, config: Config, as_json: bool, look
         else:
             raise ScenarioError("nothing to resolve", "arguments",
                                 'give --json FILE, or a situation in quotes: drawjudge resolve "I draw 2"')
-        resolution = resolve(scenario, cards)
+        resolution = judge_scenario(scenario, cards)
     except UnreadableCard as exc:
         err = ScenarioError(f"{exc.name}: its draw text is not understood yet", "card",
                             "; ".join(exc.unread) or exc.text)

@@ -190,3 +190,22 @@ async def test_an_unknown_cards_type_is_said_with_the_assumptions_and_its_other_
     assert [w.label for w in facts] == ["If your top card is a creature card"]
     assert not any("top card" in w.label for w in reply.draw.alternatives)
     assert "If your top card is a creature card: " in reply.as_plain()
+
+
+def test_resolve_tells_a_draw_step_with_a_spell_as_the_bot_does(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """"it's my draw step, I also cast Brainstorm in the draw step": the step's draw, then the spell (504.1), the
+    same story from `drawjudge resolve` as from the bot's reader (engine.judging.judge_scenario)."""
+    import json
+
+    from engine.cards import default_cards
+    from engine.judging import judge_text
+
+    monkeypatch.setenv("DRAWJUDGE_DB", str(tmp_path / "f.sqlite3"))
+    text = "opp has notion thief and its my draw step, i also cast brainstorm in the draw step"
+    assert main(["resolve", "--json-out", text]) == 0
+    out = json.loads(capsys.readouterr().out)
+    judged = judge_text(text, default_cards())
+    counts = {name: (p["hand"], p["library"], p["drawn_this_turn"]) for name, p in out["players"].items()}
+    assert counts == {name: (p["hand"], p["library"], p["drawn_this_turn"]) for name, p in judged.players.items()}
+    assert out["steps"][0]["kind"] == "draw_step" and counts["Opponent"][2] == 3
