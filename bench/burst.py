@@ -74,11 +74,13 @@ async def measure(n: int, db: Path, tmp: Path, root: Path, *, nofile: int, proce
     answers = [server.answered_at[i] - sent[i] for i in sent if i in server.answered_at]
     blocks = [float(m.group(1)) for out in outputs
               for m in re.finditer(rb"event loop: longest block ([\d.]+) ms", out)]
+    owns = [float(m.group(1)) for out in outputs for m in re.finditer(rb"own thread's CPU: ([\d.]+) ms", out)]
     loops = {m.group(1).decode() for out in outputs for m in re.finditer(rb"event loop: (\w+)\n", out)}
     return {"n": n, "late": len(acks) - sum(1 for a in acks if a <= DEADLINE), "lost": n - len(answers),
             "busy": sum(1 for i in sent if i in server.answered_at and _is_busy(server, i)),
             "p50": _pct(acks, 50), "p99": _pct(acks, 99), "slowest": max(answers, default=float("nan")),
-            "block": max(blocks, default=float("nan")), "sockets": sockets, "sending": sending,
+            "block": max(blocks, default=float("nan")),
+            "own": max(owns, default=float("nan")), "sockets": sockets, "sending": sending,
             "loop": ",".join(sorted(loops)) or "?"}
 
 
@@ -99,7 +101,7 @@ async def main() -> None:
         print(f"code measured: {root}; open files {args.nofile or 'unchanged'}; {args.processes} process(es); "
               f"REST connections {args.rest or 'default'}")
         print("| burst (sent over) | loop | late | lost | busy | ack p50 | ack p99 | slowest answer | loop block "
-              "| sockets |")
+              "(own CPU) | sockets |")
         print("|---|---|---|---|---|---|---|---|---|---|")
         for n in (int(x) for x in args.sizes.split(",")):
             db = tmp / f"run-{n}.sqlite3"
@@ -107,7 +109,8 @@ async def main() -> None:
             r = await measure(n, db, tmp, root, nofile=args.nofile, processes=args.processes,
                               uvloop=not args.no_uvloop, rest=args.rest or None)
             print(f"| {n} ({r['sending']:.1f} s) | {r['loop']} | {r['late']} | {r['lost']} | {r['busy']} | "
-                  f"{r['p50']:.2f} s | {r['p99']:.2f} s | {r['slowest']:.2f} s | {r['block']:.0f} ms | "
+                  f"{r['p50']:.2f} s | {r['p99']:.2f} s | {r['slowest']:.2f} s | "
+                  f"{r['block']:.0f} ms ({r['own']:.0f} ms CPU) | "
                   f"{r['sockets']} |", flush=True)
 
 

@@ -73,6 +73,7 @@ class StandInDiscord:
     # and of its final answer (a message, autocomplete choices, or the follow-up after a deferral).
     acked_at: dict[int, float] = field(default_factory=dict)
     answered_at: dict[int, float] = field(default_factory=dict)
+    acked_twice: list[int] = field(default_factory=list)  # interactions the client acknowledged a second time
     # The client's REST sockets (their local ports) and how long each REST answer takes, to see how many
     # connections the client opens when answers are slow.
     peers: set[Any] = field(default_factory=set)
@@ -180,6 +181,9 @@ class StandInDiscord:
             check_limits(payload)
             iid = int(path.split("/")[2])
             now = time.perf_counter()
+            if iid in self.acked_at:  # Discord refuses a second acknowledgement
+                self.acked_twice.append(iid)
+                return _json({"message": "Interaction has already been acknowledged.", "code": 40060}, 400)
             self.acked_at.setdefault(iid, now)
             if payload.get("type") != 5:  # 5 = deferred: the answer comes later as a follow-up
                 self.answered_at.setdefault(iid, now)
