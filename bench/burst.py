@@ -8,7 +8,7 @@ client ports the stand-in saw). Run with and without the optional `speed` extra:
 installed; ``--no-uvloop`` hides it from the bot's process.
 
 Run: .venv/bin/python bench/burst.py [--sizes 1000,3000,5000,10000] [--nofile 1024] [--processes 1]
-     [--no-uvloop] [--rest N] [--root PATH]
+     [--no-uvloop] [--no-speed] [--rest N] [--root PATH]
 """
 
 from __future__ import annotations
@@ -30,12 +30,15 @@ from tests.fakes.botproc import start_bot, stop_bot  # noqa: E402
 from tests.fakes.gateway import StandInDiscord  # noqa: E402
 from tests.fakes.load import mixed_payload  # noqa: E402
 
+SPEED_MODULES = ("uvloop", "zstandard", "orjson", "aiodns", "brotli", "Brotli")  # the optional `speed` extra
 
-def _prelude(nofile: int, uvloop: bool) -> str:
+
+def _prelude(nofile: int, uvloop: bool, speed: bool = True) -> str:
     lines = ["import resource\n",
              f"resource.setrlimit(resource.RLIMIT_NOFILE, ({nofile}, {nofile}))\n"] if nofile else []
-    if not uvloop:
-        lines.append("import sys as _s\n_s.modules['uvloop'] = None  # hidden: asyncio's own loop\n")
+    hidden = [m for m in SPEED_MODULES if not speed or (m == "uvloop" and not uvloop)]
+    if hidden:  # an import of a hidden module fails as if it were not installed
+        lines.append(f"import sys as _s\n_s.modules.update(dict.fromkeys({hidden!r}))\n")
     return "".join(lines)
 
 
@@ -45,7 +48,7 @@ def _pct(values: list[float], p: float) -> float:
 
 
 async def measure(n: int, db: Path, tmp: Path, root: Path, *, nofile: int, processes: int,
-                  uvloop: bool, rest: int | None = None) -> dict[str, float | str]:
+                  uvloop: bool, rest: int | None = None, speed: bool = True) -> dict[str, float | str]:
     async with StandInDiscord() as server:
         procs = []
         env = {"DRAWJUDGE_SHARD_COUNT": str(processes)} if processes > 1 else {}
@@ -55,7 +58,8 @@ async def measure(n: int, db: Path, tmp: Path, root: Path, *, nofile: int, proce
             for shard in range(processes):
                 server.new_connection.clear()
                 extra = {**env, "DRAWJUDGE_SHARD_IDS": str(shard)} if processes > 1 else env
-                procs.append(await start_bot(server, db, tmp, extra, root=root, prelude=_prelude(nofile, uvloop)))
+                prelude = _prelude(nofile, uvloop, speed)
+                procs.append(await start_bot(server, db, tmp, extra, root=root, prelude=prelude))
             connections = server.connections[-processes:]
             server.peers.clear()
             payloads = [mixed_payload(i) for i in range(n)]
@@ -90,6 +94,8 @@ async def main() -> None:
     parser.add_argument("--nofile", type=int, default=1024, help="open-file limit of the bot (0: as it is)")
     parser.add_argument("--processes", type=int, default=1, help="shard processes sharing the burst")
     parser.add_argument("--no-uvloop", action="store_true", help="hide uvloop from the bot even if installed")
+    parser.add_argument("--no-speed", action="store_true",
+                        help="hide the whole speed extra (uvloop, zstandard, orjson, aiodns, Brotli) from the bot")
     parser.add_argument("--rest", type=int, default=0, help="DRAWJUDGE_REST_CONNECTIONS for the bot (0: default)")
     parser.add_argument("--root", default=str(ROOT))
     args = parser.parse_args()
@@ -107,7 +113,7 @@ async def main() -> None:
             db = tmp / f"run-{n}.sqlite3"
             shutil.copy(base, db)
             r = await measure(n, db, tmp, root, nofile=args.nofile, processes=args.processes,
-                              uvloop=not args.no_uvloop, rest=args.rest or None)
+                              uvloop=not args.no_uvloop, rest=args.rest or None, speed=not args.no_speed)
             print(f"| {n} ({r['sending']:.1f} s) | {r['loop']} | {r['late']} | {r['lost']} | {r['busy']} | "
                   f"{r['p50']:.2f} s | {r['p99']:.2f} s | {r['slowest']:.2f} s | "
                   f"{r['block']:.0f} ms ({r['own']:.0f} ms CPU) | "
