@@ -220,6 +220,8 @@ class StandInDiscord:
             future = self.callbacks.get(iid)
             if future is not None and not future.done():
                 future.set_result(payload)
+            if "with_response" not in request.query:  # Discord answers a plain callback with no content
+                return web.Response(status=204)
             message = _message((payload.get("data") or {}).get("embeds", []))
             return _json({"interaction": {"id": str(iid), "type": 2},
                           "resource": {"type": payload.get("type"), "message": message}})
