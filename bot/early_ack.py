@@ -105,8 +105,10 @@ class EarlyAck:
         return True
 
     def sending(self) -> bool:
-        """Whether deferrals are still on their way to Discord (the building of acknowledged commands waits)."""
-        return self._going > 0
+        """Whether deferrals are still on their way to Discord (the building of acknowledged commands waits).
+        Never while shutting down: the commands acknowledged and not built yet are then built at once, so
+        that each is told the bot restarts instead of "thinking" until its token expires."""
+        return self._going > 0 and not self._gate.closing
 
     async def _send(self) -> None:
         while self._queue:

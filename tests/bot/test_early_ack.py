@@ -203,3 +203,31 @@ def test_zstd_stream_messages_decode_one_by_one() -> None:
     for i in range(50):
         message = {"op": 0, "s": i, "d": {"text": "draw " * i}}
         assert json.loads(reader.decompress(stream(json.dumps(message).encode()))) == message
+
+
+@pytest.mark.timeout(60)
+async def test_commands_deferred_and_not_yet_built_at_shutdown_are_told_the_bot_restarts(
+        live: tuple[DrawJudgeBot, StandInDiscord]) -> None:
+    client, server = live
+    client.gate.defer_above = 2
+    client.early_ack._going += 1_000  # as if deferrals were still going out: acknowledged commands wait unbuilt
+    payloads = [slash("rule", number="121.4") for _ in range(12)]
+    for payload in payloads:
+        await server.push_interaction(payload)
+    ids = {int(p["id"]) for p in payloads}
+    for _ in range(200):
+        if ids <= server.acked_at.keys():
+            break
+        await asyncio.sleep(0.02)
+    held = client.interactions.queued
+    assert held >= 5 and client.early_ack.count == held
+    await client.gate.drain(3.0)
+    early = [p for p in payloads if _callbacks(server, int(p["id"]))[0]["type"] == 5]
+    for _ in range(200):
+        if all(server.followups.get(p["token"]) for p in early):
+            break
+        await asyncio.sleep(0.02)
+    assert len(early) >= held
+    told = [p for p in early if "restarting" in str(server.followups.get(p["token"]))]
+    assert len(told) >= held  # each one built at shutdown was told, none left "thinking"
+    assert not server.acked_twice
