@@ -37,7 +37,7 @@ APPLICATION_COMMAND = 2  # the raw payload's interaction type of a slash command
 CHAT_INPUT = 1  # the raw payload's command type of a slash command (context-menu answers are always private)
 DEFERRED_WITH_SOURCE = discord.InteractionResponseType.deferred_channel_message
 EPHEMERAL = 64  # message flag
-ACK_CONNECTIONS = 25  # sockets for early deferrals (with the 50 REST connections: 75 at most)
+ACK_CONNECTIONS = 45  # sockets for early deferrals (with the 50 REST connections: 95 at most)
 MAX_PENDING = 20_000  # early deferrals whose handler hasn't run yet, at most (beyond: the handler defers)
 
 
