@@ -32,8 +32,9 @@ from bot.commands import (
     nickname_choices,
 )
 from bot.discord.connections import rest_connector
+from bot.discord.early_ack import EarlyAck
 from bot.discord.gate import Gate
-from bot.discord.gateway_slices import SlicedParser
+from bot.discord.gateway_slices import SlicedParser, slice_gateway_reads
 from bot.discord.ratelimit import RateLimit
 from bot.discord.views import answer_expired, embed_for, listens, view_for
 from bot.draw.engine_pool import ASKER
@@ -157,6 +158,9 @@ class GatedTree(app_commands.CommandTree[Any]):
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         gate = self.gate
+        early: EarlyAck | None = getattr(interaction.client, "early_ack", None)
+        if early is not None:
+            await early.settle(interaction)  # deferred from its raw payload under load: answered as a follow-up
         if gate.admits():
             return True
         if interaction.client.is_closed():
@@ -167,7 +171,8 @@ class GatedTree(app_commands.CommandTree[Any]):
             elif gate.can_wait:
                 # Acknowledged now (inside Discord's 3 s), answered as a follow-up when there is room.
                 public = bool(getattr(interaction.namespace, "public", False))
-                await interaction.response.defer(ephemeral=not public, thinking=True)
+                if not interaction.response.is_done():
+                    await interaction.response.defer(ephemeral=not public, thinking=True)
                 if await gate.wait_for_room():
                     return True
                 await send_error(interaction, RESTARTING if gate.closing else BUSY)
@@ -348,14 +353,13 @@ class _JudgeClientMixin:
         self.services = Services(judge, rulings, card_choices)
         self.tree = build_tree(self, self.services, self.gate)  # type: ignore[arg-type]
         parsers = self._connection.parsers  # type: ignore[attr-defined]  # this client's own table
-        self.interactions = SlicedParser(parsers["INTERACTION_CREATE"], self._arrived)
+        # Each command is stamped as it comes off the gateway (its 3 s count from there, not from when its slice
+        # is read) and, under load, deferred right there from its raw payload.
+        self.early_ack = EarlyAck(self, self.gate, lambda: self.interactions.queued)  # type: ignore[arg-type]
+        self.interactions = SlicedParser(parsers["INTERACTION_CREATE"], self.early_ack.on_payload,
+                                         self.early_ack.sending)
         parsers["INTERACTION_CREATE"] = self.interactions
-
-    def _arrived(self, data: Any) -> None:
-        """Stamp a command's arrival as it comes off the gateway (its 3 s count from here, not from when its
-        slice is read)."""
-        if isinstance(data, dict) and data.get("type") == 2 and str(data.get("id", "")).isdigit():
-            self.gate.arrive(int(data["id"]))
+        slice_gateway_reads(self.http)  # type: ignore[attr-defined]
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """A button of an answer nothing listens to any more (older than the last restart, evicted, timed out)
@@ -380,6 +384,7 @@ class _JudgeClientMixin:
         owns (the cache last)."""
         self.interactions.close()
         await super().close()  # type: ignore[misc]
+        await self.early_ack.close()
         if self.owner is not None:
             await self.owner.close()
 

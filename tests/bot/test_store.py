@@ -175,3 +175,21 @@ async def test_damaged_file_is_reported(tmp_path) -> None:  # type: ignore[no-un
     with pytest.raises(StoreError, match="damaged"):
         async with Store(bad):
             pass
+
+
+async def test_rule_autocomplete_by_bisection_is_the_file_order_scan(store: Store) -> None:
+    """The rules a prefix completes to (found by bisection) are exactly the first ones in file order whose
+    number starts with it, for every prefix of every rule number and for prefixes that match nothing."""
+    from bot.store.db import rule_key
+
+    index = await Indexes(store).get(await store.edition())
+    keys = [rule_key(r.number) for r in index.rules]
+
+    def scan(prefix: str, limit: int) -> list[str]:
+        return [r.number for r, k in zip(index.rules, keys, strict=True) if k.startswith(prefix)][:limit]
+
+    prefixes = {k[:n] for k in keys[::7] for n in range(1, len(k) + 1)} | {"", "9", "zz", "1000", "121.2bz", "7"}
+    assert len(prefixes) > 500
+    for prefix in sorted(prefixes):
+        for limit in (1, 25):
+            assert [r.number for r in index.rules_starting(prefix, limit)] == scan(prefix, limit), prefix

@@ -1,4 +1,5 @@
-"""A loopback stand-in for Discord: the gateway (websocket, zlib-stream) and the REST API, on 127.0.0.1.
+"""A loopback stand-in for Discord: the gateway (websocket, zlib-stream, or zstd-stream when the client asks for
+it: discord.py does once ``zstandard`` is installed, as the ``speed`` extra does) and the REST API, on 127.0.0.1.
 
 The real, unmodified client connects to it once ``discord.http.Route.BASE`` and
 ``DiscordWebSocket.DEFAULT_GATEWAY`` point here (shared/docs/discord-testing.md). It speaks the session
@@ -37,10 +38,37 @@ def _message(embeds: list[Any]) -> dict[str, Any]:
             "edited_timestamp": None, "flags": 0, "components": []}
 
 
+class ZlibStream:
+    """Discord's zlib-stream: one compression context per connection, each message ended with a sync flush."""
+
+    def __init__(self) -> None:
+        self._context = zlib.compressobj()
+
+    def __call__(self, data: bytes) -> bytes:
+        return self._context.compress(data) + self._context.flush(zlib.Z_SYNC_FLUSH)
+
+
+class ZstdStream:
+    """Discord's zstd-stream: one zstd stream per connection, each message a flushed block of it."""
+
+    def __init__(self) -> None:
+        import zstandard  # only when a client asks for zstd-stream (it has the module then)
+
+        self._flush = zstandard.COMPRESSOBJ_FLUSH_BLOCK
+        self._context = zstandard.ZstdCompressor().compressobj()
+
+    def __call__(self, data: bytes) -> bytes:
+        return self._context.compress(data) + self._context.flush(self._flush)
+
+
+STREAMS: dict[str | None, type[ZlibStream] | type[ZstdStream]] = {
+    None: ZlibStream, "zlib-stream": ZlibStream, "zstd-stream": ZstdStream}
+
+
 @dataclass
 class Connection:
     ws: web.WebSocketResponse
-    zlib: Any
+    compress: Any
     seq: int = 0
     identified: asyncio.Event = field(default_factory=asyncio.Event)
     resumed: asyncio.Event = field(default_factory=asyncio.Event)
@@ -48,8 +76,7 @@ class Connection:
     resume: dict[str, Any] | None = None
 
     async def send(self, payload: dict[str, Any]) -> None:
-        data = self.zlib.compress(json.dumps(payload).encode()) + self.zlib.flush(zlib.Z_SYNC_FLUSH)
-        await self.ws.send_bytes(data)
+        await self.ws.send_bytes(self.compress(json.dumps(payload).encode()))
 
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
         self.seq += 1
@@ -73,6 +100,8 @@ class StandInDiscord:
     # and of its final answer (a message, autocomplete choices, or the follow-up after a deferral).
     acked_at: dict[int, float] = field(default_factory=dict)
     answered_at: dict[int, float] = field(default_factory=dict)
+    acked_twice: list[int] = field(default_factory=list)
+    compressions: list[str | None] = field(default_factory=list)  # what each gateway connection asked for  # interactions the client acknowledged a second time
     # The client's REST sockets (their local ports) and how long each REST answer takes, to see how many
     # connections the client opens when answers are slow.
     peers: set[Any] = field(default_factory=set)
@@ -99,10 +128,12 @@ class StandInDiscord:
     # -------------------------------------------------------------- gateway
 
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
-        assert request.query.get("compress") in (None, "zlib-stream"), request.query
+        compression = request.query.get("compress")
+        assert compression in STREAMS, request.query
         ws = web.WebSocketResponse()
         await ws.prepare(request)
-        conn = Connection(ws, zlib.compressobj())
+        conn = Connection(ws, STREAMS[compression]())
+        self.compressions.append(compression)
         self.connections.append(conn)
         self.new_connection.set()
         await conn.send({"op": 10, "d": {"heartbeat_interval": 45000}})
@@ -180,12 +211,17 @@ class StandInDiscord:
             check_limits(payload)
             iid = int(path.split("/")[2])
             now = time.perf_counter()
+            if iid in self.acked_at:  # Discord refuses a second acknowledgement
+                self.acked_twice.append(iid)
+                return _json({"message": "Interaction has already been acknowledged.", "code": 40060}, 400)
             self.acked_at.setdefault(iid, now)
             if payload.get("type") != 5:  # 5 = deferred: the answer comes later as a follow-up
                 self.answered_at.setdefault(iid, now)
             future = self.callbacks.get(iid)
             if future is not None and not future.done():
                 future.set_result(payload)
+            if "with_response" not in request.query:  # Discord answers a plain callback with no content
+                return web.Response(status=204)
             message = _message((payload.get("data") or {}).get("embeds", []))
             return _json({"interaction": {"id": str(iid), "type": 2},
                           "resource": {"type": payload.get("type"), "message": message}})

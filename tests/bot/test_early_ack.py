@@ -1,0 +1,233 @@
+"""Bursts (issue #28): under load a command is deferred from its raw gateway payload, before discord.py builds the
+interaction, and answered once as a follow-up; the gateway is read in slices; full collections wait while
+loaded. Through the real client against the loopback Discord, which refuses a second acknowledgement (40060);
+and the discord.py internals these rely on, checked so that an upgrade that moves them fails here."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import inspect
+import time
+from typing import Any
+
+import discord
+import pytest
+from discord.webhook import async_ as webhook_async
+
+from bot.discord import gateway_slices
+from bot.discord.app import DrawJudgeBot
+from bot.discord.early_ack import EPHEMERAL, answers_publicly, mark_deferred
+from bot.discord.gateway_slices import SlicedSocket
+from bot.gc_policy import HELD_THRESHOLD, GcPolicy
+from tests.fakes.discord_fake import autocomplete, slash
+from tests.fakes.gateway import StandInDiscord
+
+
+def test_the_discord_py_seams_still_exist() -> None:
+    """What the early acknowledgement and the sliced gateway read use of discord.py's insides."""
+    # the webhook adapter that sends interaction callbacks, and the parameters of a callback
+    assert inspect.iscoroutinefunction(webhook_async.AsyncWebhookAdapter.request)
+    assert {"route", "session", "payload", "proxy", "proxy_auth"} <= set(
+        inspect.signature(webhook_async.AsyncWebhookAdapter.request).parameters)
+    assert isinstance(webhook_async.async_context.get(), webhook_async.AsyncWebhookAdapter)
+    assert "/interactions/{webhook_id}/{webhook_token}/callback" in inspect.getsource(
+        webhook_async.AsyncWebhookAdapter.create_interaction_response)
+    # an interaction's response state lives in _response_type, and is_done() reads it
+    assert "_response_type" in discord.InteractionResponse.__slots__
+    assert "_response_type" in inspect.getsource(discord.InteractionResponse.is_done)
+    # the gateway socket comes from the client's http.ws_connect and is read with receive()
+    assert "http.ws_connect(" in inspect.getsource(discord.gateway.DiscordWebSocket.from_client)
+    assert "self.socket.receive(" in inspect.getsource(discord.gateway.DiscordWebSocket.poll_event)
+    assert "_command_tree._from_interaction" in inspect.getsource(discord.state.ConnectionState.parse_interaction_create)
+
+
+def test_the_public_option_is_read_from_the_raw_payload() -> None:
+    assert answers_publicly(slash("draw", situation="I draw a card.", public=True))
+    assert not answers_publicly(slash("draw", situation="I draw a card.", public=False))
+    assert not answers_publicly(slash("draw", situation="I draw a card."))
+    menu = slash("draw", situation="x", public=True)
+    menu["data"]["type"] = 3  # a context-menu command: always private
+    assert not answers_publicly(menu)
+
+
+async def test_marking_an_interaction_deferred_makes_discord_py_answer_as_a_follow_up(
+        live: tuple[DrawJudgeBot, StandInDiscord]) -> None:
+    client, _server = live
+    interaction = discord.Interaction(data=slash("rule", number="121.4"), state=client._connection)  # type: ignore[arg-type]
+    assert not interaction.response.is_done()
+    mark_deferred(interaction)
+    assert interaction.response.is_done()
+    assert interaction.response.type is discord.InteractionResponseType.deferred_channel_message
+    with pytest.raises(discord.InteractionResponded):
+        await interaction.response.defer()
+
+
+def _callbacks(server: StandInDiscord, iid: int) -> list[Any]:
+    return [p for _m, path, p in server.rest if path.startswith(f"/interactions/{iid}/")]
+
+
+@pytest.mark.timeout(120)
+async def test_under_load_commands_are_deferred_from_their_payload_and_answered_once(
+        live: tuple[DrawJudgeBot, StandInDiscord]) -> None:
+    """60 commands and 20 autocompletes at once with the load threshold at 5: commands past it are deferred
+    straight from their payload (private ones with the ephemeral flag, public ones without), each is
+    acknowledged exactly once and answered as a follow-up; autocompletes are answered with choices."""
+    client, server = live
+    client.gate.defer_above = 5
+    commands = [slash("rule", number=f"121.{1 + i % 6}", public=i % 3 == 0) for i in range(60)]
+    completes = [autocomplete("rule", "number", f"12{i % 10}") for i in range(20)]
+    for payload in [*commands, *completes]:
+        await server.push_interaction(payload)
+    ids = {int(p["id"]) for p in [*commands, *completes]}
+    for _ in range(400):
+        if ids <= server.answered_at.keys():
+            break
+        await asyncio.sleep(0.05)
+    assert ids <= server.answered_at.keys()
+    assert not server.acked_twice
+    assert client.early_ack.count >= 40
+    early = [p for p in commands if _callbacks(server, int(p["id"]))[0]["type"] == 5]
+    assert len(early) >= 40
+    for payload in early:
+        first = _callbacks(server, int(payload["id"]))
+        assert len(first) == 1  # one acknowledgement; the answer came as a follow-up
+        flags = (first[0].get("data") or {}).get("flags")
+        assert flags == (None if answers_publicly(payload) else EPHEMERAL)
+        answer = server.followups[payload["token"]]
+        assert answer and "121." in str(answer[0]["embeds"])
+    for payload in completes:
+        assert _callbacks(server, int(payload["id"]))[0]["type"] == 8  # choices, never a deferral
+    assert not client.early_ack._sent  # every deferral was settled by its handler
+
+
+async def test_one_command_when_idle_is_answered_directly(live: tuple[DrawJudgeBot, StandInDiscord]) -> None:
+    client, server = live
+    payload = slash("rule", number="121.4")
+    await asyncio.wait_for(await server.push_interaction(payload), 10)
+    assert client.early_ack.count == 0
+    assert len(_callbacks(server, int(payload["id"]))) == 1
+
+
+async def test_the_gateway_socket_is_read_in_slices(live: tuple[DrawJudgeBot, StandInDiscord]) -> None:
+    client, _server = live
+    assert isinstance(client.ws.socket, SlicedSocket)
+
+
+class _Buffered:
+    """A socket with every message already buffered: receive() never waits (a burst)."""
+
+    def __init__(self, n: int) -> None:
+        self.left = n
+        self.close_code = None
+
+    async def receive(self, timeout: float | None = None) -> int:
+        self.left -= 1
+        time.sleep(0.0005)  # the work of one message: decompress, parse, dispatch
+        return self.left
+
+
+async def test_a_buffered_burst_gives_the_loop_turns_while_it_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    """2,000 buffered messages of 0.5 ms each: read raw, the loop gets no turn for a second; read through the
+    sliced socket, another task runs every few milliseconds."""
+    monkeypatch.setattr(gateway_slices, "SLICE", 0.004)
+    ticks: list[float] = []
+
+    async def ticker() -> None:
+        while True:
+            ticks.append(time.perf_counter())
+            await asyncio.sleep(0)
+
+    async def read(socket: Any) -> None:
+        while await socket.receive() > 0:
+            pass
+
+    for sliced in (False, True):
+        ticks.clear()
+        task = asyncio.create_task(ticker())
+        await asyncio.sleep(0)
+        raw = _Buffered(2000)
+        start = time.perf_counter()
+        await read(SlicedSocket(raw) if sliced else raw)
+        took = time.perf_counter() - start
+        task.cancel()
+        during = [t for t in ticks if t > start]
+        if sliced:
+            assert len(during) >= took / 0.05  # a turn at least every 50 ms (every ~4 ms without load)
+            assert raw.close_code is None and SlicedSocket(raw).close_code is None  # the rest is the socket's
+        else:
+            assert len(during) <= 1
+
+
+async def test_full_collections_wait_while_loaded() -> None:
+    loaded = False
+    before = gc.get_threshold()
+    policy = GcPolicy(lambda: loaded).start()
+    try:
+        await asyncio.sleep(0.01)
+        assert gc.get_threshold() == before
+        loaded = True
+        for _ in range(100):
+            if policy.held:
+                break
+            await asyncio.sleep(0.02)
+        assert gc.get_threshold() == (before[0], before[1], HELD_THRESHOLD)
+        loaded = False
+        for _ in range(100):
+            if not policy.held:
+                break
+            await asyncio.sleep(0.02)
+        assert gc.get_threshold() == before
+    finally:
+        policy.stop()
+    assert gc.get_threshold() == before and policy.times_held == 1
+
+
+def test_the_stand_in_speaks_the_compression_discord_py_asks_for(live: tuple[DrawJudgeBot, StandInDiscord]) -> None:
+    """zlib-stream, or zstd-stream once ``zstandard`` is installed (the ``speed`` extra): either way the client
+    connected and is ready, reading what the stand-in sent."""
+    client, server = live
+    assert server.compressions[-1] == discord.utils._ActiveDecompressionContext.COMPRESSION_TYPE
+    assert client.is_ready()
+
+
+def test_zstd_stream_messages_decode_one_by_one() -> None:
+    pytest.importorskip("zstandard")
+    import json
+
+    from discord.utils import _ZstdDecompressionContext  # type: ignore[attr-defined]
+
+    from tests.fakes.gateway import ZstdStream
+
+    stream, reader = ZstdStream(), _ZstdDecompressionContext()
+    for i in range(50):
+        message = {"op": 0, "s": i, "d": {"text": "draw " * i}}
+        assert json.loads(reader.decompress(stream(json.dumps(message).encode()))) == message
+
+
+@pytest.mark.timeout(60)
+async def test_commands_deferred_and_not_yet_built_at_shutdown_are_told_the_bot_restarts(
+        live: tuple[DrawJudgeBot, StandInDiscord]) -> None:
+    client, server = live
+    client.gate.defer_above = 2
+    client.early_ack._going += 1_000  # as if deferrals were still going out: acknowledged commands wait unbuilt
+    payloads = [slash("rule", number="121.4") for _ in range(12)]
+    for payload in payloads:
+        await server.push_interaction(payload)
+    ids = {int(p["id"]) for p in payloads}
+    for _ in range(200):
+        if ids <= server.acked_at.keys():
+            break
+        await asyncio.sleep(0.02)
+    held = client.interactions.queued
+    assert held >= 5 and client.early_ack.count == held
+    await client.gate.drain(3.0)
+    early = [p for p in payloads if _callbacks(server, int(p["id"]))[0]["type"] == 5]
+    for _ in range(200):
+        if all(server.followups.get(p["token"]) for p in early):
+            break
+        await asyncio.sleep(0.02)
+    assert len(early) >= held
+    told = [p for p in early if "restarting" in str(server.followups.get(p["token"]))]
+    assert len(told) >= held  # each one built at shutdown was told, none left "thinking"
+    assert not server.acked_twice
