@@ -67,6 +67,7 @@ def enters(r: Resolver, card: Card, controller: str, target: str | None = None) 
            controller, "enters")
     watchers = [src for src in r.in_play() if isinstance(src.effect, EventTrigger)
                 and _sees_entering(r, src.effect.event, card, controller, src.controller)]
+    watchers += _sees_itself(r, card, controller)
     r.player(controller).battlefield.append(card.name)
     _trigger_on(r, card, controller, own, watchers, "entering", ("603.6a", "603.2"), target)
 
@@ -116,6 +117,20 @@ def to_graveyard(r: Resolver, card: Card, owner: str, zone: str) -> None:
 
 
 _COLORS = re.compile(r"\b(?:non)?(?:white|blue|black|red|green|colorless|multicolored|monocolored)\b")
+
+
+def _sees_itself(r: Resolver, card: Card, controller: str) -> list[EffectSource]:
+    """The entering permanent's own "whenever a creature you control enters" sees itself enter (603.6a; its
+    abilities look at the event as it happens); "another" / "other" never does."""
+    position = len(r.player(controller).battlefield)
+    out = []
+    for i, eff in enumerate(card.effects):
+        if not isinstance(eff, EventTrigger):
+            continue
+        sees = _sees_entering(r, eff.event, card, controller, controller)  # evaluated either way
+        if sees and not re.search(r"\b(?:another|other)\b", eff.event):
+            out.append(EffectSource(card, controller, i, eff, position))
+    return out
 
 
 def _sees_entering(r: Resolver, event: str, card: Card, controller: str, watcher: str) -> bool:

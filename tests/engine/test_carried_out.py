@@ -450,6 +450,9 @@ ECHO_CARDS = {
     "Echo Bear": ("Creature — Bear", "Whenever you cast a spell, you gain 1 life."),
     "Clerk Bear": ("Creature — Bear", "When this creature enters, create a Treasure token and a Clue token and "
                                       "target opponent creates a Food token."),
+    "Herd Caller": ("Creature — Elf", "Whenever a creature you control enters, draw a card."),
+    "Land Caller": ("Creature — Elf", "Whenever a land you control enters, draw a card."),
+    "Kin Caller": ("Creature — Elf", "Whenever another creature you control enters, draw a card."),
     "Old Drake": ("Creature — Drake", "When this creature enters, create a Treasure token and a Clue token and "
                                       "target opponent creates a Food token.\n{T}: Draw a card."),
 }
@@ -468,3 +471,12 @@ def test_a_permanent_sees_only_the_events_after_it_arrived() -> None:
         cast(db, {}, {"card": "Clerk Bear", "ability": "enters"})
     res = cast(db, {"battlefield": ["Old Drake"]}, {"card": "Old Drake", "ability": "activate"})
     assert counts(res)[:2] == (8, 39)
+
+
+def test_an_entering_permanent_s_own_watcher_sees_itself_unless_it_says_another() -> None:
+    """603.6a: "whenever a creature you control enters" on a creature triggers for itself; "another" doesn't;
+    "a land" doesn't see a creature — each decided, none refused."""
+    db = made_cards(ECHO_CARDS)
+    assert counts(cast(db, {}, {"card": "Herd Caller", "ability": "spell"}))[:2] == (7, 39)
+    assert counts(cast(db, {}, {"card": "Land Caller", "ability": "spell"}))[:2] == (6, 40)
+    assert counts(cast(db, {}, {"card": "Kin Caller", "ability": "spell"}))[:2] == (6, 40)
