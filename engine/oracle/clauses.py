@@ -196,6 +196,11 @@ def _read_sentence(sentence: str, out: EffectReading, state: _Subjects) -> None:
         out.unread += before.unread
         sentence = rest
         where = None
+    if where and re.search(rf", and (?:{_SUBJECT.pattern[2:-2]}) (?:{_VERBS})\b", where.group(1)):
+        # "mill X cards, where X is ..., and that player loses life equal to ...": another act joined to the
+        # definition of X, never swallowed by it: not read
+        out.unread.append(sentence)
+        return
     if where:
         x_note, sentence = f"X = {where.group(1)}", sentence[:where.start()]
     if any(speaks_of_drawing(q) for q in re.findall(r"\"([^\"]*)\"", sentence)):

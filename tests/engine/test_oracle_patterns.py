@@ -458,3 +458,13 @@ def test_a_trigger_on_one_or_more_cards_drawn_is_not_fired_per_card() -> None:
 
     assert not read_oracle("Batch Owl", "Whenever you draw one or more cards, you gain 1 life.",
                            "Creature — Bird").understood
+
+
+def test_an_act_joined_to_the_definition_of_x_is_not_swallowed_by_it() -> None:
+    """"you mill X cards, where X is ..., and that player loses life equal to ...": the life loss is an act of
+    its own; read into X's words it would be ignored, so the sentence is not read (never read and ignored)."""
+    text = ("At the beginning of your end step, target opponent may have you draw a card. If that player doesn't, "
+            "you mill X cards, where X is the number of cards in your hand, and that player loses life equal to the "
+            "total mana value of those cards.")
+    reading = read_oracle("Seeing Stone", text, "Legendary Artifact")
+    assert not reading.understood
