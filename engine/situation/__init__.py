@@ -1,10 +1,10 @@
 """The situation language: what players type in /draw, read into a scenario.
 
-The reader is a visible pipeline, one module per stage: ``normalize`` (text cleaned) → ``clauses`` (each
-sentence, read from its parts first: ``tokens`` → ``atoms`` → frames of ``reading``, ``frames`` and ``board``,
-in ``story``; else by a one-fact template of ``phrases``) → ``attach`` (facts attached to players) →
-``seating`` (players seated, defaults filled) → ``clarify`` (controllers not said) → the contract's scenario
-JSON.
+The reader is a visible pipeline, one module per stage: ``quoted`` (a card's own text, quoted in brackets,
+skipped) → ``normalize`` (text cleaned) → ``clauses`` (each sentence, read from its parts first: ``tokens`` →
+``atoms`` → frames of ``reading``, ``frames`` and ``board``, in ``story``; else by a one-fact template of
+``phrases``) → ``attach`` (facts attached to players) → ``seating`` (players seated, defaults filled) →
+``clarify`` (controllers not said) → the contract's scenario JSON.
 
 Errors say which clause was not understood, what was expected there, and the closest phrases or cards.
 """
@@ -29,6 +29,7 @@ from engine.situation.normalize import _turn_draw_question as turn_draw_question
 from engine.situation.normalize import normalize, normalize_text
 from engine.situation.phrases import PHRASES, all_examples, language_reference
 from engine.situation.question import read_question
+from engine.situation.quoted import drop_quoted_text
 from engine.situation.reference import reference_markdown
 from engine.situation.scope import out_of_scope
 from engine.situation.seating import _to_json, merge_unowned
@@ -60,13 +61,16 @@ def situation_to_json(situation: str | Situation, cards: CardDB | None = None) -
 
 
 def _read(text: str, cards: CardDB | None, given: Situation | None = None) -> dict[str, Any]:
-    """normalise → clauses (tokens → atoms → frames, or a one-fact template) → story → seating → the
-    question asked → the contract's scenario JSON, with what was understood and what was assumed. The options
-    given beside the text (the game, the edition) are facts before its first word, each said to come from its
-    option."""
+    """quoted card text skipped → normalise → clauses (tokens → atoms → frames, or a one-fact template) →
+    story → seating → the question asked → the contract's scenario JSON, with what was understood and what was
+    assumed. The options given beside the text (the game, the edition) are facts before its first word, each
+    said to come from its option."""
     cards = cards or default_cards()
-    norm = normalize_text(_checked(text), card_words(tuple(cards.names())))
+    unquoted, quoted = drop_quoted_text(_checked(text), cards)
+    norm = normalize_text(unquoted, card_words(tuple(cards.names())))
     b = Builder(cards, norm.text)
+    for passage in quoted:
+        b.assume(passage.said())
     for key, value, source in given.given() if given is not None else ():
         b.set("*", key, value, source)
     clauses = _read_clauses(b, norm.text, norm.from_questions)
