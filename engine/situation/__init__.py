@@ -19,7 +19,7 @@ from engine.errors import Ambiguity, Clarification, SituationError
 from engine.question import Asked
 from engine.scenario_json import scenario_from_json
 from engine.situation.attach import Builder
-from engine.situation.clarify import from_ambiguity, place_unowned
+from engine.situation.clarify import ask_player_count, from_ambiguity, place_unowned
 from engine.situation.clauses import _clauses, _parse_clause
 from engine.situation.entities import card_words
 from engine.situation.facts import settle_dredges
@@ -83,7 +83,10 @@ def _read(text: str, cards: CardDB | None, given: Situation | None = None) -> di
                         else Asked(asked.kind, None, asked.card, asked.words)).to_json()
     for typed, read in norm.corrections:
         b.assume(f"“{typed}” read as “{read}”")
+    if "player_count" not in b.top:
+        ask_player_count(doc, b, text, lambda more: _read(more, cards, given))
     return _with_reading(doc, b)
+
 
 
 def _checked(text: Any) -> str:

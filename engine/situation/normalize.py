@@ -154,17 +154,35 @@ def _turn_draw_question(s: str, bare: bool = False) -> str | None:
     return f"it's {whose} draw step" + (f" on {turn.group(0)}" if turn else "") + "."
 
 
+# facts that tell the turn's structure: "do I draw" with them asks whether the turn's draw happens
+_TURN_FACTS = re.compile(r"\b(?:go|goes|went|going|play|plays|played|start|starts|started) first\b|\bon the (?:play|"
+                         r"draw)\b|\bturn \d{1,3}\b|\bfirst turn\b|\bdraw step\b|\bt[1-9]\b", re.I)
 _IF_TURN_DRAW = re.compile(r"^(?:so |and )?(?:if|when) (?P<facts>.+?),?\s+(?P<q>(?:do|does|did|will|would|can|could)"
                            r" (?:i|we|he|she|they|you|my opponent|opponent) (?:still |even |get to )*draw\b.*)$", re.I)
+
+
+def _turn_draw_if(s: str) -> str | None:
+    """ "If I go first, do I draw?", "do I draw if I'm on the play?": facts that tell the turn's structure, and
+    the question whether its draw happens (not a draw of one card by an effect)."""
+    m = _IF_TURN_DRAW.match(s)
+    if m:
+        facts, asked = m.group("facts"), m.group("q")
+    else:
+        m = _AUX_IF.match(s)
+        if m is None:
+            return None
+        facts, asked = m.group("facts"), s[: m.end("head")]
+    bare = _TURN_FACTS.search(facts) is not None
+    statement = _turn_draw_question(asked.strip(), bare=bare)
+    return f"{facts}. {statement}" if statement else None
 
 
 def _question_forms(s: str, question: bool) -> str | None:
     """The facts of a question, or None when the sentence is not one of the known question forms."""
     if question and _turn_draw_question(s):
         return _turn_draw_question(s)
-    m = _IF_TURN_DRAW.match(s)
-    if m and question and _turn_draw_question(m.group("q")):
-        return f"{m.group('facts')}. {_turn_draw_question(m.group('q'))}"
+    if question and _turn_draw_if(s):
+        return _turn_draw_if(s)
     m = _DOES_CARD_IF.match(s)
     if m:
         return f"{m.group('card')} is in play. {m.group('facts')}."
@@ -316,6 +334,43 @@ def _rewrite(text: str) -> str:
     return _COMPOUND.sub(lambda m: str(_TENS[m.group(1).lower()] + _UNITS[m.group(2).lower()]), text)
 
 
+# ------------------------------------------------------------------------------------ the generic "you"
+
+# "Do you draw if you go first?", "if your opponent casts X and you control Y": a rules question told of a
+# generic "you" is the asker's own situation, when the text never says "I": then "you" is read as "I" (said).
+# ("mine" only in lower case: "Howling Mine" is a card)
+_FIRST_PERSON = re.compile(r"\b(?:[iI]|[mM]e|[mM]y|[mM]yself|mine|I'\w+)\b")
+_GENERIC_YOU_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(rx, re.I), to)
+    for rx, to in (
+        (r"\byou are\b", "I am"),
+        (r"\byou were\b", "I was"),
+        (r"\byourself\b", "myself"),
+        (r"\byours\b", "mine"),
+        (r"\byour\b", "my"),
+    )
+)
+# "you" as a subject: at the start of a sentence or a clause, or after a conjunction or an auxiliary
+_SUBJECT_YOU = re.compile(r"(^|[,.;:!?(\n]\s*|\b(?:and|or|but|if|when|whenever|then|so|do|does|did|can|could|will|"
+                          r"would|should|must|may|that|as|while|before|after|until|unless|once|since|because) )"
+                          r"you\b", re.I)
+
+
+def _generic_you(text: str, corrections: list[tuple[str, str]]) -> str:
+    """``text`` with a generic "you" read as the asker, when it never says "I" (and does not thank "you")."""
+    if _FIRST_PERSON.search(text) or not re.search(r"\byou", text, re.I):
+        return text
+    thanked = re.sub(r"\bthank you\b", "thanks", text, flags=re.I)
+    read = thanked
+    for rx, to in _GENERIC_YOU_WORDS:
+        read = rx.sub(to, read)
+    read = _SUBJECT_YOU.sub(lambda m: m.group(1) + "I", read)
+    read = re.sub(r"\byou\b", "me", read, flags=re.I)
+    if read != thanked:
+        corrections.append(("you", "I"))
+    return read
+
+
 # ---------------------------------------------------------------------------------------------- typos
 
 
@@ -405,7 +460,7 @@ def _at_least(text: str, corrections: list[tuple[str, str]]) -> str:
 def normalize_text(text: str, card_words: frozenset[str] = frozenset()) -> Normalized:
     """The whole normalising stage: clean, unwrap questions, rewrite, correct typos."""
     result = Normalized("")
-    result.sentences = _sentences(_rewrite(clean(text)))
+    result.sentences = _sentences(_generic_you(_rewrite(clean(text)), result.corrections))
     sentences = []
     for typed in result.sentences:
         read = _unwrap(typed, result.dropped)

@@ -1,0 +1,60 @@
+"""Rules questions as players post them: a generic "you" is the asker, "do I draw if I go first?" asks about the
+turn's draw, and a Commander game whose number of players decides the answer is asked about, never guessed."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.cards import default_cards
+from engine.errors import Clarification
+from engine.judging import judge_text
+from engine.situation import situation_to_json
+from engine.situation.normalize import normalize_text
+
+
+def _drawn(text: str, player: str = "You") -> int:
+    """Cards the player actually drew in the resolution (its draw steps)."""
+    res = judge_text(text, default_cards())
+    return sum(step.repeat for step in res.steps if step.kind == "draw" and step.player == player)
+
+
+def test_a_generic_you_is_the_asker_and_said() -> None:
+    doc = situation_to_json("If your opponent casts Brainstorm and you control Notion Thief, what happens?")
+    assert doc["action"]["card"] == "Brainstorm"
+    assert any("“you” read as “I”" in a for a in doc["assumed"])
+
+
+def test_you_stays_you_when_the_text_says_i() -> None:
+    norm = normalize_text("I cast Brainstorm, can you tell me what happens?")
+    assert norm.corrections == [] and "you" in norm.text
+
+
+def test_a_card_named_mine_is_no_first_person() -> None:
+    norm = normalize_text("Your opponent has Howling Mine. Do you draw 2?")
+    assert ("you", "I") in norm.corrections
+
+
+@pytest.mark.parametrize("text", ["do i draw if i go first?", "if i go first, do i draw?",
+                                  "Do you draw if you go first?", "do i draw if i'm on the play?"])
+def test_do_i_draw_with_the_turn_said_asks_about_the_turns_draw(text: str) -> None:
+    doc = situation_to_json(text)
+    assert doc["action"] == {"type": "draw_step"}
+    assert _drawn(text) == 0  # two players: the player on the play skips it (103.8a)
+
+
+def test_do_i_draw_if_i_cast_a_spell_is_still_the_spell() -> None:
+    assert situation_to_json("do i draw if i cast brainstorm?")["action"]["card"] == "Brainstorm"
+
+
+def test_commander_without_a_number_of_players_asks_when_it_decides() -> None:
+    with pytest.raises(Clarification) as asked:
+        situation_to_json("Do you draw if you go first in Commander?")
+    options = asked.value.options
+    assert [o.label for o in options] == ["2 players", "4 players"]
+    drawn = [_drawn(o.text) for o in options]
+    assert drawn == [0, 1]  # 103.8a: two players, the starting player skips; 103.8c: nobody else does
+
+
+def test_commander_without_a_number_of_players_is_not_asked_when_it_changes_nothing() -> None:
+    doc = situation_to_json("EDH, opp has notion thief, i cast brainstorm")
+    assert doc["format"] == "multiplayer"
