@@ -320,6 +320,8 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\ba single\b", "1"),
         (r"\ba couple of\b", "2"),
         (r"\ba pair of\b", "2"),
+        # "the first of the three cards drawn being X": the first card drawn
+        (r"\bthe first of (?:the |those |these )?(?:\w+ )?cards(?= (?:drawn|i draw)\b)", "the first card"),
     )
 )
 _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,

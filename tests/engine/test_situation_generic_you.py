@@ -58,3 +58,25 @@ def test_commander_without_a_number_of_players_asks_when_it_decides() -> None:
 def test_commander_without_a_number_of_players_is_not_asked_when_it_changes_nothing() -> None:
     doc = situation_to_json("EDH, opp has notion thief, i cast brainstorm")
     assert doc["format"] == "multiplayer"
+
+
+@pytest.mark.parametrize("text", ["I had 2 cards in library and I cast Brainstorm",
+                                  "My library had 2 cards. I cast Brainstorm."])
+def test_a_story_told_in_the_past_tense_states_the_same_facts(text: str) -> None:
+    res = judge_text(text, default_cards())
+    assert res.losers == ["You"]  # the third draw meets an empty library (704.5b)
+
+
+def test_a_controlled_permanent_told_in_the_past_tense_acts() -> None:
+    res = judge_text("I controlled Spirit of the Labyrinth. I had already drawn a card. I cast Brainstorm.",
+                     default_cards())
+    assert _drawn("I controlled Spirit of the Labyrinth. I had already drawn a card. I cast Brainstorm.") == 0
+    assert res.losers == []
+
+
+def test_the_first_of_the_cards_drawn_being_a_card_is_the_top_of_the_library() -> None:
+    text = ("You have drawn no cards during your opponent's turn and you cast Brainstorm, with the first of the "
+            "three cards drawn being a Terminus.")
+    res = judge_text(text, default_cards())
+    assert _drawn(text) == 3
+    assert [t.source for t in res.triggers] == ["Terminus (miracle)"]  # the turn's first card drawn: miracle (702.94a)
