@@ -120,9 +120,33 @@ _MID_AUX_IF = re.compile(r",\s*(?:can|could|do|does|will|would|should|must|may) 
                          rf"(?P<facts>.+?){_END}", re.I)
 
 
+# "I draw 3 do I lose", "...draw 51 would I lose due to deck out or could I still...": a question run on after
+# the facts without a stop starts at an inverted auxiliary; not after a word that makes it part of the clause
+_RUN_ON_QUESTION = re.compile(r"\s(?P<q>(?:would|do|does|did|will|can|could|should|am) (?:i|he|she|they|we|"
+                              r"my opponent|opponent|opp)\b)", re.I)
+_NOT_BEFORE_QUESTION = frozenset({"if", "when", "whether", "that", "so", "and", "or", "but", "then", "what", "how",
+                                  "many", "much", "who", "which", "why", "where", "also", "to"})
+_WH_IN_CLAUSE = re.compile(r"\b(?:how|what|who|which|why|where)\b", re.I)
+
+
+def _run_on_question(sentence: str) -> list[str]:
+    """A sentence with a question run on after its facts, as two sentences (the question ending with "?")."""
+    for m in _RUN_ON_QUESTION.finditer(sentence):
+        before = sentence[: m.start()].rstrip()
+        words = before.split()
+        if len(words) < 2 or words[-1].lower().strip(",;:") in _NOT_BEFORE_QUESTION or before.endswith(",") \
+                or _WH_IN_CLAUSE.search(before):
+            continue
+        question = sentence[m.start("q"):].rstrip(" .!")
+        return [before + ".", question if question.endswith("?") else question + "?"]
+    return [sentence]
+
+
 def _sentences(text: str) -> list[str]:
-    """Sentences with their end marks kept, so that a question is still recognisable as one."""
-    return [s.strip() for s in re.findall(r"[^.;!?\n]+[.;!?\n]*|[.;!?\n]+", text) if s.strip(" .;!?\n")]
+    """Sentences with their end marks kept, so that a question is still recognisable as one (a question run on
+    after the facts is a sentence of its own)."""
+    return [part for s in re.findall(r"[^.;!?\n]+[.;!?\n]*|[.;!?\n]+", text) if s.strip(" .;!?\n")
+            for part in _run_on_question(s.strip())]
 
 
 def _statement(head: str) -> str:

@@ -47,3 +47,19 @@ def test_a_second_different_action_in_a_question_is_still_refused() -> None:
     from engine.situation import SituationError
     with pytest.raises(SituationError, match="two actions"):
         situation_to_json("I cast Brainstorm. Does my opponent draw 3?")
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("I have 2 cards in library and I draw 3 do I lose", AskedKind.LOSE),
+    ("I have 50 cards in my library and I draw 51 would I lose or could I still cast Laboratory Maniac",
+     AskedKind.LOSE),
+])
+def test_a_question_run_on_after_the_facts_is_a_question(text: str, kind: AskedKind) -> None:
+    asked = parse_situation(text).asked
+    assert asked is not None and asked.kind is kind
+
+
+def test_a_how_many_question_is_not_cut_at_its_own_auxiliary() -> None:
+    from engine.situation.normalize import normalize_text
+    assert normalize_text("how many cards do I draw if opp has notion thief?").sentences == [
+        "how many cards do I draw if opponent has notion thief?"]
