@@ -33,6 +33,7 @@ from engine.situation.quoted import drop_quoted_text
 from engine.situation.reference import reference_markdown
 from engine.situation.scope import out_of_scope
 from engine.situation.seating import _to_json, merge_unowned
+from engine.situation.talk import is_table_talk
 
 __all__ = ["PHRASES", "Clarification", "Situation", "SituationError", "all_examples", "language_reference",
            "normalize", "parse_situation", "reference_markdown", "situation_to_json"]
@@ -117,6 +118,12 @@ def _read_clauses(b: Builder, text: str, from_questions: Collection[str] = ()) -
             _parse_clause(b, clause)
         except Ambiguity as amb:
             raise from_ambiguity(amb, b, clause) from amb
+        except Clarification:
+            raise
+        except SituationError:
+            if not is_table_talk(clause, b.cards):
+                raise
+            b.assume(f"“{clause}” skipped: table talk, it says nothing a draw depends on")
     return clauses
 
 

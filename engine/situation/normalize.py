@@ -344,6 +344,9 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\ba single\b", "1"),
         (r"\ba couple of\b", "2"),
         (r"\ba pair of\b", "2"),
+        # "tapped four mana and cast X": paying mana decides no draw
+        (r"\b(?:tapped|taps|tap|tapping|paid|pays|pay|paying|spent|spends|spend|spending) (?:out|(?:\w+ )?mana)"
+         r"(?: (?:and|to|for))? (?=(?:cast|casts|casting|play|plays|played|activate|activated|activates)\b)", ""),
         # "the first of the three cards drawn being X": the first card drawn
         (r"\bthe first of (?:the |those |these )?(?:\w+ )?cards(?= (?:drawn|i draw)\b)", "the first card"),
     )

@@ -372,6 +372,18 @@ def tokenize(clause: str, cards: CardDB, players: dict[str, str] | None = None) 
     return out
 
 
+# "confidently cast", "suddenly drew": an adverb of manner tells how a player felt, never a fact; not those that
+# change a number ("nearly 50 cards") or a word that only ends like one ("apply", "ally", "early")
+_ADVERB = re.compile(r"[A-Za-z][a-z]{3,}ly")
+_NOT_ADVERBS = frozenset({"nearly", "roughly", "approximately", "partially", "supposedly", "respectively",
+                          "apply", "supply", "family", "likely", "unlikely", "early", "only", "reply", "rally",
+                          "assembly", "anomaly", "butterfly", "dragonfly", "firefly", "monopoly", "ally"})
+
+
+def _adverb(word: str) -> bool:
+    return _ADVERB.fullmatch(word) is not None and word.lower() not in _NOT_ADVERBS
+
+
 def _next_token(cards: CardDB, words: list[str], i: int, out: list[Token]) -> int:
     name = _name_at(cards, words, i)
     if name is not None:
@@ -390,6 +402,8 @@ def _next_token(cards: CardDB, words: list[str], i: int, out: list[Token]) -> in
     number = _number(word)
     if number is not None:
         out.append(Token(Tok.NUMBER, word, number))
+    elif _adverb(word):
+        out.append(Token(Tok.FILLER, word, "filler"))
     elif not word[:1].isalnum():
         out.append(Token(Tok.STOP, word, word))  # a symbol the tables don't know: not read past
     elif _possessive_name(word):
