@@ -385,8 +385,20 @@ _SUBJECT_YOU = re.compile(r"(^|[,.;:!?(\n]\s*|\b(?:and|or|but|if|when|whenever|t
                           r"you\b", re.I)
 
 
+# "can you tell me what happens if...", "do you know...": the "you" is the judge asked, not a player
+_ADDRESSED = re.compile(r"\b(?:(?:can|could|would|will) (?:you|anyone|someone) (?:please )?(?:tell|explain|say|"
+                        r"help)(?: me| us)?(?: with)?|(?:do|does) (?:you|anyone|someone) know)\s+(?=what|how|who|if|"
+                        r"whether|why|which)", re.I)
+
+
+def _unaddressed(text: str) -> str:
+    """``text`` without "can you tell me" before its question: first, so the question keeps its own form."""
+    return _ADDRESSED.sub("", text)
+
+
 def _generic_you(text: str, corrections: list[tuple[str, str]]) -> str:
-    """``text`` with a generic "you" read as the asker, when it never says "I" (and does not thank "you")."""
+    """``text`` with a generic "you" read as the asker, when it never says "I" (and does not thank "you"; a
+    "you" asked to tell is gone already: ``_unaddressed``)."""
     if _FIRST_PERSON.search(text) or not re.search(r"\byou", text, re.I):
         return text
     thanked = re.sub(r"\bthank you\b", "thanks", text, flags=re.I)
@@ -489,7 +501,7 @@ def _at_least(text: str, corrections: list[tuple[str, str]]) -> str:
 def normalize_text(text: str, card_words: frozenset[str] = frozenset()) -> Normalized:
     """The whole normalising stage: clean, unwrap questions, rewrite, correct typos."""
     result = Normalized("")
-    result.sentences = _sentences(_generic_you(_rewrite(clean(text)), result.corrections))
+    result.sentences = _sentences(_generic_you(_rewrite(_unaddressed(clean(text))), result.corrections))
     sentences = []
     for typed in result.sentences:
         read = _unwrap(typed, result.dropped)

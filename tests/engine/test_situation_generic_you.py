@@ -25,7 +25,7 @@ def test_a_generic_you_is_the_asker_and_said() -> None:
 
 
 def test_you_stays_you_when_the_text_says_i() -> None:
-    norm = normalize_text("I cast Brainstorm, can you tell me what happens?")
+    norm = normalize_text("I cast Brainstorm and then you draw 2")
     assert norm.corrections == [] and "you" in norm.text
 
 
@@ -80,3 +80,11 @@ def test_the_first_of_the_cards_drawn_being_a_card_is_the_top_of_the_library() -
     res = judge_text(text, default_cards())
     assert _drawn(text) == 3
     assert [t.source for t in res.triggers] == ["Terminus (miracle)"]  # the turn's first card drawn: miracle (702.94a)
+
+
+@pytest.mark.parametrize("text", ["can you tell me what happens if I cast brainstorm with 2 cards in library?",
+                                  "Do you know what happens if I cast Brainstorm with 2 cards in my library?"])
+def test_you_asked_to_tell_is_the_judge_and_the_question_keeps_its_form(text: str) -> None:
+    doc = situation_to_json(text)
+    assert doc["asked"]["kind"] == "what"
+    assert judge_text(text, default_cards()).losers == ["You"]
