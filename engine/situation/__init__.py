@@ -11,6 +11,7 @@ Errors say which clause was not understood, what was expected there, and the clo
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 from typing import Any
 
@@ -28,7 +29,7 @@ from engine.situation.lexicon import MAX_CLAUSE, MAX_TEXT
 from engine.situation.normalize import _turn_draw_question as turn_draw_question
 from engine.situation.normalize import normalize, normalize_text
 from engine.situation.phrases import PHRASES, all_examples, language_reference
-from engine.situation.question import read_question
+from engine.situation.question import question_sentences, read_question
 from engine.situation.quoted import drop_quoted_text
 from engine.situation.reference import reference_markdown
 from engine.situation.scope import out_of_scope
@@ -137,6 +138,8 @@ def _settle(b: Builder, last_clause: str, sentences: Collection[str] = ()) -> No
         settle_dredges(b)
     except Ambiguity as amb:
         raise from_ambiguity(amb, b, amb.where) from amb
+    if b.action is None and b.implied_action is None and question_sentences(list(sentences)):
+        _past_draw_as_event(b)
     if b.action is None and b.implied_action is not None:
         b.set_action(*b.implied_action)
         clause = b.implied_action[1]
@@ -148,6 +151,24 @@ def _settle(b: Builder, last_clause: str, sentences: Collection[str] = ()) -> No
             last_clause,
             "an action: 'I draw 2', 'each player draws 1', 'I cast Opportunity', 'it's my draw step'",
         )
+
+
+_STATE_OF_THE_TURN = re.compile(r"\b(?:already|yet|this turn|for (?:the|my|his|her|their|our) turn|for turn)\b", re.I)
+
+
+def _past_draw_as_event(b: Builder) -> None:
+    """ "My opponent drew 2 cards with my Sphinx out. Does it trigger twice?": a question about a story in which
+    nothing else happens asks about the draw told in the past; it is what happens (said). Not "I already drew for
+    the turn", which tells the state of the turn, and not when two players are said to have drawn."""
+    said = [(who, clause) for (who, key), clause in b.sources.items()
+            if key == "drawn_this_turn" and who in b.players]
+    if len(said) != 1 or _STATE_OF_THE_TURN.search(said[0][1]):
+        return
+    who, clause = said[0]
+    n = b.players[who].facts.pop("drawn_this_turn")
+    del b.sources[(who, "drawn_this_turn")]
+    b.set_action({"type": "draw", "count": n, "player": who}, clause)
+    b.assume(f"“{clause}” read as what happens: the story tells nothing else happening")
 
 
 def _turn_draw_asked(b: Builder, sentences: Collection[str]) -> None:

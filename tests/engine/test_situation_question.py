@@ -65,3 +65,17 @@ def test_a_how_many_question_is_not_cut_at_its_own_auxiliary() -> None:
     from engine.situation.normalize import normalize_text
     assert normalize_text("how many cards do I draw if opp has notion thief?").sentences == [
         "how many cards do I draw if opponent has notion thief?"]
+
+
+def test_a_question_about_a_draw_told_in_the_past_reads_that_draw_as_what_happens() -> None:
+    doc = situation_to_json("My opponent drew 2 cards with my Consecrated Sphinx out. Does it trigger twice?")
+    assert doc["action"] == {"type": "draw", "count": 2, "player": "Opponent"}
+    assert any("read as what happens" in a for a in doc["assumed"])
+
+
+@pytest.mark.parametrize("text", ["I already drew for turn. Do I lose?",
+                                  "My opponent drew 2 cards with my Consecrated Sphinx out."])
+def test_the_state_of_the_turn_or_a_story_without_a_question_is_no_event(text: str) -> None:
+    from engine.situation import SituationError
+    with pytest.raises(SituationError, match="nothing happens"):
+        situation_to_json(text)
