@@ -1,10 +1,11 @@
 """The situation language: what players type in /draw, read into a scenario.
 
 The reader is a visible pipeline, one module per stage: ``quoted`` (a card's own text, quoted in brackets,
-skipped) → ``normalize`` (text cleaned) → ``clauses`` (each sentence, read from its parts first: ``tokens`` →
-``atoms`` → frames of ``reading``, ``frames`` and ``board``, in ``story``; else by a one-fact template of
-``phrases``) → ``attach`` (facts attached to players) → ``seating`` (players seated, defaults filled) →
-``clarify`` (controllers not said) → the contract's scenario JSON.
+skipped) → ``normalize`` (text cleaned; ``person``: who "you" is) → ``clauses`` (each sentence, read from its
+parts first: ``tokens`` → ``atoms`` → frames of ``reading``, ``frames`` and ``board``, in ``story``; else by a
+one-fact template of ``phrases``; a sentence of table talk skipped, said: ``talk``) → ``attach`` (facts attached
+to players) → ``seating`` (players seated, defaults filled) → ``clarify`` (controllers and a Commander game's
+number of players, asked when they change the answer) → the contract's scenario JSON.
 
 Errors say which clause was not understood, what was expected there, and the closest phrases or cards.
 """

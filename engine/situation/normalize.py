@@ -17,6 +17,8 @@ from functools import lru_cache
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
+from engine.situation.person import generic_you, unaddressed
+
 _CLEAN = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-", "\t": " ", "`": "'",
                         "~": " ", "|": " "})
 _EMPHASIS = re.compile(r"(?<!\d)\*+|\*+(?!\d)|(?<![\w])_+|_+(?![\w])")
@@ -363,55 +365,6 @@ def _rewrite(text: str) -> str:
     return _COMPOUND.sub(lambda m: str(_TENS[m.group(1).lower()] + _UNITS[m.group(2).lower()]), text)
 
 
-# ------------------------------------------------------------------------------------ the generic "you"
-
-# "Do you draw if you go first?", "if your opponent casts X and you control Y": a rules question told of a
-# generic "you" is the asker's own situation, when the text never says "I": then "you" is read as "I" (said).
-# ("mine" only in lower case: "Howling Mine" is a card)
-_FIRST_PERSON = re.compile(r"\b(?:[iI]|[mM]e|[mM]y|[mM]yself|mine|I'\w+)\b")
-_GENERIC_YOU_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(rx, re.I), to)
-    for rx, to in (
-        (r"\byou are\b", "I am"),
-        (r"\byou were\b", "I was"),
-        (r"\byourself\b", "myself"),
-        (r"\byours\b", "mine"),
-        (r"\byour\b", "my"),
-    )
-)
-# "you" as a subject: at the start of a sentence or a clause, or after a conjunction or an auxiliary
-_SUBJECT_YOU = re.compile(r"(^|[,.;:!?(\n]\s*|\b(?:and|or|but|if|when|whenever|then|so|do|does|did|can|could|will|"
-                          r"would|should|must|may|that|as|while|before|after|until|unless|once|since|because) )"
-                          r"you\b", re.I)
-
-
-# "can you tell me what happens if...", "do you know...": the "you" is the judge asked, not a player
-_ADDRESSED = re.compile(r"\b(?:(?:can|could|would|will) (?:you|anyone|someone) (?:please )?(?:tell|explain|say|"
-                        r"help)(?: me| us)?(?: with)?|(?:do|does) (?:you|anyone|someone) know)\s+(?=what|how|who|if|"
-                        r"whether|why|which)", re.I)
-
-
-def _unaddressed(text: str) -> str:
-    """``text`` without "can you tell me" before its question: first, so the question keeps its own form."""
-    return _ADDRESSED.sub("", text)
-
-
-def _generic_you(text: str, corrections: list[tuple[str, str]]) -> str:
-    """``text`` with a generic "you" read as the asker, when it never says "I" (and does not thank "you"; a
-    "you" asked to tell is gone already: ``_unaddressed``)."""
-    if _FIRST_PERSON.search(text) or not re.search(r"\byou", text, re.I):
-        return text
-    thanked = re.sub(r"\bthank you\b", "thanks", text, flags=re.I)
-    read = thanked
-    for rx, to in _GENERIC_YOU_WORDS:
-        read = rx.sub(to, read)
-    read = _SUBJECT_YOU.sub(lambda m: m.group(1) + "I", read)
-    read = re.sub(r"\byou\b", "me", read, flags=re.I)
-    if read != thanked:
-        corrections.append(("you", "I"))
-    return read
-
-
 # ---------------------------------------------------------------------------------------------- typos
 
 
@@ -501,7 +454,7 @@ def _at_least(text: str, corrections: list[tuple[str, str]]) -> str:
 def normalize_text(text: str, card_words: frozenset[str] = frozenset()) -> Normalized:
     """The whole normalising stage: clean, unwrap questions, rewrite, correct typos."""
     result = Normalized("")
-    result.sentences = _sentences(_generic_you(_rewrite(_unaddressed(clean(text))), result.corrections))
+    result.sentences = _sentences(generic_you(_rewrite(unaddressed(clean(text))), result.corrections))
     sentences = []
     for typed in result.sentences:
         read = _unwrap(typed, result.dropped)
