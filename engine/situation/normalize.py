@@ -346,6 +346,9 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\ba single\b", "1"),
         (r"\ba couple of\b", "2"),
         (r"\ba pair of\b", "2"),
+        # scare quotes around a word or two ('I "flash in" Notion Thief', 'I had already "drawn"'); a longer
+        # quote may be a card's text ('its own "draw one card" effect') and keeps its marks
+        (r'"([^"\s]+(?: [^"\s]+)?)"', r"\1"),
         # "tapped four mana and cast X": paying mana decides no draw
         (r"\b(?:tapped|taps|tap|tapping|paid|pays|pay|paying|spent|spends|spend|spending) (?:out|(?:\w+ )?mana)"
          r"(?: (?:and|to|for))? (?=(?:cast|casts|casting|play|plays|played|activate|activated|activates)\b)", ""),

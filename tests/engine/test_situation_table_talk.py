@@ -43,3 +43,13 @@ def test_an_unreadable_fact_is_still_an_error() -> None:
 @pytest.mark.parametrize("clause", ["I flip the table", "it was totally my upkep again, said my opponent loudly"])
 def test_a_short_sentence_or_a_typo_of_a_reader_word_is_not_talk(clause: str) -> None:
     assert not is_table_talk(clause, default_cards())
+
+
+def test_scare_quotes_around_a_word_or_two_are_read_through() -> None:
+    res = judge_text('opp casts brainstorm and I "flash in" Notion Thief in response', default_cards())
+    assert res.ruling is not None and "Notion Thief" in str(res.ruling)
+
+
+def test_a_longer_quote_keeps_its_marks_and_is_not_read_as_an_action() -> None:
+    with pytest.raises(SituationError):
+        situation_to_json('I control three Howling Mines, each provides its own "draw one card" effect. my draw step.')
