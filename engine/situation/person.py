@@ -26,7 +26,8 @@ _GENERIC_YOU_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 )
 # "you" as a subject: at the start of a sentence or a clause, or after a conjunction or an auxiliary
 _SUBJECT_YOU = re.compile(r"(^|[,.;:!?(\n]\s*|\b(?:and|or|but|if|when|whenever|then|so|do|does|did|can|could|will|"
-                          r"would|should|must|may|that|as|while|before|after|until|unless|once|since|because) )"
+                          r"would|should|must|may|that|as|while|before|after|until|unless|once|since|because|whether|"
+                          r"assume|assuming|suppose|supposing|imagine|say|think|believe|guess|where) )"
                           r"you\b", re.I)
 
 

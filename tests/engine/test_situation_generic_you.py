@@ -88,3 +88,13 @@ def test_you_asked_to_tell_is_the_judge_and_the_question_keeps_its_form(text: st
     doc = situation_to_json(text)
     assert doc["asked"]["kind"] == "what"
     assert judge_text(text, default_cards()).losers == ["You"]
+
+
+@pytest.mark.parametrize(("typed", "read"), [
+    ("assuming you have 3 cards in your graveyard", "assuming I have 3 cards in my graveyard"),
+    ("whether you control a dragon", "whether I control a dragon"),
+    ("Howling Mine draws you a card", "Howling Mine draws me a card"),
+])
+def test_you_as_subject_or_object(typed: str, read: str) -> None:
+    from engine.situation.person import generic_you
+    assert generic_you(typed, []) == read
