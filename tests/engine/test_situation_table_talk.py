@@ -53,3 +53,9 @@ def test_scare_quotes_around_a_word_or_two_are_read_through() -> None:
 def test_a_longer_quote_keeps_its_marks_and_is_not_read_as_an_action() -> None:
     with pytest.raises(SituationError):
         situation_to_json('I control three Howling Mines, each provides its own "draw one card" effect. my draw step.')
+
+
+def test_a_bracketed_card_the_data_lacks_is_named_as_an_unknown_card() -> None:
+    with pytest.raises(SituationError) as error:
+        situation_to_json("I control a [[Future Sight]] and a [[Laboratory Maniac]]. I draw a card.")
+    assert error.value.unknown_card == "Future Sight"
