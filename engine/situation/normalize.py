@@ -352,6 +352,9 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # "tapped four mana and cast X": paying mana decides no draw
         (r"\b(?:tapped|taps|tap|tapping|paid|pays|pay|paying|spent|spends|spend|spending) (?:out|(?:\w+ )?mana)"
          r"(?: (?:and|to|for))? (?=(?:cast|casts|casting|play|plays|played|activate|activated|activates)\b)", ""),
+        # "Gitaxian Probe ..., paid with mana": a cost paid in mana is what the card data assumes already
+        (r",?\s*\b(?:paid|paying|pay|pays) (?:for )?(?:it |that )?(?:with|using|in) "
+         r"(?:its |regular |normal |blue )?mana\b", ""),
         # "the first of the three cards drawn being X": the first card drawn
         (r"\bthe first of (?:the |those |these )?(?:\w+ )?cards(?= (?:drawn|i draw)\b)", "the first card"),
     )
