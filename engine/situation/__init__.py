@@ -154,7 +154,9 @@ def _settle(b: Builder, last_clause: str, sentences: Collection[str] = ()) -> No
         )
 
 
-_STATE_OF_THE_TURN = re.compile(r"\b(?:already|yet|this turn|for (?:the|my|his|her|their|our) turn|for turn)\b", re.I)
+# the draws of a whole turn ("drew 2 cards on his turn" may count the draw step's): the turn's state, not one event
+_STATE_OF_THE_TURN = re.compile(r"\b(?:already|yet|this turn|for turn|(?:for|on|in|during) (?:the|my|his|her|their|"
+                                r"our) (?:own )?turn)\b", re.I)
 
 
 def _past_draw_as_event(b: Builder) -> None:

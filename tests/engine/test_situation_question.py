@@ -74,6 +74,7 @@ def test_a_question_about_a_draw_told_in_the_past_reads_that_draw_as_what_happen
 
 
 @pytest.mark.parametrize("text", ["I already drew for turn. Do I lose?",
+                                  "My opponent drew 2 cards on his turn and I have Orcish Bowmasters. How many?",
                                   "My opponent drew 2 cards with my Consecrated Sphinx out."])
 def test_the_state_of_the_turn_or_a_story_without_a_question_is_no_event(text: str) -> None:
     from engine.situation import SituationError
