@@ -430,17 +430,19 @@ def _fix_typos(text: str, card_words: frozenset[str], corrections: list[tuple[st
     vocabulary = reader_vocabulary()
 
     def fix(m: re.Match[str]) -> str:
-        word = m.group(0)
+        word, apostrophe, tail = m.group(0).partition("'")
+        if apostrophe and tail.lower() != "s":
+            return m.group(0)  # a contraction ("hadn't", "they're") is never a typo of "hand"
         start_of_sentence = m.start() == 0 or text[: m.start()].rstrip().endswith((".", "?", "!", ";", ":"))
         if word[0].isupper() and not start_of_sentence:
-            return word  # a capitalised word inside a sentence is a name: never corrected
+            return m.group(0)  # a capitalised word inside a sentence is a name: never corrected
         fixed = _correction(word, vocabulary, card_words)
         if fixed is None:
-            return word
+            return m.group(0)
         corrections.append((word, fixed))
-        return fixed
+        return fixed + apostrophe + tail
 
-    return re.sub(r"[A-Za-z]+", fix, text)
+    return re.sub(r"[A-Za-z]+(?:'[A-Za-z]+)?", fix, text)
 
 
 _MORE_THAN = re.compile(r"\b(?:more than|over) (\d{1,6})\b(?! life)", re.I)

@@ -59,3 +59,10 @@ def test_a_bracketed_card_the_data_lacks_is_named_as_an_unknown_card() -> None:
     with pytest.raises(SituationError) as error:
         situation_to_json("I control a [[Future Sight]] and a [[Laboratory Maniac]]. I draw a card.")
     assert error.value.unknown_card == "Future Sight"
+
+
+def test_a_contraction_is_never_corrected_as_a_typo_and_a_possessive_typo_still_is() -> None:
+    from engine.situation.normalize import normalize_text
+    assert "hadn't" in normalize_text("I had already drawn but hadn't lost").text
+    norm = normalize_text("my opponet's library has 2 cards. he draws 3")
+    assert "opponent's library" in norm.text and ("opponet", "opponent") in norm.corrections
