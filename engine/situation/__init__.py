@@ -1,16 +1,18 @@
 """The situation language: what players type in /draw, read into a scenario.
 
-The reader is a visible pipeline, one module per stage: ``normalize`` (text cleaned) → ``clauses`` (each
-sentence, read from its parts first: ``tokens`` → ``atoms`` → frames of ``reading``, ``frames`` and ``board``,
-in ``story``; else by a one-fact template of ``phrases``) → ``attach`` (facts attached to players) →
-``seating`` (players seated, defaults filled) → ``clarify`` (controllers not said) → the contract's scenario
-JSON.
+The reader is a visible pipeline, one module per stage: ``quoted`` (a card's own text, quoted in brackets,
+skipped) → ``normalize`` (text cleaned; ``person``: who "you" is) → ``clauses`` (each sentence, read from its
+parts first: ``tokens`` → ``atoms`` → frames of ``reading``, ``frames`` and ``board``, in ``story``; else by a
+one-fact template of ``phrases``; a sentence of table talk skipped, said: ``talk``) → ``attach`` (facts attached
+to players) → ``seating`` (players seated, defaults filled) → ``clarify`` (controllers and a Commander game's
+number of players, asked when they change the answer) → the contract's scenario JSON.
 
 Errors say which clause was not understood, what was expected there, and the closest phrases or cards.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 from typing import Any
 
@@ -19,7 +21,7 @@ from engine.errors import Ambiguity, Clarification, SituationError
 from engine.question import Asked
 from engine.scenario_json import scenario_from_json
 from engine.situation.attach import Builder
-from engine.situation.clarify import from_ambiguity, place_unowned
+from engine.situation.clarify import ask_player_count, from_ambiguity, place_unowned
 from engine.situation.clauses import _clauses, _parse_clause
 from engine.situation.entities import card_words
 from engine.situation.facts import settle_dredges
@@ -28,10 +30,12 @@ from engine.situation.lexicon import MAX_CLAUSE, MAX_TEXT
 from engine.situation.normalize import _turn_draw_question as turn_draw_question
 from engine.situation.normalize import normalize, normalize_text
 from engine.situation.phrases import PHRASES, all_examples, language_reference
-from engine.situation.question import read_question
+from engine.situation.question import question_sentences, read_question
+from engine.situation.quoted import drop_quoted_text
 from engine.situation.reference import reference_markdown
 from engine.situation.scope import out_of_scope
 from engine.situation.seating import _to_json, merge_unowned
+from engine.situation.talk import is_table_talk
 
 __all__ = ["PHRASES", "Clarification", "Situation", "SituationError", "all_examples", "language_reference",
            "normalize", "parse_situation", "reference_markdown", "situation_to_json"]
@@ -60,13 +64,16 @@ def situation_to_json(situation: str | Situation, cards: CardDB | None = None) -
 
 
 def _read(text: str, cards: CardDB | None, given: Situation | None = None) -> dict[str, Any]:
-    """normalise → clauses (tokens → atoms → frames, or a one-fact template) → story → seating → the
-    question asked → the contract's scenario JSON, with what was understood and what was assumed. The options
-    given beside the text (the game, the edition) are facts before its first word, each said to come from its
-    option."""
+    """quoted card text skipped → normalise → clauses (tokens → atoms → frames, or a one-fact template) →
+    story → seating → the question asked → the contract's scenario JSON, with what was understood and what was
+    assumed. The options given beside the text (the game, the edition) are facts before its first word, each
+    said to come from its option."""
     cards = cards or default_cards()
-    norm = normalize_text(_checked(text), card_words(tuple(cards.names())))
+    unquoted, quoted = drop_quoted_text(_checked(text), cards)
+    norm = normalize_text(unquoted, card_words(tuple(cards.names())))
     b = Builder(cards, norm.text)
+    for passage in quoted:
+        b.assume(passage.said())
     for key, value, source in given.given() if given is not None else ():
         b.set("*", key, value, source)
     clauses = _read_clauses(b, norm.text, norm.from_questions)
@@ -79,7 +86,10 @@ def _read(text: str, cards: CardDB | None, given: Situation | None = None) -> di
                         else Asked(asked.kind, None, asked.card, asked.words)).to_json()
     for typed, read in norm.corrections:
         b.assume(f"“{typed}” read as “{read}”")
+    if "player_count" not in b.top:
+        ask_player_count(doc, b, text, lambda more: _read(more, cards, given))
     return _with_reading(doc, b)
+
 
 
 def _checked(text: Any) -> str:
@@ -110,6 +120,12 @@ def _read_clauses(b: Builder, text: str, from_questions: Collection[str] = ()) -
             _parse_clause(b, clause)
         except Ambiguity as amb:
             raise from_ambiguity(amb, b, clause) from amb
+        except Clarification:
+            raise
+        except SituationError:
+            if not is_table_talk(clause, b.cards):
+                raise
+            b.assume(f"“{clause}” skipped: table talk, it says nothing a draw depends on")
     return clauses
 
 
@@ -123,6 +139,8 @@ def _settle(b: Builder, last_clause: str, sentences: Collection[str] = ()) -> No
         settle_dredges(b)
     except Ambiguity as amb:
         raise from_ambiguity(amb, b, amb.where) from amb
+    if b.action is None and b.implied_action is None and question_sentences(list(sentences)):
+        _past_draw_as_event(b)
     if b.action is None and b.implied_action is not None:
         b.set_action(*b.implied_action)
         clause = b.implied_action[1]
@@ -134,6 +152,26 @@ def _settle(b: Builder, last_clause: str, sentences: Collection[str] = ()) -> No
             last_clause,
             "an action: 'I draw 2', 'each player draws 1', 'I cast Opportunity', 'it's my draw step'",
         )
+
+
+# the draws of a whole turn ("drew 2 cards on his turn" may count the draw step's): the turn's state, not one event
+_STATE_OF_THE_TURN = re.compile(r"\b(?:already|yet|this turn|for turn|(?:for|on|in|during) (?:the|my|his|her|their|"
+                                r"our) (?:own )?turn)\b", re.I)
+
+
+def _past_draw_as_event(b: Builder) -> None:
+    """ "My opponent drew 2 cards with my Sphinx out. Does it trigger twice?": a question about a story in which
+    nothing else happens asks about the draw told in the past; it is what happens (said). Not "I already drew for
+    the turn", which tells the state of the turn, and not when two players are said to have drawn."""
+    said = [(who, clause) for (who, key), clause in b.sources.items()
+            if key == "drawn_this_turn" and who in b.players]
+    if len(said) != 1 or _STATE_OF_THE_TURN.search(said[0][1]):
+        return
+    who, clause = said[0]
+    n = b.players[who].facts.pop("drawn_this_turn")
+    del b.sources[(who, "drawn_this_turn")]
+    b.set_action({"type": "draw", "count": n, "player": who}, clause)
+    b.assume(f"“{clause}” read as what happens: the story tells nothing else happening")
 
 
 def _turn_draw_asked(b: Builder, sentences: Collection[str]) -> None:

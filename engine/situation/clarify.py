@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 from typing import Any
 
 from engine.cards import CardDB
@@ -112,3 +113,22 @@ def _ask_controller(b: Builder, card: str, why: str, order: list[str]) -> None:
 def _controls_sentence(name: str, card: str) -> str:
     said = {"You": "I control", "Opponent": "My opponent controls", "Teammate": "My teammate controls"}
     return f"{said.get(name, name + ' controls')} {card}."
+
+
+PLAYER_COUNTS = (("2 players", " 2 players."), ("4 players", " 4 players."))  # the options: Duel Commander, a pod
+
+
+def ask_player_count(doc: dict[str, Any], b: Builder, text: str, read: Callable[[str], dict[str, Any]]) -> None:
+    """A multiplayer format (Commander) with no number of players said and only two players named: two players
+    (Duel Commander, read again with the words added by ``read``) against the multiplayer rules; when they
+    answer differently (the first turn's draw: 103.8a against 103.8c) the player is asked how many play,
+    never guessed."""
+    if doc.get("format") != "multiplayer" or len(doc["players"]) != 2:
+        return
+    try:  # the same players under two-player rules, against the multiplayer rules of the document
+        two = _outcome(read(text + PLAYER_COUNTS[0][1]), b.cards)
+    except (ScenarioError, Clarification):
+        two = None
+    if two != _outcome(doc, b.cards):
+        raise Clarification("How many players are in this game? The first turn's draw depends on it (103.8).",
+                            [Option(label, text + more) for label, more in PLAYER_COUNTS], "", "")

@@ -17,6 +17,8 @@ from functools import lru_cache
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
+from engine.situation.person import generic_you, unaddressed
+
 _CLEAN = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-", "\t": " ", "`": "'",
                         "~": " ", "|": " "})
 _EMPHASIS = re.compile(r"(?<!\d)\*+|\*+(?!\d)|(?<![\w])_+|_+(?![\w])")
@@ -120,9 +122,33 @@ _MID_AUX_IF = re.compile(r",\s*(?:can|could|do|does|will|would|should|must|may) 
                          rf"(?P<facts>.+?){_END}", re.I)
 
 
+# "I draw 3 do I lose", "...draw 51 would I lose due to deck out or could I still...": a question run on after
+# the facts without a stop starts at an inverted auxiliary; not after a word that makes it part of the clause
+_RUN_ON_QUESTION = re.compile(r"\s(?P<q>(?:would|do|does|did|will|can|could|should|am) (?:i|he|she|they|we|"
+                              r"my opponent|opponent|opp)\b)", re.I)
+_NOT_BEFORE_QUESTION = frozenset({"if", "when", "whether", "that", "so", "and", "or", "but", "then", "what", "how",
+                                  "many", "much", "who", "which", "why", "where", "also", "to"})
+_WH_IN_CLAUSE = re.compile(r"\b(?:how|what|who|which|why|where)\b", re.I)
+
+
+def _run_on_question(sentence: str) -> list[str]:
+    """A sentence with a question run on after its facts, as two sentences (the question ending with "?")."""
+    for m in _RUN_ON_QUESTION.finditer(sentence):
+        before = sentence[: m.start()].rstrip()
+        words = before.split()
+        if len(words) < 2 or words[-1].lower().strip(",;:") in _NOT_BEFORE_QUESTION or before.endswith(",") \
+                or _WH_IN_CLAUSE.search(before):
+            continue
+        question = sentence[m.start("q"):].rstrip(" .!")
+        return [before + ".", question if question.endswith("?") else question + "?"]
+    return [sentence]
+
+
 def _sentences(text: str) -> list[str]:
-    """Sentences with their end marks kept, so that a question is still recognisable as one."""
-    return [s.strip() for s in re.findall(r"[^.;!?\n]+[.;!?\n]*|[.;!?\n]+", text) if s.strip(" .;!?\n")]
+    """Sentences with their end marks kept, so that a question is still recognisable as one (a question run on
+    after the facts is a sentence of its own)."""
+    return [part for s in re.findall(r"[^.;!?\n]+[.;!?\n]*|[.;!?\n]+", text) if s.strip(" .;!?\n")
+            for part in _run_on_question(s.strip())]
 
 
 def _statement(head: str) -> str:
@@ -154,17 +180,35 @@ def _turn_draw_question(s: str, bare: bool = False) -> str | None:
     return f"it's {whose} draw step" + (f" on {turn.group(0)}" if turn else "") + "."
 
 
+# facts that tell the turn's structure: "do I draw" with them asks whether the turn's draw happens
+_TURN_FACTS = re.compile(r"\b(?:go|goes|went|going|play|plays|played|start|starts|started) first\b|\bon the (?:play|"
+                         r"draw)\b|\bturn \d{1,3}\b|\bfirst turn\b|\bdraw step\b|\bt[1-9]\b", re.I)
 _IF_TURN_DRAW = re.compile(r"^(?:so |and )?(?:if|when) (?P<facts>.+?),?\s+(?P<q>(?:do|does|did|will|would|can|could)"
                            r" (?:i|we|he|she|they|you|my opponent|opponent) (?:still |even |get to )*draw\b.*)$", re.I)
+
+
+def _turn_draw_if(s: str) -> str | None:
+    """ "If I go first, do I draw?", "do I draw if I'm on the play?": facts that tell the turn's structure, and
+    the question whether its draw happens (not a draw of one card by an effect)."""
+    m = _IF_TURN_DRAW.match(s)
+    if m:
+        facts, asked = m.group("facts"), m.group("q")
+    else:
+        m = _AUX_IF.match(s)
+        if m is None:
+            return None
+        facts, asked = m.group("facts"), s[: m.end("head")]
+    bare = _TURN_FACTS.search(facts) is not None
+    statement = _turn_draw_question(asked.strip(), bare=bare)
+    return f"{facts}. {statement}" if statement else None
 
 
 def _question_forms(s: str, question: bool) -> str | None:
     """The facts of a question, or None when the sentence is not one of the known question forms."""
     if question and _turn_draw_question(s):
         return _turn_draw_question(s)
-    m = _IF_TURN_DRAW.match(s)
-    if m and question and _turn_draw_question(m.group("q")):
-        return f"{m.group('facts')}. {_turn_draw_question(m.group('q'))}"
+    if question and _turn_draw_if(s):
+        return _turn_draw_if(s)
     m = _DOES_CARD_IF.match(s)
     if m:
         return f"{m.group('card')} is in play. {m.group('facts')}."
@@ -302,6 +346,17 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\ba single\b", "1"),
         (r"\ba couple of\b", "2"),
         (r"\ba pair of\b", "2"),
+        # scare quotes around a word or two ('I "flash in" Notion Thief', 'I had already "drawn"'); a longer
+        # quote may be a card's text ('its own "draw one card" effect') and keeps its marks
+        (r'"([^"\s]+(?: [^"\s]+)?)"', r"\1"),
+        # "tapped four mana and cast X": paying mana decides no draw
+        (r"\b(?:tapped|taps|tap|tapping|paid|pays|pay|paying|spent|spends|spend|spending) (?:out|(?:\w+ )?mana)"
+         r"(?: (?:and|to|for))? (?=(?:cast|casts|casting|play|plays|played|activate|activated|activates)\b)", ""),
+        # "Gitaxian Probe ..., paid with mana": a cost paid in mana is what the card data assumes already
+        (r",?\s*\b(?:paid|paying|pay|pays) (?:for )?(?:it |that )?(?:with|using|in) "
+         r"(?:its |regular |normal |blue )?mana\b", ""),
+        # "the first of the three cards drawn being X": the first card drawn
+        (r"\bthe first of (?:the |those |these )?(?:\w+ )?cards(?= (?:drawn|i draw)\b)", "the first card"),
     )
 )
 _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
@@ -375,17 +430,19 @@ def _fix_typos(text: str, card_words: frozenset[str], corrections: list[tuple[st
     vocabulary = reader_vocabulary()
 
     def fix(m: re.Match[str]) -> str:
-        word = m.group(0)
+        word, apostrophe, tail = m.group(0).partition("'")
+        if apostrophe and tail.lower() != "s":
+            return m.group(0)  # a contraction ("hadn't", "they're") is never a typo of "hand"
         start_of_sentence = m.start() == 0 or text[: m.start()].rstrip().endswith((".", "?", "!", ";", ":"))
         if word[0].isupper() and not start_of_sentence:
-            return word  # a capitalised word inside a sentence is a name: never corrected
+            return m.group(0)  # a capitalised word inside a sentence is a name: never corrected
         fixed = _correction(word, vocabulary, card_words)
         if fixed is None:
-            return word
+            return m.group(0)
         corrections.append((word, fixed))
-        return fixed
+        return fixed + apostrophe + tail
 
-    return re.sub(r"[A-Za-z]+", fix, text)
+    return re.sub(r"[A-Za-z]+(?:'[A-Za-z]+)?", fix, text)
 
 
 _MORE_THAN = re.compile(r"\b(?:more than|over) (\d{1,6})\b(?! life)", re.I)
@@ -405,7 +462,7 @@ def _at_least(text: str, corrections: list[tuple[str, str]]) -> str:
 def normalize_text(text: str, card_words: frozenset[str] = frozenset()) -> Normalized:
     """The whole normalising stage: clean, unwrap questions, rewrite, correct typos."""
     result = Normalized("")
-    result.sentences = _sentences(_rewrite(clean(text)))
+    result.sentences = _sentences(generic_you(_rewrite(unaddressed(clean(text))), result.corrections))
     sentences = []
     for typed in result.sentences:
         read = _unwrap(typed, result.dropped)

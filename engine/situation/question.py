@@ -27,15 +27,22 @@ class QuestionForm:
     kind: AskedKind
     pattern: str
     example: str
+    opening: bool = False  # only when the question is the text's first sentence (nothing told before it)
 
 
 QUESTION_FORMS: tuple[QuestionForm, ...] = (
+    # "What happens if both players have 3 cards and I cast Wheel?" opening the text: the "if" tells the whole
+    # situation, and the question asks for its ruling; after a story, "what happens if I take 2?" is a line
+    QuestionForm(AskedKind.WHAT, r"^(?:so )?what (?:happens|would happen|will happen) if\b",
+                 "What happens if both players have 3 cards in library and I cast Wheel of Fortune?", opening=True),
     QuestionForm(AskedKind.WHAT_IF, r"\bwhat (?:if|about if|happens if|would happen if) (?P<rest>.+)",
                  "what if I take the 2 extra?"),
     QuestionForm(AskedKind.COUNT, rf"\bhow many(?: cards?)?(?: (?:do|does|did|will|would|can|should) {WHO})? "
                                   r"(?:\w+ )?(?:draw|draws|get|gets|end up with|have)\b", "how many do I draw?"),
     QuestionForm(AskedKind.COUNT, rf"\bhow many cards? (?:do|does|will|would) {WHO}\b", "how many cards does he get?"),
     QuestionForm(AskedKind.COUNT, r"\bhow many\b", "how many triggers?"),
+    # "how much life does he lose?" asks for the life lost, not whether he loses the game: the ruling as it is
+    QuestionForm(AskedKind.WHAT, r"\bhow much (?:life|damage)\b", "how much life does he lose?"),
     QuestionForm(AskedKind.TRIGGER,
                  r"\b(?:does|do|will|would|did) (?P<card>[\w',\- ]{2,60}?) (?:still )?(?:trigger|triggers)\b",
                  "does Bowmasters trigger?"),
@@ -92,11 +99,12 @@ def read_question(b: Builder, sentences: list[str]) -> Asked | None:
     """The question asked, from the last question sentence that has one of the known forms; None when no
     sentence asks in a known form (the answer then is the ruling as it is)."""
     questions = question_sentences(sentences)
+    opening = [s for s in sentences if s.strip()][:1]
     for sentence in reversed(questions):
         words = sentence.strip()
         for form, rx in _COMPILED:
             m = rx.search(words)
-            if m is None:
+            if m is None or (form.opening and sentence not in opening):
                 continue
             groups = m.groupdict()
             player = _player(b, groups.get("player"), words)  # "who loses?": about nobody in particular

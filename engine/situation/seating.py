@@ -208,12 +208,21 @@ def _to_json(b: Builder) -> dict[str, Any]:
         if key in b.top:
             out[key] = b.top[key]
     if fmt:
-        out["format"] = fmt
+        out["format"] = _format_of(b, fmt, names)
     if b.choices:
         out["choices"] = dict(b.choices)
     _drawn_for_turn(b, out, names)
     _first_turn_side(b, out, names)
     return out
+
+
+def _format_of(b: Builder, fmt: str, names: list[str]) -> str:
+    """A multiplayer format (Commander) said to be played by two players is a two-player game: the rules that
+    differ go by the number of players (103.8a, 103.8c)."""
+    if fmt == "multiplayer" and len(names) == 2 and b.top.get("player_count") == 2:
+        b.assume("two players: a two-player game (103.8a)")
+        return "two-player"
+    return fmt
 
 
 def _first_turn_side(b: Builder, out: dict[str, Any], names: list[str]) -> None:

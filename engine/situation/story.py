@@ -39,6 +39,9 @@ def read_parts(b: Builder, clause: str) -> bool:
     """Read ``clause`` from its parts into the builder; False (the builder untouched by the caller's
     snapshot) when a word stops the parts reader or nothing in it is a fact."""
     tokens, question = _without_question(tokenize(clause, b.cards, _named(b)))
+    bracketed = next((t.text for t in tokens if t.kind is not Tok.CARD and t.text.startswith("[[")), None)
+    if bracketed is not None:  # "[[Future Sight]]" is a card's name wherever it stands: one the data lacks
+        _unknown_name(bracketed.strip("[] "), Reading(b, clause))
     pieces = atoms(tokens)
     if _seats(pieces, Reading(b, clause)):
         return True
@@ -269,7 +272,10 @@ def _unknown_card(pieces: list[Piece], i: int, reading: Reading) -> None:
         if piece.kind is Atom.TOKEN and piece.tok in (Tok.SEP, Tok.BE) or piece.kind in (Atom.PLACE, Atom.ZONE):
             break
         words.extend(piece.tokens)
-    name = " ".join(t.text for t in words)
+    _unknown_name(" ".join(t.text for t in words), reading)
+
+
+def _unknown_name(name: str, reading: Reading) -> None:
     error = SituationError(f"“{name}” is not a card I know", reading.clause, "a card name from the card data")
     error.unknown_card = name  # its closest names are added if this error is the one shown
     raise error

@@ -170,6 +170,8 @@ _add(Tok.FORMAT, "commander|two-headed giant|two headed giant|multiplayer|free-f
                  "two-player game|multiplayer game|commander game")
 _add(Tok.HAVE, "have|has|got|has got|have got|control|controls|controlling|with|holding|holds|has a|have a|"
                "has an|have an|running|owns|own", "have")
+# told in the past tense ("My library was empty and I controlled Platinum Angel"): the same facts
+_add(Tok.HAVE, "had|had a|had an|controlled|held|was holding|were holding|owned|was running|were running", "have")
 _add(Tok.BE, "is|are|am|was|were|be|being|'s|is still|it is|it's|its|there is|there are|there's|here is|:",
      "be")
 _add(Tok.DRAW, "draw|draws|drawing|would draw|will draw|to draw|go to draw|going to draw|"
@@ -188,8 +190,10 @@ _add(Tok.IN, "in|inside|from|of", "in")
 _add(Tok.INTO, "into|in the face of|through|past", "into")  # "Brainstorm into a Spirit of the Labyrinth"
 _add(Tok.RESPONSE, "in response to|in response", "response")  # what happens first is said after it
 _add(Tok.HAVE, "flash in|flashes in|flashed in|flash|flashes|flashed", "flash")  # before the action resolves
+# "... and the first card is X", "with the first card drawn being X"
 _add(Tok.TOP, "the first card is|first card is|the first card drawn is|the first card i draw is|the first draw is|"
-              "the top card is|top card is|the card on top is|the first one is", "top")  # "... and the first card is X"
+              "the top card is|top card is|the card on top is|the first one is|the first card drawn being|"
+              "the first card being|with the first card drawn being|with the first card being", "top")
 _add(Tok.TOP, "on top of|on top|top of|on the top of|at the top of|top card of|is on top of|are on top of|"
               "the top card of|is on top|are on top|is on the top of|is the top card of", "top")
 _add(Tok.DURING, "during|at the start of|at the beginning of|in the middle of|in the", "during")
@@ -368,6 +372,18 @@ def tokenize(clause: str, cards: CardDB, players: dict[str, str] | None = None) 
     return out
 
 
+# "confidently cast", "suddenly drew": an adverb of manner tells how a player felt, never a fact; not those that
+# change a number ("nearly 50 cards") or a word that only ends like one ("apply", "ally", "early")
+_ADVERB = re.compile(r"[A-Za-z][a-z]{3,}ly")
+_NOT_ADVERBS = frozenset({"nearly", "roughly", "approximately", "partially", "supposedly", "respectively",
+                          "apply", "supply", "family", "likely", "unlikely", "early", "only", "reply", "rally",
+                          "assembly", "anomaly", "butterfly", "dragonfly", "firefly", "monopoly", "ally"})
+
+
+def _adverb(word: str) -> bool:
+    return _ADVERB.fullmatch(word) is not None and word.lower() not in _NOT_ADVERBS
+
+
 def _next_token(cards: CardDB, words: list[str], i: int, out: list[Token]) -> int:
     name = _name_at(cards, words, i)
     if name is not None:
@@ -386,6 +402,8 @@ def _next_token(cards: CardDB, words: list[str], i: int, out: list[Token]) -> in
     number = _number(word)
     if number is not None:
         out.append(Token(Tok.NUMBER, word, number))
+    elif _adverb(word):
+        out.append(Token(Tok.FILLER, word, "filler"))
     elif not word[:1].isalnum():
         out.append(Token(Tok.STOP, word, word))  # a symbol the tables don't know: not read past
     elif _possessive_name(word):

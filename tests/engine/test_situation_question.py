@@ -19,6 +19,8 @@ from engine.situation import parse_situation, situation_to_json
      AskedKind.TRIGGER, None, "Orcish Bowmasters"),
     ("I draw 2. What happens?", AskedKind.WHAT, None, None),
     ("I draw 2. Who wins?", AskedKind.WIN, None, None),
+    ("My opponent casts Timetwister and I control Sheoldred, the Apocalypse. How much life does he lose?",
+     AskedKind.WHAT, None, None),  # the life lost, not whether he loses the game
 ])
 def test_questions_are_read_as_questions(text: str, kind: AskedKind, player: str | None, card: str | None) -> None:
     asked = parse_situation(text).asked
@@ -47,3 +49,34 @@ def test_a_second_different_action_in_a_question_is_still_refused() -> None:
     from engine.situation import SituationError
     with pytest.raises(SituationError, match="two actions"):
         situation_to_json("I cast Brainstorm. Does my opponent draw 3?")
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("I have 2 cards in library and I draw 3 do I lose", AskedKind.LOSE),
+    ("I have 50 cards in my library and I draw 51 would I lose or could I still cast Laboratory Maniac",
+     AskedKind.LOSE),
+])
+def test_a_question_run_on_after_the_facts_is_a_question(text: str, kind: AskedKind) -> None:
+    asked = parse_situation(text).asked
+    assert asked is not None and asked.kind is kind
+
+
+def test_a_how_many_question_is_not_cut_at_its_own_auxiliary() -> None:
+    from engine.situation.normalize import normalize_text
+    assert normalize_text("how many cards do I draw if opp has notion thief?").sentences == [
+        "how many cards do I draw if opponent has notion thief?"]
+
+
+def test_a_question_about_a_draw_told_in_the_past_reads_that_draw_as_what_happens() -> None:
+    doc = situation_to_json("My opponent drew 2 cards with my Consecrated Sphinx out. Does it trigger twice?")
+    assert doc["action"] == {"type": "draw", "count": 2, "player": "Opponent"}
+    assert any("read as what happens" in a for a in doc["assumed"])
+
+
+@pytest.mark.parametrize("text", ["I already drew for turn. Do I lose?",
+                                  "My opponent drew 2 cards on his turn and I have Orcish Bowmasters. How many?",
+                                  "My opponent drew 2 cards with my Consecrated Sphinx out."])
+def test_the_state_of_the_turn_or_a_story_without_a_question_is_no_event(text: str) -> None:
+    from engine.situation import SituationError
+    with pytest.raises(SituationError, match="nothing happens"):
+        situation_to_json(text)

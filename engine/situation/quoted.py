@@ -1,0 +1,71 @@
+"""Card text quoted by the player: "I cast Wheel of Fortune (Each player discards his/her hand and draws seven
+cards)" names the card and then reminds the reader what it does.
+
+Why a stage of its own, before normalising: the quoted words are the card's, not the situation's. Read as
+facts they would be a second action ("draws seven cards") or words the reader cannot take into account; the
+engine already acts from the card's own text. A passage in brackets is skipped only when the card it follows is
+named in the same sentence and most of its words are that card's own rules text (a player's paraphrase keeps
+most of them): "(3 cards left)" after a card is a fact and is read as one. What was skipped is said in the
+answer.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from engine.cards import CardDB
+
+_BRACKETED = re.compile(r"\s*\((?P<words>[^()]{12,400})\)")
+_WORD = re.compile(r"[a-z]+")
+_SENTENCE_START = re.compile(r"[.!?\n][^.!?\n]*$")
+MIN_SHARED = 0.6  # share of the passage's words found in the card's rules text
+MIN_WORDS = 4  # a shorter aside ("(my opponent)") carries too little to compare
+
+
+@dataclass(frozen=True)
+class Quoted:
+    """A bracketed passage read as a card's own text: the card, and the words skipped."""
+
+    card: str
+    words: str
+
+    def said(self) -> str:
+        return f"“({self.words})” read as {self.card}'s own text, quoted: not part of the situation"
+
+
+def _shared(words: list[str], oracle: str) -> float:
+    own = set(_WORD.findall(oracle.lower()))
+    return sum(1 for w in words if w in own) / len(words)
+
+
+def _quoted_card(before: str, passage: str, cards: CardDB) -> str | None:
+    """The card named in ``before`` (the sentence up to the bracket) whose rules text the passage quotes."""
+    start = _SENTENCE_START.search(before)
+    sentence = before[start.start() + 1:] if start else before
+    words = _WORD.findall(passage.lower())
+    if len(words) < MIN_WORDS:
+        return None
+    lowered = sentence.lower()
+    named = [c for c in cards.names() if c.lower() in lowered]
+    for name in sorted(named, key=lambda n: -lowered.rfind(n.lower())):  # the nearest card first
+        card = cards.find(name)
+        if card is not None and card.oracle and _shared(words, card.oracle) >= MIN_SHARED:
+            return name
+    return None
+
+
+def drop_quoted_text(text: str, cards: CardDB) -> tuple[str, list[Quoted]]:
+    """``text`` without the bracketed passages that quote a card named before them, and those passages."""
+    quoted: list[Quoted] = []
+    kept: list[str] = []
+    last = 0
+    for m in _BRACKETED.finditer(text):
+        card = _quoted_card(text[:m.start()], m["words"], cards)
+        if card is None:
+            continue
+        kept.append(text[last:m.start()])
+        quoted.append(Quoted(card, m["words"].strip()))
+        last = m.end()
+    kept.append(text[last:])
+    return "".join(kept), quoted
