@@ -78,6 +78,7 @@ class ResolverCore:
         self.active = self.s.active or self.turn_order[0]
         self._in_play_key: tuple[Any, ...] = ()
         self._in_play: list[EffectSource] = []
+        self._in_play_by_kind: dict[type, list[EffectSource]] = {}
         # The kinds of event this resolution carried out, and the trigger conditions (in words) some stage
         # evaluated: a watching ability whose kind of event happened but that nothing evaluated is refused.
         self.happened = EventLog()
@@ -120,7 +121,17 @@ class ResolverCore:
         if key != self._in_play_key:
             self._in_play_key = key
             self._in_play = list(self._effect_sources())
+            self._in_play_by_kind = {}
         return iter(self._in_play)
+
+    def in_play_of(self, kind: type) -> list[EffectSource]:
+        """The effects in play of one kind (replacements, draw triggers...), kept with ``in_play``: each draw
+        asks for them several times, and a board of fifty permanents made that the engine's main cost."""
+        self.in_play()
+        found = self._in_play_by_kind.get(kind)
+        if found is None:
+            found = self._in_play_by_kind[kind] = [s for s in self._in_play if isinstance(s.effect, kind)]
+        return found
 
     def _effect_sources(self) -> Iterator[EffectSource]:
         on_battlefield = list(self._battlefield_sources())
@@ -154,8 +165,8 @@ class ResolverCore:
 
     def prohibitions(self, who: str) -> Iterator[EffectSource]:
         """The "can't draw" effects that apply to ``who`` (614.17, 121.2b)."""
-        for src in self.in_play():
-            if isinstance(src.effect, DrawProhibition) and self.affects(src.effect.affects, src.controller, who):
+        for src in self.in_play_of(DrawProhibition):
+            if self.affects(src.effect.affects, src.controller, who):
                 yield src
 
     def relation(self, controller: str, player: str) -> Relation:

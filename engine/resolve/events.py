@@ -4,6 +4,7 @@ the decisions players make, and the signal that the game is over."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from engine.cards import Card
@@ -26,8 +27,9 @@ class EffectSource:
     effect: Any
     position: int = 0  # which copy: two Blood Scriveners are two effects
 
-    @property
+    @cached_property
     def key(self) -> str:
+        """Which effect this is, for "each replacement applies once" (614.5): asked many times per draw."""
         return f"{self.card.name}#{self.controller}#{self.position}#{self.index}"
 
 

@@ -23,8 +23,8 @@ NO_REPLACEMENT = "draw normally"
 def replacement_candidates(r: Resolver, event: DrawEvent) -> list[EffectSource]:
     """The replacements that could apply to this draw, each asked itself (614.1a), from the draw's facts."""
     facts = r.draw_facts(event)
-    return [src for src in r.in_play()
-            if isinstance(src.effect, DrawReplacement) and src.key not in event.applied
+    return [src for src in r.in_play_of(DrawReplacement)
+            if src.key not in event.applied
             and src.key not in r.consumed and src.effect.applies_to(facts, r.relation(src.controller, event.who))]
 
 
@@ -94,9 +94,8 @@ def explain_no_triggers(r: Resolver, event: DrawEvent, why: str) -> None:
     """603.2g: a draw that is stopped or replaced never happens, so "whenever ... draws" doesn't trigger."""
     who = event.who
     facts = r.draw_facts(event)
-    names = sorted({src.card.name for src in r.in_play()
-                    if isinstance(src.effect, DrawTrigger)
-                    and src.effect.triggers_on(facts, r.relation(src.controller, who))})
+    names = sorted({src.card.name for src in r.in_play_of(DrawTrigger)
+                    if src.effect.triggers_on(facts, r.relation(src.controller, who))})
     if names:
         r.step(f"{' and '.join(names)} doesn't trigger for it: {why}, so that draw never happened.",
                r.rs.cite("replaced_never_happens"), who, "why_not")
@@ -106,17 +105,16 @@ def _explain_impossible_dredge(r: Resolver, event: DrawEvent) -> None:
     """702.52b: a dredge N card can't be used with fewer than N cards in the library; say so when the
     player has such a card in their graveyard, since players expect to be able to use it."""
     p = r.player(event.who)
-    silencer = next((src.card.name for src in r.in_play() if isinstance(src.effect, GraveyardAbilitiesLost)),
-                    None)
+    silencer = next((src.card.name for src in r.in_play_of(GraveyardAbilitiesLost)), None)
     if silencer:
         for name in dict.fromkeys(p.graveyard.cards):
             card = r.cards.find(name)
             if card is not None and card.dredge:
                 r.step(f"{name} has no abilities in the graveyard ({silencer}): it can't dredge.",
                        r.rs.cite("graveyard_abilities_lost"), event.who, "why_not")
-    for src in r.in_play():
+    for src in r.in_play_of(DrawReplacement):
         eff = src.effect
-        if (isinstance(eff, DrawReplacement) and eff.zone == "graveyard" and src.controller == event.who
+        if (eff.zone == "graveyard" and src.controller == event.who
             and src.key not in event.applied and p.library.size < eff.condition.min_library):
             r.step(f"{src.card.name} can't be used to replace this draw: dredge "
                    f"{eff.condition.min_library} needs {eff.condition.min_library} cards in the library, and "
