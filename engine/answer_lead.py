@@ -111,6 +111,11 @@ def _person(res: Resolution, asked: Asked) -> str:
     return told or next(iter(res.players), "You")
 
 
+def _told(res: Resolution) -> str | None:
+    return next((s.player for s in res.steps if s.player in res.players and s.kind in
+                 ("instruction", "draw", "replaced_draw", "replaced_instruction", "prohibited", "empty_draw")), None)
+
+
 def _does(who: str, you: str, other: str) -> str:
     return f"{'you' if who == 'You' else who} {you if who == 'You' else other}"
 
@@ -297,7 +302,9 @@ def _stopped(res: Resolution, card: str) -> Step | None:
 
 
 def _can(res: Resolution, asked: Asked) -> Lead:
-    who = _person(res, asked)
+    # "does player 1 draw a card?" with no player the reader could name: about the player told to draw, never
+    # a "No." for the asker beside a reason that says someone else draws
+    who = _person(res, asked) if asked.player else _told(res) or _person(res, asked)
     if asked.card:
         card = asked.card
         mine = [line for line in own_choice_lines(res, who) if card.lower() in line.said.lower()]

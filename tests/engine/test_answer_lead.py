@@ -135,3 +135,14 @@ def test_without_a_player_named_the_question_is_about_the_player_told_to_draw() 
            "action": {"type": "draw", "player": "Bob", "count": 1}, "asked": {"kind": "lose"}}
     res = resolve(scenario_from_json(doc, CARDS), CARDS)
     assert res.answer["text"] == "Yes — Bob loses the game, so Alice wins."
+
+
+def test_does_someone_draw_without_a_named_player_is_about_the_player_told_to_draw() -> None:
+    """"does player 1 draw a card?" when the reader named nobody: never "No." for the asker beside a reason that
+    says the other player draws; the player told to draw is the one asked about."""
+    res = _resolved([{"name": "You"}, {"name": "Player 1"}], {"type": "draw", "player": "Player 1", "count": 1},
+                    {"kind": "can"})
+    assert res.answer["kind"] == "yes" and res.answer["text"].startswith("Yes — Player 1 draws")
+    res = _resolved([{"name": "You"}, {"name": "Player 1"}], {"type": "draw", "player": "Player 1", "count": 1},
+                    {"kind": "can", "player": "You"})
+    assert res.answer["kind"] == "no"
