@@ -198,13 +198,26 @@ def _turn_draw_if(s: str) -> str | None:
         if m is None:
             return None
         facts, asked = m.group("facts"), s[: m.end("head")]
+    # "do I draw (a card) in a 2 player game?": what follows the draw is a fact of the game, not of the draw
+    tail = re.match(r"(?P<q>.*?\bdraw\b(?: a card)?)\s+(?P<more>(?:in|at|for) (?!my|the|his|her|their|our|your)"
+                    r"[^?]+?)\s*\?*$", asked.strip(), re.I)
+    if tail:
+        facts, asked = f"{facts}, {tail.group('more')}", f"{tail.group('q')}?"
     bare = _TURN_FACTS.search(facts) is not None
     statement = _turn_draw_question(asked.strip(), bare=bare)
     return f"{facts}. {statement}" if statement else None
 
 
+# "Does player 1 draw a card in commander?", "does the starting player draw?": the player who goes first, asked
+# about the turn's draw (103.8); read as the asker going first, which the reading shows
+_STARTING_PLAYER = re.compile(
+    r"^(?:does|will|would|can) (?:player (?:1|one)|the (?:first|starting) player|the player (?:who goes|going) first|"
+    r"the player on the play|whoever goes first) (?P<rest>(?:still |even |get to )*draw\b[^?]*)\?$", re.I)
+
+
 def _question_forms(s: str, question: bool) -> str | None:
     """The facts of a question, or None when the sentence is not one of the known question forms."""
+    s = _STARTING_PLAYER.sub(lambda m: f"if I go first, do I {m.group('rest').strip()}?", s)
     if question and _turn_draw_question(s):
         return _turn_draw_question(s)
     if question and _turn_draw_if(s):

@@ -80,3 +80,22 @@ def test_the_state_of_the_turn_or_a_story_without_a_question_is_no_event(text: s
     from engine.situation import SituationError
     with pytest.raises(SituationError, match="nothing happens"):
         situation_to_json(text)
+
+
+
+def test_does_the_starting_player_draw_is_the_first_turns_draw_and_asks_the_player_count() -> None:
+    """"Does player 1 draw a card in commander?": the player who goes first, asked about the turn's draw
+    (103.8a: only in a two-player game is it skipped), so with no player count the reader asks; "in a 2 player
+    game" is a fact of the game, not a draw of one card by an effect."""
+    from engine.cards import default_cards
+    from engine.errors import Clarification
+    from engine.judging import judge_text
+
+    cards = default_cards()
+    with pytest.raises(Clarification):
+        judge_text("Does player 1 draw a card in commander?", cards)
+    for text in ("Does player 1 draw a card in a 2 player game?", "If I go first, do I draw in a 2 player game?"):
+        res = judge_text(text, cards)
+        assert res.answer["kind"] == "no" and res.players["You"]["drawn_this_turn"] == 0, text
+    res = judge_text("Does player 1 draw a card in a 4 player commander game?", cards)
+    assert res.answer["kind"] == "yes" and res.players["You"]["drawn_this_turn"] == 1
