@@ -44,14 +44,23 @@ def an_opponent(r: Resolver, you: str) -> str:
     """"An opponent" (a gift promised, "an opponent draws a card"): one opponent, chosen by the effect's
     controller; with several, the first in turn order unless said, noted, the others as alternatives."""
     others = [n for n in r.apnap() if n in r.opponents(you) and not r.player(n).lost] or r.opponents(you)
+
+    def note(pick: str) -> None:
+        said = f"“An opponent” of {you}: the answer takes {pick} (the others are listed as alternatives)."
+        if said not in r.notes:
+            r.notes.append(said)
+    return pick_opponent(r, others, f"opponent:{you}", note)
+
+
+def pick_opponent(r: Resolver, others: list[str], key: str, say: Callable[[str], None]) -> str:
+    """One of ``others`` (an opponent an effect names without naming which): the only one, or a decision under
+    ``key`` whose default, the first, ``say`` states when the scenario didn't fix it (the others come back as
+    alternatives)."""
     if len(others) == 1:
         return others[0]
-    key = f"opponent:{you}"
     pick = str(r.choose(key, others, others[0]))
     if key not in r.s.choices:
-        note = f"“An opponent” of {you}: the answer takes {pick} (the others are listed as alternatives)."
-        if note not in r.notes:
-            r.notes.append(note)
+        say(pick)
     return pick
 
 
@@ -284,14 +293,9 @@ def _chooser(r: Resolver, op: Op, ctx: OpContext) -> str:
     if op.chooser != "target":
         return resolve_who(r, op.chooser, ctx.you, ctx.that_player)[0]
     others = [n for n in r.opponents(ctx.you) if not r.player(n).lost]
-    if len(others) == 1:
-        return others[0]
-    key = f"target:{ctx.source}"
-    pick = str(r.choose(key, others, others[0]))
-    if key not in r.s.choices:
-        r.step(f"{ctx.source} targets an opponent: the answer takes {pick} (the others are listed as "
-               "alternatives).", r.rs.cite("target"), ctx.you, "assumption")
-    return pick
+    return pick_opponent(r, others, f"target:{ctx.source}", lambda pick: r.step(
+        f"{ctx.source} targets an opponent: the answer takes {pick} (the others are listed as alternatives).",
+        r.rs.cite("target"), ctx.you, "assumption"))
 
 
 _COUNT = r"(one|two|three|four|five|six|seven|eight|nine|ten|\d+)"

@@ -20,12 +20,13 @@ def _take(r: Resolver, op: Op, ctx: OpContext) -> CardTarget:
     """The next card target, which from then on is what "its controller" / "that player" of the rest of the
     effect refers to (608.2h: the player who controlled it, by last known information once it has left)."""
     if op.name.startswith("enchanted ") and not r.card_targets:
-        return _enchanted(r, op, ctx)
-    if not r.card_targets:
+        target = _enchanted(r, op, ctx)
+    elif not r.card_targets:
         raise ScenarioError(f"{ctx.source} needs {op.name}: which card is it, and whose?", "action.targets",
                             'name it in the situation ("targeting Bob\'s Grizzly Bears") or as '
                             '{"card": "Grizzly Bears", "controller": "Bob"}')
-    target = r.card_targets.pop(0)
+    else:
+        target = r.card_targets.pop(0)
     ctx.that_player = target.player
     r.now_controls[target.card] = target.player
     return target
@@ -47,8 +48,6 @@ def _enchanted(r: Resolver, op: Op, ctx: OpContext) -> CardTarget:
     r.step(f"{ctx.source} enchants {pick.player}'s {pick.card} ({said} {kind} on the battlefield"
            + ("; the others are listed as alternatives" if len(found) > 1 and key not in r.s.choices else "")
            + ").", r.rs.cite("enchanted"), pick.player, "assumption" if said.startswith("assumed") else "target")
-    ctx.that_player = pick.player
-    r.now_controls[pick.card] = pick.player
     r.unattached.append(ctx.source)
     return pick
 
@@ -134,7 +133,6 @@ def _exchange(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -
     if first.player == second.player:
         r.step(f"{first.card} and {second.card} are both {first.player}'s: the exchange does nothing.",
                r.rs.cite("exchange_control"), first.player, "why_not")
-        r.now_controls.update({first.card: first.player, second.card: second.player})
         return
     for t, new in ((first, second.player), (second, first.player)):
         r.player(t.player).battlefield.remove(t.card)

@@ -14,7 +14,9 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from engine.costs import read_cost
 from engine.effects import EventTrigger
+from engine.resolve.paying import pay
 from engine.trigger_events import EventKind
 
 if TYPE_CHECKING:
@@ -87,9 +89,6 @@ def ward_counters(r: Resolver, caster: str, what: str) -> bool:
     """702.21a: a targeted permanent with ward, controlled by an opponent of the caster, counters the spell or
     ability unless the caster pays the ward cost. Whether they pay is a decision (default: they pay), said, the
     other line an alternative; a cost that moves something (life, a discard) is paid. True when countered."""
-    from engine.costs import read_cost
-    from engine.resolve.paying import pay
-
     for t in r.s.action.card_targets:
         card = r.cards.find(t.card)
         m = _WARD.search(card.oracle) if card is not None and t.zone == "battlefield" else None
