@@ -187,6 +187,14 @@ def measure(entries: list[dict[str, Any]] | None = None, seconds: float = PER_EN
     return [measure_entry(e, cards, seconds) for e in (load_corpus() if entries is None else entries)]
 
 
+def misread_changes(results: list[Measured], known: set[str]) -> tuple[dict[str, Any], set[str]]:
+    """The misreads not in ``known`` (id → text, first line, differences) and the known ones no longer
+    misread: what a corpus's ratchet on silent misreads checks."""
+    misread = {r.entry["id"]: r for r in results if r.verdict is Verdict.MISREAD}
+    new = {i: (r.entry["text"], r.first_line, r.differences) for i, r in misread.items() if i not in known}
+    return new, known - set(misread)
+
+
 def report(results: list[Measured], verbose: bool = False) -> str:
     verdicts = list(Verdict)
     topics = sorted({r.entry.get("topic", "-") for r in results})
