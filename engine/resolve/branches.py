@@ -17,6 +17,7 @@ from engine.resolve.events import ChoicePoint
 from engine.resolve.resolver import Resolver
 from engine.resolve.result import outcome_key
 from engine.resolve.variants import other_outcomes
+from engine.resolve.work import WorkBudget
 from engine.wording import cards
 
 
@@ -71,20 +72,25 @@ def resolve(scenario: Scenario, cards: CardDB | None = None, *, compress: bool =
     if not branches:
         resolution.answer = lead_of(resolution).to_json()
         return resolution
-    search = AlternativeSearch(scenario, cards, compress, deadline)
+    # one bound for both kinds of other line; the facts the answer assumed go first ("never guess silently":
+    # a defaulted fact that changes the outcome is the first thing a player must see)
+    budget = WorkBudget()
+    budget.seen(main.work)
+    resolution.other_outcomes = other_outcomes(scenario, resolution, cards, deadline=deadline, budget=budget)
+    if budget.skipped:
+        resolution.notes.append(TOO_LARGE_FOR_OTHER_FACTS)
+    search = AlternativeSearch(scenario, cards, compress, deadline, budget)
     resolution.branches.extend(search.run(resolution, main))
     if search.stopped:
         resolution.notes.append(search.stopped)
     resolution.notes.extend(dict.fromkeys(search.uncarried))
-    resolution.other_outcomes = other_outcomes(scenario, resolution, cards, deadline=deadline)
     resolution.answer = lead_of(resolution).to_json()
     return resolution
 
 
 MAX_ALTERNATIVE_RUNS = 40
-# The work the search of alternatives may spend, in steps of the runs it resolves (a step is the unit of
-# work in every run, so the bound is the same on every machine and every front end gives the same answer).
-MAX_ALTERNATIVE_STEPS = 4000
+TOO_LARGE_FOR_OTHER_FACTS = ("This situation is too large to also resolve it under the other values of the facts "
+                             "assumed; ask again with those facts said to see their outcome.")
 
 
 def _frozen(choices: dict[str, Any]) -> str:
@@ -98,17 +104,17 @@ class AlternativeSearch:
     Why it stays small: a run depends only on the decisions it read, so choices that agree with an earlier
     run on those give that run again and are not resolved (memoised); alternatives are de-duplicated by
     outcome, so the list grows with the number of distinct outcomes, not with the product of the choices;
-    and the work is bounded (``MAX_ALTERNATIVE_RUNS`` runs, ``MAX_ALTERNATIVE_STEPS`` steps, the deadline),
-    with a note saying so when a bound is reached."""
+    and the work is bounded (``MAX_ALTERNATIVE_RUNS`` runs, a ``WorkBudget`` shared with the other outcomes of
+    defaulted facts, the deadline), with a note saying so when a bound is reached."""
 
-    def __init__(self, scenario: Scenario, cards: CardDB | None, compress: bool, deadline: float | None) -> None:
+    def __init__(self, scenario: Scenario, cards: CardDB | None, compress: bool, deadline: float | None,
+                 budget: WorkBudget | None = None) -> None:
         self.scenario = scenario
         self.cards = cards
         self.compress = compress
         self.deadline = deadline
+        self.budget = budget or WorkBudget()
         self.runs = 0
-        self.work = 0
-        self.last_work = 0
         self.stopped = ""
         self.uncarried: list[str] = []  # other lines the engine can't carry out, said in the notes
         self._reads: list[dict[str, Any]] = []  # per resolved run: the decisions it read, with their values
@@ -117,9 +123,14 @@ class AlternativeSearch:
         return any(all(choices.get(k, ABSENT) == v for k, v in read.items()) for read in self._reads)
 
     def _bounded(self) -> bool:
-        if self.runs >= MAX_ALTERNATIVE_RUNS or self.work >= MAX_ALTERNATIVE_STEPS:
+        if self.runs == 0 and not self.budget.affords_another_run():
+            self.stopped = ("This situation is too large to resolve every other choice too (one line takes "
+                            f"{self.budget.largest:,} steps); the answer follows the choices its steps say: ask "
+                            "again with another choice said to see its line.")
+        elif self.runs >= MAX_ALTERNATIVE_RUNS or not self.budget.affords_another_run():
             self.stopped = ("There are more choices than the alternative lines explored "
-                            f"({self.runs} lines, {self.work:,} steps); the lines listed are the first ones found.")
+                            f"({self.runs} lines, {self.budget.spent:,} steps); the lines listed are the first ones "
+                            "found.")
         elif self.deadline is not None and time.monotonic() > self.deadline:
             self.stopped = "Other choices were not all explored in the time available; the lines listed are the " \
                            "first ones found."
@@ -177,8 +188,7 @@ class AlternativeSearch:
                            "the first ones found."
             return None, []
         self.runs += 1
-        self.last_work = len(resolver.steps)
-        self.work += self.last_work
+        self.budget.spend(resolver.work)
         self._reads.append(resolver.s.choices.read_values())  # type: ignore[attr-defined]
         return other, resolver.choice_points
 

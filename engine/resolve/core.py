@@ -62,6 +62,7 @@ class ResolverCore:
         self.compress = compress
         self.rs = ruleset or ruleset_for(scenario.game, scenario.edition)
         self.steps: list[Step] = []
+        self.work = 0  # raw steps taken, before compression merges them: the unit of the engine's work
         self.pending: list[PendingTrigger] = []
         self.stack: list[PendingTrigger] = []
         self.trigger_log: dict[tuple[str, str], int] = {}
@@ -191,6 +192,7 @@ class ResolverCore:
     def step(self, text: str, rules: tuple[str, ...] | list[str], player: str | None = None,
              kind: str = "info", source: str | None = None) -> None:
         self.check_time()
+        self.work += 1
         self.steps.append(Step(sentence(text), tuple(dict.fromkeys(rules)), player, kind, source=source))
 
     def check_time(self) -> None:

@@ -12,6 +12,7 @@ from engine.errors import OutOfTime, ScenarioError
 from engine.model import Resolution, Scenario
 from engine.resolve.resolver import Resolver
 from engine.resolve.result import outcome_key
+from engine.resolve.work import WorkBudget
 from engine.wording import sentence
 
 MAX_VARIANTS = 6  # defaults tried per question (players × kinds), in a fixed order
@@ -23,11 +24,13 @@ IGNORED = ("drawn_this_turn",)
 
 
 def other_outcomes(scenario: Scenario, main: Resolution, cards: CardDB | None = None, *,
-                   deadline: float | None = None) -> list[dict[str, Any]]:
+                   deadline: float | None = None, budget: WorkBudget | None = None) -> list[dict[str, Any]]:
     """The defaults whose other value changes the outcome, each with that outcome (de-duplicated: two defaults
-    that lead to the same other outcome are said once, the first)."""
+    that lead to the same other outcome are said once, the first). A default whose run the ``budget`` can't
+    afford is counted in ``budget.skipped``, so the answer can say the other outcomes were not all tried."""
     seen = {outcome_key(main, ignore=IGNORED)}
     found: list[dict[str, Any]] = []
+    budget = budget or WorkBudget()
     for key in scenario.defaulted[:MAX_VARIANTS]:
         if deadline is not None and time.monotonic() > deadline:
             break
@@ -35,12 +38,18 @@ def other_outcomes(scenario: Scenario, main: Resolution, cards: CardDB | None = 
         said = assume_otherwise(variant, key)
         if said is None:
             continue
+        if not budget.affords_another_run():
+            budget.skipped += 1
+            continue
+        resolver = Resolver(variant, cards, deadline=deadline)
         try:
-            other = Resolver(variant, cards, deadline=deadline).run()
+            other = resolver.run()
         except OutOfTime:
             break
         except ScenarioError:
+            budget.spend(resolver.work)
             continue  # that case reaches words the engine can't carry out: no other outcome is claimed
+        budget.spend(resolver.work)
         outcome = outcome_key(other, ignore=IGNORED)
         if outcome in seen:
             continue

@@ -11,8 +11,9 @@ import pytest
 from engine.cards import default_cards
 from engine.errors import Clarification, Option, OutOfTime, ScenarioError, SituationError
 from engine.resolve import resolve
-from engine.resolve.branches import MAX_ALTERNATIVE_STEPS, AlternativeSearch
+from engine.resolve.branches import AlternativeSearch
 from engine.resolve.resolver import Resolver
+from engine.resolve.work import MAX_OTHER_LINES_WORK, WorkBudget
 from engine.scenario_json import scenario_from_json
 from engine.situation import parse_situation
 from tests.engine.helpers import permanents_text as _permanents
@@ -54,13 +55,42 @@ def test_memoisation_saves_runs() -> None:
 
 
 def test_the_search_of_alternatives_stops_at_its_work_bound_and_says_so() -> None:
-    scenario = parse_situation(_permanents(50), CARDS)
-    res = resolve(scenario, CARDS)
+    res = resolve(parse_situation(_permanents(30), CARDS), CARDS)
+    assert res.branches
     assert any("more choices than the alternative lines explored" in n for n in res.notes)
-    # the bound is on work: at most one run past it
-    search, _ = _search(_permanents(50))
-    assert search.work - search.last_work < MAX_ALTERNATIVE_STEPS <= search.work
-    assert search.stopped
+    # the bound is predicted from the largest run: a run is started only when it fits, so it is never passed
+    scenario = parse_situation(_permanents(30), CARDS)
+    main = Resolver(scenario, CARDS)
+    resolution = main.run()
+    budget = WorkBudget()
+    budget.seen(main.work)
+    search = AlternativeSearch(scenario, CARDS, True, None, budget)
+    search.run(resolution, main)
+    assert search.stopped and 0 < budget.spent <= MAX_OTHER_LINES_WORK
+    assert budget.spent + budget.largest > MAX_OTHER_LINES_WORK
+
+
+def test_a_board_too_large_for_its_other_lines_is_answered_and_says_so() -> None:
+    # fifty permanents that each replace or watch every draw: one line is already close to the bound, so the
+    # main line is answered alone (quickly) and the answer says the other lines are too large to list
+    scenario = parse_situation(_permanents(50), CARDS)
+    alone = resolve(scenario, CARDS, branches=False)
+    res = resolve(scenario, CARDS)
+    assert (res.players, res.losers, [s.text for s in res.steps]) == (alone.players, alone.losers,
+                                                                      [s.text for s in alone.steps])
+    assert res.branches == []
+    assert any("too large to resolve every other choice" in n for n in res.notes)
+    assert any("too large to also resolve it under the other values of the facts" in n for n in res.notes)
+
+
+def test_a_budget_affords_a_run_only_when_it_fits() -> None:
+    budget = WorkBudget(limit=100)
+    budget.seen(40)
+    assert budget.affords_another_run()
+    budget.spend(30)
+    assert budget.affords_another_run()  # 30 spent + 40 expected <= 100
+    budget.spend(45)
+    assert (budget.largest, budget.spent) == (45, 75) and not budget.affords_another_run()
 
 
 def test_small_boards_are_searched_completely() -> None:
