@@ -74,12 +74,12 @@ def resolve(scenario: Scenario, cards: CardDB | None = None, *, compress: bool =
         return resolution
     # one bound for both kinds of other line; the facts the answer assumed go first ("never guess silently":
     # a defaulted fact that changes the outcome is the first thing a player must see)
-    budget = WorkBudget()
-    budget.seen(main.work)
-    resolution.other_outcomes = other_outcomes(scenario, resolution, cards, deadline=deadline, budget=budget)
-    if budget.skipped:
+    other_lines = WorkBudget()
+    other_lines.seen(main.work)
+    resolution.other_outcomes = other_outcomes(scenario, resolution, cards, deadline=deadline, budget=other_lines)
+    if other_lines.skipped:
         resolution.notes.append(TOO_LARGE_FOR_OTHER_FACTS)
-    search = AlternativeSearch(scenario, cards, compress, deadline, budget)
+    search = AlternativeSearch(scenario, cards, compress, deadline, other_lines)
     resolution.branches.extend(search.run(resolution, main))
     if search.stopped:
         resolution.notes.append(search.stopped)
