@@ -232,6 +232,19 @@ def type_words(type_line: str) -> set[str]:
     return set(re.sub(r"[—/-]", " ", type_line.lower()).split())
 
 
+def card_type_words(type_line: str) -> set[str]:
+    """The type words a card has outside the stack. A split card (every half an instant or sorcery, or every
+    half a Room) has both halves' characteristics (709.4); any other card with two faces has only its front
+    face's: a double-faced card (712.8a: "Artifact // Creature" is an artifact on the battlefield), an
+    adventurer (715.4), a modal double-faced card played as its front. What a permanent or a card in a zone
+    is judged against ("sacrifice a creature", "for each creature card in your graveyard")."""
+    faces = [type_words(face) for face in type_line.split("//")]
+    spell = {"instant", "sorcery"}
+    split = len(faces) > 1 and (all(f & spell and not f & {"adventure", "omen"} for f in faces)
+                                or all("room" in f for f in faces))
+    return set().union(*faces) if split else faces[0]
+
+
 FACE_SEPARATOR = "\n//\n"  # between the halves of a split card's text, as Scryfall prints "//" between them
 
 

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from engine.cards import type_words
+from engine.cards import card_type_words
 from engine.resolve.paying import TOKEN_TYPES
 
 if TYPE_CHECKING:
@@ -46,7 +46,7 @@ def _kinds(words: str) -> list[str]:
 
 
 def _is_kind(type_line: str, kind: str) -> bool:
-    words = type_words(type_line)
+    words = card_type_words(type_line)
     needed = [w for w in kind.split() if w not in ("other", "another")]
     if needed in (["permanent"], ["permanents"], ["card"], ["cards"]):
         return bool(words)

@@ -150,13 +150,16 @@ def run_ops(r: Resolver, ops: tuple[Op, ...], *, you: str, that_player: str, sou
              else amount(r, op, x, you, say=True, source=source, targets=targets))
         if op.do != "draw" and op.instead_amount is not None and self_condition(r, op.condition, you):
             n = op.instead_amount  # 614.15: the card's own "instead" (a draw says so in its own step)
+        if op.optional or op.condition != "if_you_dont":
+            # "if you don't, put those cards into your graveyard and draw five": both under it. Set before
+            # the handler, which says when the act didn't happen after all (no creature to sacrifice, no
+            # card to discard: "if you do" is not met, 608.2c)
+            ctx.did = True
         handler(r, op, ctx, targets, n)
         if op.do == "draw":  # "draw a card for each Island, then discard that many": the number drawn
             ctx.last_count = n * ctx.times
         if op.note.startswith("gift"):
             gave = True
-        if op.optional or op.condition != "if_you_dont":
-            ctx.did = True  # "if you don't, put those cards into your graveyard and draw five": both under it
     if gave:  # 702.174c: the spell or gift ability has resolved with its gift given
         gift_given(r, you)
 

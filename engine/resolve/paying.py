@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING
 
-from engine.cards import Card, type_words
+from engine.cards import Card, card_type_words
 from engine.costs import MOVES_NOTHING, Cost, CostKind, CostPart
 from engine.errors import ScenarioError
 from engine.model import Batch
@@ -174,7 +174,7 @@ def _candidates(r: Resolver, card: Card, part: CostPart, payer: str) -> list[str
 
 def _is_a(type_line: str, kinds: tuple[str, ...], *, token: bool) -> bool:
     """Whether a permanent with this type line is one of ``kinds`` ("creature", "bird", "nontoken-artifact")."""
-    words = type_words(type_line)
+    words = card_type_words(type_line)
     for kind in kinds:
         if kind.startswith("nontoken-"):
             if token:

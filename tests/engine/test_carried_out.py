@@ -43,6 +43,10 @@ TEST_CARDS = {
     "Clever Student": ("Sorcery", "Draw a card.\nLearn. (You may reveal a Lesson card you own from outside the game "
                                   "and put it into your hand, or discard a card to draw a card.)"),
     "Schemer": ("Instant", "Target player draws a card, then up to one target creature you control connives."),
+    "Power Altar // Bone Beast": ("Artifact // Creature — Horror", "When this artifact enters, you may sacrifice a "
+                                  "nontoken creature. If you do, draw X cards, then mill X cards, where X is that "
+                                  "creature's power."),
+    "Fodder Spell": ("Sorcery", "You may discard a card. If you do, draw two cards."),
     "Shuffle Drake": ("Creature — Drake", "When this creature enters, shuffle the cards from your hand into your "
                                           "library, then draw that many cards."),
 }
@@ -159,6 +163,29 @@ def test_learn_discards_then_draws_and_connive_draws_then_discards() -> None:
 def test_that_many_is_counted_from_the_board_not_from_x() -> None:
     res = run({"hand": 5}, {"card": "Shuffle Drake", "ability": "enters", "x": 2})
     assert counts(res)[:2] == (5, 40)
+
+
+def test_if_you_do_is_not_met_when_the_may_was_taken_but_nothing_could_be_done() -> None:
+    # 608.2c: "you may sacrifice a creature. If you do, draw" with no creature to sacrifice draws nothing;
+    # a double-faced card on the battlefield is only its front face (712.8a): this artifact is no creature
+    res = run({}, {"card": "Power Altar // Bone Beast", "ability": "enters", "x": 2})
+    assert counts(res) == (7, 40, 0)
+    assert any("no nontoken creature to sacrifice" in s.text for s in res.steps)
+    assert any("“if you do” — the condition isn't met" in s.text for s in res.steps)
+    # with an empty hand there is nothing to discard: the "may" taken, but "if you do" not met
+    empty = run({"hand": ["Fodder Spell"]}, {"card": "Fodder Spell"}, choices={"may:Fodder Spell:discard": True})
+    assert counts(empty)[:2] == (0, 40)
+    full = run({}, {"card": "Fodder Spell"}, choices={"may:Fodder Spell:discard": True})
+    assert counts(full)[:2] == (7, 38)  # cast (6), discard (5), draw two (7)
+
+
+def test_a_permanent_or_card_is_judged_by_the_face_it_has_outside_the_stack() -> None:
+    from engine.cards import card_type_words
+
+    assert "creature" not in card_type_words("Artifact // Creature — Horror")  # transforming (712.8a)
+    assert "sorcery" not in card_type_words("Creature — Elf // Sorcery — Adventure")  # adventurer (715.4)
+    assert {"instant", "sorcery"} <= card_type_words("Instant // Sorcery")  # a split card is both (709.4)
+    assert "room" in card_type_words("Enchantment — Room // Enchantment — Room")
 
 
 def test_the_development_situations_are_never_confidently_wrong() -> None:
