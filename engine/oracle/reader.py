@@ -347,8 +347,10 @@ def _read_chapter(ability: Ability, name: str, reading: Reading, spell: bool) ->
     effect = read_effect(ability.effect, name)
     if _unread(reading, ability, effect):
         return
-    if _draw_effect(EventTrigger("", tuple(effect.ops))):
-        reading.effects.append(EventTrigger(f"chapter {ability.head}", tuple(effect.ops), rules=("714.2c", "603.2")))
+    ops = tuple(effect.ops)
+    known = bool(ops) and all(op.do != "note" for op in ops)  # "create two 1/1 tokens": kept, it acts (as a trigger)
+    if known or _draw_effect(EventTrigger("", ops)):
+        reading.effects.append(EventTrigger(f"chapter {ability.head}", ops, rules=("714.2c", "603.2")))
     else:
         reading.effects.append(NotModelled(ability.line))
 

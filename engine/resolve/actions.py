@@ -250,7 +250,7 @@ def action_cast(r: Resolver) -> None:
         raise ScenarioError(f"the target {target!r} is not a player", "action.targets",
                             f"use one of: {', '.join(r.turn_order)}")
     if a.ability == "enters":
-        r.enters(card, caster, target)
+        r.enters(card, caster, target, a.from_zone if a.from_zone != "library" else None)
         return
     if a.ability == "dies":
         r.dies(card, caster)
@@ -324,7 +324,7 @@ def _cast_permanent(r: Resolver, card: Card, caster: str, target: str) -> None:
         r.player(caster).stack.remove_named(card.name)
     r.step(f"{card.name} resolves: a permanent spell enters the battlefield.",
            r.rs.cite("permanent_resolves"), caster, "resolve")
-    r.enters(card, caster, target)
+    r.enters(card, caster, target, "stack")
 
 
 def _pay_costs(r: Resolver, card: Card, chosen: SpellText, payer: str) -> None:

@@ -44,32 +44,68 @@ def _watched_event(effect: object) -> str:
         m = _WORDS_TRIGGER.match(effect.text.lower().replace("’", "'"))
         if m and not all(inert(s) for s in re.split(r"\.\s*", m.group(2)) if s.strip()):
             return m.group(1)
+        # a Saga's chapter I kept as words triggers as the Saga enters (714.3a)
+        m = _CHAPTER_WORDS.match(effect.text)
+        if m and "I" in m.group(1).split(", ") and not all(
+                inert(s) for s in re.split(r"\.\s*", m.group(2).lower()) if s.strip()):
+            return "chapter I"
     return ""
 
 
 _THIS = re.compile(r"\bthis (?:creature|permanent|artifact|enchantment|land|equipment|vehicle|aura|saga)\b")
 _WORDS_TRIGGER = re.compile(r"^((?:when|whenever) [^,]+), (.+)$", re.S)
+_CHAPTER_WORDS = re.compile(r"^([IVX]+(?:, [IVX]+)*) — (.+)$", re.S)
 
 
 
-def enters(r: Resolver, card: Card, controller: str, target: str | None = None) -> None:
+def enters(r: Resolver, card: Card, controller: str, target: str | None = None, origin: str | None = None) -> None:
     """603.6a: the card's own "when this enters" abilities, and other permanents' abilities that trigger
     on a permanent of its type entering (landfall, constellation, "whenever a creature you control
-    enters"), each judged by the entering card's type line."""
-    own = [e for e in card.of(EventTrigger) if _SELF_ENTERS.search(e.event) and "~" in e.event]
-    if "saga" in card.type_line.lower():  # 714.3a: it enters with a lore counter, so chapter I triggers
-        own += [e for e in card.of(EventTrigger) if e.event.startswith("chapter ")
-                and "I" in e.event.removeprefix("chapter ").split(", ")]
+    enters"), each judged by the entering card's type line. ``origin``: the zone it entered from ("stack"
+    for a resolving permanent spell), None when the situation didn't say."""
     # what happened before it arrived is nothing its abilities could see (its own casting included)
     r.entered_at[(card.name, controller, len(r.player(controller).battlefield))] = dict(r.happened.counts)
     r.happened.add(EventKind.ENTERS)
     r.step(f"{card.name} enters the battlefield; {controller} controls it.", r.rs.cite("etb"),
            controller, "enters")
+    own = [e for e in card.of(EventTrigger) if _SELF_ENTERS.search(e.event) and "~" in e.event
+           and _from_origin(r, card, controller, e.event, origin)]
+    if "saga" in card.type_line.lower():  # 714.3a: it enters with a lore counter, so chapter I triggers
+        own += [e for e in card.of(EventTrigger) if e.event.startswith("chapter ")
+                and "I" in e.event.removeprefix("chapter ").split(", ")]
     watchers = [src for src in r.in_play() if isinstance(src.effect, EventTrigger)
                 and _sees_entering(r, src.effect.event, card, controller, src.controller)]
     watchers += _sees_itself(r, card, controller)
     r.player(controller).battlefield.append(card.name)
     _trigger_on(r, card, controller, own, watchers, "entering", ("603.6a", "603.2"), target)
+
+
+_FROM_ZONE = re.compile(r"\benters?(?: the battlefield)? from (?:your |a |an opponent's )?(?P<zone>graveyard|exile|"
+                        r"library|hand)\b")
+
+
+def _from_origin(r: Resolver, card: Card, controller: str, event: str, origin: str | None) -> bool:
+    """"When this creature enters from your graveyard" (603.6a, 603.2): only a permanent that came from that
+    zone triggers it. A permanent spell came from the stack; an unsaid origin is the zone the ability names,
+    an assumption said in a step with the other case an alternative."""
+    m = _FROM_ZONE.search(event)
+    if m is None:
+        return True
+    zone = m.group("zone")
+    words = event.replace("~", card.name)
+    if origin is None:
+        said = f"origin:{card.name}" in r.s.choices
+        origin = r.choose(f"origin:{card.name}", [zone, "elsewhere"], zone)
+        if not said:
+            r.step(f"{card.name} entered from {controller}'s {zone}, the answer assumes (“{words}”); had it come "
+                   "from elsewhere, that ability wouldn't trigger (listed as an alternative).",
+                   r.rs.cite("etb"), controller, "assumption")
+    if origin == zone:
+        return True
+    r.evaluated_events.add(event)
+    r.step(f"{card.name}'s “{words}” doesn't trigger: it entered from the {'stack' if origin == 'stack' else origin}, "
+           f"not from a {zone}.", (*r.rs.cite("etb"), "603.2"), controller, "why_not")
+    return False
 
 
 def dies(r: Resolver, card: Card, controller: str) -> None:
@@ -221,7 +257,7 @@ def refuse_unevaluated_triggers(r: Resolver) -> None:
         if not event or event in r.evaluated_events:
             continue
         before = r.entered_at.get((src.card.name, src.controller, src.position))
-        if self_only(_THIS.sub("~", event)) and re.search(r"\benters\b", event):
+        if event == "chapter I" or self_only(_THIS.sub("~", event)) and re.search(r"\benters\b", event):
             # its own "when this enters", kept as words: only if it entered during this resolution
             missed = {EventKind.ENTERS} if before is not None else set()
         else:

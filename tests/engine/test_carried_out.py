@@ -46,6 +46,13 @@ TEST_CARDS = {
     "Power Altar // Bone Beast": ("Artifact // Creature — Horror", "When this artifact enters, you may sacrifice a "
                                   "nontoken creature. If you do, draw X cards, then mill X cards, where X is that "
                                   "creature's power."),
+    "Army Saga": ("Enchantment — Saga", "(As this Saga enters and after your draw step, add a lore counter.)\n"
+                                        "I — Create two 1/1 white Soldier creature tokens.\nII — Draw a card."),
+    "Riddle Saga": ("Enchantment — Saga", "(As this Saga enters and after your draw step, add a lore counter.)\n"
+                                          "I — Exile target nonland permanent an opponent controls until this Saga "
+                                          "leaves the battlefield.\nII — Draw a card."),
+    "Risen Drake": ("Creature — Drake", "When this creature enters from your graveyard, you may discard your hand. "
+                                        "If you do, draw three cards."),
     "Fodder Spell": ("Sorcery", "You may discard a card. If you do, draw two cards."),
     "Shuffle Drake": ("Creature — Drake", "When this creature enters, shuffle the cards from your hand into your "
                                           "library, then draw that many cards."),
@@ -145,6 +152,28 @@ def test_a_saga_chapter_one_triggers_as_it_enters_with_its_target() -> None:
     res = run({}, {"card": "Story Saga", "ability": "enters", "targets": ["Bob"]})
     assert counts(res)[0] == 9 and counts(res, "Bob")[0] == 9
     assert "714.2b" in res.rules
+
+
+def test_a_saga_cast_as_a_spell_gets_its_chapter_one_whatever_it_does() -> None:
+    # 714.3a: it enters with a lore counter, whether it entered by resolving or was put onto the battlefield;
+    # chapter I acts even when it draws nothing, and a chapter I the engine can't carry out refuses the answer
+    res = run({}, {"card": "Army Saga", "ability": "spell"})
+    assert res.players["Alice"]["tokens"] == {"Soldier": 2} and "714.2b" in res.rules
+    with pytest.raises(ScenarioError, match="chapter I"):
+        run({}, {"card": "Riddle Saga", "ability": "spell"})
+
+
+def test_enters_from_a_zone_triggers_only_for_a_permanent_from_that_zone() -> None:
+    cast_from_hand = run({"hand": ["Risen Drake"], "hand_unnamed": 6}, {"card": "Risen Drake", "ability": "spell"})
+    assert counts(cast_from_hand) == (6, 40, 0)  # it came from the stack: no trigger, and the answer says why
+    assert any("doesn't trigger: it entered from the stack" in s.text for s in cast_from_hand.steps)
+    reanimated = run({}, {"card": "Risen Drake", "ability": "enters", "from": "graveyard"},
+                     choices={"may:Risen Drake:discard_hand": True})
+    assert counts(reanimated) == (3, 37, 7)
+    unsaid = run({}, {"card": "Risen Drake", "ability": "enters"}, choices={"may:Risen Drake:discard_hand": True})
+    assert counts(unsaid) == (3, 37, 7)  # the zone the ability names, said, with the other case an alternative
+    assert any(s.kind == "assumption" and "entered from Alice's graveyard" in s.text for s in unsaid.steps)
+    assert any(b["choices"] == {"origin:Risen Drake": "elsewhere"} for b in unsaid.branches)
 
 
 def test_an_adventure_is_exiled_as_it_resolves() -> None:
