@@ -99,6 +99,7 @@ CURRENT_CITES: dict[str, tuple[str, ...]] = {
     "cast_from_graveyard": ("601.2a",),
     "flashback_exile": ("702.34a",),
     "adventure_exile": ("715.3d",),
+    "omen_shuffle": ("720.3d",),
     "saga_chapter": ("714.3a", "714.2b"),
     "cast_from_hand": ("601.2a",),
     "cast": ("601.2", "601.2i"),

@@ -347,7 +347,8 @@ def _pay_additional_costs(r: Resolver, card: Card, payer: str) -> None:
 def _spell_resolved(r: Resolver, card: Card, caster: str, *, ended_turn: bool, from_graveyard: bool = False) -> None:
     """An instant or sorcery goes to its owner's graveyard as the last step of its resolution (608.2n),
     unless it ended the turn: ending the turn exiles everything on the stack, the spell included (723.1b);
-    cast from a graveyard with flashback, aftermath or jump-start, it is exiled instead (702.34a)."""
+    an Adventure is exiled (715.3d), an Omen shuffled into its owner's library (720.3d); cast from a
+    graveyard with flashback, aftermath or jump-start, it is exiled instead (702.34a)."""
     owner = r.player(caster)
     owner.stack.remove_named(card.name)
     if ended_turn:
@@ -360,6 +361,11 @@ def _spell_resolved(r: Resolver, card: Card, caster: str, *, ended_turn: bool, f
         r.step(f"{card.name} was cast as an Adventure: it is exiled instead of going to the graveyard, and "
                "may be cast later from exile as its other face.", r.rs.cite("adventure_exile"), caster,
                "move")
+        return
+    if re.search(r"\bomen\b", card.type_line.lower()):
+        owner.library.shuffle_in(Batch([card.name]))
+        r.step(f"{card.name} was cast as an Omen: its owner shuffles it into their library instead of putting it "
+               "into the graveyard.", r.rs.cite("omen_shuffle"), caster, "move")
         return
     if from_graveyard and re.search(r"^(?:flashback|aftermath|jump-start)\b", card.oracle, re.I | re.M):
         owner.exile.add(Batch([card.name]))

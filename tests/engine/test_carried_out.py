@@ -53,6 +53,9 @@ TEST_CARDS = {
                                           "leaves the battlefield.\nII — Draw a card."),
     "Risen Drake": ("Creature — Drake", "When this creature enters from your graveyard, you may discard your hand. "
                                         "If you do, draw three cards."),
+    "Sea Dragon // Skim": ("Creature — Dragon // Instant — Omen", "Flying\nTap up to one target creature. Draw a "
+                                                                   "card. (Then shuffle this card into its owner's "
+                                                                   "library.)"),
     "Fodder Spell": ("Sorcery", "You may discard a card. If you do, draw two cards."),
     "Shuffle Drake": ("Creature — Drake", "When this creature enters, shuffle the cards from your hand into your "
                                           "library, then draw that many cards."),
@@ -180,6 +183,12 @@ def test_an_adventure_is_exiled_as_it_resolves() -> None:
     res = run({}, {"card": "Raid Land // Raid", "ability": "spell"})
     assert res.players["Alice"].get("exile") == 1 and counts(res)[2] == 0
     assert "715.3d" in res.rules
+
+
+def test_an_omen_is_shuffled_into_its_owners_library_as_it_resolves() -> None:
+    res = run({"hand": ["Sea Dragon // Skim"], "hand_unnamed": 6}, {"card": "Sea Dragon // Skim", "ability": "spell"})
+    assert counts(res) == (7, 40, 0)  # cast (6), draw (7); the library 40 - 1 + the Omen
+    assert "720.3d" in res.rules
 
 
 def test_learn_discards_then_draws_and_connive_draws_then_discards() -> None:
