@@ -101,6 +101,13 @@ def known_condition(r: Resolver, words: str, you: str) -> bool | None:
     return None
 
 
+def _own_x(r: Resolver, source: str) -> bool:
+    """Whether the card has an X of its own that it doesn't define ("Draw X cards": X chosen as it is cast)."""
+    card = r.cards.find(source) if source else None
+    text = card.oracle if card is not None else ""
+    return bool(re.search(r"\bX\b", text)) and not re.search(r"\bwhere X is\b|\bX is (?:the|equal)", text)
+
+
 def amount(r: Resolver, op: Op, x: int | None, you: str = "", *, say: bool = False, source: str = "",
            targets: list[str] | None = None) -> int:
     """The number an operation uses: a fixed one, X as given, or X counted from the board when the card
@@ -117,6 +124,12 @@ def amount(r: Resolver, op: Op, x: int | None, you: str = "", *, say: bool = Fal
                    r.rs.cite("amount_on_resolution"), you, "amount")
         return counted
     if x is not None:
+        if say and op.note.startswith("X = ") and _own_x(r, source):
+            # the spell's own X was given, and this amount is another number the card defines ("a token for
+            # each card type among cards discarded this way"): not counted here, so taken as X and said
+            r.step(f"“{op.note.removeprefix('X = ')}” can't be counted from what the situation says: the answer "
+                   f"takes it as {x}, the X given; say the number to change it.", r.rs.cite("amount_on_resolution"),
+                   you, "assumption")
         return x
     if op.do == "win_if_library_at_most" and targets and all(r.player(t).library.size == 0 for t in targets):
         if say:

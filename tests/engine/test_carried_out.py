@@ -56,6 +56,8 @@ TEST_CARDS = {
     "Sea Dragon // Skim": ("Creature — Dragon // Instant — Omen", "Flying\nTap up to one target creature. Draw a "
                                                                    "card. (Then shuffle this card into its owner's "
                                                                    "library.)"),
+    "Type Count Spell": ("Instant", "Draw X cards, then discard X cards. Create a 1/1 white Spirit creature token "
+                                    "with flying for each card type among cards discarded this way."),
     "Fodder Spell": ("Sorcery", "You may discard a card. If you do, draw two cards."),
     "Shuffle Drake": ("Creature — Drake", "When this creature enters, shuffle the cards from your hand into your "
                                           "library, then draw that many cards."),
@@ -196,6 +198,13 @@ def test_learn_discards_then_draws_and_connive_draws_then_discards() -> None:
     assert counts(res) == (7, 38, 2)  # cast (6), draw (7), discard (6), draw (7); the discard and the spell
     res = run({}, {"card": "Schemer", "targets": ["Alice"]})
     assert counts(res) == (7, 38, 2)  # cast (6), draw (7), connive: draw (8), discard (7)
+
+
+def test_another_number_the_card_defines_is_never_taken_as_its_x_silently() -> None:
+    res = run({}, {"card": "Type Count Spell", "x": 3})
+    said = [s for s in res.steps if s.kind == "assumption" and "can't be counted" in s.text]
+    assert said and "card type among cards discarded" in said[0].text
+    assert res.players["Alice"]["tokens"] == {"Spirit": 3}
 
 
 def test_that_many_is_counted_from_the_board_not_from_x() -> None:

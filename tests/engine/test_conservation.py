@@ -83,6 +83,8 @@ def test_no_card_appears_or_vanishes(chunk: int) -> None:
             lost += 1  # "it enters": the card comes from outside the zones the situation counts
         named_before = _places(before, card.name)
         named_after = _places(after, card.name)
-        if lost or (named_before == 1 and named_after != 1):
+        # an Omen is shuffled into its owner's library (720.3d): there, no card's place (nor name) is known
+        shuffled = any("720.3d" in step.rules for step in r.steps)
+        if lost or (named_before == 1 and named_after != (0 if shuffled else 1)):
             broken.append(f"{card.name}: {lost} card(s) lost; {card.name} in {named_after} places")
     assert not broken, broken[:15]
