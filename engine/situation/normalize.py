@@ -68,7 +68,7 @@ _QUESTION_TAIL = (
     r"does (?:it|that|this) work|am i dead|is (?:that|this) (?:right|correct)|am i right|right|correct|"
     r"can i do (?:that|this)|thanks|thank you|ty|thx|help|please|pls|any ideas|"
     r"(?:does|do|will|would|did) (?!it\b|that\b|this\b)[\w',\- ]{2,60}? (?:still )?triggers?(?: \w+){0,4}|"
-    r"do i (?:still )?(?:get to )?draw(?: a card| anything)?|"
+    r"do (?:i|we) (?:still )?(?:get to )?draw(?: a card| anything)?|"
     r"(?:does|do|will|would|can|could) (?!it\b|that\b|this\b)[\w',\- ]{2,60}? (?:stop|prevent|affect|replace|hose|"
     r"shut off|turn off|matter for|apply to) (?:me|him|her|them|us|it|that|this|my \w+|his \w+|the \w+)|"
     r"(?:do|does|did|will|would) (?:i|you|he|she|they|we|[\w']+(?: [\w']+)?) (?:lose|die|win|deck out|"
@@ -161,8 +161,8 @@ def _statement(head: str) -> str:
 _TURN_DRAW_QUESTION = re.compile(
     r"^(?:so |and )?(?:do|does|did|will|would|can|could|should|must) (?P<who>i|we|he|she|they|you|my opponent|"
     r"opponent|[A-Z][a-z]+) (?:still |even |get to |have to )*draw(?: a card| anything| at all| for (?:the |my |"
-    r"his |her |their |our )?turn)?(?P<when> on (?:the )?(?:turn \d{1,3}|first turn)| in (?:my|his|her|their|our) "
-    r"(?:first )?draw step)?[\s?!.]*$", re.I)
+    r"his |her |their |our )?turn)?(?P<when> (?:on|during|in) (?:the |my |his |her |their |our |your )?(?:turn "
+    r"\d{1,3}|(?:very )?first turn)| in (?:my|his|her|their|our) (?:first )?draw step)?[\s?!.]*$", re.I)
 _POSSESSIVES = {"i": "my", "we": "our", "he": "his", "she": "her", "they": "their", "you": "your",
                 "my opponent": "my opponent's", "opponent": "opponent's"}
 
@@ -217,7 +217,8 @@ _STARTING_PLAYER = re.compile(
 
 def _question_forms(s: str, question: bool) -> str | None:
     """The facts of a question, or None when the sentence is not one of the known question forms."""
-    s = _STARTING_PLAYER.sub(lambda m: f"if I go first, do I {m.group('rest').strip()}?", s)
+    s = _STARTING_PLAYER.sub(lambda m: "if I go first, do I " + re.sub(
+        r"\b(?:their|his|her)\b", "my", m.group("rest").strip()) + "?", s)
     if question and _turn_draw_question(s):
         return _turn_draw_question(s)
     if question and _turn_draw_if(s):

@@ -263,13 +263,18 @@ def test_random_text_gives_a_scenario_or_the_documented_error(text: str) -> None
 @settings(max_examples=30, deadline=None)
 @given(st.lists(WORDS, min_size=300, max_size=500).map(" ".join))
 def test_long_inputs_parse_fast(text: str) -> None:
+    # a guard against a reading that grows faster than the text (the figure is bench/situation_reader.py's):
+    # the best of three readings, so a machine busy with other work doesn't decide it
     text = text[:2000]
-    start = time.perf_counter()
-    try:
-        situation_to_json(text)
-    except ScenarioError:
-        pass
-    assert time.perf_counter() - start < 0.05
+    times = []
+    for _ in range(3):
+        start = time.perf_counter()
+        try:
+            situation_to_json(text)
+        except ScenarioError:
+            pass
+        times.append(time.perf_counter() - start)
+    assert min(times) < 0.05
 
 
 @pytest.mark.parametrize("padding", [" " * 40, "\t \u00a0 " * 10, " \n  \n " * 5])

@@ -43,3 +43,21 @@ def test_in_the_draw_step_the_card_was_drawn_in_that_step() -> None:
 def test_two_headed_giant_the_active_team_has_drawn() -> None:
     assert _drawn("Two-Headed Giant. It's turn 3. My teammate draws 2.") == {
         "You": 1, "Opponent": 0, "Teammate": 1, "Opponent 2": 0}
+
+
+@pytest.mark.parametrize(("text", "draws"), [
+    # "my / our / their first turn" is the first turn's draw asked about, never a draw of one card (103.8)
+    ("I'm on the play. do I draw on my first turn?", False),  # 103.8a
+    ("if I'm on the play do I draw on my first turn?", False),
+    ("does the player on the play draw on their first turn?", False),
+    ("I'm on the draw. do I draw on my first turn?", True),
+    ("Two-Headed Giant, turn 1, we're on the play. Do we draw?", False),  # 103.8b: the team skips it
+    ("2HG, we are on the play. do we draw on our first turn?", False),
+    ("4 player commander, I'm going first. do I draw on my first turn?", True),  # 103.8c
+])
+def test_the_first_turns_draw_asked_in_any_person(text: str, draws: bool) -> None:
+    from engine.resolve import resolve
+
+    scenario = parse_situation(text)
+    assert scenario.action.type == "draw_step"
+    assert (resolve(scenario).players["You"]["hand"] == 8) is draws
