@@ -390,9 +390,11 @@ def _spell_leaves_hand(r: Resolver, card: Card, caster: str, zone: str = "hand")
         return True
     hand = r.player(caster).hand
     if hand.size == 0:
+        # the spell is on the stack all the same, and goes to the graveyard as it resolves (608.2n)
+        r.player(caster).stack.add(Batch([card.name]))
         r.step(f"{caster}'s hand was said to be empty: it is counted as the hand after casting "
                f"{card.name}.", r.rs.cite("cast_from_hand"), caster, "info")
-        return False
+        return True
     if not hand.remove_named(card.name):
         hand.remove_any(1)
     r.player(caster).stack.add(Batch([card.name]))

@@ -207,6 +207,11 @@ def test_another_number_the_card_defines_is_never_taken_as_its_x_silently() -> N
     assert res.players["Alice"]["tokens"] == {"Spirit": 3}
 
 
+def test_a_spell_cast_from_a_hand_said_to_be_empty_still_ends_in_the_graveyard() -> None:
+    res = run({"hand": 0}, {"card": "Loot Spell"})  # the hand said is the hand after casting
+    assert counts(res) == (1, 38, 2)  # draw two, discard one; the discarded card and the spell
+
+
 def test_that_many_is_counted_from_the_board_not_from_x() -> None:
     res = run({"hand": 5}, {"card": "Shuffle Drake", "ability": "enters", "x": 2})
     assert counts(res)[:2] == (5, 40)

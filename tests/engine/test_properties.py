@@ -68,8 +68,10 @@ def _cards(doc: dict[str, Any]) -> int:
 
 def _cards_after(res: Any) -> int:
     """The cards in the counted zones afterwards, less the permanents that were put into a graveyard (the legend
-    rule, 704.5j, is the only way these scenarios move a permanent)."""
+    rule, 704.5j, is the only way these scenarios move a permanent) and a spell cast from a hand said to be empty
+    (the hand said is the one after casting: the spell was in it before)."""
     moved = sum(int(s.text.split(" can't control ")[1].split()[0]) - 1 for s in res.steps if s.kind == "legend_rule")
+    moved += sum("hand was said to be empty" in s.text for s in res.steps)
     return sum(p["library"] + p["hand"] + p["graveyard"] + p.get("exile", 0) + p.get("stack", 0)
                for p in res.players.values()) - moved
 
