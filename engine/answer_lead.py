@@ -291,6 +291,33 @@ def _count(res: Resolution, asked: Asked) -> Lead:
     return Lead(AnswerKind.COUNT, text + ".", reason, rule)
 
 
+def _life_of(res: Resolution, who: str) -> tuple[int | None, int | None]:
+    return res.before.get(who, {}).get("life"), res.players.get(who, {}).get("life")
+
+
+def _life(res: Resolution, asked: Asked) -> Lead:
+    """ "How much life does he lose?", "how much damage do I take?": the life change of the player asked about
+    (unnamed: the one player whose life changed), with its reason."""
+    who = asked.player if asked.player in res.players else None
+    if who is None:
+        changed = [n for n in res.players if _life_of(res, n)[0] != _life_of(res, n)[1]]
+        who = changed[0] if len(changed) == 1 else _person(res, asked)
+    chooser, lines = _differs(res, who, lambda doc: doc.get("players", {}).get(who, {}).get("life"))
+    if lines:
+        return _choice(res, chooser, lines)
+    before, after = _life_of(res, who)
+    if before is None or after is None:
+        return _ruling(res, asked)
+    mine = who == "You"
+    if after == before:
+        text = f"{'Your' if mine else who + chr(39) + 's'} life total doesn't change ({after})"
+    else:
+        verb = ("gain" if after > before else "lose") + ("" if mine else "s")
+        text = f"{'You' if mine else who} {verb} {abs(after - before):,} life ({before} → {after})"
+    reason, rule = _reason(res, asked.card)
+    return Lead(AnswerKind.COUNT, text + ".", reason, rule)
+
+
 def _acted(res: Resolution, card: str) -> Step | None:
     return next((s for s in res.steps if s.source and s.source.lower() == card.lower()
                  and s.kind not in ("prohibited", "why_not")), None)
@@ -345,6 +372,7 @@ LEADS: dict[AskedKind, Callable[[Resolution, Asked], Lead]] = {
     AskedKind.LOSE: _lose,
     AskedKind.WIN: _win,
     AskedKind.COUNT: _count,
+    AskedKind.LIFE: _life,
     AskedKind.CAN: _can,
     AskedKind.TRIGGER: _trigger,
     AskedKind.WHAT_IF: _ruling,

@@ -21,6 +21,7 @@ class AskedKind(StrEnum):
     LOSE = "lose"  # "do I lose?", "is he dead?": yes/no about a player losing the game
     WIN = "win"  # "do I win?", "does Lab Man win me the game?": yes/no about a player winning
     COUNT = "count"  # "how many do I draw?", "how many cards does he get?": a number
+    LIFE = "life"  # "how much life does he lose?", "how much damage do I take?": the life change, a number
     CAN = "can"  # "can I dredge it?", "do I draw?", "does it work?": yes/no about an action happening
     TRIGGER = "trigger"  # "does Bowmasters trigger?": yes/no, and how often, about a card's ability
     WHAT_IF = "what_if"  # "what if I take the 2 extra?": the line after a choice

@@ -41,8 +41,9 @@ QUESTION_FORMS: tuple[QuestionForm, ...] = (
                                   r"(?:\w+ )?(?:draw|draws|get|gets|end up with|have)\b", "how many do I draw?"),
     QuestionForm(AskedKind.COUNT, rf"\bhow many cards? (?:do|does|will|would) {WHO}\b", "how many cards does he get?"),
     QuestionForm(AskedKind.COUNT, r"\bhow many\b", "how many triggers?"),
-    # "how much life does he lose?" asks for the life lost, not whether he loses the game: the ruling as it is
-    QuestionForm(AskedKind.WHAT, r"\bhow much (?:life|damage)\b", "how much life does he lose?"),
+    # "how much life does he lose?" asks for the life lost, not whether he loses the game
+    QuestionForm(AskedKind.LIFE, rf"\bhow much (?:life|damage)(?: (?:do|does|did|will|would|should) {WHO})?\b",
+                 "how much life does he lose?"),
     QuestionForm(AskedKind.TRIGGER,
                  r"\b(?:does|do|will|would|did) (?P<card>[\w',\- ]{2,60}?) (?:still )?(?:trigger|triggers)\b",
                  "does Bowmasters trigger?"),

@@ -146,3 +146,19 @@ def test_does_someone_draw_without_a_named_player_is_about_the_player_told_to_dr
     res = _resolved([{"name": "You"}, {"name": "Player 1"}], {"type": "draw", "player": "Player 1", "count": 1},
                     {"kind": "can", "player": "You"})
     assert res.answer["kind"] == "no"
+
+
+def test_how_much_life_is_the_life_change_with_its_reason() -> None:
+    # Sheoldred: each of Opponent's 3 draws loses them 2 life
+    res = _resolved([{"name": "You", "battlefield": ["Sheoldred, the Apocalypse"]}, {"name": "Opponent"}],
+                    {"type": "draw", "player": "Opponent", "count": 3}, {"kind": "life", "player": "Opponent"})
+    lead = lead_of(res)
+    assert lead.kind is AnswerKind.COUNT
+    assert lead.text.startswith("Opponent loses 6 life (20 → 14)")
+    assert "Sheoldred" in lead.reason
+    # unnamed: the one player whose life changed
+    unnamed = _resolved([{"name": "You", "battlefield": ["Sheoldred, the Apocalypse"]}, {"name": "Opponent"}],
+                        {"type": "draw", "player": "Opponent", "count": 1}, {"kind": "life"})
+    assert lead_of(unnamed).text.startswith("Opponent loses 2 life")
+    unchanged = _resolved([{"name": "You"}, {"name": "Opponent"}], DRAW_ONE, {"kind": "life", "player": "You"})
+    assert lead_of(unchanged).text == "Your life total doesn't change (20)."

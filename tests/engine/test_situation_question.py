@@ -20,7 +20,7 @@ from engine.situation import parse_situation, situation_to_json
     ("I draw 2. What happens?", AskedKind.WHAT, None, None),
     ("I draw 2. Who wins?", AskedKind.WIN, None, None),
     ("My opponent casts Timetwister and I control Sheoldred, the Apocalypse. How much life does he lose?",
-     AskedKind.WHAT, None, None),  # the life lost, not whether he loses the game
+     AskedKind.LIFE, "Opponent", None),  # the life lost, not whether he loses the game
 ])
 def test_questions_are_read_as_questions(text: str, kind: AskedKind, player: str | None, card: str | None) -> None:
     asked = parse_situation(text).asked
