@@ -344,11 +344,34 @@ def _can(res: Resolution, asked: Asked) -> Lead:
         if mine:
             return _choice(res, who, own_choice_lines(res, who), prefix="Yes — ")
         return _ruling(res, asked)  # the card played no part the engine can name: the ruling, not a guess
+    act = _ASKED_ACT.search(asked.words)
+    if act is not None:  # "can I dredge?": about that act, never answered by whether a card is drawn
+        return ACT_LEADS.get(act.group("act").lower(), _ruling)(res, asked)
     n = drawn_counts(res).get(who, 0)
     reason, rule = _reason(res)
     if n:
         return Lead(AnswerKind.YES, sentence(f"Yes — {_does(who, 'draw', 'draws')} {_cards(n)}."), reason, rule)
     return Lead(AnswerKind.NO, "No.", reason, rule)
+
+
+# a "can I ...?" about an act other than drawing
+_ASKED_ACT = re.compile(r"\b(?:can|could|may|do|does|did|will|would|should|must) \S+ (?:still )?(?:\w+ )?"
+                        r"(?P<act>dredge|cast|use|take|apply|replace|miracle|cycle|activate|play)\b", re.I)
+
+
+def _dredge(res: Resolution, asked: Asked) -> Lead:
+    """ "Can I dredge it?": Yes when a dredge replaced a draw (702.52a), No when the engine said why it
+    couldn't (too few cards in the library, 702.52b; no abilities in the graveyard); else the ruling."""
+    done = next((s for s in res.steps if s.kind == "replaced_draw" and "702.52a" in s.rules), None)
+    if done is not None:
+        return Lead(AnswerKind.YES, "Yes.", *reason_of(done))
+    stopped = next((s for s in res.steps if s.kind == "why_not" and "dredge" in s.text.lower()), None)
+    if stopped is not None:
+        return Lead(AnswerKind.NO, "No.", *reason_of(stopped))
+    return _ruling(res, asked)
+
+
+ACT_LEADS: dict[str, Callable[[Resolution, Asked], Lead]] = {"dredge": _dredge}
 
 
 def _trigger(res: Resolution, asked: Asked) -> Lead:

@@ -162,3 +162,16 @@ def test_how_much_life_is_the_life_change_with_its_reason() -> None:
     assert lead_of(unnamed).text.startswith("Opponent loses 2 life")
     unchanged = _resolved([{"name": "You"}, {"name": "Opponent"}], DRAW_ONE, {"kind": "life", "player": "You"})
     assert lead_of(unchanged).text == "Your life total doesn't change (20)."
+
+
+def test_can_i_dredge_is_about_the_dredge_not_about_drawing() -> None:
+    from engine.situation import parse_situation
+
+    def lead(library: int) -> Any:
+        text = (f"my graveyard has Golgari Grave-Troll and I have {library} cards in library. I draw for turn. "
+                "can I dredge?")
+        return resolve(parse_situation(text, CARDS), CARDS).answer
+
+    enough, too_few = lead(10), lead(5)
+    assert (enough["text"], enough["rule"]) == ("Yes.", "702.52a")  # it dredged: no card drawn, yet "Yes"
+    assert (too_few["text"], too_few["rule"]) == ("No.", "702.52b")  # it drew instead: yet "No"
