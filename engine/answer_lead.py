@@ -339,6 +339,9 @@ def _can(res: Resolution, asked: Asked) -> Lead:
         if stopped is not None:
             return Lead(AnswerKind.NO, "No.", *reason_of(stopped))
         acted = _acted(res, card)
+        if acted is None and _STOPS.search(asked.words):  # "does Narset stop me?": its prohibition is its act
+            acted = next((s for s in res.steps if s.kind == "prohibited" and s.source
+                          and s.source.lower() == card.lower()), None)
         if acted is not None:
             return Lead(AnswerKind.YES, "Yes.", *reason_of(acted))
         if mine:
@@ -349,9 +352,22 @@ def _can(res: Resolution, asked: Asked) -> Lead:
         return ACT_LEADS.get(act.group("act").lower(), _ruling)(res, asked)
     n = drawn_counts(res).get(who, 0)
     reason, rule = _reason(res)
+    said = _SAID_COUNT.search(asked.words)
+    wanted = _COUNT_WORDS.get(said.group("n").lower(), 0) if said is not None else 0
+    if wanted >= 2 and n != wanted:  # "do I draw 2?" when one card is drawn: No, and the number ("a card": any)
+        drawn = ("only " if n < wanted else "") + _cards(n) if n else "no card"
+        return Lead(AnswerKind.NO, sentence(f"No — {_does(who, 'draw', 'draws')} {drawn}."), reason, rule)
     if n:
         return Lead(AnswerKind.YES, sentence(f"Yes — {_does(who, 'draw', 'draws')} {_cards(n)}."), reason, rule)
     return Lead(AnswerKind.NO, "No.", reason, rule)
+
+
+_STOPS = re.compile(r"\b(?:stop|stops|prevent|prevents)\b", re.I)
+_COUNT_WORDS = {**{str(i): i for i in range(100)}, "a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
+                "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+# "do I draw 2?", "does he draw two cards?": the number the question says
+_SAID_COUNT = re.compile(r"\bdraws? (?:(?:only|just|all) )?(?P<n>\d{1,2}|a|one|two|three|four|five|six|seven|eight|"
+                         r"nine|ten)\b(?! (?:more|extra|additional))", re.I)
 
 
 # a "can I ...?" about an act other than drawing

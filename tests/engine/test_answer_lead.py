@@ -175,3 +175,16 @@ def test_can_i_dredge_is_about_the_dredge_not_about_drawing() -> None:
     enough, too_few = lead(10), lead(5)
     assert (enough["text"], enough["rule"]) == ("Yes.", "702.52a")  # it dredged: no card drawn, yet "Yes"
     assert (too_few["text"], too_few["rule"]) == ("No.", "702.52b")  # it drew instead: yet "No"
+
+
+def test_a_number_in_a_yes_no_question_is_checked_and_a_stop_is_the_cards_act() -> None:
+    from engine.situation import parse_situation
+
+    def lead(text: str) -> str:
+        return str(resolve(parse_situation(text, CARDS), CARDS).answer["text"])
+
+    stopped = "opp has Spirit of the Labyrinth, I have Howling Mine. it's my draw step. do I draw 2?"
+    assert lead(stopped) == "No — you draw only 1 card."  # not "Yes — you draw 1 card"
+    assert lead("I have Howling Mine. it's my draw step. do I draw 2?") == "Yes — you draw 2 cards."
+    assert lead("I have Howling Mine. it's my draw step. do I draw a card?") == "Yes — you draw 2 cards."
+    assert lead("opp has Narset, Parter of Veils. I cast Brainstorm. does Narset stop me?") == "Yes."
