@@ -394,12 +394,17 @@ def _trigger(res: Resolution, asked: Asked) -> Lead:
     card = asked.card
     if not card:
         return _ruling(res, asked)
-    times = sum(t.count for t in res.triggers if t.source.lower() == card.lower())
-    rule = next((t.rules[0] for t in res.triggers if t.rules), None)
+    own = [t for t in res.triggers if t.source.lower() == card.lower()]
+    times = sum(t.count for t in own)
+    rule = next((t.rules[0] for t in own if t.rules), None)
+    how_many = re.match(r"how (?:many times|often)\b", asked.words, re.I) is not None
     if times:
         said = "once" if times == 1 else "twice" if times == 2 else f"{times:,} times"
-        return Lead(AnswerKind.YES, f"Yes — {card} triggers {said}" + (f" ({rule})." if rule else "."))
+        text = f"{card} triggers {said}" if how_many else f"Yes — {card} triggers {said}"
+        return Lead(AnswerKind.COUNT if how_many else AnswerKind.YES, text + (f" ({rule})." if rule else "."))
     reason, rule = _reason(res, card)
+    if how_many:
+        return Lead(AnswerKind.COUNT, f"{card} doesn't trigger (0 times).", reason, rule)
     return Lead(AnswerKind.NO, f"No — {card} doesn't trigger.", reason, rule)
 
 

@@ -37,6 +37,8 @@ QUESTION_FORMS: tuple[QuestionForm, ...] = (
                  "What happens if both players have 3 cards in library and I cast Wheel of Fortune?", opening=True),
     QuestionForm(AskedKind.WHAT_IF, r"\bwhat (?:if|about if|happens if|would happen if) (?P<rest>.+)",
                  "what if I take the 2 extra?"),
+    QuestionForm(AskedKind.TRIGGER, r"\bhow (?:many times|often) (?:does|do|will|would|did) (?P<card>[\w',\- ]{2,60}?) "
+                                    r"(?:still )?(?:trigger|triggers)\b", "how many times does Rhystic Study trigger?"),
     QuestionForm(AskedKind.COUNT, rf"\bhow many(?: cards?)?(?: (?:do|does|did|will|would|can|should) {WHO})? "
                                   r"(?:\w+ )?(?:draw|draws|get|gets|end up with|have)\b", "how many do I draw?"),
     QuestionForm(AskedKind.COUNT, rf"\bhow many cards? (?:do|does|will|would) {WHO}\b", "how many cards does he get?"),

@@ -188,3 +188,15 @@ def test_a_number_in_a_yes_no_question_is_checked_and_a_stop_is_the_cards_act() 
     assert lead("I have Howling Mine. it's my draw step. do I draw 2?") == "Yes — you draw 2 cards."
     assert lead("I have Howling Mine. it's my draw step. do I draw a card?") == "Yes — you draw 2 cards."
     assert lead("opp has Narset, Parter of Veils. I cast Brainstorm. does Narset stop me?") == "Yes."
+
+
+def test_how_many_times_a_card_triggers_leads_with_its_count() -> None:
+    from engine.situation import parse_situation
+
+    def lead(text: str) -> str:
+        return str(resolve(parse_situation(text, CARDS), CARDS).answer["text"])
+
+    assert lead("opponent controls Rhystic Study. I cast Brainstorm. how many times does rhystic trigger?") == \
+        "Rhystic Study triggers once (603.2)."  # not "You draw 3."
+    assert lead("opponent controls Orcish Bowmasters. I cast Brainstorm. how many times does bowmasters "
+                "trigger?").startswith("Orcish Bowmasters triggers 3 times")
