@@ -276,8 +276,30 @@ def _win(res: Resolution, asked: Asked) -> Lead:
     return Lead(AnswerKind.YES if who in res.winners else AnswerKind.NO, sentence(text), reason, rule)
 
 
+# "how many cards do I end up with?", "how many do I have after?": the hand afterwards, not the cards drawn
+_HAND_ASKED = re.compile(r"\b(?:end(?:s)? up with|have|has|left|keep|keeps|in (?:my|his|her|their|your) hand)\b", re.I)
+
+
+def _hand(res: Resolution, who: str) -> Lead | None:
+    before, after = res.before.get(who, {}).get("hand"), res.players.get(who, {}).get("hand")
+    if after is None:
+        return None
+    text = f"{'You end' if who == 'You' else who + ' ends'} up with {_cards(after)} in hand"
+    if before is not None and before != after:
+        text += f" ({before} → {after})"
+    reason, rule = _reason(res)
+    return Lead(AnswerKind.COUNT, text + ".", reason, rule)
+
+
 def _count(res: Resolution, asked: Asked) -> Lead:
     who = _person(res, asked)
+    if _HAND_ASKED.search(asked.words) and not re.search(r"\bdraws?\b", asked.words, re.I):
+        chooser, lines = _differs(res, who, lambda doc: doc.get("players", {}).get(who, {}).get("hand"))
+        hand = None if lines else _hand(res, who)
+        if lines:
+            return _choice(res, chooser, lines)
+        if hand is not None:
+            return hand
     n = drawn_counts(res).get(who, 0)
     chooser, lines = _differs(res, who, lambda doc: doc.get("players", {}).get(who, {}).get("drawn_this_turn"))
     if lines:

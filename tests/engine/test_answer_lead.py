@@ -200,3 +200,16 @@ def test_how_many_times_a_card_triggers_leads_with_its_count() -> None:
         "Rhystic Study triggers once (603.2)."  # not "You draw 3."
     assert lead("opponent controls Orcish Bowmasters. I cast Brainstorm. how many times does bowmasters "
                 "trigger?").startswith("Orcish Bowmasters triggers 3 times")
+
+
+def test_how_many_do_i_end_up_with_is_the_hand_afterwards_not_the_draws() -> None:
+    from engine.situation import parse_situation
+
+    def lead(text: str) -> str:
+        return str(resolve(parse_situation(text, CARDS), CARDS).answer["text"])
+
+    assert lead("I control Teferi's Puzzle Box and have 5 cards in hand. it's my draw step. how many cards do i "
+                "have after?") == "You end up with 6 cards in hand (5 → 6)."  # not "You draw 7."
+    assert lead("I cast Timetwister with Notion Thief on opp's side. how many cards do I end up with?") == \
+        "You end up with 0 cards in hand (7 → 0)."
+    assert lead("I control Thought Reflection. I draw 2. How many do I draw?") == "You draw 4."
