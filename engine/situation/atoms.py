@@ -105,7 +105,7 @@ ATOM_RULES: tuple[tuple[Atom, str], ...] = (
     (Atom.X, "FOR NUMBER:x"),
     (Atom.X, "FOR? X:x"),
     (Atom.EXTRA, "EXTRA:extra"),
-    (Atom.KEEP, "KEEP:keep FILLER?"),
+    (Atom.KEEP, "KEEP:keep PAY_LIFE?"),
     (Atom.MECH, "MECH:mech NUMBER?:n"),
     (Atom.CAST, "CAST IT:it"),
     (Atom.CAST, "RESPONSE POSS?:owner CARD:card"),

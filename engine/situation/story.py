@@ -35,6 +35,14 @@ TABLE_TALK = QUIET | frozenset({
 })
 
 
+# Token kinds that are read only as part of one fact; left over anywhere else they would change the ruling, so the
+# clause is refused with what to say instead (never skipped as table talk).
+REFUSED: dict[Tok, str] = {
+    Tok.PAY_LIFE: "the life total after paying (e.g. 'I am at 3 life'): paying life for a cost is not carried out "
+                  "here, only for the cards kept with Sylvan Library",
+}
+
+
 def read_parts(b: Builder, clause: str) -> bool:
     """Read ``clause`` from its parts into the builder; False (the builder untouched by the caller's
     snapshot) when a word stops the parts reader or nothing in it is a fact."""
@@ -248,6 +256,9 @@ def _check_used(pieces: list[Piece], reading: Reading) -> None:
             _unknown_card(pieces, i - 1, reading)  # "Notion Chef Supreme": a name goes on past a card's
         if piece.kind is Atom.WHO and _after_verb(pieces, i):
             _unknown_card(pieces, i, reading)
+        if piece.kind is Atom.TOKEN and piece.tok in REFUSED:
+            raise SituationError(f"I can't take “{piece.text}” into account in “{reading.clause}”", reading.clause,
+                                 REFUSED[piece.tok])
         raise SituationError(f"I didn't understand “{piece.text}” in “{reading.clause}”", reading.clause,
                              f"“{piece.text}” to be part of a fact: a zone size, a permanent someone controls, a "
                              "life total, whose turn or step it is, or what happens now")

@@ -70,6 +70,7 @@ class Tok(StrEnum):
     MECH = "mechanic"  # loot, wheel, rummage, cycle: a kind of draw the vocabulary knows
     OFF = "off"  # draw 3 off Brainstorm
     KEEP = "keep"  # keep both (paying life), put both back
+    PAY_LIFE = "paying life"  # paying life: read with the cards kept (Sylvan Library), refused anywhere else
     SPELL = "a spell"  # a spell, a cantrip: some spell, not named
     OUTCOME = "outcome"  # dead, win, lose: what a question asks about, never a fact
     PLAYING = "playing"  # "are playing (with me)": glue of a list of the game's players
@@ -216,7 +217,11 @@ _add(Tok.KEEP, "keep both|keep them both|keep both of them|keep all|keep all of 
 _add(Tok.KEEP, "keep one|keep 1|keep one of them|pay for one|pay 4 life|pay four life|keep just one", 1)
 _add(Tok.KEEP, "put both back|put them back|put them both back|put both on top|put them on top|put both back on top|"
                "keep none|keep neither|pay nothing|put them both on top", 0)
-_add(Tok.FILLER, "paying life|by paying life|paying 4 life each|paying the life|for the life|for life", "filler")
+# "keep all of them paying life": the life a kept card costs (read with the keep); said of anything else (a
+# spell's Phyrexian mana, a cost) it changes a life total the reader can't carry out, so it is refused, never skipped
+_add(Tok.PAY_LIFE, "paying life|by paying life|paying 4 life each|paying four life each|paying the life|for the life|"
+                   "for life|paying 4 life for each|paying 4 life for each card|paying 8 life|paying eight life|"
+                   "paying 4 life|paying four life|and pay the life|and paying the life|and pay life", "life")
 _add(Tok.PLAYING, "are playing|are playing with|playing with|play with|are in the game|are in the game with|"
                   "are the players|are in this game", "playing")
 _add(Tok.TARGET, "targeting|target|targets|targetting|aimed at|pointed at", "target")

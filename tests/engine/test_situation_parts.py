@@ -144,6 +144,37 @@ def test_a_word_that_could_change_the_ruling_is_never_skipped(text: str, words: 
         assert words in refused.value.message
 
 
+@pytest.mark.parametrize("text", [
+    "I am at 2 life. I cast Gitaxian Probe paying life",  # Phyrexian mana paid with 2 life: it would kill me
+    "I am at 2 life. I cast Gitaxian Probe for life",
+    "i have sylvan library, its my draw step, i take the 2 extra paying life",  # how many kept is not said
+])
+def test_paying_life_is_read_with_the_cards_kept_or_refused(text: str) -> None:
+    """A life payment changes a life total: it is never skipped as filler (it once was, and Gitaxian Probe paid
+    with life at 2 life answered "you draw 1 card")."""
+    with pytest.raises(SituationError) as refused:
+        situation_to_json(text)
+    assert not isinstance(refused.value, Clarification)
+    assert "life" in refused.value.message
+
+
+def test_paying_life_for_the_cards_kept_is_read() -> None:
+    doc = situation_to_json("i have sylvan library, im at 10 life, its my draw step, i take the 2 extra and keep "
+                            "both paying 4 life each")
+    assert doc["choices"]["sylvan_pay:You"] == 2
+
+
+def test_a_target_given_to_a_spell_that_does_not_target_is_said() -> None:
+    """Brainstorm targets no player: "targeting my opponent" is not silently dropped, the answer says it is not
+    used; a spell that targets keeps its target."""
+    doc = situation_to_json("I cast Brainstorm targeting my opponent")
+    assert "targets" not in doc["action"]
+    assert any("“my opponent” not used: Brainstorm targets no player" in a for a in doc["assumed"])
+    doc = situation_to_json("I cast Opportunity targeting my opponent")
+    assert doc["action"]["targets"] == ["Opponent"]
+    assert not any("not used" in a for a in doc.get("assumed", []))
+
+
 def test_words_that_are_no_card_are_never_sent_to_the_card_fetcher() -> None:
     with pytest.raises(SituationError) as refused:
         situation_to_json("my library has 2 flurbs left and i draw 3")
