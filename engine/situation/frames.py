@@ -193,8 +193,21 @@ def _card_of(reading: Reading, piece: Piece) -> str:
     return str(piece.values["card"])
 
 
+def _resolving_again(reading: Reading, piece: Piece) -> bool:
+    """ "opp casts Divination and I control Alms Collector as Divination resolves": a spell said to resolve after
+    the story cast it is that same spell (608.2), not a second action."""
+    action = reading.b.action or {}
+    resolving = any(t.kind is Tok.CAST and t.text.lower().startswith("resolv") for t in piece.tokens)
+    return (resolving and not piece.values.get("it") and action.get("type") == "cast"
+            and action.get("card") == piece.values.get("card") and not piece.values.get("target"))
+
+
 def _cast(part: Part, reading: Reading) -> None:
     for piece in part.of(Atom.CAST):
+        if _resolving_again(reading, piece):
+            reading.b.note(f"{piece.values['card']} resolves", reading.clause)
+            piece.used = True
+            continue
         # "Thassa's Oracle etb trigger resolving" is read as the creature spell resolving: it enters and its
         # own "when this enters" ability resolves (the engine's enters-only path leaves some of them unread)
         F._cast(*_groups(reading, reading.owner(part, piece), card=_card_of(reading, piece), **_how(part, piece)))

@@ -57,6 +57,7 @@ class Normalized:
     dropped: list[str] = field(default_factory=list)  # greetings and questions that state no fact
     sentences: list[str] = field(default_factory=list)  # the sentences as typed (cleaned): the question stage
     from_questions: set[str] = field(default_factory=set)  # clauses read out of a question ("can I dredge it?")
+    claims: list[str] = field(default_factory=list)  # outcomes the player expects ("..., it will draw two"): said
 
 
 # --------------------------------------------------------------------------- sentences that state no fact
@@ -257,7 +258,28 @@ def _question_forms(s: str, question: bool) -> str | None:
     return None
 
 
-def _unwrap(sentence: str, dropped: list[str]) -> str:
+# "If A, I will each draw one card", "When I cycle X, there should be a trigger": a statement whose consequence is
+# told with a modal is the poster's expectation of the ruling, not a fact; A is read, the expectation is said
+_CLAIMED = re.compile(r"^(?:so |and )?(?:if|when|whenever) (?P<facts>[^,]+(?:,[^,]+)*?),\s*(?:then\s+)?"
+                      r"(?P<claim>(?:[\w']+ ){0,4}?(?:will|would|should|must|shall|won't|wouldn't|shouldn't|"
+                      r"\w+'ll)\b[^?]*)$", re.I)
+
+
+_ACTS = re.compile(r"\b(?:cast|casts|casting|draws?|drawing|drew|cycles?|cycling|activates?|activating|plays?|"
+                   r"playing|resolves?|resolving|wheels?)\b", re.I)
+
+
+def _claimed(s: str, claims: list[str]) -> str | None:
+    """The facts of a statement whose last part is the expected outcome ("If A, B will happen"); the expectation
+    is kept apart, to be said in the answer (the ruling works it out)."""
+    m = _CLAIMED.match(s.rstrip(" .!"))
+    if m is None or not _ACTS.search(m.group("facts")):
+        return None  # "If opp has Notion Thief, I will draw 2": with nothing happening in A, B is what happens
+    claims.append(m.group("claim").strip())
+    return m.group("facts") + "."
+
+
+def _unwrap(sentence: str, dropped: list[str], claims: list[str] | None = None) -> str:
     """One sentence without greetings and question wrappers; '' when it states no fact at all."""
     s = sentence.strip()
     while True:
@@ -279,6 +301,9 @@ def _unwrap(sentence: str, dropped: list[str]) -> str:
     if m and m.start() > 0:
         dropped.append(m.group(0).strip(" ,-?!."))
         s = s[: m.start()] + "."
+    facts = None if question or claims is None else _claimed(s, claims)
+    if facts is not None:
+        return facts
     # "If two players each control ..., it's my turn": a situation put as a hypothesis states its facts
     s = re.sub(r"^(?:so |and )?(?:if|suppose|supposing|say|imagine|let's say)\s+", "", s, flags=re.I)
     if question:
@@ -478,7 +503,7 @@ def normalize_text(text: str, card_words: frozenset[str] = frozenset()) -> Norma
     result.sentences = _sentences(generic_you(_rewrite(unaddressed(clean(text))), result.corrections))
     sentences = []
     for typed in result.sentences:
-        read = _unwrap(typed, result.dropped)
+        read = _unwrap(typed, result.dropped, result.claims)
         sentences.append(read)
         if typed.rstrip().endswith("?"):
             result.from_questions.update(" ".join(c.split()) for c in re.split(r"[.;!?\n]+", read) if c.strip(" ,"))

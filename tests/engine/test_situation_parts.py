@@ -175,6 +175,22 @@ def test_a_target_given_to_a_spell_that_does_not_target_is_said() -> None:
     assert not any("not used" in a for a in doc.get("assumed", []))
 
 
+def test_an_expected_outcome_is_said_not_read_as_a_fact() -> None:
+    """ "If A, B will happen": with something happening in A, B is what the player expects; the ruling works it
+    out and the answer says B was read so. With nothing happening in A, B is what happens."""
+    doc = situation_to_json("If I have a Sylvan Library in play and then cast a Brainstorm during my upkeep, I will "
+                            "have to call a judge over to resolve this part of the turn.")
+    assert doc["action"]["card"] == "Brainstorm"
+    assert any(a.startswith("“I will have to call a judge over") and "what you expect" in a for a in doc["assumed"])
+    doc = situation_to_json("If my opponent has Notion Thief, I will draw 2")
+    assert doc["action"] == {"type": "draw", "count": 2, "player": "You"}
+
+
+def test_a_spell_said_to_resolve_after_its_cast_is_the_same_spell() -> None:
+    doc = situation_to_json("my opponent casts Brainstorm and I control Alms Collector as Brainstorm resolves")
+    assert doc["action"]["card"] == "Brainstorm" and doc["action"]["player"] == "Opponent"
+
+
 def test_words_that_are_no_card_are_never_sent_to_the_card_fetcher() -> None:
     with pytest.raises(SituationError) as refused:
         situation_to_json("my library has 2 flurbs left and i draw 3")
