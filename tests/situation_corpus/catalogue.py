@@ -18,13 +18,19 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from rapidfuzz import fuzz, process, utils
+from rapidfuzz import process, utils
+from rapidfuzz.distance import OSA
 
 from engine.cards import scryfall_card_text
 
 SHARED_CARDS = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "cards"
 CATALOGUE_FILES = ("draw-cards-dev.json", "oracle-cards.json")
-FUZZY_AT_LEAST = 88  # a typo or two ("Hatefull Eidolon"), as Scryfall's fuzzy look-up forgives them
+# One typo ("Hatefull Eidolon", "Phyerxian Tyranny": one letter more, less, changed or swapped), in a name long
+# enough that one edit can't make another card's: the catalogue holds only some cards, so a wider match would
+# turn a real card it lacks into its neighbour ("Future Sight" into "Future Flight"), where Scryfall, which has
+# them all, finds the card itself
+FUZZY_EDITS = 1
+FUZZY_MIN_LENGTH = 8
 
 
 def _card_objects(path: Path) -> list[dict[str, Any]]:
@@ -59,8 +65,11 @@ class Catalogue:
         found = self._by_key.get(key) or self._by_key.get(self._short.get(key, ""))
         if found is not None:
             return found
-        best = process.extractOne(key, self._keys, scorer=fuzz.ratio, processor=None)
-        return self._by_key[best[0]] if best and best[1] >= FUZZY_AT_LEAST else None
+        if len(key) < FUZZY_MIN_LENGTH:
+            return None
+        near = process.extract(key, self._keys, scorer=OSA.distance, processor=None, score_cutoff=FUZZY_EDITS,
+                               limit=2)
+        return self._by_key[near[0][0]] if len(near) == 1 else None
 
     async def lookup(self, name: str) -> tuple[str, str, str] | None:
         """(real name, Oracle text, type line): the bot's ``CardLookup`` answer for a card it fetched."""
