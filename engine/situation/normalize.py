@@ -393,6 +393,14 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # "Gitaxian Probe ..., paid with mana": a cost paid in mana is what the card data assumes already
         (r",?\s*\b(?:paid|paying|pay|pays) (?:for )?(?:it |that )?(?:with|using|in) "
          r"(?:its |regular |normal |blue )?mana\b", ""),
+        # "my last opponent", "my only remaining opponent": the one opponent left in the game
+        (r"\b(?:my|the) (?:last|only|sole|one|last remaining|only remaining|remaining) opponent\b(?!s)", "my opponent"),
+        # "{Laboratory Maniac}": braces around a card's name, as [[Card]] (a mana symbol, "{U}", "{2}{U/P}", has
+        # no lower-case letter and stays as it is)
+        (r"\{([A-Z0-9][^{}\n]{0,78}[a-z][^{}\n]{0,78})\}", r"[[\1]]"),
+        # "When Sheoldred on board, ...", "while Notion Thief in play, ...": a state said as the time of the story
+        (r"(?:^|(?<=[.!?\n] ))(?:when|while|whilst|with) ([^,.;!?\n]{1,80}? (?:on the battlefield|in play|is out|"
+         r"are out|out)),", r"\1,"),
         # "the first of the three cards drawn being X": the first card drawn
         (r"\bthe first of (?:the |those |these )?(?:\w+ )?cards(?= (?:drawn|i draw)\b)", "the first card"),
     )

@@ -259,3 +259,15 @@ def test_every_clause_is_used_or_said_to_be_skipped(text: str) -> None:
 def test_the_set_of_phrasings_is_real() -> None:
     assert len(PHRASINGS) >= 20
 
+
+
+@pytest.mark.parametrize(("text", "check"), [
+    ("My last opponent is at one life. I draw 2", lambda d: _player(d, "Opponent")["life"] == 1),
+    ("I have a {Laboratory Maniac} in play and I cast {Brainstorm} with only one card in my library",
+     lambda d: d["action"]["card"] == "Brainstorm" and _player(d, "You")["battlefield"] == ["Laboratory Maniac"]),
+    ("When my Notion Thief on board, my opponent draws 2",
+     lambda d: _player(d, "You")["battlefield"] == ["Notion Thief"]),
+])
+def test_framing_words_around_a_fact(text: str, check: Any) -> None:
+    """ "my last opponent", "{Card}" braces, "When X on board, ..." (a state said as the story's time)."""
+    assert check(situation_to_json(text))
