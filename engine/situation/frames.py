@@ -19,7 +19,16 @@ from enum import StrEnum
 from engine.errors import SituationError
 from engine.situation import facts as F
 from engine.situation.atoms import Atom, Piece
-from engine.situation.board import _cast_into, _control, _extra, _graveyard, _how_many, _top, drawn_off_permanent
+from engine.situation.board import (
+    _cast_into,
+    _control,
+    _counters,
+    _extra,
+    _graveyard,
+    _how_many,
+    _top,
+    drawn_off_permanent,
+)
 from engine.situation.reading import Part, Reading, _groups, player
 from engine.situation.tokens import Tok
 
@@ -51,6 +60,7 @@ class Frame(StrEnum):
     CONTROL = "control"
     HOW_MANY = "a number of cards"
     EXTRA = "additional draws taken"
+    COUNTERS = "counters on a permanent"
 
 
 def _count(part: Part, reading: Reading) -> None:
@@ -325,6 +335,7 @@ FRAMES: dict[Frame, Callable[[Part, Reading], None]] = {
     Frame.CONTROL: _control,
     Frame.HOW_MANY: _how_many,
     Frame.EXTRA: _extra,
+    Frame.COUNTERS: _counters,
 }
 
 

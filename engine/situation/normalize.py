@@ -393,6 +393,9 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # "Gitaxian Probe ..., paid with mana": a cost paid in mana is what the card data assumes already
         (r",?\s*\b(?:paid|paying|pay|pays) (?:for )?(?:it |that )?(?:with|using|in) "
          r"(?:its |regular |normal |blue )?mana\b", ""),
+        # "you use some form of card draw": a draw of one card, the least any draw effect does
+        (r"\b(?:use|uses|using|cast|casts|casting|play|plays|playing) (?:some|any|a|an) (?:form|kind|sort|type|source) "
+         r"of (?:card )?draw(?:ing)?\b", "draw a card"),
         # "my last opponent", "my only remaining opponent": the one opponent left in the game
         (r"\b(?:my|the) (?:last|only|sole|one|last remaining|only remaining|remaining) opponent\b(?!s)", "my opponent"),
         # "{Laboratory Maniac}": braces around a card's name, as [[Card]] (a mana symbol, "{U}", "{2}{U/P}", has

@@ -70,6 +70,7 @@ class Tok(StrEnum):
     MECH = "mechanic"  # loot, wheel, rummage, cycle: a kind of draw the vocabulary knows
     OFF = "off"  # draw 3 off Brainstorm
     KEEP = "keep"  # keep both (paying life), put both back
+    COUNTERS = "counters"  # "with 6 counters", "6 quest counters on it": counters on a permanent said before
     PAY_LIFE = "paying life"  # paying life: read with the cards kept (Sylvan Library), refused anywhere else
     SPELL = "a spell"  # a spell, a cantrip: some spell, not named
     OUTCOME = "outcome"  # dead, win, lose: what a question asks about, never a fact
@@ -374,6 +375,31 @@ def tokenize(clause: str, cards: CardDB, players: dict[str, str] | None = None) 
     if players:
         out = [Token(Tok.NAME, t.text, players[t.text.lower()]) if t.kind is Tok.WORD and t.text.lower() in players
                else t for t in out]
+    return _counted_counters(out)
+
+
+_COUNTER_WORDS = frozenset({"counter", "counters"})
+_ON_IT = ("on it", "on them")
+
+
+def _counted_counters(tokens: list[Token]) -> list[Token]:
+    """ "6 counters", "6 quest counters (on it)": counters counted on a permanent, one token (the verb "counters"
+    and counters not counted stay words the reader must not read past)."""
+    out: list[Token] = []
+    i = 0
+    while i < len(tokens):
+        t = tokens[i]
+        kind_word = t.kind is Tok.WORD and i + 1 < len(tokens) and tokens[i + 1].text.lower() in _COUNTER_WORDS
+        if out and out[-1].kind is Tok.NUMBER and (t.text.lower() in _COUNTER_WORDS or kind_word):
+            n = 2 if kind_word else 1
+            tail = " ".join(x.text for x in tokens[i + n:i + n + 2]).lower()
+            n += 2 if tail in _ON_IT else 0
+            words = " ".join(x.text for x in tokens[i:i + n])
+            out.append(Token(Tok.COUNTERS, words, t.text.lower() if kind_word else ""))
+            i += n
+            continue
+        out.append(t)
+        i += 1
     return out
 
 

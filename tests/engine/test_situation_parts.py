@@ -271,3 +271,20 @@ def test_the_set_of_phrasings_is_real() -> None:
 def test_framing_words_around_a_fact(text: str, check: Any) -> None:
     """ "my last opponent", "{Card}" braces, "When X on board, ..." (a state said as the story's time)."""
     assert check(situation_to_json(text))
+
+
+def test_counters_an_ability_needs_are_read_and_fewer_are_refused() -> None:
+    """ "Archmage Ascension with 6 counters": the counters its ability needs, said; with fewer, the ability would
+    not apply, which the card data can't carry out: refused, never read as applying."""
+    doc = situation_to_json("I have Laboratory Maniac and Archmage Ascension on the battlefield with 6 counters, "
+                            "no cards in my library, and I use some form of card draw")
+    assert doc["action"] == {"type": "draw", "count": 1, "player": "You"}
+    assert any("Archmage Ascension has 6 counters" in u["fact"] for u in doc["understood"])
+    with pytest.raises(SituationError) as fewer:
+        situation_to_json("I have Archmage Ascension with 3 quest counters on it, I draw a card")
+    assert "does not apply" in fewer.value.message
+    with pytest.raises(SituationError):  # counters on a card whose ability needs none: not read
+        situation_to_json("I have Notion Thief with 6 counters, opponent draws 2")
+    with pytest.raises(SituationError) as verb:  # the verb is still a word the reader must not read past
+        situation_to_json("my opponent counters my Brainstorm")
+    assert "counters" in verb.value.message
