@@ -288,3 +288,19 @@ def test_counters_an_ability_needs_are_read_and_fewer_are_refused() -> None:
     with pytest.raises(SituationError) as verb:  # the verb is still a word the reader must not read past
         situation_to_json("my opponent counters my Brainstorm")
     assert "counters" in verb.value.message
+
+
+@pytest.mark.parametrize(("text", "turn", "caster"), [
+    ("Adel casts Brainstorm during his upkeep", "Adel", "Adel"),
+    ("Adel, during his turn on his main phase, casts Brainstorm", "Adel", "Adel"),
+    ("Alice has Spirit of the Labyrinth. Adel, during his turn, casts Brainstorm", "Adel", "Adel"),
+    ("Alice has Notion Thief. Bob casts Brainstorm during her upkeep", "Alice", "Bob"),  # "her" is not Bob
+    ("I cast Brainstorm during his upkeep", "Opponent", "You"),
+])
+def test_his_in_a_named_players_clause_is_that_player(text: str, turn: str, caster: str) -> None:
+    """ "Adel, during his turn, casts Brainstorm": Adel's turn and Adel's spell (it was read as the opponent's
+    turn and the opponent's Brainstorm, a silent misread of who draws)."""
+    doc = situation_to_json(text)
+    facts = [u["fact"] for u in doc["understood"]]
+    assert f"it is {turn}'s turn" in facts or (turn == "Opponent" and "it is Opponent's turn" in facts), facts
+    assert doc["action"]["player"] == caster
