@@ -86,6 +86,8 @@ def _read(text: str, cards: CardDB | None, given: Situation | None = None) -> di
                         else Asked(asked.kind, None, asked.card, asked.words)).to_json()
     for typed, read in norm.corrections:
         b.assume(f"“{typed}” read as “{read}”")
+    for aside in norm.asides:
+        b.assume(aside)
     for claim in norm.claims:
         b.assume(f"“{claim}” read as what you expect, not as a fact: the ruling above works it out")
     if "player_count" not in b.top:

@@ -110,6 +110,7 @@ ATOM_RULES: tuple[tuple[Atom, str], ...] = (
     (Atom.COUNTERS, "HAVE? NUMBER:n COUNTERS:kind"),
     (Atom.MECH, "MECH:mech NUMBER?:n"),
     (Atom.CAST, "CAST IT:it"),
+    (Atom.CAST, "IT:it CAST"),  # "it resolves"
     (Atom.CAST, "RESPONSE POSS?:owner CARD:card"),
     (Atom.CAST, "CARD:card CAST"),
     (Atom.CAST, "CARD:card ETB:enters"),

@@ -208,14 +208,16 @@ def _resolving_again(reading: Reading, piece: Piece) -> bool:
     the story cast it is that same spell (608.2), not a second action."""
     action = reading.b.action or {}
     resolving = any(t.kind is Tok.CAST and t.text.lower().startswith("resolv") for t in piece.tokens)
-    return (resolving and not piece.values.get("it") and action.get("type") == "cast"
-            and action.get("card") == piece.values.get("card") and not piece.values.get("target"))
+    if not resolving or action.get("type") != "cast" or piece.values.get("target"):
+        return False
+    card = reading.b.last_cards[-1] if piece.values.get("it") and reading.b.last_cards else piece.values.get("card")
+    return action.get("card") == card
 
 
 def _cast(part: Part, reading: Reading) -> None:
     for piece in part.of(Atom.CAST):
         if _resolving_again(reading, piece):
-            reading.b.note(f"{piece.values['card']} resolves", reading.clause)
+            reading.b.note(f"{reading.b.action['card']} resolves", reading.clause)  # type: ignore[index]
             piece.used = True
             continue
         # "Thassa's Oracle etb trigger resolving" is read as the creature spell resolving: it enters and its

@@ -58,6 +58,7 @@ class Normalized:
     sentences: list[str] = field(default_factory=list)  # the sentences as typed (cleaned): the question stage
     from_questions: set[str] = field(default_factory=set)  # clauses read out of a question ("can I dredge it?")
     claims: list[str] = field(default_factory=list)  # outcomes the player expects ("..., it will draw two"): said
+    asides: list[str] = field(default_factory=list)  # words skipped because no draw depends on them: said
 
 
 # --------------------------------------------------------------------------- sentences that state no fact
@@ -396,6 +397,12 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # "you use some form of card draw": a draw of one card, the least any draw effect does
         (r"\b(?:use|uses|using|cast|casts|casting|play|plays|playing) (?:some|any|a|an) (?:form|kind|sort|type|source) "
          r"of (?:card )?draw(?:ing)?\b", "draw a card"),
+        # "activated his Aether Vial vialing in Spirit of the Labyrinth": put onto the battlefield at instant
+        # speed, as "flash in" (the Vial's own ability draws nothing)
+        (r"\b(?:activate[sd]?|activating|use[sd]?|using|tap(?:s|ped)?) (?:my|his|her|their|an?|the) (?:aether )?vial"
+         r",? (?:to put in|to put|putting in|putting|vialing in|vialing|and put in|and puts in|and put|for)\b",
+         "flashes in"),
+        (r"\b(?:vial(?:s|ed|ing)?) (?:in )?(?=[A-Z]|a |an |the |my |his |her |their )", "flashes in "),
         # "my last opponent", "my only remaining opponent": the one opponent left in the game
         (r"\b(?:my|the) (?:last|only|sole|one|last remaining|only remaining|remaining) opponent\b(?!s)", "my opponent"),
         # "{Laboratory Maniac}": braces around a card's name, as [[Card]] (a mana symbol, "{U}", "{2}{U/P}", has
@@ -508,10 +515,28 @@ def _at_least(text: str, corrections: list[tuple[str, str]]) -> str:
     return _MORE_THAN.sub(least, text)
 
 
+# Words of a story that change no draw, each with why; skipped and said in the answer (``Normalized.asides``)
+_ASIDES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(rx, re.I), why) for rx, why in (
+    # "Noel passes priority back to Adel.": who may act next; what resolves is told apart
+    (r"(?:^|(?<=[.!?;] ))(?:[A-Za-z']+ |my opponent |the opponent )?(?:pass(?:es|ed)?|passing) priority"
+     r"(?: back)?(?: to (?:[A-Za-z']+|my opponent|the opponent))?\s*(?:[.!?;]+|$)",
+     "passing priority decides no draw (117.3d); what resolves is told apart"),
+))
+
+
+def _skip_asides(text: str, asides: list[str]) -> str:
+    for rx, why in _ASIDES:
+        for m in rx.finditer(text):
+            asides.append(f"“{m.group(0).strip(' .!?;')}” skipped: {why}")
+        text = rx.sub("", text)
+    return text
+
+
 def normalize_text(text: str, card_words: frozenset[str] = frozenset()) -> Normalized:
     """The whole normalising stage: clean, unwrap questions, rewrite, correct typos."""
     result = Normalized("")
-    result.sentences = _sentences(generic_you(_rewrite(unaddressed(clean(text))), result.corrections))
+    result.sentences = _sentences(generic_you(_skip_asides(_rewrite(unaddressed(clean(text))), result.asides),
+                                              result.corrections))
     sentences = []
     for typed in result.sentences:
         read = _unwrap(typed, result.dropped, result.claims)

@@ -304,3 +304,15 @@ def test_his_in_a_named_players_clause_is_that_player(text: str, turn: str, cast
     facts = [u["fact"] for u in doc["understood"]]
     assert f"it is {turn}'s turn" in facts or (turn == "Opponent" and "it is Opponent's turn" in facts), facts
     assert doc["action"]["player"] == caster
+
+
+def test_vialing_in_is_flashing_in_and_passing_priority_is_said_skipped() -> None:
+    """ "Noel activated his Aether Vial vialing in Spirit of the Labyrinth" in response: the Spirit is on the
+    battlefield as Brainstorm resolves; "Noel passes priority back to Adel" decides no draw and is said skipped."""
+    text = ("Adel, during his turn on his main phase, casts Brainstorm. In response, Noel activated his Aether Vial "
+            "vialing in Spirit of the Labyrinth. Noel passes priority back to Adel. Adel resolves Brainstorm")
+    doc = situation_to_json(text)
+    assert doc["action"]["player"] == "Adel" and _player(doc, "Noel")["battlefield"] == ["Spirit of the Labyrinth"]
+    assert any(a.startswith("“Noel passes priority back to Adel” skipped") for a in doc["assumed"])
+    doc = situation_to_json("I cast Brainstorm. It resolves")
+    assert doc["action"]["card"] == "Brainstorm"
