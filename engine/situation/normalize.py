@@ -88,7 +88,7 @@ _LEADING_FILLER = re.compile(
     r"(?:question|q)\s*[:,\-]\s*|(?:(?:quick|dumb|simple|rules|short|stupid|weird|judge) )+(?:question|q)\b"
     r"[:,\-]?\s*|"
     r"(?:so|ok|okay|um|uh|well|alright|judge|ruling|help|please|help please|pls)\s*[,:!\-]\s*|"
-    r"(?:so|ok|okay|ok so|okay so|alright so|well|um|uh)\s+)",
+    r"(?:so|ok|okay|ok so|okay so|alright so|well(?! of\b)|um|uh)\s+)",
     re.I,
 )
 _TRAILING_QUESTION = re.compile(rf"(?:[,\-]\s*|\s+)(?:{_QUESTION_TAIL})[\s?!.]*$", re.I)
@@ -403,6 +403,11 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r",? (?:to put in|to put|putting in|putting|vialing in|vialing|and put in|and puts in|and put|for)\b",
          "flashes in"),
         (r"\b(?:vial(?:s|ed|ing)?) (?:in )?(?=[A-Z]|a |an |the |my |his |her |their )", "flashes in "),
+        # "took natural draw", "drew the card of the turn": the turn's draw, in the draw step (504.1)
+        (r"\b(?:took|take|takes|taking|made|make|did|do|had) (?:my |his |her |their |the |a |our )?(?:natural|normal|"
+         r"regular) draw(?: for (?:the |my |his |her |their )?turn)?\b", "drew for the turn"),
+        (r"\b(draw|draws|drew|drawing) (?:the|my|his|her|their|our) (?:card|draw) (?:of|for) the turn\b",
+         r"\1 for the turn"),
         # "my last opponent", "my only remaining opponent": the one opponent left in the game
         (r"\b(?:my|the) (?:last|only|sole|one|last remaining|only remaining|remaining) opponent\b(?!s)", "my opponent"),
         # "{Laboratory Maniac}": braces around a card's name, as [[Card]] (a mana symbol, "{U}", "{2}{U/P}", has

@@ -20,10 +20,10 @@ from engine.cards import CardDB
 _BRACKETED = re.compile(r"\s*\((?P<words>[^()]{12,400})\)")
 # "Psychosis Crawler in play with the ability: Whenever you draw a card, ...", "Divination, which says: Draw two
 # cards.", 'Howling Mine ("At the beginning of ...")': a card's text introduced as such, up to the sentence's end
-_INTRODUCED = re.compile(r",?\s*\b(?:with the ability|with the text|which says|that says|which reads|that reads|"
+_INTRODUCED = re.compile(r"(?:, ?)?\b(?:with the ability|with the text|which says|that says|which reads|that reads|"
                          r"whose text is|whose text says|which has the ability|that has the ability)\s*[:,]?\s*"
                          r"(?P<words>[^.!?\n]{8,400})", re.I)
-_DOUBLE_QUOTED = re.compile(r'\s*"(?P<words>[^"\n]{12,400})"')
+_DOUBLE_QUOTED = re.compile(r' ?"(?P<words>[^"\n]{12,400})"')  # no run of spaces before: read before they collapse
 # each form of quoting, and how few words a passage may have to be compared (an introducer says it is card text)
 _QUOTINGS: tuple[tuple[re.Pattern[str], int], ...] = ((_BRACKETED, 4), (_INTRODUCED, 2), (_DOUBLE_QUOTED, 4))
 _WORD = re.compile(r"[a-z]+")

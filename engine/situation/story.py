@@ -242,6 +242,8 @@ def _check_used(pieces: list[Piece], reading: Reading) -> None:
         if not piece.used and piece.kind in (Atom.WHO, Atom.TOKEN) and (piece.kind is Atom.WHO or piece.tok is
                                                                           Tok.WORD) and _after_verb(pieces, i):
             _unknown_card(pieces, i, reading)
+        if not piece.used and _name_before_place(pieces, i):
+            _unknown_card(pieces, i, reading)  # "Well of Ideas is mine", "Rielle is on the battlefield"
     for i, piece in enumerate(pieces):
         if piece.used or (piece.kind is Atom.TOKEN and piece.tok in GRAMMAR | {Tok.IT}):
             continue
@@ -264,6 +266,23 @@ def _check_used(pieces: list[Piece], reading: Reading) -> None:
                              "life total, whose turn or step it is, or what happens now")
     if skipped:
         reading.b.assume(f"skipped as table talk: {', '.join(f'“{w}”' for w in skipped)}")
+
+
+def _capitalised(piece: Piece) -> bool:
+    return (piece.kind is Atom.WHO and piece.tokens[0].kind is Tok.NAME
+            or piece.kind is Atom.TOKEN and piece.tok is Tok.WORD and piece.text[:1].isupper())
+
+
+def _name_before_place(pieces: list[Piece], i: int) -> bool:
+    """Capitalised words no table knows, right before where a permanent is ("is on the battlefield", "in play",
+    "is mine"): a card the data lacks, named as such (a front end with a card source looks it up)."""
+    if not _capitalised(pieces[i]) or (i and _capitalised(pieces[i - 1])):
+        return False
+    for piece in pieces[i + 1:]:
+        if _capitalised(piece) or piece.kind is Atom.TOKEN and piece.tok in (Tok.IN, Tok.FILLER):
+            continue
+        return piece.kind is Atom.PLACE
+    return False
 
 
 def _after_verb(pieces: list[Piece], i: int) -> bool:

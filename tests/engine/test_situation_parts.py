@@ -316,3 +316,19 @@ def test_vialing_in_is_flashing_in_and_passing_priority_is_said_skipped() -> Non
     assert any(a.startswith("“Noel passes priority back to Adel” skipped") for a in doc["assumed"])
     doc = situation_to_json("I cast Brainstorm. It resolves")
     assert doc["action"]["card"] == "Brainstorm"
+
+
+def test_a_name_where_a_permanent_is_is_an_unknown_card_to_look_up() -> None:
+    """ "Rielle is on the battlefield": words no table knows, capitalised, before where a permanent is, are a card
+    the data lacks (the bot fetches it) rather than words it didn't understand."""
+    with pytest.raises(SituationError) as unknown:
+        situation_to_json("Rielle is on the battlefield, I draw 2")
+    assert unknown.value.unknown_card == "Rielle"
+
+
+@pytest.mark.parametrize("text", ["I took natural draw, opp has spirit of the labyrinth, i cast brainstorm",
+                                  "I drew the card of the turn, opp has spirit of the labyrinth, i cast brainstorm"])
+def test_the_turns_draw_said_other_ways(text: str) -> None:
+    same = situation_to_json("I drew for the turn, opp has spirit of the labyrinth, i cast brainstorm")
+    doc = situation_to_json(text)
+    assert (doc["action"], doc["players"]) == (same["action"], same["players"])
