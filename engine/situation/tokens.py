@@ -415,6 +415,11 @@ def _adverb(word: str) -> bool:
     return _ADVERB.fullmatch(word) is not None and word.lower() not in _NOT_ADVERBS
 
 
+def _starts_a_name(words: list[str], i: int) -> bool:
+    return (words[i][:1].isupper() and i + 2 < len(words) and words[i + 1] == "of"
+            and words[i + 2][:1].isupper())
+
+
 def _next_token(cards: CardDB, words: list[str], i: int, out: list[Token]) -> int:
     name = _name_at(cards, words, i)
     if name is not None:
@@ -422,6 +427,8 @@ def _next_token(cards: CardDB, words: list[str], i: int, out: list[Token]) -> in
         out.append(Token(Tok.CARD, " ".join(words[i:i + n]), card))
         return i + n
     lexeme = _lexeme_at(words, i)
+    if lexeme is not None and lexeme[1] is Tok.FILLER and _starts_a_name(words, i):
+        lexeme = None  # "Well of Ideas": a capitalised filler word that opens a name the data lacks
     if lexeme is not None:
         n, kind, value = lexeme
         out.append(Token(kind, " ".join(words[i:i + n]), value))

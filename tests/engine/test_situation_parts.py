@@ -324,6 +324,9 @@ def test_a_name_where_a_permanent_is_is_an_unknown_card_to_look_up() -> None:
     with pytest.raises(SituationError) as unknown:
         situation_to_json("Rielle is on the battlefield, I draw 2")
     assert unknown.value.unknown_card == "Rielle"
+    with pytest.raises(SituationError) as unknown:  # "Well" opens the name: not a filler word here
+        situation_to_json("Well of Ideas is mine, it's my draw step")
+    assert unknown.value.unknown_card == "Well of Ideas"
 
 
 @pytest.mark.parametrize("text", ["I took natural draw, opp has spirit of the labyrinth, i cast brainstorm",
