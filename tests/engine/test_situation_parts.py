@@ -335,3 +335,15 @@ def test_the_turns_draw_said_other_ways(text: str) -> None:
     same = situation_to_json("I drew for the turn, opp has spirit of the labyrinth, i cast brainstorm")
     doc = situation_to_json(text)
     assert (doc["action"], doc["players"]) == (same["action"], same["players"])
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("my Midnight Reaper dies", "Midnight Reaper"),  # was "I my Midnight Reaper": no such card to fetch
+    ("my opponent's Midnight Reaper dies", "Midnight Reaper"),
+    ("I control a Toothy, Imaginary Friend", "Toothy"),  # was "a Toothy"
+])
+def test_an_unknown_card_is_named_without_whose_it_is(text: str, name: str) -> None:
+    """The name sent to the card fetcher is the card's, without the words that say whose it is."""
+    with pytest.raises(SituationError) as unknown:
+        situation_to_json(text)
+    assert unknown.value.unknown_card == name
