@@ -88,6 +88,8 @@ def _read(text: str, cards: CardDB | None, given: Situation | None = None) -> di
         b.assume(f"“{typed}” read as “{read}”")
     for aside in norm.asides:
         b.assume(aside)
+    for seen in norm.seen:
+        b.assume(f"“{seen}” read as what you saw happen, not as a fact: the ruling above says what the rules give")
     for claim in norm.claims:
         b.assume(f"“{claim}” read as what you expect, not as a fact: the ruling above works it out")
     if "player_count" not in b.top:

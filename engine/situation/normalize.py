@@ -59,6 +59,7 @@ class Normalized:
     from_questions: set[str] = field(default_factory=set)  # clauses read out of a question ("can I dredge it?")
     claims: list[str] = field(default_factory=list)  # outcomes the player expects ("..., it will draw two"): said
     asides: list[str] = field(default_factory=list)  # words skipped because no draw depends on them: said
+    seen: list[str] = field(default_factory=list)  # what the player saw happen ("but it did not trigger"): said
 
 
 # --------------------------------------------------------------------------- sentences that state no fact
@@ -529,6 +530,20 @@ _ASIDES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(rx, re.I), 
 ))
 
 
+# "I sacrificed Midnight Reaper but it did not trigger", "I cycle a card but Rielle doesn't trigger": what the
+# player saw happen (a bug report's result), the ruling's to work out: said, never read as a fact
+_OBSERVED = re.compile(r",?\s?\bbut\s(?P<obs>(?:[\w',]+\s){0,5}?(?:does not|doesn't|doesnt|did not|didn't|didnt|"
+                       r"is not|isn't|was not|wasn't|never|won't|wouldn't)\s(?:seem to\s|actually\s|even\s)?"
+                       r"(?:trigger|triggers|triggering|triggered|work|works|fire|draw|draws|get to draw)\b[^.;!?\n]*)",
+                       re.I)
+
+
+def _observed(text: str, seen: list[str]) -> str:
+    for m in _OBSERVED.finditer(text):
+        seen.append(m.group("obs").strip())
+    return _OBSERVED.sub("", text)
+
+
 def _skip_asides(text: str, asides: list[str]) -> str:
     for rx, why in _ASIDES:
         for m in rx.finditer(text):
@@ -540,8 +555,8 @@ def _skip_asides(text: str, asides: list[str]) -> str:
 def normalize_text(text: str, card_words: frozenset[str] = frozenset()) -> Normalized:
     """The whole normalising stage: clean, unwrap questions, rewrite, correct typos."""
     result = Normalized("")
-    result.sentences = _sentences(generic_you(_skip_asides(_rewrite(unaddressed(clean(text))), result.asides),
-                                              result.corrections))
+    story = _observed(_skip_asides(_rewrite(unaddressed(clean(text))), result.asides), result.seen)
+    result.sentences = _sentences(generic_you(story, result.corrections))
     sentences = []
     for typed in result.sentences:
         read = _unwrap(typed, result.dropped, result.claims)

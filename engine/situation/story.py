@@ -51,6 +51,8 @@ def read_parts(b: Builder, clause: str) -> bool:
     if bracketed is not None:  # "[[Future Sight]]" is a card's name wherever it stands: one the data lacks
         _unknown_name(bracketed.strip("[] "), Reading(b, clause))
     pieces = atoms(tokens)
+    if pieces and not pieces[0].used and _name_before_place(pieces, 0):
+        _unknown_card(pieces, 0, Reading(b, clause))  # before any word that stops the reader: it may be a card's
     if _seats(pieces, Reading(b, clause)):
         return True
     if not any(p.kind is not Atom.WHO and (p.kind is not Atom.TOKEN or p.tok is Tok.NUMBER) for p in pieces):
@@ -275,14 +277,22 @@ def _capitalised(piece: Piece) -> bool:
 
 def _name_before_place(pieces: list[Piece], i: int) -> bool:
     """Capitalised words no table knows, right before where a permanent is ("is on the battlefield", "in play",
-    "is mine"): a card the data lacks, named as such (a front end with a card source looks it up)."""
+    "is mine") or alone opening the clause: a card the data lacks, named as such (a front end with a card source
+    looks it up)."""
     if not _capitalised(pieces[i]) or (i and _capitalised(pieces[i - 1])):
         return False
-    for piece in pieces[i + 1:]:
+    for k, piece in enumerate(pieces[i + 1:], i + 1):
         if _capitalised(piece) or piece.kind is Atom.TOKEN and piece.tok in (Tok.IN, Tok.FILLER):
             continue
-        return piece.kind is Atom.PLACE
-    return False
+        return piece.kind is Atom.PLACE or i == 0 and piece.kind is Atom.TOKEN and piece.tok is Tok.SEP and _title(
+            pieces[:k])
+    return i == 0 and _title(pieces)
+
+
+def _title(run: list[Piece]) -> bool:
+    """ "Midnight Reaper — I sacrificed it": two or more capitalised words alone opening the clause, as a title,
+    are a card (one word alone may be a player: "Alice, ...")."""
+    return sum(1 for p in run if _capitalised(p)) > 1
 
 
 def _after_verb(pieces: list[Piece], i: int) -> bool:
@@ -302,7 +312,20 @@ def _unknown_card(pieces: list[Piece], i: int, reading: Reading) -> None:
         if piece.kind is Atom.TOKEN and piece.tok in (Tok.SEP, Tok.BE) or piece.kind in (Atom.PLACE, Atom.ZONE):
             break
         words.extend(piece.tokens)
-    _unknown_name(" ".join(t.text for t in words), reading)
+    _unknown_name(_as_typed(words, reading.clause), reading)
+
+
+def _as_typed(words: list[Token], clause: str) -> str:
+    """The words as the clause has them, filler words between them kept ("Fable of the Mirror Breaker": "the" is
+    a filler word the atoms leave out)."""
+    start = clause.find(words[0].text) if words else -1
+    end = start
+    for token in words:
+        at = clause.find(token.text, end) if end >= 0 else -1
+        if at < 0:
+            return " ".join(t.text for t in words)
+        end = at + len(token.text)
+    return clause[start:end]
 
 
 def _unknown_name(name: str, reading: Reading) -> None:

@@ -347,3 +347,28 @@ def test_an_unknown_card_is_named_without_whose_it_is(text: str, name: str) -> N
     with pytest.raises(SituationError) as unknown:
         situation_to_json(text)
     assert unknown.value.unknown_card == name
+
+
+def test_what_the_player_saw_happen_is_said_not_read() -> None:
+    """ "I sacrificed Notion Thief but it did not trigger": the result the player saw (a bug report's), which the
+    ruling works out; said in the answer, never read as a fact ("didn't draw" is otherwise "hasn't drawn yet")."""
+    doc = situation_to_json("I have 3 cards in library, I cast Brainstorm but it did not draw anything")
+    assert doc["action"]["card"] == "Brainstorm"
+    assert any(a.startswith("“it did not draw anything” read as what you saw happen") for a in doc["assumed"])
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("Midnight Reaper, I sacrificed Midnight Reaper", "Midnight Reaper"),  # a title before a word that stops
+    ("Fable of the Mirror Breaker, If I discard 2 cards to chapter 2, I only draw 1", "Fable of the Mirror Breaker"),
+])
+def test_a_card_named_as_a_title_is_an_unknown_card(text: str, name: str) -> None:
+    with pytest.raises(SituationError) as unknown:
+        situation_to_json(text)
+    assert unknown.value.unknown_card == name
+
+
+def test_one_name_opening_a_clause_is_not_sent_to_the_card_fetcher() -> None:
+    """ "Alice, ...": one capitalised word may be a player; it is never looked up as a card."""
+    with pytest.raises(SituationError) as refused:
+        situation_to_json("Alice")
+    assert refused.value.unknown_card is None
