@@ -100,6 +100,7 @@ class Builder:
         self.implied_action: tuple[dict[str, Any], str] | None = None  # "... instead of drawing"
         self.in_question = False  # the clause being read comes from a question ("do we draw?")
         self.action_from_question = False
+        self.action_named_only = False  # the action is a spell only named ("Wheel of Fortune — ..."), not told
         self.besides: list[tuple[str, str, str]] = []  # (player, spell, words): a hand said without that spell
 
     # ---------------------------------------------------------------- transactions
@@ -189,6 +190,11 @@ class Builder:
             if action.get("type") == "draw_step":
                 return
             self.action = None
+        if self._told_after_named(action):
+            self.assume(f"“{self.action_clause}” read as naming the spell that “{clause}” tells")
+            named = (describe_action(self.action or {}), self.action_clause)
+            self.understood = [u for u in self.understood if u != named]
+            self.action = None
         if self.action is not None and self.action != action:
             raise SituationError(
                 f"two actions: “{self.action_clause}” and “{clause}”; describe one thing that happens now",
@@ -198,9 +204,17 @@ class Builder:
             )
         self.action = action
         self.action_clause = clause
+        self.action_named_only = False
         self.action_from_question = self.in_question
         self.note(describe_action(action), clause)
 
+
+    def _told_after_named(self, action: dict[str, Any]) -> bool:
+        """ "Wheel of Fortune — my opponent cast it and ...": a spell named alone (read as cast, said) and then
+        told cast by a player is one spell, the one told."""
+        old = self.action or {}
+        return (self.action_named_only and old.get("type") == action.get("type") == "cast"
+                and old.get("card") == action.get("card"))
 
     def _restated(self, action: dict[str, Any]) -> bool:
         """A draw asked about in a question, by a player the action already concerns (or by anyone during a

@@ -279,6 +279,7 @@ def _spell(part: Part, reading: Reading) -> None:
             continue  # "I have Brainstorm" is a card in hand, not a cast
         F._cast(*_groups(reading, reading.owner(part, piece), card=card.name, **_how(part, piece)))
         reading.b.assume(f"“{piece.text}” read as casting {card.name}")
+        reading.b.action_named_only = True
         piece.used = True
 
 

@@ -319,6 +319,8 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(rx, re.I), to)
     for rx, to in (
         (r"\s+(?:\+|&)\s+", " and "),
+        # "Midnight Reaper — I sacrificed it": a heading before a dash opening the text is a sentence of its own
+        (r"^([A-Z][\w',]*(?: [\w',]+){0,5}) -+ (?=[A-Z])", r"\1. "),
         (r"\s+-+\s+", ", "),
         (r"\bw/o\b", "without"),
         (r"\bw/(?=\s|\w)", "with "),

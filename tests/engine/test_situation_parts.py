@@ -372,3 +372,14 @@ def test_one_name_opening_a_clause_is_not_sent_to_the_card_fetcher() -> None:
     with pytest.raises(SituationError) as refused:
         situation_to_json("Alice")
     assert refused.value.unknown_card is None
+
+
+def test_a_heading_naming_the_spell_the_story_tells_is_that_spell() -> None:
+    """ "Wheel of Fortune — my opponent casts Wheel of Fortune": the heading names the spell, cast once, by the
+    player the story says (it was two actions, or the asker's cast)."""
+    doc = situation_to_json("Wheel of Fortune — My opponent casts Wheel of Fortune")
+    assert doc["action"] == {"type": "cast", "card": "Wheel of Fortune", "player": "Opponent"}
+    assert [u["fact"] for u in doc["understood"]] == ["Opponent casts Wheel of Fortune"]
+    assert any("read as naming the spell" in a for a in doc["assumed"])
+    with pytest.raises(SituationError):  # another spell told after the heading is still a second action
+        situation_to_json("Wheel of Fortune — my opponent casts Brainstorm")

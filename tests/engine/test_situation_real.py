@@ -42,8 +42,10 @@ REAL_ENTRIES_AT_LEAST = 106
 # 9 right, 96 not understood with card text introduced as such ("with the ability: ...") skipped and said.
 # 10 right, 95 not understood with "with 6 counters" (the counters an ability needs) and "some form of card draw".
 # 11 right, 94 not understood with "his" of a named subject, "vial in", "passes priority" said skipped.
-READ_RIGHT_AT_LEAST = 11
-NOT_UNDERSTOOD_AT_MOST = 94
+# 12 right, 93 not understood with a card named as a heading ("Midnight Reaper — I sacrificed it but it did not
+# trigger") looked up, and what the player saw happen said, not read.
+READ_RIGHT_AT_LEAST = 12
+NOT_UNDERSTOOD_AT_MOST = 93
 
 # Entries resolved to an outcome the rules don't give (or answered without asking where a judge would have to
 # ask): bugs of today's reader, listed so that no new one can appear. Remove an id once it is no longer misread.
