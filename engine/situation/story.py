@@ -65,6 +65,9 @@ def read_parts(b: Builder, clause: str) -> bool:
         raise SituationError(f"I didn't understand “{stop}” in “{clause}”", clause,
                              "words and numbers: a zone size, a permanent someone controls, a life total, whose "
                              "turn or step it is, or what happens now")
+    if stop is not None and _card_did_not(tokens):
+        b.assume(f"“{clause}” read as what you saw happen, not as a fact: the ruling above says what the rules give")
+        return True
     if stop is not None:
         raise SituationError(f"I can't take “{stop}” into account in “{clause}”", clause,
                              "the situation without it, if it doesn't change what is drawn; otherwise this is "
@@ -91,6 +94,18 @@ def read_parts(b: Builder, clause: str) -> bool:
         pending = []
     _check_used(pieces, reading)
     return True
+
+
+NEGATIONS = frozenset({"not", "don't", "doesn't", "didn't", "won't", "never", "cannot", "can't"})
+
+
+def _card_did_not(tokens: list[Token]) -> bool:
+    """ "Wheel didn't make my opponent discard", "it does not trigger": a clause whose subject is a card and whose
+    verb is negated tells what the card did (or didn't) in the player's game: the ruling's to work out."""
+    words = [t for t in tokens if t.kind is not Tok.FILLER and not (t.kind is Tok.WORD and t.text.lower() in
+                                                                    ("does", "did", "is", "was", "seem", "seems"))]
+    return (len(words) > 2 and words[0].kind in (Tok.CARD, Tok.IT, Tok.MECH) and words[1].kind is Tok.STOP
+            and words[1].text.lower() in NEGATIONS and not any(t.kind is Tok.SEP for t in words))  # nothing more
 
 
 FACT_ATOMS = frozenset(Atom) - {Atom.WHO, Atom.TOKEN, Atom.PLACE, Atom.ZONE, Atom.NUMBER}

@@ -383,3 +383,14 @@ def test_a_heading_naming_the_spell_the_story_tells_is_that_spell() -> None:
     assert any("read as naming the spell" in a for a in doc["assumed"])
     with pytest.raises(SituationError):  # another spell told after the heading is still a second action
         situation_to_json("Wheel of Fortune — my opponent casts Brainstorm")
+
+
+def test_a_card_that_did_not_do_something_is_what_the_player_saw() -> None:
+    """ "Wheel didn't make my opponent discard ...": a sentence whose subject is a card and whose verb is negated
+    tells what the player saw; said, not read. With more after it in the sentence, it is refused as before."""
+    doc = situation_to_json("Wheel of Fortune. Wheel didn't make my opponent discard their hand before drawing 7")
+    assert doc["action"]["card"] == "Wheel of Fortune"
+    assert any(a.startswith("“Wheel didn't make") and "what you saw happen" in a for a in doc["assumed"])
+    with pytest.raises(SituationError) as refused:
+        situation_to_json("Notion Thief doesn't stop my draws, I draw 2")
+    assert "doesn't" in refused.value.message

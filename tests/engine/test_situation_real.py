@@ -44,8 +44,9 @@ REAL_ENTRIES_AT_LEAST = 106
 # 11 right, 94 not understood with "his" of a named subject, "vial in", "passes priority" said skipped.
 # 12 right, 93 not understood with a card named as a heading ("Midnight Reaper — I sacrificed it but it did not
 # trigger") looked up, and what the player saw happen said, not read.
-READ_RIGHT_AT_LEAST = 12
-NOT_UNDERSTOOD_AT_MOST = 93
+# 13 right, 92 not understood with "<card> didn't ..." said as what the player saw.
+READ_RIGHT_AT_LEAST = 13
+NOT_UNDERSTOOD_AT_MOST = 92
 
 # Entries resolved to an outcome the rules don't give (or answered without asking where a judge would have to
 # ask): bugs of today's reader, listed so that no new one can appear. Remove an id once it is no longer misread.
