@@ -97,6 +97,9 @@ def read_parts(b: Builder, clause: str) -> bool:
 
 
 NEGATIONS = frozenset({"not", "don't", "doesn't", "didn't", "won't", "never", "cannot", "can't"})
+# what a card is seen (not) to do; "Platinum Angel didn't leave" tells a fact of the board and is not one of them
+OBSERVED_VERBS = frozenset({"trigger", "triggers", "work", "works", "draw", "draws", "make", "makes", "let", "lets",
+                            "give", "gives", "cause", "causes", "fire", "fires", "happen", "happens", "do"})
 
 
 def _card_did_not(tokens: list[Token]) -> bool:
@@ -105,7 +108,8 @@ def _card_did_not(tokens: list[Token]) -> bool:
     words = [t for t in tokens if t.kind is not Tok.FILLER and not (t.kind is Tok.WORD and t.text.lower() in
                                                                     ("does", "did", "is", "was", "seem", "seems"))]
     return (len(words) > 2 and words[0].kind in (Tok.CARD, Tok.IT, Tok.MECH) and words[1].kind is Tok.STOP
-            and words[1].text.lower() in NEGATIONS and not any(t.kind is Tok.SEP for t in words))  # nothing more
+            and words[1].text.lower() in NEGATIONS and words[2].text.lower() in OBSERVED_VERBS
+            and not any(t.kind is Tok.SEP for t in words))  # nothing more in the sentence
 
 
 FACT_ATOMS = frozenset(Atom) - {Atom.WHO, Atom.TOKEN, Atom.PLACE, Atom.ZONE, Atom.NUMBER}
