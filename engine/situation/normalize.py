@@ -541,9 +541,17 @@ _OBSERVED = re.compile(r",?\s?\bbut\s(?P<obs>(?:[\w',]+\s){0,5}?(?:does not|does
 
 
 def _observed(text: str, seen: list[str]) -> str:
-    for m in _OBSERVED.finditer(text):
+    """The text without what the player saw happen (``seen``), when every name in it is told elsewhere in the
+    text: "... but Platinum Angel didn't work" alone would leave the Angel out of the story."""
+    def drop(m: re.Match[str]) -> str:
+        rest = text[: m.start()] + text[m.end():]
+        names = [w for w in re.findall(r"\b[A-Z][\w']+", m.group("obs")) if w != "I"]
+        if any(not re.search(rf"\b{re.escape(w.rstrip('s').rstrip(chr(39)))}", rest, re.I) for w in names):
+            return m.group(0)
         seen.append(m.group("obs").strip())
-    return _OBSERVED.sub("", text)
+        return ""
+
+    return _OBSERVED.sub(drop, text)
 
 
 def _skip_asides(text: str, asides: list[str]) -> str:

@@ -65,7 +65,7 @@ def read_parts(b: Builder, clause: str) -> bool:
         raise SituationError(f"I didn't understand “{stop}” in “{clause}”", clause,
                              "words and numbers: a zone size, a permanent someone controls, a life total, whose "
                              "turn or step it is, or what happens now")
-    if stop is not None and _card_did_not(tokens):
+    if stop is not None and _card_did_not(tokens) and _named_before(b, tokens):
         b.assume(f"“{clause}” read as what you saw happen, not as a fact: the ruling above says what the rules give")
         return True
     if stop is not None:
@@ -94,6 +94,15 @@ def read_parts(b: Builder, clause: str) -> bool:
         pending = []
     _check_used(pieces, reading)
     return True
+
+
+def _named_before(b: Builder, tokens: list[Token]) -> bool:
+    """The card a "didn't trigger" sentence is about was told before (it is on the board, or it is what happens):
+    "but Platinum Angel didn't work" alone would leave the Angel out of the story."""
+    first = next(t for t in tokens if t.kind is not Tok.FILLER)
+    if first.kind is Tok.CARD:
+        return first.value in b.last_cards
+    return b.action is not None or bool(b.last_cards)
 
 
 NEGATIONS = frozenset({"not", "don't", "doesn't", "didn't", "won't", "never", "cannot", "can't"})

@@ -394,3 +394,14 @@ def test_a_card_that_did_not_do_something_is_what_the_player_saw() -> None:
     with pytest.raises(SituationError) as refused:
         situation_to_json("Notion Thief doesn't stop my draws, I draw 2")
     assert "doesn't" in refused.value.message
+
+
+def test_what_was_seen_of_a_card_the_story_does_not_tell_is_refused() -> None:
+    """ "I draw 1 but Platinum Angel didn't work": dropped, the Angel would be out of the story (and the answer
+    "you lose"); so it is refused unless the Angel is told elsewhere."""
+    with pytest.raises(SituationError):
+        situation_to_json("I have 0 cards in library, I draw 1 but Platinum Angel didn't work")
+    doc = situation_to_json("I have Platinum Angel, I have 0 cards in library, I draw 1 but Platinum Angel didn't work")
+    assert _player(doc, "You")["battlefield"] == ["Platinum Angel"]
+    with pytest.raises(SituationError):
+        situation_to_json("I draw 2. Notion Thief didn't trigger")
