@@ -277,6 +277,8 @@ def _claimed(s: str, claims: list[str]) -> str | None:
     m = _CLAIMED.match(s.rstrip(" .!"))
     if m is None or not _ACTS.search(m.group("facts")):
         return None  # "If opp has Notion Thief, I will draw 2": with nothing happening in A, B is what happens
+    if not _names_told(m.group("claim"), m.group("facts")):
+        return None  # "..., my opponent's Notion Thief will replace the draws": B tells of a card A doesn't
     claims.append(m.group("claim").strip())
     return m.group("facts") + "."
 
@@ -540,13 +542,18 @@ _OBSERVED = re.compile(r",?\s?\bbut\s(?P<obs>(?:[\w',]+\s){0,5}?(?:does not|does
                        re.I)
 
 
+def _names_told(said: str, elsewhere: str) -> bool:
+    """Whether every capitalised name in ``said`` (a card, a player) is in ``elsewhere`` too: words dropped as
+    what the player expects or saw must not take a card out of the story."""
+    names = [w for w in re.findall(r"\b[A-Z][\w']+", said) if w != "I"]
+    return all(re.search(rf"\b{re.escape(w.rstrip('s').rstrip(chr(39)))}", elsewhere, re.I) for w in names)
+
+
 def _observed(text: str, seen: list[str]) -> str:
     """The text without what the player saw happen (``seen``), when every name in it is told elsewhere in the
     text: "... but Platinum Angel didn't work" alone would leave the Angel out of the story."""
     def drop(m: re.Match[str]) -> str:
-        rest = text[: m.start()] + text[m.end():]
-        names = [w for w in re.findall(r"\b[A-Z][\w']+", m.group("obs")) if w != "I"]
-        if any(not re.search(rf"\b{re.escape(w.rstrip('s').rstrip(chr(39)))}", rest, re.I) for w in names):
+        if not _names_told(m.group("obs"), text[: m.start()] + text[m.end():]):
             return m.group(0)
         seen.append(m.group("obs").strip())
         return ""

@@ -405,3 +405,13 @@ def test_what_was_seen_of_a_card_the_story_does_not_tell_is_refused() -> None:
     assert _player(doc, "You")["battlefield"] == ["Platinum Angel"]
     with pytest.raises(SituationError):
         situation_to_json("I draw 2. Notion Thief didn't trigger")
+
+
+@pytest.mark.parametrize("text", [
+    "If I cast Brainstorm, my opponent's Notion Thief will replace the draws",  # was "You draw 3 cards"
+    "if i cast brainstorm, opp's notion thief will replace the draws",
+])
+def test_an_expected_outcome_never_takes_a_card_out_of_the_story(text: str) -> None:
+    with pytest.raises(SituationError) as refused:
+        situation_to_json(text)
+    assert not isinstance(refused.value, Clarification)
