@@ -399,6 +399,10 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # "Gitaxian Probe ..., paid with mana": a cost paid in mana is what the card data assumes already
         (r",?\s*\b(?:paid|paying|pay|pays) (?:for )?(?:it |that )?(?:with|using|in) "
          r"(?:its |regular |normal |blue )?mana\b", ""),
+        # "No card draw if you go first in commander - which you should": whether the turn's draw happens, asked
+        (r"(?:^|(?<=[.!?] ))(?:so )?(?:no|there(?:'s| is) no|you get no|(?:you|i) don't get (?:a|the)) (?:card |turn )?"
+         r"draw(?: step)? (?P<when>(?:if|when) [^.?!,;]+?)(?:,? which (?:you|i|he|she|they) (?:should|shouldn't|do|"
+         r"don't|would|wouldn't))?(?=[.?!]|$)", r"do you draw \g<when>?"),
         # "you use some form of card draw": a draw of one card, the least any draw effect does
         (r"\b(?:use|uses|using|cast|casts|casting|play|plays|playing) (?:some|any|a|an) (?:form|kind|sort|type|source) "
          r"of (?:card )?draw(?:ing)?\b", "draw a card"),

@@ -415,3 +415,11 @@ def test_an_expected_outcome_never_takes_a_card_out_of_the_story(text: str) -> N
     with pytest.raises(SituationError) as refused:
         situation_to_json(text)
     assert not isinstance(refused.value, Clarification)
+
+
+def test_no_draw_if_is_asked_as_whether_the_turns_draw_happens() -> None:
+    """ "No card draw if you go first in commander": the player's claim, read as the question it is; in
+    Commander the answer turns on the number of players (103.8), so it is asked."""
+    with pytest.raises(Clarification) as asked:
+        situation_to_json("No card draw if you go first in commander - which you should")
+    assert "How many players" in asked.value.question

@@ -45,8 +45,9 @@ REAL_ENTRIES_AT_LEAST = 106
 # 12 right, 93 not understood with a card named as a heading ("Midnight Reaper — I sacrificed it but it did not
 # trigger") looked up, and what the player saw happen said, not read.
 # 13 right, 92 not understood with "<card> didn't ..." said as what the player saw.
-READ_RIGHT_AT_LEAST = 13
-NOT_UNDERSTOOD_AT_MOST = 92
+# 14 right, 91 not understood with "No card draw if ..." read as asking whether the turn's draw happens.
+READ_RIGHT_AT_LEAST = 14
+NOT_UNDERSTOOD_AT_MOST = 91
 
 # Entries resolved to an outcome the rules don't give (or answered without asking where a judge would have to
 # ask): bugs of today's reader, listed so that no new one can appear. Remove an id once it is no longer misread.
