@@ -116,7 +116,7 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # no lower-case letter and stays as it is)
         (r"\{([A-Z0-9][^{}\n]{0,78}[a-z][^{}\n]{0,78})\}", r"[[\1]]"),
         # "When Sheoldred on board, ...", "while Notion Thief in play, ...": a state said as the time of the story
-        (r"(?:^|(?<=[.!?\n] ))(?:when|while|whilst|with) ([^,.;!?\n]{1,80}? (?:on the battlefield|in play|is out|"
+        (r"(?:^|(?<=[.!?\n] ))(?:when|while|whilst) ([^,.;!?\n]{1,80}? (?:on the battlefield|in play|is out|"
          r"are out|out)),", r"\1,"),
         # "the first of the three cards drawn being X": the first card drawn
         (r"\bthe first of (?:the |those |these )?(?:\w+ )?cards(?= (?:drawn|i draw)\b)", "the first card"),
