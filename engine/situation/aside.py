@@ -36,6 +36,8 @@ def claimed(s: str, claims: list[str]) -> str | None:
 
 # Words of a story that change no draw, each with why; skipped and said in the answer (``Normalized.asides``)
 _ASIDES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(rx, re.I), why) for rx, why in (
+    # "[Card Discussion] Spirit of the Labyrinth ...": a forum post's tag before its title ("[[Card]]" is a card)
+    (r"^\[(?!\[)[^\[\]\n]{1,30}\](?!\])\s*", "a post's tag, not part of the situation"),
     # "Noel passes priority back to Adel.": who may act next; what resolves is told apart
     (r"(?:^|(?<=[.!?;] ))(?:[A-Za-z']+ |my opponent |the opponent )?(?:pass(?:es|ed)?|passing) priority"
      r"(?: back)?(?: to (?:[A-Za-z']+|my opponent|the opponent))?\s*(?:[.!?;]+|$)",

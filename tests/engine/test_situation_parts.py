@@ -423,3 +423,9 @@ def test_no_draw_if_is_asked_as_whether_the_turns_draw_happens() -> None:
     with pytest.raises(Clarification) as asked:
         situation_to_json("No card draw if you go first in commander - which you should")
     assert "How many players" in asked.value.question
+
+
+def test_a_posts_tag_is_skipped_and_said() -> None:
+    doc = situation_to_json("[Question] I have 2 cards in library and I cast Brainstorm")
+    assert doc["action"]["card"] == "Brainstorm"
+    assert "“[Question]” skipped: a post's tag, not part of the situation" in doc["assumed"]
