@@ -65,9 +65,11 @@ def _try(b: Builder, clause: str, subject: str, words: str = "") -> str | None:
 
 
 def _tail_ctx(b: Builder, clause: str) -> Ctx:
-    """The context of a clause's trailing "during his upkeep": "his" may be the clause's own subject when it opens
-    with a player's name ("Adel casts Brainstorm during his upkeep"; see ``attach._third_person_subject``)."""
-    m = re.match(r"([A-Z][a-z]{1,23})\s+(?!')", clause)
+    """The context of a clause's trailing "during his upkeep": "his" may be the subject of the part it ends when
+    that part opens with a player's name ("Adel casts Brainstorm during his upkeep", "Alice has Notion Thief and
+    Bob casts Brainstorm during his upkeep"; see ``attach._third_person_subject``)."""
+    last_part = re.split(r",\s*|\s+(?:and|then|but|while)\s+", clause)[-1]  # the part the modifier ends
+    m = re.match(r"([A-Z][a-z]{1,23})\s+(?!')", last_part)
     return Ctx(b, clause, b.subject, named_subject=m.group(1) if m else None)
 
 

@@ -295,6 +295,7 @@ def test_counters_an_ability_needs_are_read_and_fewer_are_refused() -> None:
     ("Adel, during his turn on his main phase, casts Brainstorm", "Adel", "Adel"),
     ("Alice has Spirit of the Labyrinth. Adel, during his turn, casts Brainstorm", "Adel", "Adel"),
     ("Alice has Notion Thief. Bob casts Brainstorm during her upkeep", "Alice", "Bob"),  # "her" is not Bob
+    ("Alice has Notion Thief and Bob casts Brainstorm during his upkeep", "Bob", "Bob"),  # the part's subject
     ("I cast Brainstorm during his upkeep", "Opponent", "You"),
 ])
 def test_his_in_a_named_players_clause_is_that_player(text: str, turn: str, caster: str) -> None:
