@@ -69,10 +69,12 @@ def observed(text: str, seen: list[str]) -> str:
         seen.append(m.group("obs").strip())
         return ""
 
-    return _OBSERVED.sub(drop, text)
+    return _OBSERVED.sub(drop, text) if "but" in text.lower() else text
 
 
 def skip_asides(text: str, asides: list[str]) -> str:
+    if "priority" not in text.lower() and not text.startswith("["):
+        return text  # the words every aside holds (a tag opens the text)
     for rx, why in _ASIDES:
         for m in rx.finditer(text):
             asides.append(f"“{m.group(0).strip(' .!?;')}” skipped: {why}")

@@ -24,8 +24,10 @@ _INTRODUCED = re.compile(r"(?:, ?)?\b(?:with the ability|with the text|which say
                          r"whose text is|whose text says|which has the ability|that has the ability)\s*[:,]?\s*"
                          r"(?P<words>[^.!?\n]{8,400})", re.I)
 _DOUBLE_QUOTED = re.compile(r' ?"(?P<words>[^"\n]{12,400})"')  # no run of spaces before: read before they collapse
-# each form of quoting, and how few words a passage may have to be compared (an introducer says it is card text)
-_QUOTINGS: tuple[tuple[re.Pattern[str], int], ...] = ((_BRACKETED, 4), (_INTRODUCED, 2), (_DOUBLE_QUOTED, 4))
+# each form of quoting, the marks one of which it needs in the text (lower case), and how few words a passage may
+# have to be compared (an introducer says it is card text)
+_QUOTINGS: tuple[tuple[re.Pattern[str], tuple[str, ...], int], ...] = (
+    (_BRACKETED, ("(",), 4), (_INTRODUCED, ("says", "reads", "ability", "text"), 2), (_DOUBLE_QUOTED, ('"',), 4))
 _WORD = re.compile(r"[a-z]+")
 _SENTENCE_START = re.compile(r"[.!?\n][^.!?\n]*$")
 MIN_SHARED = 0.6  # share of the passage's words found in the card's rules text
@@ -68,8 +70,11 @@ def drop_quoted_text(text: str, cards: CardDB) -> tuple[str, list[Quoted]]:
     """``text`` without the passages (in brackets, introduced as a card's text, or in double quotes) that quote
     a card named before them, and those passages."""
     quoted: list[Quoted] = []
-    for pattern, min_words in _QUOTINGS:
-        text = _drop(pattern, min_words, text, cards, quoted)
+    low = text.lower()
+    for pattern, marks, min_words in _QUOTINGS:
+        if any(mark in low for mark in marks):
+            text = _drop(pattern, min_words, text, cards, quoted)
+            low = text.lower()
     return text, quoted
 
 
