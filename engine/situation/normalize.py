@@ -288,7 +288,8 @@ def _unwrap(sentence: str, dropped: list[str], claims: list[str] | None = None) 
     if facts is not None:
         return facts
     # "If two players each control ..., it's my turn": a situation put as a hypothesis states its facts
-    s = re.sub(r"^(?:so |and )?(?:if|suppose|supposing|say|imagine|let's say)\s+", "", s, flags=re.I)
+    s = re.sub(r"^(?:so |and )?(?:if|suppose|supposing|say|imagine|let's say|let's assume|let us say|let us assume|"
+               r"assume|assuming)\s+(?:that\s+)?", "", s, flags=re.I)
     if question:
         s = re.sub(r"^(?:can|could|may|should|do|must) i\s+", "I ", s, flags=re.I)
     return s.rstrip("?! ") if question else s

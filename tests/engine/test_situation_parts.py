@@ -430,3 +430,8 @@ def test_a_posts_tag_is_skipped_and_said() -> None:
     doc = situation_to_json("[Question] I have 2 cards in library and I cast Brainstorm")
     assert doc["action"]["card"] == "Brainstorm"
     assert "“[Question]” skipped: a post's tag, not part of the situation" in doc["assumed"]
+
+
+def test_a_situation_put_as_an_assumption_states_its_facts() -> None:
+    doc = situation_to_json("Let's assume you have no cards in hand. I have 3 cards in library and I draw 4")
+    assert _player(doc, "You")["hand"] == 0 and doc["action"]["count"] == 4
