@@ -104,6 +104,10 @@ _DOES_CARD_IF = re.compile(
     r"^(?i:does|do|will|would) (?P<card>[A-Z][\w',\- ]{1,60}?) (?i:trigger|work|apply|do anything|replace it|"
     rf"stop it|stop the draw|replace the draws?)\b[^,]{{0,30}}?\b(?i:if|when) (?P<facts>.+?){_END}",
 )
+# "Does it trigger when A?" (a card told before) → A
+_DOES_IT_IF = re.compile(rf"^(?:does|do|will|would) (?:it|that|this|they|those) (?:still |even )?(?:trigger|work|"
+                         rf"apply|do anything|replace it|stop it|stop the draw|replace the draws?)\b[^,]{{0,30}}?\b"
+                         rf"(?:if|when|whenever) (?P<facts>.+?){_END}", re.I)
 # "Can my opponent draw a card if A?" → "A. my opponent draw a card"; "do I lose if A?" → A
 _AUX_IF = re.compile(rf"^(?:can|could|does|do|did|will|would|should|must|may) (?P<head>.+?) (?:if|when) "
                      rf"(?P<facts>.+?){_END}", re.I)
@@ -220,7 +224,7 @@ _STARTING_PLAYER = re.compile(
     r"the player on the play|whoever goes first) (?P<rest>(?:still |even |get to )*draw\b[^?]*)\?$", re.I)
 
 
-def _question_forms(s: str, question: bool) -> str | None:
+def _question_forms(s: str, question: bool, told_before: bool = False) -> str | None:
     """The facts of a question, or None when the sentence is not one of the known question forms."""
     s = _STARTING_PLAYER.sub(lambda m: f"if I go first, do I {m.group('rest').strip()}?", s)
     if question and _turn_draw_question(s):
@@ -230,6 +234,9 @@ def _question_forms(s: str, question: bool) -> str | None:
     m = _DOES_CARD_IF.match(s)
     if m:
         return f"{m.group('card')} is in play. {m.group('facts')}."
+    m = _DOES_IT_IF.match(s) if told_before else None
+    if m:  # "I have Consecrated Sphinx. Does it trigger when my opponent draws 3?": the card told before
+        return m.group("facts") + "."
     m = _IF_THEN_QUESTION.match(s)
     if m:
         return m.group("facts") + "."
@@ -262,7 +269,7 @@ def _question_forms(s: str, question: bool) -> str | None:
     return None
 
 
-def _unwrap(sentence: str, dropped: list[str], claims: list[str] | None = None) -> str:
+def _unwrap(sentence: str, dropped: list[str], claims: list[str] | None = None, told_before: bool = False) -> str:
     """One sentence without greetings and question wrappers; '' when it states no fact at all."""
     s = sentence.strip()
     while True:
@@ -272,7 +279,7 @@ def _unwrap(sentence: str, dropped: list[str], claims: list[str] | None = None) 
         dropped.append(m.group(0).strip(" ,:-"))
         s = s[m.end():].lstrip()
     question = s.rstrip().endswith("?")
-    facts = _question_forms(s, question)
+    facts = _question_forms(s, question, told_before)
     if facts == "":
         dropped.append(s.strip(" ?!."))
     if facts is not None:
@@ -389,8 +396,8 @@ def normalize_text(text: str, card_words: frozenset[str] = frozenset()) -> Norma
     story = observed(skip_asides(rewrite(unaddressed(clean(text))), result.asides), result.seen)
     result.sentences = _sentences(generic_you(story, result.corrections))
     sentences = []
-    for typed in result.sentences:
-        read = _unwrap(typed, result.dropped, result.claims)
+    for i, typed in enumerate(result.sentences):
+        read = _unwrap(typed, result.dropped, result.claims, told_before=i > 0)
         sentences.append(read)
         if typed.rstrip().endswith("?"):
             result.from_questions.update(" ".join(c.split()) for c in re.split(r"[.;!?\n]+", read) if c.strip(" ,"))

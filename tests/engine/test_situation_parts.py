@@ -435,3 +435,13 @@ def test_a_posts_tag_is_skipped_and_said() -> None:
 def test_a_situation_put_as_an_assumption_states_its_facts() -> None:
     doc = situation_to_json("Let's assume you have no cards in hand. I have 3 cards in library and I draw 4")
     assert _player(doc, "You")["hand"] == 0 and doc["action"]["count"] == 4
+
+
+def test_does_it_trigger_when_asks_about_the_card_told_before() -> None:
+    """ "I have Consecrated Sphinx. Does it trigger when my opponent draws 3?": the facts of the question are read;
+    with no card told before, "it" is nothing and the question is refused, not answered about no card."""
+    doc = situation_to_json("I have Consecrated Sphinx. Does it trigger when my opponent draws 3?")
+    assert doc["action"] == {"type": "draw", "count": 3, "player": "Opponent"}
+    assert doc["asked"]["kind"] == "trigger"
+    with pytest.raises(SituationError):
+        situation_to_json("Does it trigger when my opponent draws 3?")
