@@ -1,7 +1,8 @@
 """The situation language: what players type in /draw, read into a scenario.
 
 The reader is a visible pipeline, one module per stage: ``quoted`` (a card's own text, quoted in brackets,
-skipped) → ``normalize`` (text cleaned; ``person``: who "you" is) → ``clauses`` (each sentence, read from its
+skipped) → ``normalize`` (text cleaned; ``rewrites``: the way players type; ``person``: who "you" is; ``aside``:
+the outcome a player expects, what they saw, asides, set apart and said) → ``clauses`` (each sentence, read from its
 parts first: ``tokens`` → ``atoms`` → frames of ``reading``, ``frames`` and ``board``, in ``story``; else by a
 one-fact template of ``phrases``; a sentence of table talk skipped, said: ``talk``) → ``attach`` (facts attached
 to players) → ``seating`` (players seated, defaults filled) → ``clarify`` (controllers and a Commander game's
@@ -36,6 +37,7 @@ from engine.situation.reference import reference_markdown
 from engine.situation.scope import out_of_scope
 from engine.situation.seating import _to_json, merge_unowned
 from engine.situation.talk import is_table_talk
+from engine.situation.tokens import Tok, tokenize
 
 __all__ = ["PHRASES", "Clarification", "Situation", "SituationError", "all_examples", "language_reference",
            "normalize", "parse_situation", "reference_markdown", "situation_to_json"]
@@ -86,10 +88,28 @@ def _read(text: str, cards: CardDB | None, given: Situation | None = None) -> di
                         else Asked(asked.kind, None, asked.card, asked.words)).to_json()
     for typed, read in norm.corrections:
         b.assume(f"“{typed}” read as “{read}”")
+    for aside in norm.asides:
+        b.assume(aside)
+    for seen in norm.seen:
+        _told_elsewhere(b, seen)
+        b.assume(f"“{seen}” read as what you saw happen, not as a fact: the ruling above says what the rules give")
+    for claim in norm.claims:
+        _told_elsewhere(b, claim)
+        b.assume(f"“{claim}” read as what you expect, not as a fact: the ruling above works it out")
     if "player_count" not in b.top:
         ask_player_count(doc, b, text, lambda more: _read(more, cards, given))
     return _with_reading(doc, b)
 
+
+
+def _told_elsewhere(b: Builder, words: str) -> None:
+    """Words read as what the player expects or saw must not take a card out of the story: a card they name that
+    the rest of the story doesn't ("if I cast Brainstorm, opp's notion thief will replace the draws") is refused."""
+    told = set(b.last_cards) | {str((b.action or {}).get("card"))}
+    for token in tokenize(words, b.cards):
+        if token.kind is Tok.CARD and token.value not in told:
+            raise SituationError(f"“{words}” tells of {token.value}, which the rest of the situation doesn't: say "
+                                 "where it is and whose it is", words, f"'my opponent controls {token.value}'")
 
 
 def _checked(text: Any) -> str:

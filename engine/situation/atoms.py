@@ -36,6 +36,7 @@ class Atom(StrEnum):
     EXTRA = "additional draws taken"  # take the 2 extra (Sylvan Library)
     MECH = "mechanic"  # loot, wheel, rummage
     KEEP = "cards kept"  # keep both (paying 4 life each), put both back
+    COUNTERS = "counters on a permanent"  # with 6 counters, 6 quest counters on it
     DREDGE = "dredge"  # dredge it, dredge Golgari Thug
     BESIDES = "besides a spell"  # besides Timetwister, after casting it: a hand counted without the spell
     CARDS = "cards"  # Notion Thief, 2 Thought Reflections, my Bowmasters
@@ -105,9 +106,11 @@ ATOM_RULES: tuple[tuple[Atom, str], ...] = (
     (Atom.X, "FOR NUMBER:x"),
     (Atom.X, "FOR? X:x"),
     (Atom.EXTRA, "EXTRA:extra"),
-    (Atom.KEEP, "KEEP:keep FILLER?"),
+    (Atom.KEEP, "KEEP:keep PAY_LIFE?"),
+    (Atom.COUNTERS, "HAVE? NUMBER:n COUNTERS:kind"),
     (Atom.MECH, "MECH:mech NUMBER?:n"),
     (Atom.CAST, "CAST IT:it"),
+    (Atom.CAST, "IT:it CAST"),  # "it resolves"
     (Atom.CAST, "RESPONSE POSS?:owner CARD:card"),
     (Atom.CAST, "CARD:card CAST"),
     (Atom.CAST, "CARD:card ETB:enters"),

@@ -100,6 +100,7 @@ class Builder:
         self.implied_action: tuple[dict[str, Any], str] | None = None  # "... instead of drawing"
         self.in_question = False  # the clause being read comes from a question ("do we draw?")
         self.action_from_question = False
+        self.action_named_only = False  # the action is a spell only named ("Wheel of Fortune — ..."), not told
         self.besides: list[tuple[str, str, str]] = []  # (player, spell, words): a hand said without that spell
 
     # ---------------------------------------------------------------- transactions
@@ -189,6 +190,11 @@ class Builder:
             if action.get("type") == "draw_step":
                 return
             self.action = None
+        if self._told_after_named(action):
+            self.assume(f"“{self.action_clause}” read as naming the spell that “{clause}” tells")
+            named = (describe_action(self.action or {}), self.action_clause)
+            self.understood = [u for u in self.understood if u != named]
+            self.action = None
         if self.action is not None and self.action != action:
             raise SituationError(
                 f"two actions: “{self.action_clause}” and “{clause}”; describe one thing that happens now",
@@ -198,9 +204,17 @@ class Builder:
             )
         self.action = action
         self.action_clause = clause
+        self.action_named_only = False
         self.action_from_question = self.in_question
         self.note(describe_action(action), clause)
 
+
+    def _told_after_named(self, action: dict[str, Any]) -> bool:
+        """ "Wheel of Fortune — my opponent cast it and ...": a spell named alone (read as cast, said) and then
+        told cast by a player is one spell, the one told."""
+        old = self.action or {}
+        return (self.action_named_only and old.get("type") == action.get("type") == "cast"
+                and old.get("card") == action.get("card"))
 
     def _restated(self, action: dict[str, Any]) -> bool:
         """A draw asked about in a question, by a player the action already concerns (or by anyone during a
@@ -274,9 +288,11 @@ class Ctx:
     clause: str
     subject: str
     actor: str | None = None  # the first player the clause names: what "herself" means
+    named_subject: str | None = None  # the clause's subject as said ("Adel"): what "his" means in its clause
 
     def who(self, text: str | None) -> str:
-        name = resolve_player(self.b, text, self.actor or self.subject, self.clause, self.actor)
+        name = resolve_player(self.b, text, self.actor or self.subject, self.clause, self.actor,
+                              self.actor or self.named_subject)
         if name not in GROUPS and not name.startswith("team:"):
             self.b.player(name)
         self.b.mention(name)
@@ -316,10 +332,34 @@ CARD_PRONOUNS = {"it", "her", "him", "them", "this", "that", "this card", "that 
 OBJECT_PRONOUNS = {"him", "her", "them"}
 
 
-def _pronoun(b: Builder, word: str, clause: str, actor: str | None) -> str:
-    """The player a pronoun stands for: the one other player mentioned, or the last one mentioned in the
-    same sentence; with two candidates and nothing to tell them apart, the reader asks. An object pronoun
-    ("targeting her") is never the clause's own subject (that would be "herself")."""
+# pronouns that stand for the clause's own subject when it is a named third person ("Adel, during his turn, casts
+# Brainstorm": Adel's turn); an object pronoun ("targeting her") never does (that would be "herself")
+SUBJECT_PRONOUNS = frozenset({"he", "she", "his", "their", "they"})
+
+
+def _third_person_subject(b: Builder, word: str, subject: str | None, clause: str) -> str | None:
+    """The clause's subject, when ``word`` is a subject or possessive pronoun and the subject a named player
+    other than the asker (never "I ... during his upkeep", never a group)."""
+    said = re.sub(r"'s?$", "", " ".join((subject or "").lower().split()))
+    if word not in SUBJECT_PRONOUNS or not said or said in PRONOUNS or said in ME_WORDS or said in REFLEXIVE_WORDS:
+        return None
+    try:
+        name = resolve_player(b, subject, "", clause)
+    except SituationError:
+        return None
+    if name in ("You", "we", "each", "each-opponent") or name in GROUPS or name.startswith("team:"):
+        return None
+    return name
+
+
+def _pronoun(b: Builder, word: str, clause: str, actor: str | None, subject: str | None = None) -> str:
+    """The player a pronoun stands for: the clause's own subject when a named third person (see
+    ``_third_person_subject``), else the one other player mentioned, or the last one mentioned in the same
+    sentence; with two candidates and nothing to tell them apart, the reader asks. An object pronoun ("targeting
+    her") is never the clause's own subject (that would be "herself")."""
+    own = _third_person_subject(b, word, subject, clause)
+    if own is not None:
+        return own
     mentions = [(n, s) for n, s in b.mentions if not (word in OBJECT_PRONOUNS and n == actor)]
     candidates: list[str] = []
     for name, _ in mentions:
@@ -348,7 +388,8 @@ def _first_words(names: tuple[str, ...]) -> frozenset[str]:
     return frozenset(words)
 
 
-def resolve_player(b: Builder, text: str | None, subject: str, clause: str, actor: str | None = None) -> str:
+def resolve_player(b: Builder, text: str | None, subject: str, clause: str, actor: str | None = None,
+                   named_subject: str | None = None) -> str:
     if text is None:
         return subject
     t = " ".join(text.lower().replace("’", "'").split())
@@ -362,7 +403,7 @@ def resolve_player(b: Builder, text: str | None, subject: str, clause: str, acto
     if t in REFLEXIVE_WORDS:
         return subject
     if t in PRONOUNS:
-        return _pronoun(b, t, clause, actor)
+        return _pronoun(b, t, clause, actor, named_subject)
     if t in FIRST_PLURAL:
         return "we"
     if t in EACH_WORDS:

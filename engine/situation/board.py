@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import re
 
-from engine.errors import Ambiguity
+from engine.errors import Ambiguity, SituationError
 from engine.situation import facts as F
 from engine.situation.atoms import Atom, Piece
 from engine.situation.attach import possessive
+from engine.situation.lexicon import read_number
 from engine.situation.reading import ZONES, Part, Reading, _groups, player
 from engine.situation.tokens import Tok
 
@@ -190,3 +191,30 @@ def _additional_draws(reading: Reading, who: str) -> str | None:
                  "taken by its controller")
         found = loose
     return found[0] if len(found) == 1 else None
+
+
+# "As long as Archmage Ascension has six or more quest counters on it, ...": an ability that needs counters
+_NEEDS_COUNTERS = re.compile(r"\bhas (\w+) or more (?:(\w+) )?counters on it\b", re.I)
+
+
+def _counters(part: Part, reading: Reading) -> None:
+    """ "Archmage Ascension on the battlefield with 6 counters": the counters a card's ability needs ("six or
+    more quest counters"), said. The card data applies that ability as if it had them, so fewer are refused;
+    counters on a card whose ability needs none are left unread (an error names them)."""
+    for piece in part.of(Atom.COUNTERS):
+        cards = [p for p in part.pieces if p.kind is Atom.CARDS]
+        card = reading.b.cards.find(str(cards[0].values["card"])) if len(cards) == 1 else None
+        need = _NEEDS_COUNTERS.search(card.oracle) if card is not None else None
+        n = read_number(str(piece.values["n"]))
+        if card is None or need is None or n is None or read_number(need.group(1)) is None:
+            return
+        kind = str(piece.values.get("kind") or "")
+        if kind and need.group(2) and kind != need.group(2).lower():
+            return  # "+1/+1 counters" on a card whose ability counts quest counters: not its counters
+        if n < (read_number(need.group(1)) or 0):
+            raise SituationError(f"{card.name} with {n} counters: its ability that needs {need.group(1)} or more "
+                                 "does not apply, and I can only judge it as applying", reading.clause,
+                                 f"{card.name} with {need.group(1)} or more counters, or the situation without it")
+        reading.b.note(f"{card.name} has {n} counters: its ability that needs {need.group(1)} or more applies",
+                       reading.clause)
+        piece.used = True

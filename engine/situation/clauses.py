@@ -64,6 +64,15 @@ def _try(b: Builder, clause: str, subject: str, words: str = "") -> str | None:
     return None
 
 
+def _tail_ctx(b: Builder, clause: str) -> Ctx:
+    """The context of a clause's trailing "during his upkeep": "his" may be the subject of the part it ends when
+    that part opens with a player's name ("Adel casts Brainstorm during his upkeep", "Alice has Notion Thief and
+    Bob casts Brainstorm during his upkeep"; see ``attach._third_person_subject``)."""
+    last_part = re.split(r",\s*|\s+(?:and|then|but|while)\s+", clause)[-1]  # the part the modifier ends
+    m = re.match(r"([A-Z][a-z]{1,23})\s+(?!')", last_part)
+    return Ctx(b, clause, b.subject, named_subject=m.group(1) if m else None)
+
+
 _MODIFIERS: tuple[tuple[re.Pattern[str], Callable[[Builder, re.Match[str], str], None]], ...] = (
     (
         re.compile(
@@ -84,12 +93,12 @@ _MODIFIERS: tuple[tuple[re.Pattern[str], Callable[[Builder, re.Match[str], str],
     (re.compile(r"\s+on turn (?P<n>\w+)$", re.I), lambda b, m, c: b.set("*", "turn", count(m.group("n"), c), c)),
     (
         re.compile(rf"\s+(?:on|during|in|at the (?:start|beginning) of) {POS} turn$", re.I),
-        lambda b, m, c: _turn_of(Ctx(b, c, b.subject), {"player": m.group("player")}),
+        lambda b, m, c: _turn_of(_tail_ctx(b, c), {"player": m.group("player")}),
     ),
     (
         re.compile(rf"\s+(?:during|in) {POS} (?P<step>upkeep|end step|main phase|first main phase|second main phase)$",
                    re.I),
-        lambda b, m, c: _step(Ctx(b, c, b.subject), {"player": m.group("player"), "step": m.group("step")}),
+        lambda b, m, c: _step(_tail_ctx(b, c), {"player": m.group("player"), "step": m.group("step")}),
     ),
     (
         re.compile(r"\s+while (?:casting|i(?:'m| am) casting|they(?:'re| are) casting) (?:a |another )?spell$", re.I),

@@ -110,9 +110,15 @@ def match_card(cards: CardDB, text: str, clause: str) -> str:
     name = text.strip(" .,'\"")
     if len(found) > 1:
         raise Ambiguity(f"Which card is “{name}”?", name, clause, [(n, n) for n in found[:10]])
+    name = _WHOSE.sub("", name) or name  # "my Midnight Reaper", "a Toothy": the card is the rest
     error = SituationError(f"“{name}” is not a card I know", clause, "a card name from the card data")
     error.unknown_card = name
     raise error
+
+
+# words before a card's name that say whose it is or count it, never part of a name ("The" may be: "The Ur-Dragon")
+_WHOSE = re.compile(r"^(?:(?:i|me|my|your|his|her|their|our|opponent's|my opponent's|the opponent's|a|an)\s+)+",
+                    re.I)
 
 
 def _counted(cards: CardDB, text: str) -> list[str] | None:
@@ -122,6 +128,8 @@ def _counted(cards: CardDB, text: str) -> list[str] | None:
     m = re.fullmatch(r"(\w+)\s+(?:copies of\s+|x\s+)?(.+)", t)
     if m and m.group(1).lower() not in ("a", "an") and read_number(m.group(1)) is not None:
         times, t = read_number(m.group(1)) or 1, m.group(2)
+    elif m and m.group(1).lower() in ("a", "an") and not candidates(cards, t):
+        t = m.group(2)  # "a Toothy, Imaginary Friend": one of the card
     m = re.fullmatch(r"(.+?)\s*x(\d+)", t)
     if m:
         times, t = int(m.group(2)), m.group(1)
@@ -156,9 +164,9 @@ def card_list(cards: CardDB, text: str, clause: str) -> list[str]:
                 i = j
                 break
         else:
-            error = SituationError(f"“{parts[i].strip()}” is not a card I know", clause,
-                                   "a card name from the card data")
-            error.unknown_card = parts[i].strip()
+            name = _WHOSE.sub("", parts[i].strip()) or parts[i].strip()
+            error = SituationError(f"“{name}” is not a card I know", clause, "a card name from the card data")
+            error.unknown_card = name
             raise error
     return out
 

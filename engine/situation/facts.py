@@ -307,11 +307,23 @@ def _cast(ctx: Ctx, g: dict[str, str]) -> None:
         action["ability"] = "cycle"
     elif verb.startswith("play") and card is not None and not spell_text:
         action["ability"] = "enters"  # playing a permanent: it enters the battlefield (its own triggers)
-    if g.get("target"):
+    if g.get("target") and card is not None and not _may_target_player(card):
+        # "I cast Brainstorm targeting my opponent": the spell has no target, so none is chosen (601.2c); said
+        ctx.b.assume(f"the target “{g['target']}” not used: {card.name} targets no player (its text has no "
+                     "“target player” or “target opponent”)")
+    elif g.get("target"):
         action["targets"] = [ctx.who(g["target"])]
     if g.get("x") or g.get("x2"):
         action["x"] = count(g.get("x") or g["x2"], ctx.clause)
     ctx.b.set_action(action, ctx.clause)
+
+
+def _may_target_player(card: Card) -> bool:
+    """Whether a player given as the target of ``card`` can be one: an instant or sorcery whose every spell text
+    targets no player can't (a permanent's own abilities, or a card whose types are unknown, keep the target)."""
+    if not (card.has_type("instant") or card.has_type("sorcery")):
+        return True
+    return any(isinstance(e, SpellText) and e.targets_player for e in card.effects) or not card.of(SpellText)
 
 
 def _enters(ctx: Ctx, g: dict[str, str]) -> None:

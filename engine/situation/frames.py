@@ -19,7 +19,16 @@ from enum import StrEnum
 from engine.errors import SituationError
 from engine.situation import facts as F
 from engine.situation.atoms import Atom, Piece
-from engine.situation.board import _cast_into, _control, _extra, _graveyard, _how_many, _top, drawn_off_permanent
+from engine.situation.board import (
+    _cast_into,
+    _control,
+    _counters,
+    _extra,
+    _graveyard,
+    _how_many,
+    _top,
+    drawn_off_permanent,
+)
 from engine.situation.reading import Part, Reading, _groups, player
 from engine.situation.tokens import Tok
 
@@ -51,6 +60,7 @@ class Frame(StrEnum):
     CONTROL = "control"
     HOW_MANY = "a number of cards"
     EXTRA = "additional draws taken"
+    COUNTERS = "counters on a permanent"
 
 
 def _count(part: Part, reading: Reading) -> None:
@@ -193,8 +203,23 @@ def _card_of(reading: Reading, piece: Piece) -> str:
     return str(piece.values["card"])
 
 
+def _resolving_again(reading: Reading, piece: Piece) -> bool:
+    """ "opp casts Divination and I control Alms Collector as Divination resolves": a spell said to resolve after
+    the story cast it is that same spell (608.2), not a second action."""
+    action = reading.b.action or {}
+    resolving = any(t.kind is Tok.CAST and t.text.lower().startswith("resolv") for t in piece.tokens)
+    if not resolving or action.get("type") != "cast" or piece.values.get("target"):
+        return False
+    card = reading.b.last_cards[-1] if piece.values.get("it") and reading.b.last_cards else piece.values.get("card")
+    return action.get("card") == card
+
+
 def _cast(part: Part, reading: Reading) -> None:
     for piece in part.of(Atom.CAST):
+        if _resolving_again(reading, piece):
+            reading.b.note(f"{reading.b.action['card']} resolves", reading.clause)  # type: ignore[index]
+            piece.used = True
+            continue
         # "Thassa's Oracle etb trigger resolving" is read as the creature spell resolving: it enters and its
         # own "when this enters" ability resolves (the engine's enters-only path leaves some of them unread)
         F._cast(*_groups(reading, reading.owner(part, piece), card=_card_of(reading, piece), **_how(part, piece)))
@@ -254,6 +279,7 @@ def _spell(part: Part, reading: Reading) -> None:
             continue  # "I have Brainstorm" is a card in hand, not a cast
         F._cast(*_groups(reading, reading.owner(part, piece), card=card.name, **_how(part, piece)))
         reading.b.assume(f"“{piece.text}” read as casting {card.name}")
+        reading.b.action_named_only = True
         piece.used = True
 
 
@@ -312,6 +338,7 @@ FRAMES: dict[Frame, Callable[[Part, Reading], None]] = {
     Frame.CONTROL: _control,
     Frame.HOW_MANY: _how_many,
     Frame.EXTRA: _extra,
+    Frame.COUNTERS: _counters,
 }
 
 

@@ -17,7 +17,9 @@ from functools import lru_cache
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
+from engine.situation.aside import claimed, observed, skip_asides
 from engine.situation.person import generic_you, unaddressed
+from engine.situation.rewrites import rewrite
 
 _CLEAN = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-", "\t": " ", "`": "'",
                         "~": " ", "|": " "})
@@ -57,6 +59,9 @@ class Normalized:
     dropped: list[str] = field(default_factory=list)  # greetings and questions that state no fact
     sentences: list[str] = field(default_factory=list)  # the sentences as typed (cleaned): the question stage
     from_questions: set[str] = field(default_factory=set)  # clauses read out of a question ("can I dredge it?")
+    claims: list[str] = field(default_factory=list)  # outcomes the player expects ("..., it will draw two"): said
+    asides: list[str] = field(default_factory=list)  # words skipped because no draw depends on them: said
+    seen: list[str] = field(default_factory=list)  # what the player saw happen ("but it did not trigger"): said
 
 
 # --------------------------------------------------------------------------- sentences that state no fact
@@ -86,7 +91,7 @@ _LEADING_FILLER = re.compile(
     r"(?:question|q)\s*[:,\-]\s*|(?:(?:quick|dumb|simple|rules|short|stupid|weird|judge) )+(?:question|q)\b"
     r"[:,\-]?\s*|"
     r"(?:so|ok|okay|um|uh|well|alright|judge|ruling|help|please|help please|pls)\s*[,:!\-]\s*|"
-    r"(?:so|ok|okay|ok so|okay so|alright so|well|um|uh)\s+)",
+    r"(?:so|ok|okay|ok so|okay so|alright so|well(?! of\b)|um|uh)\s+)",
     re.I,
 )
 _TRAILING_QUESTION = re.compile(rf"(?:[,\-]\s*|\s+)(?:{_QUESTION_TAIL})[\s?!.]*$", re.I)
@@ -99,6 +104,10 @@ _DOES_CARD_IF = re.compile(
     r"^(?i:does|do|will|would) (?P<card>[A-Z][\w',\- ]{1,60}?) (?i:trigger|work|apply|do anything|replace it|"
     rf"stop it|stop the draw|replace the draws?)\b[^,]{{0,30}}?\b(?i:if|when) (?P<facts>.+?){_END}",
 )
+# "Does it trigger when A?" (a card told before) → A
+_DOES_IT_IF = re.compile(rf"^(?:does|do|will|would) (?:it|that|this|they|those) (?:still |even )?(?:trigger|work|"
+                         rf"apply|do anything|replace it|stop it|stop the draw|replace the draws?)\b[^,]{{0,30}}?\b"
+                         rf"(?:if|when|whenever) (?P<facts>.+?){_END}", re.I)
 # "Can my opponent draw a card if A?" → "A. my opponent draw a card"; "do I lose if A?" → A
 _AUX_IF = re.compile(rf"^(?:can|could|does|do|did|will|would|should|must|may) (?P<head>.+?) (?:if|when) "
                      rf"(?P<facts>.+?){_END}", re.I)
@@ -215,7 +224,7 @@ _STARTING_PLAYER = re.compile(
     r"the player on the play|whoever goes first) (?P<rest>(?:still |even |get to )*draw\b[^?]*)\?$", re.I)
 
 
-def _question_forms(s: str, question: bool) -> str | None:
+def _question_forms(s: str, question: bool, told_before: bool = False) -> str | None:
     """The facts of a question, or None when the sentence is not one of the known question forms."""
     s = _STARTING_PLAYER.sub(lambda m: "if I go first, do I " + re.sub(
         r"\b(?:their|his|her)\b", "my", m.group("rest").strip()) + "?", s)
@@ -226,6 +235,9 @@ def _question_forms(s: str, question: bool) -> str | None:
     m = _DOES_CARD_IF.match(s)
     if m:
         return f"{m.group('card')} is in play. {m.group('facts')}."
+    m = _DOES_IT_IF.match(s) if told_before else None
+    if m:  # "I have Consecrated Sphinx. Does it trigger when my opponent draws 3?": the card told before
+        return m.group("facts") + "."
     m = _IF_THEN_QUESTION.match(s)
     if m:
         return m.group("facts") + "."
@@ -258,7 +270,7 @@ def _question_forms(s: str, question: bool) -> str | None:
     return None
 
 
-def _unwrap(sentence: str, dropped: list[str]) -> str:
+def _unwrap(sentence: str, dropped: list[str], claims: list[str] | None = None, told_before: bool = False) -> str:
     """One sentence without greetings and question wrappers; '' when it states no fact at all."""
     s = sentence.strip()
     while True:
@@ -268,7 +280,7 @@ def _unwrap(sentence: str, dropped: list[str]) -> str:
         dropped.append(m.group(0).strip(" ,:-"))
         s = s[m.end():].lstrip()
     question = s.rstrip().endswith("?")
-    facts = _question_forms(s, question)
+    facts = _question_forms(s, question, told_before)
     if facts == "":
         dropped.append(s.strip(" ?!."))
     if facts is not None:
@@ -280,109 +292,15 @@ def _unwrap(sentence: str, dropped: list[str]) -> str:
     if m and m.start() > 0:
         dropped.append(m.group(0).strip(" ,-?!."))
         s = s[: m.start()] + "."
+    facts = None if question or claims is None else claimed(s, claims)
+    if facts is not None:
+        return facts
     # "If two players each control ..., it's my turn": a situation put as a hypothesis states its facts
-    s = re.sub(r"^(?:so |and )?(?:if|suppose|supposing|say|imagine|let's say)\s+", "", s, flags=re.I)
+    s = re.sub(r"^(?:so |and )?(?:if|suppose|supposing|say|imagine|let's say|let's assume|let us say|let us assume|"
+               r"assume|assuming)\s+(?:that\s+)?", "", s, flags=re.I)
     if question:
         s = re.sub(r"^(?:can|could|may|should|do|must) i\s+", "I ", s, flags=re.I)
     return s.rstrip("?! ") if question else s
-
-
-# ------------------------------------------------------------------- contractions, symbols, abbreviations
-
-_REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(rx, re.I), to)
-    for rx, to in (
-        (r"\s+(?:\+|&)\s+", " and "),
-        (r"\s+-+\s+", ", "),
-        (r"\bw/o\b", "without"),
-        (r"\bw/(?=\s|\w)", "with "),
-        (r"\b(?:i'm|im)\b(?=\s+(?:at|on|in|playing|casting|the|a|dead|safe|alive|done|winning|losing)\b)", "I am"),
-        # "it's my opponent who has the empty library": the player the sentence is about
-        (r"\bit(?:'s| is) (my opponent|opponent|opp|he|she|they|[A-Z][a-z]+) (?:who|that)\b", r"\1"),
-        (r"\bit(?:'s| is) (?:me|i) (?:who|that)\b", "I"),
-        (r"\bi'm\b", "I am"),
-        (r"\bi've got\b", "I have"),
-        (r"\bi've\b", "I have"),
-        (r"\bi'll\b", "I will"),
-        (r"\b(they|we|you)'re\b", r"\1 are"),
-        (r"\b(they|we|you)re\b(?=\s+(?:at|on|in|casting)\b)", r"\1 are"),
-        (r"\b(he|she)'s got\b", r"\1 has"),
-        (r"\b(he|she)'s\b(?=\s+(?:at|on|in|casting|the)\b)", r"\1 is"),
-        (r"\b([A-Za-z]+)'s got\b", r"\1 has"),
-        (r"\bits\b(?=\s+(?:my|your|his|her|their|our|the|team|turn|[A-Z]\w*'s)\b)", "it's"),
-        (r"\bit ?s\b(?=\s+(?:my|your|his|her|their|our|the)\b)", "it's"),
-        (r"\bdont\b", "don't"),
-        (r"\bdoesnt\b", "doesn't"),
-        (r"\bcant\b", "can't"),
-        (r"\bthere's\b", "there is"),
-        (r"\bthat's\b", "that is"),
-        # a question in the middle of a sentence: "..., what happens when I draw" → "..., I draw"
-        (r"(?:,\s*|\s+)(?:so\s+)?(?:what happens|what would happen|who wins|do i (?:lose|win|die)|does it work)"
-         r" (?:when|if) ", ", "),
-        # "Opponent at 2 life draws 3" → "Opponent is at 2 life and Opponent draws 3"
-        (r"\b(I|opponent|my opponent|opp|[A-Z][a-z]+) at (-?\w+) life,? (?=(?:draws?|casts?|has|have|controls?)\b)",
-         r"\1 is at \2 life and \1 "),
-        (r"\s+(?:too|as well)(?=\s*(?:[.,;!?]|$))", ""),
-        (r"\b(I|opponent|my opponent|[A-Z][a-z]+) \((?:at |on )?(-?\d+) life\)", r"\1 is at \2 life and \1"),
-        (r"\b(-?\d+|\w+) (?:hp|health|life points|lp)\b", r"\1 life"),
-        (r"\b(?:just|actually|now|then also)\s+(?=(?:cast|casts|drew|draws?|played|plays?|resolved?)\b)", ""),
-        (r"\b(both|all of us|each of us|both players|everyone|each player) with\b", r"\1 have"),
-        (r"\b(?:have|had|need|needs|got) to draw\b", "draw"),
-        (r"\bhas to draw\b", "draws"),
-        # ways of saying a player draws: "is forced to draw", "I make my opponent draw", "am I allowed to draw"
-        (r"\b(?:is|are|am) (?:forced|made|instructed|told|asked) to draw\b", "draws"),
-        (r"\bI (?:make|force|have) (my opponent|opponent|opp|[A-Z][a-z]+|him|her|them) draw\b", r"\1 draws"),
-        (r"^(?:am|are|is) (i|we|he|she|they|my opponent|opponent|opp) (?:allowed|able) to\b", r"\1"),
-        (r"\ban opponent's\b", "my opponent's"),
-        (r"\bon (?:the )?(?:field|board|table)\b", "on the battlefield"),
-        # abbreviations players use at the table
-        (r"\boppo?'s\b", "opponent's"),
-        (r"\boppos?\b(?!')", "opponent"),
-        (r"\bopps\b", "opponents"),
-        (r"\bopp\b", "opponent"),
-        (r"\blibs\b", "libraries"),
-        (r"\blib\b", "library"),
-        (r"\bgy\b", "graveyard"),
-        (r"\byard\b", "graveyard"),
-        (r"\bbf\b", "battlefield"),
-        (r"\betbs?\b", "enters the battlefield"),
-        (r"\bt(\d{1,2})\b", r"turn \1"),
-        (r"\bturn(\d{1,2})\b", r"turn \1"),
-        (r"\b2 ?hg\b", "two-headed giant"),
-        (r"\bedh\b", "commander"),
-        (r"\bffa\b", "free-for-all"),
-        (r"\bcmdr\b", "commander"),
-        (r"\b(?:1|one) ?v(?:s)? ?(?:1|one)\b", "1v1"),
-        # numbers players say in words
-        (r"\bhalf a dozen\b", "6"),
-        (r"\ba dozen\b", "12"),
-        (r"\bdozen\b", "12"),
-        (r"\ba single\b", "1"),
-        (r"\ba couple of\b", "2"),
-        (r"\ba pair of\b", "2"),
-        # scare quotes around a word or two ('I "flash in" Notion Thief', 'I had already "drawn"'); a longer
-        # quote may be a card's text ('its own "draw one card" effect') and keeps its marks
-        (r'"([^"\s]+(?: [^"\s]+)?)"', r"\1"),
-        # "tapped four mana and cast X": paying mana decides no draw
-        (r"\b(?:tapped|taps|tap|tapping|paid|pays|pay|paying|spent|spends|spend|spending) (?:out|(?:\w+ )?mana)"
-         r"(?: (?:and|to|for))? (?=(?:cast|casts|casting|play|plays|played|activate|activated|activates)\b)", ""),
-        # "Gitaxian Probe ..., paid with mana": a cost paid in mana is what the card data assumes already
-        (r",?\s*\b(?:paid|paying|pay|pays) (?:for )?(?:it |that )?(?:with|using|in) "
-         r"(?:its |regular |normal |blue )?mana\b", ""),
-        # "the first of the three cards drawn being X": the first card drawn
-        (r"\bthe first of (?:the |those |these )?(?:\w+ )?cards(?= (?:drawn|i draw)\b)", "the first card"),
-    )
-)
-_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
-         "ninety": 90}
-_UNITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
-_COMPOUND = re.compile(rf"\b({'|'.join(_TENS)})[- ]({'|'.join(_UNITS)})\b", re.I)
-
-
-def _rewrite(text: str) -> str:
-    for rx, to in _REWRITES:
-        text = rx.sub(to, text)
-    return _COMPOUND.sub(lambda m: str(_TENS[m.group(1).lower()] + _UNITS[m.group(2).lower()]), text)
 
 
 # ---------------------------------------------------------------------------------------------- typos
@@ -476,10 +394,11 @@ def _at_least(text: str, corrections: list[tuple[str, str]]) -> str:
 def normalize_text(text: str, card_words: frozenset[str] = frozenset()) -> Normalized:
     """The whole normalising stage: clean, unwrap questions, rewrite, correct typos."""
     result = Normalized("")
-    result.sentences = _sentences(generic_you(_rewrite(unaddressed(clean(text))), result.corrections))
+    story = observed(skip_asides(rewrite(unaddressed(clean(text))), result.asides), result.seen)
+    result.sentences = _sentences(generic_you(story, result.corrections))
     sentences = []
-    for typed in result.sentences:
-        read = _unwrap(typed, result.dropped)
+    for i, typed in enumerate(result.sentences):
+        read = _unwrap(typed, result.dropped, result.claims, told_before=i > 0)
         sentences.append(read)
         if typed.rstrip().endswith("?"):
             result.from_questions.update(" ".join(c.split()) for c in re.split(r"[.;!?\n]+", read) if c.strip(" ,"))

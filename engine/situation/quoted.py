@@ -1,5 +1,6 @@
 """Card text quoted by the player: "I cast Wheel of Fortune (Each player discards his/her hand and draws seven
-cards)" names the card and then reminds the reader what it does.
+cards)" names the card and then reminds the reader what it does (in brackets, in double quotes, or introduced as
+such: "with the ability: ...", "which says: ...").
 
 Why a stage of its own, before normalising: the quoted words are the card's, not the situation's. Read as
 facts they would be a second action ("draws seven cards") or words the reader cannot take into account; the
@@ -17,6 +18,16 @@ from dataclasses import dataclass
 from engine.cards import CardDB
 
 _BRACKETED = re.compile(r"\s*\((?P<words>[^()]{12,400})\)")
+# "Psychosis Crawler in play with the ability: Whenever you draw a card, ...", "Divination, which says: Draw two
+# cards.", 'Howling Mine ("At the beginning of ...")': a card's text introduced as such, up to the sentence's end
+_INTRODUCED = re.compile(r"(?:, ?)?\b(?:with the ability|with the text|which says|that says|which reads|that reads|"
+                         r"whose text is|whose text says|which has the ability|that has the ability)\s*[:,]?\s*"
+                         r"(?P<words>[^.!?\n]{8,400})", re.I)
+_DOUBLE_QUOTED = re.compile(r' ?"(?P<words>[^"\n]{12,400})"')  # no run of spaces before: read before they collapse
+# each form of quoting, the marks one of which it needs in the text (lower case), and how few words a passage may
+# have to be compared (an introducer says it is card text)
+_QUOTINGS: tuple[tuple[re.Pattern[str], tuple[str, ...], int], ...] = (
+    (_BRACKETED, ("(",), 4), (_INTRODUCED, ("says", "reads", "ability", "text"), 2), (_DOUBLE_QUOTED, ('"',), 4))
 _WORD = re.compile(r"[a-z]+")
 _SENTENCE_START = re.compile(r"[.!?\n][^.!?\n]*$")
 MIN_SHARED = 0.6  # share of the passage's words found in the card's rules text
@@ -39,12 +50,12 @@ def _shared(words: list[str], oracle: str) -> float:
     return sum(1 for w in words if w in own) / len(words)
 
 
-def _quoted_card(before: str, passage: str, cards: CardDB) -> str | None:
+def _quoted_card(before: str, passage: str, cards: CardDB, min_words: int = MIN_WORDS) -> str | None:
     """The card named in ``before`` (the sentence up to the bracket) whose rules text the passage quotes."""
     start = _SENTENCE_START.search(before)
     sentence = before[start.start() + 1:] if start else before
     words = _WORD.findall(passage.lower())
-    if len(words) < MIN_WORDS:
+    if len(words) < min_words:
         return None
     lowered = sentence.lower()
     named = [c for c in cards.names() if c.lower() in lowered]
@@ -56,16 +67,26 @@ def _quoted_card(before: str, passage: str, cards: CardDB) -> str | None:
 
 
 def drop_quoted_text(text: str, cards: CardDB) -> tuple[str, list[Quoted]]:
-    """``text`` without the bracketed passages that quote a card named before them, and those passages."""
+    """``text`` without the passages (in brackets, introduced as a card's text, or in double quotes) that quote
+    a card named before them, and those passages."""
     quoted: list[Quoted] = []
+    low = text.lower()
+    for pattern, marks, min_words in _QUOTINGS:
+        if any(mark in low for mark in marks):
+            text = _drop(pattern, min_words, text, cards, quoted)
+            low = text.lower()
+    return text, quoted
+
+
+def _drop(pattern: re.Pattern[str], min_words: int, text: str, cards: CardDB, quoted: list[Quoted]) -> str:
     kept: list[str] = []
     last = 0
-    for m in _BRACKETED.finditer(text):
-        card = _quoted_card(text[:m.start()], m["words"], cards)
+    for m in pattern.finditer(text):
+        card = _quoted_card(text[:m.start()], m["words"], cards, min_words)
         if card is None:
             continue
         kept.append(text[last:m.start()])
         quoted.append(Quoted(card, m["words"].strip()))
         last = m.end()
     kept.append(text[last:])
-    return "".join(kept), quoted
+    return "".join(kept)

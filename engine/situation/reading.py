@@ -50,7 +50,7 @@ class Reading:
     said: list[str] = field(default_factory=list)
 
     def ctx(self) -> Ctx:
-        return Ctx(self.b, self.clause, self.b.subject)
+        return Ctx(self.b, self.clause, self.b.subject, named_subject=self.subject or self.later_subject)
 
     def owner(self, part: Part, piece: Piece | None = None) -> str:
         """Whose fact: the atom's own possessive, the part's player, the clause's player, the story's."""

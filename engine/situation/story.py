@@ -35,6 +35,14 @@ TABLE_TALK = QUIET | frozenset({
 })
 
 
+# Token kinds that are read only as part of one fact; left over anywhere else they would change the ruling, so the
+# clause is refused with what to say instead (never skipped as table talk).
+REFUSED: dict[Tok, str] = {
+    Tok.PAY_LIFE: "the life total after paying (e.g. 'I am at 3 life'): paying life for a cost is not carried out "
+                  "here, only for the cards kept with Sylvan Library",
+}
+
+
 def read_parts(b: Builder, clause: str) -> bool:
     """Read ``clause`` from its parts into the builder; False (the builder untouched by the caller's
     snapshot) when a word stops the parts reader or nothing in it is a fact."""
@@ -43,6 +51,8 @@ def read_parts(b: Builder, clause: str) -> bool:
     if bracketed is not None:  # "[[Future Sight]]" is a card's name wherever it stands: one the data lacks
         _unknown_name(bracketed.strip("[] "), Reading(b, clause))
     pieces = atoms(tokens)
+    if pieces and not pieces[0].used and _name_before_place(pieces, 0):
+        _unknown_card(pieces, 0, Reading(b, clause))  # before any word that stops the reader: it may be a card's
     if _seats(pieces, Reading(b, clause)):
         return True
     if not any(p.kind is not Atom.WHO and (p.kind is not Atom.TOKEN or p.tok is Tok.NUMBER) for p in pieces):
@@ -55,6 +65,9 @@ def read_parts(b: Builder, clause: str) -> bool:
         raise SituationError(f"I didn't understand “{stop}” in “{clause}”", clause,
                              "words and numbers: a zone size, a permanent someone controls, a life total, whose "
                              "turn or step it is, or what happens now")
+    if stop is not None and _card_did_not(tokens) and _named_before(b, tokens):
+        b.assume(f"“{clause}” read as what you saw happen, not as a fact: the ruling above says what the rules give")
+        return True
     if stop is not None:
         raise SituationError(f"I can't take “{stop}” into account in “{clause}”", clause,
                              "the situation without it, if it doesn't change what is drawn; otherwise this is "
@@ -81,6 +94,31 @@ def read_parts(b: Builder, clause: str) -> bool:
         pending = []
     _check_used(pieces, reading)
     return True
+
+
+def _named_before(b: Builder, tokens: list[Token]) -> bool:
+    """The card a "didn't trigger" sentence is about was told before (it is on the board, or it is what happens):
+    "but Platinum Angel didn't work" alone would leave the Angel out of the story."""
+    first = next(t for t in tokens if t.kind is not Tok.FILLER)
+    if first.kind is Tok.CARD:
+        return first.value in b.last_cards
+    return b.action is not None or bool(b.last_cards)
+
+
+NEGATIONS = frozenset({"not", "don't", "doesn't", "didn't", "won't", "never", "cannot", "can't"})
+# what a card is seen (not) to do; "Platinum Angel didn't leave" tells a fact of the board and is not one of them
+OBSERVED_VERBS = frozenset({"trigger", "triggers", "work", "works", "draw", "draws", "make", "makes", "let", "lets",
+                            "give", "gives", "cause", "causes", "fire", "fires", "happen", "happens", "do"})
+
+
+def _card_did_not(tokens: list[Token]) -> bool:
+    """ "Wheel didn't make my opponent discard", "it does not trigger": a clause whose subject is a card and whose
+    verb is negated tells what the card did (or didn't) in the player's game: the ruling's to work out."""
+    words = [t for t in tokens if t.kind is not Tok.FILLER and not (t.kind is Tok.WORD and t.text.lower() in
+                                                                    ("does", "did", "is", "was", "seem", "seems"))]
+    return (len(words) > 2 and words[0].kind in (Tok.CARD, Tok.IT, Tok.MECH) and words[1].kind is Tok.STOP
+            and words[1].text.lower() in NEGATIONS and words[2].text.lower() in OBSERVED_VERBS
+            and not any(t.kind is Tok.SEP for t in words))  # nothing more in the sentence
 
 
 FACT_ATOMS = frozenset(Atom) - {Atom.WHO, Atom.TOKEN, Atom.PLACE, Atom.ZONE, Atom.NUMBER}
@@ -234,6 +272,8 @@ def _check_used(pieces: list[Piece], reading: Reading) -> None:
         if not piece.used and piece.kind in (Atom.WHO, Atom.TOKEN) and (piece.kind is Atom.WHO or piece.tok is
                                                                           Tok.WORD) and _after_verb(pieces, i):
             _unknown_card(pieces, i, reading)
+        if not piece.used and _name_before_place(pieces, i):
+            _unknown_card(pieces, i, reading)  # "Well of Ideas is mine", "Rielle is on the battlefield"
     for i, piece in enumerate(pieces):
         if piece.used or (piece.kind is Atom.TOKEN and piece.tok in GRAMMAR | {Tok.IT}):
             continue
@@ -248,11 +288,39 @@ def _check_used(pieces: list[Piece], reading: Reading) -> None:
             _unknown_card(pieces, i - 1, reading)  # "Notion Chef Supreme": a name goes on past a card's
         if piece.kind is Atom.WHO and _after_verb(pieces, i):
             _unknown_card(pieces, i, reading)
+        if piece.kind is Atom.TOKEN and piece.tok in REFUSED:
+            raise SituationError(f"I can't take “{piece.text}” into account in “{reading.clause}”", reading.clause,
+                                 REFUSED[piece.tok])
         raise SituationError(f"I didn't understand “{piece.text}” in “{reading.clause}”", reading.clause,
                              f"“{piece.text}” to be part of a fact: a zone size, a permanent someone controls, a "
                              "life total, whose turn or step it is, or what happens now")
     if skipped:
         reading.b.assume(f"skipped as table talk: {', '.join(f'“{w}”' for w in skipped)}")
+
+
+def _capitalised(piece: Piece) -> bool:
+    return (piece.kind is Atom.WHO and piece.tokens[0].kind is Tok.NAME
+            or piece.kind is Atom.TOKEN and piece.tok is Tok.WORD and piece.text[:1].isupper())
+
+
+def _name_before_place(pieces: list[Piece], i: int) -> bool:
+    """Capitalised words no table knows, right before where a permanent is ("is on the battlefield", "in play",
+    "is mine") or alone opening the clause: a card the data lacks, named as such (a front end with a card source
+    looks it up)."""
+    if not _capitalised(pieces[i]) or (i and _capitalised(pieces[i - 1])):
+        return False
+    for k, piece in enumerate(pieces[i + 1:], i + 1):
+        if _capitalised(piece) or piece.kind is Atom.TOKEN and piece.tok in (Tok.IN, Tok.FILLER):
+            continue
+        return piece.kind is Atom.PLACE or i == 0 and piece.kind is Atom.TOKEN and piece.tok is Tok.SEP and _title(
+            pieces[:k])
+    return i == 0 and _title(pieces)
+
+
+def _title(run: list[Piece]) -> bool:
+    """ "Midnight Reaper — I sacrificed it": two or more capitalised words alone opening the clause, as a title,
+    are a card (one word alone may be a player: "Alice, ...")."""
+    return sum(1 for p in run if _capitalised(p)) > 1
 
 
 def _after_verb(pieces: list[Piece], i: int) -> bool:
@@ -272,7 +340,20 @@ def _unknown_card(pieces: list[Piece], i: int, reading: Reading) -> None:
         if piece.kind is Atom.TOKEN and piece.tok in (Tok.SEP, Tok.BE) or piece.kind in (Atom.PLACE, Atom.ZONE):
             break
         words.extend(piece.tokens)
-    _unknown_name(" ".join(t.text for t in words), reading)
+    _unknown_name(_as_typed(words, reading.clause), reading)
+
+
+def _as_typed(words: list[Token], clause: str) -> str:
+    """The words as the clause has them, filler words between them kept ("Fable of the Mirror Breaker": "the" is
+    a filler word the atoms leave out)."""
+    start = clause.find(words[0].text) if words else -1
+    end = start
+    for token in words:
+        at = clause.find(token.text, end) if end >= 0 else -1
+        if at < 0:
+            return " ".join(t.text for t in words)
+        end = at + len(token.text)
+    return clause[start:end]
 
 
 def _unknown_name(name: str, reading: Reading) -> None:

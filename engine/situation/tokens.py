@@ -70,6 +70,8 @@ class Tok(StrEnum):
     MECH = "mechanic"  # loot, wheel, rummage, cycle: a kind of draw the vocabulary knows
     OFF = "off"  # draw 3 off Brainstorm
     KEEP = "keep"  # keep both (paying life), put both back
+    COUNTERS = "counters"  # "with 6 counters", "6 quest counters on it": counters on a permanent said before
+    PAY_LIFE = "paying life"  # paying life: read with the cards kept (Sylvan Library), refused anywhere else
     SPELL = "a spell"  # a spell, a cantrip: some spell, not named
     OUTCOME = "outcome"  # dead, win, lose: what a question asks about, never a fact
     PLAYING = "playing"  # "are playing (with me)": glue of a list of the game's players
@@ -216,7 +218,11 @@ _add(Tok.KEEP, "keep both|keep them both|keep both of them|keep all|keep all of 
 _add(Tok.KEEP, "keep one|keep 1|keep one of them|pay for one|pay 4 life|pay four life|keep just one", 1)
 _add(Tok.KEEP, "put both back|put them back|put them both back|put both on top|put them on top|put both back on top|"
                "keep none|keep neither|pay nothing|put them both on top", 0)
-_add(Tok.FILLER, "paying life|by paying life|paying 4 life each|paying the life|for the life|for life", "filler")
+# "keep all of them paying life": the life a kept card costs (read with the keep); said of anything else (a
+# spell's Phyrexian mana, a cost) it changes a life total the reader can't carry out, so it is refused, never skipped
+_add(Tok.PAY_LIFE, "paying life|by paying life|paying 4 life each|paying four life each|paying the life|for the life|"
+                   "for life|paying 4 life for each|paying 4 life for each card|paying 8 life|paying eight life|"
+                   "paying 4 life|paying four life|and pay the life|and paying the life|and pay life", "life")
 _add(Tok.PLAYING, "are playing|are playing with|playing with|play with|are in the game|are in the game with|"
                   "are the players|are in this game", "playing")
 _add(Tok.TARGET, "targeting|target|targets|targetting|aimed at|pointed at", "target")
@@ -369,6 +375,31 @@ def tokenize(clause: str, cards: CardDB, players: dict[str, str] | None = None) 
     if players:
         out = [Token(Tok.NAME, t.text, players[t.text.lower()]) if t.kind is Tok.WORD and t.text.lower() in players
                else t for t in out]
+    return _counted_counters(out)
+
+
+_COUNTER_WORDS = frozenset({"counter", "counters"})
+_ON_IT = ("on it", "on them")
+
+
+def _counted_counters(tokens: list[Token]) -> list[Token]:
+    """ "6 counters", "6 quest counters (on it)": counters counted on a permanent, one token (the verb "counters"
+    and counters not counted stay words the reader must not read past)."""
+    out: list[Token] = []
+    i = 0
+    while i < len(tokens):
+        t = tokens[i]
+        kind_word = t.kind is Tok.WORD and i + 1 < len(tokens) and tokens[i + 1].text.lower() in _COUNTER_WORDS
+        if out and out[-1].kind is Tok.NUMBER and (t.text.lower() in _COUNTER_WORDS or kind_word):
+            n = 2 if kind_word else 1
+            tail = " ".join(x.text for x in tokens[i + n:i + n + 2]).lower()
+            n += 2 if tail in _ON_IT else 0
+            words = " ".join(x.text for x in tokens[i:i + n])
+            out.append(Token(Tok.COUNTERS, words, t.text.lower() if kind_word else ""))
+            i += n
+            continue
+        out.append(t)
+        i += 1
     return out
 
 
@@ -384,6 +415,11 @@ def _adverb(word: str) -> bool:
     return _ADVERB.fullmatch(word) is not None and word.lower() not in _NOT_ADVERBS
 
 
+def _starts_a_name(words: list[str], i: int) -> bool:
+    return (words[i][:1].isupper() and i + 2 < len(words) and words[i + 1] == "of"
+            and words[i + 2][:1].isupper())
+
+
 def _next_token(cards: CardDB, words: list[str], i: int, out: list[Token]) -> int:
     name = _name_at(cards, words, i)
     if name is not None:
@@ -391,6 +427,8 @@ def _next_token(cards: CardDB, words: list[str], i: int, out: list[Token]) -> in
         out.append(Token(Tok.CARD, " ".join(words[i:i + n]), card))
         return i + n
     lexeme = _lexeme_at(words, i)
+    if lexeme is not None and lexeme[1] is Tok.FILLER and _starts_a_name(words, i):
+        lexeme = None  # "Well of Ideas": a capitalised filler word that opens a name the data lacks
     if lexeme is not None:
         n, kind, value = lexeme
         out.append(Token(kind, " ".join(words[i:i + n]), value))

@@ -144,6 +144,53 @@ def test_a_word_that_could_change_the_ruling_is_never_skipped(text: str, words: 
         assert words in refused.value.message
 
 
+@pytest.mark.parametrize("text", [
+    "I am at 2 life. I cast Gitaxian Probe paying life",  # Phyrexian mana paid with 2 life: it would kill me
+    "I am at 2 life. I cast Gitaxian Probe for life",
+    "i have sylvan library, its my draw step, i take the 2 extra paying life",  # how many kept is not said
+])
+def test_paying_life_is_read_with_the_cards_kept_or_refused(text: str) -> None:
+    """A life payment changes a life total: it is never skipped as filler (it once was, and Gitaxian Probe paid
+    with life at 2 life answered "you draw 1 card")."""
+    with pytest.raises(SituationError) as refused:
+        situation_to_json(text)
+    assert not isinstance(refused.value, Clarification)
+    assert "life" in refused.value.message
+
+
+def test_paying_life_for_the_cards_kept_is_read() -> None:
+    doc = situation_to_json("i have sylvan library, im at 10 life, its my draw step, i take the 2 extra and keep "
+                            "both paying 4 life each")
+    assert doc["choices"]["sylvan_pay:You"] == 2
+
+
+def test_a_target_given_to_a_spell_that_does_not_target_is_said() -> None:
+    """Brainstorm targets no player: "targeting my opponent" is not silently dropped, the answer says it is not
+    used; a spell that targets keeps its target."""
+    doc = situation_to_json("I cast Brainstorm targeting my opponent")
+    assert "targets" not in doc["action"]
+    assert any("“my opponent” not used: Brainstorm targets no player" in a for a in doc["assumed"])
+    doc = situation_to_json("I cast Opportunity targeting my opponent")
+    assert doc["action"]["targets"] == ["Opponent"]
+    assert not any("not used" in a for a in doc.get("assumed", []))
+
+
+def test_an_expected_outcome_is_said_not_read_as_a_fact() -> None:
+    """ "If A, B will happen": with something happening in A, B is what the player expects; the ruling works it
+    out and the answer says B was read so. With nothing happening in A, B is what happens."""
+    doc = situation_to_json("If I have a Sylvan Library in play and then cast a Brainstorm during my upkeep, I will "
+                            "have to call a judge over to resolve this part of the turn.")
+    assert doc["action"]["card"] == "Brainstorm"
+    assert any(a.startswith("“I will have to call a judge over") and "what you expect" in a for a in doc["assumed"])
+    doc = situation_to_json("If my opponent has Notion Thief, I will draw 2")
+    assert doc["action"] == {"type": "draw", "count": 2, "player": "You"}
+
+
+def test_a_spell_said_to_resolve_after_its_cast_is_the_same_spell() -> None:
+    doc = situation_to_json("my opponent casts Brainstorm and I control Alms Collector as Brainstorm resolves")
+    assert doc["action"]["card"] == "Brainstorm" and doc["action"]["player"] == "Opponent"
+
+
 def test_words_that_are_no_card_are_never_sent_to_the_card_fetcher() -> None:
     with pytest.raises(SituationError) as refused:
         situation_to_json("my library has 2 flurbs left and i draw 3")
@@ -212,3 +259,189 @@ def test_every_clause_is_used_or_said_to_be_skipped(text: str) -> None:
 def test_the_set_of_phrasings_is_real() -> None:
     assert len(PHRASINGS) >= 20
 
+
+
+@pytest.mark.parametrize(("text", "check"), [
+    ("My last opponent is at one life. I draw 2", lambda d: _player(d, "Opponent")["life"] == 1),
+    ("I have a {Laboratory Maniac} in play and I cast {Brainstorm} with only one card in my library",
+     lambda d: d["action"]["card"] == "Brainstorm" and _player(d, "You")["battlefield"] == ["Laboratory Maniac"]),
+    ("When my Notion Thief on board, my opponent draws 2",
+     lambda d: _player(d, "You")["battlefield"] == ["Notion Thief"]),
+])
+def test_framing_words_around_a_fact(text: str, check: Any) -> None:
+    """ "my last opponent", "{Card}" braces, "When X on board, ..." (a state said as the story's time)."""
+    assert check(situation_to_json(text))
+
+
+def test_counters_an_ability_needs_are_read_and_fewer_are_refused() -> None:
+    """ "Archmage Ascension with 6 counters": the counters its ability needs, said; with fewer, the ability would
+    not apply, which the card data can't carry out: refused, never read as applying."""
+    doc = situation_to_json("I have Laboratory Maniac and Archmage Ascension on the battlefield with 6 counters, "
+                            "no cards in my library, and I use some form of card draw")
+    assert doc["action"] == {"type": "draw", "count": 1, "player": "You"}
+    assert any("Archmage Ascension has 6 counters" in u["fact"] for u in doc["understood"])
+    with pytest.raises(SituationError) as fewer:
+        situation_to_json("I have Archmage Ascension with 3 quest counters on it, I draw a card")
+    assert "does not apply" in fewer.value.message
+    with pytest.raises(SituationError):  # counters on a card whose ability needs none: not read
+        situation_to_json("I have Notion Thief with 6 counters, opponent draws 2")
+    with pytest.raises(SituationError) as verb:  # the verb is still a word the reader must not read past
+        situation_to_json("my opponent counters my Brainstorm")
+    assert "counters" in verb.value.message
+
+
+@pytest.mark.parametrize(("text", "turn", "caster"), [
+    ("Adel casts Brainstorm during his upkeep", "Adel", "Adel"),
+    ("Adel, during his turn on his main phase, casts Brainstorm", "Adel", "Adel"),
+    ("Alice has Spirit of the Labyrinth. Adel, during his turn, casts Brainstorm", "Adel", "Adel"),
+    ("Alice has Notion Thief. Bob casts Brainstorm during her upkeep", "Alice", "Bob"),  # "her" is not Bob
+    ("Alice has Notion Thief and Bob casts Brainstorm during his upkeep", "Bob", "Bob"),  # the part's subject
+    ("I cast Brainstorm during his upkeep", "Opponent", "You"),
+])
+def test_his_in_a_named_players_clause_is_that_player(text: str, turn: str, caster: str) -> None:
+    """ "Adel, during his turn, casts Brainstorm": Adel's turn and Adel's spell (it was read as the opponent's
+    turn and the opponent's Brainstorm, a silent misread of who draws)."""
+    doc = situation_to_json(text)
+    facts = [u["fact"] for u in doc["understood"]]
+    assert f"it is {turn}'s turn" in facts or (turn == "Opponent" and "it is Opponent's turn" in facts), facts
+    assert doc["action"]["player"] == caster
+
+
+def test_vialing_in_is_flashing_in_and_passing_priority_is_said_skipped() -> None:
+    """ "Noel activated his Aether Vial vialing in Spirit of the Labyrinth" in response: the Spirit is on the
+    battlefield as Brainstorm resolves; "Noel passes priority back to Adel" decides no draw and is said skipped."""
+    text = ("Adel, during his turn on his main phase, casts Brainstorm. In response, Noel activated his Aether Vial "
+            "vialing in Spirit of the Labyrinth. Noel passes priority back to Adel. Adel resolves Brainstorm")
+    doc = situation_to_json(text)
+    assert doc["action"]["player"] == "Adel" and _player(doc, "Noel")["battlefield"] == ["Spirit of the Labyrinth"]
+    assert any(a.startswith("“Noel passes priority back to Adel” skipped") for a in doc["assumed"])
+    doc = situation_to_json("I cast Brainstorm. It resolves")
+    assert doc["action"]["card"] == "Brainstorm"
+
+
+def test_a_name_where_a_permanent_is_is_an_unknown_card_to_look_up() -> None:
+    """ "Rielle is on the battlefield": words no table knows, capitalised, before where a permanent is, are a card
+    the data lacks (the bot fetches it) rather than words it didn't understand."""
+    with pytest.raises(SituationError) as unknown:
+        situation_to_json("Rielle is on the battlefield, I draw 2")
+    assert unknown.value.unknown_card == "Rielle"
+    with pytest.raises(SituationError) as unknown:  # "Well" opens the name: not a filler word here
+        situation_to_json("Well of Ideas is mine, it's my draw step")
+    assert unknown.value.unknown_card == "Well of Ideas"
+
+
+@pytest.mark.parametrize("text", ["I took natural draw, opp has spirit of the labyrinth, i cast brainstorm",
+                                  "I drew the card of the turn, opp has spirit of the labyrinth, i cast brainstorm"])
+def test_the_turns_draw_said_other_ways(text: str) -> None:
+    same = situation_to_json("I drew for the turn, opp has spirit of the labyrinth, i cast brainstorm")
+    doc = situation_to_json(text)
+    assert (doc["action"], doc["players"]) == (same["action"], same["players"])
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("my Midnight Reaper dies", "Midnight Reaper"),  # was "I my Midnight Reaper": no such card to fetch
+    ("my opponent's Midnight Reaper dies", "Midnight Reaper"),
+    ("I control a Toothy, Imaginary Friend", "Toothy"),  # was "a Toothy"
+])
+def test_an_unknown_card_is_named_without_whose_it_is(text: str, name: str) -> None:
+    """The name sent to the card fetcher is the card's, without the words that say whose it is."""
+    with pytest.raises(SituationError) as unknown:
+        situation_to_json(text)
+    assert unknown.value.unknown_card == name
+
+
+def test_what_the_player_saw_happen_is_said_not_read() -> None:
+    """ "I sacrificed Notion Thief but it did not trigger": the result the player saw (a bug report's), which the
+    ruling works out; said in the answer, never read as a fact ("didn't draw" is otherwise "hasn't drawn yet")."""
+    doc = situation_to_json("I have 3 cards in library, I cast Brainstorm but it did not draw anything")
+    assert doc["action"]["card"] == "Brainstorm"
+    assert any(a.startswith("“it did not draw anything” read as what you saw happen") for a in doc["assumed"])
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("Midnight Reaper, I sacrificed Midnight Reaper", "Midnight Reaper"),  # a title before a word that stops
+    ("Fable of the Mirror Breaker, If I discard 2 cards to chapter 2, I only draw 1", "Fable of the Mirror Breaker"),
+])
+def test_a_card_named_as_a_title_is_an_unknown_card(text: str, name: str) -> None:
+    with pytest.raises(SituationError) as unknown:
+        situation_to_json(text)
+    assert unknown.value.unknown_card == name
+
+
+def test_one_name_opening_a_clause_is_not_sent_to_the_card_fetcher() -> None:
+    """ "Alice, ...": one capitalised word may be a player; it is never looked up as a card."""
+    with pytest.raises(SituationError) as refused:
+        situation_to_json("Alice")
+    assert refused.value.unknown_card is None
+
+
+def test_a_heading_naming_the_spell_the_story_tells_is_that_spell() -> None:
+    """ "Wheel of Fortune — my opponent casts Wheel of Fortune": the heading names the spell, cast once, by the
+    player the story says (it was two actions, or the asker's cast)."""
+    doc = situation_to_json("Wheel of Fortune — My opponent casts Wheel of Fortune")
+    assert doc["action"] == {"type": "cast", "card": "Wheel of Fortune", "player": "Opponent"}
+    assert [u["fact"] for u in doc["understood"]] == ["Opponent casts Wheel of Fortune"]
+    assert any("read as naming the spell" in a for a in doc["assumed"])
+    with pytest.raises(SituationError):  # another spell told after the heading is still a second action
+        situation_to_json("Wheel of Fortune — my opponent casts Brainstorm")
+
+
+def test_a_card_that_did_not_do_something_is_what_the_player_saw() -> None:
+    """ "Wheel didn't make my opponent discard ...": a sentence whose subject is a card and whose verb is negated
+    tells what the player saw; said, not read. With more after it in the sentence, it is refused as before."""
+    doc = situation_to_json("Wheel of Fortune. Wheel didn't make my opponent discard their hand before drawing 7")
+    assert doc["action"]["card"] == "Wheel of Fortune"
+    assert any(a.startswith("“Wheel didn't make") and "what you saw happen" in a for a in doc["assumed"])
+    with pytest.raises(SituationError) as refused:
+        situation_to_json("Notion Thief doesn't stop my draws, I draw 2")
+    assert "doesn't" in refused.value.message
+
+
+def test_what_was_seen_of_a_card_the_story_does_not_tell_is_refused() -> None:
+    """ "I draw 1 but Platinum Angel didn't work": dropped, the Angel would be out of the story (and the answer
+    "you lose"); so it is refused unless the Angel is told elsewhere."""
+    with pytest.raises(SituationError):
+        situation_to_json("I have 0 cards in library, I draw 1 but Platinum Angel didn't work")
+    doc = situation_to_json("I have Platinum Angel, I have 0 cards in library, I draw 1 but Platinum Angel didn't work")
+    assert _player(doc, "You")["battlefield"] == ["Platinum Angel"]
+    with pytest.raises(SituationError):
+        situation_to_json("I draw 2. Notion Thief didn't trigger")
+
+
+@pytest.mark.parametrize("text", [
+    "If I cast Brainstorm, my opponent's Notion Thief will replace the draws",  # was "You draw 3 cards"
+    "if i cast brainstorm, opp's notion thief will replace the draws",
+])
+def test_an_expected_outcome_never_takes_a_card_out_of_the_story(text: str) -> None:
+    with pytest.raises(SituationError) as refused:
+        situation_to_json(text)
+    assert not isinstance(refused.value, Clarification)
+
+
+def test_no_draw_if_is_asked_as_whether_the_turns_draw_happens() -> None:
+    """ "No card draw if you go first in commander": the player's claim, read as the question it is; in
+    Commander the answer turns on the number of players (103.8), so it is asked."""
+    with pytest.raises(Clarification) as asked:
+        situation_to_json("No card draw if you go first in commander - which you should")
+    assert "How many players" in asked.value.question
+
+
+def test_a_posts_tag_is_skipped_and_said() -> None:
+    doc = situation_to_json("[Question] I have 2 cards in library and I cast Brainstorm")
+    assert doc["action"]["card"] == "Brainstorm"
+    assert "“[Question]” skipped: a post's tag, not part of the situation" in doc["assumed"]
+
+
+def test_a_situation_put_as_an_assumption_states_its_facts() -> None:
+    doc = situation_to_json("Let's assume you have no cards in hand. I have 3 cards in library and I draw 4")
+    assert _player(doc, "You")["hand"] == 0 and doc["action"]["count"] == 4
+
+
+def test_does_it_trigger_when_asks_about_the_card_told_before() -> None:
+    """ "I have Consecrated Sphinx. Does it trigger when my opponent draws 3?": the facts of the question are read;
+    with no card told before, "it" is nothing and the question is refused, not answered about no card."""
+    doc = situation_to_json("I have Consecrated Sphinx. Does it trigger when my opponent draws 3?")
+    assert doc["action"] == {"type": "draw", "count": 3, "player": "Opponent"}
+    assert doc["asked"]["kind"] == "trigger"
+    with pytest.raises(SituationError):
+        situation_to_json("Does it trigger when my opponent draws 3?")

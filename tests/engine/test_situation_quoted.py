@@ -49,3 +49,23 @@ def test_what_if_after_a_story_is_still_a_line() -> None:
     asked = parse_situation("its my draw step, 1 card in library, i have sylvan library. what if i take the 2 extra?"
                             ).asked
     assert asked is not None and asked.kind is AskedKind.WHAT_IF
+
+
+def test_a_card_text_introduced_as_such_is_skipped_and_said() -> None:
+    """ "with the ability: ...", "which says: ...": the card's text, said so, not facts of the situation."""
+    text = ("My opponent is at one life. I have a Psychosis Crawler in play with the ability: Whenever you draw a "
+            "card, each opponent loses 1 life. I have 1 card left in my library and cast Brainstorm, which says: "
+            "Draw three cards, then put two cards from your hand on top of your library in any order.")
+    kept, quoted = drop_quoted_text(text, default_cards())
+    assert [q.card for q in quoted] == ["Psychosis Crawler", "Brainstorm"]
+    assert "Whenever" not in kept and "which says" not in kept
+    # the second draw finds no card: I lose at the next check, before Crawler's triggers resolve (704.5b, 117.5)
+    res = judge_text(text, default_cards())
+    assert res.losers == ["You"]
+
+
+def test_a_double_quoted_card_text_is_skipped_but_a_fact_in_quotes_is_kept() -> None:
+    text = 'I cast Brainstorm ("Draw three cards, then put two cards from your hand on top")'
+    assert [q.card for q in drop_quoted_text(text, default_cards())[1]] == ["Brainstorm"]
+    text = 'I cast Brainstorm, "my library has 2 cards left in it"'
+    assert drop_quoted_text(text, default_cards())[1] == []

@@ -20,14 +20,25 @@ from collections import Counter
 import pytest
 
 from engine.question import AskedKind
-from tests.situation_corpus.measure import OUTCOME_KEYS, REAL, Verdict, load_corpus, measure, misread_changes
+from tests.situation_corpus.catalogue import offline_catalogue
+from tests.situation_corpus.measure import (
+    OUTCOME_KEYS,
+    REAL,
+    Verdict,
+    load_corpus,
+    measure,
+    measure_entry,
+    misread_changes,
+)
 
 # Issue #24 asks for at least 200 real wordings; this is how many the file holds today (see its README section).
 REAL_ENTRIES_AT_LEAST = 207
 
-# Measured on 2026-11-26 with main at 77048c8 (issue-24g: 207 entries; 7 read right, 1 asked, 199 not understood).
-READ_RIGHT_AT_LEAST = 7
-NOT_UNDERSTOOD_AT_MOST = 199
+# Measured on 2026-11-26: issue-24r (106 entries) read 14 right, 91 not understood with the offline card catalogue
+# (cards learned as the bot fetches them) and the reader's framing words; merged with the 101 new posts of
+# issue-24g (207 entries): 15 right, 1 asked, 191 not understood (12 right without the catalogue).
+READ_RIGHT_AT_LEAST = 15
+NOT_UNDERSTOOD_AT_MOST = 191
 
 # Entries resolved to an outcome the rules don't give (or answered without asking where a judge would have to
 # ask): bugs of today's reader, listed so that no new one can appear. Remove an id once it is no longer misread.
@@ -42,7 +53,38 @@ ALLOWED_FIELDS = {"id", "topic", "text", "source", "expect", "why", "default_not
 
 @pytest.fixture(scope="module")
 def results():  # type: ignore[no-untyped-def]
-    return measure(load_corpus(REAL))
+    """Measured as the bot on Discord reads them: a card the shipped data lacks is learned from its Oracle text
+    (the offline catalogue of ../shared/data/cards stands in for Scryfall)."""
+    if offline_catalogue() is None:
+        pytest.skip("../shared/data/cards is not beside the repository")
+    return measure(load_corpus(REAL), catalogue=True)
+
+
+def test_catalogue_learns_a_card_through_the_bots_path() -> None:
+    """A card outside the 69 (Divination) is read from its Oracle text as a fetched card is; a made-up name
+    stays unknown, as the bot says offline."""
+    catalogue = offline_catalogue()
+    if catalogue is None:
+        pytest.skip("../shared/data/cards is not beside the repository")
+    from engine.cards import default_cards
+
+    entry = {"id": "t", "text": "my library has 1 card and I cast Divination. do I lose?",
+             "expect": {"asked": "lose", "losers": ["You"]}}
+    assert measure_entry(entry, default_cards()).first_line.endswith("is not a card I know")
+    learned = measure_entry(entry, default_cards(), catalogue=catalogue)
+    assert learned.verdict is Verdict.RIGHT, learned
+    made_up = dict(entry, text="my library has 1 card and I cast Glorbnik's Folly. do I lose?")
+    assert "not a card I know" in measure_entry(made_up, default_cards(), catalogue=catalogue).first_line
+
+
+def test_catalogue_forgives_one_typo_but_never_turns_a_card_into_its_neighbour() -> None:
+    """The catalogue holds only some cards: "Future Sight" (not in it) must not become "Future Flight"."""
+    catalogue = offline_catalogue()
+    if catalogue is None:
+        pytest.skip("../shared/data/cards is not beside the repository")
+    assert catalogue.card("Future Sight") is None
+    assert catalogue.card("Phyerxian Tyranny")["name"] == "Phyrexian Tyranny"  # type: ignore[index]
+    assert catalogue.card("Rielle")["name"] == "Rielle, the Everwise"  # type: ignore[index]
 
 
 def test_real_corpus_is_well_formed() -> None:

@@ -1,0 +1,82 @@
+"""What a player says around the facts of a situation: the outcome they expect, what they saw happen, and asides
+no draw depends on. Each is kept apart from the facts and said in the answer, never read as a fact.
+
+Why a module of its own (a stage of normalising): a post says "If A, B will happen" or "I did X but it did not
+trigger": B and "it did not trigger" are what the ruling works out, so they must not be read as part of the
+story (a second action, or a word the reader can't take into account). They are set apart only when every card
+they name is told elsewhere in the text, so nothing of the board is lost with them.
+"""
+
+from __future__ import annotations
+
+import re
+
+# "If A, I will each draw one card", "When I cycle X, there should be a trigger": a statement whose consequence is
+# told with a modal is the poster's expectation of the ruling, not a fact; A is read, the expectation is said
+_CLAIMED = re.compile(r"^(?:so |and )?(?:if|when|whenever) (?P<facts>[^,]+(?:,[^,]+)*?),\s*(?:then\s+)?"
+                      r"(?P<claim>(?:[\w']+ ){0,4}?(?:will|would|should|must|shall|won't|wouldn't|shouldn't|"
+                      r"\w+'ll)\b[^?]*)$", re.I)
+
+
+_ACTS = re.compile(r"\b(?:cast|casts|casting|draws?|drawing|drew|cycles?|cycling|activates?|activating|plays?|"
+                   r"playing|resolves?|resolving|wheels?)\b", re.I)
+
+
+def claimed(s: str, claims: list[str]) -> str | None:
+    """The facts of a statement whose last part is the expected outcome ("If A, B will happen"); the expectation
+    is kept apart, to be said in the answer (the ruling works it out)."""
+    m = _CLAIMED.match(s.rstrip(" .!"))
+    if m is None or not _ACTS.search(m.group("facts")):
+        return None  # "If opp has Notion Thief, I will draw 2": with nothing happening in A, B is what happens
+    if not _names_told(m.group("claim"), m.group("facts")):
+        return None  # "..., my opponent's Notion Thief will replace the draws": B tells of a card A doesn't
+    claims.append(m.group("claim").strip())
+    return m.group("facts") + "."
+
+
+# Words of a story that change no draw, each with why; skipped and said in the answer (``Normalized.asides``)
+_ASIDES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(rx, re.I), why) for rx, why in (
+    # "[Card Discussion] Spirit of the Labyrinth ...": a forum post's tag before its title ("[[Card]]" is a card)
+    (r"^\[(?!\[)[^\[\]\n]{1,30}\](?!\])\s*", "a post's tag, not part of the situation"),
+    # "Noel passes priority back to Adel.": who may act next; what resolves is told apart
+    (r"(?:^|(?<=[.!?;] ))(?:[A-Za-z']+ |my opponent |the opponent )?(?:pass(?:es|ed)?|passing) priority"
+     r"(?: back)?(?: to (?:[A-Za-z']+|my opponent|the opponent))?\s*(?:[.!?;]+|$)",
+     "passing priority decides no draw (117.3d); what resolves is told apart"),
+))
+
+
+# "I sacrificed Midnight Reaper but it did not trigger", "I cycle a card but Rielle doesn't trigger": what the
+# player saw happen (a bug report's result), the ruling's to work out: said, never read as a fact
+_OBSERVED = re.compile(r",?\s?\bbut\s(?P<obs>(?:[\w',]+\s){0,5}?(?:does not|doesn't|doesnt|did not|didn't|didnt|"
+                       r"is not|isn't|was not|wasn't|never|won't|wouldn't)\s(?:seem to\s|actually\s|even\s)?"
+                       r"(?:trigger|triggers|triggering|triggered|work|works|fire|draw|draws|get to draw)\b[^.;!?\n]*)",
+                       re.I)
+
+
+def _names_told(said: str, elsewhere: str) -> bool:
+    """Whether every capitalised name in ``said`` (a card, a player) is in ``elsewhere`` too: words dropped as
+    what the player expects or saw must not take a card out of the story."""
+    names = [w for w in re.findall(r"\b[A-Z][\w']+", said) if w != "I"]
+    return all(re.search(rf"\b{re.escape(w.rstrip('s').rstrip(chr(39)))}", elsewhere, re.I) for w in names)
+
+
+def observed(text: str, seen: list[str]) -> str:
+    """The text without what the player saw happen (``seen``), when every name in it is told elsewhere in the
+    text: "... but Platinum Angel didn't work" alone would leave the Angel out of the story."""
+    def drop(m: re.Match[str]) -> str:
+        if not _names_told(m.group("obs"), text[: m.start()] + text[m.end():]):
+            return m.group(0)
+        seen.append(m.group("obs").strip())
+        return ""
+
+    return _OBSERVED.sub(drop, text) if "but" in text.lower() else text
+
+
+def skip_asides(text: str, asides: list[str]) -> str:
+    if "priority" not in text.lower() and not text.startswith("["):
+        return text  # the words every aside holds (a tag opens the text)
+    for rx, why in _ASIDES:
+        for m in rx.finditer(text):
+            asides.append(f"“{m.group(0).strip(' .!?;')}” skipped: {why}")
+        text = rx.sub("", text)
+    return text

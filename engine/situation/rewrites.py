@@ -1,0 +1,152 @@
+"""The way players type, rewritten into the reader's plain words: contractions, symbols, abbreviations ("opp",
+"lib", "GY", "T1"), numbers in words, and a few set phrases ("took natural draw", "vial in", "{Card}").
+
+Why a table of its own: each rewrite is one small regular expression with the phrasing it exists for beside it,
+applied in order to the cleaned text before it is cut into sentences (``normalize``); a new phrasing is a new row,
+never a branch in the reader.
+"""
+
+from __future__ import annotations
+
+import re
+
+_REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(rx, re.I), to)
+    for rx, to in (
+        (r"\s+(?:\+|&)\s+", " and "),
+        # "Midnight Reaper — I sacrificed it": a heading before a dash opening the text is a sentence of its own
+        (r"^([A-Z][\w',]*(?: [\w',]+){0,5}) -+ (?=[A-Z])", r"\1. "),
+        (r"\s+-+\s+", ", "),
+        (r"\bw/o\b", "without"),
+        (r"\bw/(?=\s|\w)", "with "),
+        (r"\b(?:i'm|im)\b(?=\s+(?:at|on|in|playing|casting|the|a|dead|safe|alive|done|winning|losing)\b)", "I am"),
+        # "it's my opponent who has the empty library": the player the sentence is about
+        (r"\bit(?:'s| is) (my opponent|opponent|opp|he|she|they|[A-Z][a-z]+) (?:who|that)\b", r"\1"),
+        (r"\bit(?:'s| is) (?:me|i) (?:who|that)\b", "I"),
+        (r"\bi'm\b", "I am"),
+        (r"\bi've got\b", "I have"),
+        (r"\bi've\b", "I have"),
+        (r"\bi'll\b", "I will"),
+        (r"\b(they|we|you)'re\b", r"\1 are"),
+        (r"\b(they|we|you)re\b(?=\s+(?:at|on|in|casting)\b)", r"\1 are"),
+        (r"\b(he|she)'s got\b", r"\1 has"),
+        (r"\b(he|she)'s\b(?=\s+(?:at|on|in|casting|the)\b)", r"\1 is"),
+        (r"\b([A-Za-z]+)'s got\b", r"\1 has"),
+        (r"\bits\b(?=\s+(?:my|your|his|her|their|our|the|team|turn|[A-Z]\w*'s)\b)", "it's"),
+        (r"\bit ?s\b(?=\s+(?:my|your|his|her|their|our|the)\b)", "it's"),
+        (r"\bdont\b", "don't"),
+        (r"\bdoesnt\b", "doesn't"),
+        (r"\bcant\b", "can't"),
+        (r"\bthere's\b", "there is"),
+        (r"\bthat's\b", "that is"),
+        # a question in the middle of a sentence: "..., what happens when I draw" → "..., I draw"
+        (r"(?:,\s*|\s+)(?:so\s+)?(?:what happens|what would happen|who wins|do i (?:lose|win|die)|does it work)"
+         r" (?:when|if) ", ", "),
+        # "Opponent at 2 life draws 3" → "Opponent is at 2 life and Opponent draws 3"
+        (r"\b(I|opponent|my opponent|opp|[A-Z][a-z]+) at (-?\w+) life,? (?=(?:draws?|casts?|has|have|controls?)\b)",
+         r"\1 is at \2 life and \1 "),
+        (r"\s+(?:too|as well)(?=\s*(?:[.,;!?]|$))", ""),
+        (r"\b(I|opponent|my opponent|[A-Z][a-z]+) \((?:at |on )?(-?\d+) life\)", r"\1 is at \2 life and \1"),
+        (r"\b(-?\d+|\w+) (?:hp|health|life points|lp)\b", r"\1 life"),
+        (r"\b(?:just|actually|now|then also)\s+(?=(?:cast|casts|drew|draws?|played|plays?|resolved?)\b)", ""),
+        (r"\b(both|all of us|each of us|both players|everyone|each player) with\b", r"\1 have"),
+        (r"\b(?:have|had|need|needs|got) to draw\b", "draw"),
+        (r"\bhas to draw\b", "draws"),
+        # ways of saying a player draws: "is forced to draw", "I make my opponent draw", "am I allowed to draw"
+        (r"\b(?:is|are|am) (?:forced|made|instructed|told|asked) to draw\b", "draws"),
+        (r"\bI (?:make|force|have) (my opponent|opponent|opp|[A-Z][a-z]+|him|her|them) draw\b", r"\1 draws"),
+        (r"^(?:am|are|is) (i|we|he|she|they|my opponent|opponent|opp) (?:allowed|able) to\b", r"\1"),
+        (r"\ban opponent's\b", "my opponent's"),
+        (r"\bon (?:the )?(?:field|board|table)\b", "on the battlefield"),
+        # abbreviations players use at the table
+        (r"\boppo?'s\b", "opponent's"),
+        (r"\boppos?\b(?!')", "opponent"),
+        (r"\bopps\b", "opponents"),
+        (r"\bopp\b", "opponent"),
+        (r"\blibs\b", "libraries"),
+        (r"\blib\b", "library"),
+        (r"\bgy\b", "graveyard"),
+        (r"\byard\b", "graveyard"),
+        (r"\bbf\b", "battlefield"),
+        (r"\betbs?\b", "enters the battlefield"),
+        (r"\bt(\d{1,2})\b", r"turn \1"),
+        (r"\bturn(\d{1,2})\b", r"turn \1"),
+        (r"\b2 ?hg\b", "two-headed giant"),
+        (r"\bedh\b", "commander"),
+        (r"\bffa\b", "free-for-all"),
+        (r"\bcmdr\b", "commander"),
+        (r"\b(?:1|one) ?v(?:s)? ?(?:1|one)\b", "1v1"),
+        # numbers players say in words
+        (r"\bhalf a dozen\b", "6"),
+        (r"\ba dozen\b", "12"),
+        (r"\bdozen\b", "12"),
+        (r"\ba single\b", "1"),
+        (r"\ba couple of\b", "2"),
+        (r"\ba pair of\b", "2"),
+        # scare quotes around a word or two ('I "flash in" Notion Thief', 'I had already "drawn"'); a longer
+        # quote may be a card's text ('its own "draw one card" effect') and keeps its marks
+        (r'"([^"\s]+(?: [^"\s]+)?)"', r"\1"),
+        # "tapped four mana and cast X": paying mana decides no draw
+        (r"\b(?:tapped|taps|tap|tapping|paid|pays|pay|paying|spent|spends|spend|spending) (?:out|(?:\w+ )?mana)"
+         r"(?: (?:and|to|for))? (?=(?:cast|casts|casting|play|plays|played|activate|activated|activates)\b)", ""),
+        # "Gitaxian Probe ..., paid with mana": a cost paid in mana is what the card data assumes already
+        (r",?\s*\b(?:paid|paying|pay|pays) (?:for )?(?:it |that )?(?:with|using|in) "
+         r"(?:its |regular |normal |blue )?mana\b", ""),
+        # "the first of the three cards drawn being X": the first card drawn
+        (r"\bthe first of (?:the |those |these )?(?:\w+ )?cards(?= (?:drawn|i draw)\b)", "the first card"),
+    )
+)
+
+
+# Set phrases, each with the words that must be in the text for it to apply (lower case, any one of them): a text
+# without them skips the pattern, so a long text pays only for the phrases it may hold. Applied after _REWRITES
+# ("opp" is "opponent", "on board" is "on the battlefield" by then).
+_PHRASES: tuple[tuple[tuple[str, ...], re.Pattern[str], str], ...] = tuple(
+    (needles, re.compile(rx, re.I), to)
+    for needles, rx, to in (
+        # "activated his Aether Vial vialing in Spirit of the Labyrinth": put onto the battlefield at instant
+        # speed, as "flash in" (the Vial's own ability draws nothing)
+        (("vial",), r"\b(?:activate[sd]?|activating|use[sd]?|using|tap(?:s|ped)?) (?:my|his|her|their|an?|the) "
+         r"(?:aether )?vial,? (?:to put in|to put|putting in|putting|vialing in|vialing|and put in|and puts in|"
+         r"and put|for)\b", "flashes in"),
+        (("vial",), r"\b(?:vial(?:s|ed|ing)?) (?:in )?(?=[A-Z]|a |an |the |my |his |her |their )", "flashes in "),
+        # "took natural draw", "drew the card of the turn": the turn's draw, in the draw step (504.1)
+        (("natural", "normal", "regular"), r"\b(?:took|take|takes|taking|made|make|did|do|had) (?:my |his |her |"
+         r"their |the |a |our )?(?:natural|normal|regular) draw(?: for (?:the |my |his |her |their )?turn)?\b",
+         "drew for the turn"),
+        (("of the turn", "for the turn"), r"\b(draw|draws|drew|drawing) (?:the|my|his|her|their|our) (?:card|draw) "
+         r"(?:of|for) the turn\b", r"\1 for the turn"),
+        # "my last opponent", "my only remaining opponent": the one opponent left in the game
+        (("opponent",), r"\b(?:my|the) (?:last|only|sole|one|last remaining|only remaining|remaining) opponent\b(?!s)",
+         "my opponent"),
+        # "{Laboratory Maniac}": braces around a card's name, as [[Card]] (a mana symbol, "{U}", "{2}{U/P}", has
+        # no lower-case letter and stays as it is)
+        (("{",), r"\{([A-Z0-9][^{}\n]{0,78}[a-z][^{}\n]{0,78})\}", r"[[\1]]"),
+        # "When Sheoldred on board, ...", "while Notion Thief in play, ...": a state said as the time of the story
+        (("when", "while", "whilst"), r"(?:^|(?<=[.!?\n] ))(?:when|while|whilst) ([^,.;!?\n]{1,80}? "
+         r"(?:on the battlefield|in play|is out|are out|out)),", r"\1,"),
+        # "No card draw if you go first in commander - which you should": whether the turn's draw happens, asked
+        (("draw",), r"(?:^|(?<=[.!?] ))(?:so )?(?:no|there(?:'s| is) no|you get no|(?:you|i) don't get (?:a|the)) "
+         r"(?:card |turn )?draw(?: step)? (?P<when>(?:if|when) [^.?!,;]+?)(?:,? which (?:you|i|he|she|they) "
+         r"(?:should|shouldn't|do|don't|would|wouldn't))?(?=[.?!]|$)", r"do you draw \g<when>?"),
+        # "you use some form of card draw": a draw of one card, the least any draw effect does
+        (("form of", "kind of", "sort of", "type of", "source of"), r"\b(?:use|uses|using|cast|casts|casting|play|"
+         r"plays|playing) (?:some|any|a|an) (?:form|kind|sort|type|source) of (?:card )?draw(?:ing)?\b",
+         "draw a card"),
+    )
+)
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
+         "ninety": 90}
+_UNITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
+_COMPOUND = re.compile(rf"\b({'|'.join(_TENS)})[- ]({'|'.join(_UNITS)})\b", re.I)
+
+
+def rewrite(text: str) -> str:
+    for rx, to in _REWRITES:
+        text = rx.sub(to, text)
+    low = text.lower()
+    for needles, rx, to in _PHRASES:
+        if any(n in low for n in needles):
+            text = rx.sub(to, text)
+            low = text.lower()
+    return _COMPOUND.sub(lambda m: str(_TENS[m.group(1).lower()] + _UNITS[m.group(2).lower()]), text)
