@@ -337,10 +337,17 @@ OBJECT_PRONOUNS = {"him", "her", "them"}
 SUBJECT_PRONOUNS = frozenset({"he", "she", "his", "their", "they"})
 
 
+_POSSESSIVE_PRONOUNS = frozenset({"his", "her", "their"})
+
+
 def _third_person_subject(b: Builder, word: str, subject: str | None, clause: str) -> str | None:
     """The clause's subject, when ``word`` is a subject or possessive pronoun and the subject a named player
     other than the asker (never "I ... during his upkeep", never a group)."""
     said = re.sub(r"'s?$", "", " ".join((subject or "").lower().split()))
+    # "Adel, during his turn, casts": a possessive of the clause's own named subject; never "Alice has X and he
+    # casts", where "he" is itself the subject and may be anyone named before (asked when it could be two)
+    if word not in _POSSESSIVE_PRONOUNS or said == word:
+        return None
     if word not in SUBJECT_PRONOUNS or not said or said in PRONOUNS or said in ME_WORDS or said in REFLEXIVE_WORDS:
         return None
     try:
@@ -371,7 +378,8 @@ def _pronoun(b: Builder, word: str, clause: str, actor: str | None, subject: str
     if len(candidates) == 1:
         return candidates[0]
     last, sentence = mentions[-1]
-    if sentence == b.sentence:
+    in_sentence = {n for n, s in mentions if s == b.sentence}
+    if sentence == b.sentence and len(in_sentence) == 1:
         return last
     raise Ambiguity(f"Who is “{word}”?", word, clause, [(c, c) for c in reversed(candidates)])
 

@@ -307,6 +307,17 @@ def test_his_in_a_named_players_clause_is_that_player(text: str, turn: str, cast
     assert doc["action"]["player"] == caster
 
 
+def test_he_as_a_subject_after_two_named_players_is_asked_not_taken_as_the_last_named() -> None:
+    from engine.errors import Clarification
+
+    with pytest.raises(Clarification) as asked:  # "he" was read as Alice: Alice cast Brainstorm, Bob lost nothing
+        situation_to_json("Bob is at 3 life, Alice has Sheoldred, the Apocalypse and he casts Brainstorm. "
+                          "does Bob lose?")
+    assert {o.label for o in asked.value.options} >= {"Alice", "Bob"}
+    doc = situation_to_json("Bob is at 3 life and he casts Brainstorm")  # one candidate: no question
+    assert doc["action"]["player"] == "Bob"
+
+
 def test_vialing_in_is_flashing_in_and_passing_priority_is_said_skipped() -> None:
     """ "Noel activated his Aether Vial vialing in Spirit of the Labyrinth" in response: the Spirit is on the
     battlefield as Brainstorm resolves; "Noel passes priority back to Adel" decides no draw and is said skipped."""
