@@ -133,6 +133,11 @@ class Ruleset:
         return self.cites.get(concept) or CURRENT_CITES.get(concept, ())
 
     @property
+    def library(self) -> str:
+        """What the game calls a player's library (Grand Archive: the deck)."""
+        return "deck" if self.game == "grand-archive" else "library"
+
+    @property
     def label(self) -> str:
         return "Grand Archive" if self.game == "grand-archive" else (
             "today's Magic rules" if self.edition == "current" else f"the {self.edition} Magic rules")

@@ -201,7 +201,7 @@ def _sba_empty_draw(r: Resolver, p: PlayerState) -> tuple[str, str, tuple[str, .
     if not p.attempted_empty_draw:
         return None
     p.attempted_empty_draw = False
-    return p.name, "attempted to draw from an empty library", r.rs.cite("sba_draw")
+    return p.name, f"attempted to draw from an empty {r.rs.library}", r.rs.cite("sba_draw")
 
 
 def _sba_life(r: Resolver, p: PlayerState) -> tuple[str, str, tuple[str, ...]] | None:

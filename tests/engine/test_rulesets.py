@@ -89,3 +89,10 @@ def test_1999_library_rules_are_cited() -> None:
     mill = run(two({"library": 10}, {"library": 1}, {"type": "cast", "card": "Thought Scour", "player": "You",
                                                       "targets": ["Opponent"]}, edition="1999"))
     assert "Z.6.7" in cited(mill) and mill.players["Opponent"]["library"] == 0
+
+
+def test_grand_archive_says_deck_where_magic_says_library() -> None:
+    ga = run(two({"library": 0}, action={"type": "draw", "player": "You", "count": 1}, game="grand-archive"))
+    mtg = run(two({"library": 0}, action={"type": "draw", "player": "You", "count": 1}))
+    assert "empty deck" in ga.answer["said"] and "empty library" not in ga.answer["said"]
+    assert "empty library" in mtg.answer["said"]
