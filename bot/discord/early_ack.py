@@ -9,9 +9,10 @@ later waits for that acknowledgement and then finds its interaction already defe
 follow-up), so nothing is acknowledged twice. Autocompletes and buttons are never deferred this way (an
 autocomplete can only be answered with choices; a button's view decides its own response).
 
-The deferral goes through discord.py's own webhook adapter, on connections of its own (``ACK_CONNECTIONS``,
-kept alive, beside the bounded REST connections of bot/discord/connections.py): a deferral never queues behind the
-answers and refusals of the commands acknowledged before it. The private names it relies on are checked by a seam test
+The deferral goes through discord.py's own webhook adapter over the client's answer pipe
+(bot/discord/answer_pipe.py: kept-alive connections beside the bounded REST connections of
+bot/discord/connections.py, each answer written as plain bytes); ``ACK_CONNECTIONS`` senders take the deferrals
+in arrival order. The private names it relies on are checked by a seam test
 (tests/bot/test_early_ack.py), so a discord.py upgrade that moves them fails loudly.
 """
 
@@ -124,13 +125,14 @@ class EarlyAck:
         """POST the deferral through discord.py's webhook adapter (its retries on 429 and resets; the one choke
         point of interaction callbacks). Without ``with_response``: Discord answers 204 and nothing is parsed."""
         http = self._client.http
-        if self._session is None or self._session.closed:
+        adapter = getattr(self._client, "adapter", None) or async_context.get()
+        if self._session is None or self._session.closed:  # used only when the adapter is discord.py's own
             self._session = aiohttp.ClientSession(connector=rest_connector(ACK_CONNECTIONS))
         route = Route("POST", "/interactions/{webhook_id}/{webhook_token}/callback",
                       webhook_id=interaction_id, webhook_token=token)
         payload = {"type": DEFERRED_WITH_SOURCE.value, **({} if public else {"data": {"flags": EPHEMERAL}})}
         try:
-            await async_context.get().request(route, session=self._session, payload=payload,
+            await adapter.request(route, session=self._session, payload=payload,
                                               proxy=http.proxy, proxy_auth=http.proxy_auth)
         except (discord.HTTPException, aiohttp.ClientError, OSError) as exc:
             log.info("an early acknowledgement failed (the handler acknowledges instead): %s", exc)
