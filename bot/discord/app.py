@@ -33,12 +33,13 @@ from bot.commands import (
 )
 from bot.discord.answer_pipe import AnswerPipe, PipedAdapter, install
 from bot.discord.connections import rest_connector
-from bot.discord.early_ack import EarlyAck
+from bot.discord.early_ack import PUBLIC_LOADING, EarlyAck
 from bot.discord.gate import Gate
 from bot.discord.gateway_slices import SlicedParser, slice_gateway_reads
 from bot.discord.ratelimit import RateLimit
 from bot.discord.views import answer_expired, embed_for, listens, view_for
 from bot.draw.engine_pool import ASKER
+from bot.render.pages import Page
 from bot.render.reply import Reply, error_reply
 from bot.service import Judge
 
@@ -85,7 +86,7 @@ async def _answer(interaction: discord.Interaction, make: Awaitable[Reply], publ
         if gate is not None:
             gate.waited(interaction.id)
         if not interaction.response.is_done():
-            await interaction.response.defer(ephemeral=not public, thinking=True)
+            await defer(interaction, public)
         async with gate.work_slot() if gate is not None else contextlib.nullcontext():
             reply = await make
         deferred = True
@@ -98,7 +99,7 @@ async def _answer(interaction: discord.Interaction, make: Awaitable[Reply], publ
             reply = None
         deferred = reply is None
         if deferred:
-            await interaction.response.defer(ephemeral=not public, thinking=True)
+            await defer(interaction, public)
             reply = await task
     assert reply is not None
     if reply.operator:
@@ -110,9 +111,12 @@ async def _answer(interaction: discord.Interaction, make: Awaitable[Reply], publ
     if view.children:
         kwargs["view"] = view
     try:
+        if deferred and ephemeral:
+            await _resolve_public_loading(interaction)  # a private answer after a public "thinking"
         if deferred:
             async with gate.follow_up_slot() if gate is not None else contextlib.nullcontext():
                 message = await interaction.followup.send(wait=True, **kwargs)
+            interaction.extras.pop(PUBLIC_LOADING, None)  # this follow-up replaced the "thinking" message
             view.attach(message.edit)
         else:
             await interaction.response.send_message(**kwargs)
@@ -126,10 +130,30 @@ BUSY = error_reply("drawjudge is answering a lot of questions right now.", "ask 
 RESTARTING = error_reply("drawjudge is restarting.", "ask again in a minute")
 
 
+NOT_ANSWERED = Page("No answer here", "drawjudge could not answer this one; the asker was told why, privately.")
+
+
+async def defer(interaction: discord.Interaction, public: bool) -> None:
+    """Acknowledge now, answer later; a public deferral is remembered until its "thinking" message is replaced."""
+    await interaction.response.defer(ephemeral=not public, thinking=True)
+    if public:
+        interaction.extras[PUBLIC_LOADING] = True
+
+
+async def _resolve_public_loading(interaction: discord.Interaction) -> None:
+    """Before a private message after a public deferral: replace the public "thinking" message with a short
+    note. Why: Discord gives the first follow-up after a deferral the deferral's visibility whatever its flags
+    say, so an error meant for the asker alone was shown to the whole channel."""
+    if interaction.extras.pop(PUBLIC_LOADING, False):
+        await interaction.edit_original_response(embed=embed_for(NOT_ANSWERED, error=True))
+
+
 async def send_error(interaction: discord.Interaction, reply: Reply) -> None:
-    """A short private error: the response, or a follow-up when the interaction was already acknowledged."""
+    """A short private error: the response, or a follow-up when the interaction was already acknowledged
+    (after a public deferral, once its public "thinking" message is replaced by a note)."""
     embed = embed_for(reply.pages[0], error=True)
     if interaction.response.is_done():
+        await _resolve_public_loading(interaction)
         await interaction.followup.send(embed=embed, ephemeral=True)
     else:
         await interaction.response.send_message(embed=embed, ephemeral=True)
@@ -173,7 +197,7 @@ class GatedTree(app_commands.CommandTree[Any]):
                 # Acknowledged now (inside Discord's 3 s), answered as a follow-up when there is room.
                 public = bool(getattr(interaction.namespace, "public", False))
                 if not interaction.response.is_done():
-                    await interaction.response.defer(ephemeral=not public, thinking=True)
+                    await defer(interaction, public)
                 if await gate.wait_for_room():
                     return True
                 await send_error(interaction, RESTARTING if gate.closing else BUSY)

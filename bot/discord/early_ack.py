@@ -39,6 +39,7 @@ CHAT_INPUT = 1  # the raw payload's command type of a slash command (context-men
 DEFERRED_WITH_SOURCE = discord.InteractionResponseType.deferred_channel_message
 EPHEMERAL = 64  # message flag
 ACK_CONNECTIONS = 45  # sockets for early deferrals (with the 50 REST connections: 95 at most)
+PUBLIC_LOADING = "drawjudge.public_loading"  # an interaction's extras: deferred publicly, still "thinking"
 MAX_PENDING = 20_000  # early deferrals whose handler hasn't run yet, at most (beyond: the handler defers)
 
 
@@ -70,6 +71,7 @@ class EarlyAck:
         self._gate = gate
         self._waiting = waiting  # payloads read off the gateway whose interaction isn't built yet
         self._sent: dict[int, asyncio.Future[bool]] = {}  # by interaction id, until its handler settles it
+        self._public: dict[int, bool] = {}  # the public ones among them
         self._queue: deque[tuple[int, str, bool, asyncio.Future[bool]]] = deque()
         self._senders: set[asyncio.Task[None]] = set()
         self._session: aiohttp.ClientSession | None = None
@@ -96,7 +98,10 @@ class EarlyAck:
         loop = asyncio.get_running_loop()
         done: asyncio.Future[bool] = loop.create_future()
         self._sent[interaction_id] = done
-        self._queue.append((interaction_id, token, answers_publicly(data), done))
+        public = answers_publicly(data)
+        if public:
+            self._public[interaction_id] = True
+        self._queue.append((interaction_id, token, public, done))
         self._going += 1
         self.count += 1
         if len(self._senders) < ACK_CONNECTIONS:
@@ -140,10 +145,14 @@ class EarlyAck:
         return True
 
     async def settle(self, interaction: discord.Interaction) -> None:
-        """Before a handler answers: wait for its early deferral, if one was queued, and mark it done."""
+        """Before a handler answers: wait for its early deferral, if one was queued, and mark it done (a public
+        one as public: its "thinking" message is seen by the channel, bot/discord/app.py)."""
         done = self._sent.pop(interaction.id, None)
         if done is not None and await done and not interaction.response.is_done():
             mark_deferred(interaction)
+            if self._public.pop(interaction.id, False):
+                interaction.extras[PUBLIC_LOADING] = True
+        self._public.pop(interaction.id, None)
 
     async def close(self) -> None:
         for sender in list(self._senders):
@@ -152,5 +161,6 @@ class EarlyAck:
             done.cancel()
         self._queue.clear()
         self._sent.clear()
+        self._public.clear()
         if self._session is not None:
             await self._session.close()

@@ -106,6 +106,12 @@ class StandInDiscord:
     # connections the client opens when answers are slow.
     peers: set[Any] = field(default_factory=set)
     rest_delay: float = 0.0
+    # Every message an interaction's token posted or edited into place, with whether only the asker sees it, as
+    # Discord decides: the first follow-up after a deferral replaces the "thinking" message and keeps the
+    # deferral's visibility whatever its own flags say (an edit of @original replaces it too); later
+    # follow-ups have their own flags.
+    messages: dict[str, list[tuple[bool, Any]]] = field(default_factory=dict)
+    _loading: dict[str, bool] = field(default_factory=dict)  # token -> the deferral was ephemeral
 
     @property
     def base(self) -> str:
@@ -215,6 +221,12 @@ class StandInDiscord:
                 self.acked_twice.append(iid)
                 return _json({"message": "Interaction has already been acknowledged.", "code": 40060}, 400)
             self.acked_at.setdefault(iid, now)
+            token = path.split("/")[3]
+            flags = ((payload.get("data") or {}).get("flags") or 0) if isinstance(payload, dict) else 0
+            if payload.get("type") == 5:
+                self._loading[token] = bool(flags & 64)
+            elif payload.get("type") == 4:
+                self.messages.setdefault(token, []).append((bool(flags & 64), payload.get("data")))
             if payload.get("type") != 5:  # 5 = deferred: the answer comes later as a follow-up
                 self.answered_at.setdefault(iid, now)
             future = self.callbacks.get(iid)
@@ -231,6 +243,10 @@ class StandInDiscord:
                 check_limits(payload)
                 token = path.split("/")[3] if path.count("/") >= 3 else ""
                 self.followups.setdefault(token, []).append(payload)
+                if token in self._loading:  # this follow-up or edit replaces the deferral's "thinking" message
+                    self.messages.setdefault(token, []).append((self._loading.pop(token), payload))
+                elif request.method == "POST":
+                    self.messages.setdefault(token, []).append((bool((payload.get("flags") or 0) & 64), payload))
                 iid = int(token[4:]) if token.startswith("tok-") and token[4:].isdigit() else None
                 if iid is not None:
                     self.answered_at.setdefault(iid, time.perf_counter())
