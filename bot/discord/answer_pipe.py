@@ -33,7 +33,7 @@ from multidict import CIMultiDict, CIMultiDictProxy
 
 log = logging.getLogger("drawjudge")
 
-PIPE_CONNECTIONS = 45  # connections for interaction answers (beside the 50 of bot/discord/connections.py)
+PIPE_CONNECTIONS = 45  # connections for acknowledgements (and as many for follow-ups and edits) at most
 REQUEST_TIMEOUT = 30.0  # seconds one exchange may take, connecting included
 MAX_HEAD = 64 * 1024  # bytes of status line and headers at most
 MAX_BODY = 8 * 1024 * 1024  # bytes of an answer's body at most (a message object is a few KB)
@@ -272,20 +272,29 @@ async def _until_close(reader: asyncio.StreamReader) -> bytes:
 
 
 class PipedAdapter(AsyncWebhookAdapter):
-    """discord.py's webhook adapter with the pipe as its transport for plain JSON requests (every interaction
-    answer the bot sends); files and proxies go through the aiohttp session the caller gave."""
+    """discord.py's webhook adapter with pipes as its transport for plain JSON requests (every interaction
+    answer the bot sends); files and proxies go through the aiohttp session the caller gave.
 
-    def __init__(self, pipe: AnswerPipe) -> None:
+    Two pipes: acknowledgements (interaction callbacks: deferrals, autocomplete choices, first replies) have
+    connections of their own, so in a burst they never wait behind follow-ups and edits, which can wait (their
+    token lasts 15 minutes; an acknowledgement has 3 s)."""
+
+    def __init__(self, pipe: AnswerPipe, later: AnswerPipe | None = None) -> None:
         super().__init__()
-        self.pipe = pipe
+        self.pipe = pipe  # interaction callbacks
+        self.later = later or pipe  # follow-ups, edits, deletions
+
+    def pipe_for(self, route: Any) -> AnswerPipe:
+        return self.pipe if str(getattr(route, "path", "")).endswith("/callback") else self.later
 
     async def request(self, route: Any, session: Any, *, payload: dict[str, Any] | None = None,
                       multipart: list[dict[str, Any]] | None = None, proxy: str | None = None,
                       proxy_auth: aiohttp.BasicAuth | None = None, files: Any = None,
                       reason: str | None = None, auth_token: str | None = None,
                       params: dict[str, Any] | None = None) -> Any:
-        plain = not files and not multipart and proxy is None and not self.pipe.closed
-        return await super().request(route, self.pipe if plain else session, payload=payload,  # type: ignore[arg-type]
+        pipe = self.pipe_for(route)
+        plain = not files and not multipart and proxy is None and not pipe.closed
+        return await super().request(route, pipe if plain else session, payload=payload,  # type: ignore[arg-type]
                                      multipart=multipart, proxy=proxy, proxy_auth=proxy_auth, files=files,
                                      reason=reason, auth_token=auth_token, params=params)
 

@@ -34,7 +34,7 @@ from bot.commands import (
 from bot.discord.answer_pipe import AnswerPipe, PipedAdapter, install
 from bot.discord.connections import rest_connector
 from bot.discord.early_ack import PUBLIC_LOADING, EarlyAck
-from bot.discord.gate import Gate
+from bot.discord.gate import FOLLOW_UP_SLOTS, Gate
 from bot.discord.gateway_slices import SlicedParser, slice_gateway_reads
 from bot.discord.ratelimit import RateLimit
 from bot.discord.views import answer_expired, embed_for, listens, view_for
@@ -379,8 +379,9 @@ class _JudgeClientMixin:
         self.tree = build_tree(self, self.services, self.gate)  # type: ignore[arg-type]
         # Interaction answers go over kept-alive connections of their own, written as plain bytes (aiohttp's
         # client session cost ~0.5 ms of CPU per answer: too much for a burst's 3 s).
-        self.answer_pipe = AnswerPipe(self.http.user_agent)  # type: ignore[attr-defined]
-        self.adapter = PipedAdapter(self.answer_pipe)
+        self.answer_pipe = AnswerPipe(self.http.user_agent)  # type: ignore[attr-defined]  # acknowledgements
+        self.follow_up_pipe = AnswerPipe(self.http.user_agent, FOLLOW_UP_SLOTS)  # type: ignore[attr-defined]
+        self.adapter = PipedAdapter(self.answer_pipe, self.follow_up_pipe)
         parsers = self._connection.parsers  # type: ignore[attr-defined]  # this client's own table
         # Each command is stamped as it comes off the gateway (its 3 s count from there, not from when its slice
         # is read) and, under load, deferred right there from its raw payload.
@@ -416,6 +417,7 @@ class _JudgeClientMixin:
         await super().close()  # type: ignore[misc]
         await self.early_ack.close()
         await self.answer_pipe.close()
+        await self.follow_up_pipe.close()
         if self.owner is not None:
             await self.owner.close()
 

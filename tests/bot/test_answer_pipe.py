@@ -206,6 +206,16 @@ def _fast_sleep(sleep: Callable[[float], Any]) -> Callable[[float], Any]:
     return fast
 
 
+def test_acknowledgements_and_follow_ups_take_separate_pipes() -> None:
+    acks, later = AnswerPipe("ua"), AnswerPipe("ua")
+    adapter = PipedAdapter(acks, later)
+    callback = Route("POST", "/interactions/{webhook_id}/{webhook_token}/callback", webhook_id=1, webhook_token="t")
+    follow_up = Route("POST", "/webhooks/{webhook_id}/{webhook_token}", webhook_id=1, webhook_token="t")
+    edit = Route("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original", webhook_id=1, webhook_token="t")
+    assert adapter.pipe_for(callback) is acks
+    assert adapter.pipe_for(follow_up) is later and adapter.pipe_for(edit) is later
+
+
 async def test_files_and_proxies_still_go_through_the_session_given(pipe: AnswerPipe) -> None:
     class Session:
         used = 0
@@ -222,8 +232,8 @@ async def test_files_and_proxies_still_go_through_the_session_given(pipe: Answer
 
 
 async def test_the_bot_answers_through_its_pipe(live: tuple[DrawJudgeBot, StandInDiscord]) -> None:
-    """A command, an autocomplete and a burst's early deferrals all reach the stand-in through the pipe, on at
-    most its connections."""
+    """A command, an autocomplete and a burst's early deferrals all reach the stand-in through the pipes: the
+    acknowledgements through one, the follow-ups through the other, each on at most its connections."""
     client, server = live
     client.gate.defer_above = 3
     payloads = [slash("rule", number=f"121.{1 + i % 6}") for i in range(20)] + [autocomplete("rule", "number", "12")]
@@ -236,5 +246,7 @@ async def test_the_bot_answers_through_its_pipe(live: tuple[DrawJudgeBot, StandI
         await asyncio.sleep(0.05)
     assert ids <= server.answered_at.keys() and not server.acked_twice
     assert client.early_ack.count > 0
-    assert client.answer_pipe.sent >= 2 * 20 - client.early_ack.count  # every acknowledgement and answer
+    assert client.answer_pipe.sent >= 21  # every acknowledgement, and the autocomplete's choices
+    assert client.follow_up_pipe.sent >= client.early_ack.count  # the answers of the ones deferred
     assert client.answer_pipe.connections() <= client.answer_pipe.limit
+    assert client.follow_up_pipe.connections() <= client.follow_up_pipe.limit
