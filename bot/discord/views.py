@@ -8,7 +8,9 @@ and keeps the button logic in one place.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
+import os
 from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -119,12 +121,26 @@ def live_views() -> int:
     return sum(1 for v in _LIVE if not v.is_finished())
 
 
+_RUN = os.urandom(6).hex()  # this process's run: a button of an answer from before a restart never matches
+_BUTTONS = itertools.count(1)
+
+
+def button_id() -> str:
+    """A custom_id no other button of this run or of an earlier one has. Why not discord.py's own: it draws
+    16 bytes from ``os.urandom`` for each button, a system call per button, six or more per answer (about 2 s
+    of a burst's event loop in all); a counter after one random run prefix is as unique and costs nothing."""
+    return f"dj:{_RUN}:{next(_BUTTONS)}"
+
+
 class OwnedView(discord.ui.View):
     """Buttons only the asker can press (anyone else gets a private note and nothing changes), drawn
     disabled once they stop listening, so a dead button never looks alive."""
 
     def __init__(self, owner_id: int, timeout: float | None) -> None:
         super().__init__(timeout=VIEW_TIMEOUT if timeout is None else timeout)
+        for item in self.children:  # the decorated buttons carry a fixed custom_id: each gets its own
+            if isinstance(item, discord.ui.Button):
+                item.custom_id = button_id()
         self.owner_id = owner_id
         self._edit: MessageEditor | None = None
 
@@ -215,7 +231,7 @@ class AnswerView(OwnedView):
         if reply.draw is not None and answer is not None:
             for i, what_if in enumerate(reply.draw.what_ifs[:MAX_WHAT_IFS]):
                 button: discord.ui.Button[AnswerView] = discord.ui.Button(
-                    label=clip(what_if.button, 80), style=discord.ButtonStyle.secondary, row=0)
+                    label=clip(what_if.button, 80), style=discord.ButtonStyle.secondary, row=0, custom_id=button_id())
                 button.callback = self._what_if(i)  # type: ignore[method-assign,assignment]
                 self.add_item(button)
         self._sync()
@@ -229,31 +245,31 @@ class AnswerView(OwnedView):
     def current(self) -> discord.Embed:
         return embed_for(self.reply.pages[self.index], error=self.reply.error)
 
-    @discord.ui.button(label="Previous", style=discord.ButtonStyle.secondary, row=2)
+    @discord.ui.button(label="Previous", custom_id="dj-previous", style=discord.ButtonStyle.secondary, row=2)
     async def previous(self, interaction: discord.Interaction, button: discord.ui.Button[AnswerView]) -> None:
         self.index = max(0, self.index - 1)
         self._sync()
         await interaction.response.edit_message(embed=self.current(), view=self)
 
-    @discord.ui.button(label="Next", style=discord.ButtonStyle.secondary, row=2)
+    @discord.ui.button(label="Next", custom_id="dj-next", style=discord.ButtonStyle.secondary, row=2)
     async def next(self, interaction: discord.Interaction, button: discord.ui.Button[AnswerView]) -> None:
         self.index = min(len(self.reply.pages) - 1, self.index + 1)
         self._sync()
         await interaction.response.edit_message(embed=self.current(), view=self)
 
-    @discord.ui.button(label="Steps", style=discord.ButtonStyle.primary, row=1)
+    @discord.ui.button(label="Steps", custom_id="dj-steps", style=discord.ButtonStyle.primary, row=1)
     async def steps(self, interaction: discord.Interaction, button: discord.ui.Button[AnswerView]) -> None:
         """What happens step by step, and the rules cited: privately, with its own pages."""
         assert self.reply.draw is not None
         await self._private(interaction, Reply(DrawSteps(self.reply.draw), ephemeral=True))
 
-    @discord.ui.button(label="Rule texts", style=discord.ButtonStyle.primary, row=1)
+    @discord.ui.button(label="Rule texts", custom_id="dj-rule-texts", style=discord.ButtonStyle.primary, row=1)
     async def rules(self, interaction: discord.Interaction, button: discord.ui.Button[AnswerView]) -> None:
         assert self.fetch_rule_texts is not None
         await self._private(interaction, await self.fetch_rule_texts(self.reply.rule_numbers, self.reply.edition,
                                                                      self.reply.game))
 
-    @discord.ui.button(label="Assumed", style=discord.ButtonStyle.secondary, row=1)
+    @discord.ui.button(label="Assumed", custom_id="dj-assumed", style=discord.ButtonStyle.secondary, row=1)
     async def assumed(self, interaction: discord.Interaction, button: discord.ui.Button[AnswerView]) -> None:
         """Every fact with the words it was read from, and every assumption."""
         assert self.reply.draw is not None
@@ -268,7 +284,7 @@ class AnswerView(OwnedView):
         if view.has_items:
             view.attach(interaction.edit_original_response)
 
-    @discord.ui.button(label="Share", style=discord.ButtonStyle.success, row=1)
+    @discord.ui.button(label="Share", custom_id="dj-share", style=discord.ButtonStyle.success, row=1)
     async def share(self, interaction: discord.Interaction, button: discord.ui.Button[AnswerView]) -> None:
         """Post this private answer to the channel, as it is now, once; the private copy keeps its buttons."""
         if self.shared:  # a second press (before the disabled button reached the client) posts nothing
@@ -316,7 +332,8 @@ class ClarifyView(OwnedView):
         self.fetch_rule_texts = fetch_rule_texts
         for i, (label, situation) in enumerate(reply.question.options[:10]):
             button: discord.ui.Button[ClarifyView] = discord.ui.Button(
-                label=clip(f"{i + 1}. {label}", 80), style=discord.ButtonStyle.primary, row=i // 5)
+                label=clip(f"{i + 1}. {label}", 80), style=discord.ButtonStyle.primary, row=i // 5,
+                custom_id=button_id())
             button.callback = self._answer_with(label, situation)  # type: ignore[method-assign,assignment]
             self.add_item(button)
         _track(self)

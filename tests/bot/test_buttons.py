@@ -99,3 +99,29 @@ def test_the_view_store_seam_still_exists(harness: tuple[DrawJudgeBot, FakeDisco
     client, _fake = harness
     assert isinstance(client._connection._view_store._views, dict)
     assert "INTERACTION_CREATE" in client._connection.parsers
+
+
+async def test_buttons_get_ids_of_their_own_without_a_system_call_each(
+        harness: tuple[DrawJudgeBot, FakeDiscord], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two answers' buttons: every custom_id different (the run's prefix, then a counter), none drawn from
+    ``os.urandom`` per button (discord.py's default, a system call per button in a burst); and a button of
+    the second answer still works."""
+    client, fake = harness
+    draws: list[int] = []
+    urandom = render_discord.os.urandom
+
+    def counted(n: int) -> bytes:
+        draws.append(n)
+        return urandom(n)
+
+    monkeypatch.setattr("os.urandom", counted)
+    first = _buttons(await dispatch(client, fake, slash("draw", user_id="8301", situation=SITUATION)))
+    second = _buttons(await dispatch(client, fake, slash("draw", user_id="8301", situation=SITUATION)))
+    ids = [*first.values(), *second.values()]
+    assert len(first) >= 4 and len(set(ids)) == len(ids)
+    assert all(i.startswith(f"dj:{render_discord._RUN}:") for i in ids)
+    assert len(draws) <= 2  # at most one per view (discord.py's own view id), none per button
+    press = button(second["Steps"], user_id="8301")
+    client._connection.parsers["INTERACTION_CREATE"](press)
+    await asyncio.wait_for(fake.wait(int(press["id"])), 10)
+    assert "Step" in str(_sent(fake, press)[0])
