@@ -231,3 +231,18 @@ async def test_commands_deferred_and_not_yet_built_at_shutdown_are_told_the_bot_
     told = [p for p in early if "restarting" in str(server.followups.get(p["token"]))]
     assert len(told) >= held  # each one built at shutdown was told, none left "thinking"
     assert not server.acked_twice
+
+
+async def test_nothing_is_built_once_the_sliced_parser_is_closed() -> None:
+    """A payload the gateway delivers after close() (the socket is closed after it) is dropped, not built by
+    a new drain once the client has no event loop (tracebacks at shutdown)."""
+    from bot.discord.gateway_slices import SlicedParser
+
+    built: list[Any] = []
+    parser = SlicedParser(built.append)
+    parser({"n": 1})
+    await asyncio.sleep(0.02)
+    parser.close()
+    parser({"n": 2})
+    await asyncio.sleep(0.02)
+    assert built == [{"n": 1}] and parser.queued == 0

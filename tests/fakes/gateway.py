@@ -19,7 +19,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from tests.fakes.discord_fake import APP_ID, USER, check_limits
+from tests.fakes.discord_fake import APP_ID, CHANNEL_ID, GUILD_ID, USER, check_limits
 from tests.fakes.server import serve
 
 _ids = itertools.count(800000000000000000)
@@ -36,6 +36,19 @@ def _message(embeds: list[Any]) -> dict[str, Any]:
             "attachments": [], "embeds": embeds, "mentions": [], "mention_roles": [], "pinned": False,
             "mention_everyone": False, "tts": False, "timestamp": "2026-01-01T00:00:00+00:00",
             "edited_timestamp": None, "flags": 0, "components": []}
+
+
+def _guild() -> dict[str, Any]:
+    """The guild the interactions come from (tests.fakes.discord_fake), so that the client has it cached as it
+    would with Discord, instead of making an unavailable one for every interaction."""
+    return {"id": str(GUILD_ID), "name": "Judges", "unavailable": False, "owner_id": USER["id"], "large": False,
+            "member_count": 2, "features": [], "roles": [], "emojis": [], "stickers": [], "members": [],
+            "voice_states": [], "presences": [], "threads": [], "stage_instances": [],
+            "guild_scheduled_events": [], "verification_level": 0, "default_message_notifications": 0,
+            "explicit_content_filter": 0, "mfa_level": 0, "nsfw_level": 0, "premium_tier": 0,
+            "preferred_locale": "en-US", "channels": [
+                {"id": str(CHANNEL_ID), "type": 0, "name": "rules", "position": 0, "permission_overwrites": [],
+                 "nsfw": False, "parent_id": None}]}
 
 
 class ZlibStream:
@@ -158,7 +171,12 @@ class StandInDiscord:
                          "application": {"id": str(APP_ID), "flags": 0}}
                 if shard:
                     ready["shard"] = shard
+                mine = not shard or (GUILD_ID >> 22) % shard[1] == shard[0]  # the guild's shard, as Discord's
+                if mine:
+                    ready["guilds"] = [{"id": str(GUILD_ID), "unavailable": True}]
                 await conn.dispatch("READY", ready)
+                if mine:  # then the guild itself, as Discord sends every guild of a bot with the guilds intent
+                    await conn.dispatch("GUILD_CREATE", _guild())
                 conn.identified.set()
             elif op == 6:
                 conn.resume = payload["d"]
