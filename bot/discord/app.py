@@ -34,6 +34,7 @@ from bot.commands import (
 from bot.discord.answer_pipe import AnswerPipe, PipedAdapter, install
 from bot.discord.connections import rest_connector
 from bot.discord.early_ack import PUBLIC_LOADING, EarlyAck
+from bot.discord.early_complete import EarlyComplete
 from bot.discord.gate import FOLLOW_UP_SLOTS, Gate
 from bot.discord.gateway_slices import SlicedParser, slice_gateway_reads
 from bot.discord.ratelimit import RateLimit
@@ -400,8 +401,11 @@ class _JudgeClientMixin:
         # Each command is stamped as it comes off the gateway (its 3 s count from there, not from when its slice
         # is read) and, under load, deferred right there from its raw payload.
         self.early_ack = EarlyAck(self, self.gate, lambda: self.interactions.queued)  # type: ignore[arg-type]
+        completers = {(c.name, o.name): AUTOCOMPLETES[o.complete](self.services)
+                      for c in COMMANDS for o in c.options if o.complete is not None}
+        self.early_complete = EarlyComplete(self.answer_pipe, completers, self.early_ack.loaded, self.gate.admits)
         self.interactions = SlicedParser(parsers["INTERACTION_CREATE"], self.early_ack.on_payload,
-                                         self.early_ack.sending)
+                                         self.early_ack.sending, self.early_complete.on_payload)
         parsers["INTERACTION_CREATE"] = self.interactions
         slice_gateway_reads(self.http)  # type: ignore[attr-defined]
 
@@ -430,6 +434,7 @@ class _JudgeClientMixin:
         self.interactions.close()
         await super().close()  # type: ignore[misc]
         await self.early_ack.close()
+        await self.early_complete.close()
         await self.answer_pipe.close()
         await self.follow_up_pipe.close()
         if self.owner is not None:

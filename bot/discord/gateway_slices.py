@@ -40,8 +40,9 @@ class SlicedParser:
     """
 
     def __init__(self, parse: Parser, on_arrival: Arrival | None = None,
-                 hold: Callable[[], bool] | None = None) -> None:
+                 hold: Callable[[], bool] | None = None, take: Callable[[Any], bool] | None = None) -> None:
         self._parse = parse
+        self._take = take  # True for a payload answered without being built (bot/discord/early_complete.py)
         self._on_arrival = on_arrival
         self._hold = hold
         self._urgent: deque[Any] = deque()
@@ -52,6 +53,8 @@ class SlicedParser:
 
     def __call__(self, data: Any) -> None:
         if self._closed:  # the client is closing: nothing built now could be answered (its loop goes away)
+            return
+        if self._take is not None and self._take(data):
             return
         acked = self._on_arrival(data) if self._on_arrival is not None else False
         (self._acked if acked else self._urgent).append(data)
