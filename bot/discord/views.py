@@ -174,11 +174,30 @@ class OwnedView(discord.ui.View):
         for item in self.children:
             if isinstance(item, discord.ui.Button):
                 item.disabled = True
-        if self._edit is not None:
-            try:
+        try:
+            if self._edit is not None:
                 await self._edit(view=self)
-            except (discord.HTTPException, OSError) as exc:  # the message is gone or the token expired
-                log.info("could not disable an answer's buttons: %s", exc)
+        except (discord.HTTPException, OSError) as exc:  # the message is gone or the token expired
+            log.info("could not disable an answer's buttons: %s", exc)
+        finally:
+            self._let_go()
+
+    def _drop(self, item: discord.ui.Item[Any]) -> None:
+        """Remove a button this answer doesn't show, and its callback bound to this view (else the two keep
+        each other, and the view, for a full collection)."""
+        self.remove_item(item)
+        vars(item).pop("callback", None)
+
+    def _let_go(self) -> None:
+        """Undo the references between this finished view and its buttons (each button points at the view and
+        at a callback that points back at both), so reference counting frees them. Why: every answer evicted
+        from the live ones was left for the next full collection, and after a burst that collection held the
+        event loop for hundreds of milliseconds."""
+        items = list(self.children)
+        self.clear_items()  # the view lets go of its buttons, and each button of the view
+        for item in items:
+            vars(item).pop("callback", None)  # the bound callback discord.py set on the button (view, button)
+        self._edit = None
 
     async def replace_with(self, interaction: discord.Interaction, reply: Reply, deferred: bool, *,
                            answer: Answerer | None, fetch_rule_texts: RuleTextsFetcher | None,
@@ -219,15 +238,15 @@ class AnswerView(OwnedView):
         self.public = public
         self.shared = False
         if len(reply.pages) <= 1:
-            self.remove_item(self.previous)
-            self.remove_item(self.next)
+            self._drop(self.previous)
+            self._drop(self.next)
         if not (reply.rule_numbers and fetch_rule_texts):
-            self.remove_item(self.rules)
+            self._drop(self.rules)
         if public or reply.error or reply.draw is None:
-            self.remove_item(self.share)
+            self._drop(self.share)
         if reply.draw is None:
-            self.remove_item(self.steps)
-            self.remove_item(self.assumed)
+            self._drop(self.steps)
+            self._drop(self.assumed)
         if reply.draw is not None and answer is not None:
             for i, what_if in enumerate(reply.draw.what_ifs[:MAX_WHAT_IFS]):
                 button: discord.ui.Button[AnswerView] = discord.ui.Button(

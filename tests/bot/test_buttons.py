@@ -156,7 +156,8 @@ async def test_answers_leave_nothing_for_a_full_garbage_collection(harness: tupl
 
 def test_the_discord_py_seams_of_letting_an_interaction_go_still_exist() -> None:
     """The tree's task calls ``_call`` and hands an ``AppCommandError`` to ``_dispatch_error`` (GatedTree._call
-    does both itself), and an interaction's response is cached in the ``_cs_response`` slot."""
+    does both itself), an interaction's response is cached in the ``_cs_response`` slot, and a view's buttons
+    carry their bound callbacks in their own ``__dict__`` (OwnedView._let_go)."""
     import inspect
 
     import discord
@@ -167,3 +168,7 @@ def test_the_discord_py_seams_of_letting_an_interaction_go_still_exist() -> None
     assert "except AppCommandError as e:" in wrapper and "await self._dispatch_error(interaction, e)" in wrapper
     assert "_cs_response" in discord.Interaction.__slots__
     assert "cached_slot_property('_cs_response')" in inspect.getsource(discord.Interaction)
+    # a view binds each decorated button's callback on the button itself; clear_items unhooks the buttons
+    assert "item.callback = _ItemCallback(" in inspect.getsource(discord.ui.view.BaseView)
+    assert "child._update_view(None)" in inspect.getsource(discord.ui.view.BaseView.clear_items)
+    assert not hasattr(discord.ui.Button, "__slots__") or "__dict__" in dir(discord.ui.Button("x"))
