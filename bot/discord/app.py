@@ -403,7 +403,11 @@ class _JudgeClientMixin:
         self.early_ack = EarlyAck(self, self.gate, lambda: self.interactions.queued)  # type: ignore[arg-type]
         completers = {(c.name, o.name): AUTOCOMPLETES[o.complete](self.services)
                       for c in COMMANDS for o in c.options if o.complete is not None}
-        self.early_complete = EarlyComplete(self.answer_pipe, completers, self.early_ack.loaded, self.gate.admits)
+        # (never past a proxy discord.py was given: the pipe speaks to Discord directly)
+        self.early_complete = EarlyComplete(
+            self.answer_pipe, completers,
+            lambda: self.http.proxy is None and self.early_ack.loaded(),  # type: ignore[attr-defined]
+            self.gate.admits)
         self.interactions = SlicedParser(parsers["INTERACTION_CREATE"], self.early_ack.on_payload,
                                          self.early_ack.sending, self.early_complete.on_payload)
         parsers["INTERACTION_CREATE"] = self.interactions
