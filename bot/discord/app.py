@@ -31,13 +31,16 @@ from bot.commands import (
     invoke,
     nickname_choices,
 )
+from bot.discord.answer_pipe import AnswerPipe, PipedAdapter, install
 from bot.discord.connections import rest_connector
-from bot.discord.early_ack import EarlyAck
-from bot.discord.gate import Gate
+from bot.discord.early_ack import PUBLIC_LOADING, EarlyAck
+from bot.discord.early_complete import EarlyComplete
+from bot.discord.gate import FOLLOW_UP_SLOTS, Gate
 from bot.discord.gateway_slices import SlicedParser, slice_gateway_reads
 from bot.discord.ratelimit import RateLimit
 from bot.discord.views import answer_expired, embed_for, listens, view_for
 from bot.draw.engine_pool import ASKER
+from bot.render.pages import Page
 from bot.render.reply import Reply, error_reply
 from bot.service import Judge
 
@@ -84,7 +87,7 @@ async def _answer(interaction: discord.Interaction, make: Awaitable[Reply], publ
         if gate is not None:
             gate.waited(interaction.id)
         if not interaction.response.is_done():
-            await interaction.response.defer(ephemeral=not public, thinking=True)
+            await defer(interaction, public)
         async with gate.work_slot() if gate is not None else contextlib.nullcontext():
             reply = await make
         deferred = True
@@ -97,7 +100,7 @@ async def _answer(interaction: discord.Interaction, make: Awaitable[Reply], publ
             reply = None
         deferred = reply is None
         if deferred:
-            await interaction.response.defer(ephemeral=not public, thinking=True)
+            await defer(interaction, public)
             reply = await task
     assert reply is not None
     if reply.operator:
@@ -109,9 +112,12 @@ async def _answer(interaction: discord.Interaction, make: Awaitable[Reply], publ
     if view.children:
         kwargs["view"] = view
     try:
+        if deferred and ephemeral:
+            await _resolve_public_loading(interaction)  # a private answer after a public "thinking"
         if deferred:
             async with gate.follow_up_slot() if gate is not None else contextlib.nullcontext():
                 message = await interaction.followup.send(wait=True, **kwargs)
+            interaction.extras.pop(PUBLIC_LOADING, None)  # this follow-up replaced the "thinking" message
             view.attach(message.edit)
         else:
             await interaction.response.send_message(**kwargs)
@@ -125,10 +131,30 @@ BUSY = error_reply("drawjudge is answering a lot of questions right now.", "ask 
 RESTARTING = error_reply("drawjudge is restarting.", "ask again in a minute")
 
 
+NOT_ANSWERED = Page("No answer here", "drawjudge could not answer this one; the asker was told why, privately.")
+
+
+async def defer(interaction: discord.Interaction, public: bool) -> None:
+    """Acknowledge now, answer later; a public deferral is remembered until its "thinking" message is replaced."""
+    await interaction.response.defer(ephemeral=not public, thinking=True)
+    if public:
+        interaction.extras[PUBLIC_LOADING] = True
+
+
+async def _resolve_public_loading(interaction: discord.Interaction) -> None:
+    """Before a private message after a public deferral: replace the public "thinking" message with a short
+    note. Why: Discord gives the first follow-up after a deferral the deferral's visibility whatever its flags
+    say, so an error meant for the asker alone was shown to the whole channel."""
+    if interaction.extras.pop(PUBLIC_LOADING, False):
+        await interaction.edit_original_response(embed=embed_for(NOT_ANSWERED, error=True))
+
+
 async def send_error(interaction: discord.Interaction, reply: Reply) -> None:
-    """A short private error: the response, or a follow-up when the interaction was already acknowledged."""
+    """A short private error: the response, or a follow-up when the interaction was already acknowledged
+    (after a public deferral, once its public "thinking" message is replaced by a note)."""
     embed = embed_for(reply.pages[0], error=True)
     if interaction.response.is_done():
+        await _resolve_public_loading(interaction)
         await interaction.followup.send(embed=embed, ephemeral=True)
     else:
         await interaction.response.send_message(embed=embed, ephemeral=True)
@@ -156,6 +182,20 @@ class GatedTree(app_commands.CommandTree[Any]):
             self.gate.arrive(interaction.id)
         super()._from_interaction(interaction)
 
+    async def _call(self, interaction: discord.Interaction) -> None:
+        """discord.py's own call and error dispatch (what its task wrapper does), then the interaction's
+        response let go. Why: an interaction and its ``InteractionResponse`` reference each other, so every
+        interaction (with its member, user, channel and namespace) was left for a full garbage collection, and
+        after a burst that collection held the event loop for hundreds of milliseconds; without the cycle
+        reference counting frees it as soon as nothing holds it."""
+        try:
+            await super()._call(interaction)
+        except app_commands.AppCommandError as error:
+            await self._dispatch_error(interaction, error)
+        finally:
+            with contextlib.suppress(AttributeError):
+                del interaction._cs_response  # type: ignore[attr-defined]  # a new one is made if asked for again
+
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         gate = self.gate
         early: EarlyAck | None = getattr(interaction.client, "early_ack", None)
@@ -172,7 +212,7 @@ class GatedTree(app_commands.CommandTree[Any]):
                 # Acknowledged now (inside Discord's 3 s), answered as a follow-up when there is room.
                 public = bool(getattr(interaction.namespace, "public", False))
                 if not interaction.response.is_done():
-                    await interaction.response.defer(ephemeral=not public, thinking=True)
+                    await defer(interaction, public)
                 if await gate.wait_for_room():
                     return True
                 await send_error(interaction, RESTARTING if gate.closing else BUSY)
@@ -352,12 +392,24 @@ class _JudgeClientMixin:
         self.gate = gate or Gate()
         self.services = Services(judge, rulings, card_choices)
         self.tree = build_tree(self, self.services, self.gate)  # type: ignore[arg-type]
+        # Interaction answers go over kept-alive connections of their own, written as plain bytes (aiohttp's
+        # client session cost ~0.5 ms of CPU per answer: too much for a burst's 3 s).
+        self.answer_pipe = AnswerPipe(self.http.user_agent)  # type: ignore[attr-defined]  # acknowledgements
+        self.follow_up_pipe = AnswerPipe(self.http.user_agent, FOLLOW_UP_SLOTS)  # type: ignore[attr-defined]
+        self.adapter = PipedAdapter(self.answer_pipe, self.follow_up_pipe)
         parsers = self._connection.parsers  # type: ignore[attr-defined]  # this client's own table
         # Each command is stamped as it comes off the gateway (its 3 s count from there, not from when its slice
         # is read) and, under load, deferred right there from its raw payload.
         self.early_ack = EarlyAck(self, self.gate, lambda: self.interactions.queued)  # type: ignore[arg-type]
+        completers = {(c.name, o.name): AUTOCOMPLETES[o.complete](self.services)
+                      for c in COMMANDS for o in c.options if o.complete is not None}
+        # (never past a proxy discord.py was given: the pipe speaks to Discord directly)
+        self.early_complete = EarlyComplete(
+            self.answer_pipe, completers,
+            lambda: self.http.proxy is None and self.early_ack.loaded(),  # type: ignore[attr-defined]
+            self.gate.admits)
         self.interactions = SlicedParser(parsers["INTERACTION_CREATE"], self.early_ack.on_payload,
-                                         self.early_ack.sending)
+                                         self.early_ack.sending, self.early_complete.on_payload)
         parsers["INTERACTION_CREATE"] = self.interactions
         slice_gateway_reads(self.http)  # type: ignore[attr-defined]
 
@@ -377,6 +429,7 @@ class _JudgeClientMixin:
         unlimited: one socket per reply in flight). Made here because a connector needs the running loop."""
         if self.http.connector is discord.utils.MISSING:  # type: ignore[attr-defined]
             self.http.connector = rest_connector()  # type: ignore[attr-defined]
+        install(self.adapter)  # this task's context: every task the client starts from here inherits it
         await super().login(token)  # type: ignore[misc]
 
     async def close(self) -> None:
@@ -385,6 +438,9 @@ class _JudgeClientMixin:
         self.interactions.close()
         await super().close()  # type: ignore[misc]
         await self.early_ack.close()
+        await self.early_complete.close()
+        await self.answer_pipe.close()
+        await self.follow_up_pipe.close()
         if self.owner is not None:
             await self.owner.close()
 

@@ -9,25 +9,29 @@ later waits for that acknowledgement and then finds its interaction already defe
 follow-up), so nothing is acknowledged twice. Autocompletes and buttons are never deferred this way (an
 autocomplete can only be answered with choices; a button's view decides its own response).
 
-The deferral goes through discord.py's own webhook adapter, on connections of its own (``ACK_CONNECTIONS``,
-kept alive, beside the bounded REST connections of bot/discord/connections.py): a deferral never queues behind the
-answers and refusals of the commands acknowledged before it. The private names it relies on are checked by a seam test
+The deferral goes through discord.py's own webhook adapter over the client's answer pipe
+(bot/discord/answer_pipe.py: kept-alive connections beside the bounded REST connections of
+bot/discord/connections.py, each answer written as plain bytes); ``ACK_CONNECTIONS`` senders take the deferrals
+in arrival order. The private names it relies on are checked by a seam test
 (tests/bot/test_early_ack.py), so a discord.py upgrade that moves them fails loudly.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections import deque
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import quote
 
 import aiohttp
 import discord
 from discord.http import Route
 from discord.webhook.async_ import async_context
 
+from bot.discord.answer_pipe import AnswerPipe
 from bot.discord.connections import rest_connector
 from bot.discord.gate import Gate
 
@@ -38,6 +42,12 @@ CHAT_INPUT = 1  # the raw payload's command type of a slash command (context-men
 DEFERRED_WITH_SOURCE = discord.InteractionResponseType.deferred_channel_message
 EPHEMERAL = 64  # message flag
 ACK_CONNECTIONS = 45  # sockets for early deferrals (with the 50 REST connections: 95 at most)
+PUBLIC_LOADING = "drawjudge.public_loading"  # an interaction's extras: deferred publicly, still "thinking"
+PRIVATE_BODY = json.dumps({"type": DEFERRED_WITH_SOURCE.value, "data": {"flags": EPHEMERAL}}).encode()
+PUBLIC_BODY = json.dumps({"type": DEFERRED_WITH_SOURCE.value}).encode()
+JSON = {"Content-Type": "application/json"}
+MAX_TRIES = 5  # a deferral sent again after a 429, at most (as discord.py's adapter)
+MAX_RETRY_AFTER = 2.0  # seconds: past that, Discord's 3 s are gone anyway
 MAX_PENDING = 20_000  # early deferrals whose handler hasn't run yet, at most (beyond: the handler defers)
 
 
@@ -49,6 +59,15 @@ def answers_publicly(data: dict[str, Any]) -> bool:
     options = inner.get("options")
     return isinstance(options, list) and any(
         isinstance(o, dict) and o.get("name") == "public" and o.get("value") is True for o in options)
+
+
+def _retry_after(body: bytes) -> float:
+    """Seconds a 429 asks to wait (Discord's JSON ``retry_after``), bounded."""
+    try:
+        wait = float(json.loads(body).get("retry_after", 1.0))
+    except (ValueError, AttributeError, TypeError):
+        wait = 1.0
+    return min(max(wait, 0.0), MAX_RETRY_AFTER)
 
 
 def mark_deferred(interaction: discord.Interaction) -> None:
@@ -69,6 +88,7 @@ class EarlyAck:
         self._gate = gate
         self._waiting = waiting  # payloads read off the gateway whose interaction isn't built yet
         self._sent: dict[int, asyncio.Future[bool]] = {}  # by interaction id, until its handler settles it
+        self._public: dict[int, bool] = {}  # the public ones among them
         self._queue: deque[tuple[int, str, bool, asyncio.Future[bool]]] = deque()
         self._senders: set[asyncio.Task[None]] = set()
         self._session: aiohttp.ClientSession | None = None
@@ -95,7 +115,10 @@ class EarlyAck:
         loop = asyncio.get_running_loop()
         done: asyncio.Future[bool] = loop.create_future()
         self._sent[interaction_id] = done
-        self._queue.append((interaction_id, token, answers_publicly(data), done))
+        public = answers_publicly(data)
+        if public:
+            self._public[interaction_id] = True
+        self._queue.append((interaction_id, token, public, done))
         self._going += 1
         self.count += 1
         if len(self._senders) < ACK_CONNECTIONS:
@@ -121,16 +144,45 @@ class EarlyAck:
                 done.set_result(ok)
 
     async def _defer(self, interaction_id: int, token: str, public: bool) -> bool:
+        pipe: AnswerPipe | None = getattr(self._client, "answer_pipe", None)
+        if pipe is not None and not pipe.closed and self._client.http.proxy is None:
+            return await self._defer_on(pipe, interaction_id, token, public)
+        return await self._defer_through_adapter(interaction_id, token, public)
+
+    async def _defer_on(self, pipe: AnswerPipe, interaction_id: int, token: str, public: bool) -> bool:
+        """POST the deferral straight on the answer pipe: its body is one of two constants, and discord.py's
+        adapter around the exchange (route, per-token lock, JSON both ways) cost as much again as the exchange
+        itself (bench/answer_pipe.py: ~140 µs of the loop's CPU per answer through it, ~80 µs without). A 429
+        is waited out as the adapter does; any other failure leaves the acknowledgement to the handler."""
+        url = f"{Route.BASE}/interactions/{interaction_id}/{quote(token, safe='')}/callback"
+        for _attempt in range(MAX_TRIES):
+            try:
+                response = await pipe.exchange("POST", url, PUBLIC_BODY if public else PRIVATE_BODY, JSON)
+            except (aiohttp.ClientError, OSError, TimeoutError) as exc:
+                log.info("an early acknowledgement failed (the handler acknowledges instead): %s", exc)
+                return False
+            if 200 <= response.status < 300:
+                return True
+            if response.status == 429 and response.headers.get("Via"):
+                await asyncio.sleep(_retry_after(response.body))
+                continue
+            log.info("an early acknowledgement was refused (%d; the handler acknowledges instead): %s",
+                     response.status, response.body[:200].decode(errors="replace"))
+            return False
+        return False
+
+    async def _defer_through_adapter(self, interaction_id: int, token: str, public: bool) -> bool:
         """POST the deferral through discord.py's webhook adapter (its retries on 429 and resets; the one choke
         point of interaction callbacks). Without ``with_response``: Discord answers 204 and nothing is parsed."""
         http = self._client.http
-        if self._session is None or self._session.closed:
+        adapter = getattr(self._client, "adapter", None) or async_context.get()
+        if self._session is None or self._session.closed:  # used only when the adapter is discord.py's own
             self._session = aiohttp.ClientSession(connector=rest_connector(ACK_CONNECTIONS))
         route = Route("POST", "/interactions/{webhook_id}/{webhook_token}/callback",
                       webhook_id=interaction_id, webhook_token=token)
         payload = {"type": DEFERRED_WITH_SOURCE.value, **({} if public else {"data": {"flags": EPHEMERAL}})}
         try:
-            await async_context.get().request(route, session=self._session, payload=payload,
+            await adapter.request(route, session=self._session, payload=payload,
                                               proxy=http.proxy, proxy_auth=http.proxy_auth)
         except (discord.HTTPException, aiohttp.ClientError, OSError) as exc:
             log.info("an early acknowledgement failed (the handler acknowledges instead): %s", exc)
@@ -138,10 +190,14 @@ class EarlyAck:
         return True
 
     async def settle(self, interaction: discord.Interaction) -> None:
-        """Before a handler answers: wait for its early deferral, if one was queued, and mark it done."""
+        """Before a handler answers: wait for its early deferral, if one was queued, and mark it done (a public
+        one as public: its "thinking" message is seen by the channel, bot/discord/app.py)."""
         done = self._sent.pop(interaction.id, None)
         if done is not None and await done and not interaction.response.is_done():
             mark_deferred(interaction)
+            if self._public.pop(interaction.id, False):
+                interaction.extras[PUBLIC_LOADING] = True
+        self._public.pop(interaction.id, None)
 
     async def close(self) -> None:
         for sender in list(self._senders):
@@ -150,5 +206,6 @@ class EarlyAck:
             done.cancel()
         self._queue.clear()
         self._sent.clear()
+        self._public.clear()
         if self._session is not None:
             await self._session.close()

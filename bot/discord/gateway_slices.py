@@ -40,16 +40,22 @@ class SlicedParser:
     """
 
     def __init__(self, parse: Parser, on_arrival: Arrival | None = None,
-                 hold: Callable[[], bool] | None = None) -> None:
+                 hold: Callable[[], bool] | None = None, take: Callable[[Any], bool] | None = None) -> None:
         self._parse = parse
+        self._take = take  # True for a payload answered without being built (bot/discord/early_complete.py)
         self._on_arrival = on_arrival
         self._hold = hold
         self._urgent: deque[Any] = deque()
         self._acked: deque[Any] = deque()
         self._task: asyncio.Task[None] | None = None
+        self._closed = False
         self.longest_queue = 0
 
     def __call__(self, data: Any) -> None:
+        if self._closed:  # the client is closing: nothing built now could be answered (its loop goes away)
+            return
+        if self._take is not None and self._take(data):
+            return
         acked = self._on_arrival(data) if self._on_arrival is not None else False
         (self._acked if acked else self._urgent).append(data)
         self.longest_queue = max(self.longest_queue, self.queued)
@@ -83,6 +89,10 @@ class SlicedParser:
                 await asyncio.sleep(0)
 
     def close(self) -> None:
+        """Stop building for good. Why for good: the gateway keeps delivering until its socket is closed, and a
+        payload arriving after this started a new drain that built interactions once the client had no event
+        loop any more (AttributeError tracebacks at shutdown)."""
+        self._closed = True
         if self._task is not None:
             self._task.cancel()
         self._urgent.clear()

@@ -8,7 +8,9 @@ and keeps the button logic in one place.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
+import os
 from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -119,12 +121,26 @@ def live_views() -> int:
     return sum(1 for v in _LIVE if not v.is_finished())
 
 
+_RUN = os.urandom(6).hex()  # this process's run: a button of an answer from before a restart never matches
+_BUTTONS = itertools.count(1)
+
+
+def button_id() -> str:
+    """A custom_id no other button of this run or of an earlier one has. Why not discord.py's own: it draws
+    16 bytes from ``os.urandom`` for each button, a system call per button, six or more per answer (about 2 s
+    of a burst's event loop in all); a counter after one random run prefix is as unique and costs nothing."""
+    return f"dj:{_RUN}:{next(_BUTTONS)}"
+
+
 class OwnedView(discord.ui.View):
     """Buttons only the asker can press (anyone else gets a private note and nothing changes), drawn
     disabled once they stop listening, so a dead button never looks alive."""
 
     def __init__(self, owner_id: int, timeout: float | None) -> None:
         super().__init__(timeout=VIEW_TIMEOUT if timeout is None else timeout)
+        for item in self.children:  # the decorated buttons carry a fixed custom_id: each gets its own
+            if isinstance(item, discord.ui.Button):
+                item.custom_id = button_id()
         self.owner_id = owner_id
         self._edit: MessageEditor | None = None
 
@@ -158,11 +174,30 @@ class OwnedView(discord.ui.View):
         for item in self.children:
             if isinstance(item, discord.ui.Button):
                 item.disabled = True
-        if self._edit is not None:
-            try:
+        try:
+            if self._edit is not None:
                 await self._edit(view=self)
-            except (discord.HTTPException, OSError) as exc:  # the message is gone or the token expired
-                log.info("could not disable an answer's buttons: %s", exc)
+        except (discord.HTTPException, OSError) as exc:  # the message is gone or the token expired
+            log.info("could not disable an answer's buttons: %s", exc)
+        finally:
+            self._let_go()
+
+    def _drop(self, item: discord.ui.Item[Any]) -> None:
+        """Remove a button this answer doesn't show, and its callback bound to this view (else the two keep
+        each other, and the view, for a full collection)."""
+        self.remove_item(item)
+        vars(item).pop("callback", None)
+
+    def _let_go(self) -> None:
+        """Undo the references between this finished view and its buttons (each button points at the view and
+        at a callback that points back at both), so reference counting frees them. Why: every answer evicted
+        from the live ones was left for the next full collection, and after a burst that collection held the
+        event loop for hundreds of milliseconds."""
+        items = list(self.children)
+        self.clear_items()  # the view lets go of its buttons, and each button of the view
+        for item in items:
+            vars(item).pop("callback", None)  # the bound callback discord.py set on the button (view, button)
+        self._edit = None
 
     async def replace_with(self, interaction: discord.Interaction, reply: Reply, deferred: bool, *,
                            answer: Answerer | None, fetch_rule_texts: RuleTextsFetcher | None,
@@ -203,19 +238,19 @@ class AnswerView(OwnedView):
         self.public = public
         self.shared = False
         if len(reply.pages) <= 1:
-            self.remove_item(self.previous)
-            self.remove_item(self.next)
+            self._drop(self.previous)
+            self._drop(self.next)
         if not (reply.rule_numbers and fetch_rule_texts):
-            self.remove_item(self.rules)
+            self._drop(self.rules)
         if public or reply.error or reply.draw is None:
-            self.remove_item(self.share)
+            self._drop(self.share)
         if reply.draw is None:
-            self.remove_item(self.steps)
-            self.remove_item(self.assumed)
+            self._drop(self.steps)
+            self._drop(self.assumed)
         if reply.draw is not None and answer is not None:
             for i, what_if in enumerate(reply.draw.what_ifs[:MAX_WHAT_IFS]):
                 button: discord.ui.Button[AnswerView] = discord.ui.Button(
-                    label=clip(what_if.button, 80), style=discord.ButtonStyle.secondary, row=0)
+                    label=clip(what_if.button, 80), style=discord.ButtonStyle.secondary, row=0, custom_id=button_id())
                 button.callback = self._what_if(i)  # type: ignore[method-assign,assignment]
                 self.add_item(button)
         self._sync()
@@ -229,38 +264,38 @@ class AnswerView(OwnedView):
     def current(self) -> discord.Embed:
         return embed_for(self.reply.pages[self.index], error=self.reply.error)
 
-    @discord.ui.button(label="Previous", style=discord.ButtonStyle.secondary, row=2)
+    @discord.ui.button(label="Previous", custom_id="dj-previous", style=discord.ButtonStyle.secondary, row=2)
     async def previous(self, interaction: discord.Interaction, button: discord.ui.Button[AnswerView]) -> None:
         self.index = max(0, self.index - 1)
         self._sync()
         await interaction.response.edit_message(embed=self.current(), view=self)
 
-    @discord.ui.button(label="Next", style=discord.ButtonStyle.secondary, row=2)
+    @discord.ui.button(label="Next", custom_id="dj-next", style=discord.ButtonStyle.secondary, row=2)
     async def next(self, interaction: discord.Interaction, button: discord.ui.Button[AnswerView]) -> None:
         self.index = min(len(self.reply.pages) - 1, self.index + 1)
         self._sync()
         await interaction.response.edit_message(embed=self.current(), view=self)
 
-    @discord.ui.button(label="Steps", style=discord.ButtonStyle.primary, row=1)
+    @discord.ui.button(label="Steps", custom_id="dj-steps", style=discord.ButtonStyle.primary, row=1)
     async def steps(self, interaction: discord.Interaction, button: discord.ui.Button[AnswerView]) -> None:
         """What happens step by step, and the rules cited: privately, with its own pages."""
         assert self.reply.draw is not None
         await self._private(interaction, Reply(DrawSteps(self.reply.draw), ephemeral=True))
 
-    @discord.ui.button(label="Rule texts", style=discord.ButtonStyle.primary, row=1)
+    @discord.ui.button(label="Rule texts", custom_id="dj-rule-texts", style=discord.ButtonStyle.primary, row=1)
     async def rules(self, interaction: discord.Interaction, button: discord.ui.Button[AnswerView]) -> None:
         assert self.fetch_rule_texts is not None
         await self._private(interaction, await self.fetch_rule_texts(self.reply.rule_numbers, self.reply.edition,
                                                                      self.reply.game))
 
-    @discord.ui.button(label="Assumed", style=discord.ButtonStyle.secondary, row=1)
+    @discord.ui.button(label="Assumed", custom_id="dj-assumed", style=discord.ButtonStyle.secondary, row=1)
     async def assumed(self, interaction: discord.Interaction, button: discord.ui.Button[AnswerView]) -> None:
         """Every fact with the words it was read from, and every assumption."""
         assert self.reply.draw is not None
         await self._private(interaction, Reply(DrawReading(self.reply.draw), ephemeral=True))
 
     async def _private(self, interaction: discord.Interaction, reply: Reply) -> None:
-        view = AnswerView(reply, interaction.user.id)
+        view = view_for(reply, interaction.user.id)
         kwargs: dict[str, object] = {"embed": embed_for(reply.pages[0], error=reply.error), "ephemeral": True}
         if view.has_items:
             kwargs["view"] = view
@@ -268,7 +303,7 @@ class AnswerView(OwnedView):
         if view.has_items:
             view.attach(interaction.edit_original_response)
 
-    @discord.ui.button(label="Share", style=discord.ButtonStyle.success, row=1)
+    @discord.ui.button(label="Share", custom_id="dj-share", style=discord.ButtonStyle.success, row=1)
     async def share(self, interaction: discord.Interaction, button: discord.ui.Button[AnswerView]) -> None:
         """Post this private answer to the channel, as it is now, once; the private copy keeps its buttons."""
         if self.shared:  # a second press (before the disabled button reached the client) posts nothing
@@ -293,11 +328,44 @@ class AnswerView(OwnedView):
         return callback
 
 
+class Buttonless:
+    """A reply that has no buttons, shaped like a view (``current``, ``children``, ``attach``, ``stop``).
+
+    Why not an empty ``AnswerView``: discord.py builds all six of its decorated buttons before the answer's
+    removes the ones it doesn't show, and a view and its buttons reference each other, so each of those
+    replies (a /rule, a /search, every error) left about 30 objects only a full garbage collection frees:
+    after a burst of 5,000 that collection held the event loop 570-870 ms."""
+
+    children: tuple[()] = ()
+    has_items = False
+
+    def __init__(self, reply: Reply) -> None:
+        self.reply = reply
+
+    def current(self) -> discord.Embed:
+        return embed_for(self.reply.pages[0], error=self.reply.error)
+
+    def attach(self, edit: MessageEditor) -> None:
+        return None
+
+    def stop(self) -> None:
+        return None
+
+
+def _has_buttons(reply: Reply, fetch_rule_texts: RuleTextsFetcher | None) -> bool:
+    """Whether an ``AnswerView`` of this reply keeps any button (pages to turn, rule texts, or a /draw answer's
+    Steps and Assumed)."""
+    return len(reply.pages) > 1 or bool(reply.rule_numbers and fetch_rule_texts) or reply.draw is not None
+
+
 def view_for(reply: Reply, owner_id: int, fetch_rule_texts: RuleTextsFetcher | None = None,
-             answer: Answerer | None = None, *, public: bool = False) -> OwnedView:
-    """The components of a reply: the reader's question as buttons when it asks one, else the answer's."""
+             answer: Answerer | None = None, *, public: bool = False) -> OwnedView | Buttonless:
+    """The components of a reply: the reader's question as buttons when it asks one, else the answer's (none
+    at all when it has no button to show)."""
     if reply.question is not None and answer is not None:
         return ClarifyView(reply, owner_id, answer, fetch_rule_texts, public=public)
+    if not _has_buttons(reply, fetch_rule_texts):
+        return Buttonless(reply)
     return AnswerView(reply, owner_id, fetch_rule_texts, answer, public=public)
 
 
@@ -316,7 +384,8 @@ class ClarifyView(OwnedView):
         self.fetch_rule_texts = fetch_rule_texts
         for i, (label, situation) in enumerate(reply.question.options[:10]):
             button: discord.ui.Button[ClarifyView] = discord.ui.Button(
-                label=clip(f"{i + 1}. {label}", 80), style=discord.ButtonStyle.primary, row=i // 5)
+                label=clip(f"{i + 1}. {label}", 80), style=discord.ButtonStyle.primary, row=i // 5,
+                custom_id=button_id())
             button.callback = self._answer_with(label, situation)  # type: ignore[method-assign,assignment]
             self.add_item(button)
         _track(self)

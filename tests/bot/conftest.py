@@ -29,8 +29,13 @@ async def server(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[StandInDiscor
 
 @pytest.fixture
 async def live(store: Store, server: StandInDiscord) -> AsyncIterator[tuple[DrawJudgeBot, StandInDiscord]]:
-    """The real bot, started and connected to the loopback Discord."""
-    client = DrawJudgeBot(Judge(store), guild_ready_timeout=0.05)
+    """The real bot, started and connected to the loopback Discord, its judge warmed as ``drawjudge run`` warms
+    it before connecting. Why: cold, the first look-up reads the edition into memory (1.6 s on a busy machine),
+    and past the 2 s deferral bound a command that is answered directly in production was deferred here
+    (test_gateway's round trip failed under load)."""
+    judge = Judge(store)
+    await judge.warm()
+    client = DrawJudgeBot(judge, guild_ready_timeout=0.05)
     task = asyncio.create_task(client.start("live-token"))
     await asyncio.wait_for(client.wait_until_ready(), 10)
     try:

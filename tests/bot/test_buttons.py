@@ -99,3 +99,76 @@ def test_the_view_store_seam_still_exists(harness: tuple[DrawJudgeBot, FakeDisco
     client, _fake = harness
     assert isinstance(client._connection._view_store._views, dict)
     assert "INTERACTION_CREATE" in client._connection.parsers
+
+
+async def test_buttons_get_ids_of_their_own_without_a_system_call_each(
+        harness: tuple[DrawJudgeBot, FakeDiscord], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two answers' buttons: every custom_id different (the run's prefix, then a counter), none drawn from
+    ``os.urandom`` per button (discord.py's default, a system call per button in a burst); and a button of
+    the second answer still works."""
+    client, fake = harness
+    draws: list[int] = []
+    urandom = render_discord.os.urandom
+
+    def counted(n: int) -> bytes:
+        draws.append(n)
+        return urandom(n)
+
+    monkeypatch.setattr("os.urandom", counted)
+    first = _buttons(await dispatch(client, fake, slash("draw", user_id="8301", situation=SITUATION)))
+    second = _buttons(await dispatch(client, fake, slash("draw", user_id="8301", situation=SITUATION)))
+    ids = [*first.values(), *second.values()]
+    assert len(first) >= 4 and len(set(ids)) == len(ids)
+    assert all(i.startswith(f"dj:{render_discord._RUN}:") for i in ids)
+    assert len(draws) <= 2  # at most one per view (discord.py's own view id), none per button
+    press = button(second["Steps"], user_id="8301")
+    client._connection.parsers["INTERACTION_CREATE"](press)
+    await asyncio.wait_for(fake.wait(int(press["id"])), 10)
+    assert "Step" in str(_sent(fake, press)[0])
+
+
+async def test_answers_leave_nothing_for_a_full_garbage_collection(harness: tuple[DrawJudgeBot, FakeDiscord]) -> None:
+    """Twenty /rule answers and errors through the real command tree, with the collector off: no interaction
+    and no view of them is left alive (a reference cycle kept each for the next full collection, which after a
+    burst held the event loop for hundreds of milliseconds)."""
+    import gc
+
+    import discord
+
+    client, fake = harness
+    await dispatch(client, fake, slash("rule", number="121.4"))  # the first one warms what stays anyway
+    gc.collect()
+    gc.disable()
+    try:
+        payloads = [slash("rule", number="121.4" if i % 2 else "9999.9z") for i in range(20)]
+        for payload in payloads:
+            await dispatch(client, fake, payload)
+        await asyncio.sleep(0.1)
+        ids = {int(p["id"]) for p in payloads}
+        alive = [o for o in gc.get_objects() if isinstance(o, discord.Interaction) and o.id in ids]
+        views = [o for o in gc.get_objects() if isinstance(o, discord.ui.View)]
+    finally:
+        gc.enable()
+    assert all(_sent(fake, p) for p in payloads)
+    assert alive == []
+    assert views == [] or all(v.children for v in views)  # no empty view is built for a reply without buttons
+
+
+def test_the_discord_py_seams_of_letting_an_interaction_go_still_exist() -> None:
+    """The tree's task calls ``_call`` and hands an ``AppCommandError`` to ``_dispatch_error`` (GatedTree._call
+    does both itself), an interaction's response is cached in the ``_cs_response`` slot, and a view's buttons
+    carry their bound callbacks in their own ``__dict__`` (OwnedView._let_go)."""
+    import inspect
+
+    import discord
+    from discord import app_commands
+
+    wrapper = inspect.getsource(app_commands.CommandTree._from_interaction)
+    assert "await self._call(interaction)" in wrapper
+    assert "except AppCommandError as e:" in wrapper and "await self._dispatch_error(interaction, e)" in wrapper
+    assert "_cs_response" in discord.Interaction.__slots__
+    assert "cached_slot_property('_cs_response')" in inspect.getsource(discord.Interaction)
+    # a view binds each decorated button's callback on the button itself; clear_items unhooks the buttons
+    assert "item.callback = _ItemCallback(" in inspect.getsource(discord.ui.view.BaseView)
+    assert "child._update_view(None)" in inspect.getsource(discord.ui.view.BaseView.clear_items)
+    assert isinstance(vars(discord.ui.Button(label="x")), dict)

@@ -231,3 +231,40 @@ async def test_commands_deferred_and_not_yet_built_at_shutdown_are_told_the_bot_
     told = [p for p in early if "restarting" in str(server.followups.get(p["token"]))]
     assert len(told) >= held  # each one built at shutdown was told, none left "thinking"
     assert not server.acked_twice
+
+
+async def test_nothing_is_built_once_the_sliced_parser_is_closed() -> None:
+    """A payload the gateway delivers after close() (the socket is closed after it) is dropped, not built by
+    a new drain once the client has no event loop (tracebacks at shutdown)."""
+    from bot.discord.gateway_slices import SlicedParser
+
+    built: list[Any] = []
+    parser = SlicedParser(built.append)
+    parser({"n": 1})
+    await asyncio.sleep(0.02)
+    parser.close()
+    parser({"n": 2})
+    await asyncio.sleep(0.02)
+    assert built == [{"n": 1}] and parser.queued == 0
+
+
+async def test_an_early_acknowledgement_waits_out_a_429(live: tuple[DrawJudgeBot, StandInDiscord]) -> None:
+    """Sent straight on the answer pipe, an early deferral still honours Discord's 429 (as discord.py's adapter
+    does): sent again after the wait, acknowledged once, answered once."""
+    client, server = live
+    client.gate.defer_above = -1  # every command is acknowledged from its payload
+    server.rate_limit_next.add("POST interactions")
+    payloads = [slash("rule", number="121.4") for _ in range(3)]
+    for payload in payloads:
+        await server.push_interaction(payload)
+    ids = {int(p["id"]) for p in payloads}
+    for _ in range(200):
+        if ids <= server.answered_at.keys():
+            break
+        await asyncio.sleep(0.05)
+    assert ids <= server.answered_at.keys() and not server.acked_twice
+    assert client.early_ack.count == 3 and len(server.rate_limited) == 1
+    sent = [p["type"] for payload in payloads for p in _callbacks(server, int(payload["id"]))]
+    assert sent == [5] * 4  # three deferrals, one of them sent again after its 429
+    for payload in payloads:
+        assert len(server.followups[payload["token"]]) == 1

@@ -334,3 +334,37 @@ async def test_commands_waiting_for_room_at_shutdown_are_told_the_bot_restarts(
             assert "restarting" in " ".join(_text(p) for p in fake.followups[i])  # ... then told, not dropped
     finally:
         await client.close()
+
+
+LABELS = {"Previous", "Next", "Steps", "Rule texts", "Assumed", "Share"}
+
+
+async def test_evicted_answers_are_freed_without_a_full_collection(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Answers pushed out of the live ones are drawn disabled, then let go of their buttons: with the collector
+    off, none of them stays alive (each used to wait, with its buttons, for the next full collection)."""
+    import gc
+
+    import discord
+
+    monkeypatch.setattr(render_discord, "MAX_LIVE_VIEWS", 5)
+    monkeypatch.setattr(render_discord, "_LIVE", render_discord.deque())
+    reply = Reply(Rulings("t", None, tuple(("2020-01-01", "x" * 500) for _ in range(30)), "2020-01-01"),
+                  rule_numbers=["121.2b"])  # an answer of several pages: Previous, Next, Rule texts
+
+    async def fetch(*args: Any) -> Reply:
+        return reply
+
+    gc.collect()
+    before = sum(1 for o in gc.get_objects() if isinstance(o, discord.ui.Button) and o.label in LABELS)
+    gc.disable()
+    try:
+        for _ in range(25):
+            render_discord.AnswerView(reply, 1, fetch)
+        for _ in range(50):  # the evicted ones' on_timeout tasks run
+            await asyncio.sleep(0)
+        alive = [o for o in gc.get_objects() if isinstance(o, render_discord.AnswerView) and o.reply is reply]
+        buttons = [o for o in gc.get_objects() if isinstance(o, discord.ui.Button) and o.label in LABELS]
+    finally:
+        gc.enable()
+    assert len(alive) == 5 and render_discord.live_views() == 5
+    assert len(buttons) <= 5 * 6 + before

@@ -12,6 +12,7 @@ import itertools
 import json
 import time
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any
 
 import discord
@@ -98,8 +99,24 @@ class FakeDiscord:
                 payload = json.loads(kwargs["multipart"][0]["value"])
             return await fake.webhook(route.method, route.url, payload, route)
 
+        async def pipe_exchange(self_: Any, method: str, url: str, body: bytes, headers: Any) -> Any:
+            """The answer pipe's own exchange (bot/discord/answer_pipe.py), used directly by the early
+            acknowledgements and autocompletes: the third way out, recorded like the other two."""
+            from multidict import CIMultiDict, CIMultiDictProxy
+
+            from bot.discord.answer_pipe import PipeResponse
+
+            parts = url.split("/api/v10", 1)[-1].split("?")[0].split("/")
+            route = SimpleNamespace(webhook_id=parts[2], webhook_token=parts[3])
+            data = await fake.webhook(method, url, json.loads(body) if body else None, route)
+            headers_out = CIMultiDictProxy(CIMultiDict({"Content-Type": "application/json"}))
+            return PipeResponse(200, "OK", headers_out, json.dumps(data).encode())
+
         monkeypatch.setattr(HTTPClient, "request", http_request)
         monkeypatch.setattr(AsyncWebhookAdapter, "request", webhook_request)
+        from bot.discord.answer_pipe import AnswerPipe
+
+        monkeypatch.setattr(AnswerPipe, "exchange", pipe_exchange)
 
     async def rest(self, method: str, path: str, payload: Any, route: Any) -> Any:
         self.calls.append(Call(method, path, payload, time.perf_counter()))

@@ -19,7 +19,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from tests.fakes.discord_fake import APP_ID, USER, check_limits
+from tests.fakes.discord_fake import APP_ID, CHANNEL_ID, GUILD_ID, USER, check_limits
 from tests.fakes.server import serve
 
 _ids = itertools.count(800000000000000000)
@@ -36,6 +36,19 @@ def _message(embeds: list[Any]) -> dict[str, Any]:
             "attachments": [], "embeds": embeds, "mentions": [], "mention_roles": [], "pinned": False,
             "mention_everyone": False, "tts": False, "timestamp": "2026-01-01T00:00:00+00:00",
             "edited_timestamp": None, "flags": 0, "components": []}
+
+
+def _guild() -> dict[str, Any]:
+    """The guild the interactions come from (tests.fakes.discord_fake), so that the client has it cached as it
+    would with Discord, instead of making an unavailable one for every interaction."""
+    return {"id": str(GUILD_ID), "name": "Judges", "unavailable": False, "owner_id": USER["id"], "large": False,
+            "member_count": 2, "features": [], "roles": [], "emojis": [], "stickers": [], "members": [],
+            "voice_states": [], "presences": [], "threads": [], "stage_instances": [],
+            "guild_scheduled_events": [], "verification_level": 0, "default_message_notifications": 0,
+            "explicit_content_filter": 0, "mfa_level": 0, "nsfw_level": 0, "premium_tier": 0,
+            "preferred_locale": "en-US", "channels": [
+                {"id": str(CHANNEL_ID), "type": 0, "name": "rules", "position": 0, "permission_overwrites": [],
+                 "nsfw": False, "parent_id": None}]}
 
 
 class ZlibStream:
@@ -106,6 +119,12 @@ class StandInDiscord:
     # connections the client opens when answers are slow.
     peers: set[Any] = field(default_factory=set)
     rest_delay: float = 0.0
+    # Every message an interaction's token posted or edited into place, with whether only the asker sees it, as
+    # Discord decides: the first follow-up after a deferral replaces the "thinking" message and keeps the
+    # deferral's visibility whatever its own flags say (an edit of @original replaces it too); later
+    # follow-ups have their own flags.
+    messages: dict[str, list[tuple[bool, Any]]] = field(default_factory=dict)
+    _loading: dict[str, bool] = field(default_factory=dict)  # token -> the deferral was ephemeral
 
     @property
     def base(self) -> str:
@@ -152,7 +171,12 @@ class StandInDiscord:
                          "application": {"id": str(APP_ID), "flags": 0}}
                 if shard:
                     ready["shard"] = shard
+                mine = not shard or (GUILD_ID >> 22) % shard[1] == shard[0]  # the guild's shard, as Discord's
+                if mine:
+                    ready["guilds"] = [{"id": str(GUILD_ID), "unavailable": True}]
                 await conn.dispatch("READY", ready)
+                if mine:  # then the guild itself, as Discord sends every guild of a bot with the guilds intent
+                    await conn.dispatch("GUILD_CREATE", _guild())
                 conn.identified.set()
             elif op == 6:
                 conn.resume = payload["d"]
@@ -215,6 +239,12 @@ class StandInDiscord:
                 self.acked_twice.append(iid)
                 return _json({"message": "Interaction has already been acknowledged.", "code": 40060}, 400)
             self.acked_at.setdefault(iid, now)
+            token = path.split("/")[3]
+            flags = ((payload.get("data") or {}).get("flags") or 0) if isinstance(payload, dict) else 0
+            if payload.get("type") == 5:
+                self._loading[token] = bool(flags & 64)
+            elif payload.get("type") == 4:
+                self.messages.setdefault(token, []).append((bool(flags & 64), payload.get("data")))
             if payload.get("type") != 5:  # 5 = deferred: the answer comes later as a follow-up
                 self.answered_at.setdefault(iid, now)
             future = self.callbacks.get(iid)
@@ -231,6 +261,10 @@ class StandInDiscord:
                 check_limits(payload)
                 token = path.split("/")[3] if path.count("/") >= 3 else ""
                 self.followups.setdefault(token, []).append(payload)
+                if token in self._loading:  # this follow-up or edit replaces the deferral's "thinking" message
+                    self.messages.setdefault(token, []).append((self._loading.pop(token), payload))
+                elif request.method == "POST":
+                    self.messages.setdefault(token, []).append((bool((payload.get("flags") or 0) & 64), payload))
                 iid = int(token[4:]) if token.startswith("tok-") and token[4:].isdigit() else None
                 if iid is not None:
                     self.answered_at.setdefault(iid, time.perf_counter())

@@ -1,0 +1,305 @@
+"""Interaction answers (acknowledgements, autocomplete choices, replies, follow-ups, edits) sent over a few
+kept-alive HTTP/1.1 connections of their own, with discord.py's webhook adapter still deciding everything else.
+
+Why: in a burst every answer is a REST call, and through aiohttp's client session each cost the event loop
+about 0.5 ms of CPU (headers, URL and cookie handling, three timers, payload registry...): with 5,000
+interactions in one process, the acknowledgements and autocomplete answers alone needed more than Discord's
+3 s, and 3,653 of them were late (profiled with py-spy: the webhook adapter's requests were 36 % of the bot's
+CPU, four fifths of it inside aiohttp). An interaction answer is always the same small exchange (a JSON body,
+no cookies, no redirects, no auth header: the token is in the path), so here it is written as bytes on an
+open connection and its answer read back with one ``readuntil`` and one ``readexactly``.
+
+Only the transport changes: ``PipedAdapter`` is discord.py's own ``AsyncWebhookAdapter`` (its per-token
+locks, rate-limit waits, 429 and 5xx retries, and its errors) handed this module's ``AnswerPipe`` in place of
+the aiohttp session. A request with files, a proxy or anything but a JSON body goes through aiohttp as before.
+The adapter is installed for the client's tasks through discord.py's ``async_context`` (private: checked by a
+seam test in tests/bot/test_answer_pipe.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import ssl
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlencode, urlsplit
+
+import aiohttp
+from discord.webhook.async_ import AsyncWebhookAdapter, async_context
+from multidict import CIMultiDict, CIMultiDictProxy
+
+log = logging.getLogger("drawjudge")
+
+PIPE_CONNECTIONS = 45  # connections for acknowledgements (and as many for follow-ups and edits) at most
+REQUEST_TIMEOUT = 30.0  # seconds one exchange may take, connecting included
+MAX_HEAD = 64 * 1024  # bytes of status line and headers at most
+MAX_BODY = 8 * 1024 * 1024  # bytes of an answer's body at most (a message object is a few KB)
+NO_BODY = frozenset({204, 304})
+
+
+class PipeError(aiohttp.ClientError):
+    """An exchange that could not be completed (the connection closed, a malformed or oversized answer).
+    An ``aiohttp.ClientError``, as aiohttp's own failures are, so callers catch both alike."""
+
+
+@dataclass
+class PipeResponse:
+    """What discord.py's adapter reads of an answer (``status``, ``reason``, ``headers``, ``text()``)."""
+
+    status: int
+    reason: str
+    headers: CIMultiDictProxy[str]
+    body: bytes
+
+    async def text(self, encoding: str = "utf-8") -> str:
+        return self.body.decode(encoding, errors="replace")
+
+
+@dataclass
+class _Connection:
+    reader: asyncio.StreamReader
+    writer: asyncio.StreamWriter
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self.writer.close()
+
+
+@dataclass
+class _Host:
+    """The kept-alive connections to one scheme://host:port, at most ``limit`` open, waiters served in order."""
+
+    limit: int
+    idle: deque[_Connection] = field(default_factory=deque)
+    open: int = 0
+    waiting: deque[asyncio.Future[None]] = field(default_factory=deque)
+
+
+class _Exchange:
+    """``async with pipe.request(...) as response``: the whole exchange happens on entering."""
+
+    def __init__(self, pipe: AnswerPipe, method: str, url: str, body: bytes, headers: dict[str, str]) -> None:
+        self._args = (method, url, body, headers)
+        self._pipe = pipe
+
+    async def __aenter__(self) -> PipeResponse:
+        return await self._pipe.exchange(*self._args)
+
+    async def __aexit__(self, *exc: object) -> None:
+        return None
+
+
+class AnswerPipe:
+    """A minimal HTTP/1.1 client for JSON requests to one API: kept-alive connections, at most ``limit`` per
+    host. Session-shaped (``request()`` as an async context manager) so discord.py's adapter can use it."""
+
+    def __init__(self, user_agent: str, limit: int = PIPE_CONNECTIONS) -> None:
+        self.user_agent = user_agent
+        self.limit = limit
+        self._hosts: dict[tuple[str, str, int], _Host] = {}
+        self._ssl: ssl.SSLContext | None = None
+        self.closed = False
+        self.sent = 0  # exchanges completed (the tests and the benchmark read it)
+
+    def request(self, method: str, url: str, *, data: Any = None, headers: dict[str, str] | None = None,
+                params: dict[str, Any] | None = None, **_ignored: Any) -> _Exchange:
+        if params:
+            url = f"{url}{'&' if '?' in url else '?'}{urlencode(params)}"
+        body = data.encode() if isinstance(data, str) else (data or b"")
+        return _Exchange(self, method, url, body, headers or {})
+
+    def connections(self) -> int:
+        return sum(h.open for h in self._hosts.values())
+
+    async def exchange(self, method: str, url: str, body: bytes, headers: dict[str, str]) -> PipeResponse:
+        if self.closed:
+            raise PipeError("the answer pipe is closed")
+        parts = urlsplit(url)
+        tls = parts.scheme == "https"
+        host = parts.hostname or ""
+        port = parts.port or (443 if tls else 80)
+        target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+        head = "".join(f"{k}: {v}\r\n" for k, v in headers.items())
+        request = (f"{method} {target} HTTP/1.1\r\nHost: {parts.netloc}\r\nUser-Agent: {self.user_agent}\r\n"
+                   f"{head}Content-Length: {len(body)}\r\n\r\n").encode("latin-1") + body
+        key = (parts.scheme, host, port)
+        pool = self._hosts.get(key)
+        if pool is None:
+            pool = self._hosts[key] = _Host(self.limit)
+        async with asyncio.timeout(REQUEST_TIMEOUT):
+            for attempt in range(2):
+                conn, reused = await self._acquire(pool, host, port, tls)
+                keep = False
+                try:
+                    conn.writer.write(request)
+                    response, keep = await self._read(conn.reader, method)
+                except (asyncio.IncompleteReadError, ConnectionError) as exc:
+                    # A kept-alive connection the server closed while idle fails before any answer: once more on
+                    # a new one (the server never read the request). A new connection failing is an error.
+                    if reused and attempt == 0 and not getattr(exc, "partial", b""):
+                        continue
+                    raise PipeError(f"the connection to Discord closed: {type(exc).__name__}") from exc
+                finally:
+                    self._release(pool, conn, keep)
+                self.sent += 1
+                return response
+        raise PipeError("unreachable")  # pragma: no cover - the loop returns or raises
+
+    async def _acquire(self, pool: _Host, host: str, port: int, tls: bool) -> tuple[_Connection, bool]:
+        while True:
+            while pool.idle:
+                conn = pool.idle.pop()  # the most recently used: the least likely to have been closed
+                if conn.reader.at_eof() or conn.writer.is_closing():
+                    pool.open -= 1
+                    conn.close()
+                    continue
+                return conn, True
+            if pool.open < pool.limit:
+                pool.open += 1
+                try:
+                    reader, writer = await asyncio.open_connection(
+                        host, port, ssl=self._context() if tls else None, limit=MAX_HEAD)
+                except BaseException:
+                    pool.open -= 1
+                    self._wake(pool)
+                    raise
+                return _Connection(reader, writer), False
+            waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            pool.waiting.append(waiter)
+            try:
+                await waiter
+            except BaseException:
+                if waiter in pool.waiting:
+                    pool.waiting.remove(waiter)
+                elif waiter.done() and not waiter.cancelled():
+                    self._wake(pool)  # pass the turn on: it was given to this one
+                raise
+
+    def _release(self, pool: _Host, conn: _Connection, keep: bool) -> None:
+        if keep and not self.closed:
+            pool.idle.append(conn)
+        else:
+            pool.open -= 1
+            conn.close()
+        self._wake(pool)
+
+    @staticmethod
+    def _wake(pool: _Host) -> None:
+        while pool.waiting:
+            waiter = pool.waiting.popleft()
+            if not waiter.done():
+                waiter.set_result(None)
+                return
+
+    def _context(self) -> ssl.SSLContext:
+        if self._ssl is None:
+            self._ssl = ssl.create_default_context()
+        return self._ssl
+
+    @staticmethod
+    async def _read(reader: asyncio.StreamReader, method: str) -> tuple[PipeResponse, bool]:
+        """One answer: status line, headers, and a body by Content-Length, chunks, or up to the close."""
+        try:
+            head = await reader.readuntil(b"\r\n\r\n")
+        except asyncio.LimitOverrunError as exc:
+            raise PipeError("an answer's headers were too long") from exc
+        lines = head.decode("latin-1").split("\r\n")
+        version, _, rest = lines[0].partition(" ")
+        code, _, reason = rest.partition(" ")
+        if not version.startswith("HTTP/1.") or not code.isdigit():
+            raise PipeError(f"not an HTTP answer: {lines[0][:80]!r}")
+        status = int(code)
+        headers: CIMultiDict[str] = CIMultiDict()
+        for line in lines[1:]:
+            if line:
+                name, _, value = line.partition(":")
+                headers.add(name.strip(), value.strip())
+        keep = version == "HTTP/1.1" and headers.get("Connection", "").lower() != "close"
+        if status in NO_BODY or status < 200 or method == "HEAD":
+            body = b""
+        elif "chunked" in headers.get("Transfer-Encoding", "").lower():
+            body = await _chunks(reader)
+        elif (length := headers.get("Content-Length")) is not None:
+            if not length.isdigit() or int(length) > MAX_BODY:
+                raise PipeError("an answer's length was missing or too large")
+            body = await reader.readexactly(int(length))
+        else:  # the body ends when the server closes the connection
+            body, keep = await _until_close(reader), False
+        return PipeResponse(status, reason, CIMultiDictProxy(headers), body), keep
+
+    async def close(self) -> None:
+        self.closed = True
+        for pool in self._hosts.values():
+            while pool.idle:
+                pool.idle.pop().close()
+                pool.open -= 1
+            while pool.waiting:
+                waiter = pool.waiting.popleft()
+                if not waiter.done():
+                    waiter.set_exception(PipeError("the answer pipe is closed"))
+
+
+async def _chunks(reader: asyncio.StreamReader) -> bytes:
+    parts: list[bytes] = []
+    size = 0
+    while True:
+        line = await reader.readuntil(b"\r\n")
+        length = int(line.split(b";")[0].strip() or b"0", 16)
+        if length == 0:
+            while (await reader.readuntil(b"\r\n")) != b"\r\n":  # trailers, then the blank line
+                pass
+            return b"".join(parts)
+        size += length
+        if size > MAX_BODY:
+            raise PipeError("an answer was too large")
+        parts.append(await reader.readexactly(length))
+        await reader.readexactly(2)
+
+
+async def _until_close(reader: asyncio.StreamReader) -> bytes:
+    body = await reader.read(MAX_BODY + 1)
+    while len(body) <= MAX_BODY and not reader.at_eof():
+        more = await reader.read(MAX_BODY + 1 - len(body))
+        if not more:
+            break
+        body += more
+    if len(body) > MAX_BODY:
+        raise PipeError("an answer was too large")
+    return body
+
+
+class PipedAdapter(AsyncWebhookAdapter):
+    """discord.py's webhook adapter with pipes as its transport for plain JSON requests (every interaction
+    answer the bot sends); files and proxies go through the aiohttp session the caller gave.
+
+    Two pipes: acknowledgements (interaction callbacks: deferrals, autocomplete choices, first replies) have
+    connections of their own, so in a burst they never wait behind follow-ups and edits, which can wait (their
+    token lasts 15 minutes; an acknowledgement has 3 s)."""
+
+    def __init__(self, pipe: AnswerPipe, later: AnswerPipe | None = None) -> None:
+        super().__init__()
+        self.pipe = pipe  # interaction callbacks
+        self.later = later or pipe  # follow-ups, edits, deletions
+
+    def pipe_for(self, route: Any) -> AnswerPipe:
+        return self.pipe if str(getattr(route, "path", "")).endswith("/callback") else self.later
+
+    async def request(self, route: Any, session: Any, *, payload: dict[str, Any] | None = None,
+                      multipart: list[dict[str, Any]] | None = None, proxy: str | None = None,
+                      proxy_auth: aiohttp.BasicAuth | None = None, files: Any = None,
+                      reason: str | None = None, auth_token: str | None = None,
+                      params: dict[str, Any] | None = None) -> Any:
+        pipe = self.pipe_for(route)
+        plain = not files and not multipart and proxy is None and not pipe.closed
+        return await super().request(route, pipe if plain else session, payload=payload,  # type: ignore[arg-type]
+                                     multipart=multipart, proxy=proxy, proxy_auth=proxy_auth, files=files,
+                                     reason=reason, auth_token=auth_token, params=params)
+
+
+def install(adapter: PipedAdapter) -> None:
+    """Make ``adapter`` the one discord.py's interactions and webhooks use in this task and every task it
+    starts from now on (a context variable: the bot's other clients, in other tasks, are not affected)."""
+    async_context.set(adapter)

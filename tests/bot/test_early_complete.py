@@ -1,0 +1,70 @@
+"""Autocompletes answered from their raw payload under load (bot/discord/early_complete.py): the same choices
+the command tree gives when the bot is idle, through the real client against the loopback Discord; anything
+the payload doesn't say plainly is left to the command tree."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from bot.discord.app import DrawJudgeBot
+from bot.discord.early_complete import read_payload
+from tests.fakes.discord_fake import autocomplete, slash
+from tests.fakes.gateway import StandInDiscord
+
+ASKED = [("rule", "number", "121.", {}), ("rule", "number", "704", {"edition": "2008"}),
+         ("define", "term", "dra", {}), ("rule", "edition", "20", {}), ("search", "edition", "", {})]
+
+
+async def _choices(server: StandInDiscord, payloads: list[dict[str, Any]]) -> list[Any]:
+    for payload in payloads:
+        await server.push_interaction(payload)
+    ids = [int(p["id"]) for p in payloads]
+    for _ in range(200):
+        if set(ids) <= server.answered_at.keys():
+            break
+        await asyncio.sleep(0.05)
+    callbacks = {int(path.split("/")[2]): p for _m, path, p in server.rest if path.endswith("/callback")}
+    return [callbacks[i] for i in ids]
+
+
+async def test_under_load_autocompletes_get_the_command_tree_s_choices(
+        live: tuple[DrawJudgeBot, StandInDiscord]) -> None:
+    client, server = live
+    idle = await _choices(server, [autocomplete(c, o, v, **others) for c, o, v, others in ASKED])
+    assert client.early_complete.count == 0
+    client.gate.defer_above = -1  # loaded: every autocomplete is answered from its payload
+    loaded = await _choices(server, [autocomplete(c, o, v, **others) for c, o, v, others in ASKED])
+    assert client.early_complete.count == len(ASKED)
+    assert all(p["type"] == 8 for p in idle + loaded)
+    assert [p["data"]["choices"] for p in loaded] == [p["data"]["choices"] for p in idle]
+    assert any(p["data"]["choices"] for p in loaded)  # real suggestions, not only empty lists
+    assert not server.acked_twice
+
+
+async def test_a_failing_look_up_answers_an_empty_list(live: tuple[DrawJudgeBot, StandInDiscord]) -> None:
+    client, server = live
+    client.gate.defer_above = -1
+
+    async def broken(*args: Any) -> Any:
+        raise RuntimeError("the cache is closed")
+
+    client.services.judge.rule_choice_labels = broken  # type: ignore[method-assign]
+    [answer] = await _choices(server, [autocomplete("rule", "number", "121")])
+    assert answer == {"type": 8, "data": {"choices": []}}
+
+
+def test_only_a_plain_autocomplete_payload_is_taken() -> None:
+    async def complete(interaction: Any, current: str) -> list[Any]:
+        return []
+
+    completers = {("rule", "number"): complete}
+    asked = read_payload(autocomplete("rule", "number", "121", edition="2008"), completers)
+    assert asked is not None and asked.current == "121" and asked.namespace.edition == "2008"
+    assert getattr(asked.namespace, "game", None) is None
+    assert read_payload(autocomplete("nosuch", "number", "1"), completers) is None  # the tree answers it
+    assert read_payload(slash("rule", number="121"), completers) is None  # a command
+    two = autocomplete("rule", "number", "1")
+    two["data"]["options"].append({"name": "edition", "type": 3, "value": "2", "focused": True})
+    assert read_payload(two, completers) is None  # two focused options: not plain
+    assert read_payload({"type": 4, "id": "x", "token": "t", "data": {}}, completers) is None
