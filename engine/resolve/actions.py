@@ -442,11 +442,12 @@ def cast_triggers(r: Resolver, caster: str, card: Card) -> None:
             r.evaluated_events.add(eff.event)
             if _caster_fits(m.group("who"), caster, src.controller, r.opponents(src.controller)) and \
                     _spell_fits(m.group("types"), card) and _first_this_turn(r, m, src.card.name, caster):
-                r.add_trigger(src.card.name, src.controller, caster, eff.ops, False, ("603.2",))
+                r.add_trigger(src.card.name, src.controller, caster, eff.ops, False, ("603.2",),
+                              condition=eff.intervening)
     for own in card.of(EventTrigger):
         if re.fullmatch(r"when(?:ever)? you cast (?:~|this spell)", own.event):
             r.evaluated_events.add(own.event)
-            r.add_trigger(card.name, caster, caster, own.ops, False, ("603.2",))
+            r.add_trigger(card.name, caster, caster, own.ops, False, ("603.2",), condition=own.intervening)
 
 
 def _first_this_turn(r: Resolver, m: re.Match[str], source: str, caster: str) -> bool:
@@ -467,7 +468,7 @@ _CAST_EVENT = re.compile(
     r"whenever (?P<who>you|an opponent|a player|another player|each opponent) casts?(?: or cop(?:y|ies))? "
     r"(?:a|an|(?P<first>your first)) "
     r"(?P<types>(?:(?:non)?(?:creature|artifact|enchantment|instant|sorcery|land|planeswalker|legendary|kindred)"
-    r"(?: or |, or |, | and/or )?)*?) ?spell(?(first) each turn|)")
+    r"(?: or |, or |, | and/or )?)*?) ?spell(?(first) each turn|)(?:, if .+)?")  # an intervening "if": 603.4
 
 
 def _spell_face(card: Card) -> bool:

@@ -194,7 +194,8 @@ def gift_given(r: Resolver, giver: str) -> None:
         r.evaluated_events.add(eff.event)
         who = m.group("who")
         if who == "a player" or (who == "you") == (src.controller == giver):
-            r.add_trigger(src.card.name, src.controller, giver, eff.ops, False, ("702.174c", "603.2"))
+            r.add_trigger(src.card.name, src.controller, giver, eff.ops, False, ("702.174c", "603.2"),
+                          condition=eff.intervening)
 
 
 def _chosen_mode(r: Resolver, ops: tuple[Op, ...], source: str, you: str) -> tuple[Op, ...]:
@@ -237,7 +238,8 @@ def _die_rolled(r: Resolver, roller: str) -> None:
         if isinstance(eff, EventTrigger) and _ROLL_EVENT.fullmatch(eff.event):
             r.evaluated_events.add(eff.event)
             if src.controller == roller:
-                r.add_trigger(src.card.name, src.controller, roller, eff.ops, False, ("603.2", "706.1"))
+                r.add_trigger(src.card.name, src.controller, roller, eff.ops, False, ("603.2", "706.1"),
+                              condition=eff.intervening)
 
 
 def _carried_out(r: Resolver, op: Op, ctx: OpContext, targets: list[str]) -> bool:
@@ -325,6 +327,7 @@ _KNOWN_CONDITIONS: tuple[tuple[str, Callable[..., bool | None]], ...] = (
     (r"your library has no cards in it|there are no cards in your library", lambda r, p, you, m: p.library.size == 0),
     (rf"you have {_COUNT} or fewer cards in hand", lambda r, p, you, m: p.hand.size <= _int_word(m.group(1))),
     (rf"you have {_COUNT} or more cards in hand", lambda r, p, you, m: p.hand.size >= _int_word(m.group(1))),
+    (rf"you have fewer than {_COUNT} cards in hand", lambda r, p, you, m: p.hand.size < _int_word(m.group(1))),
     (rf"you have {_COUNT} or less life", lambda r, p, you, m: p.life <= _int_word(m.group(1))),
     # after an exchange of control (or any operation on targets): the targets' controllers as they are now
     (r"you control neither (?:creature|permanent|of them|of those (?:creatures|permanents))",
