@@ -361,6 +361,8 @@ class SpellText:
     # one half of a split card (709.3: only that half is cast), named in ``mode``; an aftermath half is cast
     # only from a graveyard (702.127a): "graveyard"
     zone: str = ""
+    # who chooses the mode (700.2): "" its caster, "opponent" ("an opponent chooses one —"), "random"
+    chooser: str = ""
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,11 @@ TEST_CARDS = {
     "Calm Spell": ("Instant", "Draw a card."),
     "Your Turn Watcher": ("Enchantment", "Whenever you cast an instant or sorcery spell, if it's not your turn, draw "
                                          "a card."),
+    "Double Order": ("Instant", "Choose two —\n• Target player draws two cards.\n• You gain 3 life.\n"
+                                "• Target player creates a Treasure token."),
+    "Triple Order": ("Sorcery", "Choose three. You may choose the same mode more than once.\n"
+                                "• Target player draws a card and loses 1 life.\n• You gain 2 life."),
+    "Opponent's Order": ("Sorcery", "An opponent chooses one —\n• You draw two cards.\n• You gain 5 life."),
 }
 
 
@@ -50,3 +55,26 @@ def test_an_intervening_if_the_engine_cant_check_is_assumed_and_said_with_the_ot
     assert hand(res) == 9
     assert any(s.kind == "assumption" and "it was kicked" in s.text for s in res.steps)
     assert any(b["choices"] == {"condition:it was kicked": False} for b in res.branches)
+
+
+def test_a_spell_that_chooses_two_modes_carries_out_two() -> None:
+    # 700.2: "choose two" is two modes, carried out in printed order (700.2a); unsaid, the set is assumed, said
+    res = run({}, {"card": "Double Order", "ability": "spell", "targets": ["Bob"]})
+    chose = next(s for s in res.steps if s.kind == "cast")
+    assert "target player draws two cards + you gain 3 life" in chose.text.lower() and "assumes" in chose.text
+    assert hand(res, "Bob") == 9 and res.players["Alice"]["life"] == 23
+    assert all(" + " in b["choices"]["ability:Double Order"] for b in res.branches if "ability:Double Order"
+               in b["choices"])
+    treasure = run({}, {"card": "Double Order", "ability": "spell", "targets": ["Bob"]},
+                   choices={"ability:Double Order": "You gain 3 life + Target player creates a Treasure token"})
+    assert hand(treasure, "Bob") == 7 and treasure.players["Bob"]["tokens"] == {"Treasure": 1}
+    # "choose three, the same mode more than once": a mode may be carried out three times
+    thrice = run({}, {"card": "Triple Order", "ability": "spell", "targets": ["Bob"]})
+    assert hand(thrice, "Bob") == 10 and thrice.players["Bob"]["life"] == 17
+
+
+def test_an_opponent_chooses_the_mode_and_the_answer_says_so() -> None:
+    res = run({}, {"card": "Opponent's Order", "ability": "spell", "targets": ["Bob"]})
+    chose = next(s for s in res.steps if s.kind == "cast")
+    assert "Bob choosing the mode" in chose.text and "assumes" in chose.text and hand(res) == 8
+    assert any(b["choices"].get("ability:Opponent's Order", "").lower() == "you gain 5 life." for b in res.branches)
