@@ -409,8 +409,10 @@ _PHRASES: tuple[tuple[str, str, int | str, bool], ...] = (
      "put_bottom", 1, False),
     (r"puts? (?:a|an|one) (?P<kind>land|creature|artifact|enchantment|permanent|basic land|nonland permanent) card "
      r"(?:with [\w ]+? )?from (?:your|their) hand onto the battlefield(?: tapped)?", "hand_to_battlefield", 0, False),
+    # "sacrifices a creature unless they discard a card": the "unless" is a choice of another act, not part
+    # of what is sacrificed (never swallowed into the object's words)
     (r"sacrifices? (?P<sac>(?:a|an|another|one|two|three) (?:(?!or (?:discard|pay|exile|return|sacrifice|tap|put|"
-     r"draw|lose|mill|reveal)\b)[\w,-]+ ?)+?)", "sacrifice", 0, False),
+     r"draw|lose|mill|reveal)\b|unless\b)[\w,-]+ ?)+?)", "sacrifice", 0, False),
     (r"shuffles? (?:the cards from )?(?:your|their) hand into (?:your|their) library", "shuffle_hand", 0, False),
     (r"destroy (?P<tgt>(?:up to one )?(?:other )?target [\w ,-]+?|enchanted creature|enchanted permanent)",
      "destroy_target", 0, False),

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from engine.errors import ScenarioError
 from engine.model import Resolution
 from tests.engine.helpers import cast, made_cards
 
@@ -23,6 +26,9 @@ TEST_CARDS = {
     "Triple Order": ("Sorcery", "Choose three. You may choose the same mode more than once.\n"
                                 "• Target player draws a card and loses 1 life.\n• You gain 2 life."),
     "Opponent's Order": ("Sorcery", "An opponent chooses one —\n• You draw two cards.\n• You gain 5 life."),
+    "Toll Saga": ("Enchantment — Saga", "(As this Saga enters and after your draw step, add a lore counter.)\n"
+                                        "I — Each opponent sacrifices a creature of their choice unless they "
+                                        "discard a card.\nII — Draw a card."),
 }
 
 
@@ -78,3 +84,10 @@ def test_an_opponent_chooses_the_mode_and_the_answer_says_so() -> None:
     chose = next(s for s in res.steps if s.kind == "cast")
     assert "Bob choosing the mode" in chose.text and "assumes" in chose.text and hand(res) == 8
     assert any(b["choices"].get("ability:Opponent's Order", "").lower() == "you gain 5 life." for b in res.branches)
+
+
+def test_an_unless_is_never_swallowed_into_what_is_sacrificed() -> None:
+    # "sacrifices a creature unless they discard a card": the opponent may discard instead, which the engine
+    # can't carry out yet: refused naming the chapter, never "nothing happens" with the discard left out
+    with pytest.raises(ScenarioError, match="chapter I"):
+        run({}, {"card": "Toll Saga", "ability": "spell"})
