@@ -35,6 +35,7 @@ from engine.effects import (
 )
 from engine.oracle.abilities import Ability, AbilityKind, split_abilities
 from engine.oracle.clauses import EffectReading, read_effect, self_named, speaks_of_drawing
+from engine.oracle.delayed import delays, spell_delayed
 from engine.oracle.granted import read_granted, read_granted_activated
 from engine.oracle.modes import mode_choice
 from engine.oracle.templates import AFFECTED, modelled, read_line
@@ -300,6 +301,13 @@ def _read_triggered(ability: Ability, name: str, reading: Reading, spell: bool) 
     if _legacy(ability, name, reading, spell):
         return
     event = self_named(ability.head.lower().replace("’", "'"), name)
+    if reading.all_spell and delays(event):  # part of an instant's or sorcery's text: a delayed trigger (603.7a)
+        delayed = spell_delayed(ability.line)
+        if delayed is None:
+            reading.not_understood.append(ability.line)
+        else:
+            reading.effects.append(SpellText((delayed,)))
+        return
     effect = read_effect(ability.effect, name)
     if _unread(reading, ability, effect):
         return

@@ -9,6 +9,7 @@ import pytest
 
 from engine.errors import ScenarioError
 from engine.model import Resolution
+from engine.oracle import read_oracle
 from tests.engine.helpers import cast, made_cards
 
 TEST_CARDS = {
@@ -29,6 +30,8 @@ TEST_CARDS = {
     "Toll Saga": ("Enchantment — Saga", "(As this Saga enters and after your draw step, add a lore counter.)\n"
                                         "I — Each opponent sacrifices a creature of their choice unless they "
                                         "discard a card.\nII — Draw a card."),
+    "Later Spell": ("Sorcery", "You gain 2 life.\nAt the beginning of the next end step, draw a card."),
+    "Turn Watch Spell": ("Instant", "Whenever a creature enters this turn, draw a card."),
 }
 
 
@@ -91,3 +94,13 @@ def test_an_unless_is_never_swallowed_into_what_is_sacrificed() -> None:
     # can't carry out yet: refused naming the chapter, never "nothing happens" with the discard left out
     with pytest.raises(ScenarioError, match="chapter I"):
         run({}, {"card": "Toll Saga", "ability": "spell"})
+
+
+def test_a_triggered_line_of_an_instant_or_sorcery_is_a_delayed_trigger_it_creates() -> None:
+    # 603.7a: the spell sets it up as it resolves; no answer reaches the next end step, so it is said, and
+    # nothing is drawn now — never left out of the spell's resolution unsaid
+    res = run({}, {"card": "Later Spell", "ability": "spell"})
+    assert hand(res) == 6 and res.players["Alice"]["life"] == 22
+    assert any(s.kind == "delayed" and "next end step" in s.text for s in res.steps) and "603.7a" in res.rules
+    # one whose event could happen within an answer is not read, never carried out as nothing
+    assert not read_oracle("Turn Watch Spell", *reversed(TEST_CARDS["Turn Watch Spell"])).understood
