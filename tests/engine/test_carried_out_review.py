@@ -32,6 +32,10 @@ TEST_CARDS = {
                                         "discard a card.\nII — Draw a card."),
     "Later Spell": ("Sorcery", "You gain 2 life.\nAt the beginning of the next end step, draw a card."),
     "Turn Watch Spell": ("Instant", "Whenever a creature enters this turn, draw a card."),
+    "Plain Bear": ("Creature — Bear", ""),
+    "Feral Insight": ("Sorcery", "Draw a card for each creature you control.\nYou gain 3 life for each creature "
+                                 "you control with power 4 or greater."),
+    "Wing Insight": ("Instant", "Draw a card for each creature with flying you control."),
 }
 
 
@@ -104,3 +108,13 @@ def test_a_triggered_line_of_an_instant_or_sorcery_is_a_delayed_trigger_it_creat
     assert any(s.kind == "delayed" and "next end step" in s.text for s in res.steps) and "603.7a" in res.rules
     # one whose event could happen within an answer is not read, never carried out as nothing
     assert not read_oracle("Turn Watch Spell", *reversed(TEST_CARDS["Turn Watch Spell"])).understood
+
+
+def test_a_count_with_a_quality_the_engine_doesnt_track_is_known_only_when_there_is_none_of_the_kind() -> None:
+    # no creature at all: "for each creature you control with power 4 or greater" is 0, never the X given
+    bare = run({}, {"card": "Feral Insight", "ability": "spell", "x": 2})
+    assert hand(bare) == 6 and bare.players["Alice"]["life"] == 20
+    assert hand(run({}, {"card": "Wing Insight", "ability": "spell", "x": 2})) == 6
+    # a creature whose flying isn't known: never counted as 0 (it was: "with flying" taken as type words)
+    bear = run({"battlefield": ["Plain Bear"]}, {"card": "Wing Insight", "ability": "spell", "x": 2})
+    assert hand(bear) == 8
