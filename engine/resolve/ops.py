@@ -159,6 +159,13 @@ def run_ops(r: Resolver, ops: tuple[Op, ...], *, you: str, that_player: str, sou
         handler = OP_HANDLERS[OpKind(op.do)]
         # "that many": the number of cards the operation before moved (608.2h), whatever X was given
         that_many = op.note == "X = that many" and ctx.last_count is not None
+        each = None if that_many else _counted_for_each(r, op, targets)
+        if each is not None:  # "each player loses 1 life for each card in their graveyard": each their own
+            for name in targets:
+                r.step(f"X is {each[name]} for {name}: {op.note.removeprefix('X = ')}, counted as the ability "
+                       "resolves.", r.rs.cite("amount_on_resolution"), name, "amount")
+                handler(r, op, ctx, [name], each[name])
+            continue
         n = (ctx.last_count if that_many and ctx.last_count is not None
              else amount(r, op, x, you, say=True, source=source, targets=targets))
         if op.do != "draw" and op.instead_amount is not None and self_condition(r, op.condition, you):
@@ -175,6 +182,21 @@ def run_ops(r: Resolver, ops: tuple[Op, ...], *, you: str, that_player: str, sou
             gave = True
     if gave:  # 702.174c: the spell or gift ability has resolved with its gift given
         gift_given(r, you)
+
+
+_THEIR = re.compile(r"\b(?:their|that player's)\b")
+
+
+def _counted_for_each(r: Resolver, op: Op, targets: list[str]) -> dict[str, int] | None:
+    """An amount counted in each affected player's own zone ("cards in their graveyard", "creature cards in
+    that player's graveyard"): counted for each of them (608.2h), or None when it isn't such an amount or the
+    board doesn't show it (then X is taken as usual)."""
+    if op.amount != "X" or not op.note.startswith("X = ") or not _THEIR.search(op.note) or "this way" in op.note:
+        return None
+    mine = _THEIR.sub("your", op.note)
+    counts = {name: count_x(r, mine, name) for name in targets}
+    return None if not targets or any(v is None for v in counts.values()) else \
+        {k: v for k, v in counts.items() if v is not None}
 
 
 _GIFT_EVENT = re.compile(r"whenever (?P<who>you|a player|an opponent) gives? a gift")

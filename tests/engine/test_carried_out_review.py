@@ -36,6 +36,7 @@ TEST_CARDS = {
     "Feral Insight": ("Sorcery", "Draw a card for each creature you control.\nYou gain 3 life for each creature "
                                  "you control with power 4 or greater."),
     "Wing Insight": ("Instant", "Draw a card for each creature with flying you control."),
+    "Grave Toll": ("Sorcery", "Each player loses 1 life for each card in their graveyard."),
 }
 
 
@@ -118,3 +119,10 @@ def test_a_count_with_a_quality_the_engine_doesnt_track_is_known_only_when_there
     # a creature whose flying isn't known: never counted as 0 (it was: "with flying" taken as type words)
     bear = run({"battlefield": ["Plain Bear"]}, {"card": "Wing Insight", "ability": "spell", "x": 2})
     assert hand(bear) == 8
+
+
+def test_a_count_in_each_players_own_zone_is_counted_for_each_of_them() -> None:
+    # "each player loses 1 life for each card in their graveyard": Alice's empty graveyard, Bob's three cards
+    res = run({"graveyard": []}, {"card": "Grave Toll", "ability": "spell", "x": 2}, bob={"graveyard": 3})
+    assert res.players["Alice"]["life"] == 20 and res.players["Bob"]["life"] == 17
+    assert "608.2h" in res.rules
