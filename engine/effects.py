@@ -8,6 +8,7 @@ build the same objects from text, and the resolver stays one general loop.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -360,6 +361,8 @@ class SpellText:
     # one half of a split card (709.3: only that half is cast), named in ``mode``; an aftermath half is cast
     # only from a graveyard (702.127a): "graveyard"
     zone: str = ""
+    # who chooses the mode (700.2): "" its caster, "opponent" ("an opponent chooses one —"), "random"
+    chooser: str = ""
 
 
 @dataclass(frozen=True)
@@ -371,6 +374,13 @@ class EventTrigger:
     ops: tuple[Op, ...]
     rules: tuple[str, ...] = ("603.2",)
     kind: str = "event_trigger"
+
+    @property
+    def intervening(self) -> str:
+        """The condition of an intervening "if" ("when ~ enters, if you have fewer than four cards in hand"):
+        the ability triggers only if it holds, and does nothing if it no longer does as it resolves (603.4)."""
+        m = re.search(r", if (.+)$", self.event)
+        return m.group(1) if m else ""
 
 
 @dataclass(frozen=True)

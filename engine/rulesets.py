@@ -44,6 +44,7 @@ CURRENT_CITES: dict[str, tuple[str, ...]] = {
     "legend_rule": ("704.5j",),
     "team_life": ("810.9",),
     "if_you_do": ("608.2c",),
+    "intervening_if": ("603.4",),
     "delayed": ("603.7",),
     "etb": ("603.6a",),
     "graveyard_abilities_lost": ("613.1f", "702.52a"),

@@ -220,7 +220,7 @@ def _read_sentence(sentence: str, out: EffectReading, state: _Subjects) -> None:
         # a triggered ability the effect creates ("Whenever you cast a spell this turn, draw a card"): its draw
         # happens later, on its own event; it is not read as this effect's draw
         if speaks_of_drawing(sentence):
-            if _acts_after_any_answer(sentence):
+            if acts_after_any_answer(sentence):
                 out.ops.append(Op("later_ability", 1, "you", name="delayed", text=sentence))
             else:
                 out.unread.append(sentence)
@@ -248,10 +248,10 @@ def _read_sentence(sentence: str, out: EffectReading, state: _Subjects) -> None:
 # entering) it could act within the answer, and is not read.
 _LATER_EVENT = re.compile(r"\b(?:deals? combat damage|deal combat damage|attacks?|becomes? blocked|becomes? crewed)\b|"
                           r"^at the beginning of (?:the next |your next |each |your |that player's next )?"
-                          r"(?:upkeep|end step|combat|draw step)\b")
+                          r"(?:upkeep|end step|combat|draw step|(?:(?:precombat|postcombat|second) )?main phase)\b")
 
 
-def _acts_after_any_answer(ability: str) -> bool:
+def acts_after_any_answer(ability: str) -> bool:
     """A triggered ability ("whenever that creature deals combat damage to a player this turn, draw a card")
     whose event no resolution reaches, and whose effect is read (so what it would do later is known)."""
     from engine.trigger_events import EventKind, event_kinds
@@ -274,7 +274,7 @@ def _granted_for_later(sentence: str) -> list[Op] | None:
     quoted ability becomes a later ability (when its event is one no answer reaches), and the words around
     the quotes are kept as words (carried out as nothing only when they change nothing counted)."""
     quotes = re.findall(r"\"([^\"]*)\"", sentence)
-    if not all(_acts_after_any_answer(q) for q in quotes):
+    if not all(acts_after_any_answer(q) for q in quotes):
         return None
     outside = re.sub(r"\"[^\"]*\"", "an ability", sentence).strip()
     emblem = re.fullmatch(r"you get an emblem with an ability(?: and an ability)*", outside)
@@ -409,8 +409,10 @@ _PHRASES: tuple[tuple[str, str, int | str, bool], ...] = (
      "put_bottom", 1, False),
     (r"puts? (?:a|an|one) (?P<kind>land|creature|artifact|enchantment|permanent|basic land|nonland permanent) card "
      r"(?:with [\w ]+? )?from (?:your|their) hand onto the battlefield(?: tapped)?", "hand_to_battlefield", 0, False),
+    # "sacrifices a creature unless they discard a card": the "unless" is a choice of another act, not part
+    # of what is sacrificed (never swallowed into the object's words)
     (r"sacrifices? (?P<sac>(?:a|an|another|one|two|three) (?:(?!or (?:discard|pay|exile|return|sacrifice|tap|put|"
-     r"draw|lose|mill|reveal)\b)[\w,-]+ ?)+?)", "sacrifice", 0, False),
+     r"draw|lose|mill|reveal)\b|unless\b)[\w,-]+ ?)+?)", "sacrifice", 0, False),
     (r"shuffles? (?:the cards from )?(?:your|their) hand into (?:your|their) library", "shuffle_hand", 0, False),
     (r"destroy (?P<tgt>(?:up to one )?(?:other )?target [\w ,-]+?|enchanted creature|enchanted permanent)",
      "destroy_target", 0, False),

@@ -35,7 +35,9 @@ from engine.effects import (
 )
 from engine.oracle.abilities import Ability, AbilityKind, split_abilities
 from engine.oracle.clauses import EffectReading, read_effect, self_named, speaks_of_drawing
+from engine.oracle.delayed import delays, spell_delayed
 from engine.oracle.granted import read_granted, read_granted_activated
+from engine.oracle.modes import mode_choice
 from engine.oracle.templates import AFFECTED, modelled, read_line
 
 
@@ -299,6 +301,13 @@ def _read_triggered(ability: Ability, name: str, reading: Reading, spell: bool) 
     if _legacy(ability, name, reading, spell):
         return
     event = self_named(ability.head.lower().replace("’", "'"), name)
+    if reading.all_spell and delays(event):  # part of an instant's or sorcery's text: a delayed trigger (603.7a)
+        delayed = spell_delayed(ability.line)
+        if delayed is None:
+            reading.not_understood.append(ability.line)
+        else:
+            reading.effects.append(SpellText((delayed,)))
+        return
     effect = read_effect(ability.effect, name)
     if _unread(reading, ability, effect):
         return
@@ -452,13 +461,23 @@ def _read_static_or_spell(ability: Ability, name: str, reading: Reading, spell: 
     modes = [m.strip() for m in ability.effect.split("\n•")]
     head, modes = modes[0], modes[1:]
     if modes:
+        choice = mode_choice(head, len(modes))
+        if choice is None:  # a head whose number of modes isn't read: never carried out with the wrong number
+            reading.not_understood.append(ability.line)
+            return
+        read: list[SpellText] = []
         for mode in modes:
             # a named mode ("Strike a Deal — You and target opponent each draw two cards."): the name is a
             # flavor word with no rules meaning (207.2c), so the effect is what follows the dash
             effect = read_effect(re.sub(r"^[A-Z][^—.:]{0,40} — ", "", mode), name)
             if _unread(reading, ability, effect):
                 return
-            reading.effects.append(SpellText(tuple(effect.ops), _targets_player(mode, effect.ops), mode=mode))
+            read.append(SpellText(tuple(effect.ops), _targets_player(mode, effect.ops),
+                                  mode=mode[:1].upper() + mode[1:], chooser=choice.chooser))
+        # each legal set of modes is one choice, its modes carried out in printed order (700.2a)
+        reading.effects.extend(read[s[0]] if len(s) == 1 else SpellText(
+            tuple(op for i in s for op in read[i].ops), any(read[i].targets_player for i in s),
+            mode=" + ".join(read[i].mode.rstrip(".") for i in s), chooser=choice.chooser) for s in choice.sets)
         return
     effect = read_effect(head, name)
     if _unread(reading, ability, effect):

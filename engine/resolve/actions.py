@@ -19,6 +19,7 @@ from engine.effects import (
     SpellText,
 )
 from engine.errors import ScenarioError
+from engine.inert import inert
 from engine.model import Batch, Resolution
 from engine.resolve.events import GameOver
 from engine.resolve.paying import pay
@@ -268,7 +269,7 @@ def action_cast(r: Resolver) -> None:
                for t in a.card_targets)]
     r.step(f"{caster} {verb} {card.name}" + (f" targeting {' and '.join(aimed)}" if aimed else "")
            + (f" (cost: {chosen.cost})" if chosen.cost and verb == "activates" else "")
-           + (f", choosing the mode “{chosen.mode}”" if chosen.mode else "") + ".",
+           + _mode_words(r, card, chosen, caster) + ".",
            (*r.rs.cite("resolve"), *(("702.29a",) if verb == "cycles" else ())), caster, "cast")
     from_hand = not chosen.activated and _spell_leaves_hand(r, card, caster, a.from_zone)
     targeted_triggers(r, caster, list(a.targets) if chosen.targets_player else [], not chosen.activated)
@@ -292,6 +293,23 @@ def action_cast(r: Resolver) -> None:
     if from_hand and _spell_face(card):
         ended_turn = any(s.kind == "end_turn" for s in r.steps[resolving_from:])
         _spell_resolved(r, card, caster, ended_turn=ended_turn, from_graveyard=a.from_zone == "graveyard")
+
+
+def _mode_words(r: Resolver, card: Card, chosen: SpellText, caster: str) -> str:
+    """How the spell's mode was chosen (700.2): by its caster, by an opponent ("an opponent chooses one"),
+    or at random; unsaid among several, an assumption said, the others being alternatives."""
+    if not chosen.mode:
+        return ""
+    from engine.resolve.ops import an_opponent
+
+    what = "modes" if " + " in chosen.mode else "mode"
+    words = {"opponent": f", {an_opponent(r, caster)} choosing the {what} “{chosen.mode}”",
+             "random": f", the {what} “{chosen.mode}” chosen at random"}.get(
+        chosen.chooser, f", choosing the {what} “{chosen.mode}”")
+    several = sum(1 for s in card.of(SpellText) if s.mode and s.activated == chosen.activated) > 1
+    if several and f"ability:{card.name}" not in r.s.choices:
+        words += " (the answer assumes this choice; the others are listed as alternatives)"
+    return words
 
 
 def _permanent_spell(r: Resolver, card: Card, ability: str) -> bool:
@@ -423,8 +441,10 @@ def _ability_used(r: Resolver, card: Card, ability: str) -> SpellText:
     if len(wanted) == 1:
         return wanted[0]
     labels = [s.mode or s.cost or f"ability {i + 1}" for i, s in enumerate(wanted)]
-    default = next((lbl for lbl, s in zip(labels, wanted, strict=True) if any(op.do == "draw" for op in s.ops)),
-                   labels[0])
+    # the first that draws, one the engine can carry out whole before one whose words it can't
+    drawing = sorted((s for s in wanted if any(op.do == "draw" for op in s.ops)),
+                     key=lambda s: any(op.words and not inert(op.text) for op in s.ops))
+    default = labels[wanted.index(drawing[0])] if drawing else labels[0]
     pick = r.choose(f"ability:{card.name}", labels, default)
     return wanted[labels.index(pick)]
 
@@ -444,11 +464,12 @@ def cast_triggers(r: Resolver, caster: str, card: Card) -> None:
             r.evaluated_events.add(eff.event)
             if _caster_fits(m.group("who"), caster, src.controller, r.opponents(src.controller)) and \
                     _spell_fits(m.group("types"), card) and _first_this_turn(r, m, src.card.name, caster):
-                r.add_trigger(src.card.name, src.controller, caster, eff.ops, False, ("603.2",))
+                r.add_trigger(src.card.name, src.controller, caster, eff.ops, False, ("603.2",),
+                              condition=eff.intervening)
     for own in card.of(EventTrigger):
         if re.fullmatch(r"when(?:ever)? you cast (?:~|this spell)", own.event):
             r.evaluated_events.add(own.event)
-            r.add_trigger(card.name, caster, caster, own.ops, False, ("603.2",))
+            r.add_trigger(card.name, caster, caster, own.ops, False, ("603.2",), condition=own.intervening)
 
 
 def _first_this_turn(r: Resolver, m: re.Match[str], source: str, caster: str) -> bool:
@@ -469,7 +490,7 @@ _CAST_EVENT = re.compile(
     r"whenever (?P<who>you|an opponent|a player|another player|each opponent) casts?(?: or cop(?:y|ies))? "
     r"(?:a|an|(?P<first>your first)) "
     r"(?P<types>(?:(?:non)?(?:creature|artifact|enchantment|instant|sorcery|land|planeswalker|legendary|kindred)"
-    r"(?: or |, or |, | and/or )?)*?) ?spell(?(first) each turn|)")
+    r"(?: or |, or |, | and/or )?)*?) ?spell(?(first) each turn|)(?:, if .+)?")  # an intervening "if": 603.4
 
 
 def _spell_face(card: Card) -> bool:

@@ -53,9 +53,23 @@ def _is_kind(type_line: str, kind: str) -> bool:
     return all(not (_forms(w[3:]) & words) if w.startswith("non") else bool(_forms(w) & words) for w in needed)
 
 
+# a quality the engine doesn't track ("creatures you control with power 4 or greater", "creature [with flying]
+# you control" — cleave's brackets): only a count of none of the kind at all is known
+_QUALIFIED = re.compile(r"^(?P<kinds>[a-z ,/-]+?)(?: \[[^]]*\]| (?:with|that|named) .+)$")
+
+
 def _permanents(r: Resolver, who: str, m: re.Match[str]) -> int | None:
-    kinds = _kinds(m.group("kinds"))
-    if re.search(r"\b(?:an)?other\b", m.group("kinds")):
+    words = f"{m.group('kinds')} {m.group('after') or ''}".strip()
+    qualified = _QUALIFIED.match(words)
+    if qualified:
+        base = _count_kinds(r, who, qualified.group("kinds"))
+        return 0 if base == 0 else None
+    return _count_kinds(r, who, words)
+
+
+def _count_kinds(r: Resolver, who: str, words: str) -> int | None:
+    kinds = _kinds(words)
+    if re.search(r"\b(?:an)?other\b", words):
         return None  # "other creatures": which permanent is the source isn't known here, so not counted
     p = r.player(who)
     count = 0
@@ -96,7 +110,8 @@ _COUNTERS: tuple[tuple[re.Pattern[str], Counter], ...] = (
     (re.compile(r"(?:the number of |one for each )?opponents? you have"), _opponents),
     (re.compile(r"(?:the number of |one for each )?(?:(?P<kinds>[a-z ,/-]+?) )?cards? in your "
                 r"(?P<zone>hand|library|graveyard)"), _zone_cards),
-    (re.compile(r"(?:the number of |one for each )?(?P<kinds>[a-z ,/-]+?) you control"), _permanents),
+    (re.compile(r"(?:the number of |one for each )?(?P<kinds>[a-z ,/\[\]-]+?) you control(?: (?P<after>(?:with|that) "
+                r".+))?"), _permanents),
 )
 
 

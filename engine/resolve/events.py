@@ -43,6 +43,7 @@ class PendingTrigger:
     count: int
     rules: tuple[str, ...]
     x: int | None = None  # X as given for the card acted on (its own triggers use it)
+    condition: str = ""  # its intervening "if" (603.4), checked again as it resolves
 
 
 @dataclass

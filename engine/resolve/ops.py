@@ -159,6 +159,13 @@ def run_ops(r: Resolver, ops: tuple[Op, ...], *, you: str, that_player: str, sou
         handler = OP_HANDLERS[OpKind(op.do)]
         # "that many": the number of cards the operation before moved (608.2h), whatever X was given
         that_many = op.note == "X = that many" and ctx.last_count is not None
+        each = None if that_many else _counted_for_each(r, op, targets)
+        if each is not None:  # "each player loses 1 life for each card in their graveyard": each their own
+            for name in targets:
+                r.step(f"X is {each[name]} for {name}: {op.note.removeprefix('X = ')}, counted as the ability "
+                       "resolves.", r.rs.cite("amount_on_resolution"), name, "amount")
+                handler(r, op, ctx, [name], each[name])
+            continue
         n = (ctx.last_count if that_many and ctx.last_count is not None
              else amount(r, op, x, you, say=True, source=source, targets=targets))
         if op.do != "draw" and op.instead_amount is not None and self_condition(r, op.condition, you):
@@ -175,6 +182,21 @@ def run_ops(r: Resolver, ops: tuple[Op, ...], *, you: str, that_player: str, sou
             gave = True
     if gave:  # 702.174c: the spell or gift ability has resolved with its gift given
         gift_given(r, you)
+
+
+_THEIR = re.compile(r"\b(?:their|that player's)\b")
+
+
+def _counted_for_each(r: Resolver, op: Op, targets: list[str]) -> dict[str, int] | None:
+    """An amount counted in each affected player's own zone ("cards in their graveyard", "creature cards in
+    that player's graveyard"): counted for each of them (608.2h), or None when it isn't such an amount or the
+    board doesn't show it (then X is taken as usual)."""
+    if op.amount != "X" or not op.note.startswith("X = ") or not _THEIR.search(op.note) or "this way" in op.note:
+        return None
+    mine = _THEIR.sub("your", op.note)
+    counts = {name: count_x(r, mine, name) for name in targets}
+    return None if not targets or any(v is None for v in counts.values()) else \
+        {k: v for k, v in counts.items() if v is not None}
 
 
 _GIFT_EVENT = re.compile(r"whenever (?P<who>you|a player|an opponent) gives? a gift")
@@ -194,7 +216,8 @@ def gift_given(r: Resolver, giver: str) -> None:
         r.evaluated_events.add(eff.event)
         who = m.group("who")
         if who == "a player" or (who == "you") == (src.controller == giver):
-            r.add_trigger(src.card.name, src.controller, giver, eff.ops, False, ("702.174c", "603.2"))
+            r.add_trigger(src.card.name, src.controller, giver, eff.ops, False, ("702.174c", "603.2"),
+                          condition=eff.intervening)
 
 
 def _chosen_mode(r: Resolver, ops: tuple[Op, ...], source: str, you: str) -> tuple[Op, ...]:
@@ -237,7 +260,8 @@ def _die_rolled(r: Resolver, roller: str) -> None:
         if isinstance(eff, EventTrigger) and _ROLL_EVENT.fullmatch(eff.event):
             r.evaluated_events.add(eff.event)
             if src.controller == roller:
-                r.add_trigger(src.card.name, src.controller, roller, eff.ops, False, ("603.2", "706.1"))
+                r.add_trigger(src.card.name, src.controller, roller, eff.ops, False, ("603.2", "706.1"),
+                              condition=eff.intervening)
 
 
 def _carried_out(r: Resolver, op: Op, ctx: OpContext, targets: list[str]) -> bool:
@@ -325,6 +349,7 @@ _KNOWN_CONDITIONS: tuple[tuple[str, Callable[..., bool | None]], ...] = (
     (r"your library has no cards in it|there are no cards in your library", lambda r, p, you, m: p.library.size == 0),
     (rf"you have {_COUNT} or fewer cards in hand", lambda r, p, you, m: p.hand.size <= _int_word(m.group(1))),
     (rf"you have {_COUNT} or more cards in hand", lambda r, p, you, m: p.hand.size >= _int_word(m.group(1))),
+    (rf"you have fewer than {_COUNT} cards in hand", lambda r, p, you, m: p.hand.size < _int_word(m.group(1))),
     (rf"you have {_COUNT} or less life", lambda r, p, you, m: p.life <= _int_word(m.group(1))),
     # after an exchange of control (or any operation on targets): the targets' controllers as they are now
     (r"you control neither (?:creature|permanent|of them|of those (?:creatures|permanents))",

@@ -3,6 +3,7 @@ order (603.3b), then the top of the stack resolves; repeat until nothing is wait
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from engine.effects import (
@@ -11,6 +12,7 @@ from engine.effects import (
 )
 from engine.model import Batch, PlayerState
 from engine.resolve.events import GameOver, PendingTrigger
+from engine.resolve.ops import decide_condition, known_condition
 
 if TYPE_CHECKING:
     from engine.resolve.resolver import Resolver
@@ -20,13 +22,19 @@ MAX_TRIGGER_RESOLUTIONS = 5000
 
 
 def add_trigger(r: Resolver, source: str, controller: str, that_player: str, ops: tuple[Op, ...], optional: bool,
-                rules: tuple[str, ...], x: int | None = None) -> None:
+                rules: tuple[str, ...], x: int | None = None, condition: str = "") -> None:
+    """An ability triggers: it waits to be put on the stack. ``condition``: its intervening "if" (603.4),
+    checked now — the ability triggers only if it holds (a condition the engine can't check is assumed, said,
+    with the other case an alternative)."""
+    if condition and not _condition_holds(r, source, controller, condition, x, resolving=False):
+        return
     for t in r.pending:
-        if (t.source, t.controller, t.that_player, t.ops, t.x) == (source, controller, that_player, ops, x):
+        if (t.source, t.controller, t.that_player, t.ops, t.x, t.condition) == \
+                (source, controller, that_player, ops, x, condition):
             t.count += 1
             break
     else:
-        r.pending.append(PendingTrigger(source, controller, that_player, ops, optional, 1, rules, x))
+        r.pending.append(PendingTrigger(source, controller, that_player, ops, optional, 1, rules, x, condition))
     key = (source, controller)
     r.trigger_log[key] = r.trigger_log.get(key, 0) + 1
 
@@ -118,9 +126,31 @@ def resolve_trigger(r: Resolver, t: PendingTrigger, times: int) -> None:
             r.step(f"{t.controller} chooses not to use {t.source}'s ability{many}.", r.rs.cite("resolve"),
                    t.controller, "choice")
             return
+    if t.condition and not _condition_holds(r, t.source, t.controller, t.condition, t.x, resolving=True):
+        return
     label = f"{t.source}'s triggered ability resolves" + (f" ({times} times)" if times > 1 else "") + "."
     r.step(label, (*t.rules, *r.rs.cite("resolve")), t.controller, "trigger")
     r.run_ops(t.ops, you=t.controller, that_player=t.that_player, source=t.source, times=times, x=t.x)
+
+
+_X_AT_LEAST = re.compile(r"x is (\d+) or (?:more|greater)")
+
+
+def _condition_holds(r: Resolver, source: str, controller: str, words: str, x: int | None, *,
+                     resolving: bool) -> bool:
+    """603.4: the intervening "if" checked as the event occurs and again as the ability resolves. The state
+    decides it when it can (an X given counts); otherwise, as it triggers, it is a decision stated once."""
+    m = _X_AT_LEAST.fullmatch(words)
+    held = (x >= int(m.group(1)) if m and x is not None else None) if m else known_condition(r, words, controller)
+    if held is None:
+        if resolving:  # assumed as it triggered: the same assumption holds as it resolves
+            return True
+        held = decide_condition(r, words, controller)
+    if not held:
+        when = "is no longer true as it resolves, so it does nothing" if resolving else \
+            "isn't true, so it doesn't trigger"
+        r.step(f"{source}'s ability: “if {words}” {when}.", r.rs.cite("intervening_if"), controller, "why_not")
+    return held
 
 
 def _unattached_auras(r: Resolver) -> None:

@@ -79,7 +79,8 @@ def targeted_triggers(r: Resolver, caster: str, players: list[str], by_spell: bo
         r.evaluated_events.add(eff.event)
         for obj in objects:
             if _fits(r, m.group("subject"), src, obj) and _by_fits(m, caster, src.controller, r, by_spell):
-                r.add_trigger(src.card.name, src.controller, src.controller, eff.ops, False, ("603.2e", "603.2"))
+                r.add_trigger(src.card.name, src.controller, src.controller, eff.ops, False, ("603.2e", "603.2"),
+                              condition=eff.intervening)
 
 
 _WARD = re.compile(r"\bward(?: (?P<mana>(?:\{[^}]+\})+)|\s*[—-]\s*(?P<other>[^(\n]+?))\s*(?:\(|$)", re.I | re.M)

@@ -149,7 +149,8 @@ def to_graveyard(r: Resolver, card: Card, owner: str, zone: str) -> None:
         r.notes.append(f"{card.name} going to the graveyard from the {where} triggers nothing the engine "
                        "reads.")
     for trigger in own:
-        r.add_trigger(card.name, owner, owner, trigger.ops, False, ("603.10a", "603.2"))
+        r.add_trigger(card.name, owner, owner, trigger.ops, False, ("603.10a", "603.2"),
+                      condition=trigger.intervening)
 
 
 _COLORS = re.compile(r"\b(?:non)?(?:white|blue|black|red|green|colorless|multicolored|monocolored)\b")
@@ -206,7 +207,7 @@ def sacrifice_triggers(r: Resolver, payer: str, card: Card | None) -> None:
             r.evaluated_events.add(eff.event)
         if m and card is not None and (m.group("types") == "permanent" or any(
                 card.has_type(t) or t in card.type_line.lower().split() for t in m.group("types").split(" or "))):
-            r.add_trigger(src.card.name, src.controller, payer, eff.ops, False, ("603.2",))
+            r.add_trigger(src.card.name, src.controller, payer, eff.ops, False, ("603.2",), condition=eff.intervening)
 
 
 _DISCARD_WATCH = re.compile(r"^whenever (?P<who>you|an opponent|a player) discards? (?P<many>a|one or more) "
@@ -231,21 +232,24 @@ def discard_triggers(r: Resolver, discarder: str, count: int) -> None:
             continue
         optional = bool(eff.ops) and eff.ops[0].optional
         for _ in range(1 if m.group("many") == "one or more" else count):
-            r.add_trigger(src.card.name, src.controller, discarder, eff.ops, optional, ("603.2",))
+            r.add_trigger(src.card.name, src.controller, discarder, eff.ops, optional, ("603.2",),
+                          condition=eff.intervening)
 
 
 def cycle_triggers(r: Resolver, cycler: str, card: Card) -> None:
     """702.29c-d: "when you cycle this card" (the card's own) and "whenever you cycle a card"."""
     for trigger in card.of(EventTrigger):
         if re.match(r"when you cycle ~", trigger.event):
-            r.add_trigger(card.name, cycler, cycler, trigger.ops, False, ("702.29c", "603.2"))
+            r.add_trigger(card.name, cycler, cycler, trigger.ops, False, ("702.29c", "603.2"),
+                          condition=trigger.intervening)
     r.happened.add(EventKind.CYCLE)
     for src in r.in_play():
         if isinstance(src.effect, EventTrigger) and re.match(
                 r"whenever you cycle (?:or discard )?(?:a|another) card", src.effect.event):
             r.evaluated_events.add(src.effect.event)
             if src.controller == cycler:
-                r.add_trigger(src.card.name, cycler, cycler, src.effect.ops, False, ("702.29d", "603.2"))
+                r.add_trigger(src.card.name, cycler, cycler, src.effect.ops, False, ("702.29d", "603.2"),
+                              condition=src.effect.intervening)
 
 
 def refuse_unevaluated_triggers(r: Resolver) -> None:
@@ -278,12 +282,13 @@ def _trigger_on(r: Resolver, card: Card, controller: str, own: list[EventTrigger
     for trigger in own:
         chapter = ("714.2b", "603.2") if trigger.event.startswith("chapter ") else rules
         r.add_trigger(card.name, controller, target or controller, trigger.ops, False, chapter,
-                      r.s.action.x if card.name == r.s.action.card else None)
+                      r.s.action.x if card.name == r.s.action.card else None, condition=trigger.intervening)
     for src in watchers:
         if any(op.do == "note" and "triggers only once each turn" in op.text for op in src.effect.ops):
             r.step(f"{src.card.name}'s ability triggers only once each turn: the answer assumes it hasn't "
                    "triggered yet this turn.", ("603.2h",), src.controller, "assumption")
-        r.add_trigger(src.card.name, src.controller, _watcher_aim(r, src, controller), src.effect.ops, False, rules)
+        r.add_trigger(src.card.name, src.controller, _watcher_aim(r, src, controller), src.effect.ops, False, rules,
+                      condition=src.effect.intervening)
 
 
 def _watcher_aim(r: Resolver, src: EffectSource, mover: str) -> str:
