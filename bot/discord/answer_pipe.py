@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import ssl
 from collections import deque
 from dataclasses import dataclass, field
@@ -299,7 +300,15 @@ class PipedAdapter(AsyncWebhookAdapter):
                                      reason=reason, auth_token=auth_token, params=params)
 
 
-def install(adapter: PipedAdapter) -> None:
+def enabled() -> bool:
+    """Whether interaction answers take the answer pipe: yes unless ``DRAWJUDGE_ANSWER_PIPE=0``. Why a switch:
+    the pipe is this project's own HTTP/1.1 client, tested against the loopback stand-in of Discord; with it off,
+    every answer goes through discord.py's aiohttp session as before (slower in a burst, the well-kept path)."""
+    return os.environ.get("DRAWJUDGE_ANSWER_PIPE", "1").strip() != "0"
+
+
+def install(adapter: PipedAdapter | None) -> None:
     """Make ``adapter`` the one discord.py's interactions and webhooks use in this task and every task it
-    starts from now on (a context variable: the bot's other clients, in other tasks, are not affected)."""
-    async_context.set(adapter)
+    starts from now on (a context variable: the bot's other clients, in other tasks, are not affected); None
+    installs discord.py's own adapter (the pipe switched off)."""
+    async_context.set(adapter if adapter is not None else AsyncWebhookAdapter())

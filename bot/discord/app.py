@@ -32,6 +32,7 @@ from bot.commands import (
     nickname_choices,
 )
 from bot.discord.answer_pipe import AnswerPipe, PipedAdapter, install
+from bot.discord.answer_pipe import enabled as pipe_enabled
 from bot.discord.connections import rest_connector
 from bot.discord.early_ack import PUBLIC_LOADING, EarlyAck
 from bot.discord.early_complete import EarlyComplete
@@ -394,6 +395,7 @@ class _JudgeClientMixin:
         self.tree = build_tree(self, self.services, self.gate)  # type: ignore[arg-type]
         # Interaction answers go over kept-alive connections of their own, written as plain bytes (aiohttp's
         # client session cost ~0.5 ms of CPU per answer: too much for a burst's 3 s).
+        self.piped = pipe_enabled()  # DRAWJUDGE_ANSWER_PIPE=0: every answer through discord.py's aiohttp session
         self.answer_pipe = AnswerPipe(self.http.user_agent)  # type: ignore[attr-defined]  # acknowledgements
         self.follow_up_pipe = AnswerPipe(self.http.user_agent, FOLLOW_UP_SLOTS)  # type: ignore[attr-defined]
         self.adapter = PipedAdapter(self.answer_pipe, self.follow_up_pipe)
@@ -406,7 +408,7 @@ class _JudgeClientMixin:
         # (never past a proxy discord.py was given: the pipe speaks to Discord directly)
         self.early_complete = EarlyComplete(
             self.answer_pipe, completers,
-            lambda: self.http.proxy is None and self.early_ack.loaded(),  # type: ignore[attr-defined]
+            lambda: self.piped and self.http.proxy is None and self.early_ack.loaded(),  # type: ignore[attr-defined]
             self.gate.admits)
         self.interactions = SlicedParser(parsers["INTERACTION_CREATE"], self.early_ack.on_payload,
                                          self.early_ack.sending, self.early_complete.on_payload)
@@ -429,7 +431,7 @@ class _JudgeClientMixin:
         unlimited: one socket per reply in flight). Made here because a connector needs the running loop."""
         if self.http.connector is discord.utils.MISSING:  # type: ignore[attr-defined]
             self.http.connector = rest_connector()  # type: ignore[attr-defined]
-        install(self.adapter)  # this task's context: every task the client starts from here inherits it
+        install(self.adapter if self.piped else None)  # this task's context: every task started from here inherits it
         await super().login(token)  # type: ignore[misc]
 
     async def close(self) -> None:

@@ -145,7 +145,8 @@ class EarlyAck:
 
     async def _defer(self, interaction_id: int, token: str, public: bool) -> bool:
         pipe: AnswerPipe | None = getattr(self._client, "answer_pipe", None)
-        if pipe is not None and not pipe.closed and self._client.http.proxy is None:
+        if (pipe is not None and not pipe.closed and getattr(self._client, "piped", True)
+                and self._client.http.proxy is None):
             return await self._defer_on(pipe, interaction_id, token, public)
         return await self._defer_through_adapter(interaction_id, token, public)
 
@@ -175,7 +176,8 @@ class EarlyAck:
         """POST the deferral through discord.py's webhook adapter (its retries on 429 and resets; the one choke
         point of interaction callbacks). Without ``with_response``: Discord answers 204 and nothing is parsed."""
         http = self._client.http
-        adapter = getattr(self._client, "adapter", None) or async_context.get()
+        adapter = (getattr(self._client, "adapter", None) if getattr(self._client, "piped", True) else None) \
+            or async_context.get()
         if self._session is None or self._session.closed:  # used only when the adapter is discord.py's own
             self._session = aiohttp.ClientSession(connector=rest_connector(ACK_CONNECTIONS))
         route = Route("POST", "/interactions/{webhook_id}/{webhook_token}/callback",
