@@ -17,6 +17,7 @@ from enum import StrEnum
 from typing import Any
 
 from engine.model import Resolution, Step
+from engine.number_words import NUMBER_WORDS
 from engine.question import Asked, AskedKind
 from engine.ruling import drawn_counts, reason_of, reasons
 from engine.wording import sentence
@@ -177,6 +178,16 @@ def _differs(res: Resolution, who: str, measure: Callable[[dict[str, Any]], Any]
     return "", ()
 
 
+def _count_of(who: str, field: str) -> Callable[[dict[str, Any]], Any]:
+    """What a count question measures in a line: one of ``who``'s counts ("hand", "life", "drawn_this_turn")."""
+    return lambda doc: doc.get("players", {}).get(who, {}).get(field)
+
+
+def _before_after(res: Resolution, who: str, field: str) -> tuple[Any, Any]:
+    """``who``'s count before the action and after it (None when the resolution doesn't hold it)."""
+    return res.before.get(who, {}).get(field), res.players.get(who, {}).get(field)
+
+
 # ------------------------------------------------------------------ the reason and the trap
 
 def _reason(res: Resolution, about: str | None = None) -> tuple[str, str | None]:
@@ -281,7 +292,7 @@ _HAND_ASKED = re.compile(r"\b(?:end(?:s)? up with|have|has|left|keep|keeps|in (?
 
 
 def _hand(res: Resolution, who: str) -> Lead | None:
-    before, after = res.before.get(who, {}).get("hand"), res.players.get(who, {}).get("hand")
+    before, after = _before_after(res, who, "hand")
     if after is None:
         return None
     text = f"{'You end' if who == 'You' else who + ' ends'} up with {_cards(after)} in hand"
@@ -294,14 +305,14 @@ def _hand(res: Resolution, who: str) -> Lead | None:
 def _count(res: Resolution, asked: Asked) -> Lead:
     who = _person(res, asked)
     if _HAND_ASKED.search(asked.words) and not re.search(r"\bdraws?\b", asked.words, re.I):
-        chooser, lines = _differs(res, who, lambda doc: doc.get("players", {}).get(who, {}).get("hand"))
-        hand = None if lines else _hand(res, who)
+        chooser, lines = _differs(res, who, _count_of(who, "hand"))
         if lines:
             return _choice(res, chooser, lines)
+        hand = _hand(res, who)
         if hand is not None:
             return hand
     n = drawn_counts(res).get(who, 0)
-    chooser, lines = _differs(res, who, lambda doc: doc.get("players", {}).get(who, {}).get("drawn_this_turn"))
+    chooser, lines = _differs(res, who, _count_of(who, "drawn_this_turn"))
     if lines:
         return _choice(res, chooser, lines)
     drawn = f"{n:,}" if n else "no card"
@@ -313,21 +324,17 @@ def _count(res: Resolution, asked: Asked) -> Lead:
     return Lead(AnswerKind.COUNT, text + ".", reason, rule)
 
 
-def _life_of(res: Resolution, who: str) -> tuple[int | None, int | None]:
-    return res.before.get(who, {}).get("life"), res.players.get(who, {}).get("life")
-
-
 def _life(res: Resolution, asked: Asked) -> Lead:
     """ "How much life does he lose?", "how much damage do I take?": the life change of the player asked about
     (unnamed: the one player whose life changed), with its reason."""
     who = asked.player if asked.player in res.players else None
     if who is None:
-        changed = [n for n in res.players if _life_of(res, n)[0] != _life_of(res, n)[1]]
+        changed = [n for n in res.players if len(set(_before_after(res, n, "life"))) > 1]
         who = changed[0] if len(changed) == 1 else _person(res, asked)
-    chooser, lines = _differs(res, who, lambda doc: doc.get("players", {}).get(who, {}).get("life"))
+    chooser, lines = _differs(res, who, _count_of(who, "life"))
     if lines:
         return _choice(res, chooser, lines)
-    before, after = _life_of(res, who)
+    before, after = _before_after(res, who, "life")
     if before is None or after is None:
         return _ruling(res, asked)
     mine = who == "You"
@@ -374,8 +381,7 @@ def _can(res: Resolution, asked: Asked) -> Lead:
         return ACT_LEADS.get(act.group("act").lower(), _ruling)(res, asked)
     n = drawn_counts(res).get(who, 0)
     reason, rule = _reason(res)
-    said = _SAID_COUNT.search(asked.words)
-    wanted = _COUNT_WORDS.get(said.group("n").lower(), 0) if said is not None else 0
+    wanted = _said_count(asked.words)
     if wanted >= 2 and n != wanted:  # "do I draw 2?" when one card is drawn: No, and the number ("a card": any)
         drawn = ("only " if n < wanted else "") + _cards(n) if n else "no card"
         return Lead(AnswerKind.NO, sentence(f"No — {_does(who, 'draw', 'draws')} {drawn}."), reason, rule)
@@ -385,11 +391,18 @@ def _can(res: Resolution, asked: Asked) -> Lead:
 
 
 _STOPS = re.compile(r"\b(?:stop|stops|prevent|prevents)\b", re.I)
-_COUNT_WORDS = {**{str(i): i for i in range(100)}, "a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
-                "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 # "do I draw 2?", "does he draw two cards?": the number the question says
-_SAID_COUNT = re.compile(r"\bdraws? (?:(?:only|just|all) )?(?P<n>\d{1,2}|a|one|two|three|four|five|six|seven|eight|"
-                         r"nine|ten)\b(?! (?:more|extra|additional))", re.I)
+_SAID_COUNT = re.compile(r"\bdraws? (?:(?:only|just|all) )?(?P<n>\d{1,2}|[a-z]+)\b(?! (?:more|extra|additional))",
+                         re.I)
+
+
+def _said_count(words: str) -> int:
+    """The number a yes/no question says it is drawn ("do I draw two?"); 0 when it says none."""
+    said = _SAID_COUNT.search(words)
+    if said is None:
+        return 0
+    n = said.group("n").lower()
+    return int(n) if n.isdigit() else NUMBER_WORDS.get(n, 0)
 
 
 # a "can I ...?" about an act other than drawing

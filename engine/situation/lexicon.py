@@ -9,51 +9,12 @@ from __future__ import annotations
 import re
 
 from engine.errors import SituationError
+from engine.number_words import NUMBER_WORDS
 from engine.scenario_json import MAX_COUNT
 
 MAX_TEXT = 4000
 MAX_CLAUSE = 300
 
-NUMBER_WORDS = {
-    "no": 0,
-    "zero": 0,
-    "none": 0,
-    "a": 1,
-    "an": 1,
-    "one": 1,
-    "another": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-    "thirteen": 13,
-    "fourteen": 14,
-    "fifteen": 15,
-    "sixteen": 16,
-    "seventeen": 17,
-    "eighteen": 18,
-    "nineteen": 19,
-    "twenty": 20,
-    "once": 1,
-    "twice": 2,
-    "thrice": 3,
-    "thirty": 30,
-    "forty": 40,
-    "fifty": 50,
-    "sixty": 60,
-    "hundred": 100,
-    "a hundred": 100,
-    "a thousand": 1000,
-    "a million": 10**6,
-    "a billion": 10**9,
-}
 STEP_WORDS = {
     "draw step": "draw",
     "upkeep step": "upkeep",
