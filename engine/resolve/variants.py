@@ -47,9 +47,9 @@ def other_outcomes(scenario: Scenario, main: Resolution, cards: CardDB | None = 
         except OutOfTime:
             break
         except ScenarioError:
-            budget.spend(resolver.work)
             continue  # that case reaches words the engine can't carry out: no other outcome is claimed
-        budget.spend(resolver.work)
+        finally:
+            budget.spend(resolver.work)  # the work it took, whether or not it gave an outcome
         outcome = outcome_key(other, ignore=IGNORED)
         if outcome in seen:
             continue
