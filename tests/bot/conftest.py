@@ -4,6 +4,7 @@ client over a loopback gateway and REST stand-in (tests.fakes.gateway)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import AsyncIterator
 
 import discord
@@ -33,13 +34,21 @@ async def live(store: Store, server: StandInDiscord) -> AsyncIterator[tuple[Draw
     it before connecting. Why: cold, the first look-up reads the edition into memory (1.6 s on a busy machine),
     and past the 2 s deferral bound a command that is answered directly in production was deferred here
     (test_gateway's round trip failed under load)."""
+    async with started_bot(store) as client:
+        yield client, server
+
+
+@contextlib.asynccontextmanager
+async def started_bot(store: Store) -> AsyncIterator[DrawJudgeBot]:
+    """The real bot started on the loopback Discord (the ``server`` fixture), its judge warmed first; closed on
+    exit. A test that must set the environment before the bot is made calls it itself."""
     judge = Judge(store)
     await judge.warm()
     client = DrawJudgeBot(judge, guild_ready_timeout=0.05)
     task = asyncio.create_task(client.start("live-token"))
-    await asyncio.wait_for(client.wait_until_ready(), 10)
     try:
-        yield client, server
+        await asyncio.wait_for(client.wait_until_ready(), 10)
+        yield client
     finally:
         await client.close()
         await asyncio.wait_for(task, 10)

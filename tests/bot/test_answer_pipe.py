@@ -19,6 +19,7 @@ from discord.webhook import async_ as webhook_async
 
 from bot.discord.answer_pipe import AnswerPipe, PipedAdapter, PipeError
 from bot.discord.app import DrawJudgeBot
+from tests.bot.conftest import started_bot
 from tests.fakes.discord_fake import autocomplete, slash
 from tests.fakes.gateway import StandInDiscord
 
@@ -255,26 +256,11 @@ async def test_with_the_pipe_switched_off_every_answer_takes_discord_py_s_sessio
         store: Any, server: StandInDiscord, monkeypatch: pytest.MonkeyPatch) -> None:
     """DRAWJUDGE_ANSWER_PIPE=0: the well-kept path (discord.py over aiohttp) answers everything, deferrals and
     autocompletes under load included; the pipes send nothing."""
-    from bot.service import Judge
-
     monkeypatch.setenv("DRAWJUDGE_ANSWER_PIPE", "0")
-    judge = Judge(store)
-    await judge.warm()
-    client = DrawJudgeBot(judge, guild_ready_timeout=0.05)
-    task = asyncio.create_task(client.start("live-token"))
-    try:
-        await asyncio.wait_for(client.wait_until_ready(), 10)
+    async with started_bot(store) as client:
         client.gate.defer_above = 0
         payloads = [slash("rule", number=f"121.{1 + i % 6}") for i in range(6)] + [autocomplete("rule", "number", "12")]
         for payload in payloads:
             await server.push_interaction(payload)
-        ids = {int(p["id"]) for p in payloads}
-        for _ in range(400):
-            if ids <= server.answered_at.keys():
-                break
-            await asyncio.sleep(0.05)
-        assert ids <= server.answered_at.keys() and not server.acked_twice
+        assert await server.wait_answered({int(p["id"]) for p in payloads}) and not server.acked_twice
         assert (client.answer_pipe.sent, client.follow_up_pipe.sent) == (0, 0)
-    finally:
-        await client.close()
-        await asyncio.wait_for(task, 10)

@@ -79,12 +79,7 @@ async def test_under_load_commands_are_deferred_from_their_payload_and_answered_
     completes = [autocomplete("rule", "number", f"12{i % 10}") for i in range(20)]
     for payload in [*commands, *completes]:
         await server.push_interaction(payload)
-    ids = {int(p["id"]) for p in [*commands, *completes]}
-    for _ in range(400):
-        if ids <= server.answered_at.keys():
-            break
-        await asyncio.sleep(0.05)
-    assert ids <= server.answered_at.keys()
+    assert await server.wait_answered({int(p["id"]) for p in [*commands, *completes]})
     assert not server.acked_twice
     assert client.early_ack.count >= 40
     early = [p for p in commands if _callbacks(server, int(p["id"]))[0]["type"] == 5]
@@ -257,12 +252,7 @@ async def test_an_early_acknowledgement_waits_out_a_429(live: tuple[DrawJudgeBot
     payloads = [slash("rule", number="121.4") for _ in range(3)]
     for payload in payloads:
         await server.push_interaction(payload)
-    ids = {int(p["id"]) for p in payloads}
-    for _ in range(200):
-        if ids <= server.answered_at.keys():
-            break
-        await asyncio.sleep(0.05)
-    assert ids <= server.answered_at.keys() and not server.acked_twice
+    assert await server.wait_answered({int(p["id"]) for p in payloads}, rounds=200) and not server.acked_twice
     assert client.early_ack.count == 3 and len(server.rate_limited) == 1
     sent = [p["type"] for payload in payloads for p in _callbacks(server, int(payload["id"]))]
     assert sent == [5] * 4  # three deferrals, one of them sent again after its 429

@@ -16,12 +16,7 @@ UNKNOWN_RULE = "9999.9z"
 
 
 async def _answered(server: StandInDiscord, payloads: list[dict[str, Any]]) -> None:
-    ids = {int(p["id"]) for p in payloads}
-    for _ in range(300):
-        if ids <= server.answered_at.keys():
-            break
-        await asyncio.sleep(0.05)
-    assert ids <= server.answered_at.keys()
+    assert await server.wait_answered({int(p["id"]) for p in payloads}, rounds=300)
     await asyncio.sleep(0.1)  # the private error follows the note that replaced the public "thinking"
 
 

@@ -192,6 +192,14 @@ class StandInDiscord:
         await (conn or self.connections[-1]).dispatch("INTERACTION_CREATE", payload)
         return future
 
+    async def wait_answered(self, ids: set[int], rounds: int = 400, every: float = 0.05) -> bool:
+        """Wait until every interaction of ``ids`` has an answer (bounded); whether they all have one."""
+        for _ in range(rounds):
+            if ids <= self.answered_at.keys():
+                return True
+            await asyncio.sleep(every)
+        return ids <= self.answered_at.keys()
+
     async def reconnect(self) -> Connection:
         """Ask the client to reconnect (op 7); returns the new connection once it has resumed."""
         self.new_connection.clear()
