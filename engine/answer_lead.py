@@ -17,8 +17,8 @@ from enum import StrEnum
 from typing import Any
 
 from engine.model import Resolution, Step
-from engine.number_words import NUMBER_WORDS
 from engine.question import Asked, AskedKind
+from engine.question_words import STOP, AskedMeasure
 from engine.ruling import drawn_counts, reason_of, reasons
 from engine.wording import sentence
 
@@ -287,10 +287,6 @@ def _win(res: Resolution, asked: Asked) -> Lead:
     return Lead(AnswerKind.YES if who in res.winners else AnswerKind.NO, sentence(text), reason, rule)
 
 
-# "how many cards do I end up with?", "how many do I have after?": the hand afterwards, not the cards drawn
-_HAND_ASKED = re.compile(r"\b(?:end(?:s)? up with|have|has|left|keep|keeps|in (?:my|his|her|their|your) hand)\b", re.I)
-
-
 def _hand(res: Resolution, who: str) -> Lead | None:
     before, after = _before_after(res, who, "hand")
     if after is None:
@@ -304,7 +300,7 @@ def _hand(res: Resolution, who: str) -> Lead | None:
 
 def _count(res: Resolution, asked: Asked) -> Lead:
     who = _person(res, asked)
-    if _HAND_ASKED.search(asked.words) and not re.search(r"\bdraws?\b", asked.words, re.I):
+    if asked.measure is AskedMeasure.HAND:  # "how many cards do I end up with?": the hand afterwards
         chooser, lines = _differs(res, who, _count_of(who, "hand"))
         if lines:
             return _choice(res, chooser, lines)
@@ -368,7 +364,7 @@ def _can(res: Resolution, asked: Asked) -> Lead:
         if stopped is not None:
             return Lead(AnswerKind.NO, "No.", *reason_of(stopped))
         acted = _acted(res, card)
-        if acted is None and _STOPS.search(asked.words):  # "does Narset stop me?": its prohibition is its act
+        if acted is None and asked.act == STOP:  # "does Narset stop me?": its prohibition is its act
             acted = next((s for s in res.steps if s.kind == "prohibited" and s.source
                           and s.source.lower() == card.lower()), None)
         if acted is not None:
@@ -376,38 +372,17 @@ def _can(res: Resolution, asked: Asked) -> Lead:
         if mine:
             return _choice(res, who, own_choice_lines(res, who), prefix="Yes — ")
         return _ruling(res, asked)  # the card played no part the engine can name: the ruling, not a guess
-    act = _ASKED_ACT.search(asked.words)
-    if act is not None:  # "can I dredge?": about that act, never answered by whether a card is drawn
-        return ACT_LEADS.get(act.group("act").lower(), _ruling)(res, asked)
+    if asked.act is not None and asked.act != STOP:  # "can I dredge?": about that act, never whether one draws
+        return ACT_LEADS.get(asked.act, _ruling)(res, asked)
     n = drawn_counts(res).get(who, 0)
     reason, rule = _reason(res)
-    wanted = _said_count(asked.words)
+    wanted = asked.number or 0
     if wanted >= 2 and n != wanted:  # "do I draw 2?" when one card is drawn: No, and the number ("a card": any)
         drawn = ("only " if n < wanted else "") + _cards(n) if n else "no card"
         return Lead(AnswerKind.NO, sentence(f"No — {_does(who, 'draw', 'draws')} {drawn}."), reason, rule)
     if n:
         return Lead(AnswerKind.YES, sentence(f"Yes — {_does(who, 'draw', 'draws')} {_cards(n)}."), reason, rule)
     return Lead(AnswerKind.NO, "No.", reason, rule)
-
-
-_STOPS = re.compile(r"\b(?:stop|stops|prevent|prevents)\b", re.I)
-# "do I draw 2?", "does he draw two cards?": the number the question says
-_SAID_COUNT = re.compile(r"\bdraws? (?:(?:only|just|all) )?(?P<n>\d{1,2}|[a-z]+)\b(?! (?:more|extra|additional))",
-                         re.I)
-
-
-def _said_count(words: str) -> int:
-    """The number a yes/no question says it is drawn ("do I draw two?"); 0 when it says none."""
-    said = _SAID_COUNT.search(words)
-    if said is None:
-        return 0
-    n = said.group("n").lower()
-    return int(n) if n.isdigit() else NUMBER_WORDS.get(n, 0)
-
-
-# a "can I ...?" about an act other than drawing
-_ASKED_ACT = re.compile(r"\b(?:can|could|may|do|does|did|will|would|should|must) \S+ (?:still )?(?:\w+ )?"
-                        r"(?P<act>dredge|cast|use|take|apply|replace|miracle|cycle|activate|play)\b", re.I)
 
 
 def _dredge(res: Resolution, asked: Asked) -> Lead:
@@ -432,7 +407,7 @@ def _trigger(res: Resolution, asked: Asked) -> Lead:
     own = [t for t in res.triggers if t.source.lower() == card.lower()]
     times = sum(t.count for t in own)
     rule = next((t.rules[0] for t in own if t.rules), None)
-    how_many = re.match(r"how (?:many times|often)\b", asked.words, re.I) is not None
+    how_many = asked.measure is AskedMeasure.TIMES
     if times:
         said = "once" if times == 1 else "twice" if times == 2 else f"{times:,} times"
         text = f"{card} triggers {said}" if how_many else f"Yes — {card} triggers {said}"

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 
 from engine.errors import SituationError
-from engine.question import Asked, AskedKind
+from engine.question import Asked, AskedKind, asked_of
 from engine.situation.attach import Builder, resolve_player
 from engine.situation.entities import candidates
 
@@ -111,7 +111,7 @@ def read_question(b: Builder, sentences: list[str]) -> Asked | None:
                 continue
             groups = m.groupdict()
             player = _player(b, groups.get("player"), words)  # "who loses?": about nobody in particular
-            return Asked(form.kind, player, _card(b, groups.get("card")), words[m.start():][:300])
+            return asked_of(form.kind, player, _card(b, groups.get("card")), words[m.start():][:300])
     return None  # a "?" on a statement ("Peer into the Abyss on myself?") asks for no particular answer
 
 
