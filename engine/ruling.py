@@ -175,6 +175,12 @@ def _said_grouped(grouped: dict[tuple[str, str | None, str | None], tuple[Step, 
     return out
 
 
+def _skipped_by_rule(res: Resolution) -> list[tuple[str, str | None]]:
+    """A draw the game's own rules skip (the starting player's first draw, 103.8a): when no card's effect
+    decided anything, the step says why, with its rule."""
+    return [(s.text.rstrip("."), _rule_of(s)) for s in res.steps if s.kind == "skip" and not s.source]
+
+
 def reasons(res: Resolution) -> list[tuple[str, str | None]]:
     """The deciding steps in words, at most three: a loss or a win first (or a win or loss an effect
     prevented), then replacements and prohibitions grouped by card and player (with how many draws each acted
@@ -192,6 +198,8 @@ def reasons(res: Resolution) -> list[tuple[str, str | None]]:
     out = _said_grouped(grouped) + ends + _triggers(res)
     if out:
         return list(dict.fromkeys(out))[:3]
+    if skipped := _skipped_by_rule(res):
+        return skipped[:1]
     drew = next((s for s in res.steps if s.kind in ("empty_draw", "draw")), None)
     return [("", _rule_of(drew))] if drew is not None else []
 

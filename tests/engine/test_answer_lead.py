@@ -238,3 +238,14 @@ def test_bad_question_fields_are_refused_in_words() -> None:
             assert "asked" in str(err)
         else:
             raise AssertionError(f"{bad} was accepted")
+
+
+def test_a_first_turn_skip_is_answered_with_its_rule() -> None:
+    """No card's effect decides the starting player's first draw: the game's rule does, and the answer says it
+    (103.8a), not the bare "No card is drawn"."""
+    doc: dict[str, Any] = {"players": [{"name": "You"}, {"name": "Opponent"}], "active": "You", "turn": 1,
+                           "step": "draw", "action": {"type": "draw_step"}, "asked": {"kind": "can"}}
+    res = resolve(scenario_from_json(doc, CARDS), CARDS)
+    assert res.answer["text"] == "No."
+    assert res.answer["rule"] == "103.8a" and "first turn" in res.answer["reason"]
+    assert "103.8a" in res.ruling["rules"]
