@@ -111,7 +111,11 @@ def read_question(b: Builder, sentences: list[str]) -> Asked | None:
                 continue
             groups = m.groupdict()
             player = _player(b, groups.get("player"), words)  # "who loses?": about nobody in particular
-            return asked_of(form.kind, player, _card(b, groups.get("card")), words[m.start():][:300])
+            # "how many do they draw?" with two opponents: no one player to answer for, so the ruling line,
+            # which says every player's count, answers it (never the asker's count in their place)
+            plural = (groups.get("player") or "").lower() == "they"
+            kind = AskedKind.WHAT if plural and player is None else form.kind
+            return asked_of(kind, player, _card(b, groups.get("card")), words[m.start():][:300])
     return None  # a "?" on a statement ("Peer into the Abyss on myself?") asks for no particular answer
 
 

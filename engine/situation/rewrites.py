@@ -63,6 +63,7 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\boppos?\b(?!')", "opponent"),
         (r"\bopps\b", "opponents"),
         (r"\bopp\b", "opponent"),
+        (r"\bboth (?:of )?(?:my )?opponents\b", "my two opponents"),  # "both opps have X": two opponents, each
         (r"\blibs\b", "libraries"),
         (r"\blib\b", "library"),
         (r"\bgy\b", "graveyard"),

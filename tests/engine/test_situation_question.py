@@ -116,3 +116,11 @@ def test_the_question_says_its_act_number_and_measure(text: str, act: str | None
     leads from these fields, never from the player's words."""
     asked = situation_to_json(text)["asked"]
     assert (asked.get("act"), asked.get("number"), asked.get("measure")) == (act, number, measure)
+
+
+def test_a_question_about_players_it_cant_pin_down_is_answered_by_the_whole_ruling() -> None:
+    """ "How many do they draw?" with two opponents: the ruling (every player's count), never the asker's count
+    given in their place."""
+    asked = situation_to_json("two opps both control consecrated sphinx, I draw a card. how many cards do they "
+                              "draw?")["asked"]
+    assert asked["kind"] == "what" and "player" not in asked
