@@ -344,6 +344,7 @@ def _parse_parts(b: Builder, text: str, subject: str, level: int, verb: str = ""
 
 
 _AT_LIFE = re.compile(r"\s+(?=at -?\w+ life$)", re.I)
+_WHOSE_TAIL = re.compile(r"^(?:my|his|her|their|your|our|(?:my |the )?opponent's|[A-Z][\w\-]*'s)\s", re.I)
 
 
 def _with_split(b: Builder, text: str, subject: str, verb: str) -> tuple[str, str]:
@@ -352,7 +353,9 @@ def _with_split(b: Builder, text: str, subject: str, verb: str) -> tuple[str, st
         head, tail = (rx.split(text, maxsplit=1) + [""])[:2]
         if tail.strip() and head.strip():
             who, _ = _parse_parts(b, head, subject, len(_SEPARATORS), verb)
-            return _parse_parts(b, tail, who, 0, tail_verb)
+            # "opp casts X with my Thief out": a tail that says whose it is is read alone, never as "Opponent
+            # has my Thief" (which says the opponent controls it)
+            return _parse_parts(b, tail, who, 0, "" if _WHOSE_TAIL.match(tail) else tail_verb)
     _fail(b, text)
     return subject, verb
 

@@ -814,3 +814,15 @@ def test_permanents_each_opponent_controls(text: str) -> None:
     doc = situation_to_json(text)
     board = {p["name"]: p.get("battlefield", []) for p in doc["players"]}
     assert board == {"You": [], "Player 2": ["Consecrated Sphinx"], "Player 3": ["Consecrated Sphinx"]}
+
+
+@pytest.mark.parametrize(("text", "owner"), [
+    ("opp casts prosperity for 3 with my notion thief out", "You"),
+    ("Alice casts Brainstorm with Bob's Notion Thief out", "Bob"),
+    ("opp is at 3 with his psychosis crawler out. i draw a card", "Opponent"),
+])
+def test_a_with_tail_that_says_whose_keeps_its_owner(text: str, owner: str) -> None:
+    """ "Opp casts X with my Thief out": the Thief is mine (it was read as "Opponent has my Thief")."""
+    doc = situation_to_json(text)
+    holders = [p["name"] for p in doc["players"] if p.get("battlefield")]
+    assert holders == [owner]
