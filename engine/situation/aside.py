@@ -22,9 +22,23 @@ _ACTS = re.compile(r"\b(?:cast|casts|casting|draws?|drawing|drew|cycles?|cycling
                    r"playing|resolves?|resolving|wheels?)\b", re.I)
 
 
-def claimed(s: str, claims: list[str]) -> str | None:
+# "The Spirit will let the first of those through", "It should draw two": a whole sentence telling with a modal
+# what a card (or "it") will do is the poster's expectation; a player's "I will draw" is not (said of a card only)
+_PREDICTED = re.compile(r"^(?:so |and |then )?(?P<subject>(?i:it|this|that)|(?:(?i:the|this|that) )?"
+                        r"(?!I\b|You\b|He\b|She\b|We\b|They\b|Opp|My\b|His\b|Her\b|Their\b|Your\b)"
+                        r"[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,3}) (?i:will|would|should|shall|won't|wouldn't|shouldn't|"
+                        r"must|\w+'ll)\b(?P<rest>[^?]*)$")
+
+
+def claimed(s: str, claims: list[str], story: str = "") -> str | None:
     """The facts of a statement whose last part is the expected outcome ("If A, B will happen"); the expectation
-    is kept apart, to be said in the answer (the ruling works it out)."""
+    is kept apart, to be said in the answer (the ruling works it out). A whole sentence that only predicts what
+    a card does gives no fact (""), when every name in it is told elsewhere in ``story``."""
+    whole = _PREDICTED.match(s.rstrip(" .!"))
+    said = re.sub(r"^(?i:it|this|that|the)\b", "", whole.group(0).strip()) if whole is not None else ""
+    if whole is not None and _names_told(said, story.replace(s, " ", 1)):
+        claims.append(whole.group(0).strip())
+        return ""
     m = _CLAIMED.match(s.rstrip(" .!"))
     if m is None or not _ACTS.search(m.group("facts")):
         return None  # "If opp has Notion Thief, I will draw 2": with nothing happening in A, B is what happens
@@ -56,7 +70,7 @@ _OBSERVED = re.compile(r",?\s?\bbut\s(?P<obs>(?:[\w',]+\s){0,5}?(?:does not|does
 def _names_told(said: str, elsewhere: str) -> bool:
     """Whether every capitalised name in ``said`` (a card, a player) is in ``elsewhere`` too: words dropped as
     what the player expects or saw must not take a card out of the story."""
-    names = [w for w in re.findall(r"\b[A-Z][\w']+", said) if w != "I"]
+    names = [w for w in re.findall(r"\b[A-Z][\w']+", said) if w != "I" and not w.isupper()]  # "NO": emphasis
     return all(re.search(rf"\b{re.escape(w.rstrip('s').rstrip(chr(39)))}", elsewhere, re.I) for w in names)
 
 

@@ -274,13 +274,21 @@ def _spell(part: Part, reading: Reading) -> None:
         return
     for piece in part.of(Atom.SPELL_ON) + part.of(Atom.CARDS):
         card = reading.b.cards.find(str(piece.values["card"]))
-        had = any(p.kind is Atom.TOKEN and p.tok is Tok.HAVE for p in part.pieces[:part.pieces.index(piece)])
+        had = any(_holds(p, part) for p in part.pieces[:part.pieces.index(piece)])
         if card is None or not F.is_spell(card) or had or _acting(reading):
             continue  # "I have Brainstorm" is a card in hand, not a cast
         F._cast(*_groups(reading, reading.owner(part, piece), card=card.name, **_how(part, piece)))
         reading.b.assume(f"“{piece.text}” read as casting {card.name}")
         reading.b.action_named_only = True
         piece.used = True
+
+
+def _holds(piece: Piece, part: Part) -> bool:
+    """ "I have Brainstorm", "with Brainstorm in hand": a card held; "like with a huge Sphinx's Revelation on my
+    opponent's turn" names a spell with no zone, which can only be cast (an instant is never on the battlefield)."""
+    if piece.kind is not Atom.TOKEN or piece.tok is not Tok.HAVE:
+        return False
+    return piece.text.lower() != "with" or bool(part.of(Atom.ZONE))
 
 
 def _card_verb(part: Part, reading: Reading) -> None:

@@ -270,7 +270,8 @@ def _question_forms(s: str, question: bool, told_before: bool = False) -> str | 
     return None
 
 
-def _unwrap(sentence: str, dropped: list[str], claims: list[str] | None = None, told_before: bool = False) -> str:
+def _unwrap(sentence: str, dropped: list[str], claims: list[str] | None = None, told_before: bool = False,
+            story: str = "") -> str:
     """One sentence without greetings and question wrappers; '' when it states no fact at all."""
     s = sentence.strip()
     while True:
@@ -292,7 +293,7 @@ def _unwrap(sentence: str, dropped: list[str], claims: list[str] | None = None, 
     if m and m.start() > 0:
         dropped.append(m.group(0).strip(" ,-?!."))
         s = s[: m.start()] + "."
-    facts = None if question or claims is None else claimed(s, claims)
+    facts = None if question or claims is None else claimed(s, claims, story)
     if facts is not None:
         return facts
     # "If two players each control ..., it's my turn": a situation put as a hypothesis states its facts
@@ -398,7 +399,7 @@ def normalize_text(text: str, card_words: frozenset[str] = frozenset()) -> Norma
     result.sentences = _sentences(generic_you(story, result.corrections))
     sentences = []
     for i, typed in enumerate(result.sentences):
-        read = _unwrap(typed, result.dropped, result.claims, told_before=i > 0)
+        read = _unwrap(typed, result.dropped, result.claims, told_before=i > 0, story=story)
         sentences.append(read)
         if typed.rstrip().endswith("?"):
             result.from_questions.update(" ".join(c.split()) for c in re.split(r"[.;!?\n]+", read) if c.strip(" ,"))

@@ -1,0 +1,45 @@
+"""Players' reports read for their situation (issue #24, tests/situation_corpus/real.jsonl): the words around the
+facts of a post (what a card "will" do, what the poster saw, a spell named with "with") are set apart or read
+for what they are, never guessed; each case below is a general form, written here in words of its own."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.cards import default_cards
+from tests.situation_corpus.measure import Verdict, measure_entry
+
+CARDS = default_cards()
+
+
+def _measured(text: str, expect: dict[str, Any]) -> Any:
+    measured = measure_entry({"id": "t", "text": text, "expect": {"asked": None, **expect}}, CARDS)
+    assert measured.verdict is not Verdict.MISREAD, measured
+    return measured
+
+
+@pytest.mark.parametrize(("text", "expect"), [
+    # a spell named with "with" and no zone can only be cast
+    ("Spirit of the Labyrinth is out. Like with a big Sphinx's Revelation for X=4 on my opponent's turn.",
+     {"drawn": {"You": 1}}),
+    # what a card will do, told with a modal in a sentence of its own, is the poster's expectation
+    ("My opponent has Spirit of the Labyrinth. I cast Sphinx's Revelation for 3 on his turn. The Spirit will stop "
+     "the second draw.", {"drawn": {"You": 1}}),
+    ("I cast Brainstorm. It will draw me 3.", {"drawn": {"You": 3}}),
+])
+def test_report_read_right(text: str, expect: dict[str, Any]) -> None:
+    measured = _measured(text, expect)
+    assert measured.verdict is Verdict.RIGHT, measured
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    # a prediction naming a card the story doesn't tell is not dropped: the card would be lost
+    ("I cast Brainstorm. Notion Thief will replace the draws.", "Notion Thief"),
+    ("I cast Brainstorm with 2 cards in library. Spirit of the Labyrinth will stop the draws.",
+     "Spirit of the Labyrinth"),
+])
+def test_prediction_never_takes_a_card_out_of_the_story(text: str, words: str) -> None:
+    measured = _measured(text, {"drawn": {"You": 3}})
+    assert measured.verdict is Verdict.NOT_UNDERSTOOD and words in measured.first_line, measured
