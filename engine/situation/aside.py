@@ -86,6 +86,23 @@ def observed(text: str, seen: list[str]) -> str:
     return _OBSERVED.sub(drop, text) if "but" in text.lower() else text
 
 
+# "They actually don't draw anything with a brainstorm on their turn": the outcome a player says (a draw that does
+# not happen) with the spell that would have made it; the spell is cast, the outcome is the ruling's to work out
+_NO_DRAW_WITH = re.compile(r"\b(?P<who>I|we|he|she|they|you|(?:my )?opponent|opp|[A-Z][a-z]{1,23})(?: actually| really"
+                           r"| still| even)? (?P<no>(?:do|does|did|would|will|can|could)(?:n't| not)|won't|cannot)"
+                           r"(?: actually| even| get to)? draw(?: anything| a card| any cards| a thing| cards)?"
+                           r" (?:with|off|off of|from) (?=\S)", re.I)
+
+
+def denied_draws(text: str, claims: list[str]) -> str:
+    """ "X don't draw anything with <spell> ..." → "X cast <spell> ...", the outcome kept apart (``claims``)."""
+    def cast(m: re.Match[str]) -> str:
+        claims.append(m.group(0).strip().rsplit(" ", 1)[0])
+        return f"{m.group('who')} cast "
+
+    return _NO_DRAW_WITH.sub(cast, text) if "draw" in text.lower() else text
+
+
 def skip_asides(text: str, asides: list[str]) -> str:
     if "priority" not in text.lower() and not text.startswith("["):
         return text  # the words every aside holds (a tag opens the text)

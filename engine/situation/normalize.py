@@ -17,7 +17,7 @@ from functools import lru_cache
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
-from engine.situation.aside import claimed, observed, skip_asides
+from engine.situation.aside import claimed, denied_draws, observed, skip_asides
 from engine.situation.person import generic_you, unaddressed
 from engine.situation.rewrites import rewrite
 
@@ -395,7 +395,8 @@ def _at_least(text: str, corrections: list[tuple[str, str]]) -> str:
 def normalize_text(text: str, card_words: frozenset[str] = frozenset()) -> Normalized:
     """The whole normalising stage: clean, unwrap questions, rewrite, correct typos."""
     result = Normalized("")
-    story = observed(skip_asides(rewrite(unaddressed(clean(text))), result.asides), result.seen)
+    story = denied_draws(observed(skip_asides(rewrite(unaddressed(clean(text))), result.asides), result.seen),
+                         result.claims)
     result.sentences = _sentences(generic_you(story, result.corrections))
     sentences = []
     for i, typed in enumerate(result.sentences):

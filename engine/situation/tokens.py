@@ -182,7 +182,8 @@ _add(Tok.DRAW, "draw|draws|drawing|would draw|will draw|to draw|go to draw|going
 _add(Tok.DREW, "after drawing|after i drew|after my draw|after the draw|after drawing my card|after i drew my card|"
                "after drawing a card|after i draw|after he drew|after she drew|after they drew", "drew")
 _add(Tok.DREW, "drew|have drawn|has drawn|had drawn|already drew|already drawn|did draw|did my draw|"
-               "have already drawn|has already drawn|made my draw|took my draw|drew a card|drew my card", "drew")
+               "have already drawn|has already drawn|made my draw|took my draw|drew a card|drew my card|drew once|"
+               "drawn once|already drew once", "drew")  # "they drew once during their draw step": one card
 _add(Tok.ALREADY, "already", "already")
 _add(Tok.CAST, "cast|casts|casting|play|plays|playing|resolve|resolves|resolving|fire off|fires off|"
                "throw|slam|slams", "cast")

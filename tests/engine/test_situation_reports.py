@@ -28,6 +28,11 @@ def _measured(text: str, expect: dict[str, Any]) -> Any:
     ("My opponent has Spirit of the Labyrinth. I cast Sphinx's Revelation for 3 on his turn. The Spirit will stop "
      "the second draw.", {"drawn": {"You": 1}}),
     ("I cast Brainstorm. It will draw me 3.", {"drawn": {"You": 3}}),
+    # "they don't draw anything with <spell>": the spell is cast, the outcome is the poster's to be worked out
+    ("My opponent has Spirit of the Labyrinth. I don't draw anything with Brainstorm, since I drew once in my draw "
+     "step.", {"drawn": {"You": 0}}),
+    ("Spirit of the Labyrinth is out. My opponent doesn't even draw off Sphinx's Revelation for 4 on his turn, he "
+     "drew once already.", {"drawn": {"Opponent": 0}}),
 ])
 def test_report_read_right(text: str, expect: dict[str, Any]) -> None:
     measured = _measured(text, expect)
