@@ -18,7 +18,7 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
 from engine.situation.aside import claimed, denied_draws, observed, skip_asides
-from engine.situation.person import generic_you, unaddressed
+from engine.situation.person import generic_you, unaddressed, vocative
 from engine.situation.rewrites import rewrite
 
 _CLEAN = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-", "\t": " ", "`": "'",
@@ -395,8 +395,8 @@ def _at_least(text: str, corrections: list[tuple[str, str]]) -> str:
 def normalize_text(text: str, card_words: frozenset[str] = frozenset()) -> Normalized:
     """The whole normalising stage: clean, unwrap questions, rewrite, correct typos."""
     result = Normalized("")
-    story = denied_draws(observed(skip_asides(rewrite(unaddressed(clean(text))), result.asides), result.seen),
-                         result.claims)
+    told = vocative(clean(text), card_words, reader_vocabulary(), result.asides)
+    story = denied_draws(observed(skip_asides(rewrite(unaddressed(told)), result.asides), result.seen), result.claims)
     result.sentences = _sentences(generic_you(story, result.corrections))
     sentences = []
     for i, typed in enumerate(result.sentences):

@@ -48,3 +48,15 @@ def test_report_read_right(text: str, expect: dict[str, Any]) -> None:
 def test_prediction_never_takes_a_card_out_of_the_story(text: str, words: str) -> None:
     measured = _measured(text, {"drawn": {"You": 3}})
     assert measured.verdict is Verdict.NOT_UNDERSTOOD and words in measured.first_line, measured
+
+
+@pytest.mark.parametrize(("text", "expect"), [
+    # a name said alone before a clause with its own subject is the person talked to, not a player
+    ("Alice, I draw 2 with 1 card in library.", {"losers": ["You"], "drawn": {"You": 1}}),
+    ("Hey Tom, I cast Brainstorm.", {"drawn": {"You": 3}}),
+    # a list of players stays a list
+    ("Alice, me and Bob each draw 2.", {"drawn": {"You": 2, "Alice": 2, "Bob": 2}}),
+])
+def test_a_name_before_the_clause_is_who_is_talked_to(text: str, expect: dict[str, Any]) -> None:
+    measured = _measured(text, expect)
+    assert measured.verdict is Verdict.RIGHT, measured
