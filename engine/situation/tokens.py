@@ -109,6 +109,10 @@ _add(Tok.PLAYER, "the player to my left|the player on my left|player to my left|
                  "my left|the player to my left's", "Player to your left")
 _add(Tok.PLAYER, "the player to my right|the player on my right|player to my right|the person to my right|"
                  "my right", "Player to your right")
+for _side in ("left", "right"):  # "the opponent on my left", "my left-hand opponent"
+    _add(Tok.PLAYER, "|".join(f"{the}{who} {to} my {_side}" for the in ("", "the ") for who in ("opponent", "opp")
+                              for to in ("to", "on")) + f"|my {_side} opponent|my {_side}-hand opponent|"
+                              f"the player on my {_side}'s|the opponent on my {_side}'s", f"Player to your {_side}")
 _add(Tok.PLAYER, "the player across|the player across from me|player across from me", "Player across")
 _add(Tok.POSS, "my", "my")
 _add(Tok.OWNED, "mine|is mine|are mine|both mine|are both mine|belongs to me|belong to me|under my control|"

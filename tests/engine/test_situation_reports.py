@@ -60,3 +60,12 @@ def test_prediction_never_takes_a_card_out_of_the_story(text: str, words: str) -
 def test_a_name_before_the_clause_is_who_is_talked_to(text: str, expect: dict[str, Any]) -> None:
     measured = _measured(text, expect)
     assert measured.verdict is Verdict.RIGHT, measured
+
+
+@pytest.mark.parametrize(("text", "expect"), [
+    ("The opponent on my left has Howling Mine. It's his draw step.", {"drawn": {"Player to your left": 2}}),
+    ("My right-hand opponent casts Brainstorm.", {"drawn": {"Player to your right": 3}}),
+])
+def test_seats_said_of_an_opponent(text: str, expect: dict[str, Any]) -> None:
+    measured = _measured(text, expect)
+    assert measured.verdict is Verdict.RIGHT, measured
