@@ -69,3 +69,21 @@ def test_a_name_before_the_clause_is_who_is_talked_to(text: str, expect: dict[st
 def test_seats_said_of_an_opponent(text: str, expect: dict[str, Any]) -> None:
     measured = _measured(text, expect)
     assert measured.verdict is Verdict.RIGHT, measured
+
+
+@pytest.mark.parametrize(("text", "expect"), [
+    ("I control Jace, Wielder of Mysteries with 3 cards in library. jace -8", {"winners": ["You"]}),
+    ("I control Jace, Wielder of Mysteries and have 20 cards in library. I use the ultimate.",
+     {"drawn": {"You": 7}, "winners": []}),
+])
+def test_a_loyalty_ability_said_by_its_cost(text: str, expect: dict[str, Any]) -> None:
+    measured = _measured(text, expect)
+    assert measured.verdict is Verdict.RIGHT, measured
+
+
+def test_a_loyalty_ability_the_engine_lacks_is_named_never_swapped() -> None:
+    """Jace's +1 (mill two, draw one) is not the -8 the card data holds: the answer names the +1's words."""
+    measured = _measured("I control Jace, Wielder of Mysteries with 3 cards in library. I use his +1.",
+                         {"drawn": {"You": 1}})
+    assert measured.verdict is Verdict.NOT_UNDERSTOOD and "+1" in measured.first_line \
+        and "mills two cards" in measured.first_line, measured
