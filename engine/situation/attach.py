@@ -29,6 +29,7 @@ from engine.situation.lexicon import (
     read_number,
 )
 from engine.situation.lexicon import REFLEXIVES as REFLEXIVE_WORDS
+from engine.situation.sequence import resolved_first
 
 GROUPS = ("each", "each-opponent", "we")
 
@@ -195,11 +196,13 @@ class Builder:
             named = (describe_action(self.action or {}), self.action_clause)
             self.understood = [u for u in self.understood if u != named]
             self.action = None
-        if self.action is not None and self.action != action:
+        if self.action is not None and self.action != action and not resolved_first(self, action, clause):
+            told = f"“{clause}”" if clause == self.action_clause else f"“{self.action_clause}” and “{clause}”"
             raise SituationError(
-                f"two actions: “{self.action_clause}” and “{clause}”; describe one thing that happens now",
+                f"two actions: {told}; I judge one thing happening at a time: say which one you ask about",
                 clause,
-                "one action per situation",
+                "one action, with what the other leaves behind told as a fact ('I control X', 'I have drawn 1 "
+                "card this turn')",
                 [self.action_clause],
             )
         self.action = action

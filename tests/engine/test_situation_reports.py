@@ -87,3 +87,16 @@ def test_a_loyalty_ability_the_engine_lacks_is_named_never_swapped() -> None:
                          {"drawn": {"You": 1}})
     assert measured.verdict is Verdict.NOT_UNDERSTOOD and "+1" in measured.first_line \
         and "mills two cards" in measured.first_line, measured
+
+
+def test_a_permanent_cast_before_the_action_is_on_the_battlefield() -> None:
+    """ "I cast Notion Thief, then my opponent casts Brainstorm": the Thief resolved first (608.3), said."""
+    measured = _measured("I cast Notion Thief, then my opponent casts Brainstorm.",
+                         {"drawn": {"You": 3, "Opponent": 0}})
+    assert measured.verdict is Verdict.RIGHT, measured
+
+
+def test_a_permanent_whose_entering_acts_is_not_made_a_fact() -> None:
+    """Thassa's Oracle does something as it enters: casting it is an action of its own, never dropped."""
+    measured = _measured("I cast Thassa's Oracle, then I cast Brainstorm.", {"drawn": {"You": 3}})
+    assert measured.verdict is Verdict.NOT_UNDERSTOOD and "two actions" in measured.first_line, measured

@@ -1,0 +1,43 @@
+"""Two things told happening one after the other ("I cast Rielle, cycle a card"): the engine carries out one
+action, so the first is read as what it leaves behind when that is a fact the engine holds.
+
+Why a module of its own: a permanent spell cast before the action asked about has resolved by then (608.3): it
+is on its caster's battlefield, a fact of the board. That is read (and said) only when nothing of its own
+happens as it enters (an "enters" ability could draw, and the draws of the turn would then be wrong); any
+other pair of actions is left to the reader's error, which names both.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from engine.effects import EventTrigger, SpellText
+
+if TYPE_CHECKING:
+    from engine.situation.attach import Builder
+
+PERMANENT_TYPES = ("creature", "artifact", "enchantment", "planeswalker", "battle", "land")
+_OWN_ENTERING = re.compile(r"\b(?:~|this \w+|it) enters\b|\betb\b", re.I)
+
+
+def resolved_first(b: Builder, action: dict[str, Any], clause: str) -> bool:
+    """Whether the story's action so far is a permanent spell cast before ``action``: it is then read as on
+    its caster's battlefield (said), and the builder holds no action any more."""
+    old = b.action or {}
+    if old.get("type") != "cast" or old.get("ability") or action.get("type") not in ("cast", "draw", "mechanic"):
+        return False
+    card = b.cards.find(str(old.get("card")))
+    who = str(old.get("player", ""))
+    if card is None or not (who in b.players or who == "You") or not any(card.has_type(t) for t in PERMANENT_TYPES):
+        return False
+    if any(_OWN_ENTERING.search(e.event) for e in card.of(EventTrigger)) or any(
+            not s.activated for s in card.of(SpellText)):
+        return False  # its own "enters" ability (or spell text) acts as it resolves: not only a fact of the board
+    b.player(who).battlefield.append(card.name)
+    b.understood = [u for u in b.understood if u[1] != b.action_clause or not u[0].endswith(card.name)]
+    b.note(f"{who} controls {card.name}", b.action_clause)
+    b.assume(f"“{b.action_clause}” read as {card.name} cast and resolved before “{clause}”: it is on the "
+             "battlefield (608.3)")
+    b.action = None
+    return True
