@@ -163,9 +163,10 @@ class Builder:
                        if who in GROUPS or who.startswith("team:") else self.player(who).facts.get(key))
             if current != value:
                 what = key.replace("_", " ")
+                by = (f"twice in “{clause}” (one thing happening at a time: say when it happens)" if old == clause
+                      else f"by “{old}” and again by “{clause}”")
                 raise SituationError(
-                    f"contradiction: {what} {'of ' + who if who != '*' else ''} is set by “{old}” and again by "
-                    f"“{clause}”".replace("  ", " "),
+                    f"contradiction: {what} {'of ' + who if who != '*' else ''} is set {by}".replace("  ", " "),
                     clause,
                     "each fact once",
                     [old],

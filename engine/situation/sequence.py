@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from engine.effects import EventTrigger, SpellText
+from engine.effects import CastTrigger, EventTrigger, SpellText
 
 if TYPE_CHECKING:
     from engine.situation.attach import Builder
@@ -25,19 +25,35 @@ def resolved_first(b: Builder, action: dict[str, Any], clause: str) -> bool:
     """Whether the story's action so far is a permanent spell cast before ``action``: it is then read as on
     its caster's battlefield (said), and the builder holds no action any more."""
     old = b.action or {}
-    if old.get("type") != "cast" or old.get("ability") or action.get("type") not in ("cast", "draw", "mechanic"):
+    if old.get("type") != "cast" or old.get("ability", "enters") != "enters" \
+            or action.get("type") not in ("cast", "draw", "mechanic"):
         return False
     card = b.cards.find(str(old.get("card")))
     who = str(old.get("player", ""))
     if card is None or not (who in b.players or who == "You") or not any(card.has_type(t) for t in PERMANENT_TYPES):
         return False
     if any(_OWN_ENTERING.search(e.event) for e in card.of(EventTrigger)) or any(
-            not s.activated for s in card.of(SpellText)):
-        return False  # its own "enters" ability (or spell text) acts as it resolves: not only a fact of the board
+            not s.activated for s in card.of(SpellText)) or _watched(b):
+        return False  # its own "enters" ability (or spell text) acts as it resolves, or the board sees it come
     b.player(who).battlefield.append(card.name)
     b.understood = [u for u in b.understood if u[1] != b.action_clause or not u[0].endswith(card.name)]
     b.note(f"{who} controls {card.name}", b.action_clause)
-    b.assume(f"“{b.action_clause}” read as {card.name} cast and resolved before “{clause}”: it is on the "
-             "battlefield (608.3)")
+    b.assume(f"“{b.action_clause}” read as {card.name} on the battlefield before “{clause}”" +
+             ("" if old.get("ability") else ": cast, it resolved first (608.3)"))
     b.action = None
     return True
+
+
+_SEEN = re.compile(r"\b(?:enters?|casts?)\b")
+
+
+def _watched(b: Builder) -> bool:
+    """Whether a permanent of the story so far triggers on a spell cast or a permanent entering: then the first
+    action is an event of its own, not only what it leaves on the board."""
+    names = [c for p in b.players.values() for c in p.battlefield] + [c for c, _ in b.unowned] + [
+        c for _, c in b.group_permanents]
+    for name in names:
+        card = b.cards.find(name)
+        if card is not None and (card.of(CastTrigger) or any(_SEEN.search(e.event) for e in card.of(EventTrigger))):
+            return True
+    return False

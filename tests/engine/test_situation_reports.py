@@ -100,3 +100,18 @@ def test_a_permanent_whose_entering_acts_is_not_made_a_fact() -> None:
     """Thassa's Oracle does something as it enters: casting it is an action of its own, never dropped."""
     measured = _measured("I cast Thassa's Oracle, then I cast Brainstorm.", {"drawn": {"You": 3}})
     assert measured.verdict is Verdict.NOT_UNDERSTOOD and "two actions" in measured.first_line, measured
+
+
+def test_a_permanent_whose_entering_the_board_sees_stays_an_action() -> None:
+    """Rhystic Study sees the Thief cast: the cast is an event of its own, not only a fact of the board."""
+    measured = _measured("My opponent controls Rhystic Study. I cast Notion Thief, then my opponent casts "
+                         "Brainstorm.", {"drawn": {"You": 3}})
+    assert measured.verdict is Verdict.NOT_UNDERSTOOD and "two actions" in measured.first_line, measured
+
+
+def test_an_enters_ability_the_engine_holds_as_spell_text_is_refused_when_it_enters_otherwise() -> None:
+    """Thassa's Oracle entering without being cast: its enters ability would be left out (no win), so the
+    answer says so instead of a wrong "no card is drawn"."""
+    measured = _measured("My library has 0 cards. Thassa's Oracle enters the battlefield under my control.",
+                         {"winners": ["You"]})
+    assert measured.verdict is Verdict.NOT_UNDERSTOOD and "only when it is cast" in measured.first_line, measured
