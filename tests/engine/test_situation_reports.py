@@ -115,3 +115,20 @@ def test_an_enters_ability_the_engine_holds_as_spell_text_is_refused_when_it_ent
     measured = _measured("My library has 0 cards. Thassa's Oracle enters the battlefield under my control.",
                          {"winners": ["You"]})
     assert measured.verdict is Verdict.NOT_UNDERSTOOD and "only when it is cast" in measured.first_line, measured
+
+
+def test_rules_text_in_brackets_after_a_card_the_data_lacks_is_its_text() -> None:
+    """ "Stratus Walk (When this enters the battlefield, draw a card)": the bracket is the card's text; the answer
+    names the card to look up, not "When" as words it can't take into account."""
+    measured = _measured("I control Stratus Walk (When this enters the battlefield, draw a card). I draw 2.",
+                         {"drawn": {"You": 2}})
+    assert measured.first_line == "error: “Stratus Walk” is not a card I know", measured
+
+
+@pytest.mark.parametrize("text", [
+    "Opponent has Notion Thief (each player draws, it's his). I draw 2.",  # no card's words: a fact, kept
+    "I cast Brainstorm (when I have 1 card in my library?)",  # the player's own words and a question
+])
+def test_a_players_own_words_in_brackets_are_never_skipped_as_card_text(text: str) -> None:
+    measured = _measured(text, {"drawn": {"You": 3}})
+    assert measured.verdict is Verdict.NOT_UNDERSTOOD, measured
