@@ -336,11 +336,28 @@ def _unknown_card(pieces: list[Piece], i: int, reading: Reading) -> None:
     """The words from ``i`` up to the next separator or place, as an unknown card: the answer says at once
     which card it could not find (and a front end with a card source looks it up)."""
     words: list[Token] = []
-    for piece in pieces[i:]:
-        if piece.kind is Atom.TOKEN and piece.tok in (Tok.SEP, Tok.BE) or piece.kind in (Atom.PLACE, Atom.ZONE):
+    for k, piece in enumerate(pieces[i:], i):
+        if piece.kind is Atom.TOKEN and piece.tok in (Tok.SEP, Tok.BE) or piece.kind in (Atom.PLACE, Atom.ZONE) \
+                or words and _past_name(piece, pieces[k + 1] if k + 1 < len(pieces) else None):
             break
         words.extend(piece.tokens)
     _unknown_name(_as_typed(words, reading.clause), reading)
+
+
+# words after a name that are not part of it: "Mind Rot on my opponent", "Banefire with X=5", "Chromatic Star Bug"
+_AFTER_NAME = frozenset({Tok.AT, Tok.X, Tok.TARGET, Tok.FOR, Tok.DURING, Tok.POSS, Tok.ME, Tok.PLAYER})
+_REPORT_WORDS = frozenset({"bug", "bugs", "bugged", "buggy", "glitch", "issue", "problem"})
+
+
+def _past_name(piece: Piece, following: Piece | None) -> bool:
+    """Whether ``piece`` ends a card's name said before it: a player, a target, an X, "on my ...", or a word of
+    a bug report; "with" only before an X, a number or a player ("Fight with Fire" keeps its "with")."""
+    first = piece.tokens[0]
+    if first.kind in _AFTER_NAME or first.text.lower() in _REPORT_WORDS:
+        return True
+    after = following.tokens[0].kind if following is not None else None
+    return first.kind is Tok.HAVE and first.text.lower() == "with" and after in (
+        Tok.X, Tok.NUMBER, Tok.POSS, Tok.ME, Tok.PLAYER)
 
 
 def _as_typed(words: list[Token], clause: str) -> str:

@@ -132,3 +132,15 @@ def test_rules_text_in_brackets_after_a_card_the_data_lacks_is_its_text() -> Non
 def test_a_players_own_words_in_brackets_are_never_skipped_as_card_text(text: str) -> None:
     measured = _measured(text, {"drawn": {"You": 3}})
     assert measured.verdict is Verdict.NOT_UNDERSTOOD, measured
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("I cast Mind Rot on my opponent, but they have no cards in hand. What happens?", "Mind Rot"),
+    ("Angela casts Banefire with X=5, targeting Nigel.", "Banefire"),
+    ("Chromatic Star Bug - I sacrifice my Chromatic Star.", "Chromatic Star"),
+    ("Fable of the Mirror Breaker is mine. I draw 2.", "Fable of the Mirror Breaker"),
+])
+def test_an_unknown_cards_name_stops_where_the_name_does(text: str, name: str) -> None:
+    """The words looked up as a card (and fetched by the bot) are the name alone, not the target or X after it."""
+    measured = _measured(text, {"drawn": {"You": 0}})
+    assert measured.first_line == f"error: “{name}” is not a card I know", measured
