@@ -346,7 +346,8 @@ def _unknown_card(pieces: list[Piece], i: int, reading: Reading) -> None:
 
 # words after a name that are not part of it: "Mind Rot on my opponent", "Banefire with X=5", "Chromatic Star Bug"
 _AFTER_NAME = frozenset({Tok.AT, Tok.X, Tok.TARGET, Tok.FOR, Tok.DURING, Tok.POSS, Tok.ME, Tok.PLAYER})
-_REPORT_WORDS = frozenset({"bug", "bugs", "bugged", "buggy", "glitch", "issue", "problem"})
+_REPORT_WORDS = frozenset({"bug", "bugs", "bugged", "buggy", "glitch", "issue", "problem", "when", "whenever", "if",
+                           "unless", "because", "until", "instead", "while", "despite", "but"})
 
 
 def _past_name(piece: Piece, following: Piece | None) -> bool:

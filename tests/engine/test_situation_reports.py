@@ -144,3 +144,12 @@ def test_an_unknown_cards_name_stops_where_the_name_does(text: str, name: str) -
     """The words looked up as a card (and fetched by the bot) are the name alone, not the target or X after it."""
     measured = _measured(text, {"drawn": {"You": 0}})
     assert measured.first_line == f"error: “{name}” is not a card I know", measured
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("Ares casts Thoughtseize against the tapped-out Nike.", "Thoughtseize"),
+    ("You cannot draw cards with Hatefull Eidolon when an enchanted creature dies.", "Hatefull Eidolon"),
+])
+def test_an_unknown_cards_name_read_by_a_template_stops_where_the_name_does(text: str, name: str) -> None:
+    measured = _measured(text, {"drawn": {"You": 0}})
+    assert measured.first_line == f"error: “{name}” is not a card I know", measured
