@@ -10,6 +10,7 @@ they name is told elsewhere in the text, so nothing of the board is lost with th
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 # "If A, I will each draw one card", "When I cycle X, there should be a trigger": a statement whose consequence is
 # told with a modal is the poster's expectation of the ruling, not a fact; A is read, the expectation is said
@@ -94,9 +95,14 @@ _NO_DRAW_WITH = re.compile(r"\b(?P<who>I|we|he|she|they|you|(?:my )?opponent|opp
                            r" (?:with|off|off of|from) (?=\S)", re.I)
 
 
-def denied_draws(text: str, claims: list[str]) -> str:
-    """ "X don't draw anything with <spell> ..." → "X cast <spell> ...", the outcome kept apart (``claims``)."""
+def denied_draws(text: str, claims: list[str], is_spell: Callable[[str], bool]) -> str:
+    """ "X don't draw anything with <spell> ..." → "X cast <spell> ...", the outcome kept apart (``claims``); only
+    when what follows is a spell's name ("draw cards with Hateful Eidolon" is a permanent's ability: kept)."""
     def cast(m: re.Match[str]) -> str:
+        words = re.findall(r"[\w'-]+", re.sub(r"^(?:an?|the|my|his|her|their|your)\s+", "", text[m.end():m.end() + 80],
+                                             flags=re.I))
+        if not any(is_spell(" ".join(words[:n])) for n in range(min(len(words), 6), 0, -1)):
+            return m.group(0)
         claims.append(m.group(0).strip().rsplit(" ", 1)[0])
         return f"{m.group('who')} cast "
 

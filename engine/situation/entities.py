@@ -112,6 +112,7 @@ def match_card(cards: CardDB, text: str, clause: str) -> str:
         raise Ambiguity(f"Which card is “{name}”?", name, clause, [(n, n) for n in found[:10]])
     name = _WHOSE.sub("", name) or name  # "my Midnight Reaper", "a Toothy": the card is the rest
     name = _PAST_NAME.split(name, maxsplit=1)[0] or name  # "Thoughtseize against Nike": the name the bot looks up
+    name = _BEFORE_NAME.sub("", name) or name  # "opponent has Hateful Eidolon" (a template's whole subject)
     error = SituationError(f"“{name}” is not a card I know", clause, "a card name from the card data")
     error.unknown_card = name
     raise error
@@ -120,6 +121,10 @@ def match_card(cards: CardDB, text: str, clause: str) -> str:
 # words after a card's name that are not part of it: a clause, a target, an X, a bug report's word
 _PAST_NAME = re.compile(r"\s+(?=(?:when|whenever|if|unless|because|until|instead|while|despite|but|bug|bugged|against|"
                         r"targeting|on (?:my|his|her|their|your|the|an?|him|them|me)|with x\b|for x\b)\b)", re.I)
+
+
+_BEFORE_NAME = re.compile(r"^(?:(?:my |the |your )?opponent|opp|i|he|she|they|we)\s+(?:has|have|had|controls?|"
+                          r"controlled|casts?|played|plays?)\s+", re.I)
 
 
 # words before a card's name that say whose it is or count it, never part of a name ("The" may be: "The Ur-Dragon")

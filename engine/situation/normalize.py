@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -392,11 +393,14 @@ def _at_least(text: str, corrections: list[tuple[str, str]]) -> str:
     return _MORE_THAN.sub(least, text)
 
 
-def normalize_text(text: str, card_words: frozenset[str] = frozenset()) -> Normalized:
-    """The whole normalising stage: clean, unwrap questions, rewrite, correct typos."""
+def normalize_text(text: str, card_words: frozenset[str] = frozenset(),
+                   is_spell: Callable[[str], bool] = lambda name: False) -> Normalized:
+    """The whole normalising stage: clean, unwrap questions, rewrite, correct typos. ``is_spell`` tells a spell's
+    name (an instant's or a sorcery's) from other words, for the forms that name one."""
     result = Normalized("")
     told = vocative(clean(text), card_words, reader_vocabulary(), result.asides)
-    story = denied_draws(observed(skip_asides(rewrite(unaddressed(told)), result.asides), result.seen), result.claims)
+    story = denied_draws(observed(skip_asides(rewrite(unaddressed(told)), result.asides), result.seen), result.claims,
+                         is_spell)
     result.sentences = _sentences(generic_you(story, result.corrections))
     sentences = []
     for i, typed in enumerate(result.sentences):

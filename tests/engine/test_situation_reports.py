@@ -148,8 +148,14 @@ def test_an_unknown_cards_name_stops_where_the_name_does(text: str, name: str) -
 
 @pytest.mark.parametrize(("text", "name"), [
     ("Ares casts Thoughtseize against the tapped-out Nike.", "Thoughtseize"),
-    ("You cannot draw cards with Hatefull Eidolon when an enchanted creature dies.", "Hatefull Eidolon"),
+    ("My opponent has Hatefull Eidolon when an enchanted creature dies.", "Hatefull Eidolon"),
 ])
 def test_an_unknown_cards_name_read_by_a_template_stops_where_the_name_does(text: str, name: str) -> None:
     measured = _measured(text, {"drawn": {"You": 0}})
     assert measured.first_line == f"error: “{name}” is not a card I know", measured
+
+
+def test_no_draw_with_a_permanent_is_never_read_as_casting_it() -> None:
+    """ "I don't draw with Consecrated Sphinx": a permanent's ability, not a spell cast; left unread, never a cast."""
+    measured = _measured("I don't draw with Consecrated Sphinx when my opponent draws.", {"drawn": {"You": 0}})
+    assert measured.verdict is Verdict.NOT_UNDERSTOOD and "cast" not in measured.first_line, measured
