@@ -109,11 +109,27 @@ def denied_draws(text: str, claims: list[str], is_spell: Callable[[str], bool]) 
     return _NO_DRAW_WITH.sub(cast, text) if "draw" in text.lower() else text
 
 
+# What a bug report says of the program or of the poster's surprise, never a fact of the game: skipped and said
+# ("Just tapped X and drew 4 cards, doesn't seem intentional", "but I did not get to draw for some reason")
+_REPORT_ASIDES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(rx, re.I), why) for rx, why in (
+    (r",?\s*(?:which |and (?:this |it |that )?|this |it |that )?(?:doesn't|does not|doesnt) seem (?:to be )?"
+     r"(?:intentional|intended|right|correct)(?=\s*(?:[.!;]|$))", "what you think of it: the ruling above says"),
+    (r"\s+for (?:some|whatever|no apparent) reason(?=\s*(?:[.!;,]|$))", "what you think of it: the ruling above says"),
+    (r"(?:^|(?<=[.!?;] )|(?<=\) ))(?:no|the) trigger (?:fired|fired off|happened|hapen|happen|happens|went off)"
+     r"\s*(?:[.!;]+|$)", "what you saw happen: the ruling above says what the rules give"),
+    (r",?\s*but (?:it|this|that) should (?:still )?(?:work|happen|trigger|do so)(?=\s*(?:[.!;]|$))",
+     "what you expect: the ruling above works it out"),
+))
+_REPORT_NEEDLES = ("seem", "reason", "trigger", "should")
+
+
 def skip_asides(text: str, asides: list[str]) -> str:
-    if "priority" not in text.lower() and not text.startswith("["):
-        return text  # the words every aside holds (a tag opens the text)
-    for rx, why in _ASIDES:
-        for m in rx.finditer(text):
-            asides.append(f"“{m.group(0).strip(' .!?;')}” skipped: {why}")
-        text = rx.sub("", text)
+    low = text.lower()
+    tables = ((_ASIDES,) if "priority" in low or text.startswith("[") else ()) + (
+        (_REPORT_ASIDES,) if any(n in low for n in _REPORT_NEEDLES) else ())
+    for table in tables:  # the words every aside of a table holds (a tag opens the text)
+        for rx, why in table:
+            for m in rx.finditer(text):
+                asides.append(f"“{m.group(0).strip(' .!?;,')}” skipped: {why}")
+            text = rx.sub("", text)
     return text

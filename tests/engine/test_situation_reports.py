@@ -159,3 +159,15 @@ def test_no_draw_with_a_permanent_is_never_read_as_casting_it() -> None:
     """ "I don't draw with Consecrated Sphinx": a permanent's ability, not a spell cast; left unread, never a cast."""
     measured = _measured("I don't draw with Consecrated Sphinx when my opponent draws.", {"drawn": {"You": 0}})
     assert measured.verdict is Verdict.NOT_UNDERSTOOD and "cast" not in measured.first_line, measured
+
+
+@pytest.mark.parametrize("text", [
+    "My opponent controls Notion Thief. I cast Brainstorm, doesn't seem intentional.",
+    "My opponent controls Notion Thief. I cast Brainstorm. No trigger fired off.",
+    "My opponent controls Notion Thief. I cast Brainstorm, but I did not draw for some reason.",
+])
+def test_a_reports_words_about_the_program_are_skipped_and_said(text: str) -> None:
+    from engine.situation import situation_to_json
+
+    doc = situation_to_json(text, CARDS)
+    assert any("skipped" in a for a in doc.get("assumed", [])), doc.get("assumed")
