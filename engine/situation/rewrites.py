@@ -18,6 +18,9 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^([A-Z][\w',]*(?: [\w',]+){0,5}) -+ (?=[A-Z])", r"\1. "),
         (r"\s+-+\s+", ", "),
         (r"\bw/o\b", "without"),
+        # "... if you want (assuming you have 3 cards with Dredge in your graveyard). Then ...": what a player
+        # assumes in brackets is a fact of the story, a sentence of its own
+        (r"\s*\((?:assuming|assume|supposing|suppose|given) (?:that )?([^()]{4,200}?)\)\s*(?:[.;]\s*)?", r". \1. "),
         (r"\bw/(?=\s|\w)", "with "),
         (r"\b(?:i'm|im)\b(?=\s+(?:at|on|in|playing|casting|the|a|dead|safe|alive|done|winning|losing)\b)", "I am"),
         # "it's my opponent who has the empty library": the player the sentence is about

@@ -171,3 +171,9 @@ def test_a_reports_words_about_the_program_are_skipped_and_said(text: str) -> No
 
     doc = situation_to_json(text, CARDS)
     assert any("skipped" in a for a in doc.get("assumed", [])), doc.get("assumed")
+
+
+def test_an_assumption_in_brackets_is_a_fact() -> None:
+    measured = _measured("I cast Brainstorm (assuming I have 1 card in library). Do I lose?",
+                         {"asked": "lose", "losers": ["You"]})
+    assert measured.verdict is Verdict.RIGHT, measured
