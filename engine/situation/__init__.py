@@ -72,7 +72,7 @@ def _read(text: str, cards: CardDB | None, given: Situation | None = None) -> di
     said to come from its option."""
     cards = cards or default_cards()
     unquoted, quoted = drop_quoted_text(_checked(text), cards)
-    norm = normalize_text(unquoted, card_words(tuple(cards.names())), lambda name: _spell_named(cards, name))
+    norm = normalize_text(unquoted, card_words(tuple(cards.names())), lambda name: _card_kind(cards, name))
     b = Builder(cards, norm.text)
     for passage in quoted:
         b.assume(passage.said())
@@ -102,9 +102,10 @@ def _read(text: str, cards: CardDB | None, given: Situation | None = None) -> di
 
 
 
-def _spell_named(cards: CardDB, name: str) -> bool:
+def _card_kind(cards: CardDB, name: str) -> str | None:
+    """ "spell" for an instant's or a sorcery's name, "permanent" for another card's, None for words no card has."""
     card = cards.find(name)
-    return card is not None and is_spell(card)
+    return None if card is None else "spell" if is_spell(card) else "permanent"
 
 
 def _told_elsewhere(b: Builder, words: str) -> None:

@@ -95,13 +95,13 @@ _NO_DRAW_WITH = re.compile(r"\b(?P<who>I|we|he|she|they|you|(?:my )?opponent|opp
                            r" (?:with|off|off of|from) (?=\S)", re.I)
 
 
-def denied_draws(text: str, claims: list[str], is_spell: Callable[[str], bool]) -> str:
+def denied_draws(text: str, claims: list[str], card_kind: Callable[[str], str | None]) -> str:
     """ "X don't draw anything with <spell> ..." → "X cast <spell> ...", the outcome kept apart (``claims``); only
     when what follows is a spell's name ("draw cards with Hateful Eidolon" is a permanent's ability: kept)."""
     def cast(m: re.Match[str]) -> str:
         words = re.findall(r"[\w'-]+", re.sub(r"^(?:an?|the|my|his|her|their|your)\s+", "", text[m.end():m.end() + 80],
                                              flags=re.I))
-        if not any(is_spell(" ".join(words[:n])) for n in range(min(len(words), 6), 0, -1)):
+        if not any(card_kind(" ".join(words[:n])) == "spell" for n in range(min(len(words), 6), 0, -1)):
             return m.group(0)
         claims.append(m.group(0).strip().rsplit(" ", 1)[0])
         return f"{m.group('who')} cast "
@@ -133,3 +133,33 @@ def skip_asides(text: str, asides: list[str]) -> str:
                 asides.append(f"“{m.group(0).strip(' .!?;,')}” skipped: {why}")
             text = rx.sub("", text)
     return text
+
+
+# "Orcish Bowmasters - Ping and amass triggering on opponent's draw step", "Howling Mine triggers during my upkeep":
+# what a report saw trigger, and when; the when is a fact, the triggering the ruling's to work out
+_TRIGGERED_WHEN = re.compile(
+    r"(?:^|(?<=[.!?;] ))(?P<what>[^.!?;,]{1,60}?) (?:is |are |was |were |keeps? )?(?P<verb>triggering|triggers|"
+    r"triggered|fires|fired|firing|goes off|went off)(?: again)? (?:on|during|in|at) (?P<when>(?:the |my |his |her |"
+    r"their |each |an )?(?:opponent's |opponents' |opponent |opp's |my |his |her |their |own )*(?:draw ?step|upkeep|"
+    r"end step|turn))(?=\s*(?:[.!;]|$))", re.I)
+_ABILITY_OF = re.compile(r"(?:'s?)?(?: (?:\d\w*|first|second|third|draw|static|triggered))? (?:ability|abilities|"
+                         r"trigger|triggers)$", re.I)
+
+
+def triggered_when(text: str, seen: list[str], card_kind: Callable[[str], str | None]) -> str:
+    """A sentence of what was seen trigger at a step: "<card> triggering on <step>" → the card on the battlefield
+    and the step; "<words no card has> triggering on <step>" → the step; the triggering is said (``seen``). Words
+    with a name no card data has are left as they are (the reader names them)."""
+    def read(m: re.Match[str]) -> str:
+        what = m.group("what").strip()
+        subject = _ABILITY_OF.sub("", what).strip()
+        facts = f"it is {m.group('when')}"
+        if card_kind(re.sub(r"^(?:the|my|his|her|their|your) ", "", subject, flags=re.I)):
+            facts = f"{subject} is on the battlefield. {facts}"
+        elif any(card_kind(" ".join(w[i:j])) for w in [subject.split()] for i in range(len(w))
+                 for j in range(i + 1, min(len(w), i + 5) + 1)) or re.search(r"\s[A-Z]", subject):
+            return m.group(0)  # a card's words, or a name no card data has, in a longer subject: left to the reader
+        seen.append(f"{what} {m.group('verb')}")
+        return facts
+
+    return _TRIGGERED_WHEN.sub(read, text) if "trigger" in text.lower() or " fire" in text.lower() else text

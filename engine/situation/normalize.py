@@ -18,7 +18,7 @@ from functools import lru_cache
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
-from engine.situation.aside import claimed, denied_draws, observed, skip_asides
+from engine.situation.aside import claimed, denied_draws, observed, skip_asides, triggered_when
 from engine.situation.person import generic_you, unaddressed, vocative
 from engine.situation.rewrites import rewrite
 
@@ -394,13 +394,13 @@ def _at_least(text: str, corrections: list[tuple[str, str]]) -> str:
 
 
 def normalize_text(text: str, card_words: frozenset[str] = frozenset(),
-                   is_spell: Callable[[str], bool] = lambda name: False) -> Normalized:
-    """The whole normalising stage: clean, unwrap questions, rewrite, correct typos. ``is_spell`` tells a spell's
-    name (an instant's or a sorcery's) from other words, for the forms that name one."""
+                   card_kind: Callable[[str], str | None] = lambda name: None) -> Normalized:
+    """The whole normalising stage: clean, unwrap questions, rewrite, correct typos. ``card_kind`` tells a card's
+    name from other words ("spell" or "permanent", else None), for the forms that name one."""
     result = Normalized("")
     told = vocative(clean(text), card_words, reader_vocabulary(), result.asides)
-    story = denied_draws(observed(skip_asides(rewrite(unaddressed(told)), result.asides), result.seen), result.claims,
-                         is_spell)
+    story = observed(skip_asides(rewrite(unaddressed(told)), result.asides), result.seen)
+    story = triggered_when(denied_draws(story, result.claims, card_kind), result.seen, card_kind)
     result.sentences = _sentences(generic_you(story, result.corrections))
     sentences = []
     for i, typed in enumerate(result.sentences):

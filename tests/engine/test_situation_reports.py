@@ -177,3 +177,18 @@ def test_an_assumption_in_brackets_is_a_fact() -> None:
     measured = _measured("I cast Brainstorm (assuming I have 1 card in library). Do I lose?",
                          {"asked": "lose", "losers": ["You"]})
     assert measured.verdict is Verdict.RIGHT, measured
+
+
+@pytest.mark.parametrize(("text", "expect"), [
+    # what a report saw trigger at a step: the step is a fact, the triggering is the ruling's to work out
+    ("Orcish Bowmasters - Ping and amass triggering on opponent's draw step", {"triggers": {"Orcish Bowmasters": 0}}),
+    ("My opponent controls Howling Mine. Howling Mine triggers on my draw step.", {"drawn": {"You": 2}}),
+])
+def test_what_was_seen_trigger_at_a_step(text: str, expect: dict[str, Any]) -> None:
+    measured = _measured(text, expect)
+    assert measured.verdict is Verdict.RIGHT, measured
+
+
+def test_a_name_no_card_data_has_is_not_dropped_as_what_was_seen() -> None:
+    measured = _measured("Sylvan Safekeeper triggered on my upkeep.", {"drawn": {"You": 0}})
+    assert measured.verdict is Verdict.NOT_UNDERSTOOD, measured
