@@ -29,7 +29,7 @@ from engine.situation.lexicon import (
     read_number,
 )
 from engine.situation.lexicon import REFLEXIVES as REFLEXIVE_WORDS
-from engine.situation.sequence import resolved_first
+from engine.situation.sequence import resolved_first, told_again
 
 GROUPS = ("each", "each-opponent", "we")
 
@@ -197,6 +197,8 @@ class Builder:
             named = (describe_action(self.action or {}), self.action_clause)
             self.understood = [u for u in self.understood if u != named]
             self.action = None
+        if self.action is not None and self.action != action and told_again(self, action, clause):
+            return
         if self.action is not None and self.action != action and not resolved_first(self, action, clause):
             told = f"“{clause}”" if clause == self.action_clause else f"“{self.action_clause}” and “{clause}”"
             raise SituationError(

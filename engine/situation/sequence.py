@@ -57,3 +57,20 @@ def _watched(b: Builder) -> bool:
         if card is not None and (card.of(CastTrigger) or any(_SEEN.search(e.event) for e in card.of(EventTrigger))):
             return True
     return False
+
+
+def told_again(b: Builder, action: dict[str, Any], clause: str) -> bool:
+    """ "Alice casts Think Twice, it resolves, and Alice draws a card": the caster drawing as many cards as the
+    spell itself draws, told after it, is the spell's own draw told again (said), not a second action."""
+    old = b.action or {}
+    if old.get("type") != "cast" or old.get("ability") or action.get("type") != "draw" \
+            or action.get("player") != old.get("player") or action.get("source"):
+        return False
+    card = b.cards.find(str(old.get("card")))
+    spells = [s for s in card.of(SpellText) if not s.activated] if card is not None else []
+    own = sum(op.amount for s in spells[:1] for op in s.ops if op.do == "draw" and op.who == "you"
+              and isinstance(op.amount, int))
+    if not own or action.get("count") != own or len(spells) != 1:
+        return False
+    b.assume(f"“{clause}” read as {old['card']}'s own draw, told again")
+    return True

@@ -61,6 +61,9 @@ def read_parts(b: Builder, clause: str) -> bool:
             return True
         return False
     stop = next((t.text for t in tokens if t.kind is Tok.STOP), None)
+    named = _name_with_stop(tokens) if stop is not None else None
+    if named is not None:  # "Think Twice", "Saw in Half": a name the data lacks, with a word that stops the reader
+        _unknown_name(_as_typed(named, clause), Reading(b, clause))
     if stop is not None and not stop[:1].isalnum():  # a symbol no table knows ("@", "%")
         raise SituationError(f"I didn't understand “{stop}” in “{clause}”", clause,
                              "words and numbers: a zone size, a permanent someone controls, a life total, whose "
@@ -94,6 +97,39 @@ def read_parts(b: Builder, clause: str) -> bool:
         pending = []
     _check_used(pieces, reading)
     return True
+
+
+_NAME_KINDS = frozenset({Tok.NAME, Tok.WORD, Tok.STOP, Tok.CARD})
+_NAME_JOINERS = frozenset({"of", "the", "in", "to", "and", "a"})
+
+
+def _name_with_stop(tokens: list[Token]) -> list[Token] | None:
+    """The capitalised run, within the clause, that holds a capitalised word the reader stops at ("Alice casts
+    Think Twice", "Sphinx of the Second Sun"): a card's name the data lacks. Never the clause's first word alone
+    ("When I cast ...")."""
+    for k, token in enumerate(tokens):
+        if token.kind is not Tok.STOP or not token.text[:1].isupper() or k == 0 or not token.text.isalpha():
+            continue
+        start, end = k, k + 1
+        while start > 0 and _in_name(tokens[start - 1]):
+            start -= 1
+        while end < len(tokens) and _in_name(tokens[end]):
+            end += 1
+        while not _capital(tokens[start]):  # a name starts and ends with a capitalised word ("of the" between)
+            start += 1
+        while not _capital(tokens[end - 1]):
+            end -= 1
+        if end - start > 1 and (start > 0 or _capital(tokens[1])):
+            return tokens[start:end]
+    return None
+
+
+def _in_name(token: Token) -> bool:
+    return _capital(token) or token.text.lower() in _NAME_JOINERS
+
+
+def _capital(token: Token) -> bool:
+    return token.kind in _NAME_KINDS and token.text[:1].isupper() and token.text.lower() != "i"
 
 
 def _named_before(b: Builder, tokens: list[Token]) -> bool:

@@ -192,3 +192,22 @@ def test_what_was_seen_trigger_at_a_step(text: str, expect: dict[str, Any]) -> N
 def test_a_name_no_card_data_has_is_not_dropped_as_what_was_seen() -> None:
     measured = _measured("Sylvan Safekeeper triggered on my upkeep.", {"drawn": {"You": 0}})
     assert measured.verdict is Verdict.NOT_UNDERSTOOD, measured
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("I cast Saw in Half on my Grim Haruspex, I draw 2.", "Saw in Half"),
+    ("I control Sphinx of the Second Sun. I draw 2.", "Sphinx of the Second Sun"),
+])
+def test_a_name_holding_a_word_the_reader_stops_at_is_a_card_to_look_up(text: str, name: str) -> None:
+    measured = _measured(text, {"drawn": {"You": 2}})
+    assert measured.first_line == f"error: “{name}” is not a card I know", measured
+
+
+@pytest.mark.parametrize(("text", "expect", "verdict"), [
+    ("I cast Brainstorm and draw 3.", {"drawn": {"You": 3}}, Verdict.RIGHT),  # the spell's draw, told again
+    ("I cast Brainstorm and draw 2.", {"drawn": {"You": 3}}, Verdict.NOT_UNDERSTOOD),  # another draw: two actions
+    ("I cast Brainstorm and my opponent draws 3.", {"drawn": {"You": 3}}, Verdict.NOT_UNDERSTOOD),
+])
+def test_a_spells_own_draw_told_again_is_not_a_second_action(text: str, expect: dict[str, Any],
+                                                              verdict: Verdict) -> None:
+    assert _measured(text, expect).verdict is verdict
