@@ -95,18 +95,53 @@ _NO_DRAW_WITH = re.compile(r"\b(?P<who>I|we|he|she|they|you|(?:my )?opponent|opp
                            r" (?:with|off|off of|from) (?=\S)", re.I)
 
 
+# "opp makes me draw with words of wisdom": a player made to draw by a spell another player casts at them
+_MADE_TO_DRAW_WITH = re.compile(
+    r"\b(?P<who>I|we|he|she|they|(?:my )?opponent|opp|[A-Z][a-z]{1,23}) (?:makes|made|forces|forced|has|had) "
+    r"(?P<whom>me|him|her|them|my opponent|opponent|[A-Z][a-z]{1,23}) draw(?: (?:a|one|two|three|\d+) cards?)? "
+    r"(?:with|off|using|by casting) (?=\S)", re.I)
+
+
+def _spell_follows(text: str, at: int, card_kind: Callable[[str], str | None]) -> bool:
+    """Whether a spell's name (an instant's or a sorcery's) starts at ``at`` ("a brainstorm": the article aside)."""
+    words = re.findall(r"[\w'-]+", re.sub(r"^(?:an?|the|my|his|her|their|your)\s+", "", text[at:at + 80], flags=re.I))
+    return any(card_kind(" ".join(words[:n])) == "spell" for n in range(min(len(words), 6), 0, -1))
+
+
 def denied_draws(text: str, claims: list[str], card_kind: Callable[[str], str | None]) -> str:
-    """ "X don't draw anything with <spell> ..." → "X cast <spell> ...", the outcome kept apart (``claims``); only
-    when what follows is a spell's name ("draw cards with Hateful Eidolon" is a permanent's ability: kept)."""
+    """ "X don't draw anything with <spell> ..." → "X cast <spell> ...", the outcome kept apart (``claims``); "X
+    makes me draw with <spell>" → "X casts <spell> targeting me". Only when what follows is a spell's name ("draw
+    cards with Hateful Eidolon" is a permanent's ability: kept)."""
     def cast(m: re.Match[str]) -> str:
-        words = re.findall(r"[\w'-]+", re.sub(r"^(?:an?|the|my|his|her|their|your)\s+", "", text[m.end():m.end() + 80],
-                                             flags=re.I))
-        if not any(card_kind(" ".join(words[:n])) == "spell" for n in range(min(len(words), 6), 0, -1)):
+        if not _spell_follows(text, m.end(), card_kind):
             return m.group(0)
         claims.append(m.group(0).strip().rsplit(" ", 1)[0])
         return f"{m.group('who')} cast "
 
-    return _NO_DRAW_WITH.sub(cast, text) if "draw" in text.lower() else text
+    def made(m: re.Match[str]) -> str:
+        if not _spell_follows(text, m.end(), card_kind):
+            return m.group(0)
+        whom = {"me": "me", "him": "him", "her": "her", "them": "them"}.get(m.group("whom").lower(), m.group("whom"))
+        rest = re.match(r"[^.,;!?]*", text[m.end():])
+        # a sentence of its own: what is said before it ("Lab man + empty lib + ...") is not said of the caster
+        return f". {m.group('who')} casts {rest.group(0).strip() if rest else ''} targeting {whom}"
+
+    if "draw" not in text.lower():
+        return text
+    text = _NO_DRAW_WITH.sub(cast, text)
+    return _consume(_MADE_TO_DRAW_WITH, made, text)
+
+
+def _consume(rx: re.Pattern[str], build: Callable[[re.Match[str]], str], text: str) -> str:
+    """``rx.sub`` where the replacement also takes the words up to the clause's end (the spell's name)."""
+    m = rx.search(text)
+    if m is None:
+        return text
+    read = build(m)
+    if read == m.group(0):
+        return text
+    rest = re.match(r"[^.,;!?]*", text[m.end():])
+    return text[:m.start()] + read + _consume(rx, build, text[m.end() + (rest.end() if rest else 0):])
 
 
 # What a bug report says of the program or of the poster's surprise, never a fact of the game: skipped and said

@@ -211,3 +211,16 @@ def test_a_name_holding_a_word_the_reader_stops_at_is_a_card_to_look_up(text: st
 def test_a_spells_own_draw_told_again_is_not_a_second_action(text: str, expect: dict[str, Any],
                                                               verdict: Verdict) -> None:
     assert _measured(text, expect).verdict is verdict
+
+
+def test_a_player_made_to_draw_with_a_spell_is_its_target() -> None:
+    """ "opp makes me draw with words of wisdom": the opponent casts it at me (a sentence of its own, so the facts
+    before it are not said of the caster)."""
+    measured = _measured("Lab man + empty lib + opp makes me draw with words of wisdom. do I win or lose?",
+                         {"asked": "win", "winners": ["You"]})
+    assert measured.verdict is Verdict.RIGHT, measured
+
+
+def test_made_to_draw_with_a_permanent_is_not_a_cast() -> None:
+    measured = _measured("My opponent makes me draw with Howling Mine.", {"drawn": {"You": 1}})
+    assert measured.verdict is Verdict.NOT_UNDERSTOOD and "cast" not in measured.first_line, measured
