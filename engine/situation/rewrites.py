@@ -18,6 +18,9 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^([A-Z][\w',]*(?: [\w',]+){0,5}) -+ (?=[A-Z])", r"\1. "),
         (r"\s+-+\s+", ", "),
         (r"\bw/o\b", "without"),
+        # "i dredge it on my draw": the draw step (not "on the draw", which says who goes second)
+        (r"\b(?:on|during|in) (my|his|her|their|our|your|opponent's|my opponent's) draw\b(?! step)(?!s)",
+         r"during \1 draw step"),
         # "... if you want (assuming you have 3 cards with Dredge in your graveyard). Then ...": what a player
         # assumes in brackets is a fact of the story, a sentence of its own
         (r"\s*\((?:assuming|assume|supposing|suppose|given) (?:that )?([^()]{4,200}?)\)\s*(?:[.;]\s*)?", r". \1. "),

@@ -224,3 +224,10 @@ def test_a_player_made_to_draw_with_a_spell_is_its_target() -> None:
 def test_made_to_draw_with_a_permanent_is_not_a_cast() -> None:
     measured = _measured("My opponent makes me draw with Howling Mine.", {"drawn": {"You": 1}})
     assert measured.verdict is Verdict.NOT_UNDERSTOOD and "cast" not in measured.first_line, measured
+
+
+def test_the_deck_played_and_on_my_draw() -> None:
+    """ "playing dredge, ..." is the deck (skipped, said); "on my draw" is the draw step, not "on the draw"."""
+    measured = _measured("playing dredge, grave troll in gy and 6 cards in lib, i dredge it on my draw. do i lose?",
+                         {"asked": "lose", "losers": [], "drawn": {"You": 0}})
+    assert measured.verdict is Verdict.RIGHT, measured
