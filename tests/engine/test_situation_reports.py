@@ -231,3 +231,12 @@ def test_the_deck_played_and_on_my_draw() -> None:
     measured = _measured("playing dredge, grave troll in gy and 6 cards in lib, i dredge it on my draw. do i lose?",
                          {"asked": "lose", "losers": [], "drawn": {"You": 0}})
     assert measured.verdict is Verdict.RIGHT, measured
+
+
+@pytest.mark.parametrize("text", [
+    "opp has sotl, i didnt draw yet this turn because i skipped my draw, i brainstorm",
+    "My opponent has Spirit of the Labyrinth. I skipped my draw step. I cast Brainstorm.",
+])
+def test_a_skipped_draw_leaves_the_turn_with_no_card_drawn(text: str) -> None:
+    measured = _measured(text, {"drawn": {"You": 1}})
+    assert measured.verdict is Verdict.RIGHT, measured
