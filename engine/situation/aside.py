@@ -97,15 +97,17 @@ _NO_DRAW_WITH = re.compile(r"\b(?P<who>I|we|he|she|they|you|(?:my )?opponent|opp
 
 # "opp makes me draw with words of wisdom": a player made to draw by a spell another player casts at them
 _MADE_TO_DRAW_WITH = re.compile(
-    r"\b(?P<who>I|we|he|she|they|(?:my )?opponent|opp|[A-Z][a-z]{1,23}) (?:makes|made|forces|forced|has|had) "
-    r"(?P<whom>me|him|her|them|my opponent|opponent|[A-Z][a-z]{1,23}) draw(?: (?:a|one|two|three|\d+) cards?)? "
+    r"\b(?P<who>I|we|he|she|they|(?:my |the )?(?:opponent|opp)|[A-Z][a-z]{1,23}) (?:makes|made|forces|forced|has|had) "
+    r"(?P<whom>me|him|her|them|my opponent|opponent|[A-Z][a-z]{1,23}) draw(?: (?:a|one|two|three|\d+)(?: cards?)?)? "
     r"(?:with|off|using|by casting) (?=\S)", re.I)
 
 
-def _spell_follows(text: str, at: int, card_kind: Callable[[str], str | None]) -> bool:
-    """Whether a spell's name (an instant's or a sorcery's) starts at ``at`` ("a brainstorm": the article aside)."""
+def _spell_follows(text: str, at: int, card_kind: Callable[[str], str | None]) -> str | None:
+    """The spell's name (an instant's or a sorcery's) that starts at ``at`` ("a brainstorm": the article aside),
+    as typed, or None."""
     words = re.findall(r"[\w'-]+", re.sub(r"^(?:an?|the|my|his|her|their|your)\s+", "", text[at:at + 80], flags=re.I))
-    return any(card_kind(" ".join(words[:n])) == "spell" for n in range(min(len(words), 6), 0, -1))
+    return next((" ".join(words[:n]) for n in range(min(len(words), 6), 0, -1)
+                 if card_kind(" ".join(words[:n])) == "spell"), None)
 
 
 def denied_draws(text: str, claims: list[str], card_kind: Callable[[str], str | None]) -> str:
@@ -118,29 +120,32 @@ def denied_draws(text: str, claims: list[str], card_kind: Callable[[str], str | 
         claims.append(m.group(0).strip().rsplit(" ", 1)[0])
         return f"{m.group('who')} cast "
 
-    def made(m: re.Match[str]) -> str:
-        if not _spell_follows(text, m.end(), card_kind):
+    def made(m: re.Match[str], said: str) -> str:
+        spell = _spell_follows(said, m.end(), card_kind)
+        if spell is None:
             return m.group(0)
-        whom = {"me": "me", "him": "him", "her": "her", "them": "them"}.get(m.group("whom").lower(), m.group("whom"))
-        rest = re.match(r"[^.,;!?]*", text[m.end():])
+        claims.append(f"{m.group(0).strip()} {spell}")  # the draw said (its count) is the spell's to work out
+        rest = re.match(r"[^.,;!?]*", said[m.end():])
+        clause = rest.group(0) if rest else ""
+        at = clause.lower().find(spell.lower())
+        after = clause[at + len(spell):].strip() if at >= 0 else ""
         # a sentence of its own: what is said before it ("Lab man + empty lib + ...") is not said of the caster
-        return f". {m.group('who')} casts {rest.group(0).strip() if rest else ''} targeting {whom}"
+        return f". {m.group('who')} casts {spell} targeting {m.group('whom')} {after}".rstrip()
 
     if "draw" not in text.lower():
         return text
-    text = _NO_DRAW_WITH.sub(cast, text)
-    return _consume(_MADE_TO_DRAW_WITH, made, text)
+    return _consume(_MADE_TO_DRAW_WITH, made, _NO_DRAW_WITH.sub(cast, text))
 
 
-def _consume(rx: re.Pattern[str], build: Callable[[re.Match[str]], str], text: str) -> str:
+def _consume(rx: re.Pattern[str], build: Callable[[re.Match[str], str], str], text: str) -> str:
     """``rx.sub`` where the replacement also takes the words up to the clause's end (the spell's name)."""
     m = rx.search(text)
     if m is None:
         return text
-    read = build(m)
-    if read == m.group(0):
-        return text
+    read = build(m, text)
     rest = re.match(r"[^.,;!?]*", text[m.end():])
+    if read == m.group(0):
+        return text[:m.end()] + _consume(rx, build, text[m.end():])
     return text[:m.start()] + read + _consume(rx, build, text[m.end() + (rest.end() if rest else 0):])
 
 

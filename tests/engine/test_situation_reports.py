@@ -240,3 +240,10 @@ def test_the_deck_played_and_on_my_draw() -> None:
 def test_a_skipped_draw_leaves_the_turn_with_no_card_drawn(text: str) -> None:
     measured = _measured(text, {"drawn": {"You": 1}})
     assert measured.verdict is Verdict.RIGHT, measured
+
+
+def test_made_to_draw_with_a_spell_keeps_the_rest_of_the_clause() -> None:
+    """ "my opp makes me draw 2 with words of wisdom on his turn": the number is the poster's (said), the turn stays."""
+    measured = _measured("ok so i have jace, wielder of mysteries, my library is empty and my opp makes me draw 2 with "
+                         "words of wisdom on his turn", {"winners": ["You"]})
+    assert measured.verdict is Verdict.RIGHT, measured
