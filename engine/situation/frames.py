@@ -197,9 +197,14 @@ def _mechanic(part: Part, reading: Reading) -> None:
 
 def _card_of(reading: Reading, piece: Piece) -> str:
     if piece.values.get("it"):
-        if not reading.b.last_cards:
+        if reading.b.last_cards:
+            return reading.b.last_cards[-1]
+        # "windfall: i have 3 cards in hand after casting it": the one card named before "it" in the clause
+        before = reading.later[:reading.later.index(piece)] if piece in reading.later else []
+        named = {str(p.values["card"]) for p in before if p.kind is Atom.CARDS and p.values.get("card")}
+        if len(named) != 1:
             raise SituationError("say which card “it” is", reading.clause, "'I cast Brainstorm'")
-        return reading.b.last_cards[-1]
+        return named.pop()
     return str(piece.values["card"])
 
 

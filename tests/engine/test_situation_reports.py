@@ -247,3 +247,9 @@ def test_made_to_draw_with_a_spell_keeps_the_rest_of_the_clause() -> None:
     measured = _measured("ok so i have jace, wielder of mysteries, my library is empty and my opp makes me draw 2 with "
                          "words of wisdom on his turn", {"winners": ["You"]})
     assert measured.verdict is Verdict.RIGHT, measured
+
+
+def test_it_is_the_one_card_named_before_it_in_the_clause() -> None:
+    measured = _measured("windfall: i have 3 cards in hand after casting it, opp has 6. how many do i draw",
+                         {"asked": "count", "drawn": {"You": 6, "Opponent": 6}})
+    assert measured.verdict is Verdict.RIGHT, measured
