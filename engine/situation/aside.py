@@ -159,12 +159,16 @@ _REPORT_ASIDES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(rx, 
      r"\s*(?:[.!;]+|$)", "what you saw happen: the ruling above says what the rules give"),
     (r",?\s*but (?:it|this|that) should (?:still )?(?:work|happen|trigger|do so)(?=\s*(?:[.!;]|$))",
      "what you expect: the ruling above works it out"),
+    # "my alms collector, opp cracks... nah opp casts sphinx's revelation": the words a player takes back
+    (r"(?:(?<=, )|(?<=^))[^,.!?]{1,60}?(?:\.\.\.|…|-)\s*(?:nah|no wait|wait no|scratch that|i mean|sorry|"
+     r"actually no),?\s+", "taken back"),
     # "playing dredge, grave troll in gy ...": the deck a player plays, said before the facts
     (r"^(?:(?:i'm|i am|we're|we are|he's|she's|they're|opp is|my opponent is) )?playing (?:a |an |mono[- ]\w+ )?"
      r"(?:dredge|storm|burn|control|mill|reanimator|wheels?|combo|tempo|aggro|cube|limited|sealed|draft)"
      r"(?: deck)?,\s*", "the deck you play: what happens is told after it"),
 ))
-_REPORT_NEEDLES = ("seem", "reason", "trigger", "should", "playing")
+_REPORT_NEEDLES = ("seem", "reason", "trigger", "should", "playing", "nah", "wait", "scratch", "mean", "sorry",
+                   "actually")
 
 
 def skip_asides(text: str, asides: list[str]) -> str:

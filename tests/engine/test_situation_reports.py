@@ -253,3 +253,9 @@ def test_it_is_the_one_card_named_before_it_in_the_clause() -> None:
     measured = _measured("windfall: i have 3 cards in hand after casting it, opp has 6. how many do i draw",
                          {"asked": "count", "drawn": {"You": 6, "Opponent": 6}})
     assert measured.verdict is Verdict.RIGHT, measured
+
+
+def test_words_taken_back_are_skipped_and_said() -> None:
+    measured = _measured("my alms collector, opp cracks... nah opp casts sphinx's revelation x=5, who draws what",
+                         {"asked": "what", "drawn": {"You": 1, "Opponent": 1}})
+    assert measured.verdict is Verdict.RIGHT, measured
