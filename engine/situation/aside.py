@@ -63,9 +63,9 @@ _ASIDES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(rx, re.I), 
 # "I sacrificed Midnight Reaper but it did not trigger", "I cycle a card but Rielle doesn't trigger": what the
 # player saw happen (a bug report's result), the ruling's to work out: said, never read as a fact
 _OBSERVED = re.compile(r",?\s?\bbut\s(?P<obs>(?:[\w',]+\s){0,5}?(?:does not|doesn't|doesnt|did not|didn't|didnt|"
-                       r"is not|isn't|was not|wasn't|never|won't|wouldn't)\s(?:seem to\s|actually\s|even\s)?"
-                       r"(?:trigger|triggers|triggering|triggered|work|works|fire|draw|draws|get to draw)\b[^.;!?\n]*)",
-                       re.I)
+                       r"is not|isn't|was not|wasn't|never|won't|wouldn't|hadn't|had not|haven't|have not|hasn't|"
+                       r"has not)\s(?:seem to\s|actually\s|even\s)?(?:trigger|triggers|triggering|triggered|work|works|"
+                       r"fire|draw|draws|get to draw|lose|lost|die|died|win|won)\b[^.;!?\n]*)", re.I)
 
 
 def _names_told(said: str, elsewhere: str) -> bool:

@@ -259,3 +259,12 @@ def test_words_taken_back_are_skipped_and_said() -> None:
     measured = _measured("my alms collector, opp cracks... nah opp casts sphinx's revelation x=5, who draws what",
                          {"asked": "what", "drawn": {"You": 1, "Opponent": 1}})
     assert measured.verdict is Verdict.RIGHT, measured
+
+
+def test_what_a_player_saw_not_happen_in_the_past_is_said() -> None:
+    """ "... but hadn't lost due to the angel's effect": what the player saw, not a fact (the answer names Set
+    Adrift, the card it could not find, instead of "hadn't")."""
+    measured = _measured("My library was empty and I controlled Platinum Angel. I had already drawn from an empty "
+                         "library but hadn't lost due to the angel's effect. My opponent cast Set Adrift on the Angel.",
+                         {"losers": ["You"]})
+    assert measured.first_line == "error: “Set Adrift” is not a card I know", measured
