@@ -289,11 +289,13 @@ def _spell(part: Part, reading: Reading) -> None:
 
 
 def _holds(piece: Piece, part: Part) -> bool:
-    """ "I have Brainstorm", "with Brainstorm in hand": a card held; "like with a huge Sphinx's Revelation on my
-    opponent's turn" names a spell with no zone, which can only be cast (an instant is never on the battlefield)."""
+    """ "I have Brainstorm", "with Brainstorm in hand", "at 3 life with Brainstorm": a card held; "like with a huge
+    Sphinx's Revelation for X=10 on my opponent's turn" names a spell with no zone, but with when it happens or
+    its X: only a cast has those."""
     if piece.kind is not Atom.TOKEN or piece.tok is not Tok.HAVE:
         return False
-    return piece.text.lower() != "with" or bool(part.of(Atom.ZONE))
+    cast_only = part.of(Atom.TURN) or part.of(Atom.STEP) or part.of(Atom.X)
+    return piece.text.lower() != "with" or bool(part.of(Atom.ZONE)) or not cast_only
 
 
 def _card_verb(part: Part, reading: Reading) -> None:

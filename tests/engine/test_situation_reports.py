@@ -268,3 +268,9 @@ def test_what_a_player_saw_not_happen_in_the_past_is_said() -> None:
                          "library but hadn't lost due to the angel's effect. My opponent cast Set Adrift on the Angel.",
                          {"losers": ["You"]})
     assert measured.first_line == "error: “Set Adrift” is not a card I know", measured
+
+
+def test_a_spell_with_no_zone_is_cast_only_when_told_when_or_its_x() -> None:
+    """ "at 3 life with Brainstorm" may be a card held: never read as a cast (it was refused, and still is)."""
+    measured = _measured("I am at 3 life with Brainstorm.", {"drawn": {"You": 3}})
+    assert measured.verdict is Verdict.NOT_UNDERSTOOD, measured
