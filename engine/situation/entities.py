@@ -111,8 +111,9 @@ def match_card(cards: CardDB, text: str, clause: str) -> str:
     if len(found) > 1:
         raise Ambiguity(f"Which card is “{name}”?", name, clause, [(n, n) for n in found[:10]])
     name = _WHOSE.sub("", name) or name  # "my Midnight Reaper", "a Toothy": the card is the rest
-    name = _PAST_NAME.split(name, maxsplit=1)[0] or name  # "Thoughtseize against Nike": the name the bot looks up
-    name = _BEFORE_NAME.sub("", name) or name  # "opponent has Hateful Eidolon" (a template's whole subject)
+    cut = _BEFORE_NAME.sub("", _PAST_NAME.split(name, maxsplit=1)[0]) or name
+    if len(candidates(cards, cut)) != 1:  # "Thoughtseize against Nike": the name the bot looks up, never a known one
+        name = cut
     error = SituationError(f"“{name}” is not a card I know", clause, "a card name from the card data")
     error.unknown_card = name
     raise error
