@@ -18,7 +18,8 @@ if TYPE_CHECKING:
     from engine.situation.attach import Builder
 
 PERMANENT_TYPES = ("creature", "artifact", "enchantment", "planeswalker", "battle", "land")
-_OWN_ENTERING = re.compile(r"\b(?:~|this \w+|it) enters\b|\betb\b", re.I)
+# its own "when this enters" or "when you cast this spell" ability: something happens as it is cast or resolves
+_OWN_ENTERING = re.compile(r"\b(?:~|this \w+|it) enters\b|\betb\b|\bcasts? (?:~|this spell)\b", re.I)
 
 
 def resolved_first(b: Builder, action: dict[str, Any], clause: str) -> bool:
