@@ -25,7 +25,7 @@ from engine.situation.attach import Builder
 from engine.situation.clarify import ask_player_count, from_ambiguity, place_unowned
 from engine.situation.clauses import _clauses, _parse_clause
 from engine.situation.entities import card_words
-from engine.situation.facts import settle_dredges
+from engine.situation.facts import is_spell, settle_dredges
 from engine.situation.given import Situation
 from engine.situation.lexicon import MAX_CLAUSE, MAX_TEXT
 from engine.situation.normalize import _turn_draw_question as turn_draw_question
@@ -72,7 +72,7 @@ def _read(text: str, cards: CardDB | None, given: Situation | None = None) -> di
     said to come from its option."""
     cards = cards or default_cards()
     unquoted, quoted = drop_quoted_text(_checked(text), cards)
-    norm = normalize_text(unquoted, card_words(tuple(cards.names())))
+    norm = normalize_text(unquoted, card_words(tuple(cards.names())), lambda name: _card_kind(cards, name))
     b = Builder(cards, norm.text)
     for passage in quoted:
         b.assume(passage.said())
@@ -100,6 +100,12 @@ def _read(text: str, cards: CardDB | None, given: Situation | None = None) -> di
         ask_player_count(doc, b, text, lambda more: _read(more, cards, given))
     return _with_reading(doc, b)
 
+
+
+def _card_kind(cards: CardDB, name: str) -> str | None:
+    """ "spell" for an instant's or a sorcery's name, "permanent" for another card's, None for words no card has."""
+    card = cards.find(name)
+    return None if card is None else "spell" if is_spell(card) else "permanent"
 
 
 def _told_elsewhere(b: Builder, words: str) -> None:

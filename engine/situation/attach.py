@@ -29,6 +29,7 @@ from engine.situation.lexicon import (
     read_number,
 )
 from engine.situation.lexicon import REFLEXIVES as REFLEXIVE_WORDS
+from engine.situation.sequence import resolved_first, told_again
 
 GROUPS = ("each", "each-opponent", "we")
 
@@ -162,9 +163,10 @@ class Builder:
                        if who in GROUPS or who.startswith("team:") else self.player(who).facts.get(key))
             if current != value:
                 what = key.replace("_", " ")
+                by = (f"twice in “{clause}” (one thing happening at a time: say when it happens)" if old == clause
+                      else f"by “{old}” and again by “{clause}”")
                 raise SituationError(
-                    f"contradiction: {what} {'of ' + who if who != '*' else ''} is set by “{old}” and again by "
-                    f"“{clause}”".replace("  ", " "),
+                    f"contradiction: {what} {'of ' + who if who != '*' else ''} is set {by}".replace("  ", " "),
                     clause,
                     "each fact once",
                     [old],
@@ -195,11 +197,15 @@ class Builder:
             named = (describe_action(self.action or {}), self.action_clause)
             self.understood = [u for u in self.understood if u != named]
             self.action = None
-        if self.action is not None and self.action != action:
+        if self.action is not None and self.action != action and told_again(self, action, clause):
+            return
+        if self.action is not None and self.action != action and not resolved_first(self, action, clause):
+            told = f"“{clause}”" if clause == self.action_clause else f"“{self.action_clause}” and “{clause}”"
             raise SituationError(
-                f"two actions: “{self.action_clause}” and “{clause}”; describe one thing that happens now",
+                f"two actions: {told}; I judge one thing happening at a time: say which one you ask about",
                 clause,
-                "one action per situation",
+                "one action, with what the other leaves behind told as a fact ('I control X', 'I have drawn 1 "
+                "card this turn')",
                 [self.action_clause],
             )
         self.action = action

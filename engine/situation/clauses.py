@@ -254,7 +254,8 @@ def _telling(whole: SituationError, parts: SituationError) -> SituationError:
     its "card" is plausibly a name (no reader word in it: never "library has 2 left")."""
     if isinstance(parts, Ambiguity) or parts.unknown_card:
         return parts
-    if "too large" in whole.message:  # a phrase read the fact and found its number too large: say that
+    if "too large" in whole.message or "engine can carry out" in whole.message:  # a phrase read the fact and
+        # found its number too large, or an ability the engine can't carry out: say that
         return whole
     if whole.unknown_card and not set(whole.unknown_card.lower().split()) & (reader_words() - JOINERS):
         return whole

@@ -111,9 +111,21 @@ def match_card(cards: CardDB, text: str, clause: str) -> str:
     if len(found) > 1:
         raise Ambiguity(f"Which card is “{name}”?", name, clause, [(n, n) for n in found[:10]])
     name = _WHOSE.sub("", name) or name  # "my Midnight Reaper", "a Toothy": the card is the rest
+    cut = _BEFORE_NAME.sub("", _PAST_NAME.split(name, maxsplit=1)[0]) or name
+    if len(candidates(cards, cut)) != 1:  # "Thoughtseize against Nike": the name the bot looks up, never a known one
+        name = cut
     error = SituationError(f"“{name}” is not a card I know", clause, "a card name from the card data")
     error.unknown_card = name
     raise error
+
+
+# words after a card's name that are not part of it: a clause, a target, an X, a bug report's word
+_PAST_NAME = re.compile(r"\s+(?=(?:when|whenever|if|unless|because|until|instead|while|despite|but|bug|bugged|against|"
+                        r"targeting|on (?:my|his|her|their|your|the|an?|him|them|me)|with x\b|for x\b)\b)", re.I)
+
+
+_BEFORE_NAME = re.compile(r"^(?:(?:my |the |your )?opponent|opp|i|he|she|they|we)\s+(?:has|have|had|controls?|"
+                          r"controlled|casts?|played|plays?)\s+", re.I)
 
 
 # words before a card's name that say whose it is or count it, never part of a name ("The" may be: "The Ur-Dragon")

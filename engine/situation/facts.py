@@ -335,6 +335,13 @@ def _enters(ctx: Ctx, g: dict[str, str]) -> None:
         raise SituationError("a permanent enters under one player's control", ctx.clause,
                              "'Kiora enters under my control'")
     action = {"type": "cast", "card": ctx.card(g["card"]), "player": who, "ability": "enters"}
+    card = ctx.b.cards.find(action["card"])
+    if card is not None and not is_spell(card) and any(isinstance(e, SpellText) and not e.activated
+                                                       for e in card.effects):
+        # its "when this enters" ability is held as the text its spell does on resolving: entering any other way,
+        # the engine would leave it out (a silent wrong answer), so it is said instead
+        raise SituationError(f"{card.name}'s “enters” ability is one the engine can carry out only when it is cast",
+                             ctx.clause, f"'I cast {card.name}', if it was cast")
     ctx.b.set_action(action, ctx.clause)
 
 

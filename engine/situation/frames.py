@@ -199,9 +199,14 @@ def _mechanic(part: Part, reading: Reading) -> None:
 
 def _card_of(reading: Reading, piece: Piece) -> str:
     if piece.values.get("it"):
-        if not reading.b.last_cards:
+        if reading.b.last_cards:
+            return reading.b.last_cards[-1]
+        # "windfall: i have 3 cards in hand after casting it": the one card named before "it" in the clause
+        before = reading.later[:reading.later.index(piece)] if piece in reading.later else []
+        named = {str(p.values["card"]) for p in before if p.kind is Atom.CARDS and p.values.get("card")}
+        if len(named) != 1:
             raise SituationError("say which card “it” is", reading.clause, "'I cast Brainstorm'")
-        return reading.b.last_cards[-1]
+        return named.pop()
     return str(piece.values["card"])
 
 
@@ -276,13 +281,23 @@ def _spell(part: Part, reading: Reading) -> None:
         return
     for piece in part.of(Atom.SPELL_ON) + part.of(Atom.CARDS):
         card = reading.b.cards.find(str(piece.values["card"]))
-        had = any(p.kind is Atom.TOKEN and p.tok is Tok.HAVE for p in part.pieces[:part.pieces.index(piece)])
+        had = any(_holds(p, part) for p in part.pieces[:part.pieces.index(piece)])
         if card is None or not F.is_spell(card) or had or _acting(reading):
             continue  # "I have Brainstorm" is a card in hand, not a cast
         F._cast(*_groups(reading, reading.owner(part, piece), card=card.name, **_how(part, piece)))
         reading.b.assume(f"“{piece.text}” read as casting {card.name}")
         reading.b.action_named_only = True
         piece.used = True
+
+
+def _holds(piece: Piece, part: Part) -> bool:
+    """ "I have Brainstorm", "with Brainstorm in hand", "at 3 life with Brainstorm": a card held; "like with a huge
+    Sphinx's Revelation for X=10 on my opponent's turn" names a spell with no zone, but with when it happens or
+    its X: only a cast has those."""
+    if piece.kind is not Atom.TOKEN or piece.tok is not Tok.HAVE:
+        return False
+    cast_only = part.of(Atom.TURN) or part.of(Atom.STEP) or part.of(Atom.X)
+    return piece.text.lower() != "with" or bool(part.of(Atom.ZONE)) or not cast_only
 
 
 def _card_verb(part: Part, reading: Reading) -> None:

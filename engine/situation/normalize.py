@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
-from engine.situation.aside import claimed, observed, skip_asides
-from engine.situation.person import generic_you, unaddressed
+from engine.situation.aside import claimed, denied_draws, observed, skip_asides, triggered_when
+from engine.situation.person import generic_you, unaddressed, vocative
 from engine.situation.rewrites import rewrite
 
 _CLEAN = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-", "\t": " ", "`": "'",
@@ -270,7 +271,8 @@ def _question_forms(s: str, question: bool, told_before: bool = False) -> str | 
     return None
 
 
-def _unwrap(sentence: str, dropped: list[str], claims: list[str] | None = None, told_before: bool = False) -> str:
+def _unwrap(sentence: str, dropped: list[str], claims: list[str] | None = None, told_before: bool = False,
+            story: str = "") -> str:
     """One sentence without greetings and question wrappers; '' when it states no fact at all."""
     s = sentence.strip()
     while True:
@@ -292,7 +294,7 @@ def _unwrap(sentence: str, dropped: list[str], claims: list[str] | None = None, 
     if m and m.start() > 0:
         dropped.append(m.group(0).strip(" ,-?!."))
         s = s[: m.start()] + "."
-    facts = None if question or claims is None else claimed(s, claims)
+    facts = None if question or claims is None else claimed(s, claims, story)
     if facts is not None:
         return facts
     # "If two players each control ..., it's my turn": a situation put as a hypothesis states its facts
@@ -391,14 +393,18 @@ def _at_least(text: str, corrections: list[tuple[str, str]]) -> str:
     return _MORE_THAN.sub(least, text)
 
 
-def normalize_text(text: str, card_words: frozenset[str] = frozenset()) -> Normalized:
-    """The whole normalising stage: clean, unwrap questions, rewrite, correct typos."""
+def normalize_text(text: str, card_words: frozenset[str] = frozenset(),
+                   card_kind: Callable[[str], str | None] = lambda name: None) -> Normalized:
+    """The whole normalising stage: clean, unwrap questions, rewrite, correct typos. ``card_kind`` tells a card's
+    name from other words ("spell" or "permanent", else None), for the forms that name one."""
     result = Normalized("")
-    story = observed(skip_asides(rewrite(unaddressed(clean(text))), result.asides), result.seen)
+    told = vocative(clean(text), card_words, reader_vocabulary(), result.asides)
+    story = observed(skip_asides(rewrite(unaddressed(told)), result.asides), result.seen)
+    story = triggered_when(denied_draws(story, result.claims, card_kind), result.seen, card_kind)
     result.sentences = _sentences(generic_you(story, result.corrections))
     sentences = []
     for i, typed in enumerate(result.sentences):
-        read = _unwrap(typed, result.dropped, result.claims, told_before=i > 0)
+        read = _unwrap(typed, result.dropped, result.claims, told_before=i > 0, story=story)
         sentences.append(read)
         if typed.rstrip().endswith("?"):
             result.from_questions.update(" ".join(c.split()) for c in re.split(r"[.;!?\n]+", read) if c.strip(" ,"))

@@ -56,3 +56,20 @@ def generic_you(text: str, corrections: list[tuple[str, str]]) -> str:
     if read != thanked:
         corrections.append(("you", "I"))
     return read
+
+
+# "Alice, I draw 2": a name said alone before the clause, followed by its own subject ("I", "we"), is the person the
+# player talks to, not a player of the story ("Alice, me and Bob draw 2" is a list; "Alice, my opponent, casts X"
+# names who Alice is: neither is read so)
+_VOCATIVE = re.compile(r"^(?:(?i:hey|hi|hello|ok|okay|so) )?(?P<name>[A-Z][a-z]{1,23}),\s+(?=(?:I|I'm|I've|I'd|we|"
+                       r"we're|we've)\s+(?!and\b|or\b|,)[a-z])")
+
+
+def vocative(text: str, card_words: frozenset[str], reader_words: frozenset[str], asides: list[str]) -> str:
+    """``text`` without the name of the person it addresses (said in ``asides``); a card's word or one of the
+    reader's own words ("Opponent, ...", "Brainstorm, ...") is never taken for one."""
+    m = _VOCATIVE.match(text)
+    if m is None or m.group("name").lower() in card_words | reader_words:
+        return text
+    asides.append(f"“{m.group('name')},” read as the person you talk to, not a player of the situation")
+    return text[m.end():]

@@ -49,6 +49,7 @@ from engine.situation.facts import (
     _zone_count,
     _zone_empty,
 )
+from engine.situation.loyalty import _loyalty
 from engine.vocabulary import aliases as mechanic_aliases
 
 
@@ -76,6 +77,7 @@ POS2 = r"(?:my|your|his|her|their|our|[\w\-]+'s)"
 ZONE = r"(?P<zone>library|deck|hand|graveyard|libraries|decks|hands|graveyards|yard|memory)"
 MEM = r"(?: into (?:my |their |his |her )?(?P<mem>memory|hand))?"
 EMPTY = r"(?P<empty> from (?:an |my |their |his |her |the )?empty (?:library|deck))?"
+LOYALTY = r"(?P<loyalty>[+−-]\d{1,2}|0|ultimate|ult|ulti)(?: ability)?"
 NOT = (r"(?P<neg>don't |doesn't |do not |does not |won't |will not )?(?:(?:chooses?|decides?|wants?) "
        r"(?P<neg2>not )?to |will )?")
 MECH = "(?P<mech>" + "|".join(re.escape(a) for a in mechanic_aliases()) + ")"
@@ -364,6 +366,18 @@ PHRASES: tuple[Phrase, ...] = (
          rf"(?:an? )?(?P<cards>.+?)(?: each)?",),
         _several_control,
         "My opponent and I both control Notion Thief.",
+    ),
+    Phrase(
+        "loyalty ability",
+        (
+            rf"{P} (?:activates?|uses?|pops?|does|goes for|fires? off)(?: the| its| his| her)? {LOYALTY}"
+            r"(?: (?:of|on|from) (?P<card>.+?))?",
+            rf"{P} (?:activates?|uses?|pops?|does|goes for|fires? off) (?P<card>.+?)(?:'s|')? {LOYALTY}",
+            rf"(?P<card>.+?)(?:'s|')? {LOYALTY}(?: (?:is )?(?:activated|used|resolves))?",
+        ),
+        _loyalty,
+        "I activate Jace, Wielder of Mysteries's -8.",
+        ("I use Jace, Wielder of Mysteries's ultimate", "Jace, Wielder of Mysteries -8"),
     ),
     Phrase(
         "cast",

@@ -66,6 +66,28 @@ def _quoted_card(before: str, passage: str, cards: CardDB, min_words: int = MIN_
     return None
 
 
+# "Stratus Walk (When this enters the battlefield, draw a card)": a passage in brackets after a name that opens the
+# way rules text does, with no word of the player's own ("I", "my") and no question: the card's text, quoted, even
+# of a card the data lacks (it is looked up by its name, and its own text read)
+_RULES_TEXT = re.compile(r"^(?:when|whenever|at the beginning|each player|each opponent|target player|target opponent|"
+                         r"draw|you may|as long as|if you would|players can't|\{)\b", re.I)
+_OWN_WORDS = re.compile(r"\b(?:i|me|my|mine|i'm)\b|\?", re.I)
+_CARD_WORDS = re.compile(r"\b(?:draws? (?:a|an|one|two|three|four|five|six|seven|x|that many|\d+) "
+                         r"(?:additional )?cards?|enters|each turn|instead|you control|target|"
+                         r"this (?:creature|card|enchantment|artifact|spell))\b", re.I)
+_NAMED_BEFORE = re.compile(r"\b[A-Z][\w',-]*(?: (?:of|the|to|[A-Z][\w',-]*))*$")
+
+
+def _rules_text_of(before: str, passage: str) -> str | None:
+    """The name a bracketed passage of rules text follows, or None."""
+    words = passage.split()
+    if len(words) < MIN_WORDS or not _RULES_TEXT.match(passage.strip()) or _OWN_WORDS.search(passage) \
+            or not _CARD_WORDS.search(passage):
+        return None
+    named = _NAMED_BEFORE.search(before.rstrip())
+    return named.group(0) if named else None
+
+
 def drop_quoted_text(text: str, cards: CardDB) -> tuple[str, list[Quoted]]:
     """``text`` without the passages (in brackets, introduced as a card's text, or in double quotes) that quote
     a card named before them, and those passages."""
@@ -83,6 +105,8 @@ def _drop(pattern: re.Pattern[str], min_words: int, text: str, cards: CardDB, qu
     last = 0
     for m in pattern.finditer(text):
         card = _quoted_card(text[:m.start()], m["words"], cards, min_words)
+        if card is None and pattern is _BRACKETED:
+            card = _rules_text_of(text[:m.start()], m["words"])
         if card is None:
             continue
         kept.append(text[last:m.start()])

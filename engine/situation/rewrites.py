@@ -18,6 +18,17 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^([A-Z][\w',]*(?: [\w',]+){0,5}) -+ (?=[A-Z])", r"\1. "),
         (r"\s+-+\s+", ", "),
         (r"\bw/o\b", "without"),
+        # "i didnt draw yet this turn because i skipped my draw": a skipped draw step leaves the turn with no card drawn
+        (r"(?:,\s*|\s+)?\b(?:because |since |as )?(I|we) skipped (?:my|our) draw(?: step)?\b",
+         r", \1 have not drawn this turn"),
+        (r"(?:,\s*|\s+)?\b(?:because |since |as )?(he|she|they|my opponent|opponent|opp|[A-Z][a-z]+) skipped "
+         r"(?:his|her|their) draw(?: step)?\b", r", \1 has not drawn this turn"),
+        # "i dredge it on my draw": the draw step (not "on the draw", which says who goes second)
+        (r"\b(?:on|during|in) (my|his|her|their|our|your|opponent's|my opponent's) draw\b(?! step)(?!s)",
+         r"during \1 draw step"),
+        # "... if you want (assuming you have 3 cards with Dredge in your graveyard). Then ...": what a player
+        # assumes in brackets is a fact of the story, a sentence of its own
+        (r"\s*\((?:assuming|assume|supposing|suppose|given) (?:that )?([^()]{4,200}?)\)\s*(?:[.;]\s*)?", r". \1. "),
         (r"\bw/(?=\s|\w)", "with "),
         (r"\b(?:i'm|im)\b(?=\s+(?:at|on|in|playing|casting|the|a|dead|safe|alive|done|winning|losing)\b)", "I am"),
         # "it's my opponent who has the empty library": the player the sentence is about

@@ -61,6 +61,9 @@ def read_parts(b: Builder, clause: str) -> bool:
             return True
         return False
     stop = next((t.text for t in tokens if t.kind is Tok.STOP), None)
+    named = _name_with_stop(tokens) if stop is not None else None
+    if named is not None:  # "Think Twice", "Saw in Half": a name the data lacks, with a word that stops the reader
+        _unknown_name(_as_typed(named, clause), Reading(b, clause))
     if stop is not None and not stop[:1].isalnum():  # a symbol no table knows ("@", "%")
         raise SituationError(f"I didn't understand “{stop}” in “{clause}”", clause,
                              "words and numbers: a zone size, a permanent someone controls, a life total, whose "
@@ -94,6 +97,39 @@ def read_parts(b: Builder, clause: str) -> bool:
         pending = []
     _check_used(pieces, reading)
     return True
+
+
+_NAME_KINDS = frozenset({Tok.NAME, Tok.WORD, Tok.STOP, Tok.CARD})
+_NAME_JOINERS = frozenset({"of", "the", "in", "to", "and", "a"})
+
+
+def _name_with_stop(tokens: list[Token]) -> list[Token] | None:
+    """The capitalised run, within the clause, that holds a capitalised word the reader stops at ("Alice casts
+    Think Twice", "Sphinx of the Second Sun"): a card's name the data lacks. Never the clause's first word alone
+    ("When I cast ...")."""
+    for k, token in enumerate(tokens):
+        if token.kind is not Tok.STOP or not token.text[:1].isupper() or k == 0 or not token.text.isalpha():
+            continue
+        start, end = k, k + 1
+        while start > 0 and _in_name(tokens[start - 1]):
+            start -= 1
+        while end < len(tokens) and _in_name(tokens[end]):
+            end += 1
+        while not _capital(tokens[start]):  # a name starts and ends with a capitalised word ("of the" between)
+            start += 1
+        while not _capital(tokens[end - 1]):
+            end -= 1
+        if end - start > 1 and (start > 0 or _capital(tokens[1])):
+            return tokens[start:end]
+    return None
+
+
+def _in_name(token: Token) -> bool:
+    return _capital(token) or token.text.lower() in _NAME_JOINERS
+
+
+def _capital(token: Token) -> bool:
+    return token.kind in _NAME_KINDS and token.text[:1].isupper() and token.text.lower() != "i"
 
 
 def _named_before(b: Builder, tokens: list[Token]) -> bool:
@@ -336,11 +372,29 @@ def _unknown_card(pieces: list[Piece], i: int, reading: Reading) -> None:
     """The words from ``i`` up to the next separator or place, as an unknown card: the answer says at once
     which card it could not find (and a front end with a card source looks it up)."""
     words: list[Token] = []
-    for piece in pieces[i:]:
-        if piece.kind is Atom.TOKEN and piece.tok in (Tok.SEP, Tok.BE) or piece.kind in (Atom.PLACE, Atom.ZONE):
+    for k, piece in enumerate(pieces[i:], i):
+        if piece.kind is Atom.TOKEN and piece.tok in (Tok.SEP, Tok.BE) or piece.kind in (Atom.PLACE, Atom.ZONE) \
+                or words and _past_name(piece, pieces[k + 1] if k + 1 < len(pieces) else None):
             break
         words.extend(piece.tokens)
     _unknown_name(_as_typed(words, reading.clause), reading)
+
+
+# words after a name that are not part of it: "Mind Rot on my opponent", "Banefire with X=5", "Chromatic Star Bug"
+_AFTER_NAME = frozenset({Tok.AT, Tok.X, Tok.TARGET, Tok.FOR, Tok.DURING, Tok.POSS, Tok.ME, Tok.PLAYER})
+_REPORT_WORDS = frozenset({"bug", "bugs", "bugged", "buggy", "glitch", "issue", "problem", "when", "whenever", "if",
+                           "unless", "because", "until", "instead", "while", "despite", "but"})
+
+
+def _past_name(piece: Piece, following: Piece | None) -> bool:
+    """Whether ``piece`` ends a card's name said before it: a player, a target, an X, "on my ...", or a word of
+    a bug report; "with" only before an X, a number or a player ("Fight with Fire" keeps its "with")."""
+    first = piece.tokens[0]
+    if first.kind in _AFTER_NAME or first.text.lower() in _REPORT_WORDS:
+        return True
+    after = following.tokens[0].kind if following is not None else None
+    return first.kind is Tok.HAVE and first.text.lower() == "with" and after in (
+        Tok.X, Tok.NUMBER, Tok.POSS, Tok.ME, Tok.PLAYER)
 
 
 def _as_typed(words: list[Token], clause: str) -> str:

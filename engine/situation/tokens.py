@@ -109,6 +109,10 @@ _add(Tok.PLAYER, "the player to my left|the player on my left|player to my left|
                  "my left|the player to my left's", "Player to your left")
 _add(Tok.PLAYER, "the player to my right|the player on my right|player to my right|the person to my right|"
                  "my right", "Player to your right")
+for _side in ("left", "right"):  # "the opponent on my left", "my left-hand opponent"
+    _add(Tok.PLAYER, "|".join(f"{the}{who} {to} my {_side}" for the in ("", "the ") for who in ("opponent", "opp")
+                              for to in ("to", "on")) + f"|my {_side} opponent|my {_side}-hand opponent|"
+                              f"the player on my {_side}'s|the opponent on my {_side}'s", f"Player to your {_side}")
 _add(Tok.PLAYER, "the player across|the player across from me|player across from me", "Player across")
 _add(Tok.POSS, "my", "my")
 _add(Tok.OWNED, "mine|is mine|are mine|both mine|are both mine|belongs to me|belong to me|under my control|"
@@ -182,7 +186,8 @@ _add(Tok.DRAW, "draw|draws|drawing|would draw|will draw|to draw|go to draw|going
 _add(Tok.DREW, "after drawing|after i drew|after my draw|after the draw|after drawing my card|after i drew my card|"
                "after drawing a card|after i draw|after he drew|after she drew|after they drew", "drew")
 _add(Tok.DREW, "drew|have drawn|has drawn|had drawn|already drew|already drawn|did draw|did my draw|"
-               "have already drawn|has already drawn|made my draw|took my draw|drew a card|drew my card", "drew")
+               "have already drawn|has already drawn|made my draw|took my draw|drew a card|drew my card|drew once|"
+               "drawn once|already drew once", "drew")  # "they drew once during their draw step": one card
 _add(Tok.ALREADY, "already", "already")
 _add(Tok.CAST, "cast|casts|casting|play|plays|playing|resolve|resolves|resolving|fire off|fires off|"
                "throw|slam|slams", "cast")

@@ -63,6 +63,7 @@ def test_a_bracketed_card_the_data_lacks_is_named_as_an_unknown_card() -> None:
 
 def test_a_contraction_is_never_corrected_as_a_typo_and_a_possessive_typo_still_is() -> None:
     from engine.situation.normalize import normalize_text
-    assert "hadn't" in normalize_text("I had already drawn but hadn't lost").text
+    said = normalize_text("I had already drawn but hadn't lost")  # "hadn't lost" is what was seen: said apart
+    assert "hadn't" in said.text + " ".join(said.seen) and not said.corrections
     norm = normalize_text("my opponet's library has 2 cards. he draws 3")
     assert "opponent's library" in norm.text and ("opponet", "opponent") in norm.corrections
