@@ -298,8 +298,23 @@ def _hand(res: Resolution, who: str) -> Lead | None:
     return Lead(AnswerKind.COUNT, text + ".", reason, rule)
 
 
+def _milled(res: Resolution, who: str) -> Lead:
+    """ "How many cards does opp mill?": the cards the mill steps moved for that player."""
+    n = sum((s.amount or 0) * s.repeat for s in res.steps if s.kind == "mill" and s.player == who)
+    text = f"{_does(who, 'mill', 'mills')} {_cards(n) if n else 'no card'}"
+    reason, rule = _reason(res)
+    return Lead(AnswerKind.COUNT, sentence(text[0].upper() + text[1:]) + ".", reason, rule)
+
+
 def _count(res: Resolution, asked: Asked) -> Lead:
     who = _person(res, asked)
+    if asked.measure is AskedMeasure.OTHER:  # a count of another act: the ruling, never the cards drawn
+        return _ruling(res, asked)
+    if asked.measure is AskedMeasure.MILLED:
+        milled = list(dict.fromkeys(s.player for s in res.steps if s.kind == "mill" and s.player))
+        if asked.player is None and len(milled) != 1:
+            return _ruling(res, asked)  # "how many are milled?" with several players milling: every line
+        return _milled(res, asked.player or milled[0])
     if asked.measure is AskedMeasure.HAND:  # "how many cards do I end up with?": the hand afterwards
         chooser, lines = _differs(res, who, _count_of(who, "hand"))
         if lines:

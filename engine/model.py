@@ -260,12 +260,15 @@ class Step:
     kind: str = "info"
     repeat: int = 1
     source: str | None = None  # the card whose effect this step is (a replacement, a "can't draw"), if any
+    amount: int | None = None  # how many cards the step moves, once ("Opponent mills 6 cards": 6), when it counts
 
     def to_json(self) -> dict[str, Any]:
         out = {"text": self.text, "rules": list(self.rules), "player": self.player, "kind": self.kind,
                "repeat": self.repeat}
         if self.source:
             out["source"] = self.source
+        if self.amount is not None:
+            out["amount"] = self.amount
         return out
 
 

@@ -21,6 +21,8 @@ class AskedMeasure(StrEnum):
     DRAWN = "drawn"  # "how many do I draw?": the cards drawn
     HAND = "hand"  # "how many cards do I end up with?": the hand afterwards
     TIMES = "times"  # "how many times does Rhystic Study trigger?": the number of triggers
+    MILLED = "milled"  # "how many cards does opp mill?": the cards put from a library into a graveyard
+    OTHER = "other"  # "how many treasures does she make?": a count the answer can't lead with, so the ruling
 
 
 # "do I draw 2?", "does he draw two cards?": the number the question says ("draw 2 more": an extra, not the count)
@@ -35,6 +37,11 @@ STOP = "stop"
 # "left", "keep", "in my hand" the hand afterwards unless the question also says "draw"
 MEASURES: tuple[tuple[AskedMeasure, re.Pattern[str]], ...] = (
     (AskedMeasure.TIMES, re.compile(r"\bhow (?:many times|often)\b", re.I)),
+    (AskedMeasure.MILLED, re.compile(r"\b(?:mill|mills|milled|milling)\b", re.I)),
+    # another act counted ("discard", "make", "create", "exile", "sacrifice", "lose"): not the cards drawn
+    (AskedMeasure.OTHER, re.compile(r"\bhow many \w+(?: \w+)? (?:do|does|did|will|would) \S+(?: \w+)? (?:discard|"
+                                    r"discards|make|makes|create|creates|exile|exiles|sacrifice|sacrifices|"
+                                    r"reveal|reveals|put|puts|lose|loses|take|takes|get back)\b", re.I)),
     (AskedMeasure.DRAWN, re.compile(r"\bdraws?\b", re.I)),
     (AskedMeasure.HAND, re.compile(r"\b(?:end(?:s)? up with|have|has|left|keep|keeps|"
                                    r"in (?:my|his|her|their|your) hand)\b", re.I)),

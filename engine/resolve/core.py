@@ -190,10 +190,11 @@ class ResolverCore:
         return player in self.opponents(controller)
 
     def step(self, text: str, rules: tuple[str, ...] | list[str], player: str | None = None,
-             kind: str = "info", source: str | None = None) -> None:
+             kind: str = "info", source: str | None = None, amount: int | None = None) -> None:
         self.check_time()
         self.work += 1
-        self.steps.append(Step(sentence(text), tuple(dict.fromkeys(rules)), player, kind, source=source))
+        self.steps.append(Step(sentence(text), tuple(dict.fromkeys(rules)), player, kind, source=source,
+                               amount=amount))
 
     def check_time(self) -> None:
         if self.deadline is not None and time.monotonic() > self.deadline:

@@ -23,7 +23,7 @@ def _mill(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> No
         p.graveyard.add(milled)
         if len(milled):
             r.happened.add(EventKind.MILL)
-        r.step(f"{name} mills {cards(len(milled))}.", r.rs.cite("mill"), name, "mill")
+        r.step(f"{name} mills {cards(len(milled))}.", r.rs.cite("mill"), name, "mill", amount=len(milled))
 
 
 def _discard(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
@@ -200,6 +200,7 @@ def _chains(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> 
                 r.rs.cite("mill"),
                 name,
                 "mill",
+                amount=len(milled),
             )
 
 

@@ -249,7 +249,7 @@ def _mill(r: Resolver, card: Card, part: CostPart, payer: str) -> None:
     p.graveyard.add(p.library.take_top(part.amount))
     r.happened.add(EventKind.MILL)
     r.step(f"{payer} mills {part.amount} card{'s' if part.amount != 1 else ''}.", r.rs.cite("mill"), payer, "mill",
-           card.name)
+           card.name, amount=part.amount)
 
 
 PAYERS = {

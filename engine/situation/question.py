@@ -88,7 +88,8 @@ def _player(b: Builder, words: str | None, clause: str) -> str | None:
         return None
     if name == "we":
         return "You"
-    return name if name in b.players or name == "You" else None
+    # the opponent of a two-player game is a player even when the story never named them (seated later)
+    return name if name in b.players or name in ("You", "Opponent") else None
 
 
 def _card(b: Builder, words: str | None) -> str | None:
@@ -114,7 +115,7 @@ def read_question(b: Builder, sentences: list[str]) -> Asked | None:
             # "how many do they draw?" with two opponents: no one player to answer for, so the ruling line,
             # which says every player's count, answers it (never the asker's count in their place)
             plural = (groups.get("player") or "").lower() == "they"
-            kind = AskedKind.WHAT if plural and player is None else form.kind
+            kind = AskedKind.WHAT if plural and player not in b.players else form.kind
             return asked_of(kind, player, _card(b, groups.get("card")), words[m.start():][:300])
     return None  # a "?" on a statement ("Peer into the Abyss on myself?") asks for no particular answer
 

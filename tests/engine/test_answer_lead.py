@@ -249,3 +249,17 @@ def test_a_first_turn_skip_is_answered_with_its_rule() -> None:
     assert res.answer["text"] == "No."
     assert res.answer["rule"] == "103.8a" and "first turn" in res.answer["reason"]
     assert "103.8a" in res.ruling["rules"]
+
+
+def test_how_many_are_milled_counts_the_mill_not_the_draws() -> None:
+    """ "How many cards does opp mill?" is answered with the cards milled (each mill step says its amount),
+    never with the asker's draws; a count of another act ("how many treasures?") leads with the ruling."""
+    cards = made_cards({"Mill Watcher": ("Enchantment", "Whenever you draw a card, each opponent mills two cards.")})
+    doc: dict[str, Any] = {"players": [{"name": "You", "battlefield": ["Mill Watcher"]}, {"name": "Opponent"}],
+                           "active": "You", "action": {"type": "draw", "player": "You", "count": 3},
+                           "asked": {"kind": "count", "player": "Opponent", "words": "how many cards does he mill?"}}
+    res = resolve(scenario_from_json(doc, cards), cards)
+    assert res.answer["text"] == "Opponent mills 6 cards."
+    assert sum(s.get("amount", 0) * s["repeat"] for s in res.to_json()["steps"] if s["kind"] == "mill") == 6
+    doc["asked"] = {"kind": "count", "words": "how many treasures does he make?"}
+    assert resolve(scenario_from_json(doc, cards), cards).answer["kind"] == "ruling"
