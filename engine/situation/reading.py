@@ -6,8 +6,10 @@ atoms a part holds, whose fact an atom is, which player words name), and answer 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
+from engine.errors import Ambiguity
 from engine.situation.atoms import Atom, Piece
 from engine.situation.attach import Builder, Ctx
 from engine.situation.tokens import Tok
@@ -64,11 +66,31 @@ class Reading:
             return self.subject
         words = piece.text if piece else self.clause
         if self.later_subject:
-            said = "you" if self.later_subject.lower() in ("i", "me", "myself") else f"“{self.later_subject}”"
+            mine = self.later_subject.lower() in ("i", "me", "myself")
+            if not mine and piece is not None:
+                _whose_zone(self, piece)
+            said = "you" if mine else f"“{self.later_subject}”"
             self.b.assume(f"“{words}” read as about {said}")
             return self.later_subject
         self.b.assume(f"“{words}” read as about you (no player was named)")
         return "I"
+
+
+_ZONE_WORD = re.compile(r"\b(library|hand|graveyard)\b", re.I)
+
+
+def _whose_zone(reading: Reading, piece: Piece) -> None:
+    """ "Lab man and empty library, opponent casts Words of Wisdom": a zone said before another player than
+    the asker may be the asker's own setup or that player's; which one decides the answer, so it is asked."""
+    zone = _ZONE_WORD.search(piece.text)
+    if zone is None or piece.kind is not Atom.COUNT:
+        return
+    other = str(reading.later_subject)
+    theirs = "opponent's" if other.lower() in ("opponent", "my opponent", "opp") else f"{other}'s"
+    readings = [(f"Your {zone.group(1)}", _ZONE_WORD.sub(r"my \1", piece.text, count=1)),
+                (f"{theirs[0].upper()}{theirs[1:]} {zone.group(1)}",
+                 _ZONE_WORD.sub(rf"{theirs} \1", piece.text, count=1))]
+    raise Ambiguity(f"Whose {zone.group(1)} is “{piece.text}”?", piece.text, reading.clause, readings)
 
 
 def player(reading: Reading, words: str) -> str:

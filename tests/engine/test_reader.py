@@ -826,3 +826,18 @@ def test_a_with_tail_that_says_whose_keeps_its_owner(text: str, owner: str) -> N
     doc = situation_to_json(text)
     holders = [p["name"] for p in doc["players"] if p.get("battlefield")]
     assert holders == [owner]
+
+
+def test_a_zone_said_before_another_player_is_asked_about() -> None:
+    """ "Lab man and empty library, opponent casts Words of Wisdom": whose library decides who wins; asked,
+    each option read as its own situation (it was given to the opponent, the clause's later subject)."""
+    from engine.cards import default_cards
+    from engine.errors import Clarification
+    from engine.judging import judge_text
+
+    with pytest.raises(Clarification) as asked:
+        judge_text("Lab man and empty library, opponent casts Words of Wisdom. do I win or lose?", default_cards())
+    mine, theirs = asked.value.options
+    assert judge_text(mine.text, default_cards()).winners == ["You"]
+    assert judge_text(theirs.text, default_cards()).winners == ["Opponent"]
+    assert situation_to_json("library empty, I draw a card")["players"][0]["library"] == 0  # the asker: as before
