@@ -79,7 +79,9 @@ _QUESTION_TAIL = (
     r"(?:do|does|did|will|would) (?:i|you|he|she|they|we|[\w']+(?: [\w']+)?) (?:lose|die|win|deck out|"
     r"lose the game|win the game|survive|live)(?: (?:due to|because of|to|by|from) [\w' ]{1,30}?)?"
     r"(?: immediately| instantly| right there| on the spot| at once)?|"
-    r"(?:how many|how much|who|what|which|why)\b[^,.;!?]{0,80})"
+    # "... targeting opp who has 7 cards": "who has", "who controls" after a player is a relative clause (facts)
+    r"(?:how many|how much|what|why|(?:who|which)(?! (?:has|have|had|controls?|was|still|only)\b| is (?:at|on)\b))"
+    r"\b[^,.;!?]{0,80})"
     r"(?: here| now| then| in this case| right away| at all)?"
 )
 _FILLER_SENTENCE = re.compile(rf"^(?:{_QUESTION_TAIL}|(?:a |one )?(?:(?:quick|dumb|simple|rules|short|stupid|"

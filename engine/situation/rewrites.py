@@ -23,6 +23,9 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # "it's my opponent who has the empty library": the player the sentence is about
         (r"\bit(?:'s| is) (my opponent|opponent|opp|he|she|they|[A-Z][a-z]+) (?:who|that)\b", r"\1"),
         (r"\bit(?:'s| is) (?:me|i) (?:who|that)\b", "I"),
+        # "targeting opp who has 7 cards in library": the relative clause is a fact of its own about that player
+        (r"\b(my opponent|opponent|opp|my teammate|teammate|(?-i:[A-Z][a-z]+)) (?:who|that) "
+         r"(?=(?:has|have|had|controls?|is at|is on)\b)", r"\1. \1 "),
         (r"\bi'm\b", "I am"),
         (r"\bi've got\b", "I have"),
         (r"\bi've\b", "I have"),

@@ -1,0 +1,44 @@
+"""Wrong answers found by a judge's review of fresh phrasings (issue #24, the fresh-NNN entries of the corpus),
+each held here with a phrasing of its own (not the corpus text), so that the fix is for the pattern.
+
+Why these tests: each was a confident answer a judge would overrule: a fact of the text dropped without a word,
+"on his turn" taken for a spell's target (so the turn was assumed to be the asker's), "do I survive?" answered
+"Yes — you lose", "who wins?" answered with Yes or No, "sphinx" in a question taken for Sphinx's Revelation
+while Consecrated Sphinx was the card in play, and "how many pings?" answered with the cards drawn.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.cards import default_cards
+from engine.judging import judge_text
+from engine.model import Resolution
+
+CARDS = default_cards()
+
+
+def _judged(text: str) -> Resolution:
+    return judge_text(text, CARDS)
+
+
+def _drawn(res: Resolution) -> Counter[str]:
+    drawn: Counter[str] = Counter()
+    for step in res.steps:
+        if step.kind == "draw" and step.player:
+            drawn[step.player] += step.repeat
+    return drawn
+
+
+def test_on_his_turn_after_a_cast_is_the_turn_not_a_target() -> None:
+    """On the caster's own turn the caster has drawn for the turn (504.1): Spirit stops every draw (121.2b)."""
+    res = _judged("my opponent casts frantic search on his turn and spirit of the labyrinth is mine")
+    assert _drawn(res)["Opponent"] == 0
+    assert not any("target" in said and "his turn" in said for said in res.assumed)
+
+
+def test_a_relative_clause_about_a_player_is_read_as_facts() -> None:
+    """ "targeting my opponent who has 2 cards in library": the library size is read, never dropped silently."""
+    res = _judged("i cast opportunity targeting my opponent who has 2 cards in library")
+    assert res.losers == ["Opponent"]
+    assert _drawn(res)["Opponent"] == 2
