@@ -255,15 +255,23 @@ def _trap(res: Resolution, who: str) -> tuple[str, str | None]:
 
 # ------------------------------------------------------------------ one lead per kind of question
 
+# "who wins?", "who loses?": not a yes/no question; the ruling line names the players
+_WHO_ASKED = re.compile(r"\s*who\b", re.I)
+# "do I survive?", "am I ok?", "is he safe?": the same question as "do I lose?" turned around, so Yes and No swap
+_SURVIVAL_ASKED = re.compile(r"\b(?:survive|survives|live|lives|alive|ok|okay|safe|fine)\b", re.I)
+
+
 def _lose(res: Resolution, asked: Asked) -> Lead:
     who = _person(res, asked)
     chooser, lines = _differs(res, who, lambda doc: who in doc.get("losers", ()))
     if lines:
         return _choice(res, chooser, lines)
+    if _SURVIVAL_ASKED.search(asked.words):
+        return _survive(res, who)
+    if _WHO_ASKED.match(asked.words):
+        return _ruling(res, asked)
     if who in res.losers:
-        verb = "win" if res.winners == ["You"] or len(res.winners) > 1 else "wins"
-        wins = f", so {' and '.join(res.winners)} {verb}" if res.winners and not res.draw_game else ""
-        text = f"Yes — {_does(who, 'lose', 'loses')} the game{wins}."
+        text = f"Yes — {_does(who, 'lose', 'loses')} the game{_so_wins(res)}."
     elif who in res.winners:
         text = f"No — {_does(who, 'win', 'wins')} the game."
     else:
@@ -272,11 +280,32 @@ def _lose(res: Resolution, asked: Asked) -> Lead:
     return Lead(AnswerKind.YES if who in res.losers else AnswerKind.NO, sentence(text), reason, rule)
 
 
+def _so_wins(res: Resolution) -> str:
+    """", so Opponent wins" after a loss: who wins by it (nothing in a draw game)."""
+    if not res.winners or res.draw_game:
+        return ""
+    verb = "win" if res.winners == ["You"] or len(res.winners) > 1 else "wins"
+    return f", so {' and '.join(res.winners)} {verb}"
+
+
+def _survive(res: Resolution, who: str) -> Lead:
+    """ "Do I survive?": Yes when ``who`` doesn't lose, No (with who wins) when they do."""
+    reason, rule = _reason(res)
+    if who in res.losers:
+        return Lead(AnswerKind.NO, sentence(f"No — {_does(who, 'lose', 'loses')} the game{_so_wins(res)}."),
+                    reason, rule)
+    also = f" and {_does(who, 'win', 'wins')} the game" if who in res.winners else ""
+    not_lose = _does(who, "don't", "doesn't")
+    return Lead(AnswerKind.YES, sentence(f"Yes — {not_lose} lose{also}."), reason, rule)
+
+
 def _win(res: Resolution, asked: Asked) -> Lead:
     who = _person(res, asked)
     chooser, lines = _differs(res, who, lambda doc: who in doc.get("winners", ()))
     if lines:
         return _choice(res, chooser, lines)
+    if _WHO_ASKED.match(asked.words):
+        return _ruling(res, asked)
     if who in res.winners:
         text = f"Yes — {_does(who, 'win', 'wins')} the game."
     elif who in res.losers:
@@ -289,6 +318,9 @@ def _win(res: Resolution, asked: Asked) -> Lead:
 
 # "how many cards do I end up with?", "how many do I have after?": the hand afterwards, not the cards drawn
 _HAND_ASKED = re.compile(r"\b(?:end(?:s)? up with|have|has|left|keep|keeps|in (?:my|his|her|their|your) hand)\b", re.I)
+
+
+_TRIGGERS_ASKED = re.compile(r"\bhow many (?:\w+ )?(?:pings?|treasures?|counters?|snakes?|tokens?|triggers?)\b", re.I)
 
 
 def _hand(res: Resolution, who: str) -> Lead | None:
@@ -304,6 +336,8 @@ def _hand(res: Resolution, who: str) -> Lead | None:
 
 def _count(res: Resolution, asked: Asked) -> Lead:
     who = _person(res, asked)
+    if asked.card and _TRIGGERS_ASKED.search(asked.words):  # "how many pings?": the card's triggers, counted
+        return _trigger(res, asked)
     if _HAND_ASKED.search(asked.words) and not re.search(r"\bdraws?\b", asked.words, re.I):
         chooser, lines = _differs(res, who, _count_of(who, "hand"))
         if lines:
@@ -432,7 +466,7 @@ def _trigger(res: Resolution, asked: Asked) -> Lead:
     own = [t for t in res.triggers if t.source.lower() == card.lower()]
     times = sum(t.count for t in own)
     rule = next((t.rules[0] for t in own if t.rules), None)
-    how_many = re.match(r"how (?:many times|often)\b", asked.words, re.I) is not None
+    how_many = re.match(r"how (?:many|often)\b", asked.words, re.I) is not None
     if times:
         said = "once" if times == 1 else "twice" if times == 2 else f"{times:,} times"
         text = f"{card} triggers {said}" if how_many else f"Yes — {card} triggers {said}"

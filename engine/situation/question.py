@@ -42,7 +42,9 @@ QUESTION_FORMS: tuple[QuestionForm, ...] = (
     QuestionForm(AskedKind.COUNT, rf"\bhow many(?: cards?)?(?: (?:do|does|did|will|would|can|should) {WHO})? "
                                   r"(?:\w+ )?(?:draw|draws|get|gets|end up with|have)\b", "how many do I draw?"),
     QuestionForm(AskedKind.COUNT, rf"\bhow many cards? (?:do|does|will|would) {WHO}\b", "how many cards does he get?"),
-    QuestionForm(AskedKind.COUNT, r"\bhow many\b", "how many triggers?"),
+    QuestionForm(AskedKind.COUNT, r"\bhow many (?:\w+ )?(?P<noun>pings?|treasures?|counters?|snakes?|tokens?|"
+                                  r"triggers?)\b", "how many pings?"),
+    QuestionForm(AskedKind.COUNT, r"\bhow many\b", "how many cards?"),
     # "how much life does he lose?" asks for the life lost, not whether he loses the game
     QuestionForm(AskedKind.LIFE, rf"\bhow much (?:life|damage)(?: (?:do|does|did|will|would|should) {WHO})?\b",
                  "how much life does he lose?"),
@@ -92,10 +94,32 @@ def _player(b: Builder, words: str | None, clause: str) -> str | None:
 
 
 def _card(b: Builder, words: str | None) -> str | None:
+    """The card a question names: one the story named whose name holds its words first ("does sphinx trigger?"
+    with Consecrated Sphinx in play is that Sphinx, not the card its nickname would name alone)."""
     if not words:
         return None
+    said = set(re.findall(r"[\w']+", words.lower())) - {"the", "my", "his", "her", "their", "opponent's"}
+    named = {c for c in b.last_cards if said and said <= set(re.findall(r"[\w']+", c.lower()))}
+    if len(named) == 1:
+        return named.pop()
     found = candidates(b.cards, words)
     return found[0] if len(found) == 1 else None
+
+
+# "how many pings?", "how many treasures?": the word in a card's triggered ability that makes them
+_MADE_BY: dict[str, str] = {"ping": "damage", "treasure": "treasure", "counter": "counter", "snake": "snake",
+                            "token": "token", "trigger": "whenever"}
+
+
+def _card_making(b: Builder, noun: str | None) -> str | None:
+    """The one card of the story whose triggered ability makes what the question counts ("how many pings?"
+    with Orcish Bowmasters in play); None when no card or several could."""
+    if not noun:
+        return None
+    made = _MADE_BY.get(noun.lower().rstrip("s"))
+    found = {name for name in b.last_cards if (card := b.cards.find(name)) is not None
+             and "whenever" in card.oracle.lower() and made and made in card.oracle.lower()}
+    return found.pop() if len(found) == 1 else None
 
 
 def read_question(b: Builder, sentences: list[str]) -> Asked | None:
@@ -111,7 +135,8 @@ def read_question(b: Builder, sentences: list[str]) -> Asked | None:
                 continue
             groups = m.groupdict()
             player = _player(b, groups.get("player"), words)  # "who loses?": about nobody in particular
-            return Asked(form.kind, player, _card(b, groups.get("card")), words[m.start():][:300])
+            card = _card(b, groups.get("card")) or _card_making(b, groups.get("noun"))
+            return Asked(form.kind, player, card, words[m.start():][:300])
     return None  # a "?" on a statement ("Peer into the Abyss on myself?") asks for no particular answer
 
 

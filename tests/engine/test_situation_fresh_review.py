@@ -42,3 +42,29 @@ def test_a_relative_clause_about_a_player_is_read_as_facts() -> None:
     res = _judged("i cast opportunity targeting my opponent who has 2 cards in library")
     assert res.losers == ["Opponent"]
     assert _drawn(res)["Opponent"] == 2
+
+
+def test_do_i_survive_is_answered_the_right_way_round() -> None:
+    dead = _judged("my library has 1 card and i cast frantic search. will i survive?")
+    assert dead.answer["text"].startswith("No — you lose the game")
+    alive = _judged("my library has 9 cards and i cast frantic search, am i safe?")
+    assert alive.answer["text"] == "Yes — you don't lose."
+
+
+def test_who_wins_is_answered_with_the_players_not_yes_or_no() -> None:
+    res = _judged("my opponent has an empty library and i cast words of wisdom. who wins?")
+    assert res.answer["kind"] == "ruling"
+    assert not res.answer["text"].startswith(("Yes", "No"))
+    assert "you win" in res.answer["text"]
+
+
+def test_a_question_names_the_card_in_play_before_a_nickname() -> None:
+    res = _judged("my opponent controls consecrated sphinx and i cycle a card. how many times does sphinx trigger?")
+    assert res.answer["text"].startswith("Consecrated Sphinx triggers once")
+
+
+def test_how_many_pings_counts_the_triggers_of_the_card_that_pings() -> None:
+    res = _judged("orcish bowmasters is my opponent's and i cast frantic search in my main phase. how many pings?")
+    assert res.answer["text"].startswith("Orcish Bowmasters triggers twice")
+    treasures = _judged("smothering tithe on my side, my opponent casts frantic search. how many treasures?")
+    assert treasures.answer["text"].startswith("Smothering Tithe triggers twice")
