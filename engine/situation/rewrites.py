@@ -66,6 +66,11 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\boppos?\b(?!')", "opponent"),
         (r"\bopps\b", "opponents"),
         (r"\bopp\b", "opponent"),
+        # "3 opps each at 2 life", "both opps at 1", "opponents at 2": each opponent's life, never the asker's
+        (r"\b(\d+|two|three|four|five|six) opponents (?:each |all |both )?(?=(?:at|on) )",
+         r"\1 opponents, each opponent "),
+        (r"\b(?:(?:both|all|all my|both my|all the|both the|the|my) )?opponents (?:are |each |both |all )?"
+         r"(?=(?:at|on) (?:-?\d|\w+ life))", "each opponent "),
         (r"\blibs\b", "libraries"),
         (r"\blib\b", "library"),
         (r"\bgy\b", "graveyard"),

@@ -68,3 +68,17 @@ def test_how_many_pings_counts_the_triggers_of_the_card_that_pings() -> None:
     assert res.answer["text"].startswith("Orcish Bowmasters triggers twice")
     treasures = _judged("smothering tithe on my side, my opponent casts frantic search. how many treasures?")
     assert treasures.answer["text"].startswith("Smothering Tithe triggers twice")
+
+
+def test_a_life_total_said_of_several_opponents_is_each_opponents() -> None:
+    """ "4 opps each at 1 life" was read as the asker at 1: each opponent is, and the asker wins (104.2a)."""
+    res = _judged("underworld dreams is mine, 4 opps each at 1 life, i cast words of wisdom")
+    assert res.winners == ["You"] and "You" not in res.losers
+    assert all(p["life"] == 20 for n, p in res.players.items() if n == "You")
+    both = _judged("commander with 3 players, my psychosis crawler, both opps on 1, i draw a card")
+    assert both.winners == ["You"]
+
+
+def test_several_losers_agree_with_their_verb() -> None:
+    res = _judged("psychosis crawler on my side, 2 opps each at 1 life, i draw a card")
+    assert res.ruling["text"].startswith("Player 2 and Player 3 lose the game, so you win")
