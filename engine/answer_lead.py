@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from engine.answer_traps import trap_of
 from engine.model import Resolution, Step
 from engine.number_words import NUMBER_WORDS
 from engine.question import Asked, AskedKind
@@ -133,9 +134,10 @@ def chooser_of(key: str) -> str:
 
 
 def _own(res: Resolution, who: str) -> list[dict[str, Any]]:
-    """The other lines that differ from the main line by one decision ``who`` makes."""
+    """The other lines that differ from the main line by one decision ``who`` makes and didn't say."""
     return [b for b in res.branches
-            if len(b.get("choices", {})) == 1 and b.get("main") and chooser_of(next(iter(b["choices"]))) == who]
+            if len(b.get("choices", {})) == 1 and b.get("main") and chooser_of(next(iter(b["choices"]))) == who
+            and next(iter(b["choices"])) not in res.said_choices]
 
 
 def _outcome(ruling_text: str) -> str:
@@ -207,52 +209,6 @@ def _specific(res: Resolution, reason: str) -> bool:
     return reason != _headline(str(res.ruling.get("text", "")))
 
 
-def _rest_still_happens(res: Resolution, who: str) -> tuple[str, str | None]:
-    """A spell whose draws were replaced or stopped still does the rest: "you still put 2 cards back"."""
-    if not any(s.kind == "cast" for s in res.steps):
-        return "", None
-    first = next((i for i, s in enumerate(res.steps) if s.player == who and s.kind in ("replaced_draw", "prohibited")),
-                 None)
-    if first is None:
-        return "", None
-    later = next((s for s in res.steps[first:] if s.player == who and s.kind in ("discard", "move")
-                  and "hand" in s.text and "stack" not in s.text and "graveyard as the last" not in s.text), None)
-    if later is None:
-        return "", None
-    text = later.text.rstrip(".")
-    text = text[0].lower() + text[1:] if text.startswith("You ") else text
-    return f"the rest of the spell still happens: {text}", later.rules[0] if later.rules else None
-
-
-def _loss_waits(res: Resolution, who: str) -> tuple[str, str | None]:
-    """An empty-library draw in the middle of a spell: the player loses only when state-based actions are next
-    checked, after the spell has finished (everything else it says still happens)."""
-    steps = res.steps
-    first = next((i for i, s in enumerate(steps) if s.kind == "empty_draw" and s.player == who), None)
-    if first is None or who not in res.losers or not any(s.kind == "cast" for s in steps):
-        return "", None
-    after = [s for s in steps[first + 1:] if s.kind not in ("empty_draw", "loss", "draw") and "608.2n" not in s.rules]
-    if not after:
-        return "", None
-    loss = next((s for s in steps if s.kind == "loss" and s.player == who), None)
-    rule = next((r for r in (loss.rules if loss else ()) if r.startswith("704")), None)
-    then = after[0].text.rstrip(".")
-    then = then[0].lower() + then[1:] if then.startswith("You ") else then
-    return ("the loss comes only when state-based actions are checked, after the spell has finished "
-            f"resolving, so the rest still happens first: {then}", rule)
-
-
-TRAPS: tuple[Callable[[Resolution, str], tuple[str, str | None]], ...] = (_rest_still_happens, _loss_waits)
-
-
-def _trap(res: Resolution, who: str) -> tuple[str, str | None]:
-    for find in TRAPS:
-        text, rule = find(res, who)
-        if text:
-            return text, rule
-    return "", None
-
-
 # ------------------------------------------------------------------ one lead per kind of question
 
 # "who wins?", "who loses?": not a yes/no question; the ruling line names the players
@@ -317,7 +273,8 @@ def _win(res: Resolution, asked: Asked) -> Lead:
 
 
 # "how many cards do I end up with?", "how many do I have after?": the hand afterwards, not the cards drawn
-_HAND_ASKED = re.compile(r"\b(?:end(?:s)? up with|have|has|left|keep|keeps|in (?:my|his|her|their|your) hand)\b", re.I)
+_HAND_ASKED = re.compile(r"\b(?:end(?:s)? up with|have|has|left|keep|keeps|in (?:(?:my|his|her|their|your) )?"
+                         r"hand)\b", re.I)
 
 
 _TRIGGERS_ASKED = re.compile(r"\bhow many (?:\w+ )?(?:pings?|treasures?|counters?|snakes?|tokens?|triggers?)\b", re.I)
@@ -481,6 +438,14 @@ def _ruling(res: Resolution, asked: Asked | None) -> Lead:
     return Lead(AnswerKind.RULING, str(res.ruling.get("text", "")), "", None)
 
 
+_LIFE_WORDS = re.compile(r"\blife\b", re.I)
+
+
+def _what(res: Resolution, asked: Asked) -> Lead:
+    """ "What happens?": the ruling line; "life?", "what's his life after?": the life total asked about first."""
+    return _life(res, asked) if _LIFE_WORDS.search(asked.words) else _ruling(res, asked)
+
+
 LEADS: dict[AskedKind, Callable[[Resolution, Asked], Lead]] = {
     AskedKind.LOSE: _lose,
     AskedKind.WIN: _win,
@@ -489,7 +454,7 @@ LEADS: dict[AskedKind, Callable[[Resolution, Asked], Lead]] = {
     AskedKind.CAN: _can,
     AskedKind.TRIGGER: _trigger,
     AskedKind.WHAT_IF: _ruling,
-    AskedKind.WHAT: _ruling,
+    AskedKind.WHAT: _what,
 }
 
 
@@ -501,7 +466,7 @@ def lead_of(res: Resolution) -> Lead:
     lead = LEADS[res.asked.kind](res, res.asked)
     if lead.kind is AnswerKind.RULING:
         return lead
-    trap, trap_rule = _trap(res, _person(res, res.asked))
+    trap, trap_rule = trap_of(res, _person(res, res.asked))
     if trap:
         lead = Lead(lead.kind, lead.text, lead.reason, lead.rule, trap, trap_rule, lead.lines)
     return lead

@@ -66,13 +66,21 @@ QUESTION_FORMS: tuple[QuestionForm, ...] = (
     QuestionForm(AskedKind.CAN, rf"\b(?:can|could|may) {WHO} (?:still )?\w+", "can I miracle it?"),
     QuestionForm(AskedKind.CAN, r"\b(?:does|do|will|would|can) (?:it|this|that|they) (?:still )?(?:work|happen|"
                                 r"apply)\b", "does it work?"),
+    # "life?", "life after?", "whats his life": the ruling, led by the life total (the answer reads the words)
+    QuestionForm(AskedKind.WHAT, r"(?:^|, ?)(?:(?P<player>my|his|her|their) )?life(?: total)?(?: after(?:wards)?)?"
+                                 r"\W*$", "life after?"),
+    QuestionForm(AskedKind.WHAT, r"\bwhat(?:'s|s| is| are) (?P<player>my|his|her|their|our|the) life\b",
+                 "what's his life?"),
     QuestionForm(AskedKind.WHAT, r"\b(?:what happens|what would happen|what's the ruling|what is the ruling|"
                                  r"how does (?:this|that|it) (?:work|resolve)|what now|how does it go)\b",
                  "what happens?"),
+    # a bare "dead?" or "win?" after the story: about the asker (tried last: a form naming a player comes first)
+    QuestionForm(AskedKind.LOSE, r"(?:^|, ?)(?:dead|decked|lose|lost)\W*$", "dead?"),
+    QuestionForm(AskedKind.WIN, r"(?:^|, ?)(?:win|won)\W*$", "win?"),
 )
 _COMPILED = tuple((form, re.compile(form.pattern, re.I)) for form in QUESTION_FORMS)
 _QUESTION_START = re.compile(r"^(?:so |and |but |then |ok |okay )?(?:do|does|did|can|could|will|would|should|"
-                             r"am|is|are|what|how|who|which|must|may)\b", re.I)
+                             r"am|is|are|what|whats|what's|how|who|which|must|may)\b", re.I)
 
 
 def question_sentences(sentences: list[str]) -> list[str]:
@@ -111,6 +119,10 @@ _MADE_BY: dict[str, str] = {"ping": "damage", "treasure": "treasure", "counter":
                             "token": "token", "trigger": "whenever"}
 
 
+# "does either trigger?", "does it trigger?": the one card of the story that could
+_ANY_CARD = re.compile(r"(?:either|either one|either of them|it|they|any|any of them|one of them|both|that)", re.I)
+
+
 def _card_making(b: Builder, noun: str | None) -> str | None:
     """The one card of the story whose triggered ability makes what the question counts ("how many pings?"
     with Orcish Bowmasters in play); None when no card or several could."""
@@ -135,7 +147,8 @@ def read_question(b: Builder, sentences: list[str]) -> Asked | None:
                 continue
             groups = m.groupdict()
             player = _player(b, groups.get("player"), words)  # "who loses?": about nobody in particular
-            card = _card(b, groups.get("card")) or _card_making(b, groups.get("noun"))
+            noun = groups.get("noun") or ("trigger" if _ANY_CARD.fullmatch(groups.get("card") or "") else None)
+            card = _card(b, groups.get("card")) or _card_making(b, noun)
             return Asked(form.kind, player, card, words[m.start():][:300])
     return None  # a "?" on a statement ("Peer into the Abyss on myself?") asks for no particular answer
 

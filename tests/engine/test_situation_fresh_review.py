@@ -82,3 +82,28 @@ def test_a_life_total_said_of_several_opponents_is_each_opponents() -> None:
 def test_several_losers_agree_with_their_verb() -> None:
     res = _judged("psychosis crawler on my side, 2 opps each at 1 life, i draw a card")
     assert res.ruling["text"].startswith("Player 2 and Player 3 lose the game, so you win")
+
+
+def test_a_choice_the_player_said_is_not_offered_back() -> None:
+    """ "I take the 2 extra and put both back": the lead answers the count, not "Your choice:" with lines."""
+    res = _judged("my sylvan library, it's my draw step, i draw the 2 extra and put both back. how many cards in hand?")
+    assert res.answer["kind"] == "count"
+    assert res.answer["text"] == "You end up with 8 cards in hand (7 → 8)."
+
+
+def test_a_question_about_life_leads_with_the_life_total() -> None:
+    res = _judged("my opponent has sheoldred, i'm at 9 and i cast frantic search. life after?")
+    assert res.answer["text"].startswith("You lose 4 life (9 → 5)")
+    his = _judged("sheoldred on my side and my opponent casts frantic search. what's his life?")
+    assert his.answer["text"].startswith("Opponent loses 4 life (20 → 16)")
+
+
+def test_a_bare_dead_or_win_question_is_answered() -> None:
+    assert _judged("library at 5, i cast frantic search. dead?").answer["text"] == "No — you don't lose."
+    won = _judged("jace wielder of mysteries is mine, 8 cards in library, i draw 2, win?")
+    assert won.answer["text"].startswith("No — ")
+
+
+def test_does_either_trigger_is_about_the_card_in_play() -> None:
+    res = _judged("my opponent controls 2 orcish bowmasters, it's my draw step. does either trigger?")
+    assert res.answer["text"] == "No — Orcish Bowmasters doesn't trigger."
