@@ -369,7 +369,7 @@ def _can(res: Resolution, asked: Asked) -> Lead:
         return _ruling(res, asked)  # the card played no part the engine can name: the ruling, not a guess
     act = _ASKED_ACT.search(asked.words)
     if act is not None:  # "can I dredge?": about that act, never answered by whether a card is drawn
-        return ACT_LEADS.get(act.group("act").lower(), _ruling)(res, asked)
+        return ACT_LEADS.get((act.group("act") or act.group("bare")).lower(), _ruling)(res, asked)
     n = drawn_counts(res).get(who, 0)
     reason, rule = _reason(res)
     wanted = _said_count(asked.words)
@@ -398,7 +398,8 @@ def _said_count(words: str) -> int:
 
 # a "can I ...?" about an act other than drawing
 _ASKED_ACT = re.compile(r"\b(?:can|could|may|do|does|did|will|would|should|must) \S+ (?:still )?(?:\w+ )?"
-                        r"(?P<act>dredge|cast|use|take|apply|replace|miracle|cycle|activate|play)\b", re.I)
+                        r"(?P<act>dredge|cast|use|take|apply|replace|miracle|cycle|activate|play)\b|^(?P<bare>miracle)\b",
+                        re.I)
 
 
 def _dredge(res: Resolution, asked: Asked) -> Lead:
@@ -413,7 +414,21 @@ def _dredge(res: Resolution, asked: Asked) -> Lead:
     return _ruling(res, asked)
 
 
-ACT_LEADS: dict[str, Callable[[Resolution, Asked], Lead]] = {"dredge": _dredge}
+def _miracle(res: Resolution, asked: Asked) -> Lead:
+    """ "Can I miracle it?": only the first card a player draws in a turn can be revealed for its miracle
+    cost (702.94a): Yes when this action draws the turn's first card (the library's top card, when said)."""
+    who = _person(res, asked)
+    before = res.before.get(who, {}).get("drawn_this_turn")
+    if before is None or not drawn_counts(res).get(who):
+        return _ruling(res, asked)
+    if before:
+        return Lead(AnswerKind.NO, "No.", f"{_does(who, 'have', 'has')} already drawn a card this turn, and miracle "
+                    "works only on the first card drawn in a turn", "702.94a")
+    top = (res.before.get(who, {}).get("library_top") or ["the top card of the library"])[0]
+    return Lead(AnswerKind.YES, "Yes.", f"{top} is the first card {_does(who, 'draw', 'draws')} this turn", "702.94a")
+
+
+ACT_LEADS: dict[str, Callable[[Resolution, Asked], Lead]] = {"dredge": _dredge, "miracle": _miracle}
 
 
 def _trigger(res: Resolution, asked: Asked) -> Lead:

@@ -74,6 +74,9 @@ _QUESTION_TAIL = (
     r"can i do (?:that|this)|thanks|thank you|ty|thx|help|please|pls|any ideas|life(?: total)? after(?:wards)?|"
     r"(?:does|do|will|would|did) (?!it\b|that\b|this\b)[\w',\- ]{2,60}? (?:still )?triggers?(?: \w+){0,4}|"
     r"do (?:i|we) (?:still )?(?:get to )?draw(?: a card| anything)?|"
+    # "can I miracle it?", "miracle?": a question about the draw told before it, no fact of its own
+    r"(?:can|could|may|do|does) (?:i|we|he|she|they|you) (?:still )?(?:get to )?miracle(?: (?:it|that|this|"
+    r"him|her|[\w']+(?: [\w']+){0,3}))?(?: even tho(?:ugh)? .{1,60})?|"
     r"(?:does|do|will|would|can|could) (?!it\b|that\b|this\b)[\w',\- ]{2,60}? (?:stop|prevent|affect|replace|hose|"
     r"shut off|turn off|matter for|apply to) (?:me|him|her|them|us|it|that|this|my \w+|his \w+|the \w+)|"
     r"(?:do|does|did|will|would) (?:i|you|he|she|they|we|[\w']+(?: [\w']+)?) (?:lose|die|win|deck out|"
@@ -84,7 +87,7 @@ _QUESTION_TAIL = (
     r"\b[^,.;!?]{0,80})"
     r"(?: here| now| then| in this case| right away| at all)?"
 )
-_FILLER_SENTENCE = re.compile(rf"^(?:{_QUESTION_TAIL}|(?:a |one )?(?:(?:quick|dumb|simple|rules|short|stupid|"
+_FILLER_SENTENCE = re.compile(rf"^(?:{_QUESTION_TAIL}|miracle|(?:a |one )?(?:(?:quick|dumb|simple|rules|short|stupid|"
                               r"weird|judge) )+(?:question|q)|(?:i was |we were |i'm |we're )?play(?:ing|ed) .{1,60} "
                               r"(?:last night|yesterday|today|earlier|this week|at fnm|at my lgs|online)"
                               r"|(?:hey|hi|hello)(?: judges?| all| guys| folks)?)[\s?!.]*$", re.I)

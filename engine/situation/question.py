@@ -77,15 +77,23 @@ QUESTION_FORMS: tuple[QuestionForm, ...] = (
     # a bare "dead?" or "win?" after the story: about the asker (tried last: a form naming a player comes first)
     QuestionForm(AskedKind.LOSE, r"(?:^|, ?)(?:dead|decked|lose|lost)\W*$", "dead?"),
     QuestionForm(AskedKind.WIN, r"(?:^|, ?)(?:win|won)\W*$", "win?"),
+    QuestionForm(AskedKind.CAN, r"(?:^|, ?)(?:can i )?miracle(?: it)?\W*$", "miracle?"),
 )
 _COMPILED = tuple((form, re.compile(form.pattern, re.I)) for form in QUESTION_FORMS)
 _QUESTION_START = re.compile(r"^(?:so |and |but |then |ok |okay )?(?:do|does|did|can|could|will|would|should|"
                              r"am|is|are|what|whats|what's|how|who|which|must|may)\b", re.I)
 
 
+# "..., can i miracle it even tho its a sorcery": a question after the story, in the same sentence, without "?"
+_MID_QUESTION = re.compile(r",\s*(?:so )?(?:can|could|do|does|did|will|would|am|is|are)\s+(?:i|we|he|she|they)\b",
+                           re.I)
+
+
 def question_sentences(sentences: list[str]) -> list[str]:
-    """The sentences that are questions: ending with "?" or opening like one ("do I lose")."""
-    return [s for s in sentences if s.rstrip().endswith("?") or _QUESTION_START.match(s.strip())]
+    """The sentences that are questions: ending with "?", opening like one ("do I lose") or with one after a
+    comma ("..., can I miracle it")."""
+    return [s for s in sentences if s.rstrip().endswith("?") or _QUESTION_START.match(s.strip())
+            or _MID_QUESTION.search(s)]
 
 
 def _player(b: Builder, words: str | None, clause: str) -> str | None:

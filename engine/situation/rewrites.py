@@ -61,6 +61,10 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^(?:am|are|is) (i|we|he|she|they|my opponent|opponent|opp) (?:allowed|able) to\b", r"\1"),
         (r"\ban opponent's\b", "my opponent's"),
         (r"\bon (?:the )?(?:field|board|table)\b", "on the battlefield"),
+        # "Temporal Mastery is my top card": on top of that library; "i draw off a cycling card": a cycle
+        (r"\bis (my|his|her|their|opponent's|(?-i:[A-Z][a-z]+'s)) top card\b", r"is on top of \1 library"),
+        (r"\bdraws? (?:a card )?off (?:a |my |his |her |their )?cycl(?:ing|ed|er)(?: card| land| creature)?\b",
+         "cycle a card"),
         # abbreviations players use at the table
         (r"\boppo?'s\b", "opponent's"),
         (r"\boppos?\b(?!')", "opponent"),

@@ -107,3 +107,13 @@ def test_a_bare_dead_or_win_question_is_answered() -> None:
 def test_does_either_trigger_is_about_the_card_in_play() -> None:
     res = _judged("my opponent controls 2 orcish bowmasters, it's my draw step. does either trigger?")
     assert res.answer["text"] == "No — Orcish Bowmasters doesn't trigger."
+
+
+def test_can_i_miracle_is_answered_from_the_first_card_drawn_this_turn() -> None:
+    """702.94a: miracle works only on the first card a player draws in a turn."""
+    first = _judged("entreat the angels is my top card, it's my opponent's end step and i draw off a cycling card. "
+                    "can i miracle it?")
+    assert first.answer["text"] == "Yes." and first.answer["rule"] == "702.94a"
+    assert "Entreat the Angels" in first.answer["reason"]
+    late = _judged("temporal mastery on top of my library, my second main phase, i cast frantic search. miracle?")
+    assert late.answer["text"] == "No." and late.answer["rule"] == "702.94a"
