@@ -70,6 +70,12 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\boppos?\b(?!')", "opponent"),
         (r"\bopps\b", "opponents"),
         (r"\bopp\b", "opponent"),
+        # "opp team has Notion Thief", "the other team is on the play" (Two-Headed Giant): a player of that team
+        (r"\b(?:the )?(?:opponent|opponent's|opponents'?|opposing|other|enemy) team\b", "opponent"),
+        # "notion thief on opps side": the possessive typed without its apostrophe
+        (r"\bopponents (?=(?:side|board|battlefield|field|turn|upkeep|draw step|end step)\b)", "opponent's "),
+        # "0 library", "lib at 0": a library's size said without "cards in"
+        (r"\b(\d+|no|zero) (?:library|lib|deck)\b(?! (?:cards?|is|has|at)\b)", r"\1 cards in library"),
         # "3 opps each at 2 life", "both opps at 1", "opponents at 2": each opponent's life, never the asker's
         (r"\b(\d+|two|three|four|five|six) opponents (?:each |all |both )?(?=(?:at|on) )",
          r"\1 opponents, each opponent "),

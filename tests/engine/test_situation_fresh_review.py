@@ -117,3 +117,22 @@ def test_can_i_miracle_is_answered_from_the_first_card_drawn_this_turn() -> None
     assert "Entreat the Angels" in first.answer["reason"]
     late = _judged("temporal mastery on top of my library, my second main phase, i cast frantic search. miracle?")
     assert late.answer["text"] == "No." and late.answer["rule"] == "702.94a"
+
+
+def test_turn_one_when_the_other_side_started_is_the_askers_first_turn_on_the_draw() -> None:
+    """ "turn 1, opp is on the play, it's my draw step" read the asker as the starting player and skipped the
+    draw: the other side started, so it is the asker's own first turn, on the draw (103.8a), and they draw."""
+    duel = _judged("it's turn 1 and my opponent went first. my draw step")
+    assert _drawn(duel)["You"] == 1
+    teams = _judged("two-headed giant, turn 1, the opposing team is on the play, our draw step")
+    assert _drawn(teams)["You"] == 1 and _drawn(teams)["Teammate"] == 1
+
+
+def test_team_and_possessive_words_players_type() -> None:
+    """ "opp team has X" (2HG), "on opps side" without its apostrophe, "0 library" without "cards in"."""
+    res = _judged("two headed giant: the enemy team controls notion thief and my teammate cycles a card")
+    assert _drawn(res)["Teammate"] == 0
+    side = _judged("notion thief on opps board, i cast frantic search in my main phase")
+    assert _drawn(side)["You"] == 0 and _drawn(side)["Opponent"] == 2
+    empty = _judged("laboratory maniac is mine, 0 library, i draw a card. do i win?")
+    assert empty.winners == ["You"]
