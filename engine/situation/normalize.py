@@ -47,7 +47,9 @@ def clean(text: str) -> str:
     else:
         text = "".join(ch for ch in text if ch in "\n" or unicodedata.category(ch)[0] != "C"
                        and unicodedata.category(ch) != "So")
-    return _EMPHASIS.sub("", text)
+    text = _EMPHASIS.sub("", text)
+    # "OPP HAS SHEOLDRED IM AT 4": a text typed all in capitals is read as lower case (its capitals name nobody)
+    return text.lower() if sum(ch.isupper() for ch in text) > 8 and not any(ch.islower() for ch in text) else text
 
 
 @dataclass

@@ -10,6 +10,12 @@ from __future__ import annotations
 
 import re
 
+# words after which "I" goes on the same clause ("the card I draw", "when I cast", "and I draw")
+_NOT_AFTER = "".join(rf"(?<!\b{word})" for word in (
+    "and", "then", "so", "but", "if", "when", "that", "after", "before", "while", "as", "card", "cards", "what",
+    "how", "do", "can", "once", "until", "which", "unless", "because", "since", "till", "where", "have", "has",
+    "whenever", "or", "than", "whether", "will", "would", "should", "could", "did", "does"))
+
 _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(rx, re.I), to)
     for rx, to in (
@@ -27,6 +33,10 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(my opponent|opponent|opp|my teammate|teammate|(?-i:[A-Z][a-z]+)) (?:who|that) "
          r"(?=(?:has|have|had|controls?|is at|is on)\b)", r"\1. \1 "),
         (r"\bi'm\b", "I am"),
+        # "opp has sheoldred im at 4 i cast frantic search": a new clause where "I" starts one, unpunctuated (with
+        # a word after its verb: "the Prosperity I cast" is the same clause)
+        (rf"(?<=\w){_NOT_AFTER} (?=(?:I am|i) (?:cast|draw|drew|already|am|have|havent|haven't|control|cycle|activate|"
+         r"brainstorm|wheel|play|take|use|dredge) \w)", ", "),
         (r"\bi've got\b", "I have"),
         (r"\bi've\b", "I have"),
         (r"\bi'll\b", "I will"),

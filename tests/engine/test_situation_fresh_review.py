@@ -136,3 +136,10 @@ def test_team_and_possessive_words_players_type() -> None:
     assert _drawn(side)["You"] == 0 and _drawn(side)["Opponent"] == 2
     empty = _judged("laboratory maniac is mine, 0 library, i draw a card. do i win?")
     assert empty.winners == ["You"]
+
+
+def test_an_unpunctuated_or_all_capitals_message_is_read_clause_by_clause() -> None:
+    shout = _judged("MY OPP HAS UNDERWORLD DREAMS IM AT 2 I CAST FRANTIC SEARCH AM I DEAD")
+    assert shout.losers == ["You"] and shout.answer["text"].startswith("Yes — you lose")
+    run_on = _judged("opp controls spirit of the labyrinth i already drew this turn i cast frantic search")
+    assert _drawn(run_on)["You"] == 0
