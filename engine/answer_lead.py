@@ -277,6 +277,8 @@ _HAND_ASKED = re.compile(r"\b(?:end(?:s)? up with|have|has|left|keep|keeps|in (?
                          r"hand)\b", re.I)
 
 
+_EACH_ASKED = re.compile(r"\b(?:each of us|both of us|all of us|we each|we both|do we|does everyone|does each|"
+                         r"everyone|everybody|each player|who)\b", re.I)
 _TRIGGERS_ASKED = re.compile(r"\bhow many (?:\w+ )?(?:pings?|treasures?|counters?|snakes?|tokens?|triggers?)\b", re.I)
 
 
@@ -295,6 +297,8 @@ def _count(res: Resolution, asked: Asked) -> Lead:
     who = _person(res, asked)
     if asked.card and _TRIGGERS_ASKED.search(asked.words):  # "how many pings?": the card's triggers, counted
         return _trigger(res, asked)
+    if _EACH_ASKED.search(asked.words):  # "how many does each of us get?", "how many do we draw?": every count
+        return _ruling(res, asked)
     if _HAND_ASKED.search(asked.words) and not re.search(r"\bdraws?\b", asked.words, re.I):
         chooser, lines = _differs(res, who, _count_of(who, "hand"))
         if lines:

@@ -52,8 +52,8 @@ QUESTION_FORMS: tuple[QuestionForm, ...] = (
                  r"\b(?:does|do|will|would|did) (?P<card>[\w',\- ]{2,60}?) (?:still )?(?:trigger|triggers)\b",
                  "does Bowmasters trigger?"),
     QuestionForm(AskedKind.LOSE, rf"\b(?:do|does|did|will|would|should|am|is|are) {WHO} (?:\w+ )?(?:lose|die|dies|"
-                                 r"deck out|decks out|dead|lost|loses|out|ok|okay|safe|fine|alive|deck|decked|"
-                                 r"deck myself|survive)\b",
+                                 r"deck out|decks out|dead|lost|loses|out|ok|okay|safe|fine|alive|deck|decked|done|"
+                                 r"toast|deck myself|survive)\b",
                  "do I lose?"),
     QuestionForm(AskedKind.LOSE, r"\bwho (?:loses|dies|decks out|is dead)\b", "who loses?"),
     QuestionForm(AskedKind.WIN, rf"\b(?:do|does|did|will|would|should) {WHO} (?:\w+ )?(?:win|wins|won)\b",
@@ -85,8 +85,8 @@ _QUESTION_START = re.compile(r"^(?:so |and |but |then |ok |okay )?(?:do|does|did
 
 
 # "..., can i miracle it even tho its a sorcery": a question after the story, in the same sentence, without "?"
-_MID_QUESTION = re.compile(r",\s*(?:so )?(?:can|could|do|does|did|will|would|am|is|are)\s+(?:i|we|he|she|they)\b",
-                           re.I)
+_MID_QUESTION = re.compile(r",\s*(?:so )?(?:(?:can|could|do|does|did|will|would|am|is|are)\s+(?:i|we|he|she|they)\b|"
+                           r"how many\b|how much\b|who (?:wins|loses|draws)\b)", re.I)
 
 
 def question_sentences(sentences: list[str]) -> list[str]:

@@ -143,3 +143,15 @@ def test_an_unpunctuated_or_all_capitals_message_is_read_clause_by_clause() -> N
     assert shout.losers == ["You"] and shout.answer["text"].startswith("Yes — you lose")
     run_on = _judged("opp controls spirit of the labyrinth i already drew this turn i cast frantic search")
     assert _drawn(run_on)["You"] == 0
+
+
+def test_how_many_do_we_each_get_leads_with_every_players_count() -> None:
+    res = _judged("my opponent controls hullbreacher and i cast wheel of fortune. how many cards does each of us get?")
+    assert res.answer["kind"] == "ruling" and "Opponent draws 7 cards" in res.answer["text"]
+
+
+def test_cards_listed_then_said_both_somewhere_are_one_list() -> None:
+    """ "X + Y both on opp's board": both are the opponent's (Notion Thief was left with no controller)."""
+    res = _judged("notion thief + consecrated sphinx both on opp's board, i cast frantic search")
+    assert {"fact": "Opponent controls Notion Thief"}.items() <= next(
+        f for f in res.understood if "Notion Thief" in f["fact"]).items()
