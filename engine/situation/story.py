@@ -9,6 +9,8 @@ reader gave: a text is read right, asked about, or refused, never resolved as so
 
 from __future__ import annotations
 
+import re
+
 from engine.errors import SituationError
 from engine.situation.atoms import Atom, Piece, atoms
 from engine.situation.attach import Builder
@@ -238,7 +240,8 @@ def _lists_said_together(parts: list[Part], reading: Reading) -> list[Part]:
     out: list[Part] = []
     for part in parts:
         place = next((p for p in part.pieces if p.kind is Atom.PLACE), None)
-        plural = place is not None and place.text.lower().split()[0] in ("are", "both")
+        plural = place is not None and (place.text.lower().split()[0] in ("are", "both") or re.search(
+            rf"\b(?:both|are|are both|both are) {re.escape(place.text)}", reading.clause, re.I) is not None)
         if out and plural and part.who() is None and all(p.kind is Atom.CARDS for p in out[-1].pieces):
             out[-1] = Part(out[-1].pieces + part.pieces, reading)
             continue
