@@ -137,7 +137,17 @@ def _own(res: Resolution, who: str) -> list[dict[str, Any]]:
     """The other lines that differ from the main line by one decision ``who`` makes and didn't say."""
     return [b for b in res.branches
             if len(b.get("choices", {})) == 1 and b.get("main") and chooser_of(next(iter(b["choices"]))) == who
-            and next(iter(b["choices"])) not in res.said_choices]
+            and not _said(res, *next(iter(b["choices"].items())))]
+
+
+def _said(res: Resolution, key: str, value: Any) -> bool:
+    """Whether the player already said this decision: the same key, or drawing normally when they said they
+    apply an optional replacement ("i dredge")."""
+    if key in res.said_choices:
+        return True
+    who = chooser_of(key)
+    return key.startswith("order:") and value == "draw normally" and any(
+        said.startswith("apply:") and chooser_of(said) == who for said in res.said_choices)
 
 
 def _outcome(ruling_text: str) -> str:
