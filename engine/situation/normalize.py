@@ -98,7 +98,7 @@ _LEADING_FILLER = re.compile(
     r"(?:question|q)\s*[:,\-]\s*|(?:(?:quick|dumb|simple|rules|short|stupid|weird|judge) )+(?:question|q)\b"
     r"[:,\-]?\s*|"
     r"(?:so|ok|okay|um|uh|well|alright|judge|ruling|help|please|help please|pls)\s*[,:!\-]\s*|"
-    r"(?:so|ok|okay|ok so|okay so|alright so|well(?! of\b)|um|uh)\s+)",
+    r"(?:so|ok|okay|ok so|okay so|alright so|well(?! of\b)|um|uh|yo)\s+)",
     re.I,
 )
 _TRAILING_QUESTION = re.compile(rf"(?:[,\-]\s*|\s+)(?:{_QUESTION_TAIL})[\s?!.]*$", re.I)

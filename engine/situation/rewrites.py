@@ -67,6 +67,12 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bhas to draw\b", "draws"),
         # ways of saying a player draws: "is forced to draw", "I make my opponent draw", "am I allowed to draw"
         (r"\b(?:is|are|am) (?:forced|made|instructed|told|asked) to draw\b", "draws"),
+        # "opp makes me draw with Words of Wisdom", "i make him draw with opportunity": that player casts the spell
+        # (a sentence of its own: its subject is not the subject of the facts said before it)
+        (r",? ?\b(I|my opponent|opponent|opp|he|she|they|(?-i:[A-Z][a-z]+)) (?:make|makes|made|force|forces|forced) "
+         r"(me|myself|him|her|them|my opponent|opponent|opp|(?-i:[A-Z][a-z]+)) draw(?: \w+)?(?: cards?)? "
+         r"(?:with|off|using|via|by casting) (?:a |an |my |his |her |their )?([\w',\- ]+?)"
+         r"(?=\s*(?:[,.;!?]|$|\b(?:during|on|in|at|while)\b))", r". \1 cast \3 targeting \2"),
         (r"\bI (?:make|force|have) (my opponent|opponent|opp|[A-Z][a-z]+|him|her|them) draw\b", r"\1 draws"),
         (r"^(?:am|are|is) (i|we|he|she|they|my opponent|opponent|opp) (?:allowed|able) to\b", r"\1"),
         (r"\ban opponent's\b", "my opponent's"),
@@ -80,6 +86,15 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\boppos?\b(?!')", "opponent"),
         (r"\bopps\b", "opponents"),
         (r"\bopp\b", "opponent"),
+        # "i havent drawn anything this turn": no card drawn; "grave-troll": the nickname typed with its hyphen
+        (r"\b(drawn|drew) anything\b", r"\1 a card"),
+        (r"\bgrave-troll\b", "grave troll"),
+        (r"\bnothing (?:left )?in (my|his|her|their|the|opponent's) (?:library|deck)\b", r"0 cards in \1 library"),
+        # "opp has 3 cards left in his": the library, left unsaid
+        (r"\b(cards? (?:left )?in) (his|her|their|my)(?=\s*(?:[,.;!?]|$))", r"\1 \2 library"),
+        # "i dredge instead of drawing for turn": the dredge replaces the draw step's draw
+        (r"\b(dredge(?: it| \w+)?) instead of (?:drawing|my draw) (?:for (?:the |my )?turn|in my draw step)\b",
+         r"\1 in my draw step"),
         # "opp team has Notion Thief", "the other team is on the play" (Two-Headed Giant): a player of that team
         (r"\b(?:the )?(?:opponent|opponent's|opponents'?|opposing|other|enemy) team\b", "opponent"),
         # "notion thief on opps side": the possessive typed without its apostrophe

@@ -155,3 +155,19 @@ def test_cards_listed_then_said_both_somewhere_are_one_list() -> None:
     res = _judged("notion thief + consecrated sphinx both on opp's board, i cast frantic search")
     assert {"fact": "Opponent controls Notion Thief"}.items() <= next(
         f for f in res.understood if "Notion Thief" in f["fact"]).items()
+
+
+def test_a_dredge_the_player_said_is_not_offered_back_as_drawing_normally() -> None:
+    res = _judged("stinkweed imp in my yard and 9 cards in library, i dredge instead of drawing for turn. how many do i draw?")
+    assert res.answer["kind"] == "count" and res.answer["text"] == "You draw no card."
+
+
+def test_ways_players_say_who_draws_and_what_is_left() -> None:
+    made = _judged("i make my opponent draw with opportunity, he has 3 cards left in his")
+    assert made.losers == ["Opponent"] and _drawn(made)["Opponent"] == 3
+    nothing = _judged("laboratory maniac out and nothing in my library, i cast frantic search. do i win?")
+    assert nothing.winners == ["You"]
+    anything = _judged("my opponent has narset, it's his turn and i haven't drawn anything this turn. i cast frantic search")
+    assert _drawn(anything)["You"] == 1
+    hyphen = _judged("grave-troll in my graveyard, 3 cards in library, i draw for the turn. can i dredge?")
+    assert hyphen.answer["text"] == "No."
