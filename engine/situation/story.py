@@ -256,11 +256,14 @@ def _read_part(part: Part, reading: Reading) -> None:
     if who is not None and (who.used or any(p.used for p in part.pieces)):
         who.used = True
         reading.subject = str(who.values["who"])
+        reading.subject_of_card = False
     elif who is None:
         # "my draw step, 3 cards in hand": a part said of one player by a possessive carries that player
-        owners = {str(p.values["owner"]) for p in part.pieces if p.used and p.values.get("owner")}
+        owned = [p for p in part.pieces if p.used and p.values.get("owner")]
+        owners = {str(p.values["owner"]) for p in owned}
         if len(owners) == 1:
             reading.subject = owners.pop()
+            reading.subject_of_card = all(p.kind is Atom.CARDS for p in owned)
     if part.has(Tok.HAVE):
         reading.had = True
     elif part.who() is not None:

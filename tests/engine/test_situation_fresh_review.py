@@ -171,3 +171,12 @@ def test_ways_players_say_who_draws_and_what_is_left() -> None:
     assert _drawn(anything)["You"] == 1
     hyphen = _judged("grave-troll in my graveyard, 3 cards in library, i draw for the turn. can i dredge?")
     assert hyphen.answer["text"] == "No."
+
+
+def test_on_the_draw_after_a_cards_controller_is_the_askers() -> None:
+    """ "opp's X, turn 1 on the draw, my draw step": the opponent was named only as a card's controller; the side
+    is the asker's (their first turn, on the draw: they draw, 103.8a), never the opponent's."""
+    res = _judged("opponent's consecrated sphinx, turn 1 on the draw, my draw step")
+    assert _drawn(res)["You"] == 1
+    assert any("read as about you (the player before it was named as a card's controller)" in a
+               for a in res.assumed)
