@@ -8,6 +8,7 @@ from its wording.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -199,7 +200,19 @@ def reasons(res: Resolution) -> list[tuple[str, str | None]]:
     if out:
         return list(dict.fromkeys(out))[:3]
     drew = next((s for s in res.steps if s.kind in ("empty_draw", "draw")), None)
-    return [("", _rule_of(drew))] if drew is not None else []
+    if drew is None:  # no draw at all: a skipped draw step says why ("plays first and skips ...", 103.8a)
+        skip = next((s for s in res.steps if s.kind == "skip"), None)
+        return [(_skipped(skip.text), _rule_of(skip))] if skip is not None else []
+    return [("", _rule_of(drew))]
+
+
+def _skipped(text: str) -> str:
+    """A first-turn skip as a reason, in any person (the step names the player): 103.8a, or 103.8b for a team."""
+    if re.search(r"\bplays? first and skips?\b", text):
+        team = text.startswith("The team of ")
+        return ("the team that plays first skips the draw step of its first turn" if team
+                else "the player who plays first skips the draw step of their first turn")
+    return text.rstrip(".")
 
 
 def ruling_of(res: Resolution) -> Ruling:

@@ -180,3 +180,10 @@ def test_on_the_draw_after_a_cards_controller_is_the_askers() -> None:
     assert _drawn(res)["You"] == 1
     assert any("read as about you (the player before it was named as a card's controller)" in a
                for a in res.assumed)
+
+
+def test_a_skipped_first_draw_says_why() -> None:
+    """ "How many do I draw?" on the starting player's first turn: none, because of 103.8a (was a bare count)."""
+    res = _judged("first turn of the game and i'm on the play, howling mine on my side, my draw step. how many do i draw?")
+    assert res.answer["text"] == "You draw no card."
+    assert res.answer["rule"] == "103.8a" and "plays first" in res.answer["reason"]
