@@ -344,6 +344,7 @@ def _parse_parts(b: Builder, text: str, subject: str, level: int, verb: str = ""
 
 
 _AT_LIFE = re.compile(r"\s+(?=at -?\w+ life$)", re.I)
+_OWNED_TAIL = re.compile(r"(?:my|our|your|[\w\-]+'s)\s", re.I)
 
 
 def _with_split(b: Builder, text: str, subject: str, verb: str) -> tuple[str, str]:
@@ -352,7 +353,9 @@ def _with_split(b: Builder, text: str, subject: str, verb: str) -> tuple[str, st
         head, tail = (rx.split(text, maxsplit=1) + [""])[:2]
         if tail.strip() and head.strip():
             who, _ = _parse_parts(b, head, subject, len(_SEPARATORS), verb)
-            return _parse_parts(b, tail, who, 0, tail_verb)
+            # "opp draws 2 with my Sheoldred out": a tail with an owner of its own is not the subject's ("has")
+            owned = _OWNED_TAIL.match(tail.strip()) is not None
+            return _parse_parts(b, tail, who, 0, "" if owned else tail_verb)
     _fail(b, text)
     return subject, verb
 

@@ -31,7 +31,11 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bit(?:'s| is) (?:me|i) (?:who|that)\b", "I"),
         # "targeting opp who has 7 cards in library": the relative clause is a fact of its own about that player
         (r"\b(my opponent|opponent|opp|my teammate|teammate|(?-i:[A-Z][a-z]+)) (?:who|that) "
-         r"(?=(?:has|have|had|controls?|is at|is on)\b)", r"\1. \1 "),
+         r"(?=(?:has|have|had|controls?)\b)", r"\1. \1 "),
+        (r"\b(my opponent|opponent|opp|my teammate|teammate|(?-i:[A-Z][a-z]+)) (?:who|that) (?:is|'s) "
+         r"((?:at|on) -?\w+(?: life)?)(?=\s*(?:[,.;!?]|$|and\b))", r"\1. \1 is \2"),
+        (r"\b(my opponent|opponent|opp|my teammate|teammate|(?-i:[A-Z][a-z]+)) (?:who|that) (?:is|'s) (?=(?:at|on) )",
+         r"\1 "),
         (r"\bi'm\b", "I am"),
         # "opp has sheoldred im at 4 i cast frantic search": a new clause where "I" starts one, unpunctuated (with
         # a word after its verb: "the Prosperity I cast" is the same clause)

@@ -187,3 +187,12 @@ def test_a_skipped_first_draw_says_why() -> None:
     res = _judged("first turn of the game and i'm on the play, howling mine on my side, my draw step. how many do i draw?")
     assert res.answer["text"] == "You draw no card."
     assert res.answer["rule"] == "103.8a" and "plays first" in res.answer["reason"]
+
+
+def test_a_relative_life_total_and_an_owned_with_tail_are_read_for_the_right_player() -> None:
+    """ "targeting opp who is at 2 life" is the opponent's life (the asker's before); "opp draws 2 with my
+    Sheoldred out" is the asker's Sheoldred (read as "opp has my Sheoldred" before)."""
+    targeted = _judged("i cast opportunity targeting my opponent who is at 2 life, i control underworld dreams")
+    assert targeted.losers == ["Opponent"]
+    owned = _judged("my opponent at 3 life draws 2 with my sheoldred out")
+    assert owned.losers == ["Opponent"]
