@@ -471,8 +471,19 @@ _LIFE_WORDS = re.compile(r"\blife\b", re.I)
 
 
 def _what(res: Resolution, asked: Asked) -> Lead:
-    """ "What happens?": the ruling line; "life?", "what's his life after?": the life total asked about first."""
-    return _life(res, asked) if _LIFE_WORDS.search(asked.words) else _ruling(res, asked)
+    """ "What happens?": the ruling line; "life?", "what's his life after?": the life total asked about first;
+    "who draws what?" when the asker's own choice changes who draws: both lines of that choice."""
+    if _LIFE_WORDS.search(asked.words):
+        return _life(res, asked)
+    if _WHO_DRAWS.search(asked.words):
+        chooser, lines = _differs(res, "You", lambda doc: tuple(
+            sorted((n, p.get("drawn_this_turn")) for n, p in doc.get("players", {}).items())))
+        if lines:
+            return _choice(res, chooser, lines)
+    return _ruling(res, asked)
+
+
+_WHO_DRAWS = re.compile(r"\bwho (?:draws|gets)\b", re.I)
 
 
 LEADS: dict[AskedKind, Callable[[Resolution, Asked], Lead]] = {

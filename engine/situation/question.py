@@ -66,6 +66,7 @@ QUESTION_FORMS: tuple[QuestionForm, ...] = (
     QuestionForm(AskedKind.CAN, rf"\b(?:can|could|may) {WHO} (?:still )?\w+", "can I miracle it?"),
     QuestionForm(AskedKind.CAN, r"\b(?:does|do|will|would|can) (?:it|this|that|they) (?:still )?(?:work|happen|"
                                 r"apply)\b", "does it work?"),
+    QuestionForm(AskedKind.WHAT, r"\bwho (?:draws|gets)\b", "who draws what?"),
     # "life?", "life after?", "whats his life": the ruling, led by the life total (the answer reads the words)
     QuestionForm(AskedKind.WHAT, r"(?:^|, ?)(?:(?P<player>my|his|her|their) )?life(?: total)?(?: after(?:wards)?)?"
                                  r"\W*$", "life after?"),

@@ -196,3 +196,10 @@ def test_a_relative_life_total_and_an_owned_with_tail_are_read_for_the_right_pla
     assert targeted.losers == ["Opponent"]
     owned = _judged("my opponent at 3 life draws 2 with my sheoldred out")
     assert owned.losers == ["Opponent"]
+
+
+def test_who_draws_what_leads_with_the_askers_choice_when_it_decides() -> None:
+    """The drawing player orders replacement effects (616.1): with Thought Reflection and an opponent's Notion
+    Thief, "who draws what?" has two answers, and the asker picks."""
+    res = _judged("i control thought reflection, my opponent controls notion thief, i cycle a card. who draws what?")
+    assert res.answer["kind"] == "choice" and len(res.answer["lines"]) == 2
