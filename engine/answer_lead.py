@@ -18,8 +18,8 @@ from typing import Any
 
 from engine.answer_traps import trap_of
 from engine.model import Resolution, Step
-from engine.number_words import NUMBER_WORDS
 from engine.question import Asked, AskedKind
+from engine.question_words import STOP, AskedMeasure
 from engine.ruling import drawn_counts, reason_of, reasons
 from engine.wording import sentence
 
@@ -221,10 +221,6 @@ def _specific(res: Resolution, reason: str) -> bool:
 
 # ------------------------------------------------------------------ one lead per kind of question
 
-# "who wins?", "who loses?": not a yes/no question; the ruling line names the players
-_WHO_ASKED = re.compile(r"\s*who\b", re.I)
-# "do I survive?", "am I ok?", "is he safe?": the same question as "do I lose?" turned around, so Yes and No swap
-_SURVIVAL_ASKED = re.compile(r"\b(?:survive|survives|live|lives|alive|ok|okay|safe|fine)\b", re.I)
 
 
 def _lose(res: Resolution, asked: Asked) -> Lead:
@@ -232,9 +228,9 @@ def _lose(res: Resolution, asked: Asked) -> Lead:
     chooser, lines = _differs(res, who, lambda doc: who in doc.get("losers", ()))
     if lines:
         return _choice(res, chooser, lines)
-    if _SURVIVAL_ASKED.search(asked.words):
+    if asked.measure is AskedMeasure.ALIVE:  # "do I survive?": "do I lose?" turned round, Yes and No swap
         return _survive(res, who)
-    if _WHO_ASKED.match(asked.words):
+    if asked.measure is AskedMeasure.WHO:  # "who loses?": not a yes/no question; the ruling names the players
         return _ruling(res, asked)
     if who in res.losers:
         text = f"Yes — {_does(who, 'lose', 'loses')} the game{_so_wins(res)}."
@@ -270,7 +266,7 @@ def _win(res: Resolution, asked: Asked) -> Lead:
     chooser, lines = _differs(res, who, lambda doc: who in doc.get("winners", ()))
     if lines:
         return _choice(res, chooser, lines)
-    if _WHO_ASKED.match(asked.words):
+    if asked.measure is AskedMeasure.WHO:  # "who wins?": the ruling line names the players
         return _ruling(res, asked)
     if who in res.winners:
         text = f"Yes — {_does(who, 'win', 'wins')} the game."
@@ -280,16 +276,6 @@ def _win(res: Resolution, asked: Asked) -> Lead:
         text = "No — and " + _does(who, "don't", "doesn't") + " lose either."
     reason, rule = _reason(res, asked.card)
     return Lead(AnswerKind.YES if who in res.winners else AnswerKind.NO, sentence(text), reason, rule)
-
-
-# "how many cards do I end up with?", "how many do I have after?": the hand afterwards, not the cards drawn
-_HAND_ASKED = re.compile(r"\b(?:end(?:s)? up with|have|has|left|keep|keeps|in (?:(?:my|his|her|their|your) )?"
-                         r"hand)\b", re.I)
-
-
-_EACH_ASKED = re.compile(r"\b(?:each of us|both of us|all of us|we each|we both|do we|does everyone|does each|"
-                         r"everyone|everybody|each player|who)\b", re.I)
-_TRIGGERS_ASKED = re.compile(r"\bhow many (?:\w+ )?(?:pings?|treasures?|counters?|snakes?|tokens?|triggers?)\b", re.I)
 
 
 def _hand(res: Resolution, who: str) -> Lead | None:
@@ -305,11 +291,11 @@ def _hand(res: Resolution, who: str) -> Lead | None:
 
 def _count(res: Resolution, asked: Asked) -> Lead:
     who = _person(res, asked)
-    if asked.card and _TRIGGERS_ASKED.search(asked.words):  # "how many pings?": the card's triggers, counted
+    if asked.card and asked.measure is AskedMeasure.TIMES:  # "how many pings?": the card's triggers, counted
         return _trigger(res, asked)
-    if _EACH_ASKED.search(asked.words):  # "how many does each of us get?", "how many do we draw?": every count
+    if asked.measure is AskedMeasure.EVERY:  # "how many does each of us get?": every player's count
         return _ruling(res, asked)
-    if _HAND_ASKED.search(asked.words) and not re.search(r"\bdraws?\b", asked.words, re.I):
+    if asked.measure is AskedMeasure.HAND:  # "how many cards do I end up with?": the hand afterwards
         chooser, lines = _differs(res, who, _count_of(who, "hand"))
         if lines:
             return _choice(res, chooser, lines)
@@ -373,7 +359,7 @@ def _can(res: Resolution, asked: Asked) -> Lead:
         if stopped is not None:
             return Lead(AnswerKind.NO, "No.", *reason_of(stopped))
         acted = _acted(res, card)
-        if acted is None and _STOPS.search(asked.words):  # "does Narset stop me?": its prohibition is its act
+        if acted is None and asked.act == STOP:  # "does Narset stop me?": its prohibition is its act
             acted = next((s for s in res.steps if s.kind == "prohibited" and s.source
                           and s.source.lower() == card.lower()), None)
         if acted is not None:
@@ -381,39 +367,17 @@ def _can(res: Resolution, asked: Asked) -> Lead:
         if mine:
             return _choice(res, who, own_choice_lines(res, who), prefix="Yes — ")
         return _ruling(res, asked)  # the card played no part the engine can name: the ruling, not a guess
-    act = _ASKED_ACT.search(asked.words)
-    if act is not None:  # "can I dredge?": about that act, never answered by whether a card is drawn
-        return ACT_LEADS.get((act.group("act") or act.group("bare")).lower(), _ruling)(res, asked)
+    if asked.act is not None and asked.act != STOP:  # "can I dredge?": about that act, never whether one draws
+        return ACT_LEADS.get(asked.act, _ruling)(res, asked)
     n = drawn_counts(res).get(who, 0)
     reason, rule = _reason(res)
-    wanted = _said_count(asked.words)
+    wanted = asked.number or 0
     if wanted >= 2 and n != wanted:  # "do I draw 2?" when one card is drawn: No, and the number ("a card": any)
         drawn = ("only " if n < wanted else "") + _cards(n) if n else "no card"
         return Lead(AnswerKind.NO, sentence(f"No — {_does(who, 'draw', 'draws')} {drawn}."), reason, rule)
     if n:
         return Lead(AnswerKind.YES, sentence(f"Yes — {_does(who, 'draw', 'draws')} {_cards(n)}."), reason, rule)
     return Lead(AnswerKind.NO, "No.", reason, rule)
-
-
-_STOPS = re.compile(r"\b(?:stop|stops|prevent|prevents)\b", re.I)
-# "do I draw 2?", "does he draw two cards?": the number the question says
-_SAID_COUNT = re.compile(r"\bdraws? (?:(?:only|just|all) )?(?P<n>\d{1,2}|[a-z]+)\b(?! (?:more|extra|additional))",
-                         re.I)
-
-
-def _said_count(words: str) -> int:
-    """The number a yes/no question says it is drawn ("do I draw two?"); 0 when it says none."""
-    said = _SAID_COUNT.search(words)
-    if said is None:
-        return 0
-    n = said.group("n").lower()
-    return int(n) if n.isdigit() else NUMBER_WORDS.get(n, 0)
-
-
-# a "can I ...?" about an act other than drawing
-_ASKED_ACT = re.compile(r"\b(?:can|could|may|do|does|did|will|would|should|must) \S+ (?:still )?(?:\w+ )?"
-                        r"(?P<act>dredge|cast|use|take|apply|replace|miracle|cycle|activate|play)\b|^(?P<bare>miracle)\b",
-                        re.I)
 
 
 def _dredge(res: Resolution, asked: Asked) -> Lead:
@@ -452,7 +416,7 @@ def _trigger(res: Resolution, asked: Asked) -> Lead:
     own = [t for t in res.triggers if t.source.lower() == card.lower()]
     times = sum(t.count for t in own)
     rule = next((t.rules[0] for t in own if t.rules), None)
-    how_many = re.match(r"how (?:many|often)\b", asked.words, re.I) is not None
+    how_many = asked.measure is AskedMeasure.TIMES
     if times:
         said = "once" if times == 1 else "twice" if times == 2 else f"{times:,} times"
         text = f"{card} triggers {said}" if how_many else f"Yes — {card} triggers {said}"
@@ -467,23 +431,18 @@ def _ruling(res: Resolution, asked: Asked | None) -> Lead:
     return Lead(AnswerKind.RULING, str(res.ruling.get("text", "")), "", None)
 
 
-_LIFE_WORDS = re.compile(r"\blife\b", re.I)
-
-
 def _what(res: Resolution, asked: Asked) -> Lead:
     """ "What happens?": the ruling line; "life?", "what's his life after?": the life total asked about first;
     "who draws what?" when the asker's own choice changes who draws: both lines of that choice."""
-    if _LIFE_WORDS.search(asked.words):
+    if asked.measure is AskedMeasure.LIFE:
         return _life(res, asked)
-    if _WHO_DRAWS.search(asked.words):
+    if asked.measure is AskedMeasure.WHO:
         chooser, lines = _differs(res, "You", lambda doc: tuple(
             sorted((n, p.get("drawn_this_turn")) for n, p in doc.get("players", {}).items())))
         if lines:
             return _choice(res, chooser, lines)
     return _ruling(res, asked)
 
-
-_WHO_DRAWS = re.compile(r"\bwho (?:draws|gets)\b", re.I)
 
 
 LEADS: dict[AskedKind, Callable[[Resolution, Asked], Lead]] = {

@@ -13,6 +13,7 @@ from enum import StrEnum
 from typing import Any
 
 from engine.errors import ScenarioError
+from engine.question_words import AskedMeasure, asked_act, asked_measure, said_number
 
 
 class AskedKind(StrEnum):
@@ -30,12 +31,17 @@ class AskedKind(StrEnum):
 
 @dataclass(frozen=True)
 class Asked:
-    """One question: its kind, whom and which card it is about (when said), and the player's own words."""
+    """One question: its kind, whom and which card it is about (when said), the player's own words, and what
+    the words say beyond the kind (``engine.question_words``): the act asked about, the number said, what a
+    count measures. The answer leads from these fields, never from the words."""
 
     kind: AskedKind
     player: str | None = None
     card: str | None = None
     words: str = ""
+    act: str | None = None  # "dredge", "stop", "cast"...: a yes/no about an act other than drawing
+    number: int | None = None  # "do I draw 2?": the number the question says
+    measure: AskedMeasure | None = None  # "how many": the cards drawn, the hand afterwards, the times triggered
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind.value, "words": self.words}
@@ -43,11 +49,27 @@ class Asked:
             out["player"] = self.player
         if self.card:
             out["card"] = self.card
+        if self.act:
+            out["act"] = self.act
+        if self.number is not None:
+            out["number"] = self.number
+        if self.measure is not None:
+            out["measure"] = self.measure.value
         return out
 
 
+def asked_of(kind: AskedKind, player: str | None, card: str | None, words: str) -> Asked:
+    """A question with the details its words carry, read from them (the situation reader, and a JSON scenario
+    that gives only the words)."""
+    measure = asked_measure(words, kind.value)
+    return Asked(kind, player, card, words, asked_act(words), said_number(words), measure)
+
+
+
+
 def asked_from_json(raw: Any, names: list[str]) -> Asked | None:
-    """``{"kind": "lose", "player": "Alice", "card": ..., "words": "do I lose?"}`` or absent."""
+    """``{"kind": "lose", "player": "Alice", "card": ..., "words": "do I lose?", "act": ..., "number": ...,
+    "measure": ...}`` or absent; a detail not given is read from the words."""
     if raw is None:
         return None
     kinds = ", ".join(k.value for k in AskedKind)
@@ -61,4 +83,14 @@ def asked_from_json(raw: Any, names: list[str]) -> Asked | None:
     words = raw.get("words", "")
     if (card is not None and not isinstance(card, str)) or not isinstance(words, str):
         raise ScenarioError("asked.card and asked.words must be text", "asked", "")
-    return Asked(AskedKind(raw["kind"]), player, card, words.strip()[:300])
+    read = asked_of(AskedKind(raw["kind"]), player, card, words.strip()[:300])
+    act, number, measure = raw.get("act", read.act), raw.get("number", read.number), raw.get("measure", read.measure)
+    if act is not None and not isinstance(act, str):
+        raise ScenarioError("asked.act must be text, the act asked about", "asked.act", 'e.g. "dredge"')
+    if number is not None and (not isinstance(number, int) or isinstance(number, bool) or number < 0):
+        raise ScenarioError("asked.number must be a whole number", "asked.number", "e.g. 2")
+    if measure is not None and measure not in {m.value for m in AskedMeasure}:
+        raise ScenarioError("asked.measure must say what a count measures", "asked.measure",
+                            f"one of: {', '.join(m.value for m in AskedMeasure)}")
+    return Asked(read.kind, player, card, read.words, act, number,
+                 AskedMeasure(measure) if measure is not None else None)

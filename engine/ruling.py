@@ -8,7 +8,6 @@ from its wording.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -182,6 +181,12 @@ def _said_grouped(grouped: dict[tuple[str, str | None, str | None], tuple[Step, 
     return out
 
 
+def _skipped_by_rule(res: Resolution) -> list[tuple[str, str | None]]:
+    """A draw the game's own rules skip (the starting player's first draw, 103.8a): when no card's effect
+    decided anything, the step says why, with its rule."""
+    return [(s.text.rstrip("."), _rule_of(s)) for s in res.steps if s.kind == "skip" and not s.source]
+
+
 def reasons(res: Resolution) -> list[tuple[str, str | None]]:
     """The deciding steps in words, at most three: a loss or a win first (or a win or loss an effect
     prevented), then replacements and prohibitions grouped by card and player (with how many draws each acted
@@ -199,20 +204,10 @@ def reasons(res: Resolution) -> list[tuple[str, str | None]]:
     out = _said_grouped(grouped) + ends + _triggers(res)
     if out:
         return list(dict.fromkeys(out))[:3]
+    if skipped := _skipped_by_rule(res):
+        return skipped[:1]
     drew = next((s for s in res.steps if s.kind in ("empty_draw", "draw")), None)
-    if drew is None:  # no draw at all: a skipped draw step says why ("plays first and skips ...", 103.8a)
-        skip = next((s for s in res.steps if s.kind == "skip"), None)
-        return [(_skipped(skip.text), _rule_of(skip))] if skip is not None else []
-    return [("", _rule_of(drew))]
-
-
-def _skipped(text: str) -> str:
-    """A first-turn skip as a reason, in any person (the step names the player): 103.8a, or 103.8b for a team."""
-    if re.search(r"\bplays? first and skips?\b", text):
-        team = text.startswith("The team of ")
-        return ("the team that plays first skips the draw step of its first turn" if team
-                else "the player who plays first skips the draw step of their first turn")
-    return text.rstrip(".")
+    return [("", _rule_of(drew))] if drew is not None else []
 
 
 def ruling_of(res: Resolution) -> Ruling:

@@ -176,7 +176,7 @@ def action_draw_step(r: Resolver) -> None:
         return
     if s.turn == 1:
         if s.format == "two-player":
-            r.step(f"{active.name} plays first and skips the draw of their first turn.",
+            r.step(f"{active.name} plays first, so the draw of their first turn is skipped.",
                    r.rs.cite("first_turn_two_player"), active.name, "skip")
             return
         if s.format == "two-headed-giant":

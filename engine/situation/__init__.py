@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
+from dataclasses import replace
 from typing import Any
 
 from engine.cards import CardDB, default_cards
 from engine.errors import Ambiguity, Clarification, SituationError
-from engine.question import Asked
 from engine.scenario_json import scenario_from_json
 from engine.situation.attach import Builder
 from engine.situation.clarify import ask_player_count, from_ambiguity, place_unowned
@@ -85,7 +85,7 @@ def _read(text: str, cards: CardDB | None, given: Situation | None = None) -> di
     if asked is not None:
         names = [p["name"] for p in doc["players"]]
         doc["asked"] = (asked if asked.player in names or asked.player is None
-                        else Asked(asked.kind, None, asked.card, asked.words)).to_json()
+                        else replace(asked, player=None)).to_json()
     for typed, read in norm.corrections:
         b.assume(f"“{typed}” read as “{read}”")
     for aside in norm.asides:

@@ -97,7 +97,7 @@ ATOM_RULES: tuple[tuple[Atom, str], ...] = (
     (Atom.SIDE, "SIDE:side"),
     (Atom.PLAYERS, "NUMBER:n PLAYERS"),
     (Atom.PLAYERS, "PLAYERS IN? NUMBER:n"),
-    (Atom.PLAYERS, "NUMBER:n POSS:others"),  # "3 opps": the asker and three opponents
+    (Atom.PLAYERS, "POSS? NUMBER:n POSS:others"),  # "3 opps", "my two opponents": the asker and the opponents
     (Atom.FORMAT, "FORMAT:format"),
     (Atom.DRAW, "MAY?:may DRAW NUMBER?:n CARDS?"),
     (Atom.DRAW, "MAY?:may DRAW NUMBER?:n CARDS? IN POSS?:from_owner ZONE:from_zone"),  # "draw 2 from my library"

@@ -110,6 +110,9 @@ def _poison(ctx: Ctx, g: dict[str, str]) -> None:
         ctx.b.set(target, "poison", n, ctx.clause)
 
 
+_EACH_CONTROLS = {"each": "each player", "we": "each of us", "each-opponent": "each opponent"}
+
+
 def _controls(ctx: Ctx, g: dict[str, str]) -> None:
     who = ctx.who(g.get("player"))
     cards = ctx.card_list(g["cards"])
@@ -118,10 +121,10 @@ def _controls(ctx: Ctx, g: dict[str, str]) -> None:
         # "we have Howling Mine": one permanent, one of us controls it; asked about if it matters
         ctx.b.unowned.extend((card, ctx.clause) for card in cards)
         return
-    if who in ("each", "we"):
-        # "we both have Howling Mine": each player (each of us) controls one
+    if who in _EACH_CONTROLS:
+        # "we both have Howling Mine", "both opps have Sphinx": each of them controls one
         ctx.b.group_permanents.extend((who, card) for card in cards)
-        ctx.b.note(f"{'each of us' if who == 'we' else 'each player'} controls {', '.join(cards)}", ctx.clause)
+        ctx.b.note(f"{_EACH_CONTROLS[who]} controls {', '.join(cards)}", ctx.clause)
         return
     if who in GROUPS or who.startswith("team:"):
         raise SituationError("say which player controls the permanent", ctx.clause, "'Alice controls X'")

@@ -145,6 +145,8 @@ def _players(part: Part, reading: Reading) -> None:
                 continue  # a number before another possessive: no count of players, left for an error
             n = str(F.count(n, reading.clause) + 1)
             reading.b.assume(f"“{piece.text}” read as a game of {n} players: you and {int(n) - 1} opponents")
+            if part.who() is None and part.has(Tok.HAVE):  # "two opps both control X": they are the subject
+                reading.subject = "each opponent"
         F._players(reading.ctx(), {"n": n})
         piece.used = True
 

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 
 from engine.errors import SituationError
-from engine.question import Asked, AskedKind
+from engine.question import Asked, AskedKind, asked_of
 from engine.situation.attach import Builder, resolve_player
 from engine.situation.entities import candidates
 
@@ -156,9 +156,13 @@ def read_question(b: Builder, sentences: list[str]) -> Asked | None:
                 continue
             groups = m.groupdict()
             player = _player(b, groups.get("player"), words)  # "who loses?": about nobody in particular
+            # "how many do they draw?" with two opponents: no one player to answer for, so the ruling line,
+            # which says every player's count, answers it (never the asker's count in their place)
+            plural = (groups.get("player") or "").lower() == "they"
+            kind = AskedKind.WHAT if plural and player is None else form.kind
             noun = groups.get("noun") or ("trigger" if _ANY_CARD.fullmatch(groups.get("card") or "") else None)
             card = _card(b, groups.get("card")) or _card_making(b, noun)
-            return Asked(form.kind, player, card, words[m.start():][:300])
+            return asked_of(kind, player, card, words[m.start():][:300])
     return None  # a "?" on a statement ("Peer into the Abyss on myself?") asks for no particular answer
 
 

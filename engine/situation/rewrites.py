@@ -90,6 +90,7 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\boppos?\b(?!')", "opponent"),
         (r"\bopps\b", "opponents"),
         (r"\bopp\b", "opponent"),
+        (r"\bboth (?:of )?(?:my )?opponents\b", "my two opponents"),  # "both opps have X": two opponents, each
         # "i havent drawn anything this turn": no card drawn; "grave-troll": the nickname typed with its hyphen
         (r"\b(drawn|drew) anything\b", r"\1 a card"),
         (r"\bgrave-troll\b", "grave troll"),

@@ -213,3 +213,39 @@ def test_how_many_do_i_end_up_with_is_the_hand_afterwards_not_the_draws() -> Non
     assert lead("I cast Timetwister with Notion Thief on opp's side. how many cards do I end up with?") == \
         "You end up with 0 cards in hand (7 → 0)."
     assert lead("I control Thought Reflection. I draw 2. How many do I draw?") == "You draw 4."
+
+
+def test_the_lead_reads_the_question_fields_not_its_words() -> None:
+    """A JSON scenario's ``asked`` fields decide the lead; words alone are read into the same fields."""
+    players = [{"name": "You", "library": 5, "hand": 2}, {"name": "Opponent"}]
+    said_two = _resolved(players, DRAW_ONE, {"kind": "can", "words": "is this right?", "number": 2})
+    assert said_two.answer["text"] == "No — you draw only 1 card."
+    from_words = _resolved(players, DRAW_ONE, {"kind": "can", "words": "do I draw 2?"})
+    assert from_words.answer["text"] == "No — you draw only 1 card."
+    assert from_words.asked is not None and from_words.asked.number == 2
+    hand = _resolved(players, DRAW_ONE, {"kind": "count", "measure": "hand"})
+    assert hand.answer["text"] == "You end up with 3 cards in hand (2 → 3)."
+    drawn = _resolved(players, DRAW_ONE, {"kind": "count", "words": "how many do I have after?", "measure": "drawn"})
+    assert drawn.answer["text"].startswith("You draw 1")
+
+
+def test_bad_question_fields_are_refused_in_words() -> None:
+    from engine.errors import ScenarioError
+    for bad in ({"kind": "can", "number": "two"}, {"kind": "count", "measure": "cards"}, {"kind": "can", "act": 3}):
+        try:
+            _resolved([{"name": "You"}, {"name": "Opponent"}], DRAW_ONE, bad)
+        except ScenarioError as err:
+            assert "asked" in str(err)
+        else:
+            raise AssertionError(f"{bad} was accepted")
+
+
+def test_a_first_turn_skip_is_answered_with_its_rule() -> None:
+    """No card's effect decides the starting player's first draw: the game's rule does, and the answer says it
+    (103.8a), not the bare "No card is drawn"."""
+    doc: dict[str, Any] = {"players": [{"name": "You"}, {"name": "Opponent"}], "active": "You", "turn": 1,
+                           "step": "draw", "action": {"type": "draw_step"}, "asked": {"kind": "can"}}
+    res = resolve(scenario_from_json(doc, CARDS), CARDS)
+    assert res.answer["text"] == "No."
+    assert res.answer["rule"] == "103.8a" and "first turn" in res.answer["reason"]
+    assert "103.8a" in res.ruling["rules"]

@@ -580,7 +580,7 @@ def test_a_story_with_named_players_only_has_exactly_them_and_keeps_the_first_tu
     res = resolve(scenario_from_json(doc))
     # 103.8a: the player who plays first skips the draw step of their first turn (Howling Mine included)
     assert res.players["Arjun"]["hand"] == 7
-    assert any("skips" in s.text for s in res.steps)
+    assert any(s.kind == "skip" and "103.8a" in s.rules for s in res.steps)
 
 
 def test_i_dredge_with_my_draw_is_kept() -> None:
@@ -801,3 +801,16 @@ def test_turn_one_with_no_side_said_is_the_games_first_turn_with_the_other_side_
     assert any("on the play" in a for a in res.assumed)
     assert [(o["if"], o["players"]["You"]["hand"]) for o in res.other_outcomes] == [
         ("If you are on the draw (turn 1 meaning your first turn: the game's turn 2)", 8)]
+
+
+@pytest.mark.parametrize("text", [
+    "two opps both control consecrated sphinx, I draw a card",
+    "both opps have consecrated sphinx, i draw a card",
+    "my two opponents each control a consecrated sphinx, I draw a card",
+    "3 players. each opponent controls consecrated sphinx, I draw a card",
+])
+def test_permanents_each_opponent_controls(text: str) -> None:
+    """ "Two opps both control X": each opponent controls one (never the asker, the clause's later subject)."""
+    doc = situation_to_json(text)
+    board = {p["name"]: p.get("battlefield", []) for p in doc["players"]}
+    assert board == {"You": [], "Player 2": ["Consecrated Sphinx"], "Player 3": ["Consecrated Sphinx"]}

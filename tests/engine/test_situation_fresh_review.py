@@ -186,7 +186,7 @@ def test_a_skipped_first_draw_says_why() -> None:
     """ "How many do I draw?" on the starting player's first turn: none, because of 103.8a (was a bare count)."""
     res = _judged("first turn of the game and i'm on the play, howling mine on my side, my draw step. how many do i draw?")
     assert res.answer["text"] == "You draw no card."
-    assert res.answer["rule"] == "103.8a" and "plays first" in res.answer["reason"]
+    assert res.answer["rule"] == "103.8a" and "play first" in res.answer["reason"]
 
 
 def test_a_relative_life_total_and_an_owned_with_tail_are_read_for_the_right_player() -> None:

@@ -99,3 +99,28 @@ def test_does_the_starting_player_draw_is_the_first_turns_draw_and_asks_the_play
         assert res.answer["kind"] == "no" and res.players["You"]["drawn_this_turn"] == 0, text
     res = judge_text("Does player 1 draw a card in a 4 player commander game?", cards)
     assert res.answer["kind"] == "yes" and res.players["You"]["drawn_this_turn"] == 1
+
+
+@pytest.mark.parametrize(("text", "act", "number", "measure"), [
+    ("Golgari Thug is in my graveyard. I have 3 cards in library. Can I dredge it?", "dredge", None, None),
+    ("My opponent controls Narset, Parter of Veils. I cast Brainstorm. Does Narset stop me?", "stop", None, None),
+    ("I control Howling Mine. It's my draw step. Do I draw two?", None, 2, None),
+    ("I have 2 cards in hand and cast Brainstorm. How many cards do I end up with?", None, None, "hand"),
+    ("I control Rhystic Study. My opponent casts Brainstorm. How many times does Rhystic Study trigger?",
+     None, None, "times"),
+    ("I cast Brainstorm. How many cards do I draw?", None, None, "drawn"),
+])
+def test_the_question_says_its_act_number_and_measure(text: str, act: str | None, number: int | None,
+                                                      measure: str | None) -> None:
+    """What the question's words say beyond its kind is written into ``asked`` by the reader: the answer
+    leads from these fields, never from the player's words."""
+    asked = situation_to_json(text)["asked"]
+    assert (asked.get("act"), asked.get("number"), asked.get("measure")) == (act, number, measure)
+
+
+def test_a_question_about_players_it_cant_pin_down_is_answered_by_the_whole_ruling() -> None:
+    """ "How many do they draw?" with two opponents: the ruling (every player's count), never the asker's count
+    given in their place."""
+    asked = situation_to_json("two opps both control consecrated sphinx, I draw a card. how many cards do they "
+                              "draw?")["asked"]
+    assert asked["kind"] == "what" and "player" not in asked
