@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from engine.answer_traps import trap_of
 from engine.model import Resolution, Step
 from engine.question import Asked, AskedKind
 from engine.question_words import STOP, AskedMeasure
@@ -133,9 +134,20 @@ def chooser_of(key: str) -> str:
 
 
 def _own(res: Resolution, who: str) -> list[dict[str, Any]]:
-    """The other lines that differ from the main line by one decision ``who`` makes."""
+    """The other lines that differ from the main line by one decision ``who`` makes and didn't say."""
     return [b for b in res.branches
-            if len(b.get("choices", {})) == 1 and b.get("main") and chooser_of(next(iter(b["choices"]))) == who]
+            if len(b.get("choices", {})) == 1 and b.get("main") and chooser_of(next(iter(b["choices"]))) == who
+            and not _said(res, *next(iter(b["choices"].items())))]
+
+
+def _said(res: Resolution, key: str, value: Any) -> bool:
+    """Whether the player already said this decision: the same key, or drawing normally when they said they
+    apply an optional replacement ("i dredge")."""
+    if key in res.said_choices:
+        return True
+    who = chooser_of(key)
+    return key.startswith("order:") and value == "draw normally" and any(
+        said.startswith("apply:") and chooser_of(said) == who for said in res.said_choices)
 
 
 def _outcome(ruling_text: str) -> str:
@@ -207,63 +219,21 @@ def _specific(res: Resolution, reason: str) -> bool:
     return reason != _headline(str(res.ruling.get("text", "")))
 
 
-def _rest_still_happens(res: Resolution, who: str) -> tuple[str, str | None]:
-    """A spell whose draws were replaced or stopped still does the rest: "you still put 2 cards back"."""
-    if not any(s.kind == "cast" for s in res.steps):
-        return "", None
-    first = next((i for i, s in enumerate(res.steps) if s.player == who and s.kind in ("replaced_draw", "prohibited")),
-                 None)
-    if first is None:
-        return "", None
-    later = next((s for s in res.steps[first:] if s.player == who and s.kind in ("discard", "move")
-                  and "hand" in s.text and "stack" not in s.text and "graveyard as the last" not in s.text), None)
-    if later is None:
-        return "", None
-    text = later.text.rstrip(".")
-    text = text[0].lower() + text[1:] if text.startswith("You ") else text
-    return f"the rest of the spell still happens: {text}", later.rules[0] if later.rules else None
-
-
-def _loss_waits(res: Resolution, who: str) -> tuple[str, str | None]:
-    """An empty-library draw in the middle of a spell: the player loses only when state-based actions are next
-    checked, after the spell has finished (everything else it says still happens)."""
-    steps = res.steps
-    first = next((i for i, s in enumerate(steps) if s.kind == "empty_draw" and s.player == who), None)
-    if first is None or who not in res.losers or not any(s.kind == "cast" for s in steps):
-        return "", None
-    after = [s for s in steps[first + 1:] if s.kind not in ("empty_draw", "loss", "draw") and "608.2n" not in s.rules]
-    if not after:
-        return "", None
-    loss = next((s for s in steps if s.kind == "loss" and s.player == who), None)
-    rule = next((r for r in (loss.rules if loss else ()) if r.startswith("704")), None)
-    then = after[0].text.rstrip(".")
-    then = then[0].lower() + then[1:] if then.startswith("You ") else then
-    return ("the loss comes only when state-based actions are checked, after the spell has finished "
-            f"resolving, so the rest still happens first: {then}", rule)
-
-
-TRAPS: tuple[Callable[[Resolution, str], tuple[str, str | None]], ...] = (_rest_still_happens, _loss_waits)
-
-
-def _trap(res: Resolution, who: str) -> tuple[str, str | None]:
-    for find in TRAPS:
-        text, rule = find(res, who)
-        if text:
-            return text, rule
-    return "", None
-
-
 # ------------------------------------------------------------------ one lead per kind of question
+
+
 
 def _lose(res: Resolution, asked: Asked) -> Lead:
     who = _person(res, asked)
     chooser, lines = _differs(res, who, lambda doc: who in doc.get("losers", ()))
     if lines:
         return _choice(res, chooser, lines)
+    if asked.measure is AskedMeasure.ALIVE:  # "do I survive?": "do I lose?" turned round, Yes and No swap
+        return _survive(res, who)
+    if asked.measure is AskedMeasure.WHO:  # "who loses?": not a yes/no question; the ruling names the players
+        return _ruling(res, asked)
     if who in res.losers:
-        verb = "win" if res.winners == ["You"] or len(res.winners) > 1 else "wins"
-        wins = f", so {' and '.join(res.winners)} {verb}" if res.winners and not res.draw_game else ""
-        text = f"Yes — {_does(who, 'lose', 'loses')} the game{wins}."
+        text = f"Yes — {_does(who, 'lose', 'loses')} the game{_so_wins(res)}."
     elif who in res.winners:
         text = f"No — {_does(who, 'win', 'wins')} the game."
     else:
@@ -272,11 +242,32 @@ def _lose(res: Resolution, asked: Asked) -> Lead:
     return Lead(AnswerKind.YES if who in res.losers else AnswerKind.NO, sentence(text), reason, rule)
 
 
+def _so_wins(res: Resolution) -> str:
+    """", so Opponent wins" after a loss: who wins by it (nothing in a draw game)."""
+    if not res.winners or res.draw_game:
+        return ""
+    verb = "win" if res.winners == ["You"] or len(res.winners) > 1 else "wins"
+    return f", so {' and '.join(res.winners)} {verb}"
+
+
+def _survive(res: Resolution, who: str) -> Lead:
+    """ "Do I survive?": Yes when ``who`` doesn't lose, No (with who wins) when they do."""
+    reason, rule = _reason(res)
+    if who in res.losers:
+        return Lead(AnswerKind.NO, sentence(f"No — {_does(who, 'lose', 'loses')} the game{_so_wins(res)}."),
+                    reason, rule)
+    also = f" and {_does(who, 'win', 'wins')} the game" if who in res.winners else ""
+    not_lose = _does(who, "don't", "doesn't")
+    return Lead(AnswerKind.YES, sentence(f"Yes — {not_lose} lose{also}."), reason, rule)
+
+
 def _win(res: Resolution, asked: Asked) -> Lead:
     who = _person(res, asked)
     chooser, lines = _differs(res, who, lambda doc: who in doc.get("winners", ()))
     if lines:
         return _choice(res, chooser, lines)
+    if asked.measure is AskedMeasure.WHO:  # "who wins?": the ruling line names the players
+        return _ruling(res, asked)
     if who in res.winners:
         text = f"Yes — {_does(who, 'win', 'wins')} the game."
     elif who in res.losers:
@@ -308,6 +299,10 @@ def _milled(res: Resolution, who: str) -> Lead:
 
 def _count(res: Resolution, asked: Asked) -> Lead:
     who = _person(res, asked)
+    if asked.measure is AskedMeasure.TIMES:  # "how many pings?": the card's triggers, counted
+        return _trigger(res, asked) if asked.card else _ruling(res, asked)  # no card named: every line
+    if asked.measure is AskedMeasure.EVERY:  # "how many does each of us get?": every player's count
+        return _ruling(res, asked)
     if asked.measure is AskedMeasure.OTHER:  # a count of another act: the ruling, never the cards drawn
         return _ruling(res, asked)
     if asked.measure is AskedMeasure.MILLED:
@@ -412,7 +407,21 @@ def _dredge(res: Resolution, asked: Asked) -> Lead:
     return _ruling(res, asked)
 
 
-ACT_LEADS: dict[str, Callable[[Resolution, Asked], Lead]] = {"dredge": _dredge}
+def _miracle(res: Resolution, asked: Asked) -> Lead:
+    """ "Can I miracle it?": only the first card a player draws in a turn can be revealed for its miracle
+    cost (702.94a): Yes when this action draws the turn's first card (the library's top card, when said)."""
+    who = _person(res, asked)
+    before = res.before.get(who, {}).get("drawn_this_turn")
+    if before is None or not drawn_counts(res).get(who):
+        return _ruling(res, asked)
+    if before:
+        return Lead(AnswerKind.NO, "No.", f"{_does(who, 'have', 'has')} already drawn a card this turn, and miracle "
+                    "works only on the first card drawn in a turn", "702.94a")
+    top = (res.before.get(who, {}).get("library_top") or ["the top card of the library"])[0]
+    return Lead(AnswerKind.YES, "Yes.", f"{top} is the first card {_does(who, 'draw', 'draws')} this turn", "702.94a")
+
+
+ACT_LEADS: dict[str, Callable[[Resolution, Asked], Lead]] = {"dredge": _dredge, "miracle": _miracle}
 
 
 def _trigger(res: Resolution, asked: Asked) -> Lead:
@@ -437,6 +446,20 @@ def _ruling(res: Resolution, asked: Asked | None) -> Lead:
     return Lead(AnswerKind.RULING, str(res.ruling.get("text", "")), "", None)
 
 
+def _what(res: Resolution, asked: Asked) -> Lead:
+    """ "What happens?": the ruling line; "life?", "what's his life after?": the life total asked about first;
+    "who draws what?" when the asker's own choice changes who draws: both lines of that choice."""
+    if asked.measure is AskedMeasure.LIFE:
+        return _life(res, asked)
+    if asked.measure is AskedMeasure.WHO:
+        chooser, lines = _differs(res, "You", lambda doc: tuple(
+            sorted((n, p.get("drawn_this_turn")) for n, p in doc.get("players", {}).items())))
+        if lines:
+            return _choice(res, chooser, lines)
+    return _ruling(res, asked)
+
+
+
 LEADS: dict[AskedKind, Callable[[Resolution, Asked], Lead]] = {
     AskedKind.LOSE: _lose,
     AskedKind.WIN: _win,
@@ -445,7 +468,7 @@ LEADS: dict[AskedKind, Callable[[Resolution, Asked], Lead]] = {
     AskedKind.CAN: _can,
     AskedKind.TRIGGER: _trigger,
     AskedKind.WHAT_IF: _ruling,
-    AskedKind.WHAT: _ruling,
+    AskedKind.WHAT: _what,
 }
 
 
@@ -457,7 +480,7 @@ def lead_of(res: Resolution) -> Lead:
     lead = LEADS[res.asked.kind](res, res.asked)
     if lead.kind is AnswerKind.RULING:
         return lead
-    trap, trap_rule = _trap(res, _person(res, res.asked))
+    trap, trap_rule = trap_of(res, _person(res, res.asked))
     if trap:
         lead = Lead(lead.kind, lead.text, lead.reason, lead.rule, trap, trap_rule, lead.lines)
     return lead

@@ -309,6 +309,8 @@ class Resolution:
     # The answer to it, first words, reason, trap (engine.answer_lead.Lead as JSON); the ruling line when
     # nothing was asked.
     answer: dict[str, Any] = field(default_factory=dict)
+    # The decisions the player said ("I take the 2 extra"): the answer never offers them back as a choice
+    said_choices: tuple[str, ...] = ()
 
     @property
     def game_over(self) -> bool:

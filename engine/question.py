@@ -61,11 +61,10 @@ class Asked:
 def asked_of(kind: AskedKind, player: str | None, card: str | None, words: str) -> Asked:
     """A question with the details its words carry, read from them (the situation reader, and a JSON scenario
     that gives only the words)."""
-    measure = asked_measure(words) if kind in _COUNTED else None
+    measure = asked_measure(words, kind.value)
     return Asked(kind, player, card, words, asked_act(words), said_number(words), measure)
 
 
-_COUNTED = frozenset({AskedKind.COUNT, AskedKind.TRIGGER})  # the kinds whose answer may be a count
 
 
 def asked_from_json(raw: Any, names: list[str]) -> Asked | None:

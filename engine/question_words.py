@@ -20,9 +20,15 @@ class AskedMeasure(StrEnum):
 
     DRAWN = "drawn"  # "how many do I draw?": the cards drawn
     HAND = "hand"  # "how many cards do I end up with?": the hand afterwards
-    TIMES = "times"  # "how many times does Rhystic Study trigger?": the number of triggers
+    TIMES = "times"  # "how many times does Rhystic Study trigger?", "how many pings?": the number of triggers
     MILLED = "milled"  # "how many cards does opp mill?": the cards put from a library into a graveyard
-    OTHER = "other"  # "how many treasures does she make?": a count the answer can't lead with, so the ruling
+    OTHER = "other"  # "how many cards does she discard?": a count the answer can't lead with, so the ruling
+    EVERY = "every"  # "how many does each of us get?", "how many do we draw?": every player's count
+    # beyond a count: "do I survive?" (a lose question turned round), "who wins?"/"who draws what?" (the players,
+    # not yes/no), "life?"/"what's his life?" (the life total first)
+    ALIVE = "alive"
+    WHO = "who"
+    LIFE = "life"
 
 
 # "do I draw 2?", "does he draw two cards?": the number the question says ("draw 2 more": an extra, not the count)
@@ -30,22 +36,35 @@ _SAID_NUMBER = re.compile(r"\bdraws? (?:(?:only|just|all) )?(?P<n>\d{1,2}|[a-z]+
                           re.I)
 # "can I dredge?": an act other than drawing; "does Narset stop me?": whether a card stops the player
 _ASKED_ACT = re.compile(r"\b(?:can|could|may|do|does|did|will|would|should|must) \S+ (?:still )?(?:\w+ )?"
-                        r"(?P<act>dredge|cast|use|take|apply|replace|miracle|cycle|activate|play)\b", re.I)
+                        r"(?P<act>dredge|cast|use|take|apply|replace|miracle|cycle|activate|play)\b|"
+                        r"^(?P<bare>miracle)\b", re.I)  # "miracle?" alone
 _STOPS = re.compile(r"\b(?:stop|stops|prevent|prevents)\b", re.I)
 STOP = "stop"
 # what a count measures, first match wins: "how many times/often" counts triggers; "end up with", "have",
 # "left", "keep", "in my hand" the hand afterwards unless the question also says "draw"
 MEASURES: tuple[tuple[AskedMeasure, re.Pattern[str]], ...] = (
-    (AskedMeasure.TIMES, re.compile(r"\bhow (?:many times|often)\b", re.I)),
+    (AskedMeasure.TIMES, re.compile(r"\bhow (?:many times|often)\b|"
+                                    r"\bhow many (?:\w+ )?(?:pings?|treasures?|counters?|snakes?|tokens?|triggers?)\b",
+                                    re.I)),
     (AskedMeasure.MILLED, re.compile(r"\b(?:mill|mills|milled|milling)\b", re.I)),
     # another act counted ("discard", "make", "create", "exile", "sacrifice", "lose"): not the cards drawn
     (AskedMeasure.OTHER, re.compile(r"\bhow many \w+(?: \w+)? (?:do|does|did|will|would) \S+(?: \w+)? (?:discard|"
                                     r"discards|make|makes|create|creates|exile|exiles|sacrifice|sacrifices|"
                                     r"reveal|reveals|put|puts|lose|loses|take|takes|get back)\b", re.I)),
+    (AskedMeasure.EVERY, re.compile(r"\b(?:each of us|both of us|all of us|we each|we both|do we|does everyone|"
+                                    r"does each|everyone|everybody|each player|who)\b", re.I)),
     (AskedMeasure.DRAWN, re.compile(r"\bdraws?\b", re.I)),
     (AskedMeasure.HAND, re.compile(r"\b(?:end(?:s)? up with|have|has|left|keep|keeps|"
-                                   r"in (?:my|his|her|their|your) hand)\b", re.I)),
+                                   r"in (?:(?:my|his|her|their|your) )?hand)\b", re.I)),
 )
+# what a yes/no or "what" question's words say beyond its kind, by the kind's value
+OTHER_MEASURES: dict[str, tuple[tuple[AskedMeasure, re.Pattern[str]], ...]] = {
+    "lose": ((AskedMeasure.ALIVE, re.compile(r"\b(?:survive|survives|live|lives|alive|ok|okay|safe|fine)\b", re.I)),
+             (AskedMeasure.WHO, re.compile(r"^\s*who\b", re.I))),
+    "win": ((AskedMeasure.WHO, re.compile(r"^\s*who\b", re.I)),),
+    "what": ((AskedMeasure.LIFE, re.compile(r"\blife\b", re.I)),
+             (AskedMeasure.WHO, re.compile(r"\bwho (?:draws|gets)\b", re.I))),
+}
 
 
 def said_number(words: str) -> int | None:
@@ -62,10 +81,12 @@ def asked_act(words: str) -> str | None:
     """The act a yes/no question is about ("can I dredge it?" → "dredge", "does Narset stop me?" → "stop")."""
     found = _ASKED_ACT.search(words)
     if found is not None:
-        return found.group("act").lower()
+        return (found.group("act") or found.group("bare")).lower()
     return STOP if _STOPS.search(words) else None
 
 
-def asked_measure(words: str) -> AskedMeasure | None:
-    """What a "how many" question counts; None when its words don't say (the cards drawn)."""
-    return next((measure for measure, rx in MEASURES if rx.search(words)), None)
+def asked_measure(words: str, kind: str = "count") -> AskedMeasure | None:
+    """What a "how many" question counts (``kind`` "count" or "trigger"), or what another kind's words say
+    ("do I survive?"); None when its words don't say (the cards drawn; the kind as it is)."""
+    table = MEASURES if kind in ("count", "trigger") else OTHER_MEASURES.get(kind, ())
+    return next((measure for measure, rx in table if rx.search(words)), None)

@@ -70,6 +70,11 @@ def _names(names: list[str]) -> str:
     return " and ".join(names) if len(names) <= 2 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def _agree(names: list[str], verb: str) -> str:
+    """ "Player 2 and Player 3 lose", "Opponent loses" (the asker alone: "You loses" reads "You lose" later)."""
+    return verb[:-1] if len(names) > 1 else verb
+
+
 def drawn_counts(res: Resolution) -> dict[str, int]:
     """Cards each player drew during the resolution (from the counts before and after)."""
     out = {}
@@ -93,9 +98,10 @@ def _headline(res: Resolution) -> str:
     if res.draw_game:
         return "The game is a draw: every player loses at the same time"
     if res.losers and not any(s.kind == "win" for s in res.steps):
-        return f"{_names(res.losers)} loses the game" + (f", so {_names(res.winners)} wins" if res.winners else "")
+        so = f", so {_names(res.winners)} {_agree(res.winners, 'wins')}" if res.winners else ""
+        return f"{_names(res.losers)} {_agree(res.losers, 'loses')} the game" + so
     if res.winners:
-        return f"{_names(res.winners)} wins the game"
+        return f"{_names(res.winners)} {_agree(res.winners, 'wins')} the game"
     drawn = drawn_counts(res)
     drew = [f"{n} draws {_cards(k)}" for n, k in drawn.items() if k]
     none = [n for n in _instructed(res) if not drawn.get(n)]

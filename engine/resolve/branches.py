@@ -67,6 +67,7 @@ def resolve(scenario: Scenario, cards: CardDB | None = None, *, compress: bool =
     resolution.understood = [dict(f) for f in scenario.understood]
     resolution.assumed = list(scenario.assumed)
     resolution.asked = scenario.asked
+    resolution.said_choices = tuple(scenario.choices)
     if scenario.game == "mtg" and main.rs.edition != "current":
         resolution.differences = differences_from_today(scenario, resolution, cards)
     if not branches:

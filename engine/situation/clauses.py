@@ -345,7 +345,7 @@ def _parse_parts(b: Builder, text: str, subject: str, level: int, verb: str = ""
 
 
 _AT_LIFE = re.compile(r"\s+(?=at -?\w+ life$)", re.I)
-_WHOSE_TAIL = re.compile(r"^(?:my|his|her|their|your|our|(?:my |the )?opponent's|[A-Z][\w\-]*'s)\s", re.I)
+_WHOSE_TAIL = re.compile(r"^(?:my|his|her|their|your|our|[\w\-]+'s)\s", re.I)
 
 
 def _with_split(b: Builder, text: str, subject: str, verb: str) -> tuple[str, str]:

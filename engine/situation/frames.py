@@ -126,7 +126,14 @@ def _turn(part: Part, reading: Reading) -> None:
 
 def _side(part: Part, reading: Reading) -> None:
     for piece in part.of(Atom.SIDE):
-        F._on_the(*_groups(reading, reading.owner(part), side=str(piece.values["side"])))
+        if part.who() is None and reading.subject_of_card:
+            # "opp's Bowmasters, turn 1 on the draw, my draw step": a card's controller is not who is on the draw
+            reading.b.assume(f"“{piece.text}” read as about you (the player before it was named as a card's "
+                             "controller)")
+            owner = "I"
+        else:
+            owner = reading.owner(part)
+        F._on_the(*_groups(reading, owner, side=str(piece.values["side"])))
         piece.used = True
 
 

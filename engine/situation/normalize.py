@@ -48,7 +48,9 @@ def clean(text: str) -> str:
     else:
         text = "".join(ch for ch in text if ch in "\n" or unicodedata.category(ch)[0] != "C"
                        and unicodedata.category(ch) != "So")
-    return _EMPHASIS.sub("", text)
+    text = _EMPHASIS.sub("", text)
+    # "OPP HAS SHEOLDRED IM AT 4": a text typed all in capitals is read as lower case (its capitals name nobody)
+    return text.lower() if sum(ch.isupper() for ch in text) > 8 and not any(ch.islower() for ch in text) else text
 
 
 @dataclass
@@ -72,18 +74,23 @@ _QUESTION_TAIL = (
     r"what's the ruling|what is the ruling|how does (?:this|that|it) (?:work|resolve)|who wins|who loses|"
     r"who draws|who gets (?:the cards|them|the draws?|what)|do i (?:lose|die|win|deck out|lose the game)|"
     r"does (?:it|that|this) work|am i dead|is (?:that|this) (?:right|correct)|am i right|right|correct|"
-    r"can i do (?:that|this)|thanks|thank you|ty|thx|help|please|pls|any ideas|"
+    r"can i do (?:that|this)|thanks|thank you|ty|thx|help|please|pls|any ideas|life(?: total)? after(?:wards)?|"
     r"(?:does|do|will|would|did) (?!it\b|that\b|this\b)[\w',\- ]{2,60}? (?:still )?triggers?(?: \w+){0,4}|"
     r"do (?:i|we) (?:still )?(?:get to )?draw(?: a card| anything)?|"
+    # "can I miracle it?", "miracle?": a question about the draw told before it, no fact of its own
+    r"(?:can|could|may|do|does) (?:i|we|he|she|they|you) (?:still )?(?:get to )?miracle(?: (?:it|that|this|"
+    r"him|her|[\w']+(?: [\w']+){0,3}))?(?: even tho(?:ugh)? .{1,60})?|"
     r"(?:does|do|will|would|can|could) (?!it\b|that\b|this\b)[\w',\- ]{2,60}? (?:stop|prevent|affect|replace|hose|"
     r"shut off|turn off|matter for|apply to) (?:me|him|her|them|us|it|that|this|my \w+|his \w+|the \w+)|"
     r"(?:do|does|did|will|would) (?:i|you|he|she|they|we|[\w']+(?: [\w']+)?) (?:lose|die|win|deck out|"
     r"lose the game|win the game|survive|live)(?: (?:due to|because of|to|by|from) [\w' ]{1,30}?)?"
     r"(?: immediately| instantly| right there| on the spot| at once)?|"
-    r"(?:how many|how much|who|what|which|why)\b[^,.;!?]{0,80})"
+    # "... targeting opp who has 7 cards": "who has", "who controls" after a player is a relative clause (facts)
+    r"(?:how many|how much|what|why|(?:who|which)(?! (?:has|have|had|controls?|was|still|only)\b| is (?:at|on)\b))"
+    r"\b[^,.;!?]{0,80})"
     r"(?: here| now| then| in this case| right away| at all)?"
 )
-_FILLER_SENTENCE = re.compile(rf"^(?:{_QUESTION_TAIL}|(?:a |one )?(?:(?:quick|dumb|simple|rules|short|stupid|"
+_FILLER_SENTENCE = re.compile(rf"^(?:{_QUESTION_TAIL}|miracle|(?:a |one )?(?:(?:quick|dumb|simple|rules|short|stupid|"
                               r"weird|judge) )+(?:question|q)|(?:i was |we were |i'm |we're )?play(?:ing|ed) .{1,60} "
                               r"(?:last night|yesterday|today|earlier|this week|at fnm|at my lgs|online)"
                               r"|(?:hey|hi|hello)(?: judges?| all| guys| folks)?)[\s?!.]*$", re.I)
@@ -92,7 +99,7 @@ _LEADING_FILLER = re.compile(
     r"(?:question|q)\s*[:,\-]\s*|(?:(?:quick|dumb|simple|rules|short|stupid|weird|judge) )+(?:question|q)\b"
     r"[:,\-]?\s*|"
     r"(?:so|ok|okay|um|uh|well|alright|judge|ruling|help|please|help please|pls)\s*[,:!\-]\s*|"
-    r"(?:so|ok|okay|ok so|okay so|alright so|well(?! of\b)|um|uh)\s+)",
+    r"(?:so|ok|okay|ok so|okay so|alright so|well(?! of\b)|um|uh|yo)\s+)",
     re.I,
 )
 _TRAILING_QUESTION = re.compile(rf"(?:[,\-]\s*|\s+)(?:{_QUESTION_TAIL})[\s?!.]*$", re.I)

@@ -70,6 +70,8 @@ MULTI = (
     r"team [a-z0-9]|player \d{1,2}|opponent \d{1,2}"
 )
 P = rf"(?P<player>{MULTI}|[\w'\-]+)"
+# "on his turn", "during my upkeep": when the cast happens, never its target
+_TIME_WORDS = r"[\w'’]+ (?:turn|upkeep|end step|draw step|main|main phase|combat|end)\b"
 N = r"(?P<n>(?!again\b|more\b|too\b)-?[\w^*,]+(?: (?:thousand|million|billion))?)"
 NAME = rf"(?:{MULTI}|[\w'\-]+)"
 POS = rf"(?P<player>(?:{MULTI}|[\w\-]+)'s|my|your|his|her|their|our)"
@@ -383,10 +385,11 @@ PHRASES: tuple[Phrase, ...] = (
         "cast",
         (
             rf"{P} (?P<verb>casts?|plays?|activates?|resolves?|cycles?) (?!an? card\b|\w+ cards\b)(?P<card>.+?)"
-            rf"(?: (?:targeting|on|for|at) "
+            rf"(?: (?:targeting|on|for|at) (?!{_TIME_WORDS})"
             rf"(?P<target>(?!\d)[\w'’]+(?: [\w'’]+)?))?(?: (?:with|for) x ?(?:=|is|of|equal to|equals|being) ?"
             rf"(?P<x>\w+)| for (?P<x2>\d{{1,6}}))?",
-            r"(?P<verb>cast|play) (?P<card>.+?)(?: (?:targeting|on) (?P<target>[\w'’]+(?: [\w'’]+)?))?",
+            rf"(?P<verb>cast|play) (?P<card>.+?)"
+            rf"(?: (?:targeting|on) (?!{_TIME_WORDS})(?P<target>[\w'’]+(?: [\w'’]+)?))?",
         ),
         _cast,
         "I cast Opportunity targeting myself.",

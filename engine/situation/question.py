@@ -42,7 +42,9 @@ QUESTION_FORMS: tuple[QuestionForm, ...] = (
     QuestionForm(AskedKind.COUNT, rf"\bhow many(?: cards?)?(?: (?:do|does|did|will|would|can|should) {WHO})? "
                                   r"(?:\w+ )?(?:draw|draws|get|gets|end up with|have)\b", "how many do I draw?"),
     QuestionForm(AskedKind.COUNT, rf"\bhow many cards? (?:do|does|will|would) {WHO}\b", "how many cards does he get?"),
-    QuestionForm(AskedKind.COUNT, r"\bhow many\b", "how many triggers?"),
+    QuestionForm(AskedKind.COUNT, r"\bhow many (?:\w+ )?(?P<noun>pings?|treasures?|counters?|snakes?|tokens?|"
+                                  r"triggers?)\b", "how many pings?"),
+    QuestionForm(AskedKind.COUNT, r"\bhow many\b", "how many cards?"),
     # "how much life does he lose?" asks for the life lost, not whether he loses the game
     QuestionForm(AskedKind.LIFE, rf"\bhow much (?:life|damage)(?: (?:do|does|did|will|would|should) {WHO})?\b",
                  "how much life does he lose?"),
@@ -50,8 +52,8 @@ QUESTION_FORMS: tuple[QuestionForm, ...] = (
                  r"\b(?:does|do|will|would|did) (?P<card>[\w',\- ]{2,60}?) (?:still )?(?:trigger|triggers)\b",
                  "does Bowmasters trigger?"),
     QuestionForm(AskedKind.LOSE, rf"\b(?:do|does|did|will|would|should|am|is|are) {WHO} (?:\w+ )?(?:lose|die|dies|"
-                                 r"deck out|decks out|dead|lost|loses|out|ok|okay|safe|fine|alive|deck|decked|"
-                                 r"deck myself|survive)\b",
+                                 r"deck out|decks out|dead|lost|loses|out|ok|okay|safe|fine|alive|deck|decked|done|"
+                                 r"toast|deck myself|survive)\b",
                  "do I lose?"),
     QuestionForm(AskedKind.LOSE, r"\bwho (?:loses|dies|decks out|is dead)\b", "who loses?"),
     QuestionForm(AskedKind.WIN, rf"\b(?:do|does|did|will|would|should) {WHO} (?:\w+ )?(?:win|wins|won)\b",
@@ -64,18 +66,35 @@ QUESTION_FORMS: tuple[QuestionForm, ...] = (
     QuestionForm(AskedKind.CAN, rf"\b(?:can|could|may) {WHO} (?:still )?\w+", "can I miracle it?"),
     QuestionForm(AskedKind.CAN, r"\b(?:does|do|will|would|can) (?:it|this|that|they) (?:still )?(?:work|happen|"
                                 r"apply)\b", "does it work?"),
+    QuestionForm(AskedKind.WHAT, r"\bwho (?:draws|gets)\b", "who draws what?"),
+    # "life?", "life after?", "whats his life": the ruling, led by the life total (the answer reads the words)
+    QuestionForm(AskedKind.WHAT, r"(?:^|, ?)(?:(?P<player>my|his|her|their) )?life(?: total)?(?: after(?:wards)?)?"
+                                 r"\W*$", "life after?"),
+    QuestionForm(AskedKind.WHAT, r"\bwhat(?:'s|s| is| are) (?P<player>my|his|her|their|our|the) life\b",
+                 "what's his life?"),
     QuestionForm(AskedKind.WHAT, r"\b(?:what happens|what would happen|what's the ruling|what is the ruling|"
                                  r"how does (?:this|that|it) (?:work|resolve)|what now|how does it go)\b",
                  "what happens?"),
+    # a bare "dead?" or "win?" after the story: about the asker (tried last: a form naming a player comes first)
+    QuestionForm(AskedKind.LOSE, r"(?:^|, ?)(?:dead|decked|lose|lost)\W*$", "dead?"),
+    QuestionForm(AskedKind.WIN, r"(?:^|, ?)(?:win|won)\W*$", "win?"),
+    QuestionForm(AskedKind.CAN, r"(?:^|, ?)(?:can i )?miracle(?: it)?\W*$", "miracle?"),
 )
 _COMPILED = tuple((form, re.compile(form.pattern, re.I)) for form in QUESTION_FORMS)
 _QUESTION_START = re.compile(r"^(?:so |and |but |then |ok |okay )?(?:do|does|did|can|could|will|would|should|"
-                             r"am|is|are|what|how|who|which|must|may)\b", re.I)
+                             r"am|is|are|what|whats|what's|how|who|which|must|may)\b", re.I)
+
+
+# "..., can i miracle it even tho its a sorcery": a question after the story, in the same sentence, without "?"
+_MID_QUESTION = re.compile(r",\s*(?:so )?(?:(?:can|could|do|does|did|will|would|am|is|are)\s+(?:i|we|he|she|they)\b|"
+                           r"how many\b|how much\b|who (?:wins|loses|draws)\b)", re.I)
 
 
 def question_sentences(sentences: list[str]) -> list[str]:
-    """The sentences that are questions: ending with "?" or opening like one ("do I lose")."""
-    return [s for s in sentences if s.rstrip().endswith("?") or _QUESTION_START.match(s.strip())]
+    """The sentences that are questions: ending with "?", opening like one ("do I lose") or with one after a
+    comma ("..., can I miracle it")."""
+    return [s for s in sentences if s.rstrip().endswith("?") or _QUESTION_START.match(s.strip())
+            or _MID_QUESTION.search(s)]
 
 
 def _player(b: Builder, words: str | None, clause: str) -> str | None:
@@ -93,10 +112,36 @@ def _player(b: Builder, words: str | None, clause: str) -> str | None:
 
 
 def _card(b: Builder, words: str | None) -> str | None:
+    """The card a question names: one the story named whose name holds its words first ("does sphinx trigger?"
+    with Consecrated Sphinx in play is that Sphinx, not the card its nickname would name alone)."""
     if not words:
         return None
+    said = set(re.findall(r"[\w']+", words.lower())) - {"the", "my", "his", "her", "their", "opponent's"}
+    named = {c for c in b.last_cards if said and said <= set(re.findall(r"[\w']+", c.lower()))}
+    if len(named) == 1:
+        return named.pop()
     found = candidates(b.cards, words)
     return found[0] if len(found) == 1 else None
+
+
+# "how many pings?", "how many treasures?": the word in a card's triggered ability that makes them
+_MADE_BY: dict[str, str] = {"ping": "damage", "treasure": "treasure", "counter": "counter", "snake": "snake",
+                            "token": "token", "trigger": "whenever"}
+
+
+# "does either trigger?", "does it trigger?": the one card of the story that could
+_ANY_CARD = re.compile(r"(?:either|either one|either of them|it|they|any|any of them|one of them|both|that)", re.I)
+
+
+def _card_making(b: Builder, noun: str | None) -> str | None:
+    """The one card of the story whose triggered ability makes what the question counts ("how many pings?"
+    with Orcish Bowmasters in play); None when no card or several could."""
+    if not noun:
+        return None
+    made = _MADE_BY.get(noun.lower().rstrip("s"))
+    found = {name for name in b.last_cards if (card := b.cards.find(name)) is not None
+             and "whenever" in card.oracle.lower() and made and made in card.oracle.lower()}
+    return found.pop() if len(found) == 1 else None
 
 
 def read_question(b: Builder, sentences: list[str]) -> Asked | None:
@@ -116,7 +161,9 @@ def read_question(b: Builder, sentences: list[str]) -> Asked | None:
             # which says every player's count, answers it (never the asker's count in their place)
             plural = (groups.get("player") or "").lower() == "they"
             kind = AskedKind.WHAT if plural and player not in b.players else form.kind
-            return asked_of(kind, player, _card(b, groups.get("card")), words[m.start():][:300])
+            noun = groups.get("noun") or ("trigger" if _ANY_CARD.fullmatch(groups.get("card") or "") else None)
+            card = _card(b, groups.get("card")) or _card_making(b, noun)
+            return asked_of(kind, player, card, words[m.start():][:300])
     return None  # a "?" on a statement ("Peer into the Abyss on myself?") asks for no particular answer
 
 

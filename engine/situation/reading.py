@@ -45,6 +45,7 @@ class Reading:
     b: Builder
     clause: str
     subject: str | None = None  # a player's words, carried from part to part
+    subject_of_card: bool = False  # the subject was carried only by a card's possessive ("opp's Bowmasters")
     later_subject: str | None = None  # the clause's first player, for facts said before it ("library empty, I...")
     later: list[Piece] = field(default_factory=list)  # the whole clause's atoms: does anything happen in it?
     had: bool = False  # the last part said "has"/"controls": a bare card list after it is more of the same

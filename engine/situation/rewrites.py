@@ -10,6 +10,12 @@ from __future__ import annotations
 
 import re
 
+# words after which "I" goes on the same clause ("the card I draw", "when I cast", "and I draw")
+_NOT_AFTER = "".join(rf"(?<!\b{word})" for word in (
+    "and", "then", "so", "but", "if", "when", "that", "after", "before", "while", "as", "card", "cards", "what",
+    "how", "do", "can", "once", "until", "which", "unless", "because", "since", "till", "where", "have", "has",
+    "whenever", "or", "than", "whether", "will", "would", "should", "could", "did", "does"))
+
 _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(rx, re.I), to)
     for rx, to in (
@@ -34,7 +40,18 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # "it's my opponent who has the empty library": the player the sentence is about
         (r"\bit(?:'s| is) (my opponent|opponent|opp|he|she|they|[A-Z][a-z]+) (?:who|that)\b", r"\1"),
         (r"\bit(?:'s| is) (?:me|i) (?:who|that)\b", "I"),
+        # "targeting opp who has 7 cards in library": the relative clause is a fact of its own about that player
+        (r"\b(my opponent|opponent|opp|my teammate|teammate|(?-i:[A-Z][a-z]+)) (?:who|that) "
+         r"(?=(?:has|have|had|controls?)\b)", r"\1. \1 "),
+        (r"\b(my opponent|opponent|opp|my teammate|teammate|(?-i:[A-Z][a-z]+)) (?:who|that) (?:is|'s) "
+         r"((?:at|on) -?\w+(?: life)?)(?=\s*(?:[,.;!?]|$|and\b))", r"\1. \1 is \2"),
+        (r"\b(my opponent|opponent|opp|my teammate|teammate|(?-i:[A-Z][a-z]+)) (?:who|that) (?:is|'s) (?=(?:at|on) )",
+         r"\1 "),
         (r"\bi'm\b", "I am"),
+        # "opp has sheoldred im at 4 i cast frantic search": a new clause where "I" starts one, unpunctuated (with
+        # a word after its verb: "the Prosperity I cast" is the same clause)
+        (rf"(?<=\w){_NOT_AFTER} (?=(?:I am|i) (?:cast|draw|drew|already|am|have|havent|haven't|control|cycle|activate|"
+         r"brainstorm|wheel|play|take|use|dredge) \w)", ", "),
         (r"\bi've got\b", "I have"),
         (r"\bi've\b", "I have"),
         (r"\bi'll\b", "I will"),
@@ -69,12 +86,36 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^(?:am|are|is) (i|we|he|she|they|my opponent|opponent|opp) (?:allowed|able) to\b", r"\1"),
         (r"\ban opponent's\b", "my opponent's"),
         (r"\bon (?:the )?(?:field|board|table)\b", "on the battlefield"),
+        # "Temporal Mastery is my top card": on top of that library; "i draw off a cycling card": a cycle
+        (r"\bis (my|his|her|their|opponent's|(?-i:[A-Z][a-z]+'s)) top card\b", r"is on top of \1 library"),
+        (r"\bdraws? (?:a card )?off (?:a |my |his |her |their )?cycl(?:ing|ed|er)(?: card| land| creature)?\b",
+         "cycle a card"),
         # abbreviations players use at the table
         (r"\boppo?'s\b", "opponent's"),
         (r"\boppos?\b(?!')", "opponent"),
         (r"\bopps\b", "opponents"),
         (r"\bopp\b", "opponent"),
         (r"\bboth (?:of )?(?:my )?opponents\b", "my two opponents"),  # "both opps have X": two opponents, each
+        # "i havent drawn anything this turn": no card drawn; "grave-troll": the nickname typed with its hyphen
+        (r"\b(drawn|drew) anything\b", r"\1 a card"),
+        (r"\bgrave-troll\b", "grave troll"),
+        (r"\bnothing (?:left )?in (my|his|her|their|the|opponent's) (?:library|deck)\b", r"0 cards in \1 library"),
+        # "opp has 3 cards left in his": the library, left unsaid
+        (r"\b(cards? (?:left )?in) (his|her|their|my)(?=\s*(?:[,.;!?]|$))", r"\1 \2 library"),
+        # "i dredge instead of drawing for turn": the dredge replaces the draw step's draw
+        (r"\b(dredge(?: it| \w+)?) instead of (?:drawing|my draw) (?:for (?:the |my )?turn|in my draw step)\b",
+         r"\1 in my draw step"),
+        # "opp team has Notion Thief", "the other team is on the play" (Two-Headed Giant): a player of that team
+        (r"\b(?:the )?(?:opponent|opponent's|opponents'?|opposing|other|enemy) team\b", "opponent"),
+        # "notion thief on opps side": the possessive typed without its apostrophe
+        (r"\bopponents (?=(?:side|board|battlefield|field|turn|upkeep|draw step|end step)\b)", "opponent's "),
+        # "0 library", "lib at 0": a library's size said without "cards in"
+        (r"\b(\d+|no|zero) (?:library|lib|deck)\b(?! (?:cards?|is|has|at)\b)", r"\1 cards in library"),
+        # "3 opps each at 2 life", "both opps at 1", "opponents at 2": each opponent's life, never the asker's
+        (r"\b(\d+|two|three|four|five|six) opponents (?:each |all |both )?(?=(?:at|on) )",
+         r"\1 opponents, each opponent "),
+        (r"\b(?:(?:both|all|all my|both my|all the|both the|the|my) )?opponents (?:are |each |both |all )?"
+         r"(?=(?:at|on) (?:-?\d|\w+ life))", "each opponent "),
         (r"\blibs\b", "libraries"),
         (r"\blib\b", "library"),
         (r"\bgy\b", "graveyard"),

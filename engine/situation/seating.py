@@ -131,7 +131,12 @@ def _turn(b: Builder, active: str, names: list[str]) -> None:
     teams = b.top.get("format") == "two-headed-giant"  # two teams take turns as two players do (805.1)
     if teams and player in b.players and active in b.players and b.players[active].team == b.players[player].team:
         active = player
-    if "turn" in b.top and (len(names) == 2 or teams) and active == player:
+    two_sides = len(names) == 2 or teams
+    if "turn" in b.top and two_sides and active != player and active in b.players:
+        # "turn 1, opp is on the play, it's my draw step": the other side started, so the active player is on the
+        # other side of it (103.1): their own turn 1 is the game's turn 2
+        player, on_play = active, not on_play
+    if "turn" in b.top and two_sides and active == player:
         own = b.top["turn"]
         b.top["turn"] = 2 * own - 1 if on_play else 2 * own
         if b.top["turn"] != own:

@@ -9,6 +9,8 @@ reader gave: a text is read right, asked about, or refused, never resolved as so
 
 from __future__ import annotations
 
+import re
+
 from engine.errors import SituationError
 from engine.situation.atoms import Atom, Piece, atoms
 from engine.situation.attach import Builder
@@ -274,7 +276,8 @@ def _lists_said_together(parts: list[Part], reading: Reading) -> list[Part]:
     out: list[Part] = []
     for part in parts:
         place = next((p for p in part.pieces if p.kind is Atom.PLACE), None)
-        plural = place is not None and place.text.lower().split()[0] in ("are", "both")
+        plural = place is not None and (place.text.lower().split()[0] in ("are", "both") or re.search(
+            rf"\b(?:both|are|are both|both are) {re.escape(place.text)}", reading.clause, re.I) is not None)
         if out and plural and part.who() is None and all(p.kind is Atom.CARDS for p in out[-1].pieces):
             out[-1] = Part(out[-1].pieces + part.pieces, reading)
             continue
@@ -289,11 +292,14 @@ def _read_part(part: Part, reading: Reading) -> None:
     if who is not None and (who.used or any(p.used for p in part.pieces)):
         who.used = True
         reading.subject = str(who.values["who"])
+        reading.subject_of_card = False
     elif who is None:
         # "my draw step, 3 cards in hand": a part said of one player by a possessive carries that player
-        owners = {str(p.values["owner"]) for p in part.pieces if p.used and p.values.get("owner")}
+        owned = [p for p in part.pieces if p.used and p.values.get("owner")]
+        owners = {str(p.values["owner"]) for p in owned}
         if len(owners) == 1:
             reading.subject = owners.pop()
+            reading.subject_of_card = all(p.kind is Atom.CARDS for p in owned)
     if part.has(Tok.HAVE):
         reading.had = True
     elif part.who() is not None:

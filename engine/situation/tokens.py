@@ -184,7 +184,9 @@ _add(Tok.DRAW, "draw|draws|drawing|would draw|will draw|to draw|go to draw|going
                "am drawing|is drawing|are drawing|start to draw|starts to draw|begin to draw|begins to draw|"
                "about to draw|am about to draw|is about to draw", "draw")
 _add(Tok.DREW, "after drawing|after i drew|after my draw|after the draw|after drawing my card|after i drew my card|"
-               "after drawing a card|after i draw|after he drew|after she drew|after they drew", "drew")
+               "after drawing a card|after i draw|after he drew|after she drew|after they drew|after his draw|"
+               "after her draw|after their draw|after drawing for turn|after his draw step|after my draw step",
+     "drew")
 _add(Tok.DREW, "drew|have drawn|has drawn|had drawn|already drew|already drawn|did draw|did my draw|"
                "have already drawn|has already drawn|made my draw|took my draw|drew a card|drew my card|drew once|"
                "drawn once|already drew once", "drew")  # "they drew once during their draw step": one card

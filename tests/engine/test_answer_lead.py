@@ -261,5 +261,5 @@ def test_how_many_are_milled_counts_the_mill_not_the_draws() -> None:
     res = resolve(scenario_from_json(doc, cards), cards)
     assert res.answer["text"] == "Opponent mills 6 cards."
     assert sum(s.get("amount", 0) * s["repeat"] for s in res.to_json()["steps"] if s["kind"] == "mill") == 6
-    doc["asked"] = {"kind": "count", "words": "how many treasures does he make?"}
+    doc["asked"] = {"kind": "count", "words": "how many cards does he discard?"}
     assert resolve(scenario_from_json(doc, cards), cards).answer["kind"] == "ruling"

@@ -110,7 +110,7 @@ def test_does_the_starting_player_draw_is_the_first_turns_draw_and_asks_the_play
      None, None, "times"),
     ("I cast Brainstorm. How many cards do I draw?", None, None, "drawn"),
     ("I control Psychic Corrosion and cast Brainstorm. How many cards does my opponent mill?", None, None, "milled"),
-    ("My opponent has Hullbreacher and I cast Windfall. How many treasures does he make?", None, None, "other"),
+    ("My opponent has Hullbreacher and I cast Windfall. How many cards does he discard?", None, None, "other"),
 ])
 def test_the_question_says_its_act_number_and_measure(text: str, act: str | None, number: int | None,
                                                       measure: str | None) -> None:
