@@ -407,13 +407,22 @@ class _JudgeClientMixin:
                       for c in COMMANDS for o in c.options if o.complete is not None}
         # (never past a proxy discord.py was given: the pipe speaks to Discord directly)
         self.early_complete = EarlyComplete(
-            self.answer_pipe, completers,
-            lambda: self.piped and self.http.proxy is None and self.early_ack.loaded(),  # type: ignore[attr-defined]
+            self.answer_pipe, completers, lambda: self.answer_route is not None and self.early_ack.loaded(),
             self.gate.admits)
         self.interactions = SlicedParser(parsers["INTERACTION_CREATE"], self.early_ack.on_payload,
                                          self.early_ack.sending, self.early_complete.on_payload)
         parsers["INTERACTION_CREATE"] = self.interactions
         slice_gateway_reads(self.http)  # type: ignore[attr-defined]
+
+    @property
+    def answer_route(self) -> AnswerPipe | None:
+        """The pipe interaction answers sent from raw payloads go on, or None when they take the adapter the client
+        installed at login: the pipe switched off (``DRAWJUDGE_ANSWER_PIPE=0``), a proxy discord.py was given (the
+        pipe speaks to Discord directly), or the pipe closed (shutting down)."""
+        pipe = self.answer_pipe
+        if not self.piped or self.http.proxy is not None or pipe.closed:  # type: ignore[attr-defined]
+            return None
+        return pipe
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """A button of an answer nothing listens to any more (older than the last restart, evicted, timed out)

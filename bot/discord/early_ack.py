@@ -144,9 +144,8 @@ class EarlyAck:
                 done.set_result(ok)
 
     async def _defer(self, interaction_id: int, token: str, public: bool) -> bool:
-        pipe: AnswerPipe | None = getattr(self._client, "answer_pipe", None)
-        if (pipe is not None and not pipe.closed and getattr(self._client, "piped", True)
-                and self._client.http.proxy is None):
+        pipe: AnswerPipe | None = getattr(self._client, "answer_route", None)
+        if pipe is not None:
             return await self._defer_on(pipe, interaction_id, token, public)
         return await self._defer_through_adapter(interaction_id, token, public)
 
@@ -174,10 +173,11 @@ class EarlyAck:
 
     async def _defer_through_adapter(self, interaction_id: int, token: str, public: bool) -> bool:
         """POST the deferral through discord.py's webhook adapter (its retries on 429 and resets; the one choke
-        point of interaction callbacks). Without ``with_response``: Discord answers 204 and nothing is parsed."""
+        point of interaction callbacks), the one the client installed for its tasks at login (bot/discord/app.py):
+        the piped adapter, which takes aiohttp past a proxy or a closed pipe, or discord.py's own when the pipe is
+        switched off. Without ``with_response``: Discord answers 204 and nothing is parsed."""
         http = self._client.http
-        adapter = (getattr(self._client, "adapter", None) if getattr(self._client, "piped", True) else None) \
-            or async_context.get()
+        adapter = async_context.get()  # the client's own (installed at login): piped, or discord.py's
         if self._session is None or self._session.closed:  # used only when the adapter is discord.py's own
             self._session = aiohttp.ClientSession(connector=rest_connector(ACK_CONNECTIONS))
         route = Route("POST", "/interactions/{webhook_id}/{webhook_token}/callback",
