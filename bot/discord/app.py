@@ -405,10 +405,10 @@ class _JudgeClientMixin:
         self.early_ack = EarlyAck(self, self.gate, lambda: self.interactions.queued)  # type: ignore[arg-type]
         completers = {(c.name, o.name): AUTOCOMPLETES[o.complete](self.services)
                       for c in COMMANDS for o in c.options if o.complete is not None}
-        # (never past a proxy discord.py was given: the pipe speaks to Discord directly)
+        # Every autocomplete is answered from its payload when answers take the pipe (never past a proxy).
         self.early_complete = EarlyComplete(
-            self.answer_pipe, completers, lambda: self.answer_route is not None and self.early_ack.loaded(),
-            self.gate.admits)
+            self.answer_pipe, completers, lambda: self.answer_route is not None, self.gate.admits,
+            lambda: getattr(self.judge.store, "editions_generation", 0))
         self.interactions = SlicedParser(parsers["INTERACTION_CREATE"], self.early_ack.on_payload,
                                          self.early_ack.sending, self.early_complete.on_payload)
         parsers["INTERACTION_CREATE"] = self.interactions
