@@ -17,7 +17,10 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+from aiohttp import WSMsgType
+
 log = logging.getLogger("drawjudge")
+DATA_MESSAGES = frozenset({WSMsgType.TEXT, WSMsgType.BINARY})
 
 SLICE = 0.004  # seconds of building interactions before the loop gets a turn
 # Interactions built at most per slice. Why a count as well as a time: each one built starts its handler as a
@@ -106,20 +109,35 @@ class SlicedSocket:
     Why: discord.py reads the gateway in a loop of ``await socket.receive()``, and a receive with messages
     already buffered returns without yielding, so a burst of thousands of buffered messages (each decompressed,
     parsed from JSON and handed to its parser) held the loop for its whole length. Everything else (sending,
-    closing, the close code) is the socket's own."""
+    closing, the close code) is the socket's own.
+
+    A message already buffered is received without discord.py's heartbeat timeout: it is returned at once, and
+    aiohttp arms a timer for every receive with a timeout (its own comment: "almost 50 % of the run time" of
+    its receive loop); in a burst that was a timer armed and cancelled for each of thousands of messages. Any
+    wait for a message still has the timeout. The buffer is aiohttp's (private: a seam test checks it)."""
 
     def __init__(self, socket: Any) -> None:
         self._socket = socket
         self._since = time.perf_counter()
+        self._buffer = getattr(getattr(socket, "_reader", None), "_buffer", None)  # aiohttp's received messages
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._socket, name)
+
+    def _message_waiting(self) -> bool:
+        """Whether a data message (not a ping or a close, which aiohttp handles itself and then waits again)
+        is first in aiohttp's buffer."""
+        buffer = self._buffer
+        if not buffer:
+            return False
+        message = buffer[0][0]
+        return getattr(message, "type", None) in DATA_MESSAGES
 
     async def receive(self, timeout: float | None = None) -> Any:
         if time.perf_counter() - self._since >= SLICE:
             await asyncio.sleep(0)
             self._since = time.perf_counter()
-        return await self._socket.receive(timeout)
+        return await self._socket.receive(None if self._message_waiting() else timeout)
 
 
 def slice_gateway_reads(http: Any) -> None:

@@ -6,11 +6,14 @@ and the discord.py internals these rely on, checked so that an upgrade that move
 from __future__ import annotations
 
 import asyncio
+import collections
 import gc
 import inspect
 import time
+from types import SimpleNamespace
 from typing import Any
 
+import aiohttp
 import discord
 import pytest
 from discord.webhook import async_ as webhook_async
@@ -107,6 +110,43 @@ async def test_one_command_when_idle_is_answered_directly(live: tuple[DrawJudgeB
 async def test_the_gateway_socket_is_read_in_slices(live: tuple[DrawJudgeBot, StandInDiscord]) -> None:
     client, _server = live
     assert isinstance(client.ws.socket, SlicedSocket)
+
+
+async def test_the_seam_aiohttp_keeps_received_gateway_messages_in_a_buffer(
+        live: tuple[DrawJudgeBot, StandInDiscord]) -> None:
+    """aiohttp's websocket keeps the messages it has read off the socket in ``_reader._buffer``, as (message,
+    size) pairs (the sliced socket receives a buffered data message without a timer)."""
+    from aiohttp._websocket import reader_py
+
+    client, _server = live
+    raw = client.ws.socket._socket
+    assert client.ws.socket._buffer is raw._reader._buffer is not None
+    assert isinstance(raw._reader._buffer, collections.deque)
+    assert "self._put_buffer((data, size))" in inspect.getsource(reader_py.WebSocketDataQueue.feed_data)
+
+
+class _Queued:
+    """A websocket with aiohttp's buffer of (message, size) pairs; records the timeout of each receive."""
+
+    def __init__(self) -> None:
+        self._reader = SimpleNamespace(_buffer=collections.deque())
+        self.timeouts: list[float | None] = []
+
+    async def receive(self, timeout: float | None = None) -> Any:
+        self.timeouts.append(timeout)
+        return self._reader._buffer.popleft()[0] if self._reader._buffer else None
+
+
+async def test_a_buffered_message_is_received_without_the_heartbeat_timer() -> None:
+    raw = _Queued()
+    sliced = SlicedSocket(raw)
+    text = aiohttp.WSMessage(aiohttp.WSMsgType.TEXT, "{}", None)
+    ping = aiohttp.WSMessage(aiohttp.WSMsgType.PING, b"", None)
+    raw._reader._buffer.extend([(text, 2), (ping, 0)])
+    assert await sliced.receive(60.0) is text  # there already: no timer armed
+    await sliced.receive(60.0)  # a ping first: aiohttp answers it and waits again, so the timeout stays
+    await sliced.receive(60.0)  # nothing buffered: a wait, with discord.py's timeout
+    assert raw.timeouts == [None, 60.0, 60.0]
 
 
 class _Buffered:
