@@ -424,6 +424,17 @@ class _JudgeClientMixin:
             return None
         return pipe
 
+    def dispatch(self, event: str, /, *args: Any, **kwargs: Any) -> None:
+        """discord.py's dispatch, except two events that cost a burst for nothing when nobody waits for them
+        (``wait_for``): ``socket_event_type``, dispatched for every gateway message (a log call and a failed
+        attribute look-up each), and ``interaction`` for anything but a button (a task per interaction, started
+        for ``on_interaction``, which only answers expired buttons)."""
+        if (event == "socket_event_type" or (event == "interaction" and args and getattr(
+                args[0], "type", None) is not discord.InteractionType.component)) \
+                and not self._listeners.get(event):  # type: ignore[attr-defined]
+            return
+        super().dispatch(event, *args, **kwargs)  # type: ignore[misc]
+
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """A button of an answer nothing listens to any more (older than the last restart, evicted, timed out)
         is answered privately, "this answer has expired", instead of Discord's "This interaction failed"."""

@@ -27,6 +27,10 @@ SLICE = 0.004  # seconds of building interactions before the loop gets a turn
 # task whose first step runs in the loop's next turn and costs more than the building (an autocomplete answers
 # in that step); 50-65 handlers started by one 4 ms slice made a turn of 30-60 ms of CPU.
 PER_SLICE = 8
+# Commands acknowledged already (their answer can wait: a follow-up's token lasts 15 minutes) are built at most
+# this many per slice: each starts a handler whose first step does the command's work (a search ranks the whole
+# rule text on the loop), and eight of them in one turn made the loop's longest blocks of a burst.
+ACKED_PER_SLICE = 2
 
 Parser = Callable[[Any], None]
 # Told of each payload as it arrives; True when it was acknowledged already (its answer can wait its turn).
@@ -78,8 +82,12 @@ class SlicedParser:
 
     async def _drain(self) -> None:
         while self.queued:
-            end, built = time.perf_counter() + SLICE, 0
+            end, built, acked = time.perf_counter() + SLICE, 0, 0
             while built < PER_SLICE and time.perf_counter() < end and (queue := self._next()) is not None:
+                if queue is self._acked:
+                    if acked == ACKED_PER_SLICE:
+                        break
+                    acked += 1
                 data = queue.popleft()
                 built += 1
                 try:
