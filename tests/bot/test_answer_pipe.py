@@ -203,6 +203,28 @@ async def test_an_answer_that_never_comes_is_a_timeout_and_its_connection_is_cut
         server.close()
 
 
+async def test_a_freed_connection_goes_to_the_sender_waiting_for_it() -> None:
+    """One connection, a sender with three requests in a row and another with one that asks while the first is
+    answered: the second goes next, not after the first sender's whole run (it used to take its connection
+    straight back: in a burst the autocompletes' senders waited behind the deferrals' until they ran out)."""
+    order: list[str] = []
+    one = AnswerPipe("DiscordBot (test, 1)", limit=1)
+
+    async def sender(name: str, n: int) -> None:
+        for i in range(n):
+            await _post(one, f"{server.url}/{name}{i}")
+            order.append(f"{name}{i}")
+
+    async with LoopbackHttp([]) as server:
+        try:
+            first = asyncio.create_task(sender("a", 3))
+            await asyncio.sleep(0)  # the first sender has the connection
+            await asyncio.wait_for(asyncio.gather(first, sender("b", 1)), 10)
+        finally:
+            await one.close()
+    assert order == ["a0", "b0", "a1", "a2"] and server.connections == 1
+
+
 async def test_many_requests_at_once_share_at_most_the_limit_of_connections(pipe: AnswerPipe) -> None:
     async with LoopbackHttp([]) as server:
         results = await asyncio.gather(*(_post(pipe, f"{server.url}/n/{i}") for i in range(60)))
