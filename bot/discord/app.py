@@ -34,8 +34,9 @@ from bot.commands import (
 from bot.discord.answer_pipe import AnswerPipe, PipedAdapter, install
 from bot.discord.answer_pipe import enabled as pipe_enabled
 from bot.discord.connections import rest_connector
-from bot.discord.early_ack import PUBLIC_LOADING, EarlyAck
+from bot.discord.early_ack import ACK_CONNECTIONS, PUBLIC_LOADING, EarlyAck
 from bot.discord.early_complete import EarlyComplete
+from bot.discord.first_answers import FirstAnswers
 from bot.discord.gate import FOLLOW_UP_SLOTS, Gate
 from bot.discord.gateway_slices import SlicedParser, slice_gateway_reads
 from bot.discord.ratelimit import RateLimit
@@ -402,13 +403,16 @@ class _JudgeClientMixin:
         parsers = self._connection.parsers  # type: ignore[attr-defined]  # this client's own table
         # Each command is stamped as it comes off the gateway (its 3 s count from there, not from when its slice
         # is read) and, under load, deferred right there from its raw payload.
-        self.early_ack = EarlyAck(self, self.gate, lambda: self.interactions.queued)  # type: ignore[arg-type]
+        # Deferrals and autocompletes' choices go out in one line, in arrival order (bot/discord/first_answers.py).
+        self.first_answers = FirstAnswers(ACK_CONNECTIONS)
+        self.early_ack = EarlyAck(self, self.gate, lambda: self.interactions.queued,  # type: ignore[arg-type]
+                                  self.first_answers)
         completers = {(c.name, o.name): AUTOCOMPLETES[o.complete](self.services)
                       for c in COMMANDS for o in c.options if o.complete is not None}
         # Every autocomplete is answered from its payload when answers take the pipe (never past a proxy).
         self.early_complete = EarlyComplete(
             self.answer_pipe, completers, lambda: self.answer_route is not None, self.gate.admits,
-            lambda: getattr(self.judge.store, "editions_generation", 0))
+            lambda: getattr(self.judge.store, "editions_generation", 0), self.first_answers)
         self.interactions = SlicedParser(parsers["INTERACTION_CREATE"], self.early_ack.on_payload,
                                          self.early_ack.sending, self.early_complete.on_payload)
         parsers["INTERACTION_CREATE"] = self.interactions

@@ -18,10 +18,9 @@ first of a burst went the slow way and the look-up of each was repeated; 815 of 
 
 from __future__ import annotations
 
-import asyncio
+import functools
 import json
 import logging
-from collections import deque
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from types import SimpleNamespace
@@ -32,13 +31,14 @@ import aiohttp
 from discord.http import Route
 
 from bot.discord.answer_pipe import AnswerPipe
+from bot.discord.first_answers import FirstAnswers
 from bot.discord.recent_choices import Key, RecentChoices, key_of
 
 log = logging.getLogger("drawjudge")
 
 AUTOCOMPLETE = 4  # the raw payload's interaction type of an autocomplete
 CHOICES = 8  # the callback type that answers one
-SENDERS = 20  # autocompletes being answered at once (each a look-up and one exchange)
+SENDERS = 20  # autocompletes being answered at once when they have a line of their own (each one exchange)
 MAX_WAITING = 5_000  # autocompletes queued at most; beyond, they take the command tree's way
 JSON = {"Content-Type": "application/json"}
 EMPTY = json.dumps({"type": CHOICES, "data": {"choices": []}}).encode()
@@ -89,38 +89,33 @@ class EarlyComplete:
 
     def __init__(self, pipe: AnswerPipe, completers: Mapping[tuple[str, str], Completer],
                  usable: Callable[[], bool], admits: Callable[[], bool] = lambda: True,
-                 generation: Callable[[], int] = lambda: 0) -> None:
+                 generation: Callable[[], int] = lambda: 0, line: FirstAnswers | None = None) -> None:
         self._pipe = pipe
         self._completers = completers
         self._usable = usable  # whether answers take the pipe (else the command tree answers)
         self._admits = admits  # the gate's: beyond its bound an autocomplete gets an empty list, no look-up
         self._generation = generation  # of the editions: a kept answer never outlives a change of them
         self.recent = RecentChoices(generation)
-        self._queue: deque[Asked] = deque()
-        self._senders: set[asyncio.Task[None]] = set()
+        # in arrival order with the early deferrals (bot/discord/first_answers.py)
+        self._line = line or FirstAnswers(SENDERS)
+        self._waiting = 0  # taken, not yet being answered
         self.count = 0  # autocompletes answered this way (the tests and the benchmark read it)
 
     def on_payload(self, data: Any) -> bool:
         """True when this payload was taken (it must not be built: its answer is on its way)."""
-        if (self._pipe.closed or len(self._queue) >= MAX_WAITING
+        if (self._pipe.closed or self._waiting >= MAX_WAITING
                 or not (isinstance(data, dict) and data.get("type") == AUTOCOMPLETE) or not self._usable()):
             return False
         asked = read_payload(data, self._completers)
         if asked is None:
             return False
-        self._queue.append(asked)
+        self._waiting += 1
         self.count += 1
-        if len(self._senders) < SENDERS:
-            sender = asyncio.get_running_loop().create_task(self._send(), name="early-complete")
-            self._senders.add(sender)
-            sender.add_done_callback(self._senders.discard)
+        self._line.add(functools.partial(self._answer, asked))
         return True
 
-    async def _send(self) -> None:
-        while self._queue:
-            await self._answer(self._queue.popleft())
-
     async def _answer(self, asked: Asked) -> None:
+        self._waiting -= 1
         body = self.recent.get(asked.key) or await self._look_up(asked)
         url = f"{Route.BASE}/interactions/{asked.interaction_id}/{quote(asked.token, safe='')}/callback"
         try:
@@ -151,6 +146,5 @@ class EarlyComplete:
         return body
 
     async def close(self) -> None:
-        for sender in list(self._senders):
-            sender.cancel()
-        self._queue.clear()
+        self._line.close()
+        self._waiting = 0

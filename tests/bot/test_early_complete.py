@@ -102,3 +102,21 @@ def test_only_short_plain_questions_are_kept() -> None:
     assert key_of("rule", "number", "1" * 101, {}) is None  # longer than Discord sends
     assert key_of("rule", "number", "121", {"edition": ["2008"]}) is None  # not a plain value
     assert key_of("rule", "number", "121", {"edition": "x" * 101}) is None
+
+
+async def test_deferrals_and_autocompletes_go_out_in_the_order_they_arrived(
+        live: tuple[DrawJudgeBot, StandInDiscord]) -> None:
+    """One line for both (bot/discord/first_answers.py): an autocomplete that arrives between commands deferred
+    from their payloads is answered between their deferrals (with a line of its own it came after them all)."""
+    client, server = live
+    client.gate.defer_above = -1  # every command deferred from its payload
+    client.first_answers.senders = 1  # one at a time: the order is the line's alone
+    before = [slash("rule", number=f"121.{1 + i % 6}") for i in range(8)]
+    asked = autocomplete("rule", "number", "121.")
+    after = [slash("rule", number=f"121.{1 + i % 6}") for i in range(8)]
+    for payload in [*before, asked, *after]:
+        await server.push_interaction(payload)
+    ids = [int(p["id"]) for p in [*before, asked, *after]]
+    assert await server.wait_answered(set(ids))
+    acked = sorted(ids, key=lambda i: server.acked_at[i])
+    assert acked == ids and client.early_ack.count == 16 and client.early_complete.count == 1
