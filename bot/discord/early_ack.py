@@ -92,7 +92,7 @@ class EarlyAck:
         self._sent: dict[int, asyncio.Future[bool]] = {}  # by interaction id, until its handler settles it
         self._public: dict[int, bool] = {}  # the public ones among them
         # in arrival order with the autocompletes' answers (bot/discord/first_answers.py)
-        self._line = line or FirstAnswers(ACK_CONNECTIONS)
+        self._line = line if line is not None else FirstAnswers(ACK_CONNECTIONS)
         self._session: aiohttp.ClientSession | None = None
         self._going = 0  # deferrals not yet answered by Discord
         self.count = 0  # deferrals sent this way (the benchmark and the tests read it)

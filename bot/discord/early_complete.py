@@ -97,7 +97,7 @@ class EarlyComplete:
         self._generation = generation  # of the editions: a kept answer never outlives a change of them
         self.recent = RecentChoices(generation)
         # in arrival order with the early deferrals (bot/discord/first_answers.py)
-        self._line = line or FirstAnswers(SENDERS)
+        self._line = line if line is not None else FirstAnswers(SENDERS)
         self._waiting = 0  # taken, not yet being answered
         self.count = 0  # autocompletes answered this way (the tests and the benchmark read it)
 

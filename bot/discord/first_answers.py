@@ -29,9 +29,6 @@ class FirstAnswers:
         self._queue: deque[Send] = deque()
         self._running: set[asyncio.Task[None]] = set()
 
-    def __len__(self) -> int:
-        return len(self._queue)
-
     def add(self, send: Send) -> None:
         self._queue.append(send)
         if len(self._running) < self.senders:

@@ -120,3 +120,4 @@ async def test_deferrals_and_autocompletes_go_out_in_the_order_they_arrived(
     assert await server.wait_answered(set(ids))
     acked = sorted(ids, key=lambda i: server.acked_at[i])
     assert acked == ids and client.early_ack.count == 16 and client.early_complete.count == 1
+    assert client.answer_pipe.connections() == 1  # one sender for both kinds: one exchange at a time
