@@ -38,7 +38,7 @@ log = logging.getLogger("drawjudge")
 
 AUTOCOMPLETE = 4  # the raw payload's interaction type of an autocomplete
 CHOICES = 8  # the callback type that answers one
-SENDERS = 20  # autocompletes being answered at once when they have a line of their own (each one exchange)
+SENDERS = 20  # autocompletes being looked up at once (and answered at once, without a shared line)
 MAX_WAITING = 5_000  # autocompletes queued at most; beyond, they take the command tree's way
 JSON = {"Content-Type": "application/json"}
 EMPTY = json.dumps({"type": CHOICES, "data": {"choices": []}}).encode()
@@ -85,7 +85,8 @@ def read_payload(data: Any, completers: Mapping[tuple[str, str], Completer]) -> 
 
 
 class EarlyComplete:
-    """Autocompletes taken from raw payloads, answered by ``SENDERS`` tasks in arrival order."""
+    """Autocompletes taken from raw payloads: an answer kept from a moment ago in the line of first answers,
+    the others once looked up by ``SENDERS`` tasks of their own."""
 
     def __init__(self, pipe: AnswerPipe, completers: Mapping[tuple[str, str], Completer],
                  usable: Callable[[], bool], admits: Callable[[], bool] = lambda: True,
@@ -96,8 +97,11 @@ class EarlyComplete:
         self._admits = admits  # the gate's: beyond its bound an autocomplete gets an empty list, no look-up
         self._generation = generation  # of the editions: a kept answer never outlives a change of them
         self.recent = RecentChoices(generation)
-        # in arrival order with the early deferrals (bot/discord/first_answers.py)
+        # Answers known already go out in arrival order with the early deferrals (bot/discord/first_answers.py);
+        # the others are looked up by ``SENDERS`` tasks of their own, so that a slow look-up (a card's name at
+        # Scryfall: up to 1.5 s) never holds up the line that deferrals take.
         self._line = line if line is not None else FirstAnswers(SENDERS)
+        self._looking_up = FirstAnswers(SENDERS)
         self._waiting = 0  # taken, not yet being answered
         self.count = 0  # autocompletes answered this way (the tests and the benchmark read it)
 
@@ -111,12 +115,17 @@ class EarlyComplete:
             return False
         self._waiting += 1
         self.count += 1
-        self._line.add(functools.partial(self._answer, asked))
+        known = self.recent.get(asked.key)
+        if known is not None:
+            self._line.add(functools.partial(self._answer, asked, known))
+        else:
+            self._looking_up.add(functools.partial(self._answer, asked, None))
         return True
 
-    async def _answer(self, asked: Asked) -> None:
+    async def _answer(self, asked: Asked, body: bytes | None) -> None:
         self._waiting -= 1
-        body = self.recent.get(asked.key) or await self._look_up(asked)
+        if body is None:
+            body = await self._look_up(asked)
         url = f"{Route.BASE}/interactions/{asked.interaction_id}/{quote(asked.token, safe='')}/callback"
         try:
             response = await self._pipe.exchange("POST", url, body, JSON)
@@ -147,4 +156,5 @@ class EarlyComplete:
 
     async def close(self) -> None:
         self._line.close()
+        self._looking_up.close()
         self._waiting = 0

@@ -106,9 +106,11 @@ def test_only_short_plain_questions_are_kept() -> None:
 
 async def test_deferrals_and_autocompletes_go_out_in_the_order_they_arrived(
         live: tuple[DrawJudgeBot, StandInDiscord]) -> None:
-    """One line for both (bot/discord/first_answers.py): an autocomplete that arrives between commands deferred
-    from their payloads is answered between their deferrals (with a line of its own it came after them all)."""
+    """One line for both (bot/discord/first_answers.py): an autocomplete whose answer is known (asked a moment
+    ago) that arrives between commands deferred from their payloads is answered between their deferrals (with a
+    line of its own it came after them all)."""
     client, server = live
+    await _choices(server, [autocomplete("rule", "number", "121.")])  # looked up once, then known
     client.gate.defer_above = -1  # every command deferred from its payload
     client.first_answers.senders = 1  # one at a time: the order is the line's alone
     before = [slash("rule", number=f"121.{1 + i % 6}") for i in range(8)]
@@ -119,5 +121,27 @@ async def test_deferrals_and_autocompletes_go_out_in_the_order_they_arrived(
     ids = [int(p["id"]) for p in [*before, asked, *after]]
     assert await server.wait_answered(set(ids))
     acked = sorted(ids, key=lambda i: server.acked_at[i])
-    assert acked == ids and client.early_ack.count == 16 and client.early_complete.count == 1
-    assert client.answer_pipe.connections() == 1  # one sender for both kinds: one exchange at a time
+    assert acked == ids and client.early_ack.count == 16 and client.early_complete.count == 2
+    assert client.answer_pipe.connections() <= 2  # one sender for both kinds (and the first look-up's answer)
+
+
+async def test_a_slow_look_up_does_not_hold_up_the_deferrals(live: tuple[DrawJudgeBot, StandInDiscord]) -> None:
+    """An autocomplete that must be looked up (a card name at Scryfall takes up to 1.5 s) is looked up beside the
+    line, not in it: the commands that arrive after it are deferred without waiting for it."""
+    client, server = live
+    judge = client.services.judge
+    real = judge.rule_choice_labels
+
+    async def slow(*args: Any) -> Any:
+        await asyncio.sleep(1.0)
+        return await real(*args)
+
+    judge.rule_choice_labels = slow  # type: ignore[method-assign]
+    client.gate.defer_above = -1
+    client.first_answers.senders = 1
+    asked = autocomplete("rule", "number", "704")
+    commands = [slash("rule", number=f"121.{1 + i}") for i in range(3)]
+    for payload in [asked, *commands]:
+        await server.push_interaction(payload)
+    assert await server.wait_answered({int(p["id"]) for p in [asked, *commands]})
+    assert max(server.acked_at[int(c["id"])] for c in commands) < server.acked_at[int(asked["id"])]
