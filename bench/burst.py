@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import re
 import shutil
 import sys
@@ -42,6 +43,15 @@ def _prelude(nofile: int, uvloop: bool, speed: bool = True) -> str:
     return "".join(lines)
 
 
+def _cpu_seconds(pid: int) -> float:
+    """User and system CPU a process has used so far (Linux: /proc/PID/stat), NaN elsewhere."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return float("nan")
+
+
 def _pct(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))] if ordered else float("nan")
@@ -65,15 +75,17 @@ async def measure(n: int, db: Path, tmp: Path, root: Path, *, nofile: int, proce
             payloads = [mixed_payload(i) for i in range(n)]
             sent: dict[int, float] = {}
             cpu_start = time.process_time()
+            bots_start = sum(_cpu_seconds(p.pid) for p in procs)
             for i, payload in enumerate(payloads):  # each shard's connection gets its share, in turn
                 sent[int(payload["id"])] = time.perf_counter()
                 await server.push_interaction(payload, connections[i % processes])
             sending = max(sent.values()) - min(sent.values())
             until = time.perf_counter() + PATIENCE
-            stand_in_cpu = wall = float("nan")
+            stand_in_cpu = wall = bots_cpu = float("nan")
             while time.perf_counter() < until and len(server.answered_at.keys() & sent.keys()) < n:
                 if wall != wall and len(server.acked_at.keys() & sent.keys()) == n:  # all acknowledged
                     stand_in_cpu, wall = time.process_time() - cpu_start, time.perf_counter() - min(sent.values())
+                    bots_cpu = sum(_cpu_seconds(p.pid) for p in procs) - bots_start
                 await asyncio.sleep(0.1)
             sockets = len(server.peers)
         finally:
@@ -88,6 +100,7 @@ async def measure(n: int, db: Path, tmp: Path, root: Path, *, nofile: int, proce
     late_completes = sum(1 for i in completes if server.acked_at.get(i, float("inf")) - sent[i] > DEADLINE)
     return {"n": n, "late": len(acks) - sum(1 for a in acks if a <= DEADLINE), "lost": n - len(answers),
             "late_completes": late_completes, "stand_in_cpu": stand_in_cpu, "acked_within": wall,
+            "bots_cpu": bots_cpu,
             "busy": sum(1 for i in sent if i in server.answered_at and _is_busy(server, i)),
             "p50": _pct(acks, 50), "p99": _pct(acks, 99), "slowest": max(answers, default=float("nan")),
             "block": max(blocks, default=float("nan")),
@@ -127,8 +140,9 @@ async def main() -> None:
                   f"{r['p50']:.2f} s | {r['p99']:.2f} s | {r['slowest']:.2f} s | "
                   f"{r['block']:.0f} ms ({r['own']:.0f} ms CPU) | "
                   f"{r['sockets']} |", flush=True)
-            print(f"  (all acknowledged {r['acked_within']:.1f} s after the first was sent; the stand-in of Discord "
-                  f"used {r['stand_in_cpu']:.1f} s of CPU meanwhile)", flush=True)
+            print(f"  (all acknowledged {r['acked_within']:.1f} s after the first was sent; meanwhile the stand-in of "
+                  f"Discord used {r['stand_in_cpu']:.1f} s of CPU, the bot's process(es) {r['bots_cpu']:.1f} s)",
+                  flush=True)
 
 
 if __name__ == "__main__":

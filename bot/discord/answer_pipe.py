@@ -63,10 +63,57 @@ class PipeResponse:
 class _Connection:
     reader: asyncio.StreamReader
     writer: asyncio.StreamWriter
+    expired: bool = False  # its exchange ran out of time: the connection was cut, never reused
 
     def close(self) -> None:
         with contextlib.suppress(Exception):
             self.writer.close()
+
+    def expire(self) -> None:
+        """The exchange on this connection took ``REQUEST_TIMEOUT``: cut it (a read waiting on it fails at once)."""
+        self.expired = True
+        with contextlib.suppress(Exception):
+            self.writer.transport.abort()
+
+
+@dataclass(frozen=True)
+class _Target:
+    """What a request's URL says of where to send it."""
+
+    key: tuple[str, str, int]  # scheme, host, port: the connections it may share
+    netloc: str
+    tls: bool
+    path: str  # with the query
+
+
+_ORIGINS: dict[str, tuple[tuple[str, str, int], str, bool]] = {}  # "scheme://netloc" -> what it says
+
+
+def _target(url: str) -> _Target:
+    """Split the way ``urlsplit`` does, with each origin parsed once (every answer goes to the same one, and
+    parsing it was a measurable part of an exchange)."""
+    scheme_end = url.find("://")
+    origin_end = url.find("/", scheme_end + 3) if scheme_end > 0 else -1
+    if origin_end < 0 or "#" in url:  # not the plain shape of an API address: parsed in full
+        parts = urlsplit(url)
+        origin, path = f"{parts.scheme}://{parts.netloc}", (parts.path or "/") + (f"?{parts.query}" if parts.query
+                                                                                else "")
+    else:
+        origin, path = url[:origin_end], url[origin_end:]
+    known = _ORIGINS.get(origin)
+    if known is None:
+        parts = urlsplit(origin)
+        tls = parts.scheme == "https"
+        known = ((parts.scheme, parts.hostname or "", parts.port or (443 if tls else 80)), parts.netloc, tls)
+        if len(_ORIGINS) < 64:
+            _ORIGINS[origin] = known
+    key, netloc, tls = known
+    return _Target(key, netloc, tls, path)
+
+
+def _expire_waiter(waiter: asyncio.Future[_Connection | None]) -> None:
+    if not waiter.done():
+        waiter.set_exception(TimeoutError("no connection to Discord came free in time"))
 
 
 @dataclass
@@ -76,7 +123,7 @@ class _Host:
     limit: int
     idle: deque[_Connection] = field(default_factory=deque)
     open: int = 0
-    waiting: deque[asyncio.Future[None]] = field(default_factory=deque)
+    waiting: deque[asyncio.Future[_Connection | None]] = field(default_factory=deque)  # a connection or a turn
 
 
 class _Exchange:
@@ -116,75 +163,112 @@ class AnswerPipe:
         return sum(h.open for h in self._hosts.values())
 
     async def exchange(self, method: str, url: str, body: bytes, headers: dict[str, str]) -> PipeResponse:
+        """One request and its answer, within ``REQUEST_TIMEOUT`` (a ``TimeoutError`` past it).
+
+        Why one timer and not ``asyncio.timeout``: the exchange is the bot's most frequent await in a burst,
+        and a timeout context (its object, the task's cancellation bookkeeping, a timer rescheduled) cost as much
+        as a fifth of it. Waiting for a connection, connecting, and the exchange on the connection each have a
+        plain timer at the same deadline; the last one cuts the connection, so the read fails at once."""
         if self.closed:
             raise PipeError("the answer pipe is closed")
-        parts = urlsplit(url)
-        tls = parts.scheme == "https"
-        host = parts.hostname or ""
-        port = parts.port or (443 if tls else 80)
-        target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+        where = _target(url)
         head = "".join(f"{k}: {v}\r\n" for k, v in headers.items())
-        request = (f"{method} {target} HTTP/1.1\r\nHost: {parts.netloc}\r\nUser-Agent: {self.user_agent}\r\n"
+        request = (f"{method} {where.path} HTTP/1.1\r\nHost: {where.netloc}\r\nUser-Agent: {self.user_agent}\r\n"
                    f"{head}Content-Length: {len(body)}\r\n\r\n").encode("latin-1") + body
-        key = (parts.scheme, host, port)
-        pool = self._hosts.get(key)
+        pool = self._hosts.get(where.key)
         if pool is None:
-            pool = self._hosts[key] = _Host(self.limit)
-        async with asyncio.timeout(REQUEST_TIMEOUT):
-            for attempt in range(2):
-                conn, reused = await self._acquire(pool, host, port, tls)
-                keep = False
-                try:
-                    conn.writer.write(request)
-                    response, keep = await self._read(conn.reader, method)
-                except (asyncio.IncompleteReadError, ConnectionError) as exc:
-                    # A kept-alive connection the server closed while idle fails before any answer: once more on
-                    # a new one (the server never read the request). A new connection failing is an error.
-                    if reused and attempt == 0 and not getattr(exc, "partial", b""):
-                        continue
-                    raise PipeError(f"the connection to Discord closed: {type(exc).__name__}") from exc
-                finally:
-                    self._release(pool, conn, keep)
-                self.sent += 1
-                return response
+            pool = self._hosts[where.key] = _Host(self.limit)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + REQUEST_TIMEOUT
+        for attempt in range(2):
+            conn, reused = await self._acquire(pool, where, deadline)
+            keep = False
+            timer = loop.call_at(deadline, conn.expire)
+            try:
+                conn.writer.write(request)
+                response, keep = await self._read(conn.reader, method)
+            except (asyncio.IncompleteReadError, ConnectionError) as exc:
+                if conn.expired:
+                    raise TimeoutError(f"Discord did not answer within {REQUEST_TIMEOUT:.0f} s") from None
+                # A kept-alive connection the server closed while idle fails before any answer: once more on
+                # a new one (the server never read the request). A new connection failing is an error.
+                if reused and attempt == 0 and not getattr(exc, "partial", b""):
+                    continue
+                raise PipeError(f"the connection to Discord closed: {type(exc).__name__}") from exc
+            finally:
+                timer.cancel()
+                self._release(pool, conn, keep and not conn.expired)
+            self.sent += 1
+            return response
         raise PipeError("unreachable")  # pragma: no cover - the loop returns or raises
 
-    async def _acquire(self, pool: _Host, host: str, port: int, tls: bool) -> tuple[_Connection, bool]:
+    async def _acquire(self, pool: _Host, where: _Target, deadline: float) -> tuple[_Connection, bool]:
+        """A connection for one exchange: an idle one, a new one while under the limit, or, when every one is
+        busy, the next one freed, in the order of asking.
+
+        Why in order: a sender that had just finished an exchange used to take its connection straight back
+        for its next one (no await in between), ahead of the senders woken to wait for it; in a burst the
+        first 45 senders (deferrals, the most of a burst) kept the connections and the autocompletes' senders
+        waited behind them until the deferrals ran out, late. A freed connection is now handed to the first
+        in line (``_release``), and nobody takes an idle or a new one past a waiting sender."""
+        loop = asyncio.get_running_loop()
+        turn = False  # given the turn by a release: the senders behind this one wait
         while True:
-            while pool.idle:
+            while pool.idle and (turn or not pool.waiting):
                 conn = pool.idle.pop()  # the most recently used: the least likely to have been closed
                 if conn.reader.at_eof() or conn.writer.is_closing():
                     pool.open -= 1
                     conn.close()
                     continue
                 return conn, True
-            if pool.open < pool.limit:
+            if pool.open < pool.limit and (turn or not pool.waiting):
                 pool.open += 1
                 try:
-                    reader, writer = await asyncio.open_connection(
-                        host, port, ssl=self._context() if tls else None, limit=MAX_HEAD)
+                    async with asyncio.timeout_at(deadline):
+                        reader, writer = await asyncio.open_connection(
+                            where.key[1], where.key[2], ssl=self._context() if where.tls else None, limit=MAX_HEAD)
                 except BaseException:
                     pool.open -= 1
                     self._wake(pool)
                     raise
                 return _Connection(reader, writer), False
-            waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            waiter: asyncio.Future[_Connection | None] = loop.create_future()
             pool.waiting.append(waiter)
+            timer = loop.call_at(deadline, _expire_waiter, waiter)
             try:
-                await waiter
+                given = await waiter
             except BaseException:
                 if waiter in pool.waiting:
                     pool.waiting.remove(waiter)
-                elif waiter.done() and not waiter.cancelled():
-                    self._wake(pool)  # pass the turn on: it was given to this one
+                elif waiter.done() and not waiter.cancelled() and waiter.exception() is None:
+                    passed = waiter.result()  # this one's turn (and connection), passed on to the next in line
+                    if passed is not None:
+                        self._release(pool, passed, True)
+                    else:
+                        self._wake(pool)
                 raise
+            finally:
+                timer.cancel()
+            if given is not None:
+                if not (given.reader.at_eof() or given.writer.is_closing()):
+                    return given, True
+                pool.open -= 1  # closed by the server meanwhile: this turn opens a new one
+                given.close()
+            turn = True
 
     def _release(self, pool: _Host, conn: _Connection, keep: bool) -> None:
+        """A connection kept alive goes to the first sender waiting for one, else to the idle ones; one closed
+        gives the first waiting sender the turn to open a new one."""
         if keep and not self.closed:
+            while pool.waiting:
+                waiter = pool.waiting.popleft()
+                if not waiter.done():
+                    waiter.set_result(conn)
+                    return
             pool.idle.append(conn)
-        else:
-            pool.open -= 1
-            conn.close()
+            return
+        pool.open -= 1
+        conn.close()
         self._wake(pool)
 
     @staticmethod

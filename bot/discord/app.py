@@ -34,8 +34,9 @@ from bot.commands import (
 from bot.discord.answer_pipe import AnswerPipe, PipedAdapter, install
 from bot.discord.answer_pipe import enabled as pipe_enabled
 from bot.discord.connections import rest_connector
-from bot.discord.early_ack import PUBLIC_LOADING, EarlyAck
+from bot.discord.early_ack import ACK_CONNECTIONS, PUBLIC_LOADING, EarlyAck
 from bot.discord.early_complete import EarlyComplete
+from bot.discord.first_answers import FirstAnswers
 from bot.discord.gate import FOLLOW_UP_SLOTS, Gate
 from bot.discord.gateway_slices import SlicedParser, slice_gateway_reads
 from bot.discord.ratelimit import RateLimit
@@ -402,18 +403,41 @@ class _JudgeClientMixin:
         parsers = self._connection.parsers  # type: ignore[attr-defined]  # this client's own table
         # Each command is stamped as it comes off the gateway (its 3 s count from there, not from when its slice
         # is read) and, under load, deferred right there from its raw payload.
-        self.early_ack = EarlyAck(self, self.gate, lambda: self.interactions.queued)  # type: ignore[arg-type]
+        # Deferrals and autocompletes' choices go out in one line, in arrival order (bot/discord/first_answers.py).
+        self.first_answers = FirstAnswers(ACK_CONNECTIONS)
+        self.early_ack = EarlyAck(self, self.gate, lambda: self.interactions.queued,  # type: ignore[arg-type]
+                                  self.first_answers)
         completers = {(c.name, o.name): AUTOCOMPLETES[o.complete](self.services)
                       for c in COMMANDS for o in c.options if o.complete is not None}
-        # (never past a proxy discord.py was given: the pipe speaks to Discord directly)
+        # Every autocomplete is answered from its payload when answers take the pipe (never past a proxy).
         self.early_complete = EarlyComplete(
-            self.answer_pipe, completers,
-            lambda: self.piped and self.http.proxy is None and self.early_ack.loaded(),  # type: ignore[attr-defined]
-            self.gate.admits)
+            self.answer_pipe, completers, lambda: self.answer_route is not None, self.gate.admits,
+            lambda: getattr(self.judge.store, "editions_generation", 0), self.first_answers)
         self.interactions = SlicedParser(parsers["INTERACTION_CREATE"], self.early_ack.on_payload,
                                          self.early_ack.sending, self.early_complete.on_payload)
         parsers["INTERACTION_CREATE"] = self.interactions
         slice_gateway_reads(self.http)  # type: ignore[attr-defined]
+
+    @property
+    def answer_route(self) -> AnswerPipe | None:
+        """The pipe interaction answers sent from raw payloads go on, or None when they take the adapter the client
+        installed at login: the pipe switched off (``DRAWJUDGE_ANSWER_PIPE=0``), a proxy discord.py was given (the
+        pipe speaks to Discord directly), or the pipe closed (shutting down)."""
+        pipe = self.answer_pipe
+        if not self.piped or self.http.proxy is not None or pipe.closed:  # type: ignore[attr-defined]
+            return None
+        return pipe
+
+    def dispatch(self, event: str, /, *args: Any, **kwargs: Any) -> None:
+        """discord.py's dispatch, except two events that cost a burst for nothing when nobody waits for them
+        (``wait_for``): ``socket_event_type``, dispatched for every gateway message (a log call and a failed
+        attribute look-up each), and ``interaction`` for anything but a button (a task per interaction, started
+        for ``on_interaction``, which only answers expired buttons)."""
+        if (event == "socket_event_type" or (event == "interaction" and args and getattr(
+                args[0], "type", None) is not discord.InteractionType.component)) \
+                and not self._listeners.get(event):  # type: ignore[attr-defined]
+            return
+        super().dispatch(event, *args, **kwargs)  # type: ignore[misc]
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """A button of an answer nothing listens to any more (older than the last restart, evicted, timed out)

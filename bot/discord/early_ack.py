@@ -19,9 +19,9 @@ in arrival order. The private names it relies on are checked by a seam test
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
-from collections import deque
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import quote
@@ -33,6 +33,7 @@ from discord.webhook.async_ import async_context
 
 from bot.discord.answer_pipe import AnswerPipe
 from bot.discord.connections import rest_connector
+from bot.discord.first_answers import FirstAnswers
 from bot.discord.gate import Gate
 
 log = logging.getLogger("drawjudge")
@@ -79,18 +80,19 @@ def mark_deferred(interaction: discord.Interaction) -> None:
 class EarlyAck:
     """Deferrals sent from raw payloads under load, and their outcome for the handlers.
 
-    The deferrals wait in one queue and ``ACK_CONNECTIONS`` senders take them in arrival order (one task per
-    deferral would make thousands of tasks ready at once: a single turn of the event loop then ran them all,
-    holding it for hundreds of milliseconds)."""
+    The deferrals wait in one line with the autocompletes' answers (bot/discord/first_answers.py), taken in
+    arrival order by ``ACK_CONNECTIONS`` senders (one task per deferral would make thousands of tasks ready at
+    once: a single turn of the event loop then ran them all, holding it for hundreds of milliseconds)."""
 
-    def __init__(self, client: discord.Client, gate: Gate, waiting: Callable[[], int]) -> None:
+    def __init__(self, client: discord.Client, gate: Gate, waiting: Callable[[], int],
+                 line: FirstAnswers | None = None) -> None:
         self._client = client
         self._gate = gate
         self._waiting = waiting  # payloads read off the gateway whose interaction isn't built yet
         self._sent: dict[int, asyncio.Future[bool]] = {}  # by interaction id, until its handler settles it
         self._public: dict[int, bool] = {}  # the public ones among them
-        self._queue: deque[tuple[int, str, bool, asyncio.Future[bool]]] = deque()
-        self._senders: set[asyncio.Task[None]] = set()
+        # in arrival order with the autocompletes' answers (bot/discord/first_answers.py)
+        self._line = line if line is not None else FirstAnswers(ACK_CONNECTIONS)
         self._session: aiohttp.ClientSession | None = None
         self._going = 0  # deferrals not yet answered by Discord
         self.count = 0  # deferrals sent this way (the benchmark and the tests read it)
@@ -118,13 +120,9 @@ class EarlyAck:
         public = answers_publicly(data)
         if public:
             self._public[interaction_id] = True
-        self._queue.append((interaction_id, token, public, done))
         self._going += 1
         self.count += 1
-        if len(self._senders) < ACK_CONNECTIONS:
-            sender = loop.create_task(self._send(), name="early-ack")
-            self._senders.add(sender)
-            sender.add_done_callback(self._senders.discard)
+        self._line.add(functools.partial(self._send, interaction_id, token, public, done))
         return True
 
     def sending(self) -> bool:
@@ -133,20 +131,18 @@ class EarlyAck:
         that each is told the bot restarts instead of "thinking" until its token expires."""
         return self._going > 0 and not self._gate.closing
 
-    async def _send(self) -> None:
-        while self._queue:
-            interaction_id, token, public, done = self._queue.popleft()
-            try:
-                ok = await self._defer(interaction_id, token, public)
-            finally:
-                self._going -= 1
+    async def _send(self, interaction_id: int, token: str, public: bool, done: asyncio.Future[bool]) -> None:
+        ok = False
+        try:
+            ok = await self._defer(interaction_id, token, public)
+        finally:
+            self._going -= 1
             if not done.done():
                 done.set_result(ok)
 
     async def _defer(self, interaction_id: int, token: str, public: bool) -> bool:
-        pipe: AnswerPipe | None = getattr(self._client, "answer_pipe", None)
-        if (pipe is not None and not pipe.closed and getattr(self._client, "piped", True)
-                and self._client.http.proxy is None):
+        pipe: AnswerPipe | None = getattr(self._client, "answer_route", None)
+        if pipe is not None:
             return await self._defer_on(pipe, interaction_id, token, public)
         return await self._defer_through_adapter(interaction_id, token, public)
 
@@ -174,10 +170,11 @@ class EarlyAck:
 
     async def _defer_through_adapter(self, interaction_id: int, token: str, public: bool) -> bool:
         """POST the deferral through discord.py's webhook adapter (its retries on 429 and resets; the one choke
-        point of interaction callbacks). Without ``with_response``: Discord answers 204 and nothing is parsed."""
+        point of interaction callbacks), the one the client installed for its tasks at login (bot/discord/app.py):
+        the piped adapter, which takes aiohttp past a proxy or a closed pipe, or discord.py's own when the pipe is
+        switched off. Without ``with_response``: Discord answers 204 and nothing is parsed."""
         http = self._client.http
-        adapter = (getattr(self._client, "adapter", None) if getattr(self._client, "piped", True) else None) \
-            or async_context.get()
+        adapter = async_context.get()  # the client's own (installed at login): piped, or discord.py's
         if self._session is None or self._session.closed:  # used only when the adapter is discord.py's own
             self._session = aiohttp.ClientSession(connector=rest_connector(ACK_CONNECTIONS))
         route = Route("POST", "/interactions/{webhook_id}/{webhook_token}/callback",
@@ -202,11 +199,10 @@ class EarlyAck:
         self._public.pop(interaction.id, None)
 
     async def close(self) -> None:
-        for sender in list(self._senders):
-            sender.cancel()
-        for _id, _token, _public, done in self._queue:
-            done.cancel()
-        self._queue.clear()
+        self._line.close()
+        for done in self._sent.values():
+            if not done.done():
+                done.cancel()
         self._sent.clear()
         self._public.clear()
         if self._session is not None:

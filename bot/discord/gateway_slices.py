@@ -17,13 +17,20 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+from aiohttp import WSMsgType
+
 log = logging.getLogger("drawjudge")
+DATA_MESSAGES = frozenset({WSMsgType.TEXT, WSMsgType.BINARY})
 
 SLICE = 0.004  # seconds of building interactions before the loop gets a turn
 # Interactions built at most per slice. Why a count as well as a time: each one built starts its handler as a
 # task whose first step runs in the loop's next turn and costs more than the building (an autocomplete answers
 # in that step); 50-65 handlers started by one 4 ms slice made a turn of 30-60 ms of CPU.
 PER_SLICE = 8
+# Commands acknowledged already (their answer can wait: a follow-up's token lasts 15 minutes) are built at most
+# this many per slice: each starts a handler whose first step does the command's work (a search ranks the whole
+# rule text on the loop), and eight of them in one turn made the loop's longest blocks of a burst.
+ACKED_PER_SLICE = 2
 
 Parser = Callable[[Any], None]
 # Told of each payload as it arrives; True when it was acknowledged already (its answer can wait its turn).
@@ -75,8 +82,12 @@ class SlicedParser:
 
     async def _drain(self) -> None:
         while self.queued:
-            end, built = time.perf_counter() + SLICE, 0
+            end, built, acked = time.perf_counter() + SLICE, 0, 0
             while built < PER_SLICE and time.perf_counter() < end and (queue := self._next()) is not None:
+                if queue is self._acked:
+                    if acked == ACKED_PER_SLICE:
+                        break
+                    acked += 1
                 data = queue.popleft()
                 built += 1
                 try:
@@ -106,20 +117,35 @@ class SlicedSocket:
     Why: discord.py reads the gateway in a loop of ``await socket.receive()``, and a receive with messages
     already buffered returns without yielding, so a burst of thousands of buffered messages (each decompressed,
     parsed from JSON and handed to its parser) held the loop for its whole length. Everything else (sending,
-    closing, the close code) is the socket's own."""
+    closing, the close code) is the socket's own.
+
+    A message already buffered is received without discord.py's heartbeat timeout: it is returned at once, and
+    aiohttp arms a timer for every receive with a timeout (its own comment: "almost 50 % of the run time" of
+    its receive loop); in a burst that was a timer armed and cancelled for each of thousands of messages. Any
+    wait for a message still has the timeout. The buffer is aiohttp's (private: a seam test checks it)."""
 
     def __init__(self, socket: Any) -> None:
         self._socket = socket
         self._since = time.perf_counter()
+        self._buffer = getattr(getattr(socket, "_reader", None), "_buffer", None)  # aiohttp's received messages
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._socket, name)
+
+    def _message_waiting(self) -> bool:
+        """Whether a data message (not a ping or a close, which aiohttp handles itself and then waits again)
+        is first in aiohttp's buffer."""
+        buffer = self._buffer
+        if not buffer:
+            return False
+        message = buffer[0][0]
+        return getattr(message, "type", None) in DATA_MESSAGES
 
     async def receive(self, timeout: float | None = None) -> Any:
         if time.perf_counter() - self._since >= SLICE:
             await asyncio.sleep(0)
             self._since = time.perf_counter()
-        return await self._socket.receive(timeout)
+        return await self._socket.receive(None if self._message_waiting() else timeout)
 
 
 def slice_gateway_reads(http: Any) -> None:

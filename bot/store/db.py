@@ -72,9 +72,16 @@ class Store(CacheFile):
         self._edition_cache: dict[tuple[str, str], Edition] = {}
         self._data_version: int | None = None
         self._version_checked = 0.0
+        # Counts the times the editions read may have changed (an edition written, another process's write, a
+        # new connection): what is kept from them elsewhere (autocomplete answers) is dropped when it moves.
+        self.editions_generation = 0
+
+    def _editions_changed(self) -> None:
+        self._edition_cache.clear()
+        self.editions_generation += 1
 
     def _forget(self) -> None:
-        self._edition_cache.clear()
+        self._editions_changed()
         self._data_version = None
 
     async def _notice_other_writers(self) -> None:
@@ -87,7 +94,7 @@ class Store(CacheFile):
         rows = await self._rows("PRAGMA data_version")
         version = int(rows[0][0])
         if self._data_version is not None and version != self._data_version:
-            self._edition_cache.clear()
+            self._editions_changed()
         self._data_version = version
 
     async def __aenter__(self) -> Store:
@@ -234,7 +241,7 @@ class Store(CacheFile):
         except BaseException:
             await db.rollback()
             raise
-        self._edition_cache.clear()
+        self._editions_changed()
         return await self.edition(name, game)
 
     async def _delete_edition_rows(self, edition_id: int) -> None:

@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import inspect
 import json
+import time
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
@@ -17,6 +18,7 @@ import pytest
 from discord.http import Route, json_or_text
 from discord.webhook import async_ as webhook_async
 
+from bot.discord import answer_pipe
 from bot.discord.answer_pipe import AnswerPipe, PipedAdapter, PipeError
 from bot.discord.app import DrawJudgeBot
 from tests.bot.conftest import started_bot
@@ -169,6 +171,58 @@ async def test_a_server_that_closes_without_answering_is_an_error(pipe: AnswerPi
     async with LoopbackHttp([lambda _h, _b: b"SSH-2.0-nope\r\n\r\n"]) as server:
         with pytest.raises(PipeError, match="not an HTTP answer"):
             await _post(pipe, f"{server.url}/a")
+
+
+async def test_an_answer_that_never_comes_is_a_timeout_and_its_connection_is_cut(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A server that reads the request and never answers: the exchange fails with a ``TimeoutError`` at
+    ``REQUEST_TIMEOUT``, its connection is cut (never kept), and a request that waited for that connection
+    times out as well."""
+    monkeypatch.setattr(answer_pipe, "REQUEST_TIMEOUT", 0.3)
+    cut: list[bool] = []
+
+    async def silent(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await reader.readuntil(b"\r\n\r\n")
+        cut.append(await reader.read() == b"")  # nothing more until the client cuts the connection
+        writer.close()
+
+    server = await asyncio.start_server(silent, "127.0.0.1", 0)
+    url = f"http://127.0.0.1:{server.sockets[0].getsockname()[1]}/api/v10"
+    pipe = AnswerPipe("DiscordBot (test, 1)", limit=1)
+    try:
+        start = time.perf_counter()
+        results = await asyncio.wait_for(asyncio.gather(_post(pipe, f"{url}/a"), _post(pipe, f"{url}/b"),
+                                                        return_exceptions=True), 10)
+        assert time.perf_counter() - start < 5
+        assert all(isinstance(r, TimeoutError) for r in results), results
+        assert pipe.connections() == 0 and pipe.sent == 0
+        await asyncio.sleep(0.1)
+        assert cut and all(cut)
+    finally:
+        await pipe.close()
+        server.close()
+
+
+async def test_a_freed_connection_goes_to_the_sender_waiting_for_it() -> None:
+    """One connection, a sender with three requests in a row and another with one that asks while the first is
+    answered: the second goes next, not after the first sender's whole run (it used to take its connection
+    straight back: in a burst the autocompletes' senders waited behind the deferrals' until they ran out)."""
+    order: list[str] = []
+    one = AnswerPipe("DiscordBot (test, 1)", limit=1)
+
+    async def sender(name: str, n: int) -> None:
+        for i in range(n):
+            await _post(one, f"{server.url}/{name}{i}")
+            order.append(f"{name}{i}")
+
+    async with LoopbackHttp([]) as server:
+        try:
+            first = asyncio.create_task(sender("a", 3))
+            await asyncio.sleep(0)  # the first sender has the connection
+            await asyncio.wait_for(asyncio.gather(first, sender("b", 1)), 10)
+        finally:
+            await one.close()
+    assert order == ["a0", "b0", "a1", "a2"] and server.connections == 1
 
 
 async def test_many_requests_at_once_share_at_most_the_limit_of_connections(pipe: AnswerPipe) -> None:

@@ -6,11 +6,15 @@ and the discord.py internals these rely on, checked so that an upgrade that move
 from __future__ import annotations
 
 import asyncio
+import collections
 import gc
 import inspect
+import json
 import time
+from types import SimpleNamespace
 from typing import Any
 
+import aiohttp
 import discord
 import pytest
 from discord.webhook import async_ as webhook_async
@@ -20,7 +24,7 @@ from bot.discord.app import DrawJudgeBot
 from bot.discord.early_ack import EPHEMERAL, answers_publicly, mark_deferred
 from bot.discord.gateway_slices import SlicedSocket
 from bot.gc_policy import HELD_THRESHOLD, GcPolicy
-from tests.fakes.discord_fake import autocomplete, slash
+from tests.fakes.discord_fake import autocomplete, button, slash
 from tests.fakes.gateway import StandInDiscord
 
 
@@ -107,6 +111,43 @@ async def test_one_command_when_idle_is_answered_directly(live: tuple[DrawJudgeB
 async def test_the_gateway_socket_is_read_in_slices(live: tuple[DrawJudgeBot, StandInDiscord]) -> None:
     client, _server = live
     assert isinstance(client.ws.socket, SlicedSocket)
+
+
+async def test_the_seam_aiohttp_keeps_received_gateway_messages_in_a_buffer(
+        live: tuple[DrawJudgeBot, StandInDiscord]) -> None:
+    """aiohttp's websocket keeps the messages it has read off the socket in ``_reader._buffer``, as (message,
+    size) pairs (the sliced socket receives a buffered data message without a timer)."""
+    from aiohttp._websocket import reader_py
+
+    client, _server = live
+    raw = client.ws.socket._socket
+    assert client.ws.socket._buffer is raw._reader._buffer is not None
+    assert isinstance(raw._reader._buffer, collections.deque)
+    assert "self._put_buffer((data, size))" in inspect.getsource(reader_py.WebSocketDataQueue.feed_data)
+
+
+class _Queued:
+    """A websocket with aiohttp's buffer of (message, size) pairs; records the timeout of each receive."""
+
+    def __init__(self) -> None:
+        self._reader = SimpleNamespace(_buffer=collections.deque())
+        self.timeouts: list[float | None] = []
+
+    async def receive(self, timeout: float | None = None) -> Any:
+        self.timeouts.append(timeout)
+        return self._reader._buffer.popleft()[0] if self._reader._buffer else None
+
+
+async def test_a_buffered_message_is_received_without_the_heartbeat_timer() -> None:
+    raw = _Queued()
+    sliced = SlicedSocket(raw)
+    text = aiohttp.WSMessage(aiohttp.WSMsgType.TEXT, "{}", None)
+    ping = aiohttp.WSMessage(aiohttp.WSMsgType.PING, b"", None)
+    raw._reader._buffer.extend([(text, 2), (ping, 0)])
+    assert await sliced.receive(60.0) is text  # there already: no timer armed
+    await sliced.receive(60.0)  # a ping first: aiohttp answers it and waits again, so the timeout stays
+    await sliced.receive(60.0)  # nothing buffered: a wait, with discord.py's timeout
+    assert raw.timeouts == [None, 60.0, 60.0]
 
 
 class _Buffered:
@@ -241,6 +282,66 @@ async def test_nothing_is_built_once_the_sliced_parser_is_closed() -> None:
     parser({"n": 2})
     await asyncio.sleep(0.02)
     assert built == [{"n": 1}] and parser.queued == 0
+
+
+async def test_acknowledged_commands_are_built_a_few_per_turn_of_the_loop() -> None:
+    """What must be answered within 3 s is built up to eight per slice; commands acknowledged already at most
+    two per turn of the loop (each starts a handler that does its command's work in the next turn)."""
+    from bot.discord.gateway_slices import ACKED_PER_SLICE, PER_SLICE, SlicedParser
+
+    turn = 0
+
+    async def turns() -> None:
+        nonlocal turn
+        while True:
+            await asyncio.sleep(0)
+            turn += 1
+
+    counting = asyncio.create_task(turns())
+    built: list[tuple[str, int]] = []
+    parser = SlicedParser(lambda data: built.append((data["kind"], turn)), lambda data: data["kind"] == "acked")
+    try:
+        for i in range(20):
+            parser({"kind": "acked" if i % 2 else "urgent"})
+        for _ in range(200):
+            if len(built) == 20:
+                break
+            await asyncio.sleep(0.005)
+    finally:
+        counting.cancel()
+        parser.close()
+    assert len(built) == 20
+    per_turn = collections.Counter(built)
+    assert max(n for (kind, _t), n in per_turn.items() if kind == "acked") <= ACKED_PER_SLICE
+    assert max(n for (kind, _t), n in per_turn.items() if kind == "urgent") > ACKED_PER_SLICE  # up to PER_SLICE
+    assert max(per_turn.values()) <= PER_SLICE
+    assert [kind for kind, _t in built[:10]] == ["urgent"] * 10  # what must be answered in time first
+
+
+async def test_only_buttons_start_a_task_for_on_interaction(live: tuple[DrawJudgeBot, StandInDiscord],
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """discord.py starts a task for ``on_interaction`` and logs ``socket_event_type`` for every event; here a
+    command or an autocomplete starts none (nothing waits for them), a button still does (expired answers)."""
+    client, server = live
+    assert isinstance(client._listeners, dict)  # seam: discord.py's waiters (wait_for), by event
+    started: list[str] = []
+    schedule = client._schedule_event
+
+    def recorded(coro: Any, name: str, *args: Any, **kwargs: Any) -> Any:
+        started.append(name)
+        return schedule(coro, name, *args, **kwargs)
+
+    monkeypatch.setattr(client, "_schedule_event", recorded)
+    command = slash("rule", number="121.4")
+    await asyncio.wait_for(await server.push_interaction(command), 10)
+    assert "on_interaction" not in started and "on_socket_event_type" not in started
+    press = button("nosuch:1")
+    answer = await asyncio.wait_for(await server.push_interaction(press), 10)
+    assert started.count("on_interaction") == 1 and "expired" in json.dumps(answer).lower()
+    waiting = asyncio.ensure_future(client.wait_for("interaction", timeout=10))
+    await asyncio.sleep(0)
+    await server.push_interaction(slash("rule", number="121.5"))
+    assert (await waiting).type is discord.InteractionType.application_command  # a waiter still gets it
 
 
 async def test_an_early_acknowledgement_waits_out_a_429(live: tuple[DrawJudgeBot, StandInDiscord]) -> None:

@@ -38,10 +38,20 @@ def _message(embeds: list[Any]) -> dict[str, Any]:
             "edited_timestamp": None, "flags": 0, "components": []}
 
 
-def _guild() -> dict[str, Any]:
+def guild_of_shard(shard: list[int] | None) -> int:
+    """The guild a connection's interactions come from: ``GUILD_ID`` (tests.fakes.discord_fake) unless the
+    connection is a shard it doesn't belong to, then the first guild id after it that does (Discord sends a
+    guild's interactions on its shard only: ``(guild_id >> 22) % shard_count``)."""
+    if not shard:
+        return GUILD_ID
+    shard_id, count = shard
+    return next(GUILD_ID + (k << 22) for k in range(count) if ((GUILD_ID >> 22) + k) % count == shard_id)
+
+
+def _guild(guild_id: int = GUILD_ID) -> dict[str, Any]:
     """The guild the interactions come from (tests.fakes.discord_fake), so that the client has it cached as it
     would with Discord, instead of making an unavailable one for every interaction."""
-    return {"id": str(GUILD_ID), "name": "Judges", "unavailable": False, "owner_id": USER["id"], "large": False,
+    return {"id": str(guild_id), "name": "Judges", "unavailable": False, "owner_id": USER["id"], "large": False,
             "member_count": 2, "features": [], "roles": [], "emojis": [], "stickers": [], "members": [],
             "voice_states": [], "presences": [], "threads": [], "stage_instances": [],
             "guild_scheduled_events": [], "verification_level": 0, "default_message_notifications": 0,
@@ -49,6 +59,16 @@ def _guild() -> dict[str, Any]:
             "preferred_locale": "en-US", "channels": [
                 {"id": str(CHANNEL_ID), "type": 0, "name": "rules", "position": 0, "permission_overwrites": [],
                  "nsfw": False, "parent_id": None}]}
+
+
+def _from_guild(payload: dict[str, Any], guild_id: int) -> dict[str, Any]:
+    """The same interaction coming from another guild."""
+    moved = {**payload, "guild_id": str(guild_id)}
+    if isinstance(payload.get("channel"), dict):
+        moved["channel"] = {**payload["channel"], "guild_id": str(guild_id)}
+    if isinstance(payload.get("authorizing_integration_owners"), dict):
+        moved["authorizing_integration_owners"] = {"0": str(guild_id)}
+    return moved
 
 
 class ZlibStream:
@@ -87,6 +107,7 @@ class Connection:
     resumed: asyncio.Event = field(default_factory=asyncio.Event)
     identify: dict[str, Any] | None = None
     resume: dict[str, Any] | None = None
+    guild_id: int = GUILD_ID  # the guild of this connection's shard, which its interactions come from
 
     async def send(self, payload: dict[str, Any]) -> None:
         await self.ws.send_bytes(self.compress(json.dumps(payload).encode()))
@@ -171,12 +192,11 @@ class StandInDiscord:
                          "application": {"id": str(APP_ID), "flags": 0}}
                 if shard:
                     ready["shard"] = shard
-                mine = not shard or (GUILD_ID >> 22) % shard[1] == shard[0]  # the guild's shard, as Discord's
-                if mine:
-                    ready["guilds"] = [{"id": str(GUILD_ID), "unavailable": True}]
+                conn.guild_id = guild_of_shard(shard)  # a guild of this shard, as Discord's
+                ready["guilds"] = [{"id": str(conn.guild_id), "unavailable": True}]
                 await conn.dispatch("READY", ready)
-                if mine:  # then the guild itself, as Discord sends every guild of a bot with the guilds intent
-                    await conn.dispatch("GUILD_CREATE", _guild())
+                # then the guild itself, as Discord sends every guild of a bot with the guilds intent
+                await conn.dispatch("GUILD_CREATE", _guild(conn.guild_id))
                 conn.identified.set()
             elif op == 6:
                 conn.resume = payload["d"]
@@ -189,7 +209,10 @@ class StandInDiscord:
     async def push_interaction(self, payload: dict[str, Any], conn: Connection | None = None) -> asyncio.Future[Any]:
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self.callbacks[int(payload["id"])] = future
-        await (conn or self.connections[-1]).dispatch("INTERACTION_CREATE", payload)
+        conn = conn or self.connections[-1]
+        if conn.guild_id != GUILD_ID and payload.get("guild_id") == str(GUILD_ID):
+            payload = _from_guild(payload, conn.guild_id)  # a shard gets only its own guilds' interactions
+        await conn.dispatch("INTERACTION_CREATE", payload)
         return future
 
     async def wait_answered(self, ids: set[int], rounds: int = 400, every: float = 0.05) -> bool:
