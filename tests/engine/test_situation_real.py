@@ -38,7 +38,7 @@ REAL_ENTRIES_AT_LEAST = 207
 # (cards learned as the bot fetches them) and the reader's framing words; merged with the 101 new posts of
 # issue-24g (207 entries): 15 right, 1 asked, 191 not understood (12 right without the catalogue).
 READ_RIGHT_AT_LEAST = 18
-NOT_UNDERSTOOD_AT_MOST = 188
+NOT_UNDERSTOOD_AT_MOST = 187
 
 # Entries resolved to an outcome the rules don't give (or answered without asking where a judge would have to
 # ask): bugs of today's reader, listed so that no new one can appear. Remove an id once it is no longer misread.
