@@ -221,8 +221,6 @@ def _specific(res: Resolution, reason: str) -> bool:
 
 # ------------------------------------------------------------------ one lead per kind of question
 
-
-
 def _lose(res: Resolution, asked: Asked) -> Lead:
     who = _person(res, asked)
     chooser, lines = _differs(res, who, lambda doc: who in doc.get("losers", ()))
@@ -289,8 +287,13 @@ def _hand(res: Resolution, who: str) -> Lead | None:
     return Lead(AnswerKind.COUNT, text + ".", reason, rule)
 
 
-def _milled(res: Resolution, who: str) -> Lead:
-    """ "How many cards does opp mill?": the cards the mill steps moved for that player."""
+def _milled(res: Resolution, asked: Asked) -> Lead:
+    """ "How many cards does opp mill?": the cards the mill steps moved for the player asked about (unnamed:
+    the one player milled; several milled: the ruling, every line)."""
+    milled = list(dict.fromkeys(s.player for s in res.steps if s.kind == "mill" and s.player))
+    if asked.player is None and len(milled) != 1:
+        return _ruling(res, asked)
+    who = asked.player or milled[0]
     n = sum((s.amount or 0) * s.repeat for s in res.steps if s.kind == "mill" and s.player == who)
     text = f"{_does(who, 'mill', 'mills')} {_cards(n) if n else 'no card'}"
     reason, rule = _reason(res)
@@ -301,15 +304,12 @@ def _count(res: Resolution, asked: Asked) -> Lead:
     who = _person(res, asked)
     if asked.measure is AskedMeasure.TIMES:  # "how many pings?": the card's triggers, counted
         return _trigger(res, asked) if asked.card else _ruling(res, asked)  # no card named: every line
-    if asked.measure is AskedMeasure.EVERY:  # "how many does each of us get?": every player's count
-        return _ruling(res, asked)
-    if asked.measure is AskedMeasure.OTHER:  # a count of another act: the ruling, never the cards drawn
+    # "how many does each of us get?" (every player's count) and a count of another act ("how many does he
+    # discard?"): the ruling, never one player's cards drawn
+    if asked.measure in (AskedMeasure.EVERY, AskedMeasure.OTHER):
         return _ruling(res, asked)
     if asked.measure is AskedMeasure.MILLED:
-        milled = list(dict.fromkeys(s.player for s in res.steps if s.kind == "mill" and s.player))
-        if asked.player is None and len(milled) != 1:
-            return _ruling(res, asked)  # "how many are milled?" with several players milling: every line
-        return _milled(res, asked.player or milled[0])
+        return _milled(res, asked)
     if asked.measure is AskedMeasure.HAND:  # "how many cards do I end up with?": the hand afterwards
         chooser, lines = _differs(res, who, _count_of(who, "hand"))
         if lines:
@@ -457,7 +457,6 @@ def _what(res: Resolution, asked: Asked) -> Lead:
         if lines:
             return _choice(res, chooser, lines)
     return _ruling(res, asked)
-
 
 
 LEADS: dict[AskedKind, Callable[[Resolution, Asked], Lead]] = {

@@ -65,8 +65,6 @@ def asked_of(kind: AskedKind, player: str | None, card: str | None, words: str) 
     return Asked(kind, player, card, words, asked_act(words), said_number(words), measure)
 
 
-
-
 def asked_from_json(raw: Any, names: list[str]) -> Asked | None:
     """``{"kind": "lose", "player": "Alice", "card": ..., "words": "do I lose?", "act": ..., "number": ...,
     "measure": ...}`` or absent; a detail not given is read from the words."""

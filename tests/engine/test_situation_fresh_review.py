@@ -9,11 +9,10 @@ while Consecrated Sphinx was the card in play, and "how many pings?" answered wi
 
 from __future__ import annotations
 
-from collections import Counter
-
 from engine.cards import default_cards
 from engine.judging import judge_text
 from engine.model import Resolution
+from tests.situation_corpus.measure import drawn_by
 
 CARDS = default_cards()
 
@@ -22,18 +21,10 @@ def _judged(text: str) -> Resolution:
     return judge_text(text, CARDS)
 
 
-def _drawn(res: Resolution) -> Counter[str]:
-    drawn: Counter[str] = Counter()
-    for step in res.steps:
-        if step.kind == "draw" and step.player:
-            drawn[step.player] += step.repeat
-    return drawn
-
-
 def test_on_his_turn_after_a_cast_is_the_turn_not_a_target() -> None:
     """On the caster's own turn the caster has drawn for the turn (504.1): Spirit stops every draw (121.2b)."""
     res = _judged("my opponent casts frantic search on his turn and spirit of the labyrinth is mine")
-    assert _drawn(res)["Opponent"] == 0
+    assert drawn_by(res)["Opponent"] == 0
     assert not any("target" in said and "his turn" in said for said in res.assumed)
 
 
@@ -41,7 +32,7 @@ def test_a_relative_clause_about_a_player_is_read_as_facts() -> None:
     """ "targeting my opponent who has 2 cards in library": the library size is read, never dropped silently."""
     res = _judged("i cast opportunity targeting my opponent who has 2 cards in library")
     assert res.losers == ["Opponent"]
-    assert _drawn(res)["Opponent"] == 2
+    assert drawn_by(res)["Opponent"] == 2
 
 
 def test_do_i_survive_is_answered_the_right_way_round() -> None:
@@ -123,17 +114,17 @@ def test_turn_one_when_the_other_side_started_is_the_askers_first_turn_on_the_dr
     """ "turn 1, opp is on the play, it's my draw step" read the asker as the starting player and skipped the
     draw: the other side started, so it is the asker's own first turn, on the draw (103.8a), and they draw."""
     duel = _judged("it's turn 1 and my opponent went first. my draw step")
-    assert _drawn(duel)["You"] == 1
+    assert drawn_by(duel)["You"] == 1
     teams = _judged("two-headed giant, turn 1, the opposing team is on the play, our draw step")
-    assert _drawn(teams)["You"] == 1 and _drawn(teams)["Teammate"] == 1
+    assert drawn_by(teams)["You"] == 1 and drawn_by(teams)["Teammate"] == 1
 
 
 def test_team_and_possessive_words_players_type() -> None:
     """ "opp team has X" (2HG), "on opps side" without its apostrophe, "0 library" without "cards in"."""
     res = _judged("two headed giant: the enemy team controls notion thief and my teammate cycles a card")
-    assert _drawn(res)["Teammate"] == 0
+    assert drawn_by(res)["Teammate"] == 0
     side = _judged("notion thief on opps board, i cast frantic search in my main phase")
-    assert _drawn(side)["You"] == 0 and _drawn(side)["Opponent"] == 2
+    assert drawn_by(side)["You"] == 0 and drawn_by(side)["Opponent"] == 2
     empty = _judged("laboratory maniac is mine, 0 library, i draw a card. do i win?")
     assert empty.winners == ["You"]
 
@@ -142,7 +133,7 @@ def test_an_unpunctuated_or_all_capitals_message_is_read_clause_by_clause() -> N
     shout = _judged("MY OPP HAS UNDERWORLD DREAMS IM AT 2 I CAST FRANTIC SEARCH AM I DEAD")
     assert shout.losers == ["You"] and shout.answer["text"].startswith("Yes — you lose")
     run_on = _judged("opp controls spirit of the labyrinth i already drew this turn i cast frantic search")
-    assert _drawn(run_on)["You"] == 0
+    assert drawn_by(run_on)["You"] == 0
 
 
 def test_how_many_do_we_each_get_leads_with_every_players_count() -> None:
@@ -164,11 +155,11 @@ def test_a_dredge_the_player_said_is_not_offered_back_as_drawing_normally() -> N
 
 def test_ways_players_say_who_draws_and_what_is_left() -> None:
     made = _judged("i make my opponent draw with opportunity, he has 3 cards left in his")
-    assert made.losers == ["Opponent"] and _drawn(made)["Opponent"] == 3
+    assert made.losers == ["Opponent"] and drawn_by(made)["Opponent"] == 3
     nothing = _judged("laboratory maniac out and nothing in my library, i cast frantic search. do i win?")
     assert nothing.winners == ["You"]
     anything = _judged("my opponent has narset, it's his turn and i haven't drawn anything this turn. i cast frantic search")
-    assert _drawn(anything)["You"] == 1
+    assert drawn_by(anything)["You"] == 1
     hyphen = _judged("grave-troll in my graveyard, 3 cards in library, i draw for the turn. can i dredge?")
     assert hyphen.answer["text"] == "No."
 
@@ -177,7 +168,7 @@ def test_on_the_draw_after_a_cards_controller_is_the_askers() -> None:
     """ "opp's X, turn 1 on the draw, my draw step": the opponent was named only as a card's controller; the side
     is the asker's (their first turn, on the draw: they draw, 103.8a), never the opponent's."""
     res = _judged("opponent's consecrated sphinx, turn 1 on the draw, my draw step")
-    assert _drawn(res)["You"] == 1
+    assert drawn_by(res)["You"] == 1
     assert any("read as about you (the player before it was named as a card's controller)" in a
                for a in res.assumed)
 
