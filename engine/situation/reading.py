@@ -77,21 +77,26 @@ class Reading:
         return "I"
 
 
-_ZONE_WORD = re.compile(r"\b(library|hand|graveyard)\b", re.I)
+_ZONE_WORD = re.compile(r"\b(library|deck|lib|hand|graveyard|yard|gy)\b", re.I)
 
 
 def _whose_zone(reading: Reading, piece: Piece) -> None:
     """ "Lab man and empty library, opponent casts Words of Wisdom": a zone said before another player than
-    the asker may be the asker's own setup or that player's; which one decides the answer, so it is asked."""
-    zone = _ZONE_WORD.search(piece.text)
-    if zone is None or piece.kind is not Atom.COUNT:
+    the asker may be the asker's own setup or that player's; which one decides the answer, so it is asked.
+    Each option says the owner where the zone is typed ("empty my deck"), or after the words ("2 left in my
+    library") when the zone was left unsaid."""
+    if piece.kind is not Atom.COUNT:
         return
+    zone = str(piece.values.get("zone") or "library")
     other = str(reading.later_subject)
     theirs = "opponent's" if other.lower() in ("opponent", "my opponent", "opp") else f"{other}'s"
-    readings = [(f"Your {zone.group(1)}", _ZONE_WORD.sub(r"my \1", piece.text, count=1)),
-                (f"{theirs[0].upper()}{theirs[1:]} {zone.group(1)}",
-                 _ZONE_WORD.sub(rf"{theirs} \1", piece.text, count=1))]
-    raise Ambiguity(f"Whose {zone.group(1)} is “{piece.text}”?", piece.text, reading.clause, readings)
+
+    def owned(whose: str) -> str:
+        typed, n = _ZONE_WORD.subn(rf"{whose} \1", piece.text, count=1)
+        return typed if n else f"{piece.text} in {whose} {zone}"
+
+    readings = [(f"Your {zone}", owned("my")), (f"{theirs[0].upper()}{theirs[1:]} {zone}", owned(theirs))]
+    raise Ambiguity(f"Whose {zone} is “{piece.text}”?", piece.text, reading.clause, readings)
 
 
 def player(reading: Reading, words: str) -> str:

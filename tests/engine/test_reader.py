@@ -841,3 +841,8 @@ def test_a_zone_said_before_another_player_is_asked_about() -> None:
     assert judge_text(mine.text, default_cards()).winners == ["You"]
     assert judge_text(theirs.text, default_cards()).winners == ["Opponent"]
     assert situation_to_json("library empty, I draw a card")["players"][0]["library"] == 0  # the asker: as before
+    for typed in ("Lab man and empty deck, opponent casts Words of Wisdom",  # the zone typed another way
+                  "Lab man and 1 left, opponent casts Words of Wisdom"):  # or left unsaid
+        with pytest.raises(Clarification) as again:
+            judge_text(typed, default_cards())
+        assert judge_text(again.value.options[1].text, default_cards()).winners == ["Opponent"]
