@@ -18,7 +18,7 @@ from engine.situation.facts import _format, _step, _turn_of
 from engine.situation.lexicon import count
 from engine.situation.phrases import _COMPILED, _EXAMPLES, POS, Phrase
 from engine.situation.story import read_parts, states_nothing
-from engine.situation.tokens import JOINERS, reader_words
+from engine.situation.tokens import JOINERS, Tok, reader_words, tokenize
 
 
 def _clauses(text: str) -> list[str]:
@@ -288,7 +288,7 @@ def _leading_with(b: Builder, clause: str, subject: str) -> bool:
         head, rest = " ".join(words[:k]).strip(" ,"), " ".join(words[k:]).strip(" ,")
         if rest and _whole_phrase(b, rest):
             who, _ = _parse_parts(b, _commas(rest), subject, 0)
-            _parse_parts(b, _commas(head), who, 0, "has")
+            _parse_parts(b, _commas(head), who, 0, "" if _read_alone(b, head) else "has")
             return True
     return False
 
@@ -354,11 +354,27 @@ def _with_split(b: Builder, text: str, subject: str, verb: str) -> tuple[str, st
         head, tail = (rx.split(text, maxsplit=1) + [""])[:2]
         if tail.strip() and head.strip():
             who, _ = _parse_parts(b, head, subject, len(_SEPARATORS), verb)
-            # "opp casts X with my Thief out": a tail that says whose it is is read alone, never as "Opponent
-            # has my Thief" (which says the opponent controls it)
-            return _parse_parts(b, tail, who, 0, "" if _WHOSE_TAIL.match(tail) else tail_verb)
+            return _parse_parts(b, tail, who, 0, "" if _read_alone(b, tail) else tail_verb)
     _fail(b, text)
     return subject, verb
+
+
+def _read_alone(b: Builder, part: str) -> bool:
+    """ "opp casts X with my Thief out": a with-part that says whose it is is read alone, never as "Opponent
+    has my Thief" (which says the opponent controls it); so is one that puts a card out without saying whose."""
+    return bool(_WHOSE_TAIL.match(part)) or _says_no_owner(b, part)
+
+
+_OWNERS = frozenset({Tok.ME, Tok.PLAYER, Tok.NAME, Tok.POSS, Tok.OWNED})
+
+
+def _says_no_owner(b: Builder, text: str) -> bool:
+    """ "With Notion Thief on board, opp casts Brainstorm", "opp casts X with Thief out": cards on the
+    battlefield whose controller the words don't say are not the clause's subject's (that would be a silent
+    guess); read alone, their controller is asked for when it changes the answer. A zone count or a card in
+    hand ("with 2 cards in library") stays the subject's."""
+    kinds = {t.kind for t in tokenize(text, b.cards)}
+    return Tok.PLACE in kinds and Tok.CARD in kinds and not kinds & (_OWNERS | {Tok.ZONE})
 
 
 def _fail(b: Builder, clause: str) -> None:

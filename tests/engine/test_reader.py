@@ -133,11 +133,11 @@ CASUAL = [
     ("I've got 2 cards in my library, I draw 3", {"You.library": 2}),
     ("I've got Howling Mine out and it's my draw step", {"You.battlefield": ["Howling Mine"]}),
     ("Opponent has Bowmasters. I draw three cards", {"Opponent.battlefield": ["Orcish Bowmasters"]}),
-    ("they're at 2 life with Sheoldred out. they draw 2",
+    ("they're at 2 life with their Sheoldred out. they draw 2",
      {"Opponent.life": 2, "Opponent.battlefield": ["Sheoldred, the Apocalypse"],
       "action": {"type": "draw", "count": 2, "player": "Opponent"}}),
-    ("Opp is at 3 life with Psychosis Crawler out. I cast Timetwister.",
-     {"Opponent.life": 3, "Opponent.battlefield": ["Psychosis Crawler"]}),
+    ("Opp is at 3 life with my Psychosis Crawler out. I cast Timetwister.",
+     {"Opponent.life": 3, "You.battlefield": ["Psychosis Crawler"]}),
     ("With 2 cards in library I cast Brainstorm.",
      {"You.library": 2, "action": {"type": "cast", "card": "Brainstorm", "player": "You"}}),
     ("I draw 2 cards with an empty yard and an empty library.", {"You.library": 0, "You.graveyard": 0}),
@@ -762,14 +762,45 @@ def test_poison_counters_are_read(text: str, who: str, n: int) -> None:
     assert any("poison counters" in f["fact"] for f in doc["understood"])
 
 
+@pytest.mark.parametrize("text", [
+    "With Notion Thief on board, my opponent casts Brainstorm",
+    "opp casts Brainstorm with Notion Thief out",
+    "my opponent casts brainstorm with a notion thief on the battlefield",
+])
+def test_a_with_part_that_puts_a_card_out_says_nothing_of_whose(text: str) -> None:
+    """Found in review: the card was given to the clause's subject (the opponent), silently, and the ruling
+    said the opponent draws 3; whose Thief it is changes who draws, so both outcomes are given."""
+    doc = situation_to_json(text)
+    assert "Notion Thief is on the battlefield" in [f["fact"] for f in doc["understood"]]
+    res = resolve(scenario_from_json(doc))
+    assert res.players["You"]["hand"] == 10  # the main line: yours (the other player's spell is what is asked)
+    other = [o for o in res.other_outcomes if "Notion Thief" in str(o)]
+    assert other and "Opponent draws 3" in str(other[0])
+
+
+@pytest.mark.parametrize("text, owner", [
+    ("With my Notion Thief on board, my opponent casts Brainstorm", "You"),
+    ("opp casts Brainstorm with his Notion Thief out", "Opponent"),
+    ("With 2 cards in library, opp casts Brainstorm", None),
+])
+def test_a_with_part_that_says_whose_keeps_it(text: str, owner: str | None) -> None:
+    doc = situation_to_json(text)
+    players = {p["name"]: p for p in doc["players"]}
+    if owner is None:  # a zone count is the subject's
+        assert players["Opponent"]["library"] == 2
+    else:
+        assert "Notion Thief" in players[owner].get("battlefield", [])
+
+
 def test_leading_with_parts_quote_the_players_own_commas() -> None:
     """Found by the fuzz test: "With X out, with Y out, I draw 2" quoted "X out ," (a comma the reader had
     spaced out), words that are not in the text."""
     doc = situation_to_json("With Spirit of the Labyrinth out, with Notion Thief out, I draw 2")
     words = [f["words"] for f in doc["understood"]]
     assert all(" ," not in w for w in words)
-    assert {p for f in doc["understood"] for p in [f["fact"]]} >= {"You control Spirit of the Labyrinth",
-                                                                   "You control Notion Thief"}
+    # whose they are is not said: on the battlefield, the controller asked for when it changes the answer
+    assert {p for f in doc["understood"] for p in [f["fact"]]} >= {"Spirit of the Labyrinth is on the battlefield",
+                                                                   "Notion Thief is on the battlefield"}
 
 
 @pytest.mark.parametrize("text", [
