@@ -180,6 +180,11 @@ class Builder:
             self.player(who).facts[key] = value
         self.note(describe_fact(who, key, value), clause)
 
+    def _again(self, action: dict[str, Any]) -> bool:
+        """ "I cast Brainstorm, then I cast Brainstorm": the same action in two statements is two casts, never
+        one (a question restating the statement is read above, as what is asked)."""
+        return action == self.action and not (self.in_question or self.action_from_question)
+
     def set_action(self, action: dict[str, Any], clause: str) -> None:
         if self.action is not None and self.action != action and self._restated(action):
             self.note(f"asked about: {describe_action(action)}", clause)
@@ -199,8 +204,16 @@ class Builder:
             self.action = None
         if self.action is not None and self.action != action and told_again(self, action, clause):
             return
+        told = f"“{clause}”" if clause == self.action_clause else f"“{self.action_clause}” and “{clause}”"
+        if self.action is not None and self._again(action):
+            raise SituationError(
+                f"the same action told twice: {told}; I judge one thing happening at a time: say whether it "
+                "happens once or twice",
+                clause,
+                "one action, with what the first one leaves behind told as a fact ('I have drawn 3 cards this turn')",
+                [self.action_clause],
+            )
         if self.action is not None and self.action != action and not resolved_first(self, action, clause):
-            told = f"“{clause}”" if clause == self.action_clause else f"“{self.action_clause}” and “{clause}”"
             raise SituationError(
                 f"two actions: {told}; I judge one thing happening at a time: say which one you ask about",
                 clause,

@@ -208,6 +208,9 @@ def test_at_least_sixty_phrasings() -> None:
         ("I flip the table. I draw", "didn't understand", None),
         ("I have 3 cards in library", "nothing happens", None),
         ("I draw 2. opponent draws 3", "two actions", None),
+        # the same cast told in two statements is two casts (it was read as one, silently)
+        ("I cast Brainstorm, then I cast Brainstorm", "same action told twice", None),
+        ("opp has Notion Thief. I cast Opportunity. Then I cast Opportunity again", "same action told twice", None),
         ("", "empty", None),
         ("I draw -1", "negative", None),
         ("I draw 10^100 cards", "too large", None),
