@@ -67,8 +67,11 @@ def _reveal_top_or_draw(r: Resolver, op: Op, ctx: OpContext, targets: list[str],
             continue
         top = p.library.cards[0] if p.library.cards else None
         card = r.cards.find(top) if top else None
+        said = r.s.choices.get(f"top_is_{card_type}:{name}")
         if card is not None and card.has_type(card_type) is not None:
             matches = bool(card.has_type(card_type))
+        elif isinstance(said, bool):  # the situation says what the unnamed top card is: a fact, not a branch
+            matches = said
         else:
             matches = bool(r.choose(f"top_is_{card_type}:{name}", [False, True], False))
             r.step(f"The top card of {name}'s library is not known: the answer assumes it is "

@@ -65,6 +65,8 @@ def _zone_cards(ctx: Ctx, g: dict[str, str]) -> None:
     if who in GROUPS or who.startswith("team:"):
         raise SituationError("say whose zone holds the card", ctx.clause, "'Golgari Thug is in my graveyard'")
     _whose_zone_agrees(ctx, who, g)
+    if _zone_key(g["zone"]) == "library" and _top_of_a_type(ctx, who, g["cards"]):
+        return
     cards = ctx.card_list(g["cards"])
     p = ctx.b.player(who)
     if _zone_key(g["zone"]) == "library":
@@ -73,6 +75,22 @@ def _zone_cards(ctx: Ctx, g: dict[str, str]) -> None:
     else:
         p.graveyard_cards.extend(cards)
         ctx.b.note(f"{who}: {', '.join(cards)} in graveyard", ctx.clause)
+
+
+_A_TYPE = re.compile(r"(?P<no>not )?an? (?P<type>creature|land|artifact|enchantment|instant|sorcery|planeswalker|"
+                     r"battle)(?: card)?", re.I)
+
+
+def _top_of_a_type(ctx: Ctx, who: str, said: str) -> bool:
+    """ "The top card of my library is a creature card": what a reveal asks of an unnamed card (Enduring
+    Renewal's "if it's a creature card"), the decision the resolver would otherwise assume (and say)."""
+    m = _A_TYPE.fullmatch(said.strip())
+    if m is None:
+        return False
+    card_type, yes = m.group("type").lower(), not m.group("no")
+    ctx.b.choices[f"top_is_{card_type}:{who}"] = yes
+    ctx.b.note(f"{who}: the top card of the library is {'' if yes else 'not '}a {card_type} card", ctx.clause)
+    return True
 
 
 def _which_zone(ctx: Ctx, g: dict[str, str]) -> None:

@@ -36,6 +36,14 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # assumes in brackets is a fact of the story, a sentence of its own
         (r"\s*\((?:assuming|assume|supposing|suppose|given) (?:that )?([^()]{4,200}?)\)\s*(?:[.;]\s*)?", r". \1. "),
         (r"\bw/(?=\s|\w)", "with "),
+        # "my top card is a creature", "i draw a creature card": the card a draw takes is the library's top card
+        (r"\bmy top card\b(?! of)", "the top card of my library"),
+        (r"\b(I) draw an? (creature|land|artifact|enchantment|instant|sorcery|planeswalker)(?: card)?\b",
+         r"the top card of my library is a \2 card, \1 draw a card"),
+        # ... told as a sentence of its own, first in its sentence (the type of an unnamed card is no part of a
+        # clause's other facts: "renewal on my board, the top card of my library is a creature card, i draw")
+        (r"(^|[.!?;]\s*)([^.!?;]*?)(?:,\s*|\s+and\s+)?\b(the top card of my library is (?:not )?an? \w+)"
+         r"(?: card)?\b(?:\s*,)?", r"\1\3 card. \2"),
         (r"\b(?:i'm|im)\b(?=\s+(?:at|on|in|playing|casting|the|a|dead|safe|alive|done|winning|losing)\b)", "I am"),
         # "it's my opponent who has the empty library": the player the sentence is about
         (r"\bit(?:'s| is) (my opponent|opponent|opp|he|she|they|[A-Z][a-z]+) (?:who|that)\b", r"\1"),

@@ -877,3 +877,22 @@ def test_a_zone_said_before_another_player_is_asked_about() -> None:
         with pytest.raises(Clarification) as again:
             judge_text(typed, default_cards())
         assert judge_text(again.value.options[1].text, default_cards()).winners == ["Opponent"]
+
+
+@pytest.mark.parametrize("text, creature", [
+    ("enduring renewal out, i draw a creature card", True),
+    ("I control Enduring Renewal. my top card is a creature. I draw", True),
+    ("I control Enduring Renewal and the top card of my library is not a creature card. I draw a card", False),
+    ("enduring renewal on my board, my top card is not a creature, i draw", False),
+    ("enduring renewal on my board, i draw a creature", True),
+])
+def test_the_top_card_said_of_a_type_is_a_fact_not_an_assumption(text: str, creature: bool) -> None:
+    """Found in review: "i draw a creature card" skipped "creature" as table talk and the ruling led with the
+    card drawn (a non-creature assumed); the type said of the top card decides a reveal's "if it's a creature
+    card", with no other line listed for it."""
+    doc = situation_to_json(text)
+    res = resolve(scenario_from_json(doc))
+    assert res.players["You"]["hand"] == (7 if creature else 8)
+    assert res.players["You"]["graveyard"] == (1 if creature else 0)
+    assert not any("top_is_creature" in str(o) for o in res.other_outcomes)
+    assert not any("not known" in s.text for s in res.steps)
