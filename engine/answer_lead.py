@@ -230,6 +230,13 @@ def _lose(res: Resolution, asked: Asked) -> Lead:
         return _survive(res, who)
     if asked.measure is AskedMeasure.WHO:  # "who loses?": not a yes/no question; the ruling names the players
         return _ruling(res, asked)
+    if asked.player is None and res.losers and who not in res.losers:
+        # a bare "dead?", "anyone dead?": whether someone loses, answered with who ("he's at 5. dead?" was
+        # answered "No — you win the game", a No that reads as "he survives")
+        losers = " and ".join("you" if p == "You" else p for p in res.losers)
+        verb = "lose" if len(res.losers) > 1 else "loses"
+        reason, rule = _reason(res)
+        return Lead(AnswerKind.YES, sentence(f"Yes — {losers} {verb} the game{_so_wins(res)}."), reason, rule)
     if who in res.losers:
         text = f"Yes — {_does(who, 'lose', 'loses')} the game{_so_wins(res)}."
     elif who in res.winners:

@@ -56,6 +56,10 @@ QUESTION_FORMS: tuple[QuestionForm, ...] = (
                                  r"toast|deck myself|survive)\b",
                  "do I lose?"),
     QuestionForm(AskedKind.LOSE, r"\bwho (?:loses|dies|decks out|is dead)\b", "who loses?"),
+    # "anyone dead?", "does someone lose?": about no one player (the answer names who loses, if anyone)
+    QuestionForm(AskedKind.LOSE, r"\b(?:(?:does|do|did|will|would|is) )?(?:any ?one|any ?body|some ?one|some ?body|"
+                                 r"any player)(?: (?:lose|loses|die|dies|dead|lost|decked|decks out))\b",
+                 "anyone dead?"),
     QuestionForm(AskedKind.WIN, rf"\b(?:do|does|did|will|would|should) {WHO} (?:\w+ )?(?:win|wins|won)\b",
                  "do I win?"),
     QuestionForm(AskedKind.WIN, r"\bwho wins\b|^gg\b|\bgg\?", "who wins?"),

@@ -246,7 +246,8 @@ _add(Tok.FOR, "for|with x =|with x of|with x at", "for")
 _add(Tok.FILLER, "for x|with x", "filler")  # "Sphinx's Revelation for X ..., X=3": the value comes later
 _add(Tok.ASK, "does|do|did|who|how|what|whats|what's|which|why|gg|is it|is that|will it|will i|will he|"
               "will she|will they|would i|would it|would he|would she|would they|can i|could i|can he|can she|"
-              "can they|am i|is he|is she|are they|right|correct", "ask")
+              "can they|am i|is he|is she|are they|right|correct|is anyone|is anybody|is someone|anyone|anybody|"
+              "someone|somebody", "ask")
 _add(Tok.DREW, "haven't drawn|havent drawn|hasn't drawn|hasnt drawn|have not drawn|has not drawn|didn't draw|"
                "did not draw|haven't drawn yet|havent drawn yet|hasn't drawn yet|not drawn yet|haven't drawn a card|"
                "havent drawn a card|hasn't drawn a card|haven't drawn anything|didnt draw|didn't draw yet|"

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from engine.answer_lead import AnswerKind, lead_from_json, lead_of
 from engine.cards import default_cards
 from engine.model import Resolution
@@ -263,3 +265,19 @@ def test_how_many_are_milled_counts_the_mill_not_the_draws() -> None:
     assert sum(s.get("amount", 0) * s["repeat"] for s in res.to_json()["steps"] if s["kind"] == "mill") == 6
     doc["asked"] = {"kind": "count", "words": "how many cards does he discard?"}
     assert resolve(scenario_from_json(doc, cards), cards).answer["kind"] == "ruling"
+
+
+@pytest.mark.parametrize("text, lead", [
+    # a bare "dead?" after a story about the opponent was answered "No — you win the game" (a No that reads as
+    # "he survives"); a question naming no player asks whether anyone loses
+    ("Underworld Dreams on the battlefield under my control, opp draws 7 from Timetwister, he's at 5. dead?",
+     "Yes — Opponent loses the game, so you win."),
+    ("opp at 1, i have underworld dreams, opp draws. anyone dead?", "Yes — Opponent loses the game, so you win."),
+    ("opp at 1, i have underworld dreams, opp draws. does someone die?", "Yes — Opponent loses the game, so you win."),
+    ("I'm at 2, opp has sheoldred, i draw. dead?", "Yes — you lose the game, so Opponent wins."),
+    ("i draw a card. is anyone dead?", "No — you don't lose."),
+])
+def test_a_loss_question_naming_no_player_names_who_loses(text: str, lead: str) -> None:
+    from engine.situation import parse_situation
+
+    assert resolve(parse_situation(text, CARDS), CARDS).answer["text"] == lead
