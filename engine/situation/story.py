@@ -311,8 +311,7 @@ def _check_used(pieces: list[Piece], reading: Reading) -> None:
     goes is an unknown card, anything else left is an error naming its words."""
     skipped: list[str] = []
     for i, piece in enumerate(pieces):  # a word where a card goes is an unknown card, before anything else
-        if not piece.used and piece.kind in (Atom.WHO, Atom.TOKEN) and (piece.kind is Atom.WHO or piece.tok is
-                                                                          Tok.WORD) and _after_verb(pieces, i):
+        if not piece.used and (piece.kind is Atom.WHO or _word_or_named(piece)) and _after_verb(pieces, i):
             _unknown_card(pieces, i, reading)
         if not piece.used and _name_before_place(pieces, i):
             _unknown_card(pieces, i, reading)  # "Well of Ideas is mine", "Rielle is on the battlefield"
@@ -363,6 +362,12 @@ def _title(run: list[Piece]) -> bool:
     """ "Midnight Reaper — I sacrificed it": two or more capitalised words alone opening the clause, as a title,
     are a card (one word alone may be a player: "Alice, ...")."""
     return sum(1 for p in run if _capitalised(p)) > 1
+
+
+def _word_or_named(piece: Piece) -> bool:
+    """A word no table knows, or a capitalised possessive that opens a card's name ("Night's Whisper",
+    "Sensei's Divining Top": never a player's, right after "cast")."""
+    return piece.kind is Atom.TOKEN and (piece.tok is Tok.WORD or piece.tok is Tok.POSS and piece.text[:1].isupper())
 
 
 def _after_verb(pieces: list[Piece], i: int) -> bool:

@@ -353,6 +353,9 @@ def test_the_turns_draw_said_other_ways(text: str) -> None:
     ("my Midnight Reaper dies", "Midnight Reaper"),  # was "I my Midnight Reaper": no such card to fetch
     ("my opponent's Midnight Reaper dies", "Midnight Reaper"),
     ("I control a Toothy, Imaginary Friend", "Toothy"),  # was "a Toothy"
+    # a possessive that opens a name, after other facts: was "I didn't understand “I”", nothing to fetch
+    ("2 cards left, I cast Night's Whisper", "Night's Whisper"),
+    ("Lab man out and 2 cards left, I cast Sensei's Divining Top", "Sensei's Divining Top"),
 ])
 def test_an_unknown_card_is_named_without_whose_it_is(text: str, name: str) -> None:
     """The name sent to the card fetcher is the card's, without the words that say whose it is."""
