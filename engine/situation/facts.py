@@ -434,7 +434,7 @@ def settle_dredges(b: Builder) -> None:
         if len(cards) > 1:
             raise Ambiguity("Which card is dredged?", "dredge", clause, [(c, f"dredge {c}") for c in cards])
         b.choices[f"apply:{cards[0]}:{who}"] = yes
-        b.note(f"{who} {'chooses' if yes else 'chooses not'} to dredge {cards[0]}", clause)
+        b.note(f"{who} {agree(who, 'choose')}{'' if yes else ' not'} to dredge {cards[0]}", clause)
 
 
 def _choice_order(ctx: Ctx, g: dict[str, str]) -> None:

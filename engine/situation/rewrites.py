@@ -63,6 +63,7 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bi've got\b", "I have"),
         (r"\bi've\b", "I have"),
         (r"\bi'll\b", "I will"),
+        (r"\bi'd\b(?= \w)", "I would"),
         (r"\b(they|we|you)'re\b", r"\1 are"),
         (r"\b(they|we|you)re\b(?=\s+(?:at|on|in|casting)\b)", r"\1 are"),
         (r"\b(he|she)'s got\b", r"\1 has"),

@@ -189,6 +189,8 @@ CASUAL = [
 ]
 
 ABBREVIATIONS = [
+    ("Golgari Grave-Troll in my yard, 4 cards in lib. I'd draw for turn. can I dredge?",  # "I'd" was a player
+     {"You.library": 4, "step": "draw"}),
     ("Opp: Notion Thief. Me: Spirit of the Labyrinth. I cast Opportunity.",
      {"Opponent.battlefield": ["Notion Thief"], "You.battlefield": ["Spirit of the Labyrinth"]}),
     ("my opponent has 0 cards in library and is forced to draw",
