@@ -80,6 +80,9 @@ def read_parts(b: Builder, clause: str) -> bool:
     if _concluded(pieces, b, clause):
         return True
     pieces = _without_concluding_part(pieces, b, clause)
+    listed = _name_listed_with_cards(pieces, b)
+    if listed is not None:
+        _unknown_card(pieces, listed, Reading(b, clause))
     reading = Reading(b, clause, later_subject=_first_player(pieces), later=pieces)
     pending: list[Piece] = []  # "me and opp both have Alms Collector": players before the part they share
     for part in _parts(pieces, reading):
@@ -356,6 +359,39 @@ def _name_before_place(pieces: list[Piece], i: int) -> bool:
         return piece.kind is Atom.PLACE or i == 0 and piece.kind is Atom.TOKEN and piece.tok is Tok.SEP and _title(
             pieces[:k])
     return i == 0 and _title(pieces)
+
+
+_LIST_JOINERS = frozenset({"plus", "and", "&", "+", ","})
+
+
+def _name_listed_with_cards(pieces: list[Piece], b: Builder) -> int | None:
+    """ "Archive plus Thought Reflection, I draw": a capitalised word no table knows, listed with cards, is a
+    card the data lacks (it was taken for a player's name and dropped, silently), unless the story named such a
+    player ("Alice, Bob and me")."""
+    known = _named(b)
+    for i, piece in enumerate(pieces):
+        if piece.kind is not Atom.WHO or piece.tokens[0].kind is not Tok.NAME or piece.text.lower() in known:
+            continue
+        after = pieces[i + 1:i + 3]
+        before = pieces[max(i - 2, 0):i]
+        if _joined(after, reverse=False) or _joined(before, reverse=True) and _ends_item(pieces[i + 1:i + 2]):
+            return i
+    return None
+
+
+def _joined(pair: list[Piece], reverse: bool) -> bool:
+    """A list joiner next to the name and cards past it: "NAME plus CARDS" (or "CARDS and NAME")."""
+    if len(pair) < 2:
+        return False
+    joiner, cards = (pair[1], pair[0]) if reverse else (pair[0], pair[1])
+    return (joiner.kind is Atom.TOKEN and joiner.tok is Tok.SEP and joiner.text.lower() in _LIST_JOINERS
+            and joiner.text != "," and cards.kind is Atom.CARDS)
+
+
+def _ends_item(following: list[Piece]) -> bool:
+    """Nothing after the name makes it a subject: the clause ends, or a separator or a place follows."""
+    return not following or following[0].kind is Atom.PLACE or (
+        following[0].kind is Atom.TOKEN and following[0].tok is Tok.SEP)
 
 
 def _title(run: list[Piece]) -> bool:

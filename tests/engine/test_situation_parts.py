@@ -355,6 +355,9 @@ def test_the_turns_draw_said_other_ways(text: str) -> None:
     ("I control a Toothy, Imaginary Friend", "Toothy"),  # was "a Toothy"
     # a possessive that opens a name, after other facts: was "I didn't understand “I”", nothing to fetch
     ("2 cards left, I cast Night's Whisper", "Night's Whisper"),
+    # a word listed with cards was taken for a player's name and dropped: "You draw 2" without the Archive
+    ("Archive plus Thought Reflection, I draw for turn. how many?", "Archive"),
+    ("Thought Reflection and Archive on my board, I draw", "Archive"),
     ("Lab man out and 2 cards left, I cast Sensei's Divining Top", "Sensei's Divining Top"),
 ])
 def test_an_unknown_card_is_named_without_whose_it_is(text: str, name: str) -> None:
