@@ -219,9 +219,12 @@ def read_line(line: str, name: str) -> list[Effect] | None:
         ops = _ops(m.group("rest"), "that_player")
         return [DrawReplacement("you", ops, optional=True)] if ops else None
     m = re.fullmatch(r"whenever (an opponent) casts an? (noncreature )?spell, you may draw a card unless that player "
-                     r"pays \{\d+\}\.?", low)
+                     r"pays (\{\d+\})\.?", low)
     if m:
-        return [CastTrigger("opponents", (Op("draw", 1, "you"),), optional=True, noncreature=bool(m.group(2)))]
+        # the caster decides first whether to pay (the card's rulings), a decision said with its other line
+        paid = f"if:that player doesn't pay {m.group(3)}"
+        return [CastTrigger("opponents", (Op("draw", 1, "you", condition=paid),), optional=True,
+                            noncreature=bool(m.group(2)))]
     m = re.fullmatch(r"at the beginning of (each player's|your) draw step, (?P<rest>.+)", low)
     if m:
         affects = "each" if m.group(1) == "each player's" else "you"

@@ -237,10 +237,12 @@ class Builder:
 
     def _restated(self, action: dict[str, Any]) -> bool:
         """A draw asked about in a question, by a player the action already concerns (or by anyone during a
-        draw step): the question is about that action, not a second one."""
+        draw step, or after an action a statement told: "I cast Brainstorm. does he draw?" asks what the cast
+        makes him do): the question is about that action, not a second one."""
         if not self.in_question or action.get("type") != "draw" or self.action is None:
             return False
-        return self.action.get("type") == "draw_step" or action.get("player") == self.action.get("player")
+        return self.action.get("type") == "draw_step" or action.get("player") == self.action.get("player") or (
+            not self.action_from_question and self.action.get("type") == "cast")
 
 
 _FACTS = {

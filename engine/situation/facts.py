@@ -449,6 +449,14 @@ def _choice_may(ctx: Ctx, g: dict[str, str]) -> None:
     _choose(ctx, f"may_draw:{who}", yes, f"{who} chooses {'' if yes else 'not '}to draw")
 
 
+def _pays(ctx: Ctx, g: dict[str, str]) -> None:
+    """ "I cast Brainstorm and don't pay": the caster's decision on an "unless that player pays" tax (Rhystic
+    Study, Mystic Remora), which the resolver otherwise assumes and says."""
+    who = ctx.who(g.get("player"))
+    yes = not g.get("neg")
+    _choose(ctx, f"pays:{who}", yes, f"{who} {agree(who, 'pay') if yes else agree(who, 'do') + 'n’t pay'} the tax")
+
+
 def _game(ctx: Ctx, g: dict[str, str]) -> None:
     ctx.b.set("*", "game", "grand-archive", ctx.clause)
 

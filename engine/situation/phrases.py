@@ -34,6 +34,7 @@ from engine.situation.facts import (
     _mechanic,
     _move,
     _on_the,
+    _pays,
     _players,
     _poison,
     _seated,
@@ -451,6 +452,17 @@ PHRASES: tuple[Phrase, ...] = (
         _mechanic,
         "I loot.",
         ("opponent rummages", "I cycle a card", "I tutor", "everyone wheels", "I impulse draw"),
+    ),
+    Phrase(
+        "pay a tax or not",
+        (
+            rf"{P} (?P<neg>don't|doesn't|do not|does not|can't|cannot|won't|will not|didn't|did not|declines? to|"
+            r"chooses? not to) pay(?: for [\w' ]+| it| the tax| the \d+| \{\d+\}| \d+(?: mana)?)?",
+            rf"{P} (?:pays?|paid) (?:for it|the tax|the \d+|\{{\d+\}}|\d+ mana|\d+)",
+        ),
+        _pays,
+        "opponent doesn't pay for Rhystic Study.",
+        ("I cast Brainstorm and don't pay", "he pays the 1"),
     ),
     Phrase(
         "while casting",

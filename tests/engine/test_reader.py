@@ -898,3 +898,22 @@ def test_the_top_card_said_of_a_type_is_a_fact_not_an_assumption(text: str, crea
     assert res.players["You"]["graveyard"] == (1 if creature else 0)
     assert not any("top_is_creature" in str(o) for o in res.other_outcomes)
     assert not any("not known" in s.text for s in res.steps)
+
+
+@pytest.mark.parametrize("text, opp_draws, assumed", [
+    ("Rhystic Study on opp's side. I cast Brainstorm and don't pay. how many does opp draw?", 1, False),
+    ("opp has rhystic study, i cast brainstorm and pay the 1. how many does he draw?", 0, False),
+    ("opp has rhystic study, i cast brainstorm. does he draw?", 1, True),  # unsaid: not paying assumed, said
+])
+def test_an_unless_pays_tax_is_the_casters_decision(text: str, opp_draws: int, assumed: bool) -> None:
+    """Found in review: "unless that player pays {1}" was dropped from Rhystic Study (the opponent's "may" was the
+    only decision) and "don't pay" was not understood; the rulings: the caster decides first, then the "may"."""
+    res = resolve(scenario_from_json(situation_to_json(text)))
+    assert res.players["Opponent"]["hand"] - res.before["Opponent"]["hand"] == opp_draws
+    assert any("doesn't pay {1}" in s.text for s in res.steps) == assumed
+
+
+def test_a_mystic_remora_tax_not_paid_lets_its_controller_draw() -> None:
+    res = resolve(scenario_from_json(situation_to_json(
+        "I have Mystic Remora out, opp casts Prosperity for 2 and doesn't pay. how many do I draw?")))
+    assert res.players["You"]["hand"] == 7 + 2 + 1  # Prosperity's 2 and the Remora's 1 (the "may" taken)

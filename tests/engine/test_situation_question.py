@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine.question import AskedKind
+from engine.resolve import resolve
+from engine.scenario_json import scenario_from_json
 from engine.situation import parse_situation, situation_to_json
 
 
@@ -48,7 +50,16 @@ def test_a_question_that_says_what_happens_is_still_the_action() -> None:
 def test_a_second_different_action_in_a_question_is_still_refused() -> None:
     from engine.situation import SituationError
     with pytest.raises(SituationError, match="two actions"):
-        situation_to_json("I cast Brainstorm. Does my opponent draw 3?")
+        situation_to_json("I draw 2. Does my opponent draw 3?")
+
+
+def test_a_draw_asked_after_a_cast_asks_what_the_cast_makes_happen() -> None:
+    """ "opp has Rhystic Study, I cast Brainstorm. does he draw?" was refused as two actions: the question asks
+    what the cast makes the other player do."""
+    doc = situation_to_json("I cast Brainstorm. Does my opponent draw 3?")
+    assert doc["action"] == {"type": "cast", "card": "Brainstorm", "player": "You"}
+    res = resolve(scenario_from_json(doc))
+    assert res.answer["text"] == "No — Opponent draws no card."
 
 
 @pytest.mark.parametrize(("text", "kind"), [
