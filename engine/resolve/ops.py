@@ -339,15 +339,16 @@ def _chooser(r: Resolver, op: Op, ctx: OpContext) -> str:
 
 
 _COUNT = r"(one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
-def _not_paid(r: Resolver, you: str) -> bool | None:
+def _paid(r: Resolver, you: str, paid: bool) -> bool | None:
     """ "Unless that player pays {1}": what the situation says the other player did ("pays:<player>"), else
     unknown (assumed and said, the other line listed)."""
     said = [v for k, v in r.s.choices.items() if k.startswith("pays:") and k[5:] != you and isinstance(v, bool)]
-    return not said[0] if len(said) == 1 else None
+    return (said[0] == paid) if len(said) == 1 else None
 
 
 _KNOWN_CONDITIONS: tuple[tuple[str, Callable[..., bool | None]], ...] = (
-    (r"that player doesn't pay \{\d+\}", lambda r, p, you, m: _not_paid(r, you)),
+    (r"that player doesn't pay \{\w+\}", lambda r, p, you, m: _paid(r, you, False)),
+    (r"that player pays \{\w+\}", lambda r, p, you, m: _paid(r, you, True)),
     (r"you have no cards in hand", lambda r, p, you, m: p.hand.size == 0),  # hellbent
     (rf"(?:there are )?{_COUNT} or more cards are in your graveyard|you have {_COUNT} or more cards in your "
      rf"graveyard|there are {_COUNT} or more cards in your graveyard",

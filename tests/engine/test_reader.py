@@ -917,3 +917,19 @@ def test_a_mystic_remora_tax_not_paid_lets_its_controller_draw() -> None:
     res = resolve(scenario_from_json(situation_to_json(
         "I have Mystic Remora out, opp casts Prosperity for 2 and doesn't pay. how many do I draw?")))
     assert res.players["You"]["hand"] == 7 + 2 + 1  # Prosperity's 2 and the Remora's 1 (the "may" taken)
+
+
+@pytest.mark.parametrize("tax, said, bob_draws", [
+    ("you may draw a card unless that player pays {2}", "I cast Brainstorm and don't pay", 1),
+    ("you may draw a card unless that player pays {2}", "I cast Brainstorm and pay the 2", 0),
+    ("draw a card unless that player pays {X}, where X is this creature's power", "I cast Brainstorm and don't pay", 1),
+    ("draw a card unless that player pays {X}, where X is this creature's power", "I cast Brainstorm and pay for it", 0),
+])
+def test_a_tax_said_paid_or_not_decides_any_unless_pays_card(tax: str, said: str, bob_draws: int) -> None:
+    """The pattern, on made-up cards: "unless that player pays {N}" in either reading the Oracle reader gives."""
+    from tests.engine.helpers import made_cards
+
+    db = made_cards({"Taxing Watcher": ("Creature — Bird", f"Whenever an opponent casts a spell, {tax}.")})
+    doc = situation_to_json(f"opp has Taxing Watcher, {said}", db)
+    res = resolve(scenario_from_json(doc, db), db)
+    assert res.players["Opponent"]["hand"] - res.before["Opponent"]["hand"] == bob_draws
