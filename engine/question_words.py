@@ -54,7 +54,8 @@ MEASURES: tuple[tuple[AskedMeasure, re.Pattern[str]], ...] = (
     (AskedMeasure.EVERY, re.compile(r"\b(?:each of us|both of us|all of us|we each|we both|do we|does everyone|"
                                     r"does each|everyone|everybody|each player|who)\b", re.I)),
     (AskedMeasure.DRAWN, re.compile(r"\bdraws?\b", re.I)),
-    (AskedMeasure.HAND, re.compile(r"\b(?:end(?:s)? up with|have|has|left|keep|keeps|"
+    (AskedMeasure.HAND, re.compile(r"\b(?:end(?:s)? up with|end(?:s)? up having|ends? with|finish(?:es)? with|have|"
+                                   r"has|left|keep|keeps|"
                                    r"in (?:(?:my|his|her|their|your) )?hand)\b", re.I)),
 )
 # what a yes/no or "what" question's words say beyond its kind, by the kind's value

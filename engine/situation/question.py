@@ -40,7 +40,8 @@ QUESTION_FORMS: tuple[QuestionForm, ...] = (
     QuestionForm(AskedKind.TRIGGER, r"\bhow (?:many times|often) (?:does|do|will|would|did) (?P<card>[\w',\- ]{2,60}?) "
                                     r"(?:still )?(?:trigger|triggers)\b", "how many times does Rhystic Study trigger?"),
     QuestionForm(AskedKind.COUNT, rf"\bhow many(?: cards?)?(?: (?:do|does|did|will|would|can|should) {WHO})? "
-                                  r"(?:\w+ )?(?:draw|draws|get|gets|end up with|have)\b", "how many do I draw?"),
+                                  r"(?:\w+ )?(?:draw|draws|get|gets|end up with|ends? with|have)\b",
+                 "how many do I draw?"),
     QuestionForm(AskedKind.COUNT, rf"\bhow many cards? (?:do|does|will|would) {WHO}\b", "how many cards does he get?"),
     QuestionForm(AskedKind.COUNT, r"\bhow many (?:\w+ )?(?P<noun>pings?|treasures?|counters?|snakes?|tokens?|"
                                   r"triggers?)\b", "how many pings?"),

@@ -281,3 +281,16 @@ def test_a_loss_question_naming_no_player_names_who_loses(text: str, lead: str) 
     from engine.situation import parse_situation
 
     assert resolve(parse_situation(text, CARDS), CARDS).answer["text"] == lead
+
+
+@pytest.mark.parametrize("text, lead", [
+    # "how many cards do I end with?" was answered with the cards drawn ("You draw no card")
+    ("Chains of Mephistopheles is out. I cast Brainstorm with an empty hand. how many cards do I end with?",
+     "You end up with 0 cards in hand."),
+    ("i cast windfall with 3 cards in hand, opp has 5. how many cards do i finish with?",
+     "You end up with 5 cards in hand (3 → 5)."),
+])
+def test_a_count_of_the_hand_afterwards_said_other_ways(text: str, lead: str) -> None:
+    from engine.situation import parse_situation
+
+    assert resolve(parse_situation(text, CARDS), CARDS).answer["text"] == lead
