@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.model import Resolution, Step
+from engine.model import Resolution, Step, TriggerRecord
 from engine.wording import sentence
 
 # The rule a judge would quote for each kind of deciding step, most telling first; else the step's first rule
@@ -151,8 +151,18 @@ def reason_of(step: Step) -> tuple[str, str | None]:
 
 
 def _triggers(res: Resolution) -> list[tuple[str, str | None]]:
-    return [(f"{t.source} triggers" + ("" if t.count == 1 else f" {t.count:,} times"), t.rules[0] if t.rules else None)
-            for t in res.triggers]
+    """One reason per card name: three opponents' Sheoldreds triggering twice each are "triggers 6 times (3 of
+    them)", never one "triggers 2 times" that reads as the whole count."""
+    by_name: dict[str, list[TriggerRecord]] = {}
+    for t in res.triggers:
+        by_name.setdefault(t.source, []).append(t)
+    out: list[tuple[str, str | None]] = []
+    for source, records in by_name.items():
+        count = sum(t.count for t in records)
+        copies = f" ({len(records)} of them)" if len(records) > 1 else ""
+        said = "" if count == 1 else f" {count:,} times"
+        out.append((f"{source} triggers{said}{copies}", records[0].rules[0] if records[0].rules else None))
+    return out
 
 
 # Reasons that act on draws: one card's effect on several players' draws is said once ("Spirit of the

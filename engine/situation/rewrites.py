@@ -36,6 +36,8 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # assumes in brackets is a fact of the story, a sentence of its own
         (r"\s*\((?:assuming|assume|supposing|suppose|given) (?:that )?([^()]{4,200}?)\)\s*(?:[.;]\s*)?", r". \1. "),
         (r"\bw/(?=\s|\w)", "with "),
+        (r"×\s*(?=\d)", "x"),  # "Howling Mine ×2": copies, as "x2"
+        (r"(?<=\d)\s*×", "x"),
         # "my top card is a creature", "i draw a creature card": the card a draw takes is the library's top card
         (r"\bmy top card\b(?! of)", "the top card of my library"),
         (r"\b(I) draw an? (creature|land|artifact|enchantment|instant|sorcery|planeswalker)(?: card)?\b",
@@ -87,6 +89,10 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(-?\d+|\w+) (?:hp|health|life points|lp)\b", r"\1 life"),
         (r"\b(?:just|actually|now|then also)\s+(?=(?:cast|casts|drew|draws?|played|plays?|resolved?)\b)", ""),
         (r"\b(both|all of us|each of us|both players|everyone|each player) with\b", r"\1 have"),
+        # "3 opponents, each has Sheoldred": each of those opponents (the "each" was dropped and the card given
+        # to the asker, silently)
+        (r"\b((?:\d+|two|three|four|five|six|all|both|my) (?:other )?(?:opponents|opps))\s*,\s*(?:and )?each "
+         r"(?:one )?(?:has|have|controls?|with|got|has got)\b", r"\1, each opponent has"),
         (r"\b(?:have|had|need|needs|got) to draw\b", "draw"),
         (r"\bhas to draw\b", "draws"),
         # ways of saying a player draws: "is forced to draw", "I make my opponent draw", "am I allowed to draw"

@@ -428,12 +428,20 @@ def _starts_a_name(words: list[str], i: int) -> bool:
             and words[i + 2][:1].isupper())
 
 
+_COPIES_AFTER = re.compile(r"[x×](\d{1,2})", re.I)  # "Howling Mine x2"
+_COPIES_BEFORE = re.compile(r"(\d{1,2})[x×]", re.I)  # "2x Howling Mine"
+
+
 def _next_token(cards: CardDB, words: list[str], i: int, out: list[Token]) -> int:
     name = _name_at(cards, words, i)
     if name is not None:
         n, card = name
+        copies = _COPIES_AFTER.fullmatch(words[i + n - 1])
+        if copies and n > 1:  # "thought reflection x2": the typo-tolerant match took the count into the name
+            out.append(Token(Tok.NUMBER, words[i + n - 1], int(copies.group(1))))
+            n -= 1
         out.append(Token(Tok.CARD, " ".join(words[i:i + n]), card))
-        return i + n
+        return i + n + (1 if copies and name[0] > 1 else 0)
     lexeme = _lexeme_at(words, i)
     if lexeme is not None and lexeme[1] is Tok.FILLER and _starts_a_name(words, i):
         lexeme = None  # "Well of Ideas": a capitalised filler word that opens a name the data lacks
@@ -442,6 +450,12 @@ def _next_token(cards: CardDB, words: list[str], i: int, out: list[Token]) -> in
         out.append(Token(kind, " ".join(words[i:i + n]), value))
         return i + n
     word = words[i]
+    copies = _COPIES_AFTER.fullmatch(word) or _COPIES_BEFORE.fullmatch(word)
+    if copies and (out and out[-1].kind is Tok.CARD or _COPIES_BEFORE.fullmatch(word)):
+        # "Sheoldred x2" (the count after the card: put before it, as "2 Sheoldred"), "2x Sheoldred"
+        out.insert(len(out) - 1 if _COPIES_AFTER.fullmatch(word) else len(out),
+                   Token(Tok.NUMBER, word, int(copies.group(1))))
+        return i + 1
     if re.fullmatch(r"(?i:x ?= ?\d+)", word):
         out.append(Token(Tok.X, word, int(re.sub(r"\D", "", word))))
         return i + 1

@@ -933,3 +933,23 @@ def test_a_tax_said_paid_or_not_decides_any_unless_pays_card(tax: str, said: str
     doc = situation_to_json(f"opp has Taxing Watcher, {said}", db)
     res = resolve(scenario_from_json(doc, db), db)
     assert res.players["Opponent"]["hand"] - res.before["Opponent"]["hand"] == bob_draws
+
+
+@pytest.mark.parametrize("text, copies", [
+    ("thought reflection x2, i draw 1", 2),  # was one copy: the typo-tolerant name took "x2" in, silently
+    ("2x thought reflection, i draw 1", 2),
+    ("Thought Reflection ×3 on my board, i draw 1", 3),
+])
+def test_copies_said_with_x_are_counted(text: str, copies: int) -> None:
+    res = resolve(scenario_from_json(situation_to_json(text)))
+    assert res.players["You"]["hand"] - res.before["You"]["hand"] == 2 ** copies  # each copy doubles the draw
+
+
+@pytest.mark.parametrize("text", [
+    "3 opponents, each has Sheoldred the Apocalypse. I draw 2",  # was: You control Sheoldred (gain 4)
+    "3 opponents, each with Sheoldred. I draw 2",
+])
+def test_each_of_the_opponents_said_before_has_the_card(text: str) -> None:
+    res = resolve(scenario_from_json(situation_to_json(text)))
+    assert res.players["You"]["life"] == 20 - 3 * 2 * 2
+    assert "triggers 6 times (3 of them)" in res.ruling["text"]
