@@ -275,7 +275,7 @@ def possessive(name: str) -> str:
 
 def agree(who: str, verb: str) -> str:
     """The verb agreeing with its subject: "You draw", "Opponent draws"."""
-    return verb if who == "You" else {"have": "has"}.get(verb, verb + "s")
+    return verb if who == "You" else {"have": "has", "do": "does"}.get(verb, verb + "s")
 
 
 def describe_fact(who: str, key: str, value: Any) -> str:

@@ -12,7 +12,7 @@ import re
 from engine.errors import Ambiguity, SituationError
 from engine.situation import facts as F
 from engine.situation.atoms import Atom, Piece
-from engine.situation.attach import possessive
+from engine.situation.attach import agree, possessive
 from engine.situation.lexicon import read_number
 from engine.situation.reading import ZONES, Part, Reading, _groups, player
 from engine.situation.tokens import Tok
@@ -144,7 +144,9 @@ def _extra(part: Part, reading: Reading) -> None:
         for keep in part.reading.later:
             if keep.kind is Atom.KEEP and not keep.used and used:
                 reading.b.choices[f"sylvan_pay:{who}"] = int(keep.values["keep"] or 0)
-                reading.b.note(f"{who} pays 4 life for each of {keep.values['keep']} card(s)", reading.clause)
+                kept = int(keep.values["keep"] or 0)
+                reading.b.note(f"{who} {agree(who, 'pay')} 4 life for each of {kept} card{'' if kept == 1 else 's'}",
+                               reading.clause)
                 keep.used = True
 
 
@@ -156,7 +158,8 @@ def _use_additional(part: Part, reading: Reading, who: str, card: str, used: boo
         if not step_said:
             reading.b.assume(f"“{words}” read as {possessive(who).lower()} draw step, where {card} triggers")
     reading.b.choices[f"trigger:{card}:{who}"] = used
-    reading.b.note(f"{who} {'uses' if used else 'does not use'} {card}'s additional draws", reading.clause)
+    verb = agree(who, "use") if used else f"{agree(who, 'do')} not use"
+    reading.b.note(f"{who} {verb} {card}'s additional draws", reading.clause)
 
 
 def drawn_off_permanent(part: Part, reading: Reading, piece: Piece, name: str) -> bool:
