@@ -21,6 +21,7 @@ from engine.effects import (
 from engine.errors import ScenarioError
 from engine.inert import inert
 from engine.model import Batch, Resolution
+from engine.resolve.casting_time import check_cast_timing
 from engine.resolve.events import GameOver
 from engine.resolve.paying import pay
 from engine.resolve.targeting import targeted_triggers, ward_counters
@@ -260,9 +261,12 @@ def action_cast(r: Resolver) -> None:
         r.to_graveyard(card, caster, a.from_zone)
         return
     if _permanent_spell(r, card, a.ability):
+        check_cast_timing(r, card, caster)
         _cast_permanent(r, card, caster, target)
         return
     chosen = _ability_used(r, card, a.ability)
+    if not chosen.activated and a.from_zone != "graveyard":
+        check_cast_timing(r, card, caster)
     verb = "cycles" if chosen.cost.startswith("cycling") else "activates" if chosen.activated else "casts"
     aimed = [*([target] if chosen.targets_player else []),
              *(f"{t.player}'s {t.card}" + (" in their graveyard" if t.zone == "graveyard" else "")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.cast_timing import sorcery_speed_rule
 from engine.defaults import Default, drew_for_turn_said, first_turn_said, step_draw_first_said, turn_said
 from engine.errors import SituationError
 from engine.situation.attach import Builder, possessive
@@ -93,22 +94,26 @@ def _seats(b: Builder) -> list[str]:
     return names
 
 
-def _sorcery_caster(b: Builder) -> str | None:
-    """Who casts a sorcery, when that is the action (a sorcery is cast only on its caster's turn)."""
+def _sorcery_caster(b: Builder) -> tuple[str, str] | None:
+    """Who casts a noninstant spell without flash, when that is the action, and the rule that puts it in its
+    caster's own main phase (307.1 for a sorcery, 302.1 for a creature...)."""
     action = b.action or {}
-    if action.get("type") != "cast" or action.get("ability"):
+    if action.get("type") != "cast" or action.get("ability") not in (None, "spell"):
         return None
     card = b.cards.find(str(action.get("card", "")))
-    return str(action.get("player")) if card is not None and card.has_type("sorcery") else None
+    rule = sorcery_speed_rule(card) if card is not None else None
+    return (str(action.get("player")), rule) if rule else None
 
 
 def _active(b: Builder, names: list[str]) -> str:
     active = b.top.get("active")
     if "active_team" in b.top:
         active = next((x for x in names if b.players[x].team == b.top["active_team"]), names[0])
-    if active is None and _sorcery_caster(b) in names:
-        active = _sorcery_caster(b)
-        b.assume(f"it is {possessive(str(active))} turn: a sorcery is cast in its caster's own main phase (307.1)")
+    caster = _sorcery_caster(b)
+    if active is None and caster is not None and caster[0] in names:
+        active = caster[0]
+        b.assume(f"it is {possessive(active)} turn: {b.action.get('card') if b.action else 'the spell'} is cast in "
+                 f"its caster's own main phase ({caster[1]})")
     if active is None:
         active = "You" if "You" in names else names[0]
         if b.action and b.action.get("type") != "draw_step":

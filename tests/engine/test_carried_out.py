@@ -363,7 +363,7 @@ def test_a_creature_of_the_watchers_controller_targeted_by_an_opponent_triggers_
     # a land targeted is not a creature: no trigger, and nothing is refused
     res = cast(db, {"battlefield": ["Herd Shrine", "Wild Land"]},
                {"card": "Smash Spell", "player": "Bob", "targets": [{"card": "Wild Land", "controller": "Alice"}]},
-               {"hand": 7, "library": 40})
+               {"hand": 7, "library": 40}, active="Bob")  # a sorcery: on its caster's turn (307.1)
     assert res.triggers == [] and counts(res)[2] == 1
 
 

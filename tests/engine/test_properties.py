@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.cards import Card, default_cards
+from engine.cast_timing import sorcery_speed_rule
 from engine.effects import DrawTrigger, Op
 from engine.resolve import resolve
 from engine.scenario_json import scenario_from_json
@@ -53,8 +54,11 @@ def scenarios(draw: st.DrawFn) -> dict[str, Any]:
                   "targets": [draw(st.sampled_from(names))]}
     else:
         action = {"type": "move_to_hand", "player": draw(st.sampled_from(names)), "count": draw(st.integers(0, 5))}
+    active = draw(st.sampled_from(names))
+    if kind == "cast" and sorcery_speed_rule(default_cards().cards[action["card"]]):
+        active = names[0]  # a sorcery is cast on its caster's own turn (307.1): another turn is refused
     return {"players": players, "action": action, "turn": draw(st.integers(1, 4)),
-            "active": draw(st.sampled_from(names)), "step": "draw" if kind == "draw_step" else "main1"}
+            "active": active, "step": "draw" if kind == "draw_step" else "main1"}
 
 
 def _cards(doc: dict[str, Any]) -> int:
