@@ -60,7 +60,7 @@ def _pct(values: list[float], p: float) -> float:
 
 async def measure(n: int, db: Path, tmp: Path, root: Path, *, nofile: int, processes: int,
                   uvloop: bool, rest: int | None = None, speed: bool = True,
-                  trace: str = "") -> dict[str, float | str]:
+                  trace: str = "", profile: Path | None = None) -> dict[str, float | str]:
     async with StandInDiscord() as server:
         procs = []
         env = {"DRAWJUDGE_SHARD_COUNT": str(processes)} if processes > 1 else {}
@@ -72,6 +72,11 @@ async def measure(n: int, db: Path, tmp: Path, root: Path, *, nofile: int, proce
                 extra = {**env, "DRAWJUDGE_SHARD_IDS": str(shard)} if processes > 1 else env
                 prelude = _prelude(nofile, uvloop, speed, trace)
                 procs.append(await start_bot(server, db, tmp, extra, root=root, prelude=prelude))
+            spies = [await asyncio.create_subprocess_exec(
+                str(Path(sys.executable).parent / "py-spy"), "record", "--nonblocking", "--rate", "250",
+                "--format", "raw", "--pid", str(p.pid), "-o", str(profile / f"spy-{p.pid}.txt"),
+                stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
+                for p in procs] if profile else []
             connections = server.connections[-processes:]
             server.peers.clear()
             payloads = [mixed_payload(i) for i in range(n)]
@@ -88,8 +93,14 @@ async def measure(n: int, db: Path, tmp: Path, root: Path, *, nofile: int, proce
                 if wall != wall and len(server.acked_at.keys() & sent.keys()) == n:  # all acknowledged
                     stand_in_cpu, wall = time.process_time() - cpu_start, time.perf_counter() - min(sent.values())
                     bots_cpu = sum(_cpu_seconds(p.pid) for p in procs) - bots_start
+                    for spy in spies:  # the profile covers the acknowledgements' window only
+                        spy.send_signal(2)
                 await asyncio.sleep(0.1)
             sockets = len(server.peers)
+            for spy in spies:
+                if spy.returncode is None:
+                    spy.send_signal(2)
+                await spy.wait()
         finally:
             outputs = [(await stop_bot(p))[1] for p in procs]
     acks = [server.acked_at[i] - sent[i] for i in sent if i in server.acked_at]
@@ -126,6 +137,8 @@ async def main() -> None:
                         help="time each garbage collection in the bot's process (gc.callbacks), per generation")
     parser.add_argument("--gc-garbage", action="store_true",
                         help="with --gc-trace: keep the cyclic garbage (gc.DEBUG_SAVEALL) and count it by type")
+    parser.add_argument("--profile", default="",
+                        help="a folder: py-spy samples each bot process during the burst (collapsed stacks)")
     parser.add_argument("--runs", type=int, default=1, help="bursts of each size, one after the other")
     args = parser.parse_args()
     root = Path(args.root).resolve()
@@ -147,7 +160,7 @@ async def main() -> None:
             load = os.getloadavg()[0]
             r = await measure(n, db, tmp, root, nofile=args.nofile, processes=args.processes,
                               uvloop=not args.no_uvloop, rest=args.rest or None, speed=not args.no_speed,
-                              trace=trace)
+                              trace=trace, profile=Path(args.profile) if args.profile else None)
             print(f"| {n} ({r['sending']:.1f} s) | {r['loop']} | {r['late']} ({r['late_completes']}) | "
                   f"{r['lost']} | {r['busy']} | "
                   f"{r['p50']:.2f} s | {r['p99']:.2f} s | {r['slowest']:.2f} s | "
