@@ -120,7 +120,7 @@ async def measure(n: int, db: Path, tmp: Path, root: Path, *, nofile: int, proce
             "p50": _pct(acks, 50), "p99": _pct(acks, 99), "slowest": max(answers, default=float("nan")),
             "block": max(blocks, default=float("nan")),
             "own": max(owns, default=float("nan")), "sockets": sockets, "sending": sending,
-            "loop": ",".join(sorted(loops)) or "?", "held": "; ".join(held)}
+            "loop": ",".join(sorted(loops)) or "?", "burst_start": min(sent.values()), "held": "; ".join(held)}
 
 
 async def main() -> None:
@@ -172,7 +172,7 @@ async def main() -> None:
             if r["held"]:
                 print(f"  ({r['held']})", flush=True)
             if args.gc_trace:
-                print(gc_trace.summary(traces), flush=True)
+                print(gc_trace.summary(traces, float(r["burst_start"])), flush=True)
 
 
 if __name__ == "__main__":

@@ -66,7 +66,10 @@ def _pct(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))] if ordered else float("nan")
 
 
-def summary(directory: Path) -> str:
+def summary(directory: Path, burst_start: float | None = None) -> str:
+    """Per process: each generation's collections, the longest ones (when: seconds after the burst's first
+    interaction was sent, the clock being the machine's monotonic one in every process; else before the
+    process's last collection), what was alive and not frozen at exit, and the cyclic garbage kept."""
     lines = []
     for path in sorted(directory.glob("gc-*.json")):
         data = json.loads(path.read_text())
@@ -84,7 +87,9 @@ def summary(directory: Path) -> str:
                          f"off the main thread {sum(1 for r in mine if not r[6])}")
         end = max((r[5] for r in records), default=0.0)
         for r in sorted(records, key=lambda r: -r[1])[:8]:
-            lines.append(f"    longest: {end - r[5]:5.1f} s before the last, gen {r[0]} {r[1] * 1000:.1f} ms wall, "
+            when = (f"{r[5] - burst_start:+6.1f} s from the burst" if burst_start is not None
+                    else f"{end - r[5]:5.1f} s before the last")
+            lines.append(f"    longest: {when}, gen {r[0]} {r[1] * 1000:.1f} ms wall, "
                          f"{r[2] * 1000:.1f} ms CPU, "
                          f"collected {r[3]}, main thread {r[6]}, young objects {r[7]} {r[8]}")
         lines.append(f"    alive at exit, not frozen: {data['alive_total']} objects")
