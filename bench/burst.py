@@ -138,7 +138,8 @@ async def main() -> None:
     parser.add_argument("--gc-garbage", action="store_true",
                         help="with --gc-trace: keep the cyclic garbage (gc.DEBUG_SAVEALL) and count it by type")
     parser.add_argument("--profile", default="",
-                        help="a folder: py-spy samples each bot process during the burst (collapsed stacks)")
+                        help="a folder: py-spy samples each bot process during the burst (collapsed stacks); "
+                        "py-spy is not a dependency: pip install py-spy into the venv first")
     parser.add_argument("--runs", type=int, default=1, help="bursts of each size, one after the other")
     args = parser.parse_args()
     root = Path(args.root).resolve()
