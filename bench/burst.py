@@ -26,6 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench import gc_trace  # noqa: E402
 from bench.stress import DEADLINE, PATIENCE, _is_busy, build_db  # noqa: E402
 from tests.fakes.botproc import start_bot, stop_bot  # noqa: E402
 from tests.fakes.gateway import StandInDiscord  # noqa: E402
@@ -34,13 +35,13 @@ from tests.fakes.load import mixed_payload  # noqa: E402
 SPEED_MODULES = ("uvloop", "zstandard", "orjson", "aiodns", "brotli", "Brotli")  # the optional `speed` extra
 
 
-def _prelude(nofile: int, uvloop: bool, speed: bool = True) -> str:
+def _prelude(nofile: int, uvloop: bool, speed: bool = True, trace: str = "") -> str:
     lines = ["import resource\n",
              f"resource.setrlimit(resource.RLIMIT_NOFILE, ({nofile}, {nofile}))\n"] if nofile else []
     hidden = [m for m in SPEED_MODULES if not speed or (m == "uvloop" and not uvloop)]
     if hidden:  # an import of a hidden module fails as if it were not installed
         lines.append(f"import sys as _s\n_s.modules.update(dict.fromkeys({hidden!r}))\n")
-    return "".join(lines)
+    return "".join(lines) + trace
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -58,7 +59,8 @@ def _pct(values: list[float], p: float) -> float:
 
 
 async def measure(n: int, db: Path, tmp: Path, root: Path, *, nofile: int, processes: int,
-                  uvloop: bool, rest: int | None = None, speed: bool = True) -> dict[str, float | str]:
+                  uvloop: bool, rest: int | None = None, speed: bool = True,
+                  trace: str = "", profile: Path | None = None) -> dict[str, float | str]:
     async with StandInDiscord() as server:
         procs = []
         env = {"DRAWJUDGE_SHARD_COUNT": str(processes)} if processes > 1 else {}
@@ -68,8 +70,13 @@ async def measure(n: int, db: Path, tmp: Path, root: Path, *, nofile: int, proce
             for shard in range(processes):
                 server.new_connection.clear()
                 extra = {**env, "DRAWJUDGE_SHARD_IDS": str(shard)} if processes > 1 else env
-                prelude = _prelude(nofile, uvloop, speed)
+                prelude = _prelude(nofile, uvloop, speed, trace)
                 procs.append(await start_bot(server, db, tmp, extra, root=root, prelude=prelude))
+            spies = [await asyncio.create_subprocess_exec(
+                str(Path(sys.executable).parent / "py-spy"), "record", "--nonblocking", "--rate", "250",
+                "--format", "raw", "--pid", str(p.pid), "-o", str(profile / f"spy-{p.pid}.txt"),
+                stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
+                for p in procs] if profile else []
             connections = server.connections[-processes:]
             server.peers.clear()
             payloads = [mixed_payload(i) for i in range(n)]
@@ -86,8 +93,14 @@ async def measure(n: int, db: Path, tmp: Path, root: Path, *, nofile: int, proce
                 if wall != wall and len(server.acked_at.keys() & sent.keys()) == n:  # all acknowledged
                     stand_in_cpu, wall = time.process_time() - cpu_start, time.perf_counter() - min(sent.values())
                     bots_cpu = sum(_cpu_seconds(p.pid) for p in procs) - bots_start
+                    for spy in spies:  # the profile covers the acknowledgements' window only
+                        spy.send_signal(2)
                 await asyncio.sleep(0.1)
             sockets = len(server.peers)
+            for spy in spies:
+                if spy.returncode is None:
+                    spy.send_signal(2)
+                await spy.wait()
         finally:
             outputs = [(await stop_bot(p))[1] for p in procs]
     acks = [server.acked_at[i] - sent[i] for i in sent if i in server.acked_at]
@@ -95,6 +108,8 @@ async def measure(n: int, db: Path, tmp: Path, root: Path, *, nofile: int, proce
     blocks = [float(m.group(1)) for out in outputs
               for m in re.finditer(rb"event loop: longest block ([\d.]+) ms", out)]
     owns = [float(m.group(1)) for out in outputs for m in re.finditer(rb"own thread's CPU: ([\d.]+) ms", out)]
+    held = [m.group(0).decode() for out in outputs
+            for m in re.finditer(rb"garbage collection held [^\n]*|collections held for [^\n]*", out)]
     loops = {m.group(1).decode() for out in outputs for m in re.finditer(rb"event loop: (\w+)\n", out)}
     completes = {int(p["id"]) for p in payloads if p["type"] == 4}
     late_completes = sum(1 for i in completes if server.acked_at.get(i, float("inf")) - sent[i] > DEADLINE)
@@ -105,7 +120,7 @@ async def measure(n: int, db: Path, tmp: Path, root: Path, *, nofile: int, proce
             "p50": _pct(acks, 50), "p99": _pct(acks, 99), "slowest": max(answers, default=float("nan")),
             "block": max(blocks, default=float("nan")),
             "own": max(owns, default=float("nan")), "sockets": sockets, "sending": sending,
-            "loop": ",".join(sorted(loops)) or "?"}
+            "loop": ",".join(sorted(loops)) or "?", "burst_start": min(sent.values()), "held": "; ".join(held)}
 
 
 async def main() -> None:
@@ -118,6 +133,14 @@ async def main() -> None:
                         help="hide the whole speed extra (uvloop, zstandard, orjson, aiodns, Brotli) from the bot")
     parser.add_argument("--rest", type=int, default=0, help="DRAWJUDGE_REST_CONNECTIONS for the bot (0: default)")
     parser.add_argument("--root", default=str(ROOT))
+    parser.add_argument("--gc-trace", action="store_true",
+                        help="time each garbage collection in the bot's process (gc.callbacks), per generation")
+    parser.add_argument("--gc-garbage", action="store_true",
+                        help="with --gc-trace: keep the cyclic garbage (gc.DEBUG_SAVEALL) and count it by type")
+    parser.add_argument("--profile", default="",
+                        help="a folder: py-spy samples each bot process during the burst (collapsed stacks); "
+                        "py-spy is not a dependency: pip install py-spy into the venv first")
+    parser.add_argument("--runs", type=int, default=1, help="bursts of each size, one after the other")
     args = parser.parse_args()
     root = Path(args.root).resolve()
     with tempfile.TemporaryDirectory() as tmp_name:
@@ -130,19 +153,27 @@ async def main() -> None:
               "| slowest answer | loop block "
               "(own CPU) | sockets |")
         print("|---|---|---|---|---|---|---|---|---|---|")
-        for n in (int(x) for x in args.sizes.split(",")):
+        for n in (int(x) for x in args.sizes.split(",") for _run in range(args.runs)):
             db = tmp / f"run-{n}.sqlite3"
             shutil.copy(base, db)
+            traces = Path(tempfile.mkdtemp(dir=tmp))
+            trace = gc_trace.prelude(traces, args.gc_garbage) if args.gc_trace else ""
+            load = os.getloadavg()[0]
             r = await measure(n, db, tmp, root, nofile=args.nofile, processes=args.processes,
-                              uvloop=not args.no_uvloop, rest=args.rest or None, speed=not args.no_speed)
+                              uvloop=not args.no_uvloop, rest=args.rest or None, speed=not args.no_speed,
+                              trace=trace, profile=Path(args.profile) if args.profile else None)
             print(f"| {n} ({r['sending']:.1f} s) | {r['loop']} | {r['late']} ({r['late_completes']}) | "
                   f"{r['lost']} | {r['busy']} | "
                   f"{r['p50']:.2f} s | {r['p99']:.2f} s | {r['slowest']:.2f} s | "
                   f"{r['block']:.0f} ms ({r['own']:.0f} ms CPU) | "
                   f"{r['sockets']} |", flush=True)
             print(f"  (all acknowledged {r['acked_within']:.1f} s after the first was sent; meanwhile the stand-in of "
-                  f"Discord used {r['stand_in_cpu']:.1f} s of CPU, the bot's process(es) {r['bots_cpu']:.1f} s)",
-                  flush=True)
+                  f"Discord used {r['stand_in_cpu']:.1f} s of CPU, the bot's process(es) {r['bots_cpu']:.1f} s; "
+                  f"load average {load:.1f} before, {os.getloadavg()[0]:.1f} after)", flush=True)
+            if r["held"]:
+                print(f"  ({r['held']})", flush=True)
+            if args.gc_trace:
+                print(gc_trace.summary(traces, float(r["burst_start"])), flush=True)
 
 
 if __name__ == "__main__":

@@ -1,13 +1,21 @@
-"""The garbage collector's timing: what lives for the whole run is frozen after start, and full collections
-wait while a burst is being answered.
+"""The garbage collector's timing: what lives for the whole run is frozen after start, no collection runs while
+a burst is being answered, and what a burst left is collected once, at the first quiet moment, then frozen.
 
 Why: Python's full collection walks every tracked object, and the bot holds hundreds of thousands for good
-(the rules index, the glossary, the card names, discord.py's caches). During a burst of 3,000 interactions a
-full collection ran every few hundred milliseconds and each held the event loop 200-280 ms (measured with
-``gc.callbacks``), enough to push acknowledgements past Discord's 3 s. ``gc.freeze()`` moves everything alive
-after start-up out of the collector's sight (it is never garbage anyway), and while the bot is loaded the
-third generation's threshold is raised so full collections wait until the burst has been answered; the young
-generations still collect as usual, so memory stays bounded.
+(the rules index, the glossary, the card names, discord.py's caches): ``gc.freeze()`` after start-up moves
+them out of the collector's sight. Why no collection at all while loaded, young ones included: measured with
+``gc.callbacks`` in a burst of 10,000 on two processes (bench/burst.py --gc-trace), the young collections were
+not the ~1 ms they usually are but 40-58 ms each, with 46,000-60,000 objects in the youngest generation
+(coroutines, buttons, tuples of interactions in flight). CPython 3.11 counts a young generation's size as
+allocations minus deallocations, and a burst frees as many old objects (answered interactions) as it
+allocates new ones, so the count stayed under its threshold of 700 while the generation grew to tens of
+thousands; a generation-1 collection then walked them again and a full one after the burst a third time
+(about 1.2 s of one process's CPU in that burst, the loop held 40-100 ms each time). A burst makes almost no
+cyclic garbage (a few hundred objects in 10,000 interactions: everything an answer uses is freed by
+reference counting, bot/discord/views.py lets go of evicted buttons), so holding every collection until the
+burst is answered costs little memory. Once the bot is quiet again, one full collection walks what the
+burst left alive and ``gc.freeze()`` takes it out of later collections' sight; automatic collections resume.
+A hold that lasts longer than ``MAX_HELD`` ends anyway (memory before latency).
 """
 
 from __future__ import annotations
@@ -15,12 +23,14 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import time
 from collections.abc import Callable
 
 log = logging.getLogger("drawjudge")
 
 CHECK_EVERY = 0.25  # seconds between looks at the load
-HELD_THRESHOLD = 1_000_000  # the oldest generation's threshold while loaded (full collections wait)
+QUIET_FOR = 1.0  # seconds without load before the held collection runs
+MAX_HELD = 120.0  # seconds a hold lasts at most (then collections resume, loaded or not)
 
 
 def freeze_what_lives() -> int:
@@ -32,30 +42,71 @@ def freeze_what_lives() -> int:
 
 
 class GcPolicy:
-    """Raises the full-collection threshold while ``loaded()`` says a burst is being answered."""
+    """Holds automatic collections (``gc.disable()``) while ``loaded()`` says a burst is being answered; the
+    first quiet moment after a hold collects once and freezes what survived."""
 
-    def __init__(self, loaded: Callable[[], bool]) -> None:
+    def __init__(self, loaded: Callable[[], bool], clock: Callable[[], float] = time.monotonic) -> None:
         self._loaded = loaded
-        self._normal = gc.get_threshold()
+        self._clock = clock
+        self._was_enabled = gc.isenabled()
         self.held = False
         self.times_held = 0
+        self.collections: list[tuple[float, int]] = []  # (seconds the quiet collection took, objects frozen)
+        self._since = 0.0  # when the hold began
+        self._quiet_since: float | None = None
+        self._resumed_at: float | None = None  # when a hold was ended by MAX_HELD under load
         self._task: asyncio.Task[None] | None = None
 
-    def _hold(self, hold: bool) -> None:
-        if hold == self.held:
+    def _hold(self) -> None:
+        if not self.held:
+            self.held = True
+            self.times_held += 1
+            self._since = self._clock()
+            gc.disable()
+        self._quiet_since = None
+
+    def _release(self, *, collect: bool) -> None:
+        if not self.held:
             return
-        young, middle, oldest = self._normal
-        gc.set_threshold(young, middle, HELD_THRESHOLD if hold else oldest)
-        self.held = hold
-        self.times_held += hold
+        self.held = False
+        self._quiet_since = None
+        self._resumed_at = None
+        if collect:
+            start = time.perf_counter()
+            gc.collect()
+            gc.freeze()
+            took = time.perf_counter() - start
+            self.collections.append((took, gc.get_freeze_count()))
+            log.info("garbage collection held %.1f s for a burst; then one collection: %.1f ms, %d objects frozen",
+                     self._clock() - self._since, took * 1000, gc.get_freeze_count())
+        if self._was_enabled:
+            gc.enable()
+
+    def check(self) -> None:
+        """One look at the load (the watch calls it every ``CHECK_EVERY`` s; tests call it directly)."""
+        now = self._clock()
+        if self._loaded():
+            if self.held and now - self._since > MAX_HELD:
+                log.info("collections held for %.0f s: resuming them under load", now - self._since)
+                self._release(collect=False)
+                self._resumed_at = now
+                return
+            if self._resumed_at is not None and now - self._resumed_at < MAX_HELD:
+                return  # resumed by MAX_HELD: not held again until another MAX_HELD has passed
+            self._hold()
+        elif self.held:
+            if self._quiet_since is None:
+                self._quiet_since = now
+            elif now - self._quiet_since >= QUIET_FOR:
+                self._release(collect=True)
 
     async def _watch(self) -> None:
         try:
             while True:
-                self._hold(self._loaded())
+                self.check()
                 await asyncio.sleep(CHECK_EVERY)
         finally:
-            self._hold(False)
+            self._release(collect=False)
 
     def start(self) -> GcPolicy:
         self._task = asyncio.get_running_loop().create_task(self._watch(), name="gc-policy")
@@ -64,4 +115,4 @@ class GcPolicy:
     def stop(self) -> None:
         if self._task is not None:
             self._task.cancel()
-        self._hold(False)
+        self._release(collect=False)

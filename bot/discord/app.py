@@ -39,6 +39,7 @@ from bot.discord.early_complete import EarlyComplete
 from bot.discord.first_answers import FirstAnswers
 from bot.discord.gate import FOLLOW_UP_SLOTS, Gate
 from bot.discord.gateway_slices import SlicedParser, slice_gateway_reads
+from bot.discord.priority import Priority
 from bot.discord.ratelimit import RateLimit
 from bot.discord.views import answer_expired, embed_for, listens, view_for
 from bot.draw.engine_pool import ASKER
@@ -91,6 +92,7 @@ async def _answer(interaction: discord.Interaction, make: Awaitable[Reply], publ
         if not interaction.response.is_done():
             await defer(interaction, public)
         async with gate.work_slot() if gate is not None else contextlib.nullcontext():
+            await _turn(interaction)  # acknowledged: the answers due within 3 s go first
             reply = await make
         deferred = True
     else:
@@ -118,6 +120,7 @@ async def _answer(interaction: discord.Interaction, make: Awaitable[Reply], publ
             await _resolve_public_loading(interaction)  # a private answer after a public "thinking"
         if deferred:
             async with gate.follow_up_slot() if gate is not None else contextlib.nullcontext():
+                await _turn(interaction)
                 message = await interaction.followup.send(wait=True, **kwargs)
             interaction.extras.pop(PUBLIC_LOADING, None)  # this follow-up replaced the "thinking" message
             view.attach(message.edit)
@@ -127,6 +130,14 @@ async def _answer(interaction: discord.Interaction, make: Awaitable[Reply], publ
     except BaseException:
         view.stop()  # an answer that never arrived has no buttons to keep alive
         raise
+
+
+async def _turn(interaction: discord.Interaction) -> None:
+    """Wait while answers due within 3 s are backed up (bot/discord/priority.py): this one's acknowledgement is
+    out, and its work and follow-up can wait (its token lasts 15 minutes)."""
+    priority: Priority | None = getattr(interaction.client, "priority", None)
+    if priority is not None:
+        await priority.turn()
 
 
 BUSY = error_reply("drawjudge is answering a lot of questions right now.", "ask again in a few seconds")
@@ -413,8 +424,12 @@ class _JudgeClientMixin:
         self.early_complete = EarlyComplete(
             self.answer_pipe, completers, lambda: self.answer_route is not None, self.gate.admits,
             lambda: getattr(self.judge.store, "editions_generation", 0), self.first_answers)
+        # Work that can wait (commands acknowledged already) waits while the answers due within 3 s are backed up.
+        self.priority = Priority([self.first_answers.backed_up, self.early_complete.backed_up,
+                                  lambda: self.interactions.urgent_waiting()])
         self.interactions = SlicedParser(parsers["INTERACTION_CREATE"], self.early_ack.on_payload,
-                                         self.early_ack.sending, self.early_complete.on_payload)
+                                         lambda: self.early_ack.sending() or self.priority.pressed(),
+                                         self.early_complete.on_payload)
         parsers["INTERACTION_CREATE"] = self.interactions
         slice_gateway_reads(self.http)  # type: ignore[attr-defined]
 
@@ -463,6 +478,7 @@ class _JudgeClientMixin:
         owns (the cache last)."""
         self.interactions.close()
         await super().close()  # type: ignore[misc]
+        self.priority.close()
         await self.early_ack.close()
         await self.early_complete.close()
         await self.answer_pipe.close()

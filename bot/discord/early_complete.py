@@ -122,6 +122,10 @@ class EarlyComplete:
             self._looking_up.add(functools.partial(self._answer, asked, None))
         return True
 
+    def backed_up(self) -> bool:
+        """Whether autocompletes wait for a look-up (every one of the ``SENDERS`` is busy)."""
+        return self._looking_up.backed_up()
+
     async def _answer(self, asked: Asked, body: bytes | None) -> None:
         self._waiting -= 1
         if body is None:

@@ -43,6 +43,10 @@ class FirstAnswers:
             except Exception:  # one answer that fails never stops the others
                 log.exception("an answer due within 3 s failed")
 
+    def backed_up(self) -> bool:
+        """Whether answers wait for a sender (every sender is busy): the answers due are falling behind."""
+        return bool(self._queue)
+
     def close(self) -> None:
         for sender in list(self._running):
             sender.cancel()

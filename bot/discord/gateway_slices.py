@@ -73,6 +73,11 @@ class SlicedParser:
     def queued(self) -> int:
         return len(self._urgent) + len(self._acked)
 
+    def urgent_waiting(self) -> bool:
+        """Whether interactions not acknowledged yet (buttons, commands while the bot isn't loaded) wait to be
+        built."""
+        return bool(self._urgent)
+
     def _next(self) -> deque[Any] | None:
         if self._urgent:
             return self._urgent

@@ -4,6 +4,7 @@ tree (the Discord one in-process, or the real entry point in a process of its ow
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import hashlib
 import os
@@ -138,6 +139,35 @@ def _run_cli(args: list[str], db: Path, prelude: str = "") -> subprocess.Complet
     env = {**os.environ, "DRAWJUDGE_DB": str(db), "PYTHONDONTWRITEBYTECODE": "1"}
     return subprocess.run([sys.executable, "-c", script, *args], cwd=ROOT, env=env, capture_output=True, text=True,
                           timeout=60)
+
+
+async def test_a_full_disk_is_said_in_about_and_answers_from_memory(store: Store,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The folder's probe finds the disk full: the cache is a copy in memory, /rule answers from it, and /about
+    says so (through the real command tree), so nobody expects what the bot learns to be kept."""
+    path = store.path
+    await store.close()
+    before = _digest(path)
+    monkeypatch.setattr(cachefile, "probe_folder", lambda folder: cachefile.Folder.FULL)
+    served = Store(path)
+    await served.open()
+    try:
+        assert served.in_memory and "in memory" in served.degraded
+        async with _bot(served, monkeypatch) as (client, fake):
+            asked = slash("rule", number="121.2b")
+            sent = await dispatch(client, fake, asked, timeout=20)
+            for _ in range(200):  # a deferred answer comes as a follow-up
+                if "121.2b" in _text(sent):
+                    break
+                await asyncio.sleep(0.1)
+                sent = fake.responses(int(asked["id"])) + fake.followups.get(int(asked["id"]), [])
+            rule = _text(sent)
+            about = _text(await dispatch(client, fake, slash("about")))
+        assert "121.2b" in rule and "draw" in rule.lower(), (sent, about)
+        assert "disk is full" in about and "in memory" in about
+    finally:
+        await served.close()
+    assert _digest(path) == before
 
 
 FULL_DISK = "import resource\nresource.setrlimit(resource.RLIMIT_FSIZE, (0, resource.RLIM_INFINITY))\n"

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import collections
-import gc
 import inspect
 import json
 import time
@@ -23,7 +22,6 @@ from bot.discord import gateway_slices
 from bot.discord.app import DrawJudgeBot
 from bot.discord.early_ack import EPHEMERAL, answers_publicly, mark_deferred
 from bot.discord.gateway_slices import SlicedSocket
-from bot.gc_policy import HELD_THRESHOLD, GcPolicy
 from tests.fakes.discord_fake import autocomplete, button, slash
 from tests.fakes.gateway import StandInDiscord
 
@@ -193,30 +191,6 @@ async def test_a_buffered_burst_gives_the_loop_turns_while_it_is_read(monkeypatc
             assert raw.close_code is None and SlicedSocket(raw).close_code is None  # the rest is the socket's
         else:
             assert len(during) <= 1
-
-
-async def test_full_collections_wait_while_loaded() -> None:
-    loaded = False
-    before = gc.get_threshold()
-    policy = GcPolicy(lambda: loaded).start()
-    try:
-        await asyncio.sleep(0.01)
-        assert gc.get_threshold() == before
-        loaded = True
-        for _ in range(100):
-            if policy.held:
-                break
-            await asyncio.sleep(0.02)
-        assert gc.get_threshold() == (before[0], before[1], HELD_THRESHOLD)
-        loaded = False
-        for _ in range(100):
-            if not policy.held:
-                break
-            await asyncio.sleep(0.02)
-        assert gc.get_threshold() == before
-    finally:
-        policy.stop()
-    assert gc.get_threshold() == before and policy.times_held == 1
 
 
 def test_the_stand_in_speaks_the_compression_discord_py_asks_for(live: tuple[DrawJudgeBot, StandInDiscord]) -> None:
