@@ -11,7 +11,7 @@ from engine.errors import MissingValue, ScenarioError
 from engine.inert import inert
 from engine.oracle.clauses import RANDOM_MODE, number
 from engine.resolve import ops_players, ops_reveal, ops_targets, ops_zones
-from engine.resolve.amounts import count_x
+from engine.resolve.amounts import controlled_count, count_x
 from engine.resolve.events import OpContext
 from engine.trigger_events import EventKind
 
@@ -81,6 +81,9 @@ def decide_condition(r: Resolver, words: str, you: str) -> bool:
     """A condition in the card's words: checked when the game state decides it, else a decision whose
     default (true) is stated in a step and whose other case comes back as an alternative."""
     known = known_condition(r, words, you)
+    if known is False:  # said, so the answer shows why the part under it did or didn't happen (608.2c)
+        r.step(f"The condition “{words}” doesn't hold for {you} in this situation.",
+               r.rs.cite("if_you_do"), you, "why_not")
     if known is not None:
         return known
     met = bool(r.choose(f"condition:{words}", [True, False], True))
@@ -138,7 +141,20 @@ def amount(r: Resolver, op: Op, x: int | None, you: str = "", *, say: bool = Fal
         return 0
     what = op.note.removeprefix("X = ") if op.note.startswith("X = ") else ""
     raise MissingValue(f"X ({what})" if what else "X", source or r.s.action.card, "action.x",
-                       "say how many, e.g. \"x\": 3")
+                       "say how many, e.g. \"x\": 3" + _x_words(r, source or r.s.action.card or "", what))
+
+
+def _x_words(r: Resolver, source: str, what: str) -> str:
+    """The card's sentence that X comes from, quoted with the question, so the player sees which number it is
+    ("You draw X cards and you lose X life, where X is your devotion to black")."""
+    card = r.cards.find(source) if source else None
+    if card is None:
+        return ""
+    sentences = re.split(r"(?<=[.!?])\s+|\n", card.oracle)
+    key = what.lower().replace("~", card.name.lower())
+    line = next((t for t in sentences if key and key in t.lower()), None) or \
+        next((t for t in sentences if re.search(r"\bX\b", t)), "")
+    return f" — the card's words: “{line.strip()[:200]}”" if line.strip() else ""
 
 
 def run_ops(r: Resolver, ops: tuple[Op, ...], *, you: str, that_player: str, source: str,
@@ -159,6 +175,12 @@ def run_ops(r: Resolver, ops: tuple[Op, ...], *, you: str, that_player: str, sou
         handler = OP_HANDLERS[OpKind(op.do)]
         # "that many": the number of cards the operation before moved (608.2h), whatever X was given
         that_many = op.note == "X = that many" and ctx.last_count is not None
+        own = dict(ctx.counts) if that_many and len(targets) > 1 and set(targets) <= set(ctx.counts) else None
+        ctx.counts = {}
+        if own is not None:  # each player's own "that many" (608.2h), in turn order as the targets are
+            for name in targets:
+                handler(r, op, ctx, [name], own[name])
+            continue
         each = None if that_many else _counted_for_each(r, op, targets)
         if each is not None:  # "each player loses 1 life for each card in their graveyard": each their own
             for name in targets:
@@ -354,9 +376,23 @@ _KNOWN_CONDITIONS: tuple[tuple[str, Callable[..., bool | None]], ...] = (
     # after an exchange of control (or any operation on targets): the targets' controllers as they are now
     (r"you control neither (?:creature|permanent|of them|of those (?:creatures|permanents))",
      lambda r, p, you, m: you not in r.now_controls.values() if len(r.now_controls) >= 2 else None),
+    # "if you control a Faerie" (Peppersmoke): the board decides it when it shows every permanent's types
+    (r"you control (?:a|an|one or more|at least one) (.+)", lambda r, p, you, m: _controls(r, you, m.group(1), 1)),
+    (rf"you control {_COUNT} or more (.+)",
+     lambda r, p, you, m: _controls(r, you, m.group(2), _int_word(m.group(1)))),
+    (r"you control no (.+)", lambda r, p, you, m: _negated(_controls(r, you, m.group(1), 1))),
     # 303.4: only an Aura enchants; with none on any battlefield nothing is enchanted, else it isn't known
     (r"(?:~|[\w ,'-]+) is enchanted", lambda r, p, you, m: None if _auras_out(r) else False),
 )
+
+
+def _controls(r: Resolver, you: str, kinds: str, at_least: int) -> bool | None:
+    counted = controlled_count(r, you, kinds)
+    return None if counted is None else counted >= at_least
+
+
+def _negated(held: bool | None) -> bool | None:
+    return None if held is None else not held
 
 
 def _auras_out(r: Resolver) -> bool:

@@ -1,0 +1,67 @@
+"""Patterns found by resolving development cards outside the shared situations (#26j): each a made-up card
+of the same Oracle template, so the pattern is tested, never one card's name."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.model import Resolution
+from engine.oracle import read_oracle
+from tests.engine.helpers import cast, made_cards
+
+TEST_CARDS = {
+    "Pixie Whisper": ("Kindred Instant — Faerie", "Target player loses 1 life. If you control a Faerie, draw a card."),
+    "Bear Tally": ("Sorcery", "You gain 1 life. If you control two or more Bears, draw two cards."),
+    "Lonely Tome": ("Sorcery", "If you control no artifacts, draw a card."),
+    "Glow Notice": ("Instant", "If you control an untapped creature, draw a card."),
+    "Plain Bear": ("Creature — Bear", ""),
+    "Brass Trinket": ("Artifact", ""),
+    "Shared Gust": ("Sorcery", "Each player shuffles the cards from their hand into their library, then draws that "
+                               "many cards."),
+}
+DB = made_cards(TEST_CARDS)
+
+
+def run(alice: dict[str, Any], action: dict[str, Any], bob: dict[str, Any] | None = None) -> Resolution:
+    return cast(DB, alice, action, bob)
+
+
+def hand(res: Resolution, who: str = "Alice") -> int:
+    return int(res.players[who]["hand"])
+
+
+def test_what_you_control_is_read_from_the_board_not_assumed() -> None:
+    # no permanent at all: "if you control a Faerie" is false (the spell on the stack isn't a permanent)
+    none = run({}, {"card": "Pixie Whisper", "targets": ["Bob"]})
+    assert hand(none) == 6 and not none.branches
+    assert any("doesn't hold" in s.text for s in none.steps)
+    # another player's Faerie doesn't count; her own does
+    assert hand(run({}, {"card": "Pixie Whisper", "targets": ["Bob"]}, {"tokens": {"Faerie": 1}})) == 6
+    assert hand(run({"tokens": {"Faerie": 1}}, {"card": "Pixie Whisper", "targets": ["Bob"]})) == 7
+    # "two or more Bears", "no artifacts": counted
+    assert hand(run({"battlefield": ["Plain Bear"]}, {"card": "Bear Tally"})) == 6
+    assert hand(run({"battlefield": ["Plain Bear", "Plain Bear"]}, {"card": "Bear Tally"})) == 8
+    assert hand(run({"battlefield": ["Plain Bear"]}, {"card": "Lonely Tome"})) == 7
+    assert hand(run({"battlefield": ["Brass Trinket"]}, {"card": "Lonely Tome"})) == 6
+
+
+def test_a_quality_the_board_does_not_show_stays_an_assumption_with_its_other_case() -> None:
+    res = run({"battlefield": ["Plain Bear"]}, {"card": "Glow Notice"})
+    assert any(s.kind == "assumption" for s in res.steps) and res.branches
+    # with no permanent at all, no creature of any quality is controlled
+    assert hand(run({}, {"card": "Glow Notice"})) == 6
+
+
+def test_that_many_after_each_player_moves_cards_is_each_players_own_number() -> None:
+    # 608.2h: Alice shuffles 3 (after casting), Bob 7: each draws their own number back
+    res = run({"hand": 4}, {"card": "Shared Gust"}, {"hand": 7, "library": 40})
+    assert hand(res) == 3 and res.players["Alice"]["library"] == 40
+    assert hand(res, "Bob") == 7 and res.players["Bob"]["library"] == 40
+    # one player alone: the number they moved, as before
+    alone = run({"hand": 4, "library": 10}, {"card": "Shared Gust"}, {"hand": 0, "library": 40})
+    assert hand(alone) == 3 and hand(alone, "Bob") == 0 and alone.players["Bob"]["library"] == 40
+
+
+def test_the_made_up_cards_are_read_fully() -> None:
+    for name, (type_line, text) in TEST_CARDS.items():
+        assert read_oracle(name, text, type_line).understood, name
