@@ -424,9 +424,11 @@ def _ability_used(r: Resolver, card: Card, ability: str) -> SpellText:
     """The spell text or activated ability the action means; among several, a decision (the first that
     draws by default), so the others come back as alternatives."""
     spells = card.of(SpellText)
-    wanted = {"spell": [s for s in spells if not s.activated],
-              "activate": [s for s in spells if s.activated and not s.cost.startswith("cycling")],
-              "cycle": [s for s in spells if s.cost.startswith("cycling")]}.get(ability) or (
+    asked = {"spell": [s for s in spells if not s.activated],
+             "activate": [s for s in spells if s.activated and not s.cost.startswith("cycling")],
+             "cycle": [s for s in spells if s.cost.startswith("cycling")]}
+    # an ability named and not kept is refused below, never swapped for another ("islandcycles": not the spell)
+    wanted = asked[ability] if ability in asked else (
         [s for s in spells if not s.activated] or [s for s in spells if s.activated])
     # 702.127a: an aftermath half is cast only from a graveyard, the other half not from there
     from_graveyard = r.s.action.from_zone == "graveyard"

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from engine.errors import ScenarioError
 from engine.model import Resolution
 from engine.oracle import read_oracle
 from tests.engine.helpers import cast, made_cards
@@ -65,3 +68,33 @@ def test_that_many_after_each_player_moves_cards_is_each_players_own_number() ->
 def test_the_made_up_cards_are_read_fully() -> None:
     for name, (type_line, text) in TEST_CARDS.items():
         assert read_oracle(name, text, type_line).understood, name
+
+
+WATCHERS = {
+    "Stout Watcher": ("Creature — Treefolk", "Whenever a creature you control with toughness 4 or greater dies, draw "
+                                             "a card."),
+    "Plain Watcher": ("Creature — Elf", "Whenever a creature you control dies, draw a card."),
+    "Plain Bear": ("Creature — Bear", ""),
+    "Land Scholar": ("Sorcery", "Draw three cards.\nForestcycling {2} ({2}, Discard this card: Search your library for "
+                                "a Forest card, reveal it, put it into your hand, then shuffle.)"),
+}
+WDB = made_cards(WATCHERS)
+
+
+def test_a_watched_quality_the_engine_cannot_judge_is_refused_with_its_words_never_dropped() -> None:
+    # its own death: it looks back at itself (603.10a), a creature of unknown toughness
+    with pytest.raises(ScenarioError, match="toughness 4 or greater"):
+        cast(WDB, {"battlefield": ["Stout Watcher"]}, {"card": "Stout Watcher", "ability": "dies"})
+    # another creature's death, the watcher staying: refused too, not silently ignored
+    with pytest.raises(ScenarioError, match="toughness 4 or greater"):
+        cast(WDB, {"battlefield": ["Stout Watcher", "Plain Bear"]}, {"card": "Plain Bear", "ability": "dies"})
+    # a watcher without a quality sees its own death and draws
+    res = cast(WDB, {"battlefield": ["Plain Watcher"]}, {"card": "Plain Watcher", "ability": "dies"})
+    assert hand(res) == 8
+
+
+def test_an_ability_named_is_never_swapped_for_another() -> None:
+    # "forestcycles": a search, not the spell's "draw three"; refused with the landcycling words
+    with pytest.raises(ScenarioError, match="Forestcycling"):
+        cast(WDB, {}, {"card": "Land Scholar", "ability": "cycle"})
+    assert hand(cast(WDB, {}, {"card": "Land Scholar", "ability": "spell"})) == 9
