@@ -432,6 +432,9 @@ _PHRASES: tuple[tuple[str, str, int | str, bool], ...] = (
     (r"(?:loses?|pays?) (?P<per>a|an|one|two|three|four|five|\d+) life for each (?P<x>.+)", "lose_life", "X", False),
     (r"gains? (?P<per>a|an|one|two|three|four|five|\d+) life for each (?P<x>.+)", "gain_life", "X", False),
     (r"discards? any number of cards", "discard", "X", False),
+    # "lose life equal to the number of cards in your hand": X counted as it resolves (608.2h)
+    (r"loses? life equal to (?P<x>.+)", "lose_life", "X", False),
+    (r"gains? life equal to (?P<x>.+)", "gain_life", "X", False),
     (rf"loses? {NUM} life", "lose_life", 1, False),
     (rf"pays? {NUM} life", "lose_life", 1, False),  # 119.4: a player who pays life loses that much life
     (rf"gains? {NUM} life", "gain_life", 1, False),
@@ -443,6 +446,9 @@ _PHRASES: tuple[tuple[str, str, int | str, bool], ...] = (
      False),
     (rf"deals? {NUM} damage to (?P<to>target player|target opponent|that player|each opponent|you|each player)"
      r"(?P<pw> or planeswalker)?", "damage", 1, False),
+    # "any target" (115.4): a player, or a creature or planeswalker, whose damage the resolver refuses
+    (rf"deals? {NUM} damage to (?P<to>any target)", "damage", 1, False),
+    (rf"gets? {NUM} poison counters?", "poison", 1, False),  # 122.1f
     (rf"creates? {NUM} (?:tapped )?(?P<token>clue|blood|food|treasure|map|gold|powerstone) tokens?", "token", 1, False),
     (rf"creates? {NUM} (?:tapped )?(?:[\dx]+/[\dx]+ )?(?:(?:white|blue|black|red|green|colorless|and),? )*"
      r"(?P<token>[a-z]+)(?: [a-z]+)? (?:artifact |enchantment )?creature tokens?(?: with (?:flying|haste|vigilance|"
@@ -493,12 +499,14 @@ def read_clause(clause: str, who: str) -> Op | None:
         value: int | str = "X" if amount == "X" else number(m.group(amount)) if amount else 1
         if do == "damage":
             to = m.group("to")
-            if m.group("pw") and not to.startswith("target"):
+            pw = m.groupdict().get("pw")
+            if pw and not to.startswith("target"):
                 return None
             return Op("damage", value, {"target player": "target", "target opponent": "target", "that player":
                                         "that_player", "each opponent": "each_opponent", "you": "you",
-                                        "each player": "each_player"}[to],
-                      note="its target may be a planeswalker" if m.group("pw") else "")
+                                        "each player": "each_player", "any target": "target"}[to],
+                      note="its target may be a planeswalker" if pw else
+                      "its target may be a creature or planeswalker" if to == "any target" else "")
         if isinstance(amount, int) and do in ("draw", "discard") and x and re.match(r",? (?:if|unless) ", x):
             kind = "unless" if re.match(r",? unless ", x) else "if"
             return Op(do, value, who, condition=f"{kind}:{re.sub(r'^,? ?(?:if|unless) ', '', x)}")

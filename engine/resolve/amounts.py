@@ -102,12 +102,21 @@ def _zone_cards(r: Resolver, who: str, m: re.Match[str]) -> int | None:
     return count
 
 
+def _named(r: Resolver, who: str, m: re.Match[str]) -> int | None:
+    """"cards named Take Inventory in your graveyard": counted when every card of the zone is named."""
+    zone = getattr(r.player(who), m.group("zone"))
+    if zone.unknown:
+        return None
+    return sum(1 for name in zone.cards if name.lower() == m.group("name").strip())
+
+
 def _opponents(r: Resolver, who: str, m: re.Match[str]) -> int | None:
     return len([o for o in r.opponents(who) if not r.player(o).lost])
 
 
 _COUNTERS: tuple[tuple[re.Pattern[str], Counter], ...] = (
     (re.compile(r"(?:the number of |one for each )?opponents? you have"), _opponents),
+    (re.compile(r"(?:the number of )?cards? named (?P<name>.+?) in your (?P<zone>hand|library|graveyard)"), _named),
     (re.compile(r"(?:the number of |one for each )?(?:(?P<kinds>[a-z ,/-]+?) )?cards? in your "
                 r"(?P<zone>hand|library|graveyard)"), _zone_cards),
     (re.compile(r"(?:the number of |one for each )?(?P<kinds>[a-z ,/\[\]-]+?) you control(?: (?P<after>(?:with|that) "
@@ -122,6 +131,11 @@ def count_x(r: Resolver, definition: str, you: str) -> int | None:
     if per:  # "loses 2 life for each Swamp you control"
         counted = count_x(r, per.group(2), you)
         return None if counted is None else int(per.group(1)) * counted
+    plus = re.fullmatch(r"(.+) plus (one|two|three|\d+)", text)
+    if plus:  # "the number of cards in your hand plus one"
+        counted = count_x(r, plus.group(1), you)
+        extra = {"one": 1, "two": 2, "three": 3}.get(plus.group(2)) or int(plus.group(2))
+        return None if counted is None else counted + extra
     greater = re.fullmatch(r"(.+) or (.+), whichever is greater", text)
     if greater:
         parts = [count_x(r, g, you) for g in greater.groups()]

@@ -120,7 +120,9 @@ def amount(r: Resolver, op: Op, x: int | None, you: str = "", *, say: bool = Fal
         return int(op.amount)
     # X the card defines from the board is counted (608.2h) whenever the board shows it: a card with several
     # such amounts (one per land type) can't take one given X for all of them
-    counted = count_x(r, op.note, you) if you and op.note.startswith("X = ") else None
+    # "~" in the definition is the card itself ("cards named ~ in your graveyard")
+    named = op.note.replace("~", source.lower()) if source else op.note
+    counted = count_x(r, named, you) if you and op.note.startswith("X = ") else None
     if counted is not None:
         if say:
             r.step(f"X is {counted}: {op.note.removeprefix('X = ')}, counted as the ability resolves.",

@@ -98,3 +98,50 @@ def test_an_ability_named_is_never_swapped_for_another() -> None:
     with pytest.raises(ScenarioError, match="Forestcycling"):
         cast(WDB, {}, {"card": "Land Scholar", "ability": "cycle"})
     assert hand(cast(WDB, {}, {"card": "Land Scholar", "ability": "spell"})) == 9
+
+
+HURTS = {
+    "Zap Note": ("Instant", "Zap Note deals 3 damage to any target.\nDraw a card."),
+    "Venom Note": ("Sorcery", "Target player draws two cards, loses 2 life, and gets two poison counters."),
+    "Plain Bear": ("Creature — Bear", ""),
+}
+HDB = made_cards(HURTS)
+
+
+def test_damage_to_any_target_is_dealt_to_a_player_and_refused_for_a_permanent() -> None:
+    res = cast(HDB, {}, {"card": "Zap Note", "targets": ["Bob"]}, {"life": 20})
+    assert res.players["Bob"]["life"] == 17 and hand(res) == 7
+    with pytest.raises(ScenarioError, match="creature or planeswalker"):
+        cast(HDB, {}, {"card": "Zap Note", "targets": [{"card": "Plain Bear", "controller": "Bob"}]},
+             {"battlefield": ["Plain Bear"]})
+    with pytest.raises(ScenarioError, match="aimed at"):  # never dealt to its caster by default
+        cast(HDB, {}, {"card": "Zap Note"})
+
+
+def test_poison_counters_are_given_and_ten_lose_the_game() -> None:
+    res = cast(HDB, {}, {"card": "Venom Note", "targets": ["Bob"]}, {"poison": 8})
+    assert res.players["Bob"]["hand"] == 9 and res.players["Bob"]["lost"] and res.players["Alice"]["won"]
+    assert "704.5c" in res.rules
+
+
+COUNTS = {
+    "Count Note": ("Instant", "Draw a card, then you gain life equal to the number of cards in your hand."),
+    "Tally Well": ("Land", "{T}: Draw a card, then you lose life equal to the number of cards in your hand."),
+    "Refill Note": ("Sorcery", "Draw cards equal to the number of cards in your hand plus one."),
+    "Echo Note": ("Sorcery", "Draw a card, then draw cards equal to the number of cards named Echo Note in your "
+                             "graveyard."),
+}
+CDB = made_cards(COUNTS)
+
+
+def test_amounts_counted_from_the_board_as_the_effect_resolves() -> None:
+    # 608.2h: counted after the draw before it
+    assert cast(CDB, {}, {"card": "Count Note"}).players["Alice"]["life"] == 27
+    assert cast(CDB, {"battlefield": ["Tally Well"]}, {"card": "Tally Well", "ability": "activate"}
+                ).players["Alice"]["life"] == 12
+    assert hand(cast(CDB, {}, {"card": "Refill Note"})) == 13  # 6 in hand after casting: draw 7
+    echo = cast(CDB, {"graveyard": ["Echo Note", "Echo Note", "Count Note"]}, {"card": "Echo Note"})
+    assert hand(echo) == 9  # 1, then 2 (the spell itself is on the stack)
+    # a graveyard only counted, not named: asked, never guessed
+    with pytest.raises(ScenarioError, match="needs a value for X"):
+        cast(CDB, {"graveyard": 3}, {"card": "Echo Note"})
