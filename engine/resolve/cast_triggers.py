@@ -52,7 +52,9 @@ def _first_this_turn(r: Resolver, m: re.Match[str], source: str, caster: str) ->
 
 
 _CAST_EVENT = re.compile(
-    r"whenever (?P<who>you|an opponent|a player|another player|each opponent) casts?(?: or cop(?:y|ies))? "
+    # "whenever you play a land or cast a spell": playing a land is no cast; the cast part is judged here
+    r"whenever (?P<who>you|an opponent|a player|another player|each opponent) "
+    r"(?:plays? an? (?:legendary |basic |nonbasic )?land or )?casts?(?: or cop(?:y|ies))? "
     r"(?:a|an|(?P<first>your first)) "
     r"(?P<types>(?:(?:non)?(?:creature|artifact|enchantment|instant|sorcery|land|planeswalker|legendary|kindred)"
     r"(?: or |, or |, | and/or )?)*?) ?spell(?(first) each turn|)(?:, if .+)?")  # an intervening "if": 603.4

@@ -145,3 +145,25 @@ def test_amounts_counted_from_the_board_as_the_effect_resolves() -> None:
     # a graveyard only counted, not named: asked, never guessed
     with pytest.raises(ScenarioError, match="needs a value for X"):
         cast(CDB, {"graveyard": 3}, {"card": "Echo Note"})
+
+
+LATER = {
+    "Tired Note": ("Sorcery", "Target player skips their next draw step."),
+    "Land Or Spell Muse": ("Creature — Demon", "Whenever you play a land or cast a spell, you draw a card and you lose "
+                                               "1 life."),
+    "Crown Muse": ("Creature — Human", "Whenever you play a legendary land or cast a legendary spell, draw a card."),
+    "Calm Spell": ("Instant", "Draw a card."),
+}
+LDB = made_cards(LATER)
+
+
+def test_a_later_draw_step_skipped_moves_nothing_now() -> None:
+    res = cast(LDB, {}, {"card": "Tired Note", "targets": ["Bob"]})
+    assert hand(res) == 6 and res.players["Bob"]["hand"] == 7
+
+
+def test_play_a_land_or_cast_a_spell_triggers_on_the_cast() -> None:
+    res = cast(LDB, {"battlefield": ["Land Or Spell Muse"]}, {"card": "Calm Spell"})
+    assert hand(res) == 8 and res.players["Alice"]["life"] == 19  # 7 - 1 + 1 (trigger) + 1 (spell)
+    # "a legendary spell": an instant that isn't legendary doesn't trigger it
+    assert hand(cast(LDB, {"battlefield": ["Crown Muse"]}, {"card": "Calm Spell"})) == 7
