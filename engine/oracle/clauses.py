@@ -179,6 +179,7 @@ class _Subjects:
 _DRAWING_WORDS = re.compile(r"\b(connives?|learns?|investigates?)\b")
 _NAMES_PLAYER = re.compile(r"\b(target player|target opponent|that player|each opponent|each player)\b")
 _NESTED_TRIGGER = re.compile(r"^(?:when|whenever|at the beginning of)\b")
+_TRAILING_LATER = re.compile(r"(?!when|whenever|at\b)(.+?) (at the beginning of the next end step)")
 
 
 def _read_sentence(sentence: str, out: EffectReading, state: _Subjects) -> None:
@@ -216,14 +217,17 @@ def _read_sentence(sentence: str, out: EffectReading, state: _Subjects) -> None:
         # a reflexive triggered ability (603.12): it triggers on the "may" before it being done, and acts right
         # after this effect, so it is read as what happens "if you do"
         sentence = "if you do, " + sentence.removeprefix("when you do, ")
+    later = _TRAILING_LATER.fullmatch(sentence)
+    if later:  # "discard three cards at the beginning of the next end step": a delayed trigger (603.7a)
+        sentence = f"{later.group(2)}, {later.group(1)}"
     if _NESTED_TRIGGER.match(sentence):
         # a triggered ability the effect creates ("Whenever you cast a spell this turn, draw a card"): its draw
-        # happens later, on its own event; it is not read as this effect's draw
-        if speaks_of_drawing(sentence):
-            if acts_after_any_answer(sentence):
-                out.ops.append(Op("later_ability", 1, "you", name="delayed", text=sentence))
-            else:
-                out.unread.append(sentence)
+        # happens later, on its own event; it is not read as this effect's draw. One whose event no answer
+        # reaches (the next end step) moves nothing now, whatever it does then
+        if acts_after_any_answer(sentence):
+            out.ops.append(Op("later_ability", 1, "you", name="delayed", text=sentence))
+        elif speaks_of_drawing(sentence):
+            out.unread.append(sentence)
         else:
             out.ops.append(Op("note", 1, "you", text=sentence, words=True))
         return

@@ -167,3 +167,15 @@ def test_play_a_land_or_cast_a_spell_triggers_on_the_cast() -> None:
     assert hand(res) == 8 and res.players["Alice"]["life"] == 19  # 7 - 1 + 1 (trigger) + 1 (spell)
     # "a legendary spell": an instant that isn't legendary doesn't trigger it
     assert hand(cast(LDB, {"battlefield": ["Crown Muse"]}, {"card": "Calm Spell"})) == 7
+
+
+def test_an_effect_set_up_for_the_next_end_step_moves_nothing_now() -> None:
+    db = made_cards({"Cram Note": ("Sorcery", "Draw three cards. Discard three cards at the beginning of the next end "
+                                              "step."),
+                     "Brief Beast Note": ("Sorcery", "Create a 3/3 green Beast creature token. At the beginning of the "
+                                                     "next end step, sacrifice it.\nDraw a card.")})
+    res = cast(db, {}, {"card": "Cram Note"})
+    assert hand(res) == 9 and res.players["Alice"]["graveyard"] == 1
+    assert any("603.7" in " ".join(s.rules) or s.kind == "delayed" for s in res.steps)
+    beast = cast(db, {}, {"card": "Brief Beast Note"})
+    assert hand(beast) == 7 and beast.players["Alice"]["tokens"] == {"Beast": 1}
