@@ -48,6 +48,7 @@ _INERT = re.compile(
     r"|it can't be countered.*|this spell can't be countered.*|can't be regenerated"
     r"|until end of turn, .+ (?:gets?|gains?|has|have) .+"
     r"|(?:[\w ]+ )?creatures?(?: [\w ]+)? (?:gets?|gains?) [+-].+"
+    r"|(?:other )?[a-z]+s you control get [+-][\dx]+/[+-][\dx]+.*"  # "Wizards you control get +1/+0 ..."
     r"|~ and [\w ]+? each gets? [+-][\dx]+/[+-][\dx]+(?: until end of turn)?"
     r"|prevent (?:the next|all) .*damage.+"
     r"|awaken \d+.*"

@@ -407,6 +407,7 @@ _PHRASES: tuple[tuple[str, str, int | str, bool], ...] = (
     (rf"discards? {NUM} cards?(?P<x>,? unless .+)", "discard", 1, False),
     (rf"discards? {NUM} of them", "discard", 1, False),
     (r"discards? that many cards", "discard", "X", False),
+    (r"shuffles? (?:your|their) hand and graveyard into (?:your|their) library", "shuffle_hand_graveyard", 0, False),
     (rf"puts? {NUM} cards? from (?:your|their) hand on top of (?:your|their) library(?: in any order)?", "put_back", 1,
      False),
     (rf"puts? {NUM} cards? from (?:your|their) hand on the bottom of (?:your|their) library(?: in any order)?",

@@ -274,6 +274,10 @@ def action_cast(r: Resolver) -> None:
     targeted_triggers(r, caster, list(a.targets) if chosen.targets_player else [], not chosen.activated)
     if not chosen.activated:
         r.happened.add(EventKind.CAST)
+    if chosen.activated:
+        from engine.resolve.ops import check_restrictions
+
+        check_restrictions(r, chosen.ops, caster, card.name)
     _pay_costs(r, card, chosen, caster)
     if not chosen.activated:
         cast_triggers(r, caster, card)

@@ -176,12 +176,13 @@ def run_ops(r: Resolver, ops: tuple[Op, ...], *, you: str, that_player: str, sou
             continue
         handler = OP_HANDLERS[OpKind(op.do)]
         # "that many": the number of cards the operation before moved (608.2h), whatever X was given
-        that_many = op.note == "X = that many" and ctx.last_count is not None
+        plus = _that_many_plus(op.note)  # "that many" (0), "that many plus one" (1); None for other amounts
+        that_many = plus is not None and ctx.last_count is not None
         own = dict(ctx.counts) if that_many and len(targets) > 1 and set(targets) <= set(ctx.counts) else None
         ctx.counts = {}
         if own is not None:  # each player's own "that many" (608.2h), in turn order as the targets are
             for name in targets:
-                handler(r, op, ctx, [name], own[name])
+                handler(r, op, ctx, [name], own[name] + (plus or 0))
             continue
         each = None if that_many else _counted_for_each(r, op, targets)
         if each is not None:  # "each player loses 1 life for each card in their graveyard": each their own
@@ -190,7 +191,7 @@ def run_ops(r: Resolver, ops: tuple[Op, ...], *, you: str, that_player: str, sou
                        "resolves.", r.rs.cite("amount_on_resolution"), name, "amount")
                 handler(r, op, ctx, [name], each[name])
             continue
-        n = (ctx.last_count if that_many and ctx.last_count is not None
+        n = (ctx.last_count + (plus or 0) if that_many and ctx.last_count is not None
              else amount(r, op, x, you, say=True, source=source, targets=targets))
         if op.do != "draw" and op.instead_amount is not None and self_condition(r, op.condition, you):
             n = op.instead_amount  # 614.15: the card's own "instead" (a draw says so in its own step)
@@ -206,6 +207,26 @@ def run_ops(r: Resolver, ops: tuple[Op, ...], *, you: str, that_player: str, sou
             gave = True
     if gave:  # 702.174c: the spell or gift ability has resolved with its gift given
         gift_given(r, you)
+
+
+RESTRICTION = ("activate only", "activate this ability only")
+
+
+def check_restrictions(r: Resolver, ops: tuple[Op, ...], you: str, source: str) -> None:
+    """602.5: "Activate only if you control five or more lands" is checked as the ability is activated, before
+    its costs are paid and its effect changes what it looks at."""
+    for op in ops:
+        if op.do == "note" and op.words and op.text.startswith(RESTRICTION):
+            ops_players.restriction(r, op.text, you, source)
+
+
+def _that_many_plus(note: str) -> int | None:
+    """"Draw that many cards" (0 more) or "that many cards plus one" (1 more): what to add to the number the
+    operation before moved (608.2h); None for any other amount."""
+    if note == "X = that many":
+        return 0
+    m = re.fullmatch(r"X = plus (a|one|two|three|\d+)", note)
+    return None if m is None else {"a": 1, "one": 1, "two": 2, "three": 3}.get(m.group(1)) or int(m.group(1))
 
 
 _THEIR = re.compile(r"\b(?:their|that player's)\b")
@@ -373,6 +394,7 @@ _KNOWN_CONDITIONS: tuple[tuple[str, Callable[..., bool | None]], ...] = (
     (r"your library has no cards in it|there are no cards in your library", lambda r, p, you, m: p.library.size == 0),
     (rf"you have {_COUNT} or fewer cards in hand", lambda r, p, you, m: p.hand.size <= _int_word(m.group(1))),
     (rf"you have {_COUNT} or more cards in hand", lambda r, p, you, m: p.hand.size >= _int_word(m.group(1))),
+    (rf"you have exactly {_COUNT} cards in hand", lambda r, p, you, m: p.hand.size == _int_word(m.group(1))),
     (rf"you have fewer than {_COUNT} cards in hand", lambda r, p, you, m: p.hand.size < _int_word(m.group(1))),
     (rf"you have {_COUNT} or less life", lambda r, p, you, m: p.life <= _int_word(m.group(1))),
     # after an exchange of control (or any operation on targets): the targets' controllers as they are now

@@ -179,3 +179,31 @@ def test_an_effect_set_up_for_the_next_end_step_moves_nothing_now() -> None:
     assert any("603.7" in " ".join(s.rules) or s.kind == "delayed" for s in res.steps)
     beast = cast(db, {}, {"card": "Brief Beast Note"})
     assert hand(beast) == 7 and beast.players["Alice"]["tokens"] == {"Beast": 1}
+
+
+RESTRICTED = {
+    "Five Land Cave": ("Land", "{T}: Add {C}.\n{1}, {T}, Sacrifice this land: Draw a card. Activate only if you "
+                               "control five or more lands."),
+    "Seven Card Vault": ("Land", "{T}: Draw a card. Activate this ability only if you have exactly seven cards in "
+                                 "hand."),
+}
+RDB = made_cards(RESTRICTED)
+
+
+def test_an_activation_condition_the_board_decides_is_checked_before_the_effect() -> None:
+    # 602.5b: one land, not five: the ability can't be activated (never resolved as if it could)
+    with pytest.raises(ScenarioError, match="can't activate"):
+        cast(RDB, {"battlefield": ["Five Land Cave"]}, {"card": "Five Land Cave", "ability": "activate"})
+    five = cast(RDB, {"battlefield": ["Five Land Cave"] * 5}, {"card": "Five Land Cave", "ability": "activate"})
+    assert hand(five) == 8 and five.players["Alice"]["graveyard"] == 1
+    # checked as it is activated, not after its own draw made the hand eight
+    assert hand(cast(RDB, {"battlefield": ["Seven Card Vault"]}, {"card": "Seven Card Vault", "ability": "activate"})) == 8
+    with pytest.raises(ScenarioError, match="can't activate"):
+        cast(RDB, {"battlefield": ["Seven Card Vault"], "hand": 6}, {"card": "Seven Card Vault", "ability": "activate"})
+
+
+def test_that_many_plus_one_after_a_discard() -> None:
+    db = made_cards({"Restart Note": ("Sorcery", "Discard all the cards in your hand, then draw that many cards plus "
+                                                 "one.")})
+    res = cast(db, {"hand": 4}, {"card": "Restart Note"})
+    assert hand(res) == 4 and res.players["Alice"]["graveyard"] == 4  # 3 discarded + the spell; 3 + 1 drawn
