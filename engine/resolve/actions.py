@@ -275,7 +275,7 @@ def action_cast(r: Resolver) -> None:
     if not chosen.activated:
         r.happened.add(EventKind.CAST)
     if chosen.activated:
-        from engine.resolve.ops import check_restrictions
+        from engine.resolve.restrictions import check_restrictions
 
         check_restrictions(r, chosen.ops, caster, card.name)
     _pay_costs(r, card, chosen, caster)

@@ -209,17 +209,6 @@ def run_ops(r: Resolver, ops: tuple[Op, ...], *, you: str, that_player: str, sou
         gift_given(r, you)
 
 
-RESTRICTION = ("activate only", "activate this ability only")
-
-
-def check_restrictions(r: Resolver, ops: tuple[Op, ...], you: str, source: str) -> None:
-    """602.5: "Activate only if you control five or more lands" is checked as the ability is activated, before
-    its costs are paid and its effect changes what it looks at."""
-    for op in ops:
-        if op.do == "note" and op.words and op.text.startswith(RESTRICTION):
-            ops_players.restriction(r, op.text, you, source)
-
-
 def _that_many_plus(note: str) -> int | None:
     """"Draw that many cards" (0 more) or "that many cards plus one" (1 more): what to add to the number the
     operation before moved (608.2h); None for any other amount."""

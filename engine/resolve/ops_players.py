@@ -228,7 +228,7 @@ def _note(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> No
         _flip(r, ctx)
         return
     if op.words and op.text.startswith(("activate only", "activate this ability only")):
-        return  # checked as the ability was activated, before its costs (ops.check_restrictions)
+        return  # checked as the ability was activated, before its costs (restrictions.py)
     if op.words and not inert(op.text):
         raise ScenarioError(f"{ctx.source}: the engine can't carry out “{op.text}” yet", "action.card",
                             card_words(r.cards.find(ctx.source), op.text))
@@ -282,36 +282,6 @@ def _flip(r: Resolver, ctx: OpContext) -> None:
     result = "a win (heads)" if ctx.coin == "win" else "a loss (tails)"
     r.step(f"{ctx.you} flips a coin: {said} {result}; the other result is listed as an alternative.",
            r.rs.cite("coin_flip"), ctx.you, "random")
-
-
-def restriction(r: Resolver, words: str, you: str, source: str) -> None:
-    """"Activate only ..." (602.5): the timing the situation states is checked ("as a sorcery", 602.5d: the
-    controller's main phase; "during your turn"), and a condition the board decides ("only if you control five
-    or more lands", 602.5b: an ability whose condition isn't met can't be activated); any other restriction is
-    said as an assumption, never left unsaid, with the words the engine can't check."""
-    from engine.resolve.ops import known_condition
-
-    cond = re.match(r"activate (?:this ability )?only if (.+?)(?: and only as a sorcery)?$", words)
-    held = known_condition(r, cond.group(1), you) if cond else None
-    if held is False:
-        raise ScenarioError(f"{source}: “{words}” — the condition isn't met, so {you} can't activate it "
-                            "(602.5b)", "action.card", words)
-    if held:
-        r.step(f"{source}: “{words}” — met, so {you} may activate it.", ("602.5b",), you, "check")
-        return
-    sorcery = words.startswith("activate only as a sorcery")
-    yours = words.startswith("activate only during your turn")
-    if sorcery or yours:
-        ok = r.active == you and (not sorcery or r.s.step in ("main1", "main2"))
-        if not ok:
-            raise ScenarioError(f"{source}: “{words}” — {you} can't activate it now", "action.card",
-                                "activate it in its controller's main phase" if sorcery else
-                                "activate it during its controller's turn")
-        r.step(f"{source}: “{words}” — {you} may, it is {you}'s turn"
-               + (" and main phase." if sorcery else "."), ("602.5d",) if sorcery else ("602.5",), you, "check")
-        return
-    r.step(f"{source}: “{words}” — the engine can't check this restriction; the answer assumes it is met.",
-           ("602.5",), you, "assumption")
 
 
 def card_words(card: Card | None, words: str) -> str:
