@@ -89,7 +89,7 @@ _FIELDS = {
     "draw_trigger": {"type", "affects", "ops", "optional", "except_first_in_draw_step"},
     "draw_step_trigger": {"type", "affects", "ops", "optional"},
     "cant_lose": {"type"},
-    "spell": {"type", "ops", "targets_player", "activated"},
+    "spell": {"type", "ops", "targets_player", "activated", "cost"},
     "miracle": {"type", "cost"},
     "not_modelled": {"type", "text"},
 }
@@ -132,7 +132,7 @@ def build_effect(raw: dict[str, Any], where: str) -> Effect:
         return CantLose()
     if kind == "spell":
         return SpellText(_ops(raw.get("ops"), where), bool(raw.get("targets_player", False)),
-                         bool(raw.get("activated", False)))
+                         bool(raw.get("activated", False)), cost=str(raw.get("cost", "")))
     if kind == "miracle":
         return Miracle(str(raw.get("cost", "")))
     return NotModelled(str(raw.get("text", "")))

@@ -19,6 +19,7 @@ _INERT = re.compile(
     r"|(?:put|remove) (?:a|an|one|two|three|x|\d+|all|up to \w+) [\w+/-]+ counters?\b.*"
     r"|distribute .*counters? .+"
     r"|proliferate"
+    r"|skips? (?:their|your) next draw step"  # a later turn's step: nothing the answer counts moves now
     r"|activate only .+|this ability triggers only .+|any player may activate this ability"
     r"|this ability costs .+ less to activate.*|this spell costs .+ less to cast.*"
     r"|(?:target |up to one target |each |another target |that |enchanted |equipped )?(?:creature|creatures|"
@@ -47,6 +48,7 @@ _INERT = re.compile(
     r"|it can't be countered.*|this spell can't be countered.*|can't be regenerated"
     r"|until end of turn, .+ (?:gets?|gains?|has|have) .+"
     r"|(?:[\w ]+ )?creatures?(?: [\w ]+)? (?:gets?|gains?) [+-].+"
+    r"|(?:other )?[a-z]+s you control get [+-][\dx]+/[+-][\dx]+.*"  # "Wizards you control get +1/+0 ..."
     r"|~ and [\w ]+? each gets? [+-][\dx]+/[+-][\dx]+(?: until end of turn)?"
     r"|prevent (?:the next|all) .*damage.+"
     r"|awaken \d+.*"
@@ -73,6 +75,8 @@ def inert(words: str) -> bool:
     if _INERT.match(text) is None:
         return False
     # A harmless form can still hide a move in a longer sentence ("untap it and return it to your hand").
+    if _LATER_STEP.fullmatch(text):
+        return True
     if re.search(r"\bput\b.* (?:into|onto|on top|on the bottom)\b|\b(?:draw|discard|exile|sacrifice|destroy|"
                  r"return|mill|search)s?\b", text) and not re.match(r"(?:put|remove|move) .*counters?", text):
         return False
@@ -82,6 +86,7 @@ def inert(words: str) -> bool:
     return not _MOVES.search(_DAMAGE_AMOUNT.sub("", text))
 
 
+_LATER_STEP = re.compile(r"skips? (?:their|your) next draw step")
 _DAMAGE_AMOUNT = re.compile(r"\bdeals damage equal to .+? to |\bequal to .+$")
 
 

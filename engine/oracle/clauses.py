@@ -179,6 +179,7 @@ class _Subjects:
 _DRAWING_WORDS = re.compile(r"\b(connives?|learns?|investigates?)\b")
 _NAMES_PLAYER = re.compile(r"\b(target player|target opponent|that player|each opponent|each player)\b")
 _NESTED_TRIGGER = re.compile(r"^(?:when|whenever|at the beginning of)\b")
+_TRAILING_LATER = re.compile(r"(?!when|whenever|at\b)(.+?) (at the beginning of the next end step)")
 
 
 def _read_sentence(sentence: str, out: EffectReading, state: _Subjects) -> None:
@@ -216,14 +217,17 @@ def _read_sentence(sentence: str, out: EffectReading, state: _Subjects) -> None:
         # a reflexive triggered ability (603.12): it triggers on the "may" before it being done, and acts right
         # after this effect, so it is read as what happens "if you do"
         sentence = "if you do, " + sentence.removeprefix("when you do, ")
+    later = _TRAILING_LATER.fullmatch(sentence)
+    if later:  # "discard three cards at the beginning of the next end step": a delayed trigger (603.7a)
+        sentence = f"{later.group(2)}, {later.group(1)}"
     if _NESTED_TRIGGER.match(sentence):
         # a triggered ability the effect creates ("Whenever you cast a spell this turn, draw a card"): its draw
-        # happens later, on its own event; it is not read as this effect's draw
-        if speaks_of_drawing(sentence):
-            if acts_after_any_answer(sentence):
-                out.ops.append(Op("later_ability", 1, "you", name="delayed", text=sentence))
-            else:
-                out.unread.append(sentence)
+        # happens later, on its own event; it is not read as this effect's draw. One whose event no answer
+        # reaches (the next end step) moves nothing now, whatever it does then
+        if acts_after_any_answer(sentence):
+            out.ops.append(Op("later_ability", 1, "you", name="delayed", text=sentence))
+        elif speaks_of_drawing(sentence):
+            out.unread.append(sentence)
         else:
             out.ops.append(Op("note", 1, "you", text=sentence, words=True))
         return
@@ -403,6 +407,7 @@ _PHRASES: tuple[tuple[str, str, int | str, bool], ...] = (
     (rf"discards? {NUM} cards?(?P<x>,? unless .+)", "discard", 1, False),
     (rf"discards? {NUM} of them", "discard", 1, False),
     (r"discards? that many cards", "discard", "X", False),
+    (r"shuffles? (?:your|their) hand and graveyard into (?:your|their) library", "shuffle_hand_graveyard", 0, False),
     (rf"puts? {NUM} cards? from (?:your|their) hand on top of (?:your|their) library(?: in any order)?", "put_back", 1,
      False),
     (rf"puts? {NUM} cards? from (?:your|their) hand on the bottom of (?:your|their) library(?: in any order)?",
@@ -432,6 +437,9 @@ _PHRASES: tuple[tuple[str, str, int | str, bool], ...] = (
     (r"(?:loses?|pays?) (?P<per>a|an|one|two|three|four|five|\d+) life for each (?P<x>.+)", "lose_life", "X", False),
     (r"gains? (?P<per>a|an|one|two|three|four|five|\d+) life for each (?P<x>.+)", "gain_life", "X", False),
     (r"discards? any number of cards", "discard", "X", False),
+    # "lose life equal to the number of cards in your hand": X counted as it resolves (608.2h)
+    (r"loses? life equal to (?P<x>.+)", "lose_life", "X", False),
+    (r"gains? life equal to (?P<x>.+)", "gain_life", "X", False),
     (rf"loses? {NUM} life", "lose_life", 1, False),
     (rf"pays? {NUM} life", "lose_life", 1, False),  # 119.4: a player who pays life loses that much life
     (rf"gains? {NUM} life", "gain_life", 1, False),
@@ -443,6 +451,9 @@ _PHRASES: tuple[tuple[str, str, int | str, bool], ...] = (
      False),
     (rf"deals? {NUM} damage to (?P<to>target player|target opponent|that player|each opponent|you|each player)"
      r"(?P<pw> or planeswalker)?", "damage", 1, False),
+    # "any target" (115.4): a player, or a creature or planeswalker, whose damage the resolver refuses
+    (rf"deals? {NUM} damage to (?P<to>any target)", "damage", 1, False),
+    (rf"gets? {NUM} poison counters?", "poison", 1, False),  # 122.1f
     (rf"creates? {NUM} (?:tapped )?(?P<token>clue|blood|food|treasure|map|gold|powerstone) tokens?", "token", 1, False),
     (rf"creates? {NUM} (?:tapped )?(?:[\dx]+/[\dx]+ )?(?:(?:white|blue|black|red|green|colorless|and),? )*"
      r"(?P<token>[a-z]+)(?: [a-z]+)? (?:artifact |enchantment )?creature tokens?(?: with (?:flying|haste|vigilance|"
@@ -493,12 +504,14 @@ def read_clause(clause: str, who: str) -> Op | None:
         value: int | str = "X" if amount == "X" else number(m.group(amount)) if amount else 1
         if do == "damage":
             to = m.group("to")
-            if m.group("pw") and not to.startswith("target"):
+            pw = m.groupdict().get("pw")
+            if pw and not to.startswith("target"):
                 return None
             return Op("damage", value, {"target player": "target", "target opponent": "target", "that player":
                                         "that_player", "each opponent": "each_opponent", "you": "you",
-                                        "each player": "each_player"}[to],
-                      note="its target may be a planeswalker" if m.group("pw") else "")
+                                        "each player": "each_player", "any target": "target"}[to],
+                      note="its target may be a planeswalker" if pw else
+                      "its target may be a creature or planeswalker" if to == "any target" else "")
         if isinstance(amount, int) and do in ("draw", "discard") and x and re.match(r",? (?:if|unless) ", x):
             kind = "unless" if re.match(r",? unless ", x) else "if"
             return Op(do, value, who, condition=f"{kind}:{re.sub(r'^,? ?(?:if|unless) ', '', x)}")

@@ -7,13 +7,11 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from engine.cards import Card, type_words
+from engine.cards import Card
 from engine.costs import read_cost
 from engine.effects import (
     AdditionalCost,
-    CastTrigger,
     DrawStepTrigger,
-    EventTrigger,
     Op,
     SkipDrawStep,
     SpellText,
@@ -21,6 +19,7 @@ from engine.effects import (
 from engine.errors import ScenarioError
 from engine.inert import inert
 from engine.model import Batch, Resolution
+from engine.resolve.cast_triggers import cast_triggers
 from engine.resolve.casting_time import check_cast_timing
 from engine.resolve.events import GameOver
 from engine.resolve.paying import pay
@@ -279,6 +278,10 @@ def action_cast(r: Resolver) -> None:
     targeted_triggers(r, caster, list(a.targets) if chosen.targets_player else [], not chosen.activated)
     if not chosen.activated:
         r.happened.add(EventKind.CAST)
+    if chosen.activated:
+        from engine.resolve.restrictions import check_restrictions
+
+        check_restrictions(r, chosen.ops, caster, card.name)
     _pay_costs(r, card, chosen, caster)
     if not chosen.activated:
         cast_triggers(r, caster, card)
@@ -429,15 +432,20 @@ def _ability_used(r: Resolver, card: Card, ability: str) -> SpellText:
     """The spell text or activated ability the action means; among several, a decision (the first that
     draws by default), so the others come back as alternatives."""
     spells = card.of(SpellText)
-    wanted = {"spell": [s for s in spells if not s.activated],
-              "activate": [s for s in spells if s.activated and not s.cost.startswith("cycling")],
-              "cycle": [s for s in spells if s.cost.startswith("cycling")]}.get(ability) or (
+    asked = {"spell": [s for s in spells if not s.activated],
+             "activate": [s for s in spells if s.activated and not s.cost.startswith("cycling")],
+             "cycle": [s for s in spells if s.cost.startswith("cycling")]}
+    # an ability named and not kept is refused below, never swapped for another ("islandcycles": not the spell)
+    wanted = asked[ability] if ability in asked else (
         [s for s in spells if not s.activated] or [s for s in spells if s.activated])
     # 702.127a: an aftermath half is cast only from a graveyard, the other half not from there
     from_graveyard = r.s.action.from_zone == "graveyard"
     if any(s.zone == "graveyard" for s in wanted):
         wanted = [s for s in wanted if (s.zone == "graveyard") == from_graveyard]
     if not wanted:
+        unread = _unread_lines(card, ability)
+        if unread:  # the card has such an ability, and the engine doesn't carry it out: its words are said
+            raise ScenarioError(f"{card.name}: the engine can't carry out “{unread}” yet", "action.card", unread)
         what = {"cycle": "no cycling", "activate": "no activated ability", "spell": "no spell text"}.get(
             ability, "no spell or ability text")
         raise ScenarioError(f"{card.name} has {what} the engine can carry out", "action.card",
@@ -453,67 +461,27 @@ def _ability_used(r: Resolver, card: Card, ability: str) -> SpellText:
     return wanted[labels.index(pick)]
 
 
-def cast_triggers(r: Resolver, caster: str, card: Card) -> None:
-    """Abilities that trigger on a spell being cast (603.2): the card data's, those read from Oracle text
-    ("whenever you cast an instant or sorcery spell", judged by the spell's type line), and the spell's
-    own "when you cast this spell"."""
-    for src in r.in_play():
-        eff = src.effect
-        if isinstance(eff, CastTrigger) and r.affects(eff.affects, src.controller, caster):
-            r.add_trigger(src.card.name, src.controller, caster, eff.ops, eff.optional, eff.rules)
-        elif isinstance(eff, EventTrigger):
-            m = _CAST_EVENT.fullmatch(eff.event)
-            if m is None:
-                continue
-            r.evaluated_events.add(eff.event)
-            if _caster_fits(m.group("who"), caster, src.controller, r.opponents(src.controller)) and \
-                    _spell_fits(m.group("types"), card) and _first_this_turn(r, m, src.card.name, caster):
-                r.add_trigger(src.card.name, src.controller, caster, eff.ops, False, ("603.2",),
-                              condition=eff.intervening)
-    for own in card.of(EventTrigger):
-        if re.fullmatch(r"when(?:ever)? you cast (?:~|this spell)", own.event):
-            r.evaluated_events.add(own.event)
-            r.add_trigger(card.name, caster, caster, own.ops, False, ("603.2",), condition=own.intervening)
+_ACTIVATED_LINE = re.compile(r"^(?:[^\"(:]+ — )?[^\"(:]*(?:\{|\b(?:Sacrifice|Discard|Exile|Pay|Remove|Tap|Untap)\b)"
+                             r"[^\"(:]*:")
 
 
-def _first_this_turn(r: Resolver, m: re.Match[str], source: str, caster: str) -> bool:
-    """"Whenever you cast your first enchantment spell each turn": the scenario records no spells cast
-    earlier this turn, so the answer assumes this is the first, says so, and lists the other case."""
-    if not m.group("first"):
-        return True
-    kind = (m.group("types") or "").strip()
-    key = f"first_spell:{source}"
-    first = bool(r.choose(key, [True, False], True))
-    if key not in r.s.choices:
-        r.step(f"{source}: the answer assumes this is the first {kind + ' ' if kind else ''}spell {caster} "
-               "cast this turn (no earlier one was said).", r.rs.cite("trigger"), caster, "assumption")
-    return first
-
-
-_CAST_EVENT = re.compile(
-    r"whenever (?P<who>you|an opponent|a player|another player|each opponent) casts?(?: or cop(?:y|ies))? "
-    r"(?:a|an|(?P<first>your first)) "
-    r"(?P<types>(?:(?:non)?(?:creature|artifact|enchantment|instant|sorcery|land|planeswalker|legendary|kindred)"
-    r"(?: or |, or |, | and/or )?)*?) ?spell(?(first) each turn|)(?:, if .+)?")  # an intervening "if": 603.4
+def _unread_lines(card: Card, ability: str) -> str:
+    """The card's own lines for the ability asked ("activate": its activated abilities, "cycle": its cycling)
+    when the engine keeps none of them: the words a refusal names, so the player sees what isn't carried out."""
+    lines = [ln.strip() for ln in card.oracle.split("\n") if ln.strip()]
+    if ability == "cycle":
+        found = [ln for ln in lines if re.match(r"\w*cycling\b", ln, re.I)]
+    elif ability == "activate":
+        found = [ln for ln in lines if _ACTIVATED_LINE.match(ln)]
+    else:
+        found = []
+    return " / ".join(found)[:300]
 
 
 def _spell_face(card: Card) -> bool:
     """An instant or sorcery, or a card with such a face (an Adventure, a split or modal double-faced card)."""
     faces = [f.split("—")[0].lower().split() for f in card.type_line.split("//")]
     return any("instant" in f or "sorcery" in f for f in faces)
-
-
-def _caster_fits(who: str, caster: str, controller: str, opponents: list[str]) -> bool:
-    return {"you": caster == controller, "a player": True}.get(who, caster in opponents)
-
-
-def _spell_fits(types: str, card: Card) -> bool:
-    """"instant or sorcery", "noncreature", "" (any spell): judged by the spell's card types (all faces)."""
-    words = [w for w in re.split(r",? or |, | and/or ", types.strip()) if w]
-    line = type_words(card.type_line)
-    wanted = [w for w in words if not w.startswith("non")]
-    banned = [w[3:] for w in words if w.startswith("non")]
-    return not any(b in line for b in banned) and (not wanted or any(w in line for w in wanted))
 
 
 ACTIONS: dict[ActionType, Callable[[Resolver], None]] = {

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from engine.cards import card_type_words
+from engine.cards import card_type_words, type_words
 from engine.resolve.paying import TOKEN_TYPES
 
 if TYPE_CHECKING:
@@ -102,12 +102,21 @@ def _zone_cards(r: Resolver, who: str, m: re.Match[str]) -> int | None:
     return count
 
 
+def _named(r: Resolver, who: str, m: re.Match[str]) -> int | None:
+    """"cards named Take Inventory in your graveyard": counted when every card of the zone is named."""
+    zone = getattr(r.player(who), m.group("zone"))
+    if zone.unknown:
+        return None
+    return sum(1 for name in zone.cards if name.lower() == m.group("name").strip())
+
+
 def _opponents(r: Resolver, who: str, m: re.Match[str]) -> int | None:
     return len([o for o in r.opponents(who) if not r.player(o).lost])
 
 
 _COUNTERS: tuple[tuple[re.Pattern[str], Counter], ...] = (
     (re.compile(r"(?:the number of |one for each )?opponents? you have"), _opponents),
+    (re.compile(r"(?:the number of )?cards? named (?P<name>.+?) in your (?P<zone>hand|library|graveyard)"), _named),
     (re.compile(r"(?:the number of |one for each )?(?:(?P<kinds>[a-z ,/-]+?) )?cards? in your "
                 r"(?P<zone>hand|library|graveyard)"), _zone_cards),
     (re.compile(r"(?:the number of |one for each )?(?P<kinds>[a-z ,/\[\]-]+?) you control(?: (?P<after>(?:with|that) "
@@ -122,6 +131,11 @@ def count_x(r: Resolver, definition: str, you: str) -> int | None:
     if per:  # "loses 2 life for each Swamp you control"
         counted = count_x(r, per.group(2), you)
         return None if counted is None else int(per.group(1)) * counted
+    plus = re.fullmatch(r"(.+) plus (one|two|three|\d+)", text)
+    if plus:  # "the number of cards in your hand plus one"
+        counted = count_x(r, plus.group(1), you)
+        extra = {"one": 1, "two": 2, "three": 3}.get(plus.group(2)) or int(plus.group(2))
+        return None if counted is None else counted + extra
     greater = re.fullmatch(r"(.+) or (.+), whichever is greater", text)
     if greater:
         parts = [count_x(r, g, you) for g in greater.groups()]
@@ -131,3 +145,43 @@ def count_x(r: Resolver, definition: str, you: str) -> int | None:
         if m:
             return counter(r, you, m)
     return None
+
+
+# words that are card types or supertypes whatever cards the engine knows (205.2a, 205.4a)
+_TYPE_WORDS = {"artifact", "creature", "enchantment", "land", "planeswalker", "battle", "kindred", "tribal",
+               "legendary", "basic", "snow", "world", "permanent"}
+
+
+def _type_vocabulary(r: Resolver) -> set[str]:
+    """The words known to be type words: card types and supertypes, every word of a known card's type line
+    (subtypes: "Faerie" is one because some card is a Faerie) and the token types."""
+    words = set(_TYPE_WORDS)
+    for name in r.cards.names():
+        card = r.cards.find(name)
+        if card is not None and card.type_line:
+            words |= type_words(card.type_line)
+    for line in TOKEN_TYPES.values():
+        words |= set(line.split())
+    return words
+
+
+def controlled_count(r: Resolver, who: str, words: str) -> int | None:
+    """How many permanents of a kind ("Faerie", "artifacts", "creature with power 4 or greater") a player
+    controls, for a condition such as "if you control a Faerie"; None when the board doesn't decide it. A
+    player who controls no permanent controls none of any kind; otherwise each word of the kind must be a type
+    word (a quality such as "untapped" or "red" isn't tracked) and every permanent's types known."""
+    p = r.player(who)
+    if not p.battlefield and not any(p.tokens.values()):
+        return 0
+    qualified = _QUALIFIED.match(words)
+    kinds = qualified.group("kinds") if qualified else words
+    vocab = _type_vocabulary(r)
+    for kind in _kinds(kinds):
+        for word in kind.split():
+            bare = word[3:] if word.startswith("non") else word
+            if not _forms(bare) & vocab:
+                return None
+    base = _count_kinds(r, who, kinds)
+    if qualified:
+        return 0 if base == 0 else None
+    return base

@@ -78,6 +78,13 @@ class OpContext:
     coin: str | None = None  # the result of the coin flip the effect made ("win" / "lose"), once flipped
     revealed: dict[str, int] = field(default_factory=dict)  # cards revealed from the top, per player
     mays: int = 0  # how many "may" operations the effect has: one alone is what any "may" choice of it means
+    counts: dict[str, int] = field(default_factory=dict)  # what the last operation moved, per player
+
+    def moved(self, name: str, k: int) -> None:
+        """The last operation moved ``k`` cards of ``name``'s: "that many" after "each player shuffles their
+        hand into their library, then draws that many cards" is each player's own number (608.2h)."""
+        self.last_count = k
+        self.counts[name] = k
 
 
 @dataclass(frozen=True)

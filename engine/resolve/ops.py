@@ -11,7 +11,7 @@ from engine.errors import MissingValue, ScenarioError
 from engine.inert import inert
 from engine.oracle.clauses import RANDOM_MODE, number
 from engine.resolve import ops_players, ops_reveal, ops_targets, ops_zones
-from engine.resolve.amounts import count_x
+from engine.resolve.amounts import controlled_count, count_x
 from engine.resolve.events import OpContext
 from engine.trigger_events import EventKind
 
@@ -81,6 +81,9 @@ def decide_condition(r: Resolver, words: str, you: str) -> bool:
     """A condition in the card's words: checked when the game state decides it, else a decision whose
     default (true) is stated in a step and whose other case comes back as an alternative."""
     known = known_condition(r, words, you)
+    if known is False:  # said, so the answer shows why the part under it did or didn't happen (608.2c)
+        r.step(f"The condition “{words}” doesn't hold for {you} in this situation.",
+               r.rs.cite("if_you_do"), you, "why_not")
     if known is not None:
         return known
     met = bool(r.choose(f"condition:{words}", [True, False], True))
@@ -117,7 +120,9 @@ def amount(r: Resolver, op: Op, x: int | None, you: str = "", *, say: bool = Fal
         return int(op.amount)
     # X the card defines from the board is counted (608.2h) whenever the board shows it: a card with several
     # such amounts (one per land type) can't take one given X for all of them
-    counted = count_x(r, op.note, you) if you and op.note.startswith("X = ") else None
+    # "~" in the definition is the card itself ("cards named ~ in your graveyard")
+    named = op.note.replace("~", source.lower()) if source else op.note
+    counted = count_x(r, named, you) if you and op.note.startswith("X = ") else None
     if counted is not None:
         if say:
             r.step(f"X is {counted}: {op.note.removeprefix('X = ')}, counted as the ability resolves.",
@@ -138,7 +143,20 @@ def amount(r: Resolver, op: Op, x: int | None, you: str = "", *, say: bool = Fal
         return 0
     what = op.note.removeprefix("X = ") if op.note.startswith("X = ") else ""
     raise MissingValue(f"X ({what})" if what else "X", source or r.s.action.card, "action.x",
-                       "say how many, e.g. \"x\": 3")
+                       "say how many, e.g. \"x\": 3" + _x_words(r, source or r.s.action.card or "", what))
+
+
+def _x_words(r: Resolver, source: str, what: str) -> str:
+    """The card's sentence that X comes from, quoted with the question, so the player sees which number it is
+    ("You draw X cards and you lose X life, where X is your devotion to black")."""
+    card = r.cards.find(source) if source else None
+    if card is None:
+        return ""
+    sentences = re.split(r"(?<=[.!?])\s+|\n", card.oracle)
+    key = what.lower().replace("~", card.name.lower())
+    line = next((t for t in sentences if key and key in t.lower()), None) or \
+        next((t for t in sentences if re.search(r"\bX\b", t)), "")
+    return f" — the card's words: “{line.strip()[:200]}”" if line.strip() else ""
 
 
 def run_ops(r: Resolver, ops: tuple[Op, ...], *, you: str, that_player: str, source: str,
@@ -158,7 +176,14 @@ def run_ops(r: Resolver, ops: tuple[Op, ...], *, you: str, that_player: str, sou
             continue
         handler = OP_HANDLERS[OpKind(op.do)]
         # "that many": the number of cards the operation before moved (608.2h), whatever X was given
-        that_many = op.note == "X = that many" and ctx.last_count is not None
+        plus = _that_many_plus(op.note)  # "that many" (0), "that many plus one" (1); None for other amounts
+        that_many = plus is not None and ctx.last_count is not None
+        own = dict(ctx.counts) if that_many and len(targets) > 1 and set(targets) <= set(ctx.counts) else None
+        ctx.counts = {}
+        if own is not None:  # each player's own "that many" (608.2h), in turn order as the targets are
+            for name in targets:
+                handler(r, op, ctx, [name], own[name] + (plus or 0))
+            continue
         each = None if that_many else _counted_for_each(r, op, targets)
         if each is not None:  # "each player loses 1 life for each card in their graveyard": each their own
             for name in targets:
@@ -166,7 +191,7 @@ def run_ops(r: Resolver, ops: tuple[Op, ...], *, you: str, that_player: str, sou
                        "resolves.", r.rs.cite("amount_on_resolution"), name, "amount")
                 handler(r, op, ctx, [name], each[name])
             continue
-        n = (ctx.last_count if that_many and ctx.last_count is not None
+        n = (ctx.last_count + (plus or 0) if that_many and ctx.last_count is not None
              else amount(r, op, x, you, say=True, source=source, targets=targets))
         if op.do != "draw" and op.instead_amount is not None and self_condition(r, op.condition, you):
             n = op.instead_amount  # 614.15: the card's own "instead" (a draw says so in its own step)
@@ -182,6 +207,15 @@ def run_ops(r: Resolver, ops: tuple[Op, ...], *, you: str, that_player: str, sou
             gave = True
     if gave:  # 702.174c: the spell or gift ability has resolved with its gift given
         gift_given(r, you)
+
+
+def _that_many_plus(note: str) -> int | None:
+    """"Draw that many cards" (0 more) or "that many cards plus one" (1 more): what to add to the number the
+    operation before moved (608.2h); None for any other amount."""
+    if note == "X = that many":
+        return 0
+    m = re.fullmatch(r"X = plus (a|one|two|three|\d+)", note)
+    return None if m is None else {"a": 1, "one": 1, "two": 2, "three": 3}.get(m.group(1)) or int(m.group(1))
 
 
 _THEIR = re.compile(r"\b(?:their|that player's)\b")
@@ -358,14 +392,29 @@ _KNOWN_CONDITIONS: tuple[tuple[str, Callable[..., bool | None]], ...] = (
     (r"your library has no cards in it|there are no cards in your library", lambda r, p, you, m: p.library.size == 0),
     (rf"you have {_COUNT} or fewer cards in hand", lambda r, p, you, m: p.hand.size <= _int_word(m.group(1))),
     (rf"you have {_COUNT} or more cards in hand", lambda r, p, you, m: p.hand.size >= _int_word(m.group(1))),
+    (rf"you have exactly {_COUNT} cards in hand", lambda r, p, you, m: p.hand.size == _int_word(m.group(1))),
     (rf"you have fewer than {_COUNT} cards in hand", lambda r, p, you, m: p.hand.size < _int_word(m.group(1))),
     (rf"you have {_COUNT} or less life", lambda r, p, you, m: p.life <= _int_word(m.group(1))),
     # after an exchange of control (or any operation on targets): the targets' controllers as they are now
     (r"you control neither (?:creature|permanent|of them|of those (?:creatures|permanents))",
      lambda r, p, you, m: you not in r.now_controls.values() if len(r.now_controls) >= 2 else None),
+    # "if you control a Faerie" (Peppersmoke): the board decides it when it shows every permanent's types
+    (r"you control (?:a|an|one or more|at least one) (.+)", lambda r, p, you, m: _controls(r, you, m.group(1), 1)),
+    (rf"you control {_COUNT} or more (.+)",
+     lambda r, p, you, m: _controls(r, you, m.group(2), _int_word(m.group(1)))),
+    (r"you control no (.+)", lambda r, p, you, m: _negated(_controls(r, you, m.group(1), 1))),
     # 303.4: only an Aura enchants; with none on any battlefield nothing is enchanted, else it isn't known
     (r"(?:~|[\w ,'-]+) is enchanted", lambda r, p, you, m: None if _auras_out(r) else False),
 )
+
+
+def _controls(r: Resolver, you: str, kinds: str, at_least: int) -> bool | None:
+    counted = controlled_count(r, you, kinds)
+    return None if counted is None else counted >= at_least
+
+
+def _negated(held: bool | None) -> bool | None:
+    return None if held is None else not held
 
 
 def _auras_out(r: Resolver) -> bool:

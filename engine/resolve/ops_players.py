@@ -110,9 +110,15 @@ def _cant_gain_life(r: Resolver, name: str, ctx: OpContext) -> bool:
 
 
 def _lose_life(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
-    if op.note.startswith("its target may be a planeswalker") and not r.s.action.targets and r.card_targets:
-        # aimed at a planeswalker, not a player: loyalty isn't followed, and its controller is not dealt it
-        raise ScenarioError(f"{ctx.source}: damage to a planeswalker is something the engine can't carry out yet",
+    if op.note.startswith("its target may be") and not r.s.action.targets and not r.card_targets:
+        # nothing aimed at: damage is never taken to be dealt to its own controller by default
+        raise ScenarioError(f"{ctx.source}: say what its damage is aimed at (“{op.note.removeprefix('its ')}”)",
+                            "action.targets", "a player, e.g. \"targets\": [\"Bob\"]")
+    if op.note.startswith("its target may be") and not r.s.action.targets and r.card_targets:
+        # aimed at a permanent, not a player: loyalty and lethal damage aren't followed, and its controller is not
+        # dealt it
+        what = "a creature or planeswalker" if "creature" in op.note else "a planeswalker"
+        raise ScenarioError(f"{ctx.source}: damage to {what} is something the engine can't carry out yet",
                             "action.targets", "aim it at a player")
     for name in targets:
         if _has_left(r, name, ctx):
@@ -221,14 +227,13 @@ def _note(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> No
     if COIN_FLIP.fullmatch(op.text):
         _flip(r, ctx)
         return
+    if op.words and op.text.startswith(("activate only", "activate this ability only")):
+        return  # checked as the ability was activated, before its costs (restrictions.py)
     if op.words and not inert(op.text):
         raise ScenarioError(f"{ctx.source}: the engine can't carry out “{op.text}” yet", "action.card",
                             card_words(r.cards.find(ctx.source), op.text))
     if op.text.startswith("the ring tempts"):
         r.happened.add(EventKind.RING)
-    if op.words and op.text.startswith("activate only"):
-        _restriction(r, op.text, ctx)
-        return
     if "damage" in op.text:
         _refuse_if_a_death_matters(r, op, ctx)
         r.notes.append(f"{ctx.source}: {op.text} (whether a creature dies of it depends on its toughness, which "
@@ -277,25 +282,6 @@ def _flip(r: Resolver, ctx: OpContext) -> None:
     result = "a win (heads)" if ctx.coin == "win" else "a loss (tails)"
     r.step(f"{ctx.you} flips a coin: {said} {result}; the other result is listed as an alternative.",
            r.rs.cite("coin_flip"), ctx.you, "random")
-
-
-def _restriction(r: Resolver, words: str, ctx: OpContext) -> None:
-    """"Activate only ..." (602.5): the timing the situation states is checked ("as a sorcery", 602.5d: the
-    controller's main phase; "during your turn"); any other restriction is said as an assumption, never left
-    unsaid, with the words the engine can't check."""
-    sorcery = words.startswith("activate only as a sorcery")
-    yours = words.startswith("activate only during your turn")
-    if sorcery or yours:
-        ok = r.active == ctx.you and (not sorcery or r.s.step in ("main1", "main2"))
-        if not ok:
-            raise ScenarioError(f"{ctx.source}: “{words}” — {ctx.you} can't activate it now", "action.card",
-                                "activate it in its controller's main phase" if sorcery else
-                                "activate it during its controller's turn")
-        r.step(f"{ctx.source}: “{words}” — {ctx.you} may, it is {ctx.you}'s turn"
-               + (" and main phase." if sorcery else "."), ("602.5d",) if sorcery else ("602.5",), ctx.you, "check")
-        return
-    r.step(f"{ctx.source}: “{words}” — the engine can't check this restriction; the answer assumes it is met.",
-           ("602.5",), ctx.you, "assumption")
 
 
 def card_words(card: Card | None, words: str) -> str:

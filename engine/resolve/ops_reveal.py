@@ -128,7 +128,7 @@ def _revealed_to(zone: str) -> Callable[[Resolver, Op, OpContext, list[str], int
             p = r.player(name)
             moved = p.library.take_top(ctx.revealed.pop(name))
             (p.hand if zone == "hand" else p.graveyard).add(moved)
-            ctx.last_count = len(moved)
+            ctx.moved(name, len(moved))
             r.step(f"{name} puts the {cards(len(moved))} revealed into their {zone}"
                    + ("; this is not a draw." if zone == "hand" else "."),
                    (*r.rs.cite("reveal"), *(r.rs.cite("not_a_draw") if zone == "hand" else ())), name, "move")

@@ -33,7 +33,7 @@ def _discard(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) ->
         p.graveyard.add(gone)
         if len(gone):
             r.happened.add(EventKind.DISCARD)
-        ctx.last_count = len(gone)
+        ctx.moved(name, len(gone))
         r.discard_triggers(name, len(gone))
         ctx.did = bool(len(gone)) or n == 0  # "if you do" after a discard of nothing is not met
         r.step(f"{name} discards {cards(len(gone))}.", r.rs.cite("discard"), name, "discard")
@@ -44,7 +44,7 @@ def _put_bottom(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int)
         p = r.player(name)
         back = p.hand.remove_any(n)
         p.library.add_bottom(back)
-        ctx.last_count = len(back)
+        ctx.moved(name, len(back))
         r.step(f"{name} puts {cards(len(back))} from their hand on the bottom of their library.",
                r.rs.cite("library_position"), name, "move")
 
@@ -58,7 +58,7 @@ def _hand_to_battlefield(r: Resolver, op: Op, ctx: OpContext, targets: list[str]
     for name in targets:
         p = r.player(name)
         moved = p.hand.remove_any(n)
-        ctx.last_count = len(moved)
+        ctx.moved(name, len(moved))
         # a card not named stays a card: on the battlefield as one the engine knows nothing of (its abilities,
         # if any, are not read, and a count of lands or creatures that includes it is asked for, not guessed)
         p.battlefield.extend(moved.named + [UNNAMED_PERMANENT] * moved.unknown)
@@ -71,7 +71,7 @@ def _shuffle_hand(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: in
         p = r.player(name)
         k = p.hand.size
         p.library.shuffle_in(p.hand.take_top(k))
-        ctx.last_count = k
+        ctx.moved(name, k)
         r.step(f"{name} shuffles the {cards(k)} of their hand into their library.", r.rs.cite("shuffle"), name,
                "shuffle")
 
@@ -89,7 +89,7 @@ def _sacrifice(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) 
     part = cost.parts[0]
     for name in targets:
         gone = sacrifice_for(r, ctx.source, part, name)
-        ctx.last_count = gone
+        ctx.moved(name, gone)
         ctx.did = gone > 0
         if not gone:
             r.step(f"{name} controls no {op.name.split(' ', 1)[-1]} to sacrifice: nothing happens.",
@@ -104,7 +104,7 @@ def _discard_hand(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: in
         if len(gone):
             r.happened.add(EventKind.DISCARD)
         ctx.discarded[name] = len(gone)
-        ctx.last_count = len(gone)
+        ctx.moved(name, len(gone))
         r.step(f"{name} discards their hand ({len(gone)} cards).", r.rs.cite("discard"), name, "discard")
 
 
@@ -139,7 +139,7 @@ def _put_back(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -
         p = r.player(name)
         back = p.hand.remove_any(n)
         p.library.add_top(back)
-        ctx.last_count = len(back)
+        ctx.moved(name, len(back))
         r.step(
             f"{name} puts {cards(len(back))} from hand on top of their library.",
             r.rs.cite("library_position"),

@@ -120,6 +120,7 @@ def dies(r: Resolver, card: Card, controller: str) -> None:
                 # of it does)
                 and not (src.controller == controller and src.position == dying_at
                          and re.search(r"\b(?:an)?other\b", src.effect.event))]
+    _refuse_unseen_own(r, card)
     if card.name in p.battlefield:
         p.battlefield.remove(card.name)
     r.happened.update((EventKind.DIES, EventKind.LEAVES))
@@ -128,6 +129,19 @@ def dies(r: Resolver, card: Card, controller: str) -> None:
            r.rs.cite("dies"), controller, "dies")
     own = [e for e in card.of(EventTrigger) if _SELF_DIES.search(e.event)]
     _trigger_on(r, card, controller, own, watchers, "dying", ("603.10a", "603.2"))
+
+
+def _refuse_unseen_own(r: Resolver, card: Card) -> None:
+    """The dying permanent's own "whenever a creature you control with toughness 4 or greater dies" looks back
+    at its own death (603.10a); a quality of it the engine can't judge is refused now, with its words, since
+    the permanent won't be on the battlefield when the answer's unevaluated triggers are checked."""
+    for eff in card.of(EventTrigger):
+        if re.search(r"\b(?:an)?other\b", eff.event) or eff.event in r.evaluated_events:
+            continue  # "another creature" never sees its own death
+        if _OTHERS_DIE.match(eff.event) or _OTHERS_LEAVE.match(eff.event):
+            line = next((ln for ln in card.oracle.split("\n") if ln.lower().startswith("whenever")), card.oracle)
+            raise ScenarioError(f"{card.name}: “{eff.event}” may trigger on its own death, and the engine can't "
+                                "judge that yet", "battlefield", line[:400])
 
 
 def to_graveyard(r: Resolver, card: Card, owner: str, zone: str) -> None:
@@ -180,19 +194,38 @@ def _sees(r: Resolver, pattern: re.Pattern[str], event: str, card: Card, control
         return False
     if _COLORS.search(m.group("types") or ""):
         return False  # a color is no part of a type line: left unevaluated, so the answer is refused by its kind
-    r.evaluated_events.add(event)
-    whose = m.group("whose") or ""
+    types, whose, quality = _watched_kind(m.group("types") or "", m.group("whose") or "")
     if "you control" in whose and controller != watcher or "opponent" in whose and controller == watcher:
+        r.evaluated_events.add(event)
         return False
-    kinds = [k for k in re.split(r" or | and/or |, ", m.group("types") or "") if k]
-    if not kinds:
-        return True
+    kinds = [k for k in re.split(r" or | and/or |, ", types) if k]
     line = card.type_line.lower()
-    if not line:
-        return False  # the entering card's types are not known: the trigger is not assumed
-    return any(all(w in line.split() or w.startswith("non") and w[3:] not in line.split()
-                   for w in kind.replace("-", "").split() if w not in ("another", "other"))
-               for kind in kinds)
+    fits = not kinds or bool(line) and any(
+        all(w in line.split() or w.startswith("non") and w[3:] not in line.split()
+            for w in kind.replace("-", "").split() if w not in ("another", "other"))
+        for kind in kinds)
+    if fits and quality:
+        # "a creature you control with toughness 4 or greater": a quality the engine doesn't track (power,
+        # toughness, counters) is left unevaluated, so the answer is refused with the ability's words
+        return False
+    r.evaluated_events.add(event)
+    return fits  # the card's types not known: the trigger is not assumed
+
+
+_QUALITY = re.compile(r" (?:with|without|that|whose) .+$")
+_WHOSE = re.compile(r" (?:you control|an opponent controls|your opponents control)$")
+
+
+def _watched_kind(types: str, whose: str) -> tuple[str, str, str]:
+    """The kind a watcher's event names, split into its type words, whose permanent it is, and a quality
+    after them ("creature you control with toughness 4 or greater" → creature, you control, with ...)."""
+    quality = _QUALITY.search(types)
+    if quality:
+        types = types[:quality.start()]
+    said = _WHOSE.search(types)
+    if said:
+        types, whose = types[:said.start()], said.group(0)
+    return types, whose, quality.group(0) if quality else ""
 
 
 def sacrifice_triggers(r: Resolver, payer: str, card: Card | None) -> None:

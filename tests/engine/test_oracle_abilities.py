@@ -138,9 +138,12 @@ def test_the_engine_follows_may_and_if_you_do() -> None:
 
 
 def test_the_engine_states_a_condition_in_words_and_gives_the_other_case() -> None:
-    res = _cast("Draw a card. If you control eight or more lands, draw two cards instead.")
+    res = _cast("Draw a card. If a creature died this turn, draw two cards instead.")
     assert res.players["You"]["hand"] == 5 and any(s.kind == "assumption" for s in res.steps)
     assert any(b["players"]["You"]["hand"] == 4 for b in res.branches)
+    # one the board decides is checked, not assumed (#26j): with no permanent, no eight lands
+    board = _cast("Draw a card. If you control eight or more lands, draw two cards instead.")
+    assert board.players["You"]["hand"] == 4 and not board.branches
 
 
 def test_a_delayed_draw_is_reported_not_drawn() -> None:

@@ -1,0 +1,73 @@
+"""Abilities that trigger on a spell being cast (603.2): the card data's "whenever an opponent casts a spell",
+those read from Oracle text ("whenever you cast an instant or sorcery spell"), and a spell's own "when you cast
+this spell". Split from actions.py, which casts the spell."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from engine.cards import Card, type_words
+from engine.effects import CastTrigger, EventTrigger
+
+if TYPE_CHECKING:
+    from engine.resolve.resolver import Resolver
+
+
+def cast_triggers(r: Resolver, caster: str, card: Card) -> None:
+    """Abilities that trigger on a spell being cast (603.2): the card data's, those read from Oracle text
+    ("whenever you cast an instant or sorcery spell", judged by the spell's type line), and the spell's
+    own "when you cast this spell"."""
+    for src in r.in_play():
+        eff = src.effect
+        if isinstance(eff, CastTrigger) and r.affects(eff.affects, src.controller, caster):
+            r.add_trigger(src.card.name, src.controller, caster, eff.ops, eff.optional, eff.rules)
+        elif isinstance(eff, EventTrigger):
+            m = _CAST_EVENT.fullmatch(eff.event)
+            if m is None:
+                continue
+            r.evaluated_events.add(eff.event)
+            if _caster_fits(m.group("who"), caster, src.controller, r.opponents(src.controller)) and \
+                    _spell_fits(m.group("types"), card) and _first_this_turn(r, m, src.card.name, caster):
+                r.add_trigger(src.card.name, src.controller, caster, eff.ops, False, ("603.2",),
+                              condition=eff.intervening)
+    for own in card.of(EventTrigger):
+        if re.fullmatch(r"when(?:ever)? you cast (?:~|this spell)", own.event):
+            r.evaluated_events.add(own.event)
+            r.add_trigger(card.name, caster, caster, own.ops, False, ("603.2",), condition=own.intervening)
+
+
+def _first_this_turn(r: Resolver, m: re.Match[str], source: str, caster: str) -> bool:
+    """"Whenever you cast your first enchantment spell each turn": the scenario records no spells cast
+    earlier this turn, so the answer assumes this is the first, says so, and lists the other case."""
+    if not m.group("first"):
+        return True
+    kind = (m.group("types") or "").strip()
+    key = f"first_spell:{source}"
+    first = bool(r.choose(key, [True, False], True))
+    if key not in r.s.choices:
+        r.step(f"{source}: the answer assumes this is the first {kind + ' ' if kind else ''}spell {caster} "
+               "cast this turn (no earlier one was said).", r.rs.cite("trigger"), caster, "assumption")
+    return first
+
+
+_CAST_EVENT = re.compile(
+    # "whenever you play a land or cast a spell": playing a land is no cast; the cast part is judged here
+    r"whenever (?P<who>you|an opponent|a player|another player|each opponent) "
+    r"(?:plays? an? (?:legendary |basic |nonbasic )?land or )?casts?(?: or cop(?:y|ies))? "
+    r"(?:a|an|(?P<first>your first)) "
+    r"(?P<types>(?:(?:non)?(?:creature|artifact|enchantment|instant|sorcery|land|planeswalker|legendary|kindred)"
+    r"(?: or |, or |, | and/or )?)*?) ?spell(?(first) each turn|)(?:, if .+)?")  # an intervening "if": 603.4
+
+
+def _caster_fits(who: str, caster: str, controller: str, opponents: list[str]) -> bool:
+    return {"you": caster == controller, "a player": True}.get(who, caster in opponents)
+
+
+def _spell_fits(types: str, card: Card) -> bool:
+    """"instant or sorcery", "noncreature", "" (any spell): judged by the spell's card types (all faces)."""
+    words = [w for w in re.split(r",? or |, | and/or ", types.strip()) if w]
+    line = type_words(card.type_line)
+    wanted = [w for w in words if not w.startswith("non")]
+    banned = [w[3:] for w in words if w.startswith("non")]
+    return not any(b in line for b in banned) and (not wanted or any(w in line for w in wanted))
