@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from rapidfuzz import utils
+
 from engine.cards import Card, CardDB
 from engine.effects import (
     CantLose,
@@ -36,9 +38,10 @@ from engine.effects import (
 )
 from engine.errors import Clarification, Option, SituationError
 from engine.situation.clauses import _clauses
+from engine.situation.entities import aliases
 from engine.situation.facts import is_spell
-from engine.situation.lexicon import NOTHING_HAPPENS
-from engine.situation.normalize import clean, normalize_text
+from engine.situation.lexicon import COMMON_WORDS, NOTHING_HAPPENS
+from engine.situation.normalize import clean, normalize_text, reader_vocabulary
 from engine.situation.question import question_sentences
 from engine.situation.tokens import Tok, tokenize
 
@@ -133,8 +136,10 @@ def _sorted(text: str, read: Read) -> Sorted:
         if _sort(clause, out, read):
             continue
         parts = [p for p in _PARTS.split(clause) if p.strip()]
-        if len(parts) == 1 or not all([_sort(part, out, read) for part in parts]):  # the parts read are kept
+        if len(parts) == 1:
             out.unread.append(clause)
+            continue
+        out.unread += [part for part in parts if not _sort(part, out, read)]  # the parts read are kept
     return out
 
 
@@ -196,9 +201,19 @@ def _named(text: str, cards: CardDB, unknown: list[str]) -> list[Card]:
             continue
         for token in tokens:
             card = cards.find(str(token.value)) if token.kind is Tok.CARD else None
-            if card is not None and not any(token.text.lower() in name.lower() for name in unknown):
+            if card is not None and _names(token.text, card) and not any(token.text.lower() in name.lower()
+                                                                         for name in unknown):
                 found.setdefault(card.name, card)
     return list(found.values())
+
+
+def _names(words: str, card: Card) -> bool:
+    """Whether ``words`` name ``card`` for an option built on it: its name, its name before the comma, a nickname,
+    or two words or more ("lab man"); never one word starting a longer name ("Spirit" of a Spirit token is not
+    Spirit of the Labyrinth, "Sylvan" of Sylvan Advocate not Sylvan Library)."""
+    key = utils.default_process(re.sub(r"^\[\[|\]\]$", "", words))
+    full = utils.default_process(card.name)
+    return len(key.split()) > 1 or key in (full, utils.default_process(card.name.split(",")[0])) or key in aliases()
 
 
 def _uses(card: Card, facts: str) -> list[str]:
@@ -209,9 +224,15 @@ def _uses(card: Card, facts: str) -> list[str]:
 
 
 def _offers(told: Sorted, named: list[Card]) -> Iterator[str]:
-    """The situations offered, most likely first: each action the text told; two cards named, one on the
-    battlefield (the asker's, then an opponent's) while the other is used; then each card used alone."""
-    yield from (_sentence(a) for a in told.actions)
+    """The situations offered, most likely first: each action the text told (with the permanents it names
+    elsewhere on the battlefield: the asker's, then an opponent's); two cards named, one on the battlefield while
+    the other is used; then each card used alone."""
+    for action in told.actions:
+        yield _sentence(action)
+        said = f"{told.facts_text()} {action}".lower()
+        missing = [c.name for c in named if not is_spell(c) and c.name.lower() not in said]
+        for where in BESIDE if missing else ():
+            yield " ".join([*(where.format(card=name) for name in missing), _sentence(action)])
     if len(told.actions) > 1 and not told.unread:
         return  # two actions told, each read: the player asks about one of them, not about another use
     cards, facts = named[:MAX_CARDS], told.facts_text()
@@ -255,7 +276,8 @@ def _tells_a_fact(words: str, cards: CardDB) -> bool:
 # the reader's errors about words it could not read, which options can answer; an error about what the engine
 # can't carry out (a loyalty ability it lacks, an enters ability without the cast) or about a card the story
 # loses ("Notion Thief will replace the draws") is said as it is: an option would answer another situation
-OFFERED_ERRORS = re.compile(rf"^(?:I can't take|I didn't understand|two actions|{NOTHING_HAPPENS}$)")
+OFFERED_ERRORS = re.compile(rf"^(?:I can't take|I didn't understand|two actions|“[^”]{{1,80}}” is not a permanent|"
+                            rf"{NOTHING_HAPPENS}$)")
 
 
 def can_offer(text: str, error: SituationError) -> bool:
@@ -318,13 +340,31 @@ _NOT_A_NAME_START = re.compile(r"^(?:(?:when|whenever|if|so|then|and|but|my|his|
 MAX_MAYBE = 4
 
 
+def _trimmed(name: str) -> str:
+    """The name without the words the reader knows at its ends ("Consecrated Sphinx, Player" of "Consecrated
+    Sphinx, Player 2 casts")."""
+    known = reader_vocabulary() | COMMON_WORDS
+    words = name.strip(" ,").split()
+    while words and words[-1].strip(",").lower() in known:
+        words.pop()
+    while words and words[0].strip(",").lower() in known:
+        words.pop(0)
+    return " ".join(words).strip(" ,")
+
+
+def _all_known_words(name: str) -> bool:
+    """ "Do I", "My Opponent": words the reader knows are never looked up as a card."""
+    known = reader_vocabulary() | COMMON_WORDS
+    return all(w in known for w in re.findall(r"[\w']+", name.lower()))
+
+
 def maybe_cards(text: str, cards: CardDB) -> list[str]:
     """Words of ``text`` that may name a card ``cards`` lacks, first named first: two or more capitalised words
     in a row (after the words a sentence starts with), or a card in Discord's brackets."""
     found: list[str] = []
     for m in _NAME_RUN.finditer(text):
-        name = m.group(1) or _NOT_A_NAME_START.sub("", m.group(2)).strip(" ,")
-        if m.group(2) and len(re.findall(r"\b[A-Z]", name)) < 2:
+        name = m.group(1) or _trimmed(_NOT_A_NAME_START.sub("", m.group(2)))
+        if m.group(2) and len(re.findall(r"\b[A-Z]", name)) < 2 or _all_known_words(name):
             continue
         if name and cards.find(name) is None and name not in found:
             found.append(name)
