@@ -207,11 +207,14 @@ def _named(text: str, cards: CardDB, unknown: list[str]) -> list[Card]:
     return list(found.values())
 
 
+_ARTICLE = re.compile(r"^(?:(?:an?|one|the|his|her|their|my|your|our|its)\s+)+")
+
+
 def _names(words: str, card: Card) -> bool:
     """Whether ``words`` name ``card`` for an option built on it: its name, its name before the comma, a nickname,
     or two words or more ("lab man"); never one word starting a longer name ("Spirit" of a Spirit token is not
     Spirit of the Labyrinth, "Sylvan" of Sylvan Advocate not Sylvan Library)."""
-    key = utils.default_process(re.sub(r"^\[\[|\]\]$", "", words))
+    key = _ARTICLE.sub("", utils.default_process(re.sub(r"^\[\[|\]\]$", "", words)))
     full = utils.default_process(card.name)
     return len(key.split()) > 1 or key in (full, utils.default_process(card.name.split(",")[0])) or key in aliases()
 
@@ -363,9 +366,11 @@ def maybe_cards(text: str, cards: CardDB) -> list[str]:
     in a row (after the words a sentence starts with), or a card in Discord's brackets."""
     found: list[str] = []
     for m in _NAME_RUN.finditer(text):
-        name = m.group(1) or _trimmed(_NOT_A_NAME_START.sub("", m.group(2)))
-        if m.group(2) and len(re.findall(r"\b[A-Z]", name)) < 2 or _all_known_words(name):
-            continue
-        if name and cards.find(name) is None and name not in found:
-            found.append(name)
+        run = m.group(1) or _trimmed(_NOT_A_NAME_START.sub("", m.group(2)))
+        # "Sheoldred, the Apocalypse and Nekusar, the Mindrazor": the run, then each name it may join
+        for name in [run, *(_trimmed(part) for part in run.split(" and ") if " and " in run)]:
+            if m.group(2) and len(re.findall(r"\b[A-Z]", name)) < 2 or _all_known_words(name):
+                continue
+            if name and cards.find(name) is None and name not in found:
+                found.append(name)
     return found[:MAX_MAYBE]

@@ -167,6 +167,18 @@ def test_words_that_may_name_a_card_are_looked_up_once_then_the_situations_are_o
     assert looked == ["Relic of Progenitus"]
 
 
+@pytest.mark.parametrize(("text", "names"), [
+    ("Esper Sentinel triggers twice if I cast Relic of Progenitus", ["Esper Sentinel", "Relic of Progenitus"]),
+    ("Player 1 has Consecrated Sphinx, Player 2 casts Decree of Pain", ["Decree of Pain"]),  # a card it knows: not
+    ("My Opponent Has Howling Mine. Do I draw?", []),  # the reader's own words are never a card to look up
+    ("Zimone and Dina triggers", ["Zimone and Dina"]),
+    ("cards like Sheoldred, the Apocalypse and Nekusar, the Mindrazor", ["Sheoldred, the Apocalypse and Nekusar, the "
+                                                                         "Mindrazor", "Nekusar, the Mindrazor"]),
+])
+def test_words_that_may_name_a_card(text: str, names: list[str]) -> None:
+    assert maybe_cards(text, CARDS) == names
+
+
 def test_a_look_up_that_cant_answer_now_is_passed_over_for_words_that_only_may_be_a_card() -> None:
     async def slow(name: str) -> None:
         raise LookupUnavailable(name)
