@@ -65,6 +65,10 @@ class SituationError(ScenarioError):
         # a rules question that is not a draw situation (engine.situation.scope): the rule that covers it, if any
         self.out_of_scope = False
         self.scope_rule: str | None = None
+        # words that may name cards the card data lacks (a report's "Chromatic Star"), to look up before
+        # ``offer`` is asked: situations built from the cards named, for when no card is found
+        self.maybe_cards: list[str] = []
+        self.offer: Clarification | None = None
 
     def suggest(self, suggestions: list[str]) -> None:
         """Add the closest names once the error is final (computing them for every error tried is costly)."""

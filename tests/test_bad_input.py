@@ -47,7 +47,7 @@ async def test_markdown_and_mention_injection_is_neutralised(store: Store) -> No
     judge = Judge(store)
     reply = await judge.draw("@everyone controls [Notion Thief](https://evil.example) **now** <@&123456>. I draw")
     text = reply.as_text()
-    assert reply.error
+    assert reply.error or reply.question  # not read whole: refused, or asked with the situations it can mean
     assert "@everyone" not in text and "@\u200beveryone" in text
     assert "](https://evil" not in text and "\\[" in text or "evil" not in text
     assert "<@&123456>" not in text

@@ -25,7 +25,12 @@ PRELOAD_HINT = ("preload the cards and rulings: `drawjudge cards load oracle-car
                 "bulk data files, from https://scryfall.com/docs/api/bulk-data)")
 
 
-class CardsOffline(Exception):
+class LookupUnavailable(Exception):
+    """A look-up that can't answer now (Scryfall down, or slow): for words that only may name a card, the
+    reader goes on without them."""
+
+
+class CardsOffline(LookupUnavailable):
     """A card the cache lacks while Scryfall can't be reached (a look-up raises it at once)."""
 
     def __init__(self, name: str) -> None:
@@ -71,6 +76,7 @@ async def with_learned_cards(attempt: Callable[[list[Card]], Awaitable[T]], card
     data lacks and trying again, up to ``MAX_NEW_CARDS`` cards. The one loop behind the Judge (which resolves
     in the engine's workers) and ``drawjudge resolve`` (which reads here)."""
     extra: list[Card] = []
+    tried: set[str] = set()
     while True:
         try:
             return await attempt(extra)
@@ -78,7 +84,14 @@ async def with_learned_cards(attempt: Callable[[list[Card]], Awaitable[T]], card
             raise
         except SituationError as exc:
             name = exc.unknown_card
+            if not name and lookup is not None and len(extra) < MAX_NEW_CARDS:
+                found = await _named_cards(exc.maybe_cards, cards.with_extra(extra), lookup, tried)
+                if found:
+                    extra += found[:MAX_NEW_CARDS - len(extra)]
+                    continue
             if not name or not any(ch.isalpha() for ch in name) or lookup is None or len(extra) >= MAX_NEW_CARDS:
+                if exc.offer is not None:  # no card left to look up: the situations the reader offers
+                    raise exc.offer from exc
                 raise  # "Opponent has 2": a number is never a card to look up
             try:
                 card = await new_card(cards.with_extra(extra), lookup, name)
@@ -91,6 +104,23 @@ async def with_learned_cards(attempt: Callable[[list[Card]], Awaitable[T]], card
             if card is None:
                 raise
             extra.append(card)
+
+
+async def _named_cards(names: list[str], cards: CardDB, lookup: CardLookup, tried: set[str]) -> list[Card]:
+    """The cards among words that may name one (a bug report's "Chromatic Star"), each looked up once: a
+    name not found, or not reachable now, is passed over (the reader then offers what it can read)."""
+    found: list[Card] = []
+    for name in names:
+        if name.lower() in tried:
+            continue
+        tried.add(name.lower())
+        try:
+            card = await new_card(cards.with_extra(found), lookup, name)
+        except LookupUnavailable:
+            continue
+        if card is not None:
+            found.append(card)
+    return found
 
 
 async def read_situation(text: str, cards: CardDB, lookup: CardLookup | None) -> tuple[CardDB, Scenario]:

@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 from rapidfuzz import fuzz, process, utils
 
 from bot.answers import Rulings
-from bot.cards.lookup import PRELOAD_HINT, CardsOffline
+from bot.cards.lookup import PRELOAD_HINT, CardsOffline, LookupUnavailable
 from bot.config import Config
 from bot.recovery import CacheRecovery, recovering
 from bot.render.marks import Said, valid_text, words
@@ -46,7 +46,7 @@ class ScryfallOffline(ScryfallError):
     """Scryfall failed to answer moments ago: an uncached card is answered at once, without asking again."""
 
 
-class LookupPending(Exception):
+class LookupPending(LookupUnavailable):
     """A card is being fetched but did not arrive within the budget; ask again in a moment."""
 
     def __init__(self, name: str) -> None:

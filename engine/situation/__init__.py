@@ -22,17 +22,18 @@ from engine.cards import CardDB, default_cards
 from engine.errors import Ambiguity, Clarification, SituationError
 from engine.scenario_json import scenario_from_json
 from engine.situation.attach import Builder
-from engine.situation.clarify import ask_player_count, from_ambiguity, place_unowned
+from engine.situation.clarify import ask_player_count, from_ambiguity, place_unowned, question_text, with_question
 from engine.situation.clauses import _clauses, _parse_clause
 from engine.situation.entities import card_words
 from engine.situation.facts import is_spell, settle_dredges
 from engine.situation.given import Situation
-from engine.situation.lexicon import MAX_CLAUSE, MAX_TEXT
+from engine.situation.lexicon import MAX_CLAUSE, MAX_TEXT, NOTHING_HAPPENS
+from engine.situation.normalize import Normalized, normalize, normalize_text
 from engine.situation.normalize import _turn_draw_question as turn_draw_question
-from engine.situation.normalize import normalize, normalize_text
+from engine.situation.offer import can_offer, maybe_cards, offer
 from engine.situation.phrases import PHRASES, all_examples, language_reference
 from engine.situation.question import question_sentences, read_question
-from engine.situation.quoted import drop_quoted_text
+from engine.situation.quoted import Quoted, drop_quoted_text
 from engine.situation.reference import reference_markdown
 from engine.situation.scope import out_of_scope
 from engine.situation.seating import _to_json, merge_unowned
@@ -62,7 +63,27 @@ def situation_to_json(situation: str | Situation, cards: CardDB | None = None) -
         other = out_of_scope(text, error) if isinstance(text, str) else None
         if other is not None:
             raise other from None
+        if isinstance(text, str):
+            _offered(text, error, cards or default_cards(), given)
         raise
+
+
+def _offered(text: str, error: SituationError, cards: CardDB, given: Situation | None) -> None:
+    """A text not read, whose cards the engine knows or whose actions it reads one at a time: situations to
+    choose from (``offer``), asked at once; or, when the text may name cards the card data lacks (words that
+    may be a name), kept with the error for when the look-up finds none of them."""
+    if error.unknown_card or not can_offer(text, error):
+        return  # a card to look up (one not found is said at once, never read around), another error, a long text
+    error.maybe_cards = maybe_cards(text, cards)
+    error.offer = _offer(text, error, cards, given)
+    if error.offer is not None and not error.maybe_cards:
+        raise error.offer from error
+
+
+def _offer(text: str, error: SituationError, cards: CardDB, given: Situation | None) -> Clarification | None:
+    norm, _ = _normalized(text, cards)
+    asked = read_question(Builder(cards, norm.text), norm.sentences)
+    return offer(text, error, cards, lambda more: _read(more, cards, given), question_text(asked))
 
 
 def _read(text: str, cards: CardDB | None, given: Situation | None = None) -> dict[str, Any]:
@@ -71,8 +92,21 @@ def _read(text: str, cards: CardDB | None, given: Situation | None = None) -> di
     assumed. The options given beside the text (the game, the edition) are facts before its first word, each
     said to come from its option."""
     cards = cards or default_cards()
+    norm, quoted = _normalized(text, cards)
+    try:
+        return _read_normalized(norm, quoted, text, cards, given)
+    except Clarification as asked:
+        raise with_question(asked, read_question(Builder(cards, norm.text), norm.sentences)) from asked
+
+
+def _normalized(text: str, cards: CardDB) -> tuple[Normalized, list[Quoted]]:
+    """The text normalised, and the card text quoted in it (skipped)."""
     unquoted, quoted = drop_quoted_text(_checked(text), cards)
-    norm = normalize_text(unquoted, card_words(tuple(cards.names())), lambda name: _card_kind(cards, name))
+    return normalize_text(unquoted, card_words(tuple(cards.names())), lambda name: _card_kind(cards, name)), quoted
+
+
+def _read_normalized(norm: Normalized, quoted: list[Quoted], text: str, cards: CardDB,
+                     given: Situation | None) -> dict[str, Any]:
     b = Builder(cards, norm.text)
     for passage in quoted:
         b.assume(passage.said())
@@ -174,7 +208,7 @@ def _settle(b: Builder, last_clause: str, sentences: Collection[str] = ()) -> No
                  else f"“{clause}” read as replacing a draw of one card")
     if b.action is None:
         raise SituationError(
-            "nothing happens in this situation",
+            NOTHING_HAPPENS,
             last_clause,
             "an action: 'I draw 2', 'each player draws 1', 'I cast Opportunity', 'it's my draw step'",
         )

@@ -16,9 +16,11 @@ from typing import Any
 from engine.cards import CardDB
 from engine.defaults import Default, controller_said
 from engine.errors import Ambiguity, Clarification, Option, ScenarioError
+from engine.question import Asked
 from engine.resolve import resolve
 from engine.scenario_json import scenario_from_json
 from engine.situation.attach import Builder, agree
+from engine.situation.normalize import normalize_text
 
 MAX_OPTIONS = 10
 CHECK_BUDGET = 0.25  # seconds spent deciding whether an unsaid controller matters
@@ -132,3 +134,28 @@ def ask_player_count(doc: dict[str, Any], b: Builder, text: str, read: Callable[
     if two != _outcome(doc, b.cards):
         raise Clarification("How many players are in this game? The first turn's draw depends on it (103.8).",
                             [Option(label, text + more) for label, more in PLAYER_COUNTS], "", "")
+
+
+def with_question(asked: Clarification, question: Asked | None) -> Clarification:
+    """``asked`` with the player's question kept in each option's text ("... do I win or lose?"), so that the
+    answer to the option leads with Yes/No or the number, as the first ask would have. An option whose text
+    already asks it is left as it is."""
+    words = question_text(question)
+    if not words:
+        return asked
+    options = [o if _asks(o.text, words) else Option(o.label, f"{o.text.rstrip()} {words}") for o in asked.options]
+    kept = Clarification(asked.question, options, asked.words, asked.where)
+    kept.hint = asked.hint
+    return kept
+
+
+def question_text(question: Asked | None) -> str:
+    """The words of the question asked, as a sentence to put after a situation ("do i win or lose?")."""
+    words = question.words.strip().rstrip(" ?.!,") if question is not None and question.words else ""
+    return f"{words}?" if words else ""
+
+
+def _asks(text: str, question: str) -> bool:
+    """Whether ``text`` already asks ``question`` (as the reader reads it: "do you draw" is "do I draw")."""
+    said = " ".join(normalize_text(text).sentences).lower()
+    return question.rstrip("?").lower() in " ".join(said.split())

@@ -14,6 +14,7 @@ from engine.scenario_json import MAX_COUNT
 
 MAX_TEXT = 4000
 MAX_CLAUSE = 300
+NOTHING_HAPPENS = "nothing happens in this situation"  # the reader's error for a story without an action
 
 STEP_WORDS = {
     "draw step": "draw",

@@ -14,6 +14,24 @@ from tests.situation_corpus.measure import Verdict, measure_entry
 CARDS = default_cards()
 
 
+# not answered: refused, or asked with options (engine.situation.offer), never a ruling nobody told
+NOT_ANSWERED = (Verdict.NOT_UNDERSTOOD, Verdict.ASKED, Verdict.ASKED_NO_RIGHT)
+
+
+def _options(text: str) -> list[str]:
+    """The situations offered for ``text`` (none when it is refused)."""
+    from engine.errors import Clarification, SituationError
+    from engine.situation import situation_to_json
+
+    try:
+        situation_to_json(text, CARDS)
+    except Clarification as asked:
+        return [o.text for o in asked.options]
+    except SituationError:
+        return []
+    return []
+
+
 def _measured(text: str, expect: dict[str, Any]) -> Any:
     measured = measure_entry({"id": "t", "text": text, "expect": {"asked": None, **expect}}, CARDS)
     assert measured.verdict is not Verdict.MISREAD, measured
@@ -47,7 +65,8 @@ def test_report_read_right(text: str, expect: dict[str, Any]) -> None:
 ])
 def test_prediction_never_takes_a_card_out_of_the_story(text: str, words: str) -> None:
     measured = _measured(text, {"drawn": {"You": 3}})
-    assert measured.verdict is Verdict.NOT_UNDERSTOOD and words in measured.first_line, measured
+    assert measured.verdict in NOT_ANSWERED and words in measured.first_line, measured
+    assert all(words in option for option in _options(text)), "an option left the card out"
 
 
 @pytest.mark.parametrize(("text", "expect"), [
@@ -99,14 +118,15 @@ def test_a_permanent_cast_before_the_action_is_on_the_battlefield() -> None:
 def test_a_permanent_whose_entering_acts_is_not_made_a_fact() -> None:
     """Thassa's Oracle does something as it enters: casting it is an action of its own, never dropped."""
     measured = _measured("I cast Thassa's Oracle, then I cast Brainstorm.", {"drawn": {"You": 3}})
-    assert measured.verdict is Verdict.NOT_UNDERSTOOD and "two actions" in measured.first_line, measured
+    assert measured.verdict in NOT_ANSWERED and "two actions" in measured.first_line, measured
+    assert all("Thassa's Oracle" in option for option in _options("I cast Thassa's Oracle, then I cast Brainstorm."))
 
 
 def test_a_permanent_whose_entering_the_board_sees_stays_an_action() -> None:
     """Rhystic Study sees the Thief cast: the cast is an event of its own, not only a fact of the board."""
     measured = _measured("My opponent controls Rhystic Study. I cast Notion Thief, then my opponent casts "
                          "Brainstorm.", {"drawn": {"You": 3}})
-    assert measured.verdict is Verdict.NOT_UNDERSTOOD and "two actions" in measured.first_line, measured
+    assert measured.verdict in NOT_ANSWERED and "two actions" in measured.first_line, measured
 
 
 def test_an_enters_ability_the_engine_holds_as_spell_text_is_refused_when_it_enters_otherwise() -> None:
@@ -157,8 +177,10 @@ def test_an_unknown_cards_name_read_by_a_template_stops_where_the_name_does(text
 
 def test_no_draw_with_a_permanent_is_never_read_as_casting_it() -> None:
     """ "I don't draw with Consecrated Sphinx": a permanent's ability, not a spell cast; left unread, never a cast."""
-    measured = _measured("I don't draw with Consecrated Sphinx when my opponent draws.", {"drawn": {"You": 0}})
-    assert measured.verdict is Verdict.NOT_UNDERSTOOD and "cast" not in measured.first_line, measured
+    text = "I don't draw with Consecrated Sphinx when my opponent draws."
+    measured = _measured(text, {"drawn": {"You": 0}})
+    assert measured.verdict in NOT_ANSWERED and "cast" not in measured.first_line, measured
+    assert not any("cast Consecrated Sphinx" in option for option in _options(text))
 
 
 @pytest.mark.parametrize("text", [
@@ -205,8 +227,9 @@ def test_a_name_holding_a_word_the_reader_stops_at_is_a_card_to_look_up(text: st
 
 @pytest.mark.parametrize(("text", "expect", "verdict"), [
     ("I cast Brainstorm and draw 3.", {"drawn": {"You": 3}}, Verdict.RIGHT),  # the spell's draw, told again
-    ("I cast Brainstorm and draw 2.", {"drawn": {"You": 3}}, Verdict.NOT_UNDERSTOOD),  # another draw: two actions
-    ("I cast Brainstorm and my opponent draws 3.", {"drawn": {"You": 3}}, Verdict.NOT_UNDERSTOOD),
+    # another draw: two actions, each offered (the player says which one they ask about)
+    ("I cast Brainstorm and draw 2.", {"drawn": {"You": 3}}, Verdict.ASKED),
+    ("I cast Brainstorm and my opponent draws 3.", {"drawn": {"You": 3}}, Verdict.ASKED),
 ])
 def test_a_spells_own_draw_told_again_is_not_a_second_action(text: str, expect: dict[str, Any],
                                                               verdict: Verdict) -> None:
@@ -223,7 +246,8 @@ def test_a_player_made_to_draw_with_a_spell_is_its_target() -> None:
 
 def test_made_to_draw_with_a_permanent_is_not_a_cast() -> None:
     measured = _measured("My opponent makes me draw with Howling Mine.", {"drawn": {"You": 1}})
-    assert measured.verdict is Verdict.NOT_UNDERSTOOD and "cast" not in measured.first_line, measured
+    assert measured.verdict in NOT_ANSWERED and "cast" not in measured.first_line, measured
+    assert not any("cast Howling Mine" in option for option in _options("My opponent makes me draw with Howling Mine."))
 
 
 def test_the_deck_played_and_on_my_draw() -> None:

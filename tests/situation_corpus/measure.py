@@ -9,8 +9,11 @@ answer (``expect``, derived from the Comprehensive Rules and the official ruling
 
 - **right**: the resolution matches every key of ``expect`` (and the question kind, when the resolution says
   which question it read), or a clarification was asked where a judge would have to ask (``clarify``);
-- **asked**: the reader asked a clarification question instead (a click away from an answer), or, where a
-  judge would have to ask, it answered and gave the other outcome too;
+- **asked**: the reader asked a clarification question instead, and one of its options, resolved, gives the
+  expected outcome (a click away from the right answer); or, where a judge would have to ask, it answered and
+  gave the other outcome too;
+- **asked, no right option**: the reader asked, but no option resolves to the expected outcome (a click away
+  from an answer, not from the right one);
 - **misread**: a resolution whose outcome contradicts ``expect`` (a silent wrong answer: the worst case), or
   an answer without the other outcome where a judge would have had to ask;
 - **wrong question**: the outcome is right but the question was read as another kind ("do I lose?" read as
@@ -47,6 +50,7 @@ OUTCOME_KEYS = ("losers", "winners", "drawn", "hand", "life", "triggers")
 class Verdict(StrEnum):
     RIGHT = "right"
     ASKED = "asked"
+    ASKED_NO_RIGHT = "asked, no right option"
     MISREAD = "misread"
     WRONG_QUESTION = "wrong question"
     NOT_UNDERSTOOD = "not understood"
@@ -164,17 +168,15 @@ def judge_resolution(entry: dict[str, Any], resolution: Any) -> Measured:
 
 def _judged(text: str, cards: Any, deadline: float, catalogue: Any) -> Any:
     """The resolution of ``text``; with a catalogue, each card it names that ``cards`` lacks is learned from
-    its Oracle text through the bot's own loop (``bot.cards.lookup.with_learned_cards``), as on Discord."""
-    from engine.judging import judge_text
-
-    if catalogue is None:
-        return judge_text(text, cards, deadline=deadline)
+    its Oracle text through the bot's own loop (``bot.cards.lookup.with_learned_cards``), as on Discord; without
+    one, the same loop with no look-up (a text not read answers with the situations the reader offers)."""
     from bot.cards.lookup import with_learned_cards
+    from engine.judging import judge_text
 
     async def attempt(extra: list[Any]) -> Any:
         return judge_text(text, cards.with_extra(extra) if extra else cards, deadline=deadline)
 
-    return asyncio.run(with_learned_cards(attempt, cards, catalogue.lookup))
+    return asyncio.run(with_learned_cards(attempt, cards, catalogue.lookup if catalogue is not None else None))
 
 
 def measure_entry(entry: dict[str, Any], cards: Any, seconds: float = PER_ENTRY_SECONDS,
@@ -186,8 +188,12 @@ def measure_entry(entry: dict[str, Any], cards: Any, seconds: float = PER_ENTRY_
         with _time_bound(seconds):
             resolution = _judged(entry["text"], cards, time.monotonic() + seconds, catalogue)
     except Clarification as exc:
-        verdict = Verdict.RIGHT if entry["expect"].get("clarify") else Verdict.ASKED
-        return Measured(entry, verdict, f"asks: {exc.question}")
+        if entry["expect"].get("clarify"):
+            return Measured(entry, Verdict.RIGHT, f"asks: {exc.question}")
+        right = _right_option(entry, exc, cards, seconds, catalogue)
+        return Measured(entry, Verdict.ASKED if right else Verdict.ASKED_NO_RIGHT, f"asks: {exc.question}",
+                        (f"right option: {right}",) if right else
+                        tuple(f"option: {o.label}" for o in exc.options))
     except ScenarioError as exc:
         return Measured(entry, Verdict.NOT_UNDERSTOOD, f"error: {exc.message}")
     except UnreadableCard as exc:
@@ -197,6 +203,24 @@ def measure_entry(entry: dict[str, Any], cards: Any, seconds: float = PER_ENTRY_
     except Exception as exc:  # noqa: BLE001 - a crash is a result to count, not a reason to stop measuring
         return Measured(entry, Verdict.NOT_UNDERSTOOD, f"crash: {type(exc).__name__}: {exc}")
     return judge_resolution(entry, resolution)
+
+
+def _right_option(entry: dict[str, Any], asked: Any, cards: Any, seconds: float, catalogue: Any) -> str | None:
+    """The label of the first option of ``asked`` whose text, resolved, gives the entry's expected outcome (the
+    click that answers the player right); None when no option does."""
+    from engine.errors import ScenarioError
+
+    for option in asked.options:
+        try:
+            with _time_bound(seconds):
+                resolution = _judged(option.text, cards, time.monotonic() + seconds, catalogue)
+        except (ScenarioError, _Timeout):
+            continue
+        except Exception:  # noqa: BLE001 - an option that fails to resolve is not a right option
+            continue
+        if judge_resolution(entry, resolution).verdict is Verdict.RIGHT:
+            return option.label
+    return None
 
 
 def measure(entries: list[dict[str, Any]] | None = None, seconds: float = PER_ENTRY_SECONDS,
@@ -225,12 +249,13 @@ def report(results: list[Measured], verbose: bool = False) -> str:
     verdicts = list(Verdict)
     topics = sorted({r.entry.get("topic", "-") for r in results})
     width = max(len(t) for t in topics + ["all"])
-    header = f"{'topic':{width}}  {'n':>4}  " + "  ".join(f"{v.value:>14}" for v in verdicts)
+    widths = {v: max(14, len(v.value)) for v in verdicts}
+    header = f"{'topic':{width}}  {'n':>4}  " + "  ".join(f"{v.value:>{widths[v]}}" for v in verdicts)
     lines = [header]
     for topic in topics + ["all"]:
         chosen = [r for r in results if topic == "all" or r.entry.get("topic", "-") == topic]
         counts = Counter(r.verdict for r in chosen)
-        lines.append(f"{topic:{width}}  {len(chosen):4}  " + "  ".join(f"{counts[v]:14}" for v in verdicts))
+        lines.append(f"{topic:{width}}  {len(chosen):4}  " + "  ".join(f"{counts[v]:{widths[v]}}" for v in verdicts))
     with_kind = [r for r in results if r.asked_kind is not None]
     matched = sum(1 for r in with_kind if r.asked_kind == r.entry["expect"].get("asked"))
     lines.append(f"question kind read: {len(with_kind)} resolutions set one, {matched} as asked")
