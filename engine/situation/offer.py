@@ -120,7 +120,10 @@ def _sentence(words: str) -> str:
     return words if words.endswith((".", "?", "!")) else words + "."
 
 
-_PARTS = re.compile(r",\s*(?:and\s+|then\s+|and then\s+)?|\s+(?:and then|then|and)\s+", re.I)
+# where a clause not read whole is cut: commas and "and/then", and the words that open a told event ("... doesn't
+# seem to trigger when opp casts Brainstorm": the cast is the action told, the complaint the words not read)
+_PARTS = re.compile(r",\s*(?:and\s+|then\s+|and then\s+)?|\s+(?:and then|then|and|when|whenever|after|once)\s+",
+                    re.I)
 
 
 def _sorted(text: str, read: Read) -> Sorted:

@@ -78,9 +78,11 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bcant\b", "can't"),
         (r"\bthere's\b", "there is"),
         (r"\bthat's\b", "that is"),
-        # a question in the middle of a sentence: "..., what happens when I draw" → "..., I draw"
-        (r"(?:,\s*|\s+)(?:so\s+)?(?:what happens|what would happen|who wins|do i (?:lose|win|die)|does it work)"
-         r" (?:when|if) ", ", "),
+        # a question in the middle of a sentence: "..., what happens when I draw" → "..., I draw. what happens?";
+        # the question is kept after what it supposes ("do i win if i cast brainstorm?" was left as "i cast
+        # brainstorm?", and the answer led with the ruling instead of Yes or No)
+        (r"(?:(?<=[.!?])\s+|,\s*|\s+)(?:so\s+)?(what happens|what would happen|who wins|do i (?:lose|win|die)|"
+         r"does it work) (?:when|if) ([^.!?]+)[.!?]?", r", \2. \1?"),
         # "Opponent at 2 life draws 3" → "Opponent is at 2 life and Opponent draws 3"
         (r"\b(I|opponent|my opponent|opp|[A-Z][a-z]+) at (-?\w+) life,? (?=(?:draws?|casts?|has|have|controls?)\b)",
          r"\1 is at \2 life and \1 "),

@@ -294,3 +294,15 @@ def test_a_count_of_the_hand_afterwards_said_other_ways(text: str, lead: str) ->
     from engine.situation import parse_situation
 
     assert resolve(parse_situation(text, CARDS), CARDS).answer["text"] == lead
+
+
+@pytest.mark.parametrize("text, lead", [
+    # "do i win if X?" was rewritten to "X?" and the question lost: the answer led with the ruling
+    ("i have lab man and 2 cards left. do i win if i cast brainstorm?", "Yes — you win the game."),
+    ("i have lab man. do i lose if i draw?", "No — you don't lose."),
+    ("Lab man out and 2 cards left, do i win if i cast brainstorm?", "Yes — you win the game."),
+])
+def test_a_question_that_supposes_its_facts_keeps_its_question(text: str, lead: str) -> None:
+    from engine.situation import parse_situation
+
+    assert resolve(parse_situation(text, CARDS), CARDS).answer["text"] == lead

@@ -40,8 +40,8 @@ from tests.situation_corpus.measure import OUTCOME_KEYS, Verdict, load_corpus, m
 READ_RIGHT_AT_LEAST = 427
 # issue-24q: texts not read that name known cards or tell two actions are asked with situations to choose: 8 of
 # them with an option that gives the expected outcome, 5 without; 14 not understood (22 before)
-ASKED_RIGHT_AT_LEAST = 8
-NOT_UNDERSTOOD_AT_MOST = 14
+ASKED_RIGHT_AT_LEAST = 9
+NOT_UNDERSTOOD_AT_MOST = 13
 
 # Entries resolved to an outcome the corpus doesn't give: bugs to fix, listed so that the suite stays green while
 # they are open and so that no new one can appear. Remove an id once it is no longer misread.
