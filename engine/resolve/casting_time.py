@@ -16,20 +16,20 @@ _MAIN_PHASES = ("main1", "main2")
 
 
 def check_cast_timing(r: Resolver, card: Card, caster: str) -> None:
-    """Refuse a noninstant spell (or any spell under an opponent's Teferi, Mage of Zhalfir) cast outside its
-    caster's main phase; say the check passed otherwise (a step the answer shows, with its rule)."""
+    """Refuse a noninstant spell without flash (or any spell under an opponent's "can cast spells only any time
+    they could cast a sorcery") cast outside its caster's main phase, naming the rule; a legal cast says nothing
+    (the turn and step are already in the answer's reading)."""
     rule = sorcery_speed_rule(card)
     theirs = [r.cards.find(name) for o in r.opponents(caster) for name in r.player(o).battlefield]
-    teferi = restricted_to_sorcery_speed(c for c in theirs if c is not None)
-    if rule is None and teferi is None:
-        return
-    if r.active == caster and r.s.step in _MAIN_PHASES:
+    restriction = restricted_to_sorcery_speed(c for c in theirs if c is not None)
+    if (rule is None and restriction is None) or (r.active == caster and r.s.step in _MAIN_PHASES):
         return
     when = "on another player's turn" if r.active != caster else "outside a main phase"
     if rule:
         why = f"{card.name} is cast only in its caster's own main phase with an empty stack ({rule})"
     else:
-        why = (f"{teferi.name if teferi else 'an opponent'} lets {caster} cast spells only when they could cast a "
-               "sorcery: in their own main phase with an empty stack (117.1a, 101.2)")
+        source = restriction.name if restriction else "an opponent's permanent"
+        why = (f"{source} lets {caster} cast spells only when they could cast a sorcery: in their own main phase "
+               "with an empty stack (117.1a, 101.2)")
     raise ScenarioError(f"{caster} can't cast {card.name} {when}: {why}", "action.card",
                         f"{caster}'s own main phase")
