@@ -274,6 +274,10 @@ def action_cast(r: Resolver) -> None:
            + (f" (cost: {chosen.cost})" if chosen.cost and verb == "activates" else "")
            + _mode_words(r, card, chosen, caster) + ".",
            (*r.rs.cite("resolve"), *(("702.29a",) if verb == "cycles" else ())), caster, "cast")
+    if a.targets and not chosen.targets_player and not a.card_targets and any(t != caster for t in a.targets):
+        # "I cast Words of Wisdom targeting him": a spell with no target does what its text says, said
+        r.step(f"{card.name} has no target: naming {', '.join(a.targets)} changes nothing; its text says who draws.",
+               ("115.1",), caster, "why_not")
     from_hand = not chosen.activated and _spell_leaves_hand(r, card, caster, a.from_zone)
     targeted_triggers(r, caster, list(a.targets) if chosen.targets_player else [], not chosen.activated)
     if not chosen.activated:

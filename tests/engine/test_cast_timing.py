@@ -58,3 +58,14 @@ def test_the_pattern_on_made_up_cards() -> None:
         run("Quiet Study", "Alice")
     with pytest.raises(ScenarioError, match="Stern Warden lets Bob cast spells only"):
         run("Quick Study", "Alice", ["Stern Warden"])
+
+
+def test_a_target_named_for_a_spell_with_none_is_said_not_ignored() -> None:
+    """A JSON scenario naming a target for "You draw two cards, then each other player draws a card": the
+    resolution says the target changes nothing (the reader says so in its own words for a text)."""
+    doc = {"players": [{"name": "Alice"}, {"name": "Bob", "library": 2}], "active": "Alice",
+           "action": {"type": "cast", "card": "Words of Wisdom", "player": "Alice", "targets": ["Bob"]}}
+    res = resolve(scenario_from_json(doc))
+    said = [s for s in res.steps if s.kind == "why_not" and "has no target" in s.text]
+    assert said and said[0].rules == ("115.1",)
+    assert res.players["Alice"]["hand"] - res.before["Alice"]["hand"] == 1  # 2 drawn, Words of Wisdom cast
