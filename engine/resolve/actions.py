@@ -19,6 +19,7 @@ from engine.effects import (
 from engine.errors import ScenarioError
 from engine.inert import inert
 from engine.model import Batch, Resolution
+from engine.resolve.announce import announce
 from engine.resolve.cast_triggers import cast_triggers
 from engine.resolve.casting_time import check_cast_timing
 from engine.resolve.events import GameOver
@@ -266,18 +267,7 @@ def action_cast(r: Resolver) -> None:
     chosen = _ability_used(r, card, a.ability)
     if not chosen.activated and a.from_zone != "graveyard":
         check_cast_timing(r, card, caster)
-    verb = "cycles" if chosen.cost.startswith("cycling") else "activates" if chosen.activated else "casts"
-    aimed = [*([target] if chosen.targets_player else []),
-             *(f"{t.player}'s {t.card}" + (" in their graveyard" if t.zone == "graveyard" else "")
-               for t in a.card_targets)]
-    r.step(f"{caster} {verb} {card.name}" + (f" targeting {' and '.join(aimed)}" if aimed else "")
-           + (f" (cost: {chosen.cost})" if chosen.cost and verb == "activates" else "")
-           + _mode_words(r, card, chosen, caster) + ".",
-           (*r.rs.cite("resolve"), *(("702.29a",) if verb == "cycles" else ())), caster, "cast")
-    if a.targets and not chosen.targets_player and not a.card_targets and any(t != caster for t in a.targets):
-        # "I cast Words of Wisdom targeting him": a spell with no target does what its text says, said
-        r.step(f"{card.name} has no target: naming {', '.join(a.targets)} changes nothing; its text says who draws.",
-               ("115.1",), caster, "why_not")
+    verb = announce(r, card, chosen, caster, target)
     from_hand = not chosen.activated and _spell_leaves_hand(r, card, caster, a.from_zone)
     targeted_triggers(r, caster, list(a.targets) if chosen.targets_player else [], not chosen.activated)
     if not chosen.activated:
@@ -304,23 +294,6 @@ def action_cast(r: Resolver) -> None:
     if from_hand and _spell_face(card):
         ended_turn = any(s.kind == "end_turn" for s in r.steps[resolving_from:])
         _spell_resolved(r, card, caster, ended_turn=ended_turn, from_graveyard=a.from_zone == "graveyard")
-
-
-def _mode_words(r: Resolver, card: Card, chosen: SpellText, caster: str) -> str:
-    """How the spell's mode was chosen (700.2): by its caster, by an opponent ("an opponent chooses one"),
-    or at random; unsaid among several, an assumption said, the others being alternatives."""
-    if not chosen.mode:
-        return ""
-    from engine.resolve.ops import an_opponent
-
-    what = "modes" if " + " in chosen.mode else "mode"
-    words = {"opponent": f", {an_opponent(r, caster)} choosing the {what} “{chosen.mode}”",
-             "random": f", the {what} “{chosen.mode}” chosen at random"}.get(
-        chosen.chooser, f", choosing the {what} “{chosen.mode}”")
-    several = sum(1 for s in card.of(SpellText) if s.mode and s.activated == chosen.activated) > 1
-    if several and f"ability:{card.name}" not in r.s.choices:
-        words += " (the answer assumes this choice; the others are listed as alternatives)"
-    return words
 
 
 def _permanent_spell(r: Resolver, card: Card, ability: str) -> bool:
