@@ -436,12 +436,13 @@ def _next_token(cards: CardDB, words: list[str], i: int, out: list[Token]) -> in
     name = _name_at(cards, words, i)
     if name is not None:
         n, card = name
-        copies = _COPIES_AFTER.fullmatch(words[i + n - 1])
+        end = i + n
+        copies = _COPIES_AFTER.fullmatch(words[end - 1])
         if copies and n > 1:  # "thought reflection x2": the typo-tolerant match took the count into the name
-            out.append(Token(Tok.NUMBER, words[i + n - 1], int(copies.group(1))))
+            out.append(Token(Tok.NUMBER, words[end - 1], int(copies.group(1))))
             n -= 1
         out.append(Token(Tok.CARD, " ".join(words[i:i + n]), card))
-        return i + n + (1 if copies and name[0] > 1 else 0)
+        return end
     lexeme = _lexeme_at(words, i)
     if lexeme is not None and lexeme[1] is Tok.FILLER and _starts_a_name(words, i):
         lexeme = None  # "Well of Ideas": a capitalised filler word that opens a name the data lacks
