@@ -230,7 +230,7 @@ def _lose(res: Resolution, asked: Asked) -> Lead:
         return _survive(res, who)
     if asked.measure is AskedMeasure.WHO:  # "who loses?": not a yes/no question; the ruling names the players
         return _ruling(res, asked)
-    if asked.player is None and res.losers and who not in res.losers and not _FIRST_PERSON.search(asked.words):
+    if asked.player is None and res.losers and who not in res.losers:
         # a bare "dead?", "anyone dead?": whether someone loses, answered with who ("he's at 5. dead?" was
         # answered "No — you win the game", a No that reads as "he survives")
         losers = " and ".join("you" if p == "You" else p for p in res.losers)
@@ -245,9 +245,6 @@ def _lose(res: Resolution, asked: Asked) -> Lead:
         text = "No — " + _does(who, "don't", "doesn't") + " lose."
     reason, rule = _reason(res)
     return Lead(AnswerKind.YES if who in res.losers else AnswerKind.NO, sentence(text), reason, rule)
-
-
-_FIRST_PERSON = re.compile(r"\b(?:i|me|my|we|us|our)\b", re.I)  # "do I lose?" names the asker, whatever was read
 
 
 def _so_wins(res: Resolution) -> str:

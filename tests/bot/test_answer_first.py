@@ -1,48 +1,16 @@
 """The answer to the question asked comes first, on Discord (through the real CommandTree) and in the console
-alike. The situation reader fills ``Scenario.asked`` (issue #24); until it does, these tests stand in for it
-with a reader that recognises the question at the end of the text, so only the answer's side is tested."""
+alike, with the question read by the real situation reader (a stand-in reader here once hid a question read
+without its player: "do I lose?" then answered for the opponent in the other outcome)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
-import engine.judging
 from bot.discord.app import DrawJudgeBot
 from bot.service import Judge
 from bot.store import Store
 from bot.terminal.console import answer
-from engine.cards import CardDB
-from engine.model import Scenario
-from engine.question import Asked, AskedKind
-from engine.situation import Situation
 from tests.fakes.discord_fake import FakeDiscord, dispatch, slash
-
-QUESTIONS = {"do I lose?": Asked(AskedKind.LOSE, words="do I lose?"),
-             "how many does opponent draw?": Asked(AskedKind.COUNT, player="Opponent"),
-             "how many do I draw?": Asked(AskedKind.COUNT)}
-
-
-@pytest.fixture(autouse=True)
-def asked_by_the_reader(monkeypatch: pytest.MonkeyPatch) -> None:
-    read = engine.judging.parse_situation
-
-    def reading(situation: str | Situation, cards: CardDB) -> Scenario:
-        text = Situation.of(situation).text  # these questions give no options
-        asked = next((q for words, q in QUESTIONS.items() if text.endswith(words)), None)
-        scenario = read(_without_question(text), cards)
-        scenario.asked = asked
-        return scenario
-
-    monkeypatch.setattr(engine.judging, "parse_situation", reading)
-
-
-def _without_question(text: str) -> str:
-    for words in QUESTIONS:
-        if text.endswith(words):
-            return text[: -len(words)].strip()
-    return text
 
 
 def _embed(sent: list[Any]) -> dict[str, Any]:
