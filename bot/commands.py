@@ -209,6 +209,29 @@ async def run(services: Services, name: str, text: str = "", options: dict[str, 
     known = {o.name: o for o in command.options}
     for key, value in (options or {}).items():
         option = known.get(key)
-        if option is not None and option is not command.text_option:
-            args[key] = value.lower() in ("true", "yes", "1") if option.kind is bool else value
+        if option is None or option is command.text_option:
+            continue
+        if option.kind is bool:
+            args[key] = value.lower() in ("true", "yes", "1")
+        elif option.choices:
+            chosen = typed_choice(option, value)
+            if chosen is None:
+                return error_reply(f"{key}:{value} is not one I know.", "use one of: " + ", ".join(
+                    f"{key}:{v} ({label})" for label, v in option.choices))
+            args[key] = chosen
+        else:
+            args[key] = value
     return await invoke(command, services, args)
+
+
+def typed_choice(option: Option, typed: str) -> str | None:
+    """A choice typed in a terminal, as players shorten it: its value ("grand-archive"), its label or its start ("Grand
+    Archive", "magic", any case, spaces or hyphens) or the label's initials ("ga", "mtg"). Discord offers the choices as
+    a list, so only the console and the CLI need this."""
+    key = " ".join(re.findall(r"[a-z0-9]+", typed.lower()))
+    for label, value in option.choices:
+        initials = "".join(w[0] for w in re.findall(r"[a-z]+", label.lower()))
+        words = " ".join(re.findall(r"[a-z]+", label.lower()))
+        if key in (value.replace("-", " "), words, initials) or len(key) >= 3 and words.startswith(key):
+            return value
+    return None

@@ -209,3 +209,16 @@ def test_resolve_tells_a_draw_step_with_a_spell_as_the_bot_does(tmp_path: Path, 
     counts = {name: (p["hand"], p["library"], p["drawn_this_turn"]) for name, p in out["players"].items()}
     assert counts == {name: (p["hand"], p["library"], p["drawn_this_turn"]) for name, p in judged.players.items()}
     assert out["steps"][0]["kind"] == "draw_step" and counts["Opponent"][2] == 3
+
+
+@pytest.mark.parametrize("typed", ["ga", "GA", "grand-archive", "Grand_Archive", "grand"])
+async def test_a_game_typed_as_players_shorten_it_is_that_game(store: Store, typed: str) -> None:
+    # "game:ga" was "unknown game 'ga'": the console takes a choice's value, its label, its start or its initials
+    reply = await answer(Judge(store), f"/draw my deck has 0 cards and I draw a card. game:{typed}")
+    assert "empty deck" in reply.as_text() and not reply.error
+
+
+async def test_a_game_the_console_does_not_know_lists_the_choices(store: Store) -> None:
+    reply = await answer(Judge(store), "/draw I draw a card. game:hearthstone")
+    assert reply.error and "game:grand-archive (Grand Archive)" in reply.as_text()
+    assert "can’t draw more than one card" in (await answer(Judge(store), "/rule 121.2b game:magic")).as_text()
