@@ -283,11 +283,14 @@ def _win(res: Resolution, asked: Asked) -> Lead:
     return Lead(AnswerKind.YES if who in res.winners else AnswerKind.NO, sentence(text), reason, rule)
 
 
-def _hand(res: Resolution, who: str) -> Lead | None:
-    before, after = _before_after(res, who, "hand")
+def _hand(res: Resolution, who: str, zone: str = "hand") -> Lead | None:
+    """ "How many cards do I end up with?" (the hand afterwards), "how many are left in my library?" (``zone``
+    "library"): the count after, with the one before."""
+    before, after = _before_after(res, who, zone)
     if after is None:
         return None
-    text = f"{'You end' if who == 'You' else who + ' ends'} up with {_cards(after)} in hand"
+    where = "in hand" if zone == "hand" else f"in {'your' if who == 'You' else 'their'} {zone}"
+    text = f"{'You end' if who == 'You' else who + ' ends'} up with {_cards(after)} {where}"
     if before is not None and before != after:
         text += f" ({before} → {after})"
     reason, rule = _reason(res)
@@ -307,6 +310,9 @@ def _milled(res: Resolution, asked: Asked) -> Lead:
     return Lead(AnswerKind.COUNT, sentence(text[0].upper() + text[1:]) + ".", reason, rule)
 
 
+_ZONE_MEASURED = {AskedMeasure.HAND: "hand", AskedMeasure.LIBRARY: "library"}
+
+
 def _count(res: Resolution, asked: Asked) -> Lead:
     who = _person(res, asked)
     if asked.measure is AskedMeasure.TIMES:  # "how many pings?": the card's triggers, counted
@@ -317,11 +323,12 @@ def _count(res: Resolution, asked: Asked) -> Lead:
         return _ruling(res, asked)
     if asked.measure is AskedMeasure.MILLED:
         return _milled(res, asked)
-    if asked.measure is AskedMeasure.HAND:  # "how many cards do I end up with?": the hand afterwards
-        chooser, lines = _differs(res, who, _count_of(who, "hand"))
+    zone = _ZONE_MEASURED.get(asked.measure) if asked.measure else None
+    if zone:  # "how many cards do I end up with?": the hand afterwards; "... left in my library?": the library
+        chooser, lines = _differs(res, who, _count_of(who, zone))
         if lines:
             return _choice(res, chooser, lines)
-        hand = _hand(res, who)
+        hand = _hand(res, who, zone)
         if hand is not None:
             return hand
     n = drawn_counts(res).get(who, 0)
@@ -330,6 +337,8 @@ def _count(res: Resolution, asked: Asked) -> Lead:
         return _choice(res, chooser, lines)
     drawn = f"{n:,}" if n else "no card"
     text = f"{_does(who, 'draw', 'draws')} {drawn}"
+    if who in res.losers:  # "how many do I draw with 2 left?": the count, and the loss it ends in
+        text += f", then {'lose' if who == 'You' else 'loses'} the game"
     text = sentence(text[0].upper() + text[1:])
     reason, rule = _reason(res, asked.card)
     if not _specific(res, reason):  # "You draw 4 cards" again says nothing more: the rule goes with the count
@@ -343,7 +352,9 @@ def _life(res: Resolution, asked: Asked) -> Lead:
     who = asked.player if asked.player in res.players else None
     if who is None:
         changed = [n for n in res.players if len(set(_before_after(res, n, "life"))) > 1]
-        who = changed[0] if len(changed) == 1 else _person(res, asked)
+        if len(changed) > 1:  # a team's shared life (2HG), or several players: each named, or every line
+            return _lives(res, asked, changed)
+        who = changed[0] if changed else _person(res, asked)
     chooser, lines = _differs(res, who, _count_of(who, "life"))
     if lines:
         return _choice(res, chooser, lines)
@@ -358,6 +369,23 @@ def _life(res: Resolution, asked: Asked) -> Lead:
         text = f"{'You' if mine else who} {verb} {abs(after - before):,} life ({before} → {after})"
     reason, rule = _reason(res, asked.card)
     return Lead(AnswerKind.COUNT, text + ".", reason, rule)
+
+
+def _lives(res: Resolution, asked: Asked, changed: list[str]) -> Lead:
+    """ "How much damage?" when several players' life changed: the same change for each (a Two-Headed Giant
+    team's shared life, 810.9a; two opponents pinged alike) is said once with every name; different changes are
+    the ruling's, every line (the asker's unchanged life was answered instead)."""
+    pairs = {_before_after(res, n, "life") for n in changed}
+    if len(pairs) != 1:
+        return _ruling(res, asked)
+    before, after = pairs.pop()
+    if before is None or after is None:
+        return _ruling(res, asked)
+    names = " and ".join("you" if n == "You" else n for n in changed)
+    verb = "gain" if after > before else "lose"
+    reason, rule = _reason(res, asked.card)
+    return Lead(AnswerKind.COUNT, sentence(f"{names[0].upper()}{names[1:]} {verb} {abs(after - before):,} life "
+                                           f"({before} → {after})") + ".", reason, rule)
 
 
 def _acted(res: Resolution, card: str) -> Step | None:

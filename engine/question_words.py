@@ -20,6 +20,7 @@ class AskedMeasure(StrEnum):
 
     DRAWN = "drawn"  # "how many do I draw?": the cards drawn
     HAND = "hand"  # "how many cards do I end up with?": the hand afterwards
+    LIBRARY = "library"  # "how many cards are left in my library?": the library afterwards
     TIMES = "times"  # "how many times does Rhystic Study trigger?", "how many pings?": the number of triggers
     MILLED = "milled"  # "how many cards does opp mill?": the cards put from a library into a graveyard
     OTHER = "other"  # "how many cards does she discard?": a count the answer can't lead with, so the ruling
@@ -43,6 +44,11 @@ STOP = "stop"
 # what a count measures, first match wins: "how many times/often" counts triggers; "end up with", "have",
 # "left", "keep", "in my hand" the hand afterwards unless the question also says "draw"
 MEASURES: tuple[tuple[AskedMeasure, re.Pattern[str]], ...] = (
+    # "how many cards are left in my library?" (was answered with the hand: "left" counts the hand below); not
+    # "how many do I draw with 2 left in library?", which counts the cards drawn
+    (AskedMeasure.LIBRARY, re.compile(r"\bhow many\b(?:(?!\bdraws?\b)[^?])*?\b(?:left|remain|remaining|still) in "
+                                      r"(?:(?:my|his|her|their|your|the|opp's|opponent's) )?(?:library|lib|deck)\b|"
+                                      r"\b(?:library|deck) (?:size|count)\b", re.I)),
     (AskedMeasure.TIMES, re.compile(r"\bhow (?:many times|often)\b|"
                                     r"\bhow many (?:\w+ )?(?:pings?|treasures?|counters?|snakes?|tokens?|triggers?)\b",
                                     re.I)),

@@ -182,8 +182,10 @@ class Builder:
 
     def _again(self, action: dict[str, Any]) -> bool:
         """ "I cast Brainstorm, then I cast Brainstorm": the same action in two statements is two casts, never
-        one (a question restating the statement is read above, as what is asked)."""
-        return action == self.action and not (self.in_question or self.action_from_question)
+        one (a question restating the statement is read above, as what is asked). A draw step told twice ("It is
+        my draw step. I draw for the turn.") is the one step: a turn has one draw step (504.1)."""
+        return action == self.action and action.get("type") != "draw_step" and not (
+            self.in_question or self.action_from_question)
 
     def set_action(self, action: dict[str, Any], clause: str) -> None:
         if self.action is not None and self.action != action and self._restated(action):

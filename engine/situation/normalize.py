@@ -20,6 +20,7 @@ from rapidfuzz.distance import OSA
 
 from engine.situation.aside import claimed, denied_draws, observed, skip_asides, triggered_when
 from engine.situation.person import generic_you, unaddressed, vocative
+from engine.situation.question_facts import fact_tail
 from engine.situation.rewrites import rewrite
 
 _CLEAN = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-", "\t": " ", "`": "'",
@@ -119,7 +120,8 @@ _DOES_IT_IF = re.compile(rf"^(?:does|do|will|would) (?:it|that|this|they|those) 
 # "Can my opponent draw a card if A?" → "A. my opponent draw a card"; "do I lose if A?" → A
 _AUX_IF = re.compile(rf"^(?:can|could|does|do|did|will|would|should|must|may) (?P<head>.+?) (?:if|when) "
                      rf"(?P<facts>.+?){_END}", re.I)
-_OUTCOME = re.compile(r"^(?:[\w']+(?: [\w']+)?) (?:lose|win|die|deck out|survive|live|get|have to|still)\b|"
+_OUTCOME = re.compile(r"^(?:[\w']+(?: [\w']+)?) (?:lose|win|die|deck out|survive|live|get|have to|still|dead|"
+                      r"decked|toast|alive|safe|fine|done|okay|ok)\b|"
                       r"^(?:it|this|that) (?:work|happen)", re.I)
 _AUX_ONLY = re.compile(rf"^(?:is|are|am|can|could|does|do|did|will|would|should|must|may) (?P<head>.+?){_END}",
                        re.I)
@@ -145,6 +147,9 @@ _RUN_ON_QUESTION = re.compile(r"\s(?P<q>(?:would|do|does|did|will|can|could|shou
                               r"my opponent|opponent|opp)\b)", re.I)
 _NOT_BEFORE_QUESTION = frozenset({"if", "when", "whether", "that", "so", "and", "or", "but", "then", "what", "how",
                                   "many", "much", "who", "which", "why", "where", "also", "to"})
+# "if I draw, do I lose": the comma closes a condition the question depends on (read with it, not split off)
+_SUBORDINATE = re.compile(r"^(?:so |and |but )?(?:if|when|whenever|after|once|suppose|say|assuming|given|while|as)\b",
+                          re.I)
 _WH_IN_CLAUSE = re.compile(r"\b(?:how|what|who|which|why|where)\b", re.I)
 
 
@@ -153,11 +158,11 @@ def _run_on_question(sentence: str) -> list[str]:
     for m in _RUN_ON_QUESTION.finditer(sentence):
         before = sentence[: m.start()].rstrip()
         words = before.split()
-        if len(words) < 2 or words[-1].lower().strip(",;:") in _NOT_BEFORE_QUESTION or before.endswith(",") \
-                or _WH_IN_CLAUSE.search(before):
-            continue
+        if len(words) < 2 or words[-1].lower().strip(",;:") in _NOT_BEFORE_QUESTION or _WH_IN_CLAUSE.search(before) \
+                or before.endswith(",") and (_SUBORDINATE.match(before) or not fact_tail(sentence[m.start("q"):])):
+            continue  # "..., do I lose with 2 left": split only for the fact the question goes on to tell
         question = sentence[m.start("q"):].rstrip(" .!")
-        return [before + ".", question if question.endswith("?") else question + "?"]
+        return [before.rstrip(" ,") + ".", question if question.endswith("?") else question + "?"]
     return [sentence]
 
 
@@ -278,6 +283,10 @@ def _question_forms(s: str, question: bool, told_before: bool = False) -> str | 
     return None
 
 
+def _kept(tail: str) -> str:
+    return f"{tail}." if tail else ""
+
+
 def _unwrap(sentence: str, dropped: list[str], claims: list[str] | None = None, told_before: bool = False,
             story: str = "") -> str:
     """One sentence without greetings and question wrappers; '' when it states no fact at all."""
@@ -292,15 +301,17 @@ def _unwrap(sentence: str, dropped: list[str], claims: list[str] | None = None, 
     facts = _question_forms(s, question, told_before)
     if facts == "":
         dropped.append(s.strip(" ?!."))
+        return _kept(fact_tail(s))  # "do I lose with 2 cards in library?": the question asks, its tail tells
     if facts is not None:
         return facts
     if _FILLER_SENTENCE.match(s):
         dropped.append(s.strip(" ?!."))
-        return ""
+        return _kept(fact_tail(s))
     m = _TRAILING_QUESTION.search(s)
     if m and m.start() > 0:
         dropped.append(m.group(0).strip(" ,-?!."))
-        s = s[: m.start()] + "."
+        tail = fact_tail(m.group(0))
+        s = s[: m.start()] + "." + (f" {tail}." if tail else "")
     facts = None if question or claims is None else claimed(s, claims, story)
     if facts is not None:
         return facts

@@ -95,6 +95,9 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # to the asker, silently)
         (r"\b((?:\d+|two|three|four|five|six|all|both|my) (?:other )?(?:opponents|opps))\s*,\s*(?:and )?each "
          r"(?:one )?(?:has|have|controls?|with|got|has got)\b", r"\1, each opponent has"),
+        # "I don't have any cards in library", "he doesn't have any cards left in his library": none, a count of 0
+        (r"\b(?:don't|do not|dont) have any (?:more )?(?:cards? )?(?:left )?in\b", "have 0 cards in"),
+        (r"\b(?:doesn't|does not|doesnt) have any (?:more )?(?:cards? )?(?:left )?in\b", "has 0 cards in"),
         (r"\b(?:have|had|need|needs|got) to draw\b", "draw"),
         (r"\bhas to draw\b", "draws"),
         # ways of saying a player draws: "is forced to draw", "I make my opponent draw", "am I allowed to draw"

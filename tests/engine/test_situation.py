@@ -287,3 +287,26 @@ def test_runs_of_whitespace_read_as_one_space(padding: str) -> None:
     plain = "I have 2 cards in library. My opponent controls Notion Thief. Opponent draws 3."
     padded = padding + plain.replace(" ", padding if "\n" not in padding else "  ") + padding
     assert situation_to_json(padded) == situation_to_json(plain)
+
+
+@pytest.mark.parametrize("text", [
+    "opp controls Notion Thief. It is my draw step. I draw for the turn.",
+    "It's my draw step, I draw for turn. opp has Notion Thief",
+])
+def test_a_draw_step_told_twice_is_the_one_step(text: str) -> None:
+    # "It is my draw step. I draw for the turn." was refused as "the same action told twice": a turn has one
+    # draw step (504.1); the step's draw is the first card of the step, which Notion Thief doesn't replace
+    doc = situation_to_json(text)
+    assert doc["action"]["type"] == "draw_step"
+
+
+@pytest.mark.parametrize(("text", "who", "zone"), [
+    ("my opp doesn't have any cards in his library. he draws.", "Opponent", "library"),
+    ("I don't have any cards left in my library and draw a card", "You", "library"),
+    ("I do not have any cards in hand. I cast Windfall.", "You", "hand"),
+])
+def test_not_having_any_cards_is_a_count_of_none(text: str, who: str, zone: str) -> None:
+    # "I can't take “doesn't” into account": a negated "have any" is the zone's count, 0
+    doc = situation_to_json(text)
+    player = next(p for p in doc["players"] if p["name"] == who)
+    assert player[zone] == 0

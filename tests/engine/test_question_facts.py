@@ -1,0 +1,90 @@
+"""A fact told inside the question ("do I lose with 2 cards in library?", "how much damage in 2HG?") is read, not
+dropped with the question; and a count question answers what it counts (the library, every player whose life
+changed, the loss it ends in).
+
+Why: the normaliser dropped a question that asks an outcome, with whatever it went on to say: "I cast
+Brainstorm. do I lose with 2 cards in library?" was answered "No — you don't lose" from a 40-card library, and
+"how many does each opp mill in 4 player?" was resolved for two players, both without a word."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.cards import default_cards
+from engine.judging import judge_text
+from engine.model import Resolution
+from engine.situation.question_facts import fact_tail
+
+CARDS = default_cards()
+
+
+def _judged(text: str) -> Resolution:
+    return judge_text(text, CARDS)
+
+
+@pytest.mark.parametrize(("question", "tail"), [
+    ("do I lose with 2 cards in library?", "with 2 cards in library"),
+    ("how much damage in 2HG?", "in 2HG"),
+    ("how many does each opp mill in a 4 player game?", "in a 4 player game"),
+    ("how many do I draw with Narset on opp's side?", "with Narset on opp's side"),
+    ("how many do I draw during my upkeep?", "during my upkeep"),
+    ("what happens on his turn?", "on his turn"),
+    ("how many do I draw in total?", ""),
+    ("what happens at the end?", ""),
+    ("how many cards are left in my library?", ""),
+    ("do I lose with it?", ""),
+])
+def test_the_fact_a_question_goes_on_to_tell(question: str, tail: str) -> None:
+    assert fact_tail(question) == tail
+
+
+@pytest.mark.parametrize("text", [
+    "I cast Brainstorm. do I lose with 2 cards in library?",
+    "i cast brainstorm, do i lose with only 2 left",
+    "so i brainstorm... am i dead with 2 cards left in my library?",
+])
+def test_a_library_count_in_the_loss_question_decides_it(text: str) -> None:
+    res = _judged(text)
+    assert res.answer["text"].startswith("Yes — you lose"), res.answer
+    assert any("2 cards in library" in u["fact"] for u in res.understood)
+
+
+def test_a_permanent_told_in_a_count_question_acts() -> None:
+    res = _judged("I cast Brainstorm on my turn. how many do I draw with Narset on my opponent's side?")
+    assert res.answer["text"].startswith("You draw no card")
+
+
+def test_a_player_count_told_in_the_question_seats_the_game() -> None:
+    res = _judged("with psychic corrosion, I draw 3. how many cards does each opp mill in a 4 player game?")
+    assert len(res.players) == 4
+    assert all(res.players[p]["graveyard"] == 6 for p in res.players if p != "You")
+
+
+def test_a_question_that_tells_nothing_more_still_answers_as_before() -> None:
+    assert _judged("I cast brainstorm. how many do I draw in total?").answer["text"].startswith("You draw 3")
+
+
+def test_damage_to_a_two_headed_giant_team_is_the_teams_not_the_askers() -> None:
+    # "Your life total doesn't change (30)" answered the asker; the opponents' shared life went 30 → 28 (810.9a)
+    res = _judged("I have underworld dreams, my opponent draws 2. how much damage in two headed giant?")
+    assert res.answer["text"] == "Opponent and Opponent 2 lose 2 life (30 → 28)."
+
+
+def test_damage_to_two_opponents_alike_names_both() -> None:
+    res = _judged("3 player game, I have Nekusar, each player draws a card. how much damage?")
+    assert res.answer["text"] == "Player 2 and Player 3 lose 1 life (20 → 19)."
+
+
+@pytest.mark.parametrize(("text", "lead"), [
+    ("I cast Brainstorm. how many cards are left in my library?", "You end up with 39 cards in your library"),
+    ("my opponent casts Windfall. how many cards does he have left in his library?",
+     "Opponent ends up with 33 cards in their library"),
+    ("I cast brainstorm. how many cards do I have left?", "You end up with 7 cards in hand"),
+])
+def test_a_count_of_the_library_is_not_the_hand(text: str, lead: str) -> None:
+    assert _judged(text).answer["text"].startswith(lead)
+
+
+def test_a_count_that_ends_in_a_loss_says_the_loss() -> None:
+    res = _judged("I cast Brainstorm with 2 cards in library. how many do I draw?")
+    assert res.answer["text"] == "You draw 2, then lose the game."
