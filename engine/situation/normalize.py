@@ -20,7 +20,7 @@ from rapidfuzz.distance import OSA
 
 from engine.situation.aside import claimed, denied_draws, observed, skip_asides, triggered_when
 from engine.situation.person import generic_you, unaddressed, vocative
-from engine.situation.question_facts import fact_tail
+from engine.situation.question_facts import fact_after, fact_tail
 from engine.situation.rewrites import rewrite
 
 _CLEAN = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-", "\t": " ", "`": "'",
@@ -105,6 +105,7 @@ _LEADING_FILLER = re.compile(
 )
 _TRAILING_QUESTION = re.compile(rf"(?:[,\-]\s*|\s+)(?:{_QUESTION_TAIL})[\s?!.]*$", re.I)
 _END = r"[\s?!.]*$"
+_QUESTION_THEN_FACT = re.compile(rf"^(?P<q>{_QUESTION_TAIL})\s*,\s*(?P<rest>[^,]+?){_END}", re.I)
 # "If A, what happens?" / "When A, do I lose?" → A
 _IF_THEN_QUESTION = re.compile(rf"^(?:so |and )?(?:if|when) (?P<facts>.+?),?\s+(?:then\s+)?(?:{_QUESTION_TAIL}){_END}",
                                re.I)
@@ -307,6 +308,10 @@ def _unwrap(sentence: str, dropped: list[str], claims: list[str] | None = None, 
     if _FILLER_SENTENCE.match(s):
         dropped.append(s.strip(" ?!."))
         return _kept(fact_tail(s))
+    m = _QUESTION_THEN_FACT.match(s) if question else None
+    if m:  # "how many do I draw, considering opp has Narset?": the question asks, the words after its comma tell
+        dropped.append(m.group("q"))
+        return _kept(fact_after(m.group("rest")))
     m = _TRAILING_QUESTION.search(s)
     if m and m.start() > 0:
         dropped.append(m.group(0).strip(" ,-?!."))

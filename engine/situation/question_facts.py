@@ -13,7 +13,11 @@ from __future__ import annotations
 import re
 
 # where a fact starts after the question's words
-_OPENING = re.compile(r"\b(?:with|while|in|at|on|during|holding|having|given)\b", re.I)
+_OPENING = re.compile(r"\b(?:with|while|in|at|on|during|holding|having|given|considering|since|because|now that|"
+                      r"assuming)\b", re.I)
+# a conjunction that opens the fact is not part of it: "given that opp has Narset" tells "opp has Narset"
+_CONJUNCTION = re.compile(r"^(?:given(?: that)?|considering(?: that)?|since|because|now that|assuming(?: that)?)\s+",
+                          re.I)
 
 _NUMBER = (r"\d|\b(?:no|none|zero|empty|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
            r"a dozen)\b")
@@ -21,7 +25,8 @@ _FORMAT = r"\b(?:2hg|two-headed giant|two headed giant|commander|edh|multiplayer
 _STEP = r"\b(?:upkeep|draw step|main phase|end step|combat|cleanup)\b"
 _TURN = r"\b(?:my|his|her|their|your|our|opponent's|opp's|[A-Z][a-z]+'s) (?:own )?turn\b"
 # "with Narset on opp's side", "while he has Spirit out": a permanent said to be somewhere, or someone's
-_PLACED = r"^(?:with|while|having)\b.*\b(?:out|in play|battlefield|board|side|has|have|controls?)\b"
+_PLACED = (r"^(?:with|while|having|given|considering|since|because|now that|assuming)\b.*\b(?:out|in play|"
+           r"battlefield|board|side|has|have|had|controls?|is|are)\b")
 _SIGNAL = re.compile("|".join((_NUMBER, _FORMAT, _STEP, _TURN, _PLACED)), re.I)
 
 
@@ -32,5 +37,18 @@ def fact_tail(question: str) -> str:
     for m in _OPENING.finditer(words):
         tail = words[m.start():].strip(" ,")
         if _SIGNAL.search(tail):
-            return tail
+            return _CONJUNCTION.sub("", tail)
+    return ""
+
+
+# a clause that tells a fact by its verb: "opp has Narset", "he controls Notion Thief", "I am at 3"
+_TELLS = re.compile(r"\b(?:has|have|had|controls?|controlled|is at|am at|are at|is on|am on)\b", re.I)
+
+
+def fact_after(words: str) -> str:
+    """The fact said after a question and a comma ("how many do I draw, considering opp has Narset?", "how many
+    do I draw, opp has Narset?"): the words as a clause, without the conjunction; '' when they tell nothing."""
+    rest = _CONJUNCTION.sub("", words.strip().rstrip("?!. ").strip(" ,"))
+    if _OPENING.match(rest) or _SIGNAL.search(rest) or _TELLS.search(rest):
+        return rest
     return ""

@@ -33,6 +33,8 @@ def _judged(text: str) -> Resolution:
     ("what happens at the end?", ""),
     ("how many cards are left in my library?", ""),
     ("do I lose with it?", ""),
+    ("how many do I draw given that opp has Narset?", "opp has Narset"),
+    ("what happens as it is?", ""),
 ])
 def test_the_fact_a_question_goes_on_to_tell(question: str, tail: str) -> None:
     assert fact_tail(question) == tail
@@ -88,3 +90,13 @@ def test_a_count_of_the_library_is_not_the_hand(text: str, lead: str) -> None:
 def test_a_count_that_ends_in_a_loss_says_the_loss() -> None:
     res = _judged("I cast Brainstorm with 2 cards in library. how many do I draw?")
     assert res.answer["text"] == "You draw 2, then lose the game."
+
+
+@pytest.mark.parametrize("text", [
+    "I cast brainstorm, how many cards do i draw given that opp has narset",
+    "I cast brainstorm. how many do I draw, considering my opponent has Narset out?",
+    "I cast brainstorm on my turn, how many cards do I draw now that opp controls narset",
+])
+def test_a_fact_given_as_the_reason_of_the_question_acts(text: str) -> None:
+    # "given that opp has narset" was dropped with the question: "You draw 3" under Narset
+    assert _judged(text).answer["text"].startswith("You draw no card")
