@@ -106,6 +106,9 @@ def _player(b: Builder, words: str | None, clause: str) -> str | None:
     """The player a question names, when that player is in the story; otherwise None (asked of nobody)."""
     if not words:
         return None
+    told = {name.lower(): name for name in b.players}
+    if words.lower() in told:  # "how many does alice draw?": the story's Alice, typed in lower case in a question
+        return told[words.lower()]
     try:
         name = resolve_player(b, words, b.subject, clause)
     except SituationError:  # an ambiguous "he" or a word that is not a player: the question is about nobody

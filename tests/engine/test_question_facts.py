@@ -100,3 +100,14 @@ def test_a_count_that_ends_in_a_loss_says_the_loss() -> None:
 def test_a_fact_given_as_the_reason_of_the_question_acts(text: str) -> None:
     # "given that opp has narset" was dropped with the question: "You draw 3" under Narset
     assert _judged(text).answer["text"].startswith("You draw no card")
+
+
+@pytest.mark.parametrize(("question", "lead"), [
+    ("how many does alice draw?", "Alice draws 1, then loses the game."),
+    ("does alice lose?", "Yes — Alice loses the game"),
+    ("how many cards does bob draw?", "Bob draws no card"),
+])
+def test_a_player_named_in_lower_case_in_the_question_is_that_player(question: str, lead: str) -> None:
+    # "how many does alice draw?" was answered for Bob ("Bob draws no card"): the name didn't match "Alice"
+    res = _judged(f"Alice has 1 card in library. Alice controls Notion Thief. Bob casts Brainstorm. {question}")
+    assert res.answer["text"].startswith(lead)
