@@ -59,6 +59,8 @@ def _str(value: Any, where: str) -> str:
 
 
 def scenario_from_json(doc: Any, cards: CardDB | None = None) -> Scenario:
+    """A scenario of the engine contract (a JSON object), checked field by field: an error names the field
+    and says what it takes."""
     cards = cards or default_cards()
     if not isinstance(doc, dict):
         raise ScenarioError("a scenario must be a JSON object", "", 'start with {"players": [...], "action": {...}}')
@@ -66,59 +68,9 @@ def scenario_from_json(doc: Any, cards: CardDB | None = None) -> Scenario:
     if game not in ("mtg", "grand-archive"):
         raise ScenarioError(f"unknown game {game!r}", "game", "use mtg or grand-archive")
     edition = str(doc.get("edition", "current"))
-    raw_players = doc.get("players")
-    if not isinstance(raw_players, list) or not raw_players:
-        raise ScenarioError("a scenario needs a list of players", "players", 'e.g. [{"name": "Alice"}]')
-    if len(raw_players) > 16:
-        raise ScenarioError("at most 16 players", "players", "")
-    players: list[PlayerState] = []
-    for i, raw in enumerate(raw_players):
-        where = f"players[{i}]"
-        if not isinstance(raw, dict):
-            raise ScenarioError(f"{where} must be an object", where, '{"name": "Alice", "library": 5}')
-        name = _str(raw.get("name", f"Player {i + 1}"), f"{where}.name")
-        if any(p.name == name for p in players):
-            raise ScenarioError(f"two players are named {name!r}", f"{where}.name", "give each player a new name")
-        battlefield = raw.get("battlefield", [])
-        if not isinstance(battlefield, list):
-            raise ScenarioError(f"{where}.battlefield must be a list of card names", f"{where}.battlefield", "")
-        bf: list[str] = []
-        for j, card_name in enumerate(battlefield):
-            card = cards.find(card_name) if isinstance(card_name, str) else None
-            if card is None:
-                hint = ", ".join(cards.suggest(str(card_name))) or "check the spelling"
-                raise ScenarioError(f"unknown card {card_name!r}", f"{where}.battlefield[{j}]",
-                                    f"did you mean: {hint}")
-            bf.append(card.name)
-        drawn = _int(raw.get("drawn_this_turn", 0), f"{where}.drawn_this_turn")
-        in_step = _int(raw.get("drawn_this_draw_step", 0), f"{where}.drawn_this_draw_step")
-        if in_step > drawn:
-            raise ScenarioError("drawn_this_draw_step can't exceed drawn_this_turn", f"{where}.drawn_this_draw_step",
-                                "the cards drawn in this draw step are among those drawn this turn")
-        players.append(PlayerState(
-            name=name,
-            library=_zone(raw.get("library"), f"{where}.library", 40, raw.get("library_unnamed")),
-            hand=_zone(raw.get("hand"), f"{where}.hand", 7, raw.get("hand_unnamed")),
-            graveyard=_zone(raw.get("graveyard"), f"{where}.graveyard", 0, raw.get("graveyard_unnamed")),
-            exile=_zone(raw.get("exile"), f"{where}.exile", 0, raw.get("exile_unnamed")),
-            memory=_zone(raw.get("memory"), f"{where}.memory", 0, raw.get("memory_unnamed")),
-            life=_int(raw.get("life", 20), f"{where}.life", low=-MAX_COUNT),
-            poison=_int(raw.get("poison", 0), f"{where}.poison"),
-            battlefield=bf,
-            drawn_this_turn=drawn,
-            drawn_this_draw_step=in_step,
-            team=str(raw["team"]) if raw.get("team") is not None else None,
-            tokens=_tokens(raw.get("tokens", {}), f"{where}.tokens"),
-        ))
+    players = _players(doc.get("players"), cards)
     names = [p.name for p in players]
-    fmt = doc.get("format") or ("two-player" if len(players) == 2 else "multiplayer")
-    if fmt not in FORMATS:
-        raise ScenarioError(f"unknown format {fmt!r}", "format", f"use one of: {', '.join(FORMATS)}")
-    if fmt == "two-headed-giant":
-        if any(p.team is None for p in players):
-            raise ScenarioError("in Two-Headed Giant every player needs a team", "players[].team",
-                                'add "team": "A" or "B"')
-        _shared_life(doc, raw_players, players)
+    fmt = _format(doc, players)
     active = doc.get("active", names[0])
     if active not in names:
         raise ScenarioError(f"the active player {active!r} is not one of the players", "active",
@@ -140,6 +92,74 @@ def scenario_from_json(doc: Any, cards: CardDB | None = None) -> Scenario:
     if scenario.draw_step_first:
         scenario.defaulted.append(Default.DRAW_STEP_FIRST.value)
     return scenario
+
+
+def _players(raw_players: Any, cards: CardDB) -> list[PlayerState]:
+    if not isinstance(raw_players, list) or not raw_players:
+        raise ScenarioError("a scenario needs a list of players", "players", 'e.g. [{"name": "Alice"}]')
+    if len(raw_players) > 16:
+        raise ScenarioError("at most 16 players", "players", "")
+    players: list[PlayerState] = []
+    for i, raw in enumerate(raw_players):
+        player = _player(raw, f"players[{i}]", f"Player {i + 1}", cards)
+        if any(p.name == player.name for p in players):
+            raise ScenarioError(f"two players are named {player.name!r}", f"players[{i}].name",
+                                "give each player a new name")
+        players.append(player)
+    return players
+
+
+def _player(raw: Any, where: str, default_name: str, cards: CardDB) -> PlayerState:
+    if not isinstance(raw, dict):
+        raise ScenarioError(f"{where} must be an object", where, '{"name": "Alice", "library": 5}')
+    name = _str(raw.get("name", default_name), f"{where}.name")
+    drawn = _int(raw.get("drawn_this_turn", 0), f"{where}.drawn_this_turn")
+    in_step = _int(raw.get("drawn_this_draw_step", 0), f"{where}.drawn_this_draw_step")
+    if in_step > drawn:
+        raise ScenarioError("drawn_this_draw_step can't exceed drawn_this_turn", f"{where}.drawn_this_draw_step",
+                            "the cards drawn in this draw step are among those drawn this turn")
+    return PlayerState(
+        name=name,
+        library=_zone(raw.get("library"), f"{where}.library", 40, raw.get("library_unnamed")),
+        hand=_zone(raw.get("hand"), f"{where}.hand", 7, raw.get("hand_unnamed")),
+        graveyard=_zone(raw.get("graveyard"), f"{where}.graveyard", 0, raw.get("graveyard_unnamed")),
+        exile=_zone(raw.get("exile"), f"{where}.exile", 0, raw.get("exile_unnamed")),
+        memory=_zone(raw.get("memory"), f"{where}.memory", 0, raw.get("memory_unnamed")),
+        life=_int(raw.get("life", 20), f"{where}.life", low=-MAX_COUNT),
+        poison=_int(raw.get("poison", 0), f"{where}.poison"),
+        battlefield=_battlefield(raw.get("battlefield", []), where, cards),
+        drawn_this_turn=drawn,
+        drawn_this_draw_step=in_step,
+        team=str(raw["team"]) if raw.get("team") is not None else None,
+        tokens=_tokens(raw.get("tokens", {}), f"{where}.tokens"),
+    )
+
+
+def _battlefield(battlefield: Any, where: str, cards: CardDB) -> list[str]:
+    if not isinstance(battlefield, list):
+        raise ScenarioError(f"{where}.battlefield must be a list of card names", f"{where}.battlefield", "")
+    bf: list[str] = []
+    for j, card_name in enumerate(battlefield):
+        card = cards.find(card_name) if isinstance(card_name, str) else None
+        if card is None:
+            hint = ", ".join(cards.suggest(str(card_name))) or "check the spelling"
+            raise ScenarioError(f"unknown card {card_name!r}", f"{where}.battlefield[{j}]", f"did you mean: {hint}")
+        bf.append(card.name)
+    return bf
+
+
+def _format(doc: dict[str, Any], players: list[PlayerState]) -> str:
+    """The format said, else two-player or multiplayer by the count; Two-Headed Giant needs teams, and its
+    teams share a life total."""
+    fmt = doc.get("format") or ("two-player" if len(players) == 2 else "multiplayer")
+    if fmt not in FORMATS:
+        raise ScenarioError(f"unknown format {fmt!r}", "format", f"use one of: {', '.join(FORMATS)}")
+    if fmt == "two-headed-giant":
+        if any(p.team is None for p in players):
+            raise ScenarioError("in Two-Headed Giant every player needs a team", "players[].team",
+                                'add "team": "A" or "B"')
+        _shared_life(doc, doc["players"], players)
+    return str(fmt)
 
 
 TEAM_LIFE = 30  # 810.4: each Two-Headed Giant team starts at 30 life
@@ -218,33 +238,9 @@ def _action(raw: Any, names: list[str], cards: CardDB) -> Action:
     kind = raw.get("type")
     if kind not in ACTION_TYPES:
         raise ScenarioError(f"unknown action type {kind!r}", "action.type", f"use one of: {', '.join(ACTION_TYPES)}")
-    player = raw.get("player")
-    if player is not None and player != "each" and player not in names:
-        raise ScenarioError(f"the action's player {player!r} is not one of the players", "action.player",
-                            f"use one of: {', '.join(names)} or each")
-    if player == "each" and kind in ("cast", "move_to_hand"):
-        raise ScenarioError(f"a {kind} action is done by one player, not each", "action.player",
-                            f"use one of: {', '.join(names)}")
-    players = raw.get("players")
-    if players is not None and (not isinstance(players, list) or not players
-                                or any(p not in names for p in players)):
-        raise ScenarioError("action.players must list players of the scenario", "action.players",
-                            f"use: {', '.join(names)}")
-    mech = raw.get("name") if kind == "mechanic" else None
-    if kind == "mechanic":
-        from engine.vocabulary import MECHANICS
-
-        known = [m.name for m in MECHANICS]
-        if mech not in known:
-            raise ScenarioError(f"unknown mechanic {mech!r}", "action.name", f"use one of: {', '.join(known)}")
-    targets = raw.get("targets", [])
-    if not isinstance(targets, list):
-        raise ScenarioError("action.targets must be a list", "action.targets", f"use: {', '.join(names)}")
-    card_targets = [_card_target(t, names, cards, i) for i, t in enumerate(targets) if isinstance(t, dict)]
-    targets = [t for t in targets if not isinstance(t, dict)]
-    if any(t not in names for t in targets):
-        raise ScenarioError("action.targets must list players of the scenario, or cards as "
-                            '{"card": ..., "controller": ...}', "action.targets", f"use: {', '.join(names)}")
+    player, players = _action_players(raw, kind, names)
+    mech = _mechanic(raw.get("name")) if kind == "mechanic" else None
+    targets, card_targets = _targets(raw.get("targets", []), names, cards)
     card_name = raw.get("card")
     if kind == "cast":
         card = cards.find(card_name) if isinstance(card_name, str) else None
@@ -261,12 +257,6 @@ def _action(raw: Any, names: list[str], cards: CardDB) -> Action:
         raise ScenarioError("action.then must be text describing the additional action", "action.then",
                             '"reveals it"')
     x = raw.get("x")
-    ability = raw.get("ability", "")
-    if ability not in ABILITIES:
-        raise ScenarioError(f"unknown ability {ability!r}", "action.ability", f"use one of: {', '.join(ABILITIES[1:])}")
-    if ability == "graveyard" and raw.get("from", "library") not in ("library", "hand"):
-        raise ScenarioError(f"a card goes to the graveyard from the library or the hand, not {raw.get('from')!r}",
-                            "action.from", 'use "library" or "hand" (a permanent "dies": "ability": "dies")')
     return Action(
         type=kind,
         player=player,
@@ -275,17 +265,65 @@ def _action(raw: Any, names: list[str], cards: CardDB) -> Action:
         optional=bool(raw.get("optional", False)),
         while_casting=bool(raw.get("while_casting", False)),
         card=card_name,
-        targets=list(targets),
+        targets=targets,
         from_zone=str(raw.get("from", "library")),
         x=_int(x, "action.x") if x is not None else None,
         chooser=chooser,
         then=then.strip()[:200],
-        players=list(players) if players else [],
+        players=players,
         mechanic=mech,
         into=_into(raw.get("into", "hand")),
-        ability=str(ability),
+        ability=_ability(raw),
         card_targets=card_targets,
     )
+
+
+def _action_players(raw: dict[str, Any], kind: str, names: list[str]) -> tuple[Any, list[str]]:
+    """Who does the action ("player": a name or "each"), and the players it names ("players")."""
+    player = raw.get("player")
+    if player is not None and player != "each" and player not in names:
+        raise ScenarioError(f"the action's player {player!r} is not one of the players", "action.player",
+                            f"use one of: {', '.join(names)} or each")
+    if player == "each" and kind in ("cast", "move_to_hand"):
+        raise ScenarioError(f"a {kind} action is done by one player, not each", "action.player",
+                            f"use one of: {', '.join(names)}")
+    players = raw.get("players")
+    if players is not None and (not isinstance(players, list) or not players
+                                or any(p not in names for p in players)):
+        raise ScenarioError("action.players must list players of the scenario", "action.players",
+                            f"use: {', '.join(names)}")
+    return player, list(players) if players else []
+
+
+def _mechanic(name: Any) -> str:
+    from engine.vocabulary import MECHANICS
+
+    known = [m.name for m in MECHANICS]
+    if name not in known:
+        raise ScenarioError(f"unknown mechanic {name!r}", "action.name", f"use one of: {', '.join(known)}")
+    return str(name)
+
+
+def _targets(targets: Any, names: list[str], cards: CardDB) -> tuple[list[str], list[CardTarget]]:
+    """The players an action targets, and the cards (each an object: a permanent or a card in a graveyard)."""
+    if not isinstance(targets, list):
+        raise ScenarioError("action.targets must be a list", "action.targets", f"use: {', '.join(names)}")
+    card_targets = [_card_target(t, names, cards, i) for i, t in enumerate(targets) if isinstance(t, dict)]
+    players = [t for t in targets if not isinstance(t, dict)]
+    if any(t not in names for t in players):
+        raise ScenarioError("action.targets must list players of the scenario, or cards as "
+                            '{"card": ..., "controller": ...}', "action.targets", f"use: {', '.join(names)}")
+    return players, card_targets
+
+
+def _ability(raw: dict[str, Any]) -> str:
+    ability = raw.get("ability", "")
+    if ability not in ABILITIES:
+        raise ScenarioError(f"unknown ability {ability!r}", "action.ability", f"use one of: {', '.join(ABILITIES[1:])}")
+    if ability == "graveyard" and raw.get("from", "library") not in ("library", "hand"):
+        raise ScenarioError(f"a card goes to the graveyard from the library or the hand, not {raw.get('from')!r}",
+                            "action.from", 'use "library" or "hand" (a permanent "dies": "ability": "dies")')
+    return str(ability)
 
 
 def _card_target(raw: dict[str, Any], names: list[str], cards: CardDB, i: int) -> CardTarget:

@@ -211,38 +211,46 @@ class Store(CacheFile):
                 (game, name, effective_date, source, sha256, _now(), kind, etag, last_modified),
             )
             edition_id = cur.lastrowid
-            await db.executemany(
-                "INSERT INTO rules (edition_id, number, key, parent, kind, section, title, text, examples,"
-                " sort_order) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [
-                    (edition_id, r.number, rule_key(r.number), rule_key(r.parent) if r.parent else None,
-                     r.kind, r.section, titles.get(r.number, ""), r.text,
-                     json.dumps(r.examples, ensure_ascii=False), r.sort_order)
-                    for r in rules
-                ],
-            )
-            # The glossary in two batches (one statement per entry cost about 110 ms an edition): the entries,
-            # then every term of each, matched to its entry's row by position.
-            await db.executemany(
-                "INSERT INTO glossary (edition_id, heading, terms, senses, obsolete, sort_order)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                [(edition_id, entry.heading, json.dumps(entry.terms, ensure_ascii=False),
-                  json.dumps(entry.senses, ensure_ascii=False), int(entry.obsolete), i)
-                 for i, entry in enumerate(glossary)],
-            )
-            ids = [row[0] for row in await db.execute_fetchall(
-                "SELECT id FROM glossary WHERE edition_id = ? ORDER BY sort_order", (edition_id,))]
-            await db.executemany(
-                "INSERT OR IGNORE INTO glossary_terms (edition_id, term_key, glossary_id) VALUES (?, ?, ?)",
-                [(edition_id, k, gid) for gid, entry in zip(ids, glossary, strict=True)
-                 for k in {term_key(t) for t in [entry.heading, *entry.terms]} if k],
-            )
+            assert edition_id is not None
+            await self._insert_rules(edition_id, rules, titles)
+            await self._insert_glossary(edition_id, glossary)
             await db.commit()
         except BaseException:
             await db.rollback()
             raise
         self._editions_changed()
         return await self.edition(name, game)
+
+    async def _insert_rules(self, edition_id: int, rules: Sequence[RuleEntry], titles: dict[str, str]) -> None:
+        await self.db.executemany(
+            "INSERT INTO rules (edition_id, number, key, parent, kind, section, title, text, examples,"
+            " sort_order) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (edition_id, r.number, rule_key(r.number), rule_key(r.parent) if r.parent else None,
+                 r.kind, r.section, titles.get(r.number, ""), r.text,
+                 json.dumps(r.examples, ensure_ascii=False), r.sort_order)
+                for r in rules
+            ],
+        )
+
+    async def _insert_glossary(self, edition_id: int, glossary: Sequence[GlossaryEntry]) -> None:
+        """The glossary in two batches (one statement per entry cost about 110 ms an edition): the entries, then
+        every term of each, matched to its entry's row by position."""
+        db = self.db
+        await db.executemany(
+            "INSERT INTO glossary (edition_id, heading, terms, senses, obsolete, sort_order)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            [(edition_id, entry.heading, json.dumps(entry.terms, ensure_ascii=False),
+              json.dumps(entry.senses, ensure_ascii=False), int(entry.obsolete), i)
+             for i, entry in enumerate(glossary)],
+        )
+        ids = [row[0] for row in await db.execute_fetchall(
+            "SELECT id FROM glossary WHERE edition_id = ? ORDER BY sort_order", (edition_id,))]
+        await db.executemany(
+            "INSERT OR IGNORE INTO glossary_terms (edition_id, term_key, glossary_id) VALUES (?, ?, ?)",
+            [(edition_id, k, gid) for gid, entry in zip(ids, glossary, strict=True)
+             for k in {term_key(t) for t in [entry.heading, *entry.terms]} if k],
+        )
 
     async def _delete_edition_rows(self, edition_id: int) -> None:
         db = self.db

@@ -47,68 +47,79 @@ class GAPage:
 
 
 def parse_page(markdown: str, path: str, start_order: int = 0) -> GAPage | None:
+    """One GitBook page: its title (the first "# " heading), then its numbered items in order; None for a page
+    without a title (an index)."""
     lines = markdown.replace("\r\n", "\n").split("\n")
-    title = ""
-    body_start = 0
     for i, line in enumerate(lines):
         m = _HEADING_RX.match(line)
         if m and m.group(1) == "#":
             title = clean(m.group(2))
-            body_start = i + 1
-            break
-    if not title:
-        return None
-    page = GAPage(path, title, short_title(title))
-    section = ""
+            if not title:
+                return None
+            reader = _PageReader(GAPage(path, title, short_title(title)), start_order)
+            for body_line in lines[i + 1:]:
+                reader.read(body_line)
+            return reader.page
+    return None
+
+
+@dataclass
+class _PageReader:
+    """The state of reading a page line by line: the heading the items are under, the item being read (for its
+    bullets, continued lines and hint examples) and the top item a nested one is numbered under."""
+
+    page: GAPage
+    start_order: int
+    section: str = ""
     first_section: str | None = None
     last: RuleEntry | None = None
-    in_hint = False
-    hint: list[str] = []
-    top = ""
-    for line in lines[body_start:]:
+    in_hint: bool = False
+    hint: list[str] = field(default_factory=list)
+    top: str = ""
+
+    def read(self, line: str) -> None:
         stripped = line.strip()
         if stripped.startswith("{% hint"):
-            in_hint, hint = True, []
-            continue
-        if stripped.startswith("{% endhint"):
-            in_hint = False
-            text = clean(" ".join(hint))
-            if text and last is not None:
-                last.examples.append(text)
-            continue
-        if in_hint:
-            hint.append(stripped)
-            continue
-        m = _HEADING_RX.match(line)
-        if m:
-            section = clean(m.group(2)).rstrip(":")
-            if first_section is None:
-                first_section = section
-            last = None
-            continue
-        m = _ITEM_RX.match(line)
-        if m:
-            nested = len(m.group("indent")) >= 2
-            if first_section is None:
-                first_section = section
-            prefix = page.short if section in (first_section, "General Rules") else f"{page.short}, {section}"
-            if nested and top:
-                number = f"{top}.{m.group('n')}"
-            else:
-                number = f"{prefix} {m.group('n')}"
-                top = number
-            text = clean(m.group("text"))
-            parent = top if nested else page.short
-            last = RuleEntry(number, text, "rule", parent, page.short, start_order + len(page.items) + 1)
-            page.items.append(last)
-            continue
-        b = _BULLET_RX.match(line)
-        if b and last is not None:
-            last.text = f"{last.text}\n• {clean(b.group(1))}"
-            continue
-        if stripped and last is not None and not stripped.startswith(("{%", "<")) and line.startswith("   "):
-            last.text = f"{last.text} {clean(stripped)}"
-    return page
+            self.in_hint, self.hint = True, []
+        elif stripped.startswith("{% endhint"):
+            self._end_hint()
+        elif self.in_hint:
+            self.hint.append(stripped)
+        elif m := _HEADING_RX.match(line):
+            self.section = clean(m.group(2)).rstrip(":")
+            if self.first_section is None:
+                self.first_section = self.section
+            self.last = None
+        elif m := _ITEM_RX.match(line):
+            self._item(m)
+        elif (b := _BULLET_RX.match(line)) and self.last is not None:
+            self.last.text = f"{self.last.text}\n• {clean(b.group(1))}"
+        elif stripped and self.last is not None and not stripped.startswith(("{%", "<")) and line.startswith("   "):
+            self.last.text = f"{self.last.text} {clean(stripped)}"
+
+    def _end_hint(self) -> None:
+        """A hint block is an example of the item before it."""
+        self.in_hint = False
+        text = clean(" ".join(self.hint))
+        if text and self.last is not None:
+            self.last.examples.append(text)
+
+    def _item(self, m: re.Match[str]) -> None:
+        page = self.page
+        nested = len(m.group("indent")) >= 2
+        if self.first_section is None:
+            self.first_section = self.section
+        first = self.section in (self.first_section, "General Rules")
+        prefix = page.short if first else f"{page.short}, {self.section}"
+        if nested and self.top:
+            number = f"{self.top}.{m.group('n')}"
+        else:
+            number = f"{prefix} {m.group('n')}"
+            self.top = number
+        parent = self.top if nested else page.short
+        self.last = RuleEntry(number, clean(m.group("text")), "rule", parent, page.short,
+                              self.start_order + len(page.items) + 1)
+        page.items.append(self.last)
 
 
 @dataclass
