@@ -8,6 +8,7 @@ two HTTP choke points are replaced, and every request is recorded and checked ag
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import time
@@ -85,6 +86,7 @@ class FakeDiscord:
     calls: list[Call] = field(default_factory=list)
     commands: list[dict[str, Any]] = field(default_factory=list)
     events: dict[int, asyncio.Event] = field(default_factory=dict)
+    answered: dict[int, asyncio.Event] = field(default_factory=dict)  # a response that is not only a deferral
     dispatched_at: dict[int, float] = field(default_factory=dict)
 
     def install(self, monkeypatch: Any) -> None:
@@ -147,6 +149,8 @@ class FakeDiscord:
         if interaction_id is not None:
             self.events.setdefault(interaction_id, asyncio.Event()).set()
             kind = payload.get("type") if isinstance(payload, dict) else None
+            if kind not in DEFERRALS:
+                self.answered.setdefault(interaction_id, asyncio.Event()).set()
             return {"interaction": {"id": str(interaction_id), "type": 2},
                     "resource": {"type": kind, "message": message}}
         # follow-ups: /webhooks/{app_id}/{token}
@@ -155,6 +159,7 @@ class FakeDiscord:
             iid = int(token[4:])
             self.followups.setdefault(iid, []).append(payload)
             self.events.setdefault(iid, asyncio.Event()).set()
+            self.answered.setdefault(iid, asyncio.Event()).set()
         return message
 
     followups: dict[int, list[Any]] = field(default_factory=dict)
@@ -165,6 +170,9 @@ class FakeDiscord:
     async def wait(self, interaction_id: int, timeout: float = 5.0) -> None:
         event = self.events.setdefault(interaction_id, asyncio.Event())
         await asyncio.wait_for(event.wait(), timeout)
+
+
+DEFERRALS = (5, 6)  # "thinking…" and a deferred update: an acknowledgement, not the answer
 
 
 def member() -> dict[str, Any]:
@@ -217,5 +225,8 @@ async def dispatch(client: discord.Client, fake: FakeDiscord, payload: dict[str,
     fake.dispatched_at[iid] = time.perf_counter()
     client._connection.parsers["INTERACTION_CREATE"](payload)
     await fake.wait(iid, timeout)
+    if iid not in fake.answered:  # acknowledged first (a deferral): the answer follows, however loaded the machine
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(fake.answered.setdefault(iid, asyncio.Event()).wait(), timeout)
     await asyncio.sleep(0)
     return fake.responses(iid) + fake.followups.get(iid, [])
