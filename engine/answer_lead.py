@@ -486,12 +486,17 @@ def _what(res: Resolution, asked: Asked) -> Lead:
     "who draws what?" when the asker's own choice changes who draws: both lines of that choice."""
     if asked.measure is AskedMeasure.LIFE:
         return _life(res, asked)
-    if asked.measure is AskedMeasure.WHO:
-        chooser, lines = _differs(res, "You", lambda doc: tuple(
-            sorted((n, p.get("drawn_this_turn")) for n, p in doc.get("players", {}).items())))
-        if lines:
-            return _choice(res, chooser, lines)
-    return _ruling(res, asked)
+    return _own_choice(res) or _ruling(res, asked)
+
+
+def _own_choice(res: Resolution) -> Lead | None:
+    """The asker's own choice that changes who draws what or who loses (the order of Thought Reflection and an
+    opponent's Notion Thief): both lines, never the one the engine took stated as the ruling (it was the worse
+    line for the asker, the other behind a button)."""
+    chooser, lines = _differs(res, "You", lambda doc: (tuple(
+        sorted((n, p.get("drawn_this_turn")) for n, p in doc.get("players", {}).items())),
+        tuple(doc.get("losers", ())), tuple(doc.get("winners", ()))))
+    return _choice(res, chooser, lines) if lines and chooser == "You" else None
 
 
 LEADS: dict[AskedKind, Callable[[Resolution, Asked], Lead]] = {
@@ -509,8 +514,8 @@ LEADS: dict[AskedKind, Callable[[Resolution, Asked], Lead]] = {
 def lead_of(res: Resolution) -> Lead:
     """The first words of the answer to ``res.asked`` (the ruling line when nothing was asked), with the
     trap when there is one."""
-    if res.asked is None:
-        return _ruling(res, None)
+    if res.asked is None:  # no question: the ruling, or both lines of a choice that is the asker's
+        return _own_choice(res) or _ruling(res, None)
     lead = LEADS[res.asked.kind](res, res.asked)
     if lead.kind is AnswerKind.RULING:
         return lead

@@ -139,6 +139,11 @@ class Ruleset:
         return "deck" if self.game == "grand-archive" else "library"
 
     @property
+    def draw_step(self) -> str:
+        """What the game calls the step of the turn's draw (Grand Archive: the draw phase)."""
+        return "draw phase" if self.game == "grand-archive" else "draw step"
+
+    @property
     def label(self) -> str:
         return "Grand Archive" if self.game == "grand-archive" else (
             "today's Magic rules" if self.edition == "current" else f"the {self.edition} Magic rules")

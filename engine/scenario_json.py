@@ -11,6 +11,7 @@ from typing import Any
 from engine.cards import CardDB, default_cards
 from engine.defaults import DRAWN_SAID, Default, default_keys, turn_said
 from engine.errors import ScenarioError
+from engine.game_words import in_game_words
 from engine.model import FORMATS, STEPS, Action, CardTarget, PlayerState, Scenario, Zone
 from engine.question import asked_from_json
 
@@ -229,7 +230,7 @@ def defaults_used(doc: dict[str, Any], names: list[str]) -> list[str]:
         out.append("the main phase")
     if "active" not in doc and not any("turn" in a for a in doc.get("assumed", [])):
         out.append(turn_said(names[0]))
-    return out
+    return [in_game_words(said, doc.get("game")) for said in out]
 
 
 def _action(raw: Any, names: list[str], cards: CardDB) -> Action:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.answer_lead import Lead, lead_from_json, lead_of, outcome_of
+from engine.game_words import in_game_words
 from engine.model import Resolution
 from engine.situation.given import Situation
 from engine.wording import sentence
@@ -96,8 +97,8 @@ def _changes(res: Resolution) -> tuple[PlayerChange, ...]:
     out = []
     for name, after in res.players.items():
         before = res.before.get(name, {})
-        counts = tuple((what, int(before.get(what, 0)), int(after.get(what, 0))) for what in COUNTED
-                       if what in ALWAYS or before.get(what, 0) != after.get(what, 0))
+        counts = tuple((in_game_words(what, res.game), int(before.get(what, 0)), int(after.get(what, 0)))
+                       for what in COUNTED if what in ALWAYS or before.get(what, 0) != after.get(what, 0))
         result = "loses the game" if after.get("lost") else "wins the game" if after.get("won") else ""
         out.append(PlayerChange(name, counts, result))
     return tuple(out)

@@ -192,7 +192,7 @@ def action_draw_step(r: Resolver) -> None:
         r.step(f"Team {active.team}'s draw step: each of its players draws a card ({', then '.join(team)}).",
                (*r.rs.cite("draw_step"), *r.rs.cite("team_draw_step")), active.name, "order")
     for name in team:
-        r.step(f"{name}'s draw step: the turn-based draw.", r.rs.cite("draw_step"), name, "draw_step")
+        r.step(f"{name}'s {r.rs.draw_step}: the turn-based draw.", r.rs.cite("draw_step"), name, "draw_step")
         r.draw_instruction(name, 1, "the draw step")
     # "At the beginning of ... draw step" abilities trigger now and go on the stack with the others.
     for src in r.in_play():

@@ -20,6 +20,7 @@ from typing import Any
 
 from engine.cards import CardDB, default_cards
 from engine.errors import Ambiguity, Clarification, SituationError
+from engine.game_words import in_game_words
 from engine.scenario_json import scenario_from_json
 from engine.situation.attach import Builder
 from engine.situation.clarify import ask_player_count, from_ambiguity, place_unowned, question_text, with_question
@@ -247,7 +248,8 @@ def _turn_draw_asked(b: Builder, sentences: Collection[str]) -> None:
 
 def _with_reading(doc: dict[str, Any], b: Builder) -> dict[str, Any]:
     """The scenario with what was understood (each fact with its words) and what was assumed."""
-    doc["understood"] = [{"fact": fact, "words": words} for fact, words in b.understood]
+    game = str(b.top.get("game", ""))
+    doc["understood"] = [{"fact": in_game_words(fact, game), "words": words} for fact, words in b.understood]
     for card, clause in b.unowned:
         doc["understood"].append({"fact": f"{card} is on the battlefield", "words": clause})
     if b.assumed:

@@ -286,6 +286,11 @@ def describe_fact(who: str, key: str, value: Any) -> str:
                                                         has=agree(who, "have"), cards="card" if value == 1 else "cards")
 
 
+# how a card is used, as the understood facts say it ("I activate Jace's Archivist" was "You cast Jace's Archivist")
+_ACTS = {"activate": "activate", "cycle": "cycle", "spell": "cast", "": "cast"}
+_CARD_EVENTS = {"enters": "enters the battlefield", "dies": "dies", "graveyard": "is put into a graveyard"}
+
+
 def describe_action(action: dict[str, Any]) -> str:
     who = _name(str(action.get("player", "")))
     if action.get("players"):
@@ -299,7 +304,11 @@ def describe_action(action: dict[str, Any]) -> str:
     if kind == "cast":
         x = f" with X={action['x']}" if "x" in action else ""
         targets = f" targeting {', '.join(action['targets'])}" if action.get("targets") else ""
-        return f"{who} {agree(who, 'cast')} {action['card']}{targets}{x}"
+        ability = str(action.get("ability", ""))
+        if ability in _CARD_EVENTS:  # "Golgari Thug dies": the card's event, not a player's act
+            return f"{action['card']} {_CARD_EVENTS[ability]}"
+        verb = agree(who, _ACTS.get(ability, "cast"))
+        return f"{who} {verb} {action['card']}{targets}{x}"
     if kind == "move_to_hand":
         return f"{who} {agree(who, 'put')} the top {action['count']} of their library into their hand"
     return f"{who}: {action.get('name', kind)} ×{action.get('count', 1)}"

@@ -45,6 +45,8 @@ QUESTION_FORMS: tuple[QuestionForm, ...] = (
     QuestionForm(AskedKind.COUNT, rf"\bhow many cards? (?:do|does|will|would) {WHO}\b", "how many cards does he get?"),
     QuestionForm(AskedKind.COUNT, r"\bhow many (?:\w+ )?(?P<noun>pings?|treasures?|counters?|snakes?|tokens?|"
                                   r"triggers?)\b", "how many pings?"),
+    # "who draws how many?": every player's count, the ruling line (it was "how many?" alone: the asker's count)
+    QuestionForm(AskedKind.WHAT, r"\bwho (?:draws|gets)\b.*\bhow many\b", "who draws how many?"),
     QuestionForm(AskedKind.COUNT, r"\bhow many\b", "how many cards?"),
     # "how much life does he lose?" asks for the life lost, not whether he loses the game
     QuestionForm(AskedKind.LIFE, rf"\bhow much (?:life|damage)(?: (?:do|does|did|will|would|should) {WHO})?\b",

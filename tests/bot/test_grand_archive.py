@@ -102,3 +102,12 @@ async def test_rulediff_of_a_whole_section(store: Store) -> None:
     reply = await Judge(store).rulediff("121")
     text = reply.as_text()
     assert "121.8" in text and "727" in text and "732" in text and "unchanged" in text
+
+
+async def test_a_grand_archive_answer_speaks_of_the_deck_and_the_draw_phase(store: Store) -> None:
+    # "You: 5 cards in library", "step: draw", "library 5 → 4": Magic's words in a Grand Archive answer
+    reply = await Judge(store).draw("I have 5 cards in my deck. it's my draw phase.", "grand-archive")
+    assert reply.draw is not None
+    text = reply.as_plain()
+    assert "5 cards in deck" in text and "deck 5 → 4" in text and "draw phase: the turn-based draw" in text
+    assert "library" not in text.lower() and "draw step" not in text.lower()

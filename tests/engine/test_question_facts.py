@@ -111,3 +111,23 @@ def test_a_player_named_in_lower_case_in_the_question_is_that_player(question: s
     # "how many does alice draw?" was answered for Bob ("Bob draws no card"): the name didn't match "Alice"
     res = _judged(f"Alice has 1 card in library. Alice controls Notion Thief. Bob casts Brainstorm. {question}")
     assert res.answer["text"].startswith(lead)
+
+
+@pytest.mark.parametrize("question", ["", " what happens?", " who draws how many?", " how many does opp draw?"])
+def test_the_askers_own_order_of_replacements_is_both_lines(question: str) -> None:
+    # 616.1: the affected player orders the replacements; "Ruling: Opponent draws 6" stated the worse order for
+    # the asker as the outcome ("who draws how many?" was even answered "You draw no card")
+    res = _judged(f"I have Thought Reflection and opp has Notion Thief. I cast Brainstorm.{question}")
+    lines = {line["outcome"] for line in res.answer["lines"]}
+    assert res.answer["kind"] == "choice"
+    assert any("Opponent draws 6 cards" in o for o in lines) and any("Opponent draws 3 cards" in o for o in lines)
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("I have Jace's Archivist. I activate Jace's Archivist.", "You activate Jace's Archivist"),
+    ("my opponent has Jace's Archivist and activates it", "Opponent activates Jace's Archivist"),
+    ("Golgari Thug dies", "Golgari Thug dies"),
+])
+def test_how_a_card_is_used_is_said_as_it_was_told(text: str, fact: str) -> None:
+    # "I activate Jace's Archivist" was understood as "You cast Jace's Archivist"
+    assert _judged(text).understood[-1]["fact"] == fact
