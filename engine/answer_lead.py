@@ -310,6 +310,37 @@ def _milled(res: Resolution, asked: Asked) -> Lead:
     return Lead(AnswerKind.COUNT, sentence(text[0].upper() + text[1:]) + ".", reason, rule)
 
 
+def _tokens(res: Resolution, asked: Asked) -> Lead:
+    """ "How many treasures does he make?": the tokens of that kind the player asked about ends with, more than
+    before (unnamed: the one player who got any; several: the ruling)."""
+    noun = re.search(r"\bhow many (?:\w+ )?(treasure|snake|token|clue|food|blood|map)", asked.words, re.I)
+    kind = noun.group(1).lower() if noun else "token"
+
+    def made(who: str, doc: dict[str, Any] | None = None) -> int:
+        before = res.before.get(who, {}).get("tokens", {}) or {}
+        after = (doc or {"players": res.players})["players"].get(who, {}).get("tokens", {}) or {}
+        return sum(n - before.get(k, 0) for k, n in after.items() if kind == "token" or k.lower() == kind)
+
+    got = [who for who in res.players if made(who)]
+    who = asked.player if asked.player in res.players else got[0] if len(got) == 1 else None
+    if who is None:
+        return _ruling(res, asked)
+    def said(doc: dict[str, Any] | None = None) -> str:
+        n = made(who, doc)
+        what = ("token" if kind == "token" else kind.capitalize()) + ("" if n == 1 else "s")
+        return sentence(f"{_does(who, 'get', 'gets')} {f'{n:,}' if n else 'no'} {what}")
+
+    chooser, lines = _differs(res, who, lambda doc: made(who, doc))  # "unless that player pays": a choice
+    if lines:  # each line with the tokens it makes (a line's ruling says the draws, not the tokens)
+        others = _own(res, chooser)
+        lines = tuple(dict.fromkeys([Line(sentence(str(others[0]["main"])), said())] + [
+            Line(sentence(str(b.get("said") or b["choice"])), said(b)) for b in others]))
+        return _choice(res, chooser, lines)
+    text = said()
+    reason, rule = _reason(res, asked.card)
+    return Lead(AnswerKind.COUNT, text[0].upper() + text[1:] + ".", reason, rule)
+
+
 _ZONE_MEASURED = {AskedMeasure.HAND: "hand", AskedMeasure.LIBRARY: "library"}
 
 
@@ -323,6 +354,8 @@ def _count(res: Resolution, asked: Asked) -> Lead:
         return _ruling(res, asked)
     if asked.measure is AskedMeasure.MILLED:
         return _milled(res, asked)
+    if asked.measure is AskedMeasure.TOKENS:
+        return _tokens(res, asked)
     zone = _ZONE_MEASURED.get(asked.measure) if asked.measure else None
     if zone:  # "how many cards do I end up with?": the hand afterwards; "... left in my library?": the library
         chooser, lines = _differs(res, who, _count_of(who, zone))
@@ -419,6 +452,9 @@ def _can(res: Resolution, asked: Asked) -> Lead:
         return _ruling(res, asked)  # the card played no part the engine can name: the ruling, not a guess
     if asked.act is not None and asked.act != STOP:  # "can I dredge?": about that act, never whether one draws
         return ACT_LEADS.get(asked.act, _ruling)(res, asked)
+    chooser, lines = _differs(res, "You", _count_of(who, "drawn_this_turn"))
+    if lines:  # "does he draw?" when the asker decides it (Rhystic Study's tax): both lines
+        return _choice(res, chooser, lines)
     n = drawn_counts(res).get(who, 0)
     reason, rule = _reason(res)
     wanted = asked.number or 0

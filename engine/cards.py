@@ -27,6 +27,7 @@ from engine.effects import (
     DrawStepTrigger,
     DrawTrigger,
     Effect,
+    EventTrigger,
     Miracle,
     MultiDrawReplacement,
     NotModelled,
@@ -91,6 +92,7 @@ _FIELDS = {
     "cant_lose": {"type"},
     "spell": {"type", "ops", "targets_player", "activated", "cost"},
     "miracle": {"type", "cost"},
+    "event_trigger": {"type", "event", "ops"},
     "not_modelled": {"type", "text"},
 }
 
@@ -135,6 +137,11 @@ def build_effect(raw: dict[str, Any], where: str) -> Effect:
                          bool(raw.get("activated", False)), cost=str(raw.get("cost", "")))
     if kind == "miracle":
         return Miracle(str(raw.get("cost", "")))
+    if kind == "event_trigger":  # "whenever you become the target of ...": the event in the Oracle's words
+        event = raw.get("event")
+        if not isinstance(event, str) or not event.strip():
+            raise CardDataError(f"{where}: an event_trigger needs its event in words")
+        return EventTrigger(event.strip().lower(), _ops(raw.get("ops"), where))
     return NotModelled(str(raw.get("text", "")))
 
 

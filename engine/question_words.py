@@ -21,6 +21,7 @@ class AskedMeasure(StrEnum):
     DRAWN = "drawn"  # "how many do I draw?": the cards drawn
     HAND = "hand"  # "how many cards do I end up with?": the hand afterwards
     LIBRARY = "library"  # "how many cards are left in my library?": the library afterwards
+    TOKENS = "tokens"  # "how many treasures does he make?": the tokens created
     TIMES = "times"  # "how many times does Rhystic Study trigger?", "how many pings?": the number of triggers
     MILLED = "milled"  # "how many cards does opp mill?": the cards put from a library into a graveyard
     OTHER = "other"  # "how many cards does she discard?": a count the answer can't lead with, so the ruling
@@ -49,8 +50,12 @@ MEASURES: tuple[tuple[AskedMeasure, re.Pattern[str]], ...] = (
     (AskedMeasure.LIBRARY, re.compile(r"\bhow many\b(?:(?!\bdraws?\b)[^?])*?\b(?:left|remain|remaining|still) in "
                                       r"(?:(?:my|his|her|their|your|the|opp's|opponent's) )?(?:library|lib|deck)\b|"
                                       r"\b(?:library|deck) (?:size|count)\b", re.I)),
+    # "how many treasures does he make?": the tokens created, whichever ability made them (a replacement such as
+    # Hullbreacher's makes them without triggering: "how many times" was no answer)
+    (AskedMeasure.TOKENS, re.compile(r"\bhow many (?:\w+ )?(?:treasures?|snakes?|tokens?|clues?|foods?|bloods?|"
+                                     r"maps?)\b(?! triggers?\b)", re.I)),
     (AskedMeasure.TIMES, re.compile(r"\bhow (?:many times|often)\b|"
-                                    r"\bhow many (?:\w+ )?(?:pings?|treasures?|counters?|snakes?|tokens?|triggers?)\b",
+                                    r"\bhow many (?:\w+ )?(?:pings?|counters?|triggers?)\b",
                                     re.I)),
     (AskedMeasure.MILLED, re.compile(r"\b(?:mill|mills|milled|milling)\b", re.I)),
     # another act counted ("discard", "make", "create", "exile", "sacrifice", "lose"): not the cards drawn

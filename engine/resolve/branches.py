@@ -140,7 +140,8 @@ class AlternativeSearch:
     def run(self, main: Resolution, resolver: Resolver) -> list[dict[str, Any]]:
         scenario = self.scenario
         self._reads.append(resolver.s.choices.read_values())  # type: ignore[attr-defined]
-        seen_outcomes = {outcome_key(main)}
+        main_outcome = outcome_key(main)
+        seen_outcomes: set[Any] = {main_outcome}
         found: list[dict[str, Any]] = []
         queue: deque[tuple[dict[str, Any], list[ChoicePoint]]] = deque(
             [(dict(scenario.choices), resolver.choice_points)])
@@ -163,11 +164,15 @@ class AlternativeSearch:
                     if other is None:
                         return found
                     queue.append((choices, points))
-                    outcome = outcome_key(other)
-                    if outcome in seen_outcomes:
-                        continue
-                    seen_outcomes.add(outcome)
                     changed = {k: v for k, v in choices.items() if scenario.choices.get(k, _UNSET) != v}
+                    # one line per outcome, and per player when one decision differs: "Opponent declines Rhystic
+                    # Study" and "you pay the tax" end alike, but each player asked about their own choice is
+                    # owed its line ("does he draw?" answered Yes without the asker's tax)
+                    outcome = outcome_key(other)
+                    whose = (outcome, cp.key.split(":")[-1]) if list(changed) == [cp.key] else outcome
+                    if outcome == main_outcome or whose in seen_outcomes:
+                        continue
+                    seen_outcomes.update((whose, outcome))
                     # the main line's value of a decision made otherwise here, said ("You apply X first"), so
                     # a choice the player makes can be answered with both of its lines
                     main_said = describe_choice(cp.key, cp.chosen) if list(changed) == [cp.key] else ""
@@ -225,5 +230,6 @@ def describe_choice(key: str, value: Any) -> str:
         "multi_replacement": lambda: f"{who} applies {str(value).split('#')[0]} first",
         "cost": lambda: f"the cost of {parts[0]} is paid with “{value}”",
         "sacrifice": lambda: f"{value} is sacrificed for {parts[0]}'s cost",
+        "pays": lambda: f"{who} {'pays' if yes else 'does not pay'} the tax",
     }.get(kind)
     return second_person(text()) if text else f"{key} = {value}"

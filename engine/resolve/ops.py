@@ -377,7 +377,20 @@ def _paid(r: Resolver, you: str, paid: bool) -> bool | None:
     """ "Unless that player pays {1}": what the situation says the other player did ("pays:<player>"), else
     unknown (assumed and said, the other line listed)."""
     said = [v for k, v in r.s.choices.items() if k.startswith("pays:") and k[5:] != you and isinstance(v, bool)]
-    return (said[0] == paid) if len(said) == 1 else None
+    if len(said) == 1:
+        return said[0] == paid
+    payers = [n for n in r.opponents(you) if not r.player(n).lost]
+    if len(payers) != 1:
+        return None  # several opponents: "that player" is one of them; the condition is assumed and said
+    # the payer's own decision (Smothering Tithe's "that player may pay {2}"): theirs, so the answer gives them
+    # both lines ("Your choice"), not a condition about nobody
+    payer = payers[0]
+    key = f"pays:{payer}"
+    pays = bool(r.choose(key, [False, True], False))
+    if key not in r.s.choices:
+        r.step(f"The answer assumes {payer} does not pay the tax (the other choice is listed as an alternative).",
+               r.rs.cite("if_you_do"), payer, "assumption")
+    return pays == paid
 
 
 _KNOWN_CONDITIONS: tuple[tuple[str, Callable[..., bool | None]], ...] = (
