@@ -42,6 +42,7 @@ from engine.situation.entities import aliases
 from engine.situation.facts import is_spell
 from engine.situation.lexicon import COMMON_WORDS, NOTHING_HAPPENS
 from engine.situation.normalize import clean, normalize_text, reader_vocabulary
+from engine.situation.offer_people import Person, people, said_by
 from engine.situation.question import question_sentences
 from engine.situation.tokens import Tok, tokenize
 
@@ -68,18 +69,20 @@ class Use(Enum):
 
 
 # each use: the card's place (left out when the facts the text told already place it), then what happens; a
-# watcher twice: its controller draws, then an opponent
+# watcher twice: its controller draws, then another player. Templates over the text's two people
+# (engine/situation/offer_people.py): {a} uses the card, {b} is the other player
 USE_SENTENCES: dict[Use, tuple[tuple[str, str], ...]] = {
-    Use.CAST: (("", "I cast {card}."),),
-    Use.ACTIVATE: (("I control {card}.", "I activate {card}."),),
-    Use.CYCLE: (("", "I cycle {card}."),),
-    Use.ENTERS: (("", "{card} enters under my control."),),
-    Use.WATCH: (("I control {card}.", "I draw a card."), ("I control {card}.", "My opponent draws a card.")),
-    Use.DRAW_STEP: (("I control {card}.", "It's my draw step."),
-                    ("I control {card}.", "It's my opponent's draw step.")),
+    Use.CAST: (("", "{a} cast{a_s} {card}."),),
+    Use.ACTIVATE: (("{a} control{a_s} {card}.", "{a} activate{a_s} {card}."),),
+    Use.CYCLE: (("", "{a} cycle{a_s} {card}."),),
+    Use.ENTERS: (("", "{card} enters under {a_poss} control."),),
+    Use.WATCH: (("{a} control{a_s} {card}.", "{a} draw{a_s} a card."),
+                ("{a} control{a_s} {card}.", "{b} draw{b_s} a card.")),
+    Use.DRAW_STEP: (("{a} control{a_s} {card}.", "It's {a_poss} draw step."),
+                    ("{a} control{a_s} {card}.", "It's {b_poss} draw step.")),
 }
-# the other card of two named, on the battlefield while one is used: under the asker's control, then an opponent's
-BESIDE = ("I control {card}.", "My opponent controls {card}.")
+# the other card of two named, on the battlefield while one is used: under the user's control, then the other's
+BESIDE = ("{a} control{a_s} {card}.", "{b} control{b_s} {card}.")
 
 
 def card_use(card: Card) -> Use | None:
@@ -149,6 +152,8 @@ def _sorted(text: str, read: Read) -> Sorted:
 def _sort(clause: str, out: Sorted, read: Read) -> bool:
     """Add ``clause`` where it belongs; False when it is not read."""
     kind = _kind(" ".join([out.facts_text(), _sentence(clause)]), read)
+    if kind == "fact" and not normalize_text(clause).text.strip():
+        return True  # the player's prediction or an aside ("it should trigger 3 times"): read, and no fact
     if kind == "fact":
         out.facts.append(clause)
     elif kind == "action":
@@ -204,8 +209,9 @@ def _named(text: str, cards: CardDB, unknown: list[str]) -> list[Card]:
             continue
         for token in tokens:
             card = cards.find(str(token.value)) if token.kind is Tok.CARD else None
-            if card is not None and _names(token.text, card) and not any(token.text.lower() in name.lower()
-                                                                         for name in unknown):
+            whole = card is not None and card.name.lower() == token.text.lower()  # never inside another name
+            if card is not None and _names(token.text, card) and (whole or not any(
+                    token.text.lower() in name.lower() for name in unknown)):
                 found.setdefault(card.name, card)
     return list(found.values())
 
@@ -222,34 +228,72 @@ def _names(words: str, card: Card) -> bool:
     return len(key.split()) > 1 or key in (full, utils.default_process(card.name.split(",")[0])) or key in aliases()
 
 
-def _uses(card: Card, facts: str) -> list[str]:
+@dataclass(frozen=True)
+class Cast:
+    """Who the options name (the text's people: ``offer_people``) and the cards the text already places."""
+
+    first: Person
+    other: Person | None
+    cards: CardDB
+    placed: frozenset[str]  # the cards the facts read put on the battlefield (by any of their names)
+
+    def named_in(self, words: str) -> set[str]:
+        return {c.name for c in _named(words, self.cards, [])}
+
+    def said(self, template: str, card: str) -> str | None:
+        return said_by(template, self.first, self.other, card)
+
+
+def _uses(card: Card, cast: Cast) -> list[str]:
+    """The card used as its abilities are, each a situation; its place left out when the facts place it."""
     use = card_use(card)
-    placed = card.name.lower() in facts.lower()
-    return [" ".join(x for x in ("" if placed else place.format(card=card.name), then.format(card=card.name)) if x)
-            for place, then in (USE_SENTENCES[use] if use is not None else ())]
+    out = []
+    for place, then in USE_SENTENCES[use] if use is not None else ():
+        sentences = [cast.said(t, card.name) for t in (then,) if card.name in cast.placed or not place] or \
+            [cast.said(place, card.name), cast.said(then, card.name)]
+        if None not in sentences:
+            out.append(" ".join(x for x in sentences if x))
+    return out
 
 
-def _offers(told: Sorted, named: list[Card]) -> Iterator[str]:
+def _beside(card: str, cast: Cast) -> list[str]:
+    """A permanent named and not placed, on the battlefield during another's use: the user's, then the other's."""
+    return [where for where in (cast.said(t, card) for t in BESIDE) if where]
+
+
+def _offers(told: Sorted, named: list[Card], cast: Cast) -> Iterator[str]:
     """The situations offered, most likely first: each action the text told (with the permanents it names
-    elsewhere on the battlefield: the asker's, then an opponent's); two cards named, one on the battlefield while
-    the other is used; then each card used alone."""
+    elsewhere on the battlefield: the user's, then the other's); two cards named, one on the battlefield while
+    the other is used; then each card used alone. A card a told action uses is offered as told, never also
+    as a card use ("opp casts Brainstorm" is not also "I cast Brainstorm")."""
+    acted: set[str] = set()
     for action in told.actions:
         yield _sentence(action)
-        said = f"{told.facts_text()} {action}".lower()
-        missing = [c.name for c in named if not is_spell(c) and c.name.lower() not in said]
+        in_action = cast.named_in(action)
+        acted |= in_action
+        missing = [c.name for c in named if not is_spell(c) and c.name not in cast.placed | in_action]
         for where in BESIDE if missing else ():
-            yield " ".join([*(where.format(card=name) for name in missing), _sentence(action)])
+            places = [cast.said(where, name) for name in missing]
+            if None not in places:
+                yield " ".join([*(p for p in places if p), _sentence(action)])
     if len(told.actions) > 1 and not told.unread:
         return  # two actions told, each read: the player asks about one of them, not about another use
-    cards, facts = named[:MAX_CARDS], told.facts_text()
+    cards = [c for c in named[:MAX_CARDS] if c.name not in acted]
     for used in cards:
         for beside in (c for c in cards if c is not used and not is_spell(c)):
-            placed = beside.name.lower() in facts.lower()
-            for use in _uses(used, facts):
-                for where in BESIDE[:1] if placed else BESIDE:
-                    yield " ".join(x for x in ("" if placed else where.format(card=beside.name), use) if x)
+            for use in _uses(used, cast):
+                for where in [""] if beside.name in cast.placed else _beside(beside.name, cast):
+                    yield " ".join(x for x in (where, use) if x)
     for card in cards:
-        yield from _uses(card, facts)
+        yield from _uses(card, cast)
+
+
+def _placed(facts: str, cards: CardDB, read: Read) -> frozenset[str]:
+    """The permanents the facts read put on someone's battlefield ("I have Sheoldred"): an option never places
+    them again (never "My opponent controls Sheoldred" after "I have Sheoldred"). Facts that name a card and
+    leave whose it is open ("cards like Sheoldred") place nothing: the options say whose."""
+    named = frozenset(c.name for c in _named(facts, cards, []) if not is_spell(c))
+    return named if named and _readable(f"{facts} I draw a card.", read) else frozenset()
 
 
 def _readable(text: str, read: Read) -> bool:
@@ -306,10 +350,12 @@ def offer(text: str, error: SituationError, cards: CardDB, read: Read, question:
     if not told.actions and not named:
         return None
     facts, options, seen = told.facts_text(), [], set()
-    permanents = [c.name.lower() for c in named if not is_spell(c)]
-    for situation in _offers(told, named):
+    first, other = people(_clauses(clean(text)), cards)
+    cast = Cast(first, other, cards, _placed(facts, cards, read))
+    permanents = {c.name for c in named if not is_spell(c)}
+    for situation in _offers(told, named, cast):
         whole = " ".join(x for x in (facts, situation, question) if x)
-        if any(name not in whole.lower() for name in permanents):
+        if permanents - cast.named_in(whole):
             continue  # a permanent the player named is never taken out of the story
         if situation.lower() in seen or not _readable(whole, read):
             continue
