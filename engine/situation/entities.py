@@ -197,11 +197,24 @@ def card_list(cards: CardDB, text: str, clause: str) -> list[str]:
                 i = j
                 break
         else:
-            name = _WHOSE.sub("", parts[i].strip()) or parts[i].strip()
+            name = _unknown_name(parts, seps, i)
             error = SituationError(f"“{name}” is not a card I know", clause, "a card name from the card data")
             error.unknown_card = name
             raise error
     return out
+
+
+_TITLE = re.compile(r"^the [A-Z]")  # "Aminatou, the Fateshifter": a name's title after its comma
+
+
+def _unknown_name(parts: list[str], seps: list[str], i: int) -> str:
+    """The card name the data lacks at ``parts[i]``, as the bot looks it up: without the words that say whose
+    it is ("opponent controls Baleful Strix" is Baleful Strix), with its title ("Aminatou, the Fateshifter",
+    never "Aminatou", which names several cards)."""
+    name = parts[i].strip()
+    if i + 1 < len(parts) and seps[i].strip() == "," and _TITLE.match(parts[i + 1].strip()):
+        name = f"{name}, {parts[i + 1].strip()}"
+    return _WHOSE.sub("", _BEFORE_NAME.sub("", name)) or name
 
 
 @lru_cache(maxsize=8)

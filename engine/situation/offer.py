@@ -129,7 +129,7 @@ _PARTS = re.compile(r",\s*(?:and\s+|then\s+|and then\s+)?|\s+(?:and then|then|an
                     re.I)
 
 
-def _sorted(text: str, read: Read) -> Sorted:
+def _sorted(text: str, read: Read, cards: CardDB) -> Sorted:
     """Each clause read after the facts before it: a fact (nothing happens), an action, or words not read. A
     clause not read whole is read by its parts ("I cast Brainstorm and then I cast Ponder")."""
     out = Sorted()
@@ -139,26 +139,43 @@ def _sorted(text: str, read: Read) -> Sorted:
             if _kind(" ".join([out.facts_text(), _sentence(clause)]), read) == "action":
                 _add_action(clause, out, read)
             continue
-        if _sort(clause, out, read):
+        if _sort(clause, out, read, cards):
             continue
         parts = [p for p in _PARTS.split(clause) if p.strip()]
         if len(parts) == 1:
             out.unread.append(clause)
             continue
-        out.unread += [part for part in parts if not _sort(part, out, read)]  # the parts read are kept
+        out.unread += [part for part in parts if not _sort(part, out, read, cards)]  # the parts read are kept
     return out
 
 
-def _sort(clause: str, out: Sorted, read: Read) -> bool:
+def _sort(clause: str, out: Sorted, read: Read, cards: CardDB) -> bool:
     """Add ``clause`` where it belongs; False when it is not read."""
     kind = _kind(" ".join([out.facts_text(), _sentence(clause)]), read)
-    if kind == "fact" and not normalize_text(clause).text.strip():
-        return True  # the player's prediction or an aside ("it should trigger 3 times"): read, and no fact
+    if kind == "fact" and _tells_nothing(clause, cards):
+        return True  # the player's prediction or what they saw ("it should trigger", "do not draw"): no fact
     if kind == "fact":
         out.facts.append(clause)
     elif kind == "action":
         _add_action(clause, out, read)
     return kind is not None
+
+
+# what a fact tells: a card, a count of a zone, life, a turn or step, the game; a clause read without any of
+# these ("However, the one", "do not draw a card") is the player's report of what happened, never a fact
+_FACT_KINDS = frozenset({Tok.CARD, Tok.ZONE, Tok.LIFE, Tok.AT, Tok.STEP, Tok.TURN, Tok.SIDE, Tok.FORMAT, Tok.PLAYERS,
+                         Tok.DREW, Tok.FOR_TURN, Tok.THIS_TURN, Tok.PLACE, Tok.EMPTY, Tok.LAST, Tok.LEFT,
+                         Tok.COUNTERS, Tok.MULL, Tok.OWNED, Tok.X})
+
+
+def _tells_nothing(clause: str, cards: CardDB) -> bool:
+    """Whether a clause the reader reads as a fact tells none: the player's prediction, an aside (set apart
+    by the normaliser), or words that carry no fact ("do not draw a card": what they saw not happen)."""
+    words = normalize_text(clause).text
+    try:
+        return not {t.kind for t in tokenize(words, cards)} & _FACT_KINDS
+    except SituationError:
+        return False
 
 
 def _add_action(clause: str, out: Sorted, read: Read) -> None:
@@ -342,7 +359,7 @@ def offer(text: str, error: SituationError, cards: CardDB, read: Read, question:
     kept; None when nothing can be offered."""
     if not can_offer(text, error):
         return None
-    told = _sorted(text, read)
+    told = _sorted(text, read, cards)
     if any(_tells_a_fact(words, cards) for words in told.unread):
         return None
     told.actions = [a for a in (_told_action(c, cards) for c in told.actions) if a]

@@ -108,3 +108,25 @@ def test_facts_that_leave_a_permanents_controller_open_are_answered_by_the_optio
     """ "cards like Sheoldred" names the card and nobody's: the options say whose (as before)."""
     labels = [o.label for o in _asked("the app mishandles it with cards like Sheoldred, the Apocalypse").options]
     assert any(label.startswith("I control Sheoldred") for label in labels), labels
+
+
+def test_what_the_player_saw_not_happen_is_no_fact_and_the_option_answers_right() -> None:
+    """ "do not draw a card" is the report of what the player saw, not a fact (read as one, it made every option
+    a "can I draw?" question); without it, the Blood Scrivener option resolves as the rules do."""
+    asked = _asked("Blood Scrivener - When my hand is empty, i lose a life and do not draw a card, instead of "
+                   "drawing two.")
+    read = asked.question.split("With what I read", 1)[1].split(")", 1)[0]
+    assert "do not draw" not in read and "my hand is empty" in read
+    option = next(o for o in asked.options if o.label == "I control Blood Scrivener. I draw a card")
+    doc = situation_to_json(option.text, CARDS)
+    assert doc.get("asked") is None
+
+
+def test_an_unknown_card_is_named_whole_for_the_look_up() -> None:
+    """The name the bot looks up: with its title after the comma ("Kenrith, the Returned King", never "Kenrith",
+    which Scryfall can't tell from other Kenriths), without the words that say whose it is."""
+    for text, name in (("I control Kenrith, the Returned King. I draw a card", "Kenrith, the Returned King"),
+                       ("my opponent controls Baleful Strix. I draw a card", "Baleful Strix")):
+        with pytest.raises(SituationError) as error:
+            situation_to_json(text, CARDS)
+        assert error.value.unknown_card == name
