@@ -76,8 +76,8 @@ USE_SENTENCES: dict[Use, tuple[tuple[str, str], ...]] = {
     Use.ACTIVATE: (("{a} control{a_s} {card}.", "{a} activate{a_s} {card}."),),
     Use.CYCLE: (("", "{a} cycle{a_s} {card}."),),
     Use.ENTERS: (("", "{card} enters under {a_poss} control."),),
-    Use.WATCH: (("{a} control{a_s} {card}.", "{a} draw{a_s} a card."),
-                ("{a} control{a_s} {card}.", "{b} draw{b_s} a card.")),
+    Use.WATCH: (("{a} control{a_s} {card}.", "{a} draw{a_s} {draws}."),
+                ("{a} control{a_s} {card}.", "{b} draw{b_s} {draws}.")),
     Use.DRAW_STEP: (("{a} control{a_s} {card}.", "It's {a_poss} draw step."),
                     ("{a} control{a_s} {card}.", "It's {b_poss} draw step.")),
 }
@@ -95,8 +95,25 @@ def card_use(card: Card) -> Use | None:
         return Use.CYCLE if all(s.cost.startswith("cycling") for s in activated) else Use.ACTIVATE
     if any(isinstance(e, EventTrigger) and "enters" in e.event for e in card.effects):
         return Use.ENTERS
-    watching = next((use for kind, use in WATCHERS.items() if card.of(kind)), None)
-    return watching or (Use.CAST if spells else None)
+    return _watching(card) or (Use.CAST if spells else None)
+
+
+def _watching(card: Card) -> Use | None:
+    return next((use for kind, use in WATCHERS.items() if card.of(kind)), None)
+
+
+def card_uses(card: Card) -> list[Use]:
+    """The uses offered for a card: the most likely, then its draw watching when it has both ("{3}{U}: each player
+    draws" and "whenever an opponent draws their second card": a report may be about either)."""
+    first, watching = card_use(card), _watching(card)
+    return [u for u in (first, watching if watching is not first else None) if u is not None]
+
+
+def draws_watched(card: Card) -> str:
+    """The draw an option shows for a watcher: enough cards to trigger it ("2 cards" for "their second card each
+    turn"), else "a card"."""
+    nth = max((t.condition.nth_each_turn for t in card.of(DrawTrigger)), default=0)
+    return f"{nth} cards" if nth > 1 else "a card"
 
 
 # a permanent that watches draws, by what it watches: a draw, or the draw step
@@ -263,9 +280,9 @@ class Cast:
 
 def _uses(card: Card, cast: Cast) -> list[str]:
     """The card used as its abilities are, each a situation; its place left out when the facts place it."""
-    use = card_use(card)
     out = []
-    for place, then in USE_SENTENCES[use] if use is not None else ():
+    for place, then in (sentences for use in card_uses(card) for sentences in USE_SENTENCES[use]):
+        then = then.replace("{draws}", draws_watched(card))
         sentences = [cast.said(t, card.name) for t in (then,) if card.name in cast.placed or not place] or \
             [cast.said(place, card.name), cast.said(then, card.name)]
         if None not in sentences:

@@ -37,7 +37,7 @@ def _reader_name(words: str) -> str:
 
 _CONTROLS = re.compile(r"^(?P<who>.+?) controls? (?P<card>.+)$")
 _CASTS = re.compile(r"^(?P<who>.+?) (?:casts?|activates?|cycles?) (?P<card>.+)$")
-_DRAWS = re.compile(r"^(?P<who>.+?) draws? a card$")
+_DRAWS = re.compile(r"^(?P<who>.+?) draws? (?:a card|(?P<count>\d+) cards)$")
 _STEP = re.compile(r"^It's (?P<who>.+?)(?:'s| my) draw step$")
 
 
@@ -52,7 +52,8 @@ def _reads_back(option: Any) -> None:
         elif m := _CASTS.match(sentence):
             assert (action["card"], action["player"]) == (m["card"], _reader_name(m["who"])), option
         elif m := _DRAWS.match(sentence):
-            assert action == {"type": "draw", "count": 1, "player": _reader_name(m["who"])}, option
+            count = int(m["count"] or 1)
+            assert action == {"type": "draw", "count": count, "player": _reader_name(m["who"])}, option
         elif m := _STEP.match(sentence):
             assert action["type"] == "draw_step", option
 
@@ -130,3 +131,20 @@ def test_an_unknown_card_is_named_whole_for_the_look_up() -> None:
         with pytest.raises(SituationError) as error:
             situation_to_json(text, CARDS)
         assert error.value.unknown_card == name
+
+
+def test_a_watcher_of_the_nth_draw_is_offered_a_draw_that_reaches_it_beside_its_other_use() -> None:
+    """A card with an activated ability and a draw watcher ("whenever an opponent draws their second card each
+    turn") is offered both ways; the watched draw counts enough cards to reach the watched one."""
+    from engine.oracle import read_oracle
+
+    text = ("Flying\nWhenever an opponent draws their second card each turn, you draw a card.\n"
+            "{3}{U}: Each player draws a card.")
+    reading = read_oracle("Test Mastermind", text, "Creature — Faerie")
+    assert reading.understood
+    cards = CARDS.with_extra([reading.card(text, "Creature — Faerie")])
+    with pytest.raises(Clarification) as asked:
+        situation_to_json("Test Mastermind was working fine, since the update the card is bugged", cards)
+    labels = [o.label for o in asked.value.options]
+    assert "I control Test Mastermind. I activate Test Mastermind" in labels
+    assert "I control Test Mastermind. My opponent draws 2 cards" in labels
