@@ -66,6 +66,7 @@ class Use(Enum):
     ENTERS = "enters"
     WATCH = "watch"
     DRAW_STEP = "draw step"
+    REPLACE = "replace"  # an optional replacement of a draw ("you may instead"), used
 
 
 # each use: the card's place (left out when the facts the text told already place it), then what happens; a
@@ -78,6 +79,7 @@ USE_SENTENCES: dict[Use, tuple[tuple[str, str], ...]] = {
     Use.ENTERS: (("", "{card} enters under {a_poss} control."),),
     Use.WATCH: (("{a} control{a_s} {card}.", "{a} draw{a_s} {draws}."),
                 ("{a} control{a_s} {card}.", "{b} draw{b_s} {draws}.")),
+    Use.REPLACE: (("{a} control{a_s} {card}.", "{a} use{a_s} {card}. {a} draw{a_s} {draws}."),),
     Use.DRAW_STEP: (("{a} control{a_s} {card}.", "It's {a_poss} draw step."),
                     ("{a} control{a_s} {card}.", "It's {b_poss} draw step.")),
 }
@@ -104,9 +106,11 @@ def _watching(card: Card) -> Use | None:
 
 def card_uses(card: Card) -> list[Use]:
     """The uses offered for a card: the most likely, then its draw watching when it has both ("{3}{U}: each player
-    draws" and "whenever an opponent draws their second card": a report may be about either)."""
+    draws" and "whenever an opponent draws their second card": a report may be about either), then an optional
+    replacement of a draw used (Abundance's "instead": the default is not to use it, a report is about using it)."""
     first, watching = card_use(card), _watching(card)
-    return [u for u in (first, watching if watching is not first else None) if u is not None]
+    replacing = Use.REPLACE if any(r.optional and r.zone == "battlefield" for r in card.of(DrawReplacement)) else None
+    return [u for u in (first, watching if watching is not first else None, replacing) if u is not None]
 
 
 def draws_watched(card: Card) -> str:

@@ -148,3 +148,14 @@ def test_a_watcher_of_the_nth_draw_is_offered_a_draw_that_reaches_it_beside_its_
     labels = [o.label for o in asked.value.options]
     assert "I control Test Mastermind. I activate Test Mastermind" in labels
     assert "I control Test Mastermind. My opponent draws 2 cards" in labels
+
+
+def test_an_optional_replacement_is_offered_used() -> None:
+    """Abundance's "you may instead" is not used unless said; a report about it is about using it: an option says
+    so, and reads back as the replacement applied (no card drawn)."""
+    from engine.judging import judge_text
+
+    asked = _asked("I control Abundance and opp has Psychosis Crawler, the app does it wrong")
+    option = next(o for o in asked.options if "I use Abundance" in o.label)
+    assert option.label.endswith("I use Abundance. I draw a card")
+    assert [s for s in judge_text(option.text, CARDS).steps if s.kind == "draw"] == []
