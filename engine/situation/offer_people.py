@@ -3,10 +3,10 @@ didn't use.
 
 Why: a report says "Alice has Notion Thief, Bob casts Brainstorm"; options about "I" would answer a story with a
 player nobody told (the asker) and drop the two who were. So each option's sentences are templates over two
-people, the text's: the asker ("I", when the text says I/me/my, or names nobody) and another player (a second
-name the text gives, else "my opponent"); a text that names one player and no "I" offers only that player's
-uses. Each template is conjugated for its person ("I cast", "Alice casts"), so every option reads back as the
-reader reads any situation.
+people, the text's: the asker ("I", when the text says I/me/my or a seat such as "the player to my left", or
+names nobody) and another player (a name or seat the text gives, else "my opponent"); a text that names one
+player and no "I" offers only that player's uses. Each template is conjugated for its person ("I cast", "Alice
+casts"), so every option reads back as the reader reads any situation.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from engine.cards import CardDB
 from engine.errors import SituationError
-from engine.situation.tokens import Tok, tokenize
+from engine.situation.tokens import Tok, Token, tokenize
 
 # a capitalised word is a player when what follows it is what players do ("Alice has", "Bob casts", "Andrew draws")
 _PREDICATES = frozenset({Tok.HAVE, Tok.CAST, Tok.DRAW, Tok.DREW, Tok.MECH, Tok.DREDGE, Tok.ALREADY, Tok.MAY})
@@ -48,11 +48,17 @@ def players_told(clauses: Iterable[str], cards: CardDB) -> tuple[bool, list[str]
             tokens = tokenize(clause, cards)
         except SituationError:
             continue
-        asker = asker or any(t.kind is Tok.ME or t.kind is Tok.POSS and t.text.lower() in _ASKER for t in tokens)
+        asker = asker or any(t.kind is Tok.ME or t.kind is Tok.POSS and t.text.lower() in _ASKER or _seat(t)
+                             for t in tokens)
         for token, then in zip(tokens, tokens[1:], strict=False):
-            if token.kind is Tok.NAME and then.kind in _PREDICATES and token.text not in names:
+            if (token.kind is Tok.NAME or _seat(token)) and then.kind in _PREDICATES and token.text not in names:
                 names.append(token.text)
     return asker, names
+
+
+def _seat(token: Token) -> bool:
+    """ "the player to my left": a seat, named from the asker's place (so the asker plays too)."""
+    return token.kind is Tok.PLAYER and str(token.value).startswith("Player ")
 
 
 def people(clauses: Iterable[str], cards: CardDB) -> tuple[Person, Person | None]:

@@ -159,3 +159,13 @@ def test_an_optional_replacement_is_offered_used() -> None:
     option = next(o for o in asked.options if "I use Abundance" in o.label)
     assert option.label.endswith("I use Abundance. I draw a card")
     assert [s for s in judge_text(option.text, CARDS).steps if s.kind == "draw"] == []
+
+
+def test_a_seat_is_the_other_player_of_the_options_and_the_asker_plays() -> None:
+    """ "the player to my left" is named from the asker's seat: the options are the asker's and that seat's."""
+    asked = _asked("the player to my left controls Howling Mine, the card is bugged")
+    assert [o.label for o in asked.options] == ["It's my draw step", "It's the player to my left's draw step"]
+    for option in asked.options:
+        doc = situation_to_json(option.text, CARDS)
+        assert _controller(doc, "Howling Mine") == "Player to your left"
+        assert doc["action"]["type"] == "draw_step"
