@@ -103,3 +103,16 @@ def test_no_dev_card_name_reads_as_another_known_card() -> None:
     wrong = {n for n in names if cards.find(n) is None and _read_as_another(n)}
     assert wrong <= KNOWN_OTHER_CARD, sorted(wrong - KNOWN_OTHER_CARD)
     assert wrong == KNOWN_OTHER_CARD, f"fixed: remove {sorted(KNOWN_OTHER_CARD - wrong)} from KNOWN_OTHER_CARD"
+
+
+@pytest.mark.parametrize(("text", "count"), [
+    ("I have eigth cards in library, I draw 9", 8),  # a number word's letters swapped: still the number
+    ("I control weight of memory. I draw a card.", None),  # a card's word is never made a count ("eight")
+])
+def test_a_typo_is_made_a_number_only_by_swapped_letters(text: str, count: int | None) -> None:
+    try:
+        doc = situation_to_json(text, default_cards())
+    except SituationError as error:
+        assert count is None and "weight" in (error.unknown_card or "")
+        return
+    assert count is not None and doc["players"][0]["library"] == count
