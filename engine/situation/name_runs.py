@@ -25,9 +25,14 @@ JOINED_BY = ("of", "the")  # small words inside a name ("Oracle of Dust", "Scour
 MAX_JOINERS = 2
 _VERB_ENDINGS = ("s", "ed", "ing")
 MIN_WORD = 3
-# words of a bug report's or a question's title, after a card's name, never a word of it ("Sheoldred Bug")
+# words players put after a card's name that are no word of it: a bug report's or a question's title ("Sheoldred
+# Bug"), and table talk about what the card does ("sheo dmg", "Crawler Ping", "rhystic tax", "kraken token")
 TITLE_WORDS = frozenset({"bug", "bugged", "bugs", "issue", "issues", "problem", "interaction", "ruling", "rulings",
-                         "question", "help", "combo", "loop", "not", "doesn't", "isn't", "won't", "fails", "error"})
+                         "question", "help", "combo", "loop", "not", "doesn't", "isn't", "won't", "fails", "error",
+                         "dmg", "damage", "ping", "tax", "taxes", "token", "tokens", "lock", "value", "deck", "pile",
+                         "engine", "effect", "count", "copy", "copies", "stack", "ability", "abilities", "cost",
+                         "payment", "mana", "counter", "counters", "drain", "burn", "trigger", "triggers", "etb",
+                         "ltb", "activation", "opponent", "opp", "player", "players"})
 
 
 def _name_word(word: str, vocabulary: Iterable[str]) -> bool:

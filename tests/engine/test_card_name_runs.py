@@ -57,6 +57,8 @@ def test_the_known_card_is_not_read_from_another_names_words(text: str) -> None:
     ("bob brainstorms", "Brainstorm"),  # a card used as a verb after a player's name
     ("opp's Sheoldred Bug?", "Sheoldred, the Apocalypse"),  # a bug report's word is not a word of a name
     ("opp controls Sylvan, Howling Mine is out", "Sylvan Library"),  # a list of names is not one name
+    ("sheo dmg when opp draws", "Sheoldred, the Apocalypse"),  # table talk after a nickname is no name's word
+    ("Remora Tax not paid", "Mystic Remora"),
 ])
 def test_typos_nicknames_and_verbs_of_a_real_name_still_read(text: str, card: str) -> None:
     assert _cards(text)[:1] == [card]
