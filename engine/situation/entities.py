@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from weakref import WeakKeyDictionary
 
-from rapidfuzz import utils
+from rapidfuzz import fuzz, utils
 from rapidfuzz.distance import OSA
 
 from engine.cards import CardDB
@@ -120,7 +120,15 @@ def _word_by_word_typo(typed: str, name: str) -> bool:
     typed_words, name_words = typed.split(), name.split()
     if len(typed_words) != len(name_words):
         return True
-    return all(OSA.distance(t, w) <= (1 if len(w) <= 5 else 2) for t, w in zip(typed_words, name_words, strict=True))
+    return all(_typo_of(t, w) for t, w in zip(typed_words, name_words, strict=True))
+
+
+def _typo_of(typed: str, word: str) -> bool:
+    """A word typed for a name's word: one edit in a short word, two in a longer one, or a long word misspelt
+    from the same start ("alhameret" for "alhammarret"); never another word ("courier", "misfortune")."""
+    if OSA.distance(typed, word) <= (1 if len(word) <= 5 else 2):
+        return True
+    return len(word) >= 8 and typed[:2] == word[:2] and fuzz.ratio(typed, word) >= 78
 
 
 def match_card(cards: CardDB, text: str, clause: str) -> str:

@@ -9,9 +9,10 @@ the data lacks. A name goes on when:
 
 - a capitalised word the reader doesn't know stands right before or after the match, or after "of"/"the"
   ("Etched Oracle", "Notion Rain", "Oracle of Dust", "Scour the Laboratory", "Ugin, the Spirit Dragon");
-- in lower case, a nickname is followed (directly or after "of") or preceded by a word that is no word of the
-  reader's and no verb form ("sylvan advocate", "notion rain", "etched oracle"; not "sylvan triggers",
-  "bowmasters pinged me", "my untapped crawler").
+- in lower case, a nickname is followed (directly or after "of") by a word that is no word of the reader's, no
+  verb form and no verb before its object ("sylvan advocate", "notion rain"; not "sylvan triggers", "bowmasters
+  pinged me", "does narset stop me"), or preceded by such a word after an article or a possessive ("a stormsurge
+  kraken", "my etched oracle"; not "how many bowmasters", "abt sotl", "the opposing kraken").
 
 A full name matched exactly is what the player wrote and stands ("Notion Thief Not Working"); so does a typo of
 a whole name, which is matched on the longer run before any of its words.
@@ -45,9 +46,21 @@ def _name_word(word: str, vocabulary: Iterable[str]) -> bool:
 
 def _plain_word(word: str, vocabulary: Iterable[str], verbs: bool = True) -> bool:
     """A lower-case word that may be a word of a card name: no reader word, no number, and after the match no
-    verb form ("sylvan triggers"); before it, a participle is a name's adjective ("etched oracle")."""
+    verb form ("sylvan triggers"); before it, a participle may be a name's ("a stormsurge kraken", "an etched
+    oracle")."""
     return (word.isalpha() and word.islower() and len(word) >= MIN_WORD and word not in vocabulary
             and word not in TITLE_WORDS and not (verbs and word.endswith(_VERB_ENDINGS)))
+
+
+# a word between one of these and a nickname is a word of the name ("a stormsurge kraken", "my etched oracle"),
+# unless it says how the permanent is ("the opposing kraken", "my summoning sick crawler")
+DETERMINERS = frozenset({"a", "an", "the", "my", "his", "her", "their", "your", "our", "opp's", "opponent's"})
+ADJECTIVES = frozenset({"lethal", "new", "old", "opposing", "enchanted", "summoning", "sick", "other", "big", "little",
+                        "first", "second", "last", "only", "same", "whole", "entire", "single", "lone", "poor"})
+
+
+# words after a verb, never after a name: "does narset stop me", "bowmasters ping him"
+OBJECTS = frozenset({"me", "him", "her", "them", "you", "us", "it", "opp", "my", "his", "their", "your", "our"})
 
 
 def _past_joiners(words: list[str], at: int, step: int) -> int:
@@ -72,5 +85,7 @@ def inside_longer_name(words: list[str], start: int, end: int, vocabulary: froze
     if len(matched) == 1 and matched[0].islower():
         after = _past_joiners(words, end, 1)
         return (after >= 0 and _plain_word(words[after], vocabulary) and (after == end or words[end] == "of")
-                or start > 0 and _plain_word(words[start - 1], vocabulary, verbs=False))
+                and not (after + 1 < len(words) and words[after + 1].lower() in OBJECTS)
+                or start > 1 and words[start - 2].lower() in DETERMINERS
+                and _plain_word(words[start - 1], vocabulary, verbs=False) and words[start - 1] not in ADJECTIVES)
     return False
