@@ -150,6 +150,11 @@ _PARTS = re.compile(r",\s*(?:and\s+|then\s+|and then\s+)?|\s+(?:and then|then|an
                     re.I)
 
 
+# a clause that says what the player expects or believes, never what is
+_PREDICTION = re.compile(r"\b(?:i|we)(?:'m| am)? (?:think|thought|believe|guess|expect(?:ed)?|assume|"
+                         r"(?:pretty |quite |fairly )?sure)\b|\b(?:should(?:n't)?|supposed to|expected to)\b", re.I)
+
+
 def _sorted(text: str, read: Read, cards: CardDB) -> Sorted:
     """Each clause read after the facts before it: a fact (nothing happens), an action, or words not read. A
     clause not read whole is read by its parts ("I cast Brainstorm and then I cast Ponder")."""
@@ -162,11 +167,11 @@ def _sorted(text: str, read: Read, cards: CardDB) -> Sorted:
             continue
         if _sort(clause, out, read, cards):
             continue
-        parts = [p for p in _PARTS.split(clause) if p.strip()]
-        if len(parts) == 1:
-            out.unread.append(clause)
-            continue
-        out.unread += [part for part in parts if not _sort(part, out, read, cards)]  # the parts read are kept
+        # the parts read are kept; what the player expects ("I think opp loses 2 life") is no fact and no words
+        # left unread: the ruling works it out
+        parts = [p for p in _PARTS.split(clause) if p.strip() and not _PREDICTION.search(p)]
+        out.unread += [part for part in parts if len(parts) == 1 and part == clause or not _sort(part, out, read,
+                                                                                                  cards)]
     return out
 
 

@@ -169,3 +169,16 @@ def test_a_seat_is_the_other_player_of_the_options_and_the_asker_plays() -> None
         doc = situation_to_json(option.text, CARDS)
         assert _controller(doc, "Howling Mine") == "Player to your left"
         assert doc["action"]["type"] == "draw_step"
+
+
+@pytest.mark.parametrize("text", [
+    "I have Sheoldred. I think opp loses 2 life. The app is bugged",
+    "opp has Psychosis Crawler. I'm pretty sure I lose 1 life. weird bug",
+])
+def test_what_the_player_expects_is_neither_a_fact_nor_a_count_left_unread(text: str) -> None:
+    """ "I think opp loses 2 life" is the outcome the player expects (the ruling works it out): it neither shows
+    as a fact read nor, being a life count, stops the options (they would not drop a fact the player told)."""
+    asked = _asked(text)
+    read = asked.question.split("With what I read", 1)[1].split(")", 1)[0]
+    assert "think" not in read and "sure" not in read
+    assert asked.options
