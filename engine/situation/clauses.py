@@ -56,12 +56,19 @@ def _try(b: Builder, clause: str, subject: str, words: str = "") -> str | None:
         except SituationError as exc:
             b.restore(state)
             if "not a card I know" in exc.message or "not a player I know" in exc.message:
-                if not isinstance(b.last_error, Ambiguity):
+                if not isinstance(b.last_error, Ambiguity) and not _part_of_said(b.last_error, exc):
                     b.last_error = exc
                 continue
             raise
         return ctx.actor or subject
     return None
+
+
+def _part_of_said(said: SituationError | None, part: SituationError) -> bool:
+    """Whether the unknown card ``part`` names is the start of one already said ("Aminatou" of "Aminatou, the
+    Fateshifter", read again split at its comma): the whole name is the one to look up."""
+    whole, piece = getattr(said, "unknown_card", None), part.unknown_card
+    return bool(whole and piece and whole != piece and whole.startswith(piece + ","))
 
 
 def _tail_ctx(b: Builder, clause: str) -> Ctx:

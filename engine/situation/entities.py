@@ -14,7 +14,8 @@ from functools import lru_cache
 from pathlib import Path
 from weakref import WeakKeyDictionary
 
-from rapidfuzz import utils
+from rapidfuzz import fuzz, utils
+from rapidfuzz.distance import OSA
 
 from engine.cards import CardDB
 from engine.errors import Ambiguity, SituationError
@@ -29,6 +30,13 @@ def aliases() -> dict[str, str]:
     """Nickname (as the matcher keys text: lower case, punctuation as spaces) → card name."""
     doc = json.loads(ALIASES_FILE.read_text(encoding="utf-8"))
     return {utils.default_process(k): v for k, v in doc["aliases"].items()}
+
+
+@lru_cache(maxsize=1)
+def also_card_names() -> dict[str, str]:
+    """Nickname → the other real card whose whole name it is ("study": Rhystic Study's nickname, and Study)."""
+    doc = json.loads(ALIASES_FILE.read_text(encoding="utf-8"))
+    return {utils.default_process(k): v for k, v in doc.get("also_card_names", {}).items()}
 
 
 def _prefix_matches(cards: CardDB, key: str) -> list[str]:
@@ -79,10 +87,12 @@ def _candidates(cards: CardDB, text: str) -> list[str]:
     name = _strip(text)
     if not name or len(name) > 80:
         return []
+    key = utils.default_process(name)
+    if key in also_card_names():  # a nickname that is another card's whole name: both, whichever is known
+        return [aliases()[key], also_card_names()[key]]
     exact = cards.find(name)
     if exact is not None:
         return [exact.name]
-    key = utils.default_process(name)
     singular = key[:-1] if re.search(r"\b[a-z]{3,}s$", key) else key  # "Sheoldreds", not "is"
     for k in (key, singular, key[:-2] if re.search(r"\b[a-z]{3,}(?:x|s|ch|sh)es$", key) else key):  # "boxes"
         alias = aliases().get(k)
@@ -94,12 +104,31 @@ def _candidates(cards: CardDB, text: str) -> list[str]:
     if len(key) >= 5:
         card = cards.fuzzy(name, cutoff=85 if len(key) < 10 else 82)
         # a typo of the whole name, not a name with other words around it ("spirit of the labyrinth, I draw")
-        if card is not None and abs(len(utils.default_process(card.name)) - len(key)) <= max(3, len(key) // 6):
+        if card is not None and abs(len(utils.default_process(card.name)) - len(key)) <= max(3, len(key) // 6) \
+                and _word_by_word_typo(key, utils.default_process(card.name)):
             return [card.name]
     found = _prefix_matches(cards, key)
     if not found and singular != key:
         found = _prefix_matches(cards, singular)
     return found
+
+
+def _word_by_word_typo(typed: str, name: str) -> bool:
+    """Whether ``typed`` is a typo of ``name`` word by word, when both have as many words: a word with more than
+    a typo's edits is another word, and the run another card ("thought courier" is Thought Courier, not a typo of
+    Thought Scour). A run with words joined or split ("labman", "spiritof the labyrinth") is judged whole."""
+    typed_words, name_words = typed.split(), name.split()
+    if len(typed_words) != len(name_words):
+        return True
+    return all(_typo_of(t, w) for t, w in zip(typed_words, name_words, strict=True))
+
+
+def _typo_of(typed: str, word: str) -> bool:
+    """A word typed for a name's word: one edit in a short word, two in a longer one, or a long word misspelt
+    from the same start ("alhameret" for "alhammarret"); never another word ("courier", "misfortune")."""
+    if OSA.distance(typed, word) <= (1 if len(word) <= 5 else 2):
+        return True
+    return len(word) >= 8 and typed[:2] == word[:2] and fuzz.ratio(typed, word) >= 78
 
 
 def match_card(cards: CardDB, text: str, clause: str) -> str:
@@ -176,11 +205,24 @@ def card_list(cards: CardDB, text: str, clause: str) -> list[str]:
                 i = j
                 break
         else:
-            name = _WHOSE.sub("", parts[i].strip()) or parts[i].strip()
+            name = _unknown_name(parts, seps, i)
             error = SituationError(f"“{name}” is not a card I know", clause, "a card name from the card data")
             error.unknown_card = name
             raise error
     return out
+
+
+_TITLE = re.compile(r"^the [A-Z]")  # "Aminatou, the Fateshifter": a name's title after its comma
+
+
+def _unknown_name(parts: list[str], seps: list[str], i: int) -> str:
+    """The card name the data lacks at ``parts[i]``, as the bot looks it up: without the words that say whose
+    it is ("opponent controls Baleful Strix" is Baleful Strix), with its title ("Aminatou, the Fateshifter",
+    never "Aminatou", which names several cards)."""
+    name = parts[i].strip()
+    if i + 1 < len(parts) and seps[i].strip() == "," and _TITLE.match(parts[i + 1].strip()):
+        name = f"{name}, {parts[i + 1].strip()}"
+    return _WHOSE.sub("", _BEFORE_NAME.sub("", name)) or name
 
 
 @lru_cache(maxsize=8)

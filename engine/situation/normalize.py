@@ -18,6 +18,7 @@ from functools import lru_cache
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
+from engine.number_words import NUMBER_WORDS
 from engine.situation.aside import claimed, denied_draws, observed, skip_asides, triggered_when
 from engine.situation.person import generic_you, unaddressed, vocative
 from engine.situation.question_facts import fact_after, fact_tail
@@ -376,8 +377,8 @@ def _correction(word: str, vocabulary: frozenset[str], card_words: frozenset[str
     score = {v: fuzz.ratio(low, v) for v in best}
     top = max(score.values())
     best = [v for v in best if score[v] == top]
-    if len(best) != 1:
-        return None
+    if len(best) != 1 or best[0] in NUMBER_WORDS and sorted(best[0]) != sorted(low):
+        return None  # a count is a fact: a number word only by swapped letters ("eigth"), never "weight"→"eight"
     if process.extractOne(low, _card_only(card_words, vocabulary), scorer=OSA.distance, score_cutoff=limit) is not None:
         return None  # as close to a card's word: the card matcher decides
     return best[0]

@@ -42,6 +42,7 @@ from engine.situation.entities import aliases
 from engine.situation.facts import is_spell
 from engine.situation.lexicon import COMMON_WORDS, NOTHING_HAPPENS
 from engine.situation.normalize import clean, normalize_text, reader_vocabulary
+from engine.situation.offer_people import Person, people, said_by
 from engine.situation.question import question_sentences
 from engine.situation.tokens import Tok, tokenize
 
@@ -65,21 +66,25 @@ class Use(Enum):
     ENTERS = "enters"
     WATCH = "watch"
     DRAW_STEP = "draw step"
+    REPLACE = "replace"  # an optional replacement of a draw ("you may instead"), used
 
 
 # each use: the card's place (left out when the facts the text told already place it), then what happens; a
-# watcher twice: its controller draws, then an opponent
+# watcher twice: its controller draws, then another player. Templates over the text's two people
+# (engine/situation/offer_people.py): {a} uses the card, {b} is the other player
 USE_SENTENCES: dict[Use, tuple[tuple[str, str], ...]] = {
-    Use.CAST: (("", "I cast {card}."),),
-    Use.ACTIVATE: (("I control {card}.", "I activate {card}."),),
-    Use.CYCLE: (("", "I cycle {card}."),),
-    Use.ENTERS: (("", "{card} enters under my control."),),
-    Use.WATCH: (("I control {card}.", "I draw a card."), ("I control {card}.", "My opponent draws a card.")),
-    Use.DRAW_STEP: (("I control {card}.", "It's my draw step."),
-                    ("I control {card}.", "It's my opponent's draw step.")),
+    Use.CAST: (("", "{a} cast{a_s} {card}."),),
+    Use.ACTIVATE: (("{a} control{a_s} {card}.", "{a} activate{a_s} {card}."),),
+    Use.CYCLE: (("", "{a} cycle{a_s} {card}."),),
+    Use.ENTERS: (("", "{card} enters under {a_poss} control."),),
+    Use.WATCH: (("{a} control{a_s} {card}.", "{a} draw{a_s} {draws}."),
+                ("{a} control{a_s} {card}.", "{b} draw{b_s} {draws}.")),
+    Use.REPLACE: (("{a} control{a_s} {card}.", "{a} use{a_s} {card}. {a} draw{a_s} {draws}."),),
+    Use.DRAW_STEP: (("{a} control{a_s} {card}.", "It's {a_poss} draw step."),
+                    ("{a} control{a_s} {card}.", "It's {b_poss} draw step.")),
 }
-# the other card of two named, on the battlefield while one is used: under the asker's control, then an opponent's
-BESIDE = ("I control {card}.", "My opponent controls {card}.")
+# the other card of two named, on the battlefield while one is used: under the user's control, then the other's
+BESIDE = ("{a} control{a_s} {card}.", "{b} control{b_s} {card}.")
 
 
 def card_use(card: Card) -> Use | None:
@@ -92,8 +97,27 @@ def card_use(card: Card) -> Use | None:
         return Use.CYCLE if all(s.cost.startswith("cycling") for s in activated) else Use.ACTIVATE
     if any(isinstance(e, EventTrigger) and "enters" in e.event for e in card.effects):
         return Use.ENTERS
-    watching = next((use for kind, use in WATCHERS.items() if card.of(kind)), None)
-    return watching or (Use.CAST if spells else None)
+    return _watching(card) or (Use.CAST if spells else None)
+
+
+def _watching(card: Card) -> Use | None:
+    return next((use for kind, use in WATCHERS.items() if card.of(kind)), None)
+
+
+def card_uses(card: Card) -> list[Use]:
+    """The uses offered for a card: the most likely, then its draw watching when it has both ("{3}{U}: each player
+    draws" and "whenever an opponent draws their second card": a report may be about either), then an optional
+    replacement of a draw used (Abundance's "instead": the default is not to use it, a report is about using it)."""
+    first, watching = card_use(card), _watching(card)
+    replacing = Use.REPLACE if any(r.optional and r.zone == "battlefield" for r in card.of(DrawReplacement)) else None
+    return [u for u in (first, watching if watching is not first else None, replacing) if u is not None]
+
+
+def draws_watched(card: Card) -> str:
+    """The draw an option shows for a watcher: enough cards to trigger it ("2 cards" for "their second card each
+    turn"), else "a card"."""
+    nth = max((t.condition.nth_each_turn for t in card.of(DrawTrigger)), default=0)
+    return f"{nth} cards" if nth > 1 else "a card"
 
 
 # a permanent that watches draws, by what it watches: a draw, or the draw step
@@ -126,7 +150,12 @@ _PARTS = re.compile(r",\s*(?:and\s+|then\s+|and then\s+)?|\s+(?:and then|then|an
                     re.I)
 
 
-def _sorted(text: str, read: Read) -> Sorted:
+# a clause that says what the player expects or believes, never what is
+_PREDICTION = re.compile(r"\b(?:i|we)(?:'m| am)? (?:think|thought|believe|guess|expect(?:ed)?|assume|"
+                         r"(?:pretty |quite |fairly )?sure)\b|\b(?:should(?:n't)?|supposed to|expected to)\b", re.I)
+
+
+def _sorted(text: str, read: Read, cards: CardDB) -> Sorted:
     """Each clause read after the facts before it: a fact (nothing happens), an action, or words not read. A
     clause not read whole is read by its parts ("I cast Brainstorm and then I cast Ponder")."""
     out = Sorted()
@@ -136,24 +165,43 @@ def _sorted(text: str, read: Read) -> Sorted:
             if _kind(" ".join([out.facts_text(), _sentence(clause)]), read) == "action":
                 _add_action(clause, out, read)
             continue
-        if _sort(clause, out, read):
+        if _sort(clause, out, read, cards):
             continue
-        parts = [p for p in _PARTS.split(clause) if p.strip()]
-        if len(parts) == 1:
-            out.unread.append(clause)
-            continue
-        out.unread += [part for part in parts if not _sort(part, out, read)]  # the parts read are kept
+        # the parts read are kept; what the player expects ("I think opp loses 2 life") is no fact and no words
+        # left unread: the ruling works it out
+        parts = [p for p in _PARTS.split(clause) if p.strip() and not _PREDICTION.search(p)]
+        out.unread += [part for part in parts if len(parts) == 1 and part == clause or not _sort(part, out, read,
+                                                                                                  cards)]
     return out
 
 
-def _sort(clause: str, out: Sorted, read: Read) -> bool:
+def _sort(clause: str, out: Sorted, read: Read, cards: CardDB) -> bool:
     """Add ``clause`` where it belongs; False when it is not read."""
     kind = _kind(" ".join([out.facts_text(), _sentence(clause)]), read)
+    if kind == "fact" and _tells_nothing(clause, cards):
+        return True  # the player's prediction or what they saw ("it should trigger", "do not draw"): no fact
     if kind == "fact":
         out.facts.append(clause)
     elif kind == "action":
         _add_action(clause, out, read)
     return kind is not None
+
+
+# what a fact tells: a card, a count of a zone, life, a turn or step, the game; a clause read without any of
+# these ("However, the one", "do not draw a card") is the player's report of what happened, never a fact
+_FACT_KINDS = frozenset({Tok.CARD, Tok.ZONE, Tok.LIFE, Tok.AT, Tok.STEP, Tok.TURN, Tok.SIDE, Tok.FORMAT, Tok.PLAYERS,
+                         Tok.DREW, Tok.FOR_TURN, Tok.THIS_TURN, Tok.PLACE, Tok.EMPTY, Tok.LAST, Tok.LEFT,
+                         Tok.COUNTERS, Tok.MULL, Tok.OWNED, Tok.X})
+
+
+def _tells_nothing(clause: str, cards: CardDB) -> bool:
+    """Whether a clause the reader reads as a fact tells none: the player's prediction, an aside (set apart
+    by the normaliser), or words that carry no fact ("do not draw a card": what they saw not happen)."""
+    words = normalize_text(clause).text
+    try:
+        return not {t.kind for t in tokenize(words, cards)} & _FACT_KINDS
+    except SituationError:
+        return False
 
 
 def _add_action(clause: str, out: Sorted, read: Read) -> None:
@@ -204,8 +252,9 @@ def _named(text: str, cards: CardDB, unknown: list[str]) -> list[Card]:
             continue
         for token in tokens:
             card = cards.find(str(token.value)) if token.kind is Tok.CARD else None
-            if card is not None and _names(token.text, card) and not any(token.text.lower() in name.lower()
-                                                                         for name in unknown):
+            whole = card is not None and card.name.lower() == token.text.lower()  # never inside another name
+            if card is not None and _names(token.text, card) and (whole or not any(
+                    token.text.lower() in name.lower() for name in unknown)):
                 found.setdefault(card.name, card)
     return list(found.values())
 
@@ -222,34 +271,72 @@ def _names(words: str, card: Card) -> bool:
     return len(key.split()) > 1 or key in (full, utils.default_process(card.name.split(",")[0])) or key in aliases()
 
 
-def _uses(card: Card, facts: str) -> list[str]:
-    use = card_use(card)
-    placed = card.name.lower() in facts.lower()
-    return [" ".join(x for x in ("" if placed else place.format(card=card.name), then.format(card=card.name)) if x)
-            for place, then in (USE_SENTENCES[use] if use is not None else ())]
+@dataclass(frozen=True)
+class Cast:
+    """Who the options name (the text's people: ``offer_people``) and the cards the text already places."""
+
+    first: Person
+    other: Person | None
+    cards: CardDB
+    placed: frozenset[str]  # the cards the facts read put on the battlefield (by any of their names)
+
+    def named_in(self, words: str) -> set[str]:
+        return {c.name for c in _named(words, self.cards, [])}
+
+    def said(self, template: str, card: str) -> str | None:
+        return said_by(template, self.first, self.other, card)
 
 
-def _offers(told: Sorted, named: list[Card]) -> Iterator[str]:
+def _uses(card: Card, cast: Cast) -> list[str]:
+    """The card used as its abilities are, each a situation; its place left out when the facts place it."""
+    out = []
+    for place, then in (sentences for use in card_uses(card) for sentences in USE_SENTENCES[use]):
+        then = then.replace("{draws}", draws_watched(card))
+        sentences = [cast.said(t, card.name) for t in (then,) if card.name in cast.placed or not place] or \
+            [cast.said(place, card.name), cast.said(then, card.name)]
+        if None not in sentences:
+            out.append(" ".join(x for x in sentences if x))
+    return out
+
+
+def _beside(card: str, cast: Cast) -> list[str]:
+    """A permanent named and not placed, on the battlefield during another's use: the user's, then the other's."""
+    return [where for where in (cast.said(t, card) for t in BESIDE) if where]
+
+
+def _offers(told: Sorted, named: list[Card], cast: Cast) -> Iterator[str]:
     """The situations offered, most likely first: each action the text told (with the permanents it names
-    elsewhere on the battlefield: the asker's, then an opponent's); two cards named, one on the battlefield while
-    the other is used; then each card used alone."""
+    elsewhere on the battlefield: the user's, then the other's); two cards named, one on the battlefield while
+    the other is used; then each card used alone. A card a told action uses is offered as told, never also
+    as a card use ("opp casts Brainstorm" is not also "I cast Brainstorm")."""
+    acted: set[str] = set()
     for action in told.actions:
         yield _sentence(action)
-        said = f"{told.facts_text()} {action}".lower()
-        missing = [c.name for c in named if not is_spell(c) and c.name.lower() not in said]
+        in_action = cast.named_in(action)
+        acted |= in_action
+        missing = [c.name for c in named if not is_spell(c) and c.name not in cast.placed | in_action]
         for where in BESIDE if missing else ():
-            yield " ".join([*(where.format(card=name) for name in missing), _sentence(action)])
+            places = [cast.said(where, name) for name in missing]
+            if None not in places:
+                yield " ".join([*(p for p in places if p), _sentence(action)])
     if len(told.actions) > 1 and not told.unread:
         return  # two actions told, each read: the player asks about one of them, not about another use
-    cards, facts = named[:MAX_CARDS], told.facts_text()
+    cards = [c for c in named[:MAX_CARDS] if c.name not in acted]
     for used in cards:
         for beside in (c for c in cards if c is not used and not is_spell(c)):
-            placed = beside.name.lower() in facts.lower()
-            for use in _uses(used, facts):
-                for where in BESIDE[:1] if placed else BESIDE:
-                    yield " ".join(x for x in ("" if placed else where.format(card=beside.name), use) if x)
+            for use in _uses(used, cast):
+                for where in [""] if beside.name in cast.placed else _beside(beside.name, cast):
+                    yield " ".join(x for x in (where, use) if x)
     for card in cards:
-        yield from _uses(card, facts)
+        yield from _uses(card, cast)
+
+
+def _placed(facts: str, cards: CardDB, read: Read) -> frozenset[str]:
+    """The permanents the facts read put on someone's battlefield ("I have Sheoldred"): an option never places
+    them again (never "My opponent controls Sheoldred" after "I have Sheoldred"). Facts that name a card and
+    leave whose it is open ("cards like Sheoldred") place nothing: the options say whose."""
+    named = frozenset(c.name for c in _named(facts, cards, []) if not is_spell(c))
+    return named if named and _readable(f"{facts} I draw a card.", read) else frozenset()
 
 
 def _readable(text: str, read: Read) -> bool:
@@ -298,7 +385,7 @@ def offer(text: str, error: SituationError, cards: CardDB, read: Read, question:
     kept; None when nothing can be offered."""
     if not can_offer(text, error):
         return None
-    told = _sorted(text, read)
+    told = _sorted(text, read, cards)
     if any(_tells_a_fact(words, cards) for words in told.unread):
         return None
     told.actions = [a for a in (_told_action(c, cards) for c in told.actions) if a]
@@ -306,10 +393,12 @@ def offer(text: str, error: SituationError, cards: CardDB, read: Read, question:
     if not told.actions and not named:
         return None
     facts, options, seen = told.facts_text(), [], set()
-    permanents = [c.name.lower() for c in named if not is_spell(c)]
-    for situation in _offers(told, named):
+    first, other = people(_clauses(clean(text)), cards)
+    cast = Cast(first, other, cards, _placed(facts, cards, read))
+    permanents = {c.name for c in named if not is_spell(c)}
+    for situation in _offers(told, named, cast):
         whole = " ".join(x for x in (facts, situation, question) if x)
-        if any(name not in whole.lower() for name in permanents):
+        if permanents - cast.named_in(whole):
             continue  # a permanent the player named is never taken out of the story
         if situation.lower() in seen or not _readable(whole, read):
             continue

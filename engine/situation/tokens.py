@@ -14,9 +14,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
+from rapidfuzz import utils
+
 from engine.cards import CardDB
 from engine.situation.entities import aliases, candidates
-from engine.situation.lexicon import NUMBER_WORDS, STEP_WORDS, read_number
+from engine.situation.lexicon import COMMON_WORDS, NUMBER_WORDS, STEP_WORDS, known_words, read_number
+from engine.situation.name_runs import inside_longer_name
 from engine.vocabulary import aliases as mechanic_aliases
 
 
@@ -321,17 +324,34 @@ def _name_at(cards: CardDB, words: list[str], i: int) -> tuple[int, str] | None:
             # a run with a reader word or a comma in it is a name only exactly ("Sheoldred, the Apocalypse")
             exact = _exact(cards, text)
             if exact is not None and (n > 1 or not exact_only):
-                return n, exact
+                return _unless_longer(words, i, n, exact)
             continue
         if n == 1 and first.islower() and not _whole_name(cards, text):
             continue
         exact = _exact(cards, text) if n > 1 else None  # a nickname's plural ("puzzle boxes")
         if exact is not None:
-            return n, exact
+            return _unless_longer(words, i, n, exact)
         found = candidates(cards, text)
         if len(found) == 1:
-            return n, found[0]
+            return _unless_longer(words, i, n, found[0])
     return None
+
+
+def _unless_longer(words: list[str], i: int, n: int, card: str) -> tuple[int, str] | None:
+    """The match, unless its words are a nickname, a name's start or a typo inside a longer name the words go
+    on with ("Oracle" of "Etched Oracle", "sylvan" of "sylvan advocate"): then no card starts here, and the
+    run is reported as a card the data lacks (engine/situation/name_runs.py)."""
+    whole = utils.default_process(card)  # the name itself, or its plural or verb ("brainstorms"), stands
+    if any(utils.default_process(form) == whole for form in _singulars(" ".join(words[i:i + n]))) \
+            or not inside_longer_name(words, i, i + n, _plain_vocabulary()):
+        return n, card
+    return None
+
+
+@lru_cache(maxsize=1)
+def _plain_vocabulary() -> frozenset[str]:
+    """The words the reader knows (its tables, the lexicon, common English): never a word of a card's name."""
+    return reader_words() | frozenset(COMMON_WORDS) | frozenset(known_words())
 
 
 def _exact(cards: CardDB, text: str) -> str | None:

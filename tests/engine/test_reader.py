@@ -642,7 +642,7 @@ def _scryfall_names() -> set[str]:
 
 def test_every_nickname_names_a_real_card_and_reads_as_it() -> None:
     from engine.cards import default_cards
-    from engine.situation.entities import aliases, candidates
+    from engine.situation.entities import aliases, also_card_names, candidates
     from engine.situation.normalize import reader_vocabulary
 
     cards = default_cards()
@@ -651,7 +651,25 @@ def test_every_nickname_names_a_real_card_and_reads_as_it() -> None:
         assert card in real, (nickname, card)
         assert nickname not in reader_vocabulary(), f"{nickname!r} is a word the reader itself uses"
         assert cards.find(nickname) is None or cards.find(nickname).name == card, nickname
-        assert candidates(cards, nickname) == [card], nickname
+        other = also_card_names().get(nickname)
+        assert candidates(cards, nickname) == [card, *([other] if other else [])], nickname
+
+
+def test_a_nickname_that_is_another_cards_whole_name_is_declared_and_asks() -> None:
+    """ "archivist" is Jace's Archivist's nickname and the card Archivist: read alone, it asks (never a guess)."""
+    from rapidfuzz import utils
+
+    from engine.cards import default_cards
+    from engine.situation.entities import aliases, also_card_names
+
+    real = {utils.default_process(n): n for n in _scryfall_names()}
+    taken = {nickname: real[nickname] for nickname in aliases() if nickname in real and real[nickname] !=
+             aliases()[nickname]}
+    assert also_card_names() == taken
+    assert set(also_card_names().values()) <= set(real.values())
+    with pytest.raises(Clarification) as asked:
+        situation_to_json("opp has archivist. i cast brainstorm", default_cards())
+    assert [option.label for option in asked.value.options] == ["Jace's Archivist", "Archivist"]
 
 
 def test_dredging_a_card_not_said_to_be_in_the_graveyard_puts_it_there_and_says_so() -> None:
