@@ -277,7 +277,11 @@ def possessive(name: str) -> str:
 
 def agree(who: str, verb: str) -> str:
     """The verb agreeing with its subject: "You draw", "Opponent draws"."""
-    return verb if who == "You" else {"have": "has", "do": "does"}.get(verb, verb + "s")
+    if who == "You":
+        return verb
+    if verb in ("have", "do"):
+        return {"have": "has", "do": "does"}[verb]
+    return verb[:-1] + "ies" if verb.endswith("y") and verb[-2:-1] not in "aeiou" else verb + "s"
 
 
 def describe_fact(who: str, key: str, value: Any) -> str:

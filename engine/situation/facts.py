@@ -420,7 +420,7 @@ def _choice_apply(ctx: Ctx, g: dict[str, str]) -> None:
         # "I dredge Golgari Thug" says where the card is: in the dredging player's graveyard (702.52a).
         ctx.b.players[who].graveyard_cards.append(card)
         ctx.b.assume(f"{card} is in {possessive(who)} graveyard (it is dredged)")
-    _choose(ctx, f"apply:{card}:{who}", yes, f"{who} chooses {'' if yes else 'not '}to apply {card}")
+    _choose(ctx, f"apply:{card}:{who}", yes, f"{who} {agree(who, 'choose')} {'' if yes else 'not '}to apply {card}")
 
 
 def settle_dredges(b: Builder) -> None:
@@ -440,13 +440,13 @@ def settle_dredges(b: Builder) -> None:
 def _choice_order(ctx: Ctx, g: dict[str, str]) -> None:
     who = ctx.who(g.get("player"))
     card = ctx.card(g["card"])
-    _choose(ctx, f"order:{who}", card, f"{who} applies {card} first")
+    _choose(ctx, f"order:{who}", card, f"{who} {agree(who, 'apply')} {card} first")
 
 
 def _choice_may(ctx: Ctx, g: dict[str, str]) -> None:
     who = ctx.who(g.get("player"))
     yes = not g.get("neg")
-    _choose(ctx, f"may_draw:{who}", yes, f"{who} chooses {'' if yes else 'not '}to draw")
+    _choose(ctx, f"may_draw:{who}", yes, f"{who} {agree(who, 'choose')} {'' if yes else 'not '}to draw")
 
 
 def _pays(ctx: Ctx, g: dict[str, str]) -> None:

@@ -131,3 +131,12 @@ def test_the_askers_own_order_of_replacements_is_both_lines(question: str) -> No
 def test_how_a_card_is_used_is_said_as_it_was_told(text: str, fact: str) -> None:
     # "I activate Jace's Archivist" was understood as "You cast Jace's Archivist"
     assert _judged(text).understood[-1]["fact"] == fact
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("I have Abundance. I use Abundance. I draw a card", "You choose to apply Abundance"),
+    ("Bob has Abundance. Bob uses Abundance. Bob draws a card", "Bob chooses to apply Abundance"),
+])
+def test_a_choice_said_is_understood_in_good_english(text: str, fact: str) -> None:
+    # "You chooses to apply Abundance" in the understood line
+    assert fact in [u["fact"] for u in _judged(text).understood]
