@@ -330,7 +330,9 @@ def _tokens(res: Resolution, asked: Asked) -> Lead:
         what = ("token" if kind == "token" else kind.capitalize()) + ("" if n == 1 else "s")
         return sentence(f"{_does(who, 'get', 'gets')} {f'{n:,}' if n else 'no'} {what}")
 
-    chooser, lines = _differs(res, who, lambda doc: made(who, doc))  # "unless that player pays": a choice
+    # "unless that player pays": whoever pays decides (the asker, or the opponent who draws from a Tithe)
+    chooser, lines = next(((c, ls) for c in dict.fromkeys((who, "You", *res.players))
+                           for c, ls in [_differs(res, c, lambda doc: made(who, doc))] if ls), ("", ()))
     if lines:  # each line with the tokens it makes (a line's ruling says the draws, not the tokens)
         others = _own(res, chooser)
         lines = tuple(dict.fromkeys([Line(sentence(str(others[0]["main"])), said())] + [

@@ -373,7 +373,7 @@ def _chooser(r: Resolver, op: Op, ctx: OpContext) -> str:
 
 
 _COUNT = r"(one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
-def _paid(r: Resolver, you: str, paid: bool) -> bool | None:
+def _paid(r: Resolver, you: str, paid: bool, cost: str = "the tax") -> bool | None:
     """ "Unless that player pays {1}": what the situation says the other player did ("pays:<player>"), else
     unknown (assumed and said, the other line listed)."""
     said = [v for k, v in r.s.choices.items() if k.startswith("pays:") and k[5:] != you and isinstance(v, bool)]
@@ -388,14 +388,14 @@ def _paid(r: Resolver, you: str, paid: bool) -> bool | None:
     key = f"pays:{payer}"
     pays = bool(r.choose(key, [False, True], False))
     if key not in r.s.choices:
-        r.step(f"The answer assumes {payer} does not pay the tax (the other choice is listed as an alternative).",
+        r.step(f"The answer assumes {payer} does not pay {cost} (the other choice is listed as an alternative).",
                r.rs.cite("if_you_do"), payer, "assumption")
     return pays == paid
 
 
 _KNOWN_CONDITIONS: tuple[tuple[str, Callable[..., bool | None]], ...] = (
-    (r"that player doesn't pay \{\w+\}", lambda r, p, you, m: _paid(r, you, False)),
-    (r"that player pays \{\w+\}", lambda r, p, you, m: _paid(r, you, True)),
+    (r"that player doesn't pay (\{\w+\})", lambda r, p, you, m: _paid(r, you, False, m.group(1))),
+    (r"that player pays (\{\w+\})", lambda r, p, you, m: _paid(r, you, True, m.group(1))),
     (r"you have no cards in hand", lambda r, p, you, m: p.hand.size == 0),  # hellbent
     (rf"(?:there are )?{_COUNT} or more cards are in your graveyard|you have {_COUNT} or more cards in your "
      rf"graveyard|there are {_COUNT} or more cards in your graveyard",
