@@ -118,6 +118,8 @@ ATOM_RULES: tuple[tuple[Atom, str], ...] = (
     (Atom.DRAW_OFF, "DRAW NUMBER?:n CARDS? IN POSS?:owner CARD:card"),  # "draws 3 from Prosperity"
     (Atom.DRAW_OFF, "DRAW NUMBER?:n CARDS? OFF|IN POSS?:owner CARD:card ME|PLAYER|NAME:caster CAST"),
     (Atom.DRAW_OFF, "MAY?:may DRAW NUMBER?:n CARDS? OFF|FOR? SPELL:spell"),
+    # "he draws with Phyrexian Arena out": the permanent the draw comes from (only "with": ``frames._draw_off``)
+    (Atom.DRAW_OFF, "DRAW NUMBER?:n CARDS? HAVE:with POSS?:owner CARD:card PLACE?:place"),
     (Atom.DREDGE, "DREDGE CARD?:card"),
     (Atom.DREDGE, "DREDGE IT:it"),
     (Atom.DREDGE, "DREDGE CARD?:card FIRST:first DRAW"),  # "dredge the first draw": the first draw it can replace

@@ -17,6 +17,7 @@ from engine.situation.attach import GROUPS, Builder, Ctx, resolve_player
 from engine.situation.facts import _format, _step, _turn_of
 from engine.situation.lexicon import count
 from engine.situation.phrases import _COMPILED, _EXAMPLES, POS, Phrase
+from engine.situation.sources import tells_draw_source
 from engine.situation.story import read_parts, states_nothing
 from engine.situation.tokens import JOINERS, Tok, reader_words, tokenize
 
@@ -191,6 +192,15 @@ def _read_either_way(b: Builder, clause: str, subject: str, headed: bool) -> Non
     reads it, the more telling error. A template's question gives way to the parts reader when it reads the
     clause whole ("I have Jace, Wielder of Mysteries": split at its comma, a template asks which Jace)."""
     state = b.snapshot()
+    if not headed and tells_draw_source(b, clause):
+        try:
+            if read_parts(b, clause):
+                return
+        except Ambiguity:
+            raise
+        except SituationError:
+            pass
+        b.restore(state)
     try:
         _read_whole(b, clause, subject, "has" if headed else "", state)
     except Ambiguity as amb:

@@ -30,6 +30,7 @@ from engine.situation.board import (
     drawn_off_permanent,
 )
 from engine.situation.reading import Part, Reading, _groups, player
+from engine.situation.sources import drawn_beside, drawn_off_source
 from engine.situation.tokens import Tok
 
 
@@ -176,7 +177,11 @@ def _draw_off(part: Part, reading: Reading) -> None:
             piece.used = True
             continue
         card = reading.b.cards.find(str(piece.values["card"]))
-        if card is not None and not F.is_spell(card) and drawn_off_permanent(part, reading, piece, card.name):
+        if piece.values.get("with") and str(piece.values["with_text"]).lower() != "with":
+            continue  # "draws has X": no source said; left unread, an error names it
+        if card is not None and not F.is_spell(card) and (drawn_off_permanent(part, reading, piece, card.name)
+                                                          or drawn_off_source(part, reading, piece, card)
+                                                          or drawn_beside(part, reading, piece, card)):
             piece.used = True
             continue
         if card is None or not F.is_spell(card):

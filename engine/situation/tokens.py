@@ -161,7 +161,8 @@ _add(Tok.SIDE, "on the draw|on draw|went second|go second|goes second|going seco
 _add(Tok.SIDE, "go first|goes first|went first|going first|start first|started first|play first|plays first|"
                "played first|started the game|start the game|starts the game|am on the play|is on the play|"
                "are on the play|start|starts|started|am starting|is starting|are starting", "play")
-_add(Tok.OFF, "off|off of|from casting|by casting|thanks to", "off")
+_add(Tok.OFF, "off|off of|from casting|by casting|thanks to|because of|due to|courtesy of|"
+               "by way of", "off")  # "draws a card off Howling Mine": the source of a draw
 _add(Tok.SPELL, "a spell|a cantrip|an instant|a sorcery|a draw spell|a card draw spell|some spell|a spell of mine|"
                 "my spell|my cantrip|his spell|their spell|opponent's spell", "spell")
 _add(Tok.OUTCOME, "dead|win|wins|won|lose|loses|lost|die|survive|alive|safe|deck out|decked|decked out|"
@@ -269,7 +270,7 @@ _add(Tok.STOP, "not|don't|doesn't|didn't|can't|cannot|won't|never|no longer|if|u
                "put|puts|skip|skips|tap|taps|untap|untaps|activate|activates|trigger|triggers|pay|pays|"
                "gain|gains|enter|enters|leave|leaves|cycle|cycles|mulligan|mulligans|mull|choose|chooses|"
                "would|should|must|either|or|x|take|takes|extra|bottom|poison|counter|mana|tutor|using|via|dies|"
-               "because of|tapped|untapped|flipped|transformed|copy of|token|tokens|under|over|"
+               "tapped|untapped|flipped|transformed|copy of|token|tokens|under|over|"
                "each time|whenever|when|first time|second|third|twice|times|more|less|than|half|double", "stop")
 
 # a [[Card]], a number with its sign or power ("-1", "10^100"), a word, a separator, or any other character
