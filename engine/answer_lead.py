@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from engine.answer_team import team_count, team_outcome
 from engine.answer_traps import trap_of
 from engine.model import Resolution, Step
 from engine.question import Asked, AskedKind
@@ -237,6 +238,8 @@ def _lose(res: Resolution, asked: Asked) -> Lead:
         verb = "lose" if len(res.losers) > 1 else "loses"
         reason, rule = _reason(res)
         return Lead(AnswerKind.YES, sentence(f"Yes — {losers} {verb} the game{_so_wins(res)}."), reason, rule)
+    if asked.team:
+        return _team_outcome(res, asked, lose=True)
     if who in res.losers:
         text = f"Yes — {_does(who, 'lose', 'loses')} the game{_so_wins(res)}."
     elif who in res.winners:
@@ -276,6 +279,8 @@ def _win(res: Resolution, asked: Asked) -> Lead:
         return _choice(res, chooser, lines)
     if asked.measure is AskedMeasure.WHO:  # "who wins?": the ruling line names the players
         return _ruling(res, asked)
+    if asked.team:
+        return _team_outcome(res, asked, lose=False)
     if who in res.winners:
         text = f"Yes — {_does(who, 'win', 'wins')} the game."
     elif who in res.losers:
@@ -316,6 +321,8 @@ def _count(res: Resolution, asked: Asked) -> Lead:
         return _trigger(res, asked) if asked.card else _ruling(res, asked)  # no card named: every line
     # "how many does each of us get?" (every player's count) and a count of another act ("how many does he
     # discard?"): the ruling, never one player's cards drawn
+    if asked.team and asked.measure in (None, AskedMeasure.DRAWN, AskedMeasure.EVERY):
+        return _team_count(res, asked)  # "how many do we draw?" in Two-Headed Giant: the asker's team
     if asked.measure in (AskedMeasure.EVERY, AskedMeasure.OTHER):
         return _ruling(res, asked)
     if asked.measure is AskedMeasure.MILLED:
@@ -338,6 +345,16 @@ def _count(res: Resolution, asked: Asked) -> Lead:
     if not _specific(res, reason):  # "You draw 4 cards" again says nothing more: the rule goes with the count
         return Lead(AnswerKind.COUNT, text + (f" ({rule})." if rule else "."))
     return Lead(AnswerKind.COUNT, text + ".", reason, rule)
+
+
+def _team_outcome(res: Resolution, asked: Asked, lose: bool) -> Lead:
+    """ "Do we lose?", "do we win?" in Two-Headed Giant: the asker's team, as one (``engine.answer_team``)."""
+    yes, text = team_outcome(res, asked, lose, _so_wins(res))
+    return Lead(AnswerKind.YES if yes else AnswerKind.NO, sentence(text), *_reason(res, asked.card))
+
+
+def _team_count(res: Resolution, asked: Asked) -> Lead:
+    return Lead(AnswerKind.COUNT, sentence(team_count(res, asked)), *_reason(res, asked.card))
 
 
 def _life(res: Resolution, asked: Asked) -> Lead:

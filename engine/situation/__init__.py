@@ -32,7 +32,7 @@ from engine.situation.normalize import Normalized, normalize, normalize_text
 from engine.situation.normalize import _turn_draw_question as turn_draw_question
 from engine.situation.offer import can_offer, maybe_cards, offer
 from engine.situation.phrases import PHRASES, all_examples, language_reference
-from engine.situation.question import question_sentences, read_question
+from engine.situation.question import asker_team, question_sentences, read_question
 from engine.situation.quoted import Quoted, drop_quoted_text
 from engine.situation.reference import reference_markdown
 from engine.situation.scope import out_of_scope
@@ -117,6 +117,7 @@ def _read_normalized(norm: Normalized, quoted: list[Quoted], text: str, cards: C
     asked = read_question(b, norm.sentences)
     doc = place_unowned(_to_json(b), merge_unowned(b), b)
     if asked is not None:
+        asked = asker_team(asked, doc)
         names = [p["name"] for p in doc["players"]]
         doc["asked"] = (asked if asked.player in names or asked.player is None
                         else replace(asked, player=None)).to_json()

@@ -10,7 +10,7 @@ in order: the first form that matches the last question sentence decides.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.errors import SituationError
 from engine.question import Asked, AskedKind, asked_of
@@ -175,3 +175,22 @@ def read_question(b: Builder, sentences: list[str]) -> Asked | None:
 def question_reference() -> list[tuple[str, str]]:
     """(kind, example) for each question form: the language reference lists them."""
     return [(form.kind.value, form.example) for form in QUESTION_FORMS]
+
+
+# "do we lose?", "how many does my team draw?", "our life?": words that speak for the asker's team
+_TEAM_WORDS = re.compile(r"\b(?:we|us|our|ours|we're|my team|our team|my side)\b", re.I)
+
+
+def asker_team(asked: Asked, doc: dict[str, object]) -> Asked:
+    """In Two-Headed Giant "we", "us" and "my team" are the asker's team, which wins, loses and draws as one
+    (810.8, 810.9): the question keeps its players, so the answer counts for both teammates. Elsewhere "we"
+    stays every player ("how many do we draw?" in a duel)."""
+    players = doc.get("players")
+    if doc.get("format") != "two-headed-giant" or not _TEAM_WORDS.search(asked.words) or not isinstance(players,
+                                                                                                        list):
+        return asked
+    mine = next((p.get("team") for p in players if p.get("name") == "You"), None)
+    team = tuple(str(p["name"]) for p in players if mine is not None and p.get("team") == mine)
+    if len(team) < 2 or asked.player not in (None, "You"):
+        return asked
+    return replace(asked, player="You", team=team)
