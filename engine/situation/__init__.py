@@ -37,6 +37,7 @@ from engine.situation.quoted import Quoted, drop_quoted_text
 from engine.situation.reference import reference_markdown
 from engine.situation.scope import out_of_scope
 from engine.situation.seating import _to_json, merge_unowned
+from engine.situation.stack import response_clarification
 from engine.situation.talk import is_table_talk
 from engine.situation.tokens import Tok, tokenize
 
@@ -60,6 +61,9 @@ def situation_to_json(situation: str | Situation, cards: CardDB | None = None) -
     except Clarification:
         raise
     except SituationError as error:
+        stacked = response_clarification(text, lambda t: _read(t, cards, given)) if isinstance(text, str) else None
+        if stacked is not None:
+            raise stacked from None
         other = out_of_scope(text, error) if isinstance(text, str) else None
         if other is not None:
             raise other from None
