@@ -74,6 +74,7 @@ ATOM_RULES: tuple[tuple[Atom, str], ...] = (
     (Atom.COUNT, "NUMBER:n CARDS? LEFT?:left IN POSS?:owner ZONE:zone LEFT?:left"),
     (Atom.COUNT, "NUMBER:n CARDS? LEFT?:left IN POSS?:owner ZONE:zone"),
     (Atom.COUNT, "POSS?:owner ZONE:zone BE? EMPTY:empty"),
+    (Atom.COUNT, "POSS?:owner ZONE:zone IN NUMBER:n CARDS?"),  # "a hand of 3", "a library of 5 cards"
     (Atom.COUNT, "EMPTY:empty IN? POSS?:owner ZONE:zone"),
     (Atom.COUNT, "NUMBER:n CARDS? LEFT:left"),
     (Atom.COUNT, "POSS?:owner ZONE:zone BE? AT NUMBER:n CARDS?"),

@@ -25,6 +25,7 @@ from engine.situation.board import (
     _counters,
     _extra,
     _graveyard,
+    _hand,
     _how_many,
     _top,
     drawn_off_permanent,
@@ -58,6 +59,7 @@ class Frame(StrEnum):
     DREDGE = "dredge"
     TOP = "top of library"
     GRAVEYARD = "cards in a graveyard"
+    HAND = "cards in a hand"
     CONTROL = "control"
     HOW_MANY = "a number of cards"
     EXTRA = "additional draws taken"
@@ -293,7 +295,8 @@ def _spell(part: Part, reading: Reading) -> None:
         return
     for piece in part.of(Atom.SPELL_ON) + part.of(Atom.CARDS):
         card = reading.b.cards.find(str(piece.values["card"]))
-        had = any(_holds(p, part) for p in part.pieces[:part.pieces.index(piece)])
+        had = any(_holds(p, part) for p in part.pieces[:part.pieces.index(piece)]) or any(
+            p.kind is Atom.ZONE for p in part.pieces)  # "Brainstorm in hand": held, not cast
         if card is None or not F.is_spell(card) or had or _acting(reading):
             continue  # "I have Brainstorm" is a card in hand, not a cast
         F._cast(*_groups(reading, reading.owner(part, piece), card=card.name, **_how(part, piece)))
@@ -364,6 +367,7 @@ FRAMES: dict[Frame, Callable[[Part, Reading], None]] = {
     Frame.DREDGE: _dredge,
     Frame.TOP: _top,
     Frame.GRAVEYARD: _graveyard,
+    Frame.HAND: _hand,
     Frame.CONTROL: _control,
     Frame.HOW_MANY: _how_many,
     Frame.EXTRA: _extra,
