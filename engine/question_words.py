@@ -44,7 +44,8 @@ STOP = "stop"
 # "left", "keep", "in my hand" the hand afterwards unless the question also says "draw"
 MEASURES: tuple[tuple[AskedMeasure, re.Pattern[str]], ...] = (
     (AskedMeasure.TIMES, re.compile(r"\bhow (?:many times|often)\b|"
-                                    r"\bhow many (?:\w+ )?(?:pings?|treasures?|counters?|snakes?|tokens?|triggers?)\b",
+                                    r"\bhow many (?:\w+ )?(?:pings?|treasures?|counters?|snakes?|tokens?|triggers?)\b|"
+                                    r"^\W*(?:pings?|treasures?|counters?|snakes?|tokens?|triggers?)\W*$",  # "triggers?"
                                     re.I)),
     (AskedMeasure.MILLED, re.compile(r"\b(?:mill|mills|milled|milling)\b", re.I)),
     # another act counted ("discard", "make", "create", "exile", "sacrifice", "lose"): not the cards drawn

@@ -17,6 +17,7 @@ from engine.situation.attach import GROUPS, Builder, Ctx, resolve_player
 from engine.situation.facts import _format, _step, _turn_of
 from engine.situation.lexicon import count
 from engine.situation.phrases import _COMPILED, _EXAMPLES, POS, Phrase
+from engine.situation.question import is_bare_question, trailing_bare_question
 from engine.situation.sources import tells_draw_source
 from engine.situation.story import read_parts, states_nothing
 from engine.situation.tokens import JOINERS, Tok, reader_words, tokenize
@@ -159,6 +160,10 @@ def _whole_phrase(b: Builder, clause: str) -> bool:
 
 def _parse_clause(b: Builder, clause: str) -> None:
     b.last_error = None
+    trailing = trailing_bare_question(clause) if b.in_question else None
+    if trailing is not None:  # "..., triggers?": the question stage reads the last word; the story is read
+        clause = trailing[0]
+        b.note("the question asked", trailing[1])
     # "Alice: library 0, controls X" — a name before a colon is the subject of the rest.
     subject = b.subject
     headed = False
@@ -244,7 +249,7 @@ def _players_heading(b: Builder, clause: str) -> bool:
 
 def _question_only(b: Builder, clause: str) -> bool:
     """A clause left of a question ("am I out?" → "I out") that states no fact: the question stage has it."""
-    if b.in_question and states_nothing(b, clause):
+    if b.in_question and (states_nothing(b, clause) or is_bare_question(clause)):
         b.note("the question asked", clause)
         return True
     return False
