@@ -125,6 +125,8 @@ ATOM_RULES: tuple[tuple[Atom, str], ...] = (
     (Atom.DREDGE, "DREDGE IT:it"),
     (Atom.DREDGE, "DREDGE CARD?:card FIRST:first DRAW"),  # "dredge the first draw": the first draw it can replace
     (Atom.DREDGE, "DREDGE IT:it FIRST:first DRAW"),
+    (Atom.DREDGE, "DREDGE CARD?:card FIRST:first NUMBER"),  # "dredge the first one": the first draw
+    (Atom.DREDGE, "DREDGE IT:it FIRST:first NUMBER"),
     (Atom.DREDGE, "DREDGE CARD?:card OFF|DURING|AT|IN POSS?:owner CARD:spell DRAW?"),  # "dredge off Brainstorm"
     (Atom.DREDGE, "DREDGE IT:it OFF|DURING|AT|IN POSS?:owner CARD:spell DRAW?"),
     (Atom.BESIDES, "BESIDES POSS? CARD:card"),

@@ -94,7 +94,7 @@ def _control(part: Part, reading: Reading) -> None:
             F._in_play(reading.ctx(), {"cards": _copies(piece)})
             piece.used = True
         return
-    has = bool(haves) or (reading.had and part.who() is None and place is None)
+    has = bool(haves) or (reading.had and part.who() is None and place is None) or _shorthand(part, cards)
     if part.who() is not None and not (has or place or said_owner or board_owner):
         return  # a player and cards with no verb between them ("Tom Sheoldred"): not a fact, left unused
     if said_owner or board_owner or has or part.who() is not None:
@@ -108,6 +108,16 @@ def _control(part: Part, reading: Reading) -> None:
             reading.b.assume(f"“{', '.join(p.text for p in cards)}” read as on the battlefield")
     for piece in cards:
         piece.used = True
+
+
+def _shorthand(part: Part, cards: list[Piece]) -> bool:
+    """ "opp narset", "me: sheoldred": a player word (never a capitalised name, "Tom Sheoldred") right before
+    permanents, nothing else in the part, is the shorthand for that player's permanents."""
+    who = part.who()
+    if who is None or who.tok not in (Tok.ME, Tok.PLAYER) or len(part.pieces) != len(cards) + 1:
+        return False
+    return part.pieces.index(who) == 0 and all(p.kind is Atom.CARDS and not p.values.get("owner")
+                                               for p in part.pieces[1:])
 
 
 def _board_owner(place: Piece | None) -> str | None:

@@ -295,7 +295,9 @@ def _read_part(part: Part, reading: Reading) -> None:
     if who is not None and (who.used or any(p.used for p in part.pieces)):
         who.used = True
         reading.subject = str(who.values["who"])
-        reading.subject_of_card = False
+        # "opp bowmasters, on the draw": a player said only before their cards is those cards' controller,
+        # not the subject of what follows
+        reading.subject_of_card = all(p.kind is Atom.CARDS for p in part.pieces if p is not who)
     elif who is None:
         # "my draw step, 3 cards in hand": a part said of one player by a possessive carries that player
         owned = [p for p in part.pieces if p.used and p.values.get("owner")]
