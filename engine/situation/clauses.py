@@ -19,7 +19,7 @@ from engine.situation.lexicon import count
 from engine.situation.phrases import _COMPILED, _EXAMPLES, POS, Phrase
 from engine.situation.question import is_bare_question, trailing_bare_question
 from engine.situation.sources import tells_draw_source
-from engine.situation.story import read_parts, states_nothing
+from engine.situation.story import lists_cards_in_a_zone, read_parts, states_nothing
 from engine.situation.tokens import JOINERS, Tok, reader_words, tokenize
 
 
@@ -197,7 +197,7 @@ def _read_either_way(b: Builder, clause: str, subject: str, headed: bool) -> Non
     reads it, the more telling error. A template's question gives way to the parts reader when it reads the
     clause whole ("I have Jace, Wielder of Mysteries": split at its comma, a template asks which Jace)."""
     state = b.snapshot()
-    if not headed and tells_draw_source(b, clause):
+    if not headed and any(first(b, clause) for first in PARTS_FIRST):
         try:
             if read_parts(b, clause):
                 return
@@ -230,6 +230,10 @@ def _read_either_way(b: Builder, clause: str, subject: str, headed: bool) -> Non
         b.restore(state)
         if not _question_only(b, clause):
             raise _with_suggestions(b, whole) from None
+
+
+# Clauses read from their parts before the one-fact templates: the templates would split them into unrelated facts
+PARTS_FIRST: tuple[Callable[[Builder, str], bool], ...] = (tells_draw_source, lists_cards_in_a_zone)
 
 
 def _players_heading(b: Builder, clause: str) -> bool:

@@ -415,12 +415,29 @@ def _choice_apply(ctx: Ctx, g: dict[str, str]) -> None:
         ctx.b.pending_dredges.append((who, yes, ctx.clause))  # which card: known once the story is read
         return
     card = ctx.card(g["card"])
+    if _not_dredge(ctx, g, card):
+        ctx.b.pending_dredges.append((who, yes, ctx.clause))  # "cast Brainstorm and dredge it": not Brainstorm
+        return
     if g.get("verb", "").startswith("dredge") and who in ctx.b.players \
             and card not in ctx.b.players[who].graveyard_cards:
         # "I dredge Golgari Thug" says where the card is: in the dredging player's graveyard (702.52a).
         ctx.b.players[who].graveyard_cards.append(card)
         ctx.b.assume(f"{card} is in {possessive(who)} graveyard (it is dredged)")
     _choose(ctx, f"apply:{card}:{who}", yes, f"{who} chooses {'' if yes else 'not '}to apply {card}")
+
+
+_IT = frozenset({"it", "that", "this", "that one", "this one", "them"})
+
+
+def _not_dredge(ctx: Ctx, g: dict[str, str], card: str) -> bool:
+    """ "I cast Brainstorm and dredge it": "it" names the story's last card, which has no dredge; the card
+    dredged is found once the story is read (``settle_dredges``). A card named that has no dredge is refused."""
+    found = ctx.b.cards.find(card)
+    if not g.get("verb", "dredge").lower().startswith("dredge") or found is None or found.dredge:
+        return False
+    if g["card"].strip().lower() in _IT:
+        return True
+    raise SituationError(f"{card} has no dredge (702.52a)", ctx.clause, "the card with dredge: 'I dredge Golgari Thug'")
 
 
 def settle_dredges(b: Builder) -> None:
@@ -432,7 +449,9 @@ def settle_dredges(b: Builder) -> None:
             raise SituationError("say which card is dredged", clause,
                                  "'Golgari Thug is in my graveyard. I dredge it'")
         if len(cards) > 1:
-            raise Ambiguity("Which card is dredged?", "dredge", clause, [(c, f"dredge {c}") for c in cards])
+            said = re.search(r"\bdredg\w*(?: (?:it|that|this|them)\b)?", clause, re.I)
+            words = said.group(0) if said else "dredge"
+            raise Ambiguity("Which card is dredged?", words, clause, [(c, f"dredge {c}") for c in cards])
         b.choices[f"apply:{cards[0]}:{who}"] = yes
         b.note(f"{who} {agree(who, 'choose')}{'' if yes else ' not'} to dredge {cards[0]}", clause)
 

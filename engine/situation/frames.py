@@ -339,6 +339,9 @@ def _dredge(part: Part, reading: Reading) -> None:
         more = {"verb": "dredge"}
         if piece.values.get("card") or piece.values.get("it"):
             more["card"] = _card_of(reading, piece)
+        said = reading.b.cards.find(more.get("card", ""))
+        if piece.values.get("it") and said is not None and not said.dredge:
+            del more["card"]  # "I cast Brainstorm and dredge it": "it" is the card that dredges, settled later
         owner = reading.owner(part)
         F._choice_apply(*_groups(reading, owner, **more))
         if piece.values.get("spell"):  # "dredge off Brainstorm", "on a Brainstorm draw": that spell is cast
