@@ -37,6 +37,7 @@ from engine.situation.quoted import Quoted, drop_quoted_text
 from engine.situation.reference import reference_markdown
 from engine.situation.scope import out_of_scope
 from engine.situation.seating import _to_json, merge_unowned
+from engine.situation.sources import past_draw_in_step
 from engine.situation.stack import response_clarification
 from engine.situation.talk import is_table_talk
 from engine.situation.tokens import Tok, tokenize
@@ -235,6 +236,8 @@ def _past_draw_as_event(b: Builder) -> None:
     who, clause = said[0]
     n = b.players[who].facts.pop("drawn_this_turn")
     del b.sources[(who, "drawn_this_turn")]
+    if past_draw_in_step(b, who, clause):
+        return
     b.set_action({"type": "draw", "count": n, "player": who}, clause)
     b.assume(f"“{clause}” read as what happens: the story tells nothing else happening")
 

@@ -87,7 +87,8 @@ ATOM_RULES: tuple[tuple[Atom, str], ...] = (
     (Atom.LIFE, "POSS?:owner LIFE BE? NUMBER:n"),
     (Atom.DREW, "ALREADY? DREW:drew NUMBER?:n CARDS? FOR_TURN|THIS_TURN?"),
     (Atom.DREW, "DREW FOR_TURN ALREADY"),
-    (Atom.DREW, "ALREADY? DREW:drew NUMBER?:n CARDS? OFF POSS? SPELL|CARD THIS_TURN?"),  # how: "off my cantrip"
+    (Atom.DREW, "ALREADY? DREW:drew NUMBER?:n CARDS? OFF POSS? SPELL THIS_TURN?"),  # how: "off my cantrip"
+    (Atom.DREW, "ALREADY? DREW:drew NUMBER?:n CARDS? OFF POSS?:owner CARD:card THIS_TURN?"),  # "off Howling Mine"
     (Atom.DRAW_TURN, "DRAW NUMBER? CARDS? FOR_TURN:turn"),
     (Atom.DRAW_TURN, "DRAW LAST:last FOR_TURN:turn"),
     (Atom.STEP, "DURING|IN|AT? POSS?:owner STEP:step"),

@@ -31,7 +31,7 @@ from engine.situation.board import (
     drawn_off_permanent,
 )
 from engine.situation.reading import Part, Reading, _groups, player
-from engine.situation.sources import drawn_beside, drawn_off_source
+from engine.situation.sources import draw_source, drawn_beside, drawn_off_source, place_source
 from engine.situation.tokens import Tok
 
 
@@ -87,7 +87,11 @@ def _life(part: Part, reading: Reading) -> None:
 def _drew(part: Part, reading: Reading) -> None:
     for piece in part.of(Atom.DREW):
         n = "0" if piece.values.get("drew") == "none" else str(piece.values.get("n_text") or 1)
-        F._drawn(*_groups(reading, reading.owner(part), n=n))
+        drawer = reading.owner(part)
+        F._drawn(*_groups(reading, drawer, n=n))
+        source = reading.b.cards.find(str(piece.values.get("card") or ""))
+        if source is not None and draw_source(source):  # "drew a card off Howling Mine": it is on the battlefield
+            place_source(reading, piece, source, drawer)
         piece.used = True
 
 

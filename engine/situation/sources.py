@@ -47,14 +47,7 @@ def drawn_off_source(part: Part, reading: Reading, piece: Piece, card: Card) -> 
         return False
     drawer = reading.owner(part)
     who = player(reading, drawer)
-    said = piece.values.get("owner")
-    if said:
-        F._controls(*_groups(reading, str(said), cards=card.name))
-    elif _controller_draws(card):
-        F._controls(*_groups(reading, drawer, cards=card.name))
-        reading.b.assume(f"{card.name} read as {_whose(who)}: only its controller draws from it")
-    else:
-        F._in_play(reading.ctx(), {"cards": card.name})
+    place_source(reading, piece, card, drawer)
     step = (reading.b.action or {}).get("type") == "draw_step"
     if card.of(DrawStepTrigger) and (reading.b.action is None or step):
         if not step:  # "during my draw step, I draw off X": the step is already what happens
@@ -67,6 +60,33 @@ def drawn_off_source(part: Part, reading: Reading, piece: Piece, card: Card) -> 
             reading.b.action["source"] = card.name
         reading.b.assume(f"“{piece.text}” read as {card.name}'s triggered ability making {who} draw")
     return True
+
+
+def place_source(reading: Reading, piece: Piece, card: Card, drawer: str) -> None:
+    """The source permanent on the battlefield: its controller said ("off my Mine"), its drawer's when only its
+    controller draws from it (said), else nobody's yet (asked when it changes the answer)."""
+    said = piece.values.get("owner")
+    if said:
+        F._controls(*_groups(reading, str(said), cards=card.name))
+    elif _controller_draws(card):
+        F._controls(*_groups(reading, drawer, cards=card.name))
+        reading.b.assume(f"{card.name} read as {_whose(player(reading, drawer))}: only its controller draws from it")
+    else:
+        F._in_play(reading.ctx(), {"cards": card.name})
+
+
+def past_draw_in_step(b: Builder, who: str, clause: str) -> bool:
+    """ "My opponent drew a card off Howling Mine. Who draws?": a past draw told with a draw-step trigger's
+    permanent, taken as what happens, is that player's draw step (504.1, 504.2), not a lone draw."""
+    for piece in atoms(tokenize(clause, b.cards)):
+        card = b.cards.find(str(piece.values.get("card") or "")) if piece.kind is Atom.DREW else None
+        if card is not None and draw_source(card) and card.of(DrawStepTrigger):
+            b.set("*", "active", who, clause)
+            b.set("*", "step", "draw", clause)
+            b.set_action({"type": "draw_step"}, clause)
+            b.assume(f"“{clause}” read as {possessive(who).lower()} draw step, where {card.name} triggers (504.2)")
+            return True
+    return False
 
 
 def _whose(who: str) -> str:

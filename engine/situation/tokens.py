@@ -134,6 +134,9 @@ _add(Tok.EMPTY, "empty|emptied|is empty|are empty|is out of cards|out of cards|h
 _add(Tok.LAST, "last|last card|my last card|their last card|his last card|her last card|the last card", "last")
 _add(Tok.LEFT, "left|remaining|remain|remains|to go|in it|cards left|card left|cards remaining", "left")
 _add(Tok.CARDS, "card|cards|cards in it", "cards")
+# "draws an extra card off Howling Mine": one card more than the turn's, a card all the same (not Sylvan Library's
+# "take the 2 extra", a longer entry of its own)
+_add(Tok.CARDS, "extra card|extra cards|additional card|additional cards|bonus card|bonus cards", "cards")
 _add(Tok.ZONE, "library|libraries|deck|decks|lib|the library|the deck", "library")
 _add(Tok.ZONE, "hand|hands|the hand|grip", "hand")
 _add(Tok.ZONE, "graveyard|graveyards|yard|gy|bin|the graveyard", "graveyard")

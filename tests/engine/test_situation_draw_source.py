@@ -72,3 +72,18 @@ def test_whose_replacement_is_asked_beside_a_source() -> None:
         assert "Notion Thief" in asked.question
         return
     assert "controller:Notion Thief" in str(resolution.other_outcomes)
+
+
+@pytest.mark.parametrize("text", [
+    "my opponent drew an extra card off his howling mine, i have notion thief. who draws?",
+    "opp drew a card thanks to howling mine and I control Notion Thief - who gets it?",
+])
+def test_a_past_draw_off_a_draw_step_trigger_is_that_draw_step(text: str) -> None:
+    """Told in the past with nothing else happening, the draw is the drawer's draw step: the turn's draw is
+    the first in it (Notion Thief lets it), the Mine's is replaced (504.1, 614.1a)."""
+    assert dict(drawn_by(judge_text(text, CARDS))) == {"Opponent": 1, "You": 1}
+
+
+def test_a_past_draw_off_a_source_beside_an_action_is_state() -> None:
+    doc = situation_to_json("i already drew a card off howling mine this turn, i cast brainstorm with sotl out", CARDS)
+    assert doc["action"]["card"] == "Brainstorm" and _player(doc, "You")["drawn_this_turn"] == 1
