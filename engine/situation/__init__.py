@@ -38,7 +38,7 @@ from engine.situation.reference import reference_markdown
 from engine.situation.scope import out_of_scope
 from engine.situation.seating import _to_json, merge_unowned
 from engine.situation.sources import past_draw_in_step
-from engine.situation.stack import response_clarification
+from engine.situation.stack import response_reading
 from engine.situation.talk import is_table_talk
 from engine.situation.tokens import Tok, tokenize
 
@@ -62,15 +62,19 @@ def situation_to_json(situation: str | Situation, cards: CardDB | None = None) -
     except Clarification:
         raise
     except SituationError as error:
-        stacked = response_clarification(text, lambda t: _read(t, cards, given)) if isinstance(text, str) else None
-        if stacked is not None:
-            raise stacked from None
+        if isinstance(text, str) and (stacked := _response(text, cards, given)) is not None:
+            return stacked
         other = out_of_scope(text, error) if isinstance(text, str) else None
         if other is not None:
             raise other from None
         if isinstance(text, str):
             _offered(text, error, cards or default_cards(), given)
         raise
+
+
+def _response(text: str, cards: CardDB | None, given: Situation | None) -> dict[str, Any] | None:
+    """A spell cast in response to another (``stack``): read, or asked which (the question raised)."""
+    return response_reading(text, lambda more: _read(more, cards, given), cards or default_cards())
 
 
 def _offered(text: str, error: SituationError, cards: CardDB, given: Situation | None) -> None:

@@ -44,3 +44,28 @@ def test_a_permanent_flashed_in_response_still_reads_on_the_battlefield() -> Non
     battlefield when X resolves: read, not asked."""
     doc = situation_to_json("opp casts brainstorm and i flash in notion thief in response", CARDS)
     assert doc["action"]["card"] == "Brainstorm"
+
+
+@pytest.mark.parametrize("text", [
+    "i cast brainstorm, opp responds with gitaxian probe",
+    "I cast Brainstorm and my opponent responded with Gitaxian Probe",
+])
+def test_responds_with_is_a_response(text: str) -> None:
+    with pytest.raises(Clarification) as asked:
+        situation_to_json(text, CARDS)
+    assert "gitaxian probe" in asked.value.options[0].text.lower()
+
+
+@pytest.mark.parametrize("text", [
+    "opp casts notion thief and in response i cast brainstorm",
+    "Opponent casts Notion Thief. In response, I cast Brainstorm.",
+    "i cast brainstorm with opp's notion thief on the stack",
+    "opp casts notion thief, i respond with brainstorm",
+])
+def test_a_permanent_spell_answered_is_not_yet_on_the_battlefield(text: str) -> None:
+    """Brainstorm resolves while the Thief waits on the stack (405.5): read at once, said, never the Thief's
+    replacement (the reader once read the Thief as resolved first, 608.3, which it is not here)."""
+    doc = situation_to_json(text, CARDS)
+    assert doc["action"]["card"] == "Brainstorm"
+    assert all("Notion Thief" not in p.get("battlefield", []) for p in doc["players"])
+    assert any("still on the stack" in a for a in doc["assumed"])
