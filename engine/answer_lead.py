@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from engine.answer_team import team_count, team_outcome
+from engine.answer_team import team_count, team_draws, team_outcome
 from engine.answer_traps import trap_of
 from engine.model import Resolution, Step
 from engine.question import Asked, AskedKind
@@ -227,6 +227,8 @@ def _lose(res: Resolution, asked: Asked) -> Lead:
     chooser, lines = _differs(res, who, lambda doc: who in doc.get("losers", ()))
     if lines:
         return _choice(res, chooser, lines)
+    if asked.team:
+        return _team_outcome(res, asked, lose=True)
     if asked.measure is AskedMeasure.ALIVE:  # "do I survive?": "do I lose?" turned round, Yes and No swap
         return _survive(res, who)
     if asked.measure is AskedMeasure.WHO:  # "who loses?": not a yes/no question; the ruling names the players
@@ -238,8 +240,6 @@ def _lose(res: Resolution, asked: Asked) -> Lead:
         verb = "lose" if len(res.losers) > 1 else "loses"
         reason, rule = _reason(res)
         return Lead(AnswerKind.YES, sentence(f"Yes — {losers} {verb} the game{_so_wins(res)}."), reason, rule)
-    if asked.team:
-        return _team_outcome(res, asked, lose=True)
     if who in res.losers:
         text = f"Yes — {_does(who, 'lose', 'loses')} the game{_so_wins(res)}."
     elif who in res.winners:
@@ -411,6 +411,9 @@ def _can(res: Resolution, asked: Asked) -> Lead:
         return _ruling(res, asked)  # the card played no part the engine can name: the ruling, not a guess
     if asked.act is not None and asked.act != STOP:  # "can I dredge?": about that act, never whether one draws
         return ACT_LEADS.get(asked.act, _ruling)(res, asked)
+    if asked.team and not asked.number:  # "do we draw?" in Two-Headed Giant: the team's draws
+        yes, text = team_draws(res, asked)
+        return Lead(AnswerKind.YES if yes else AnswerKind.NO, sentence(text), *_reason(res))
     n = drawn_counts(res).get(who, 0)
     reason, rule = _reason(res)
     wanted = asked.number or 0

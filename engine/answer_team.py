@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from engine.model import Resolution
 from engine.question import Asked
+from engine.question_words import AskedMeasure
 from engine.ruling import drawn_counts
 
 
@@ -19,9 +20,14 @@ def _team(res: Resolution, asked: Asked) -> tuple[list[str], str]:
 
 
 def team_outcome(res: Resolution, asked: Asked, lose: bool, so_wins: str) -> tuple[bool, str]:
-    """(whether the answer is Yes, its words) for "do we lose?" (``lose``) or "do we win?"."""
+    """(whether the answer is Yes, its words) for "do we lose?" (``lose``) or "do we win?"; "do we survive?"
+    (a lose question turned round) swaps Yes and No."""
     team, named = _team(res, asked)
     lost, won = any(p in res.losers for p in team), any(p in res.winners for p in team)
+    if asked.measure is AskedMeasure.ALIVE:
+        if lost:
+            return False, f"No — {named} loses the game{so_wins}."
+        return True, f"Yes — {named} doesn't lose" + (" and wins the game." if won else ".")
     if lost:
         return lose, f"{'Yes' if lose else 'No'} — {named} loses the game{so_wins if lose else ''}."
     if won:
@@ -37,3 +43,14 @@ def team_count(res: Resolution, asked: Asked) -> str:
     drawn = f"{n:,} card{'' if n == 1 else 's'}" if n else "no card"
     each = ", ".join(f"{'you' if p == 'You' else p} {counts.get(p, 0)}" for p in team)
     return f"{named[0].upper()}{named[1:]} draws {drawn} ({each})."
+
+
+def team_draws(res: Resolution, asked: Asked) -> tuple[bool, str]:
+    """ "Do we draw?": whether the team's players draw, and how many each."""
+    team, named = _team(res, asked)
+    counts = drawn_counts(res)
+    n = sum(counts.get(p, 0) for p in team)
+    if not n:
+        return False, f"No — {named} draws no card."
+    each = ", ".join(f"{'you' if p == 'You' else p} {counts.get(p, 0)}" for p in team)
+    return True, f"Yes — {named} draws {n:,} card{'' if n == 1 else 's'} ({each})."

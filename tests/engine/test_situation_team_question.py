@@ -45,3 +45,16 @@ def test_a_team_names_players_of_the_game() -> None:
     doc["asked"]["team"] = ["You", "Nobody"]
     with pytest.raises(ScenarioError):
         scenario_from_json(doc, CARDS)
+
+
+@pytest.mark.parametrize(("text", "lead"), [
+    ("2hg, our draw step, turn 3. do we draw?", "Yes — your team (you and Teammate) draws 2 cards (you 1, Teammate 1)"),
+    ("2HG: turn 1, we're on the play, it's our draw step - do we draw", "No — your team (you and Teammate) draws no card"),
+])
+def test_do_we_draw_answers_for_the_team(text: str, lead: str) -> None:
+    assert judge_text(text, CARDS).answer["text"].startswith(lead)
+
+
+def test_do_we_survive_turns_the_team_question_round() -> None:
+    res = judge_text("two headed giant, opps have sheoldred, our life is 6, i cast brainstorm. do we survive?", CARDS)
+    assert res.answer["text"].startswith("No — your team (you and Teammate) loses the game")
