@@ -31,7 +31,7 @@ from engine.situation.board import (
     drawn_off_permanent,
 )
 from engine.situation.reading import Part, Reading, _groups, player
-from engine.situation.sources import draw_source, drawn_beside, drawn_off_source, place_source
+from engine.situation.sources import draw_source, drawn_beside, drawn_off_source, place_source, source_apart
 from engine.situation.tokens import Tok
 
 
@@ -47,6 +47,7 @@ class Frame(StrEnum):
     SIDE = "on the play"
     PLAYERS = "players"
     FORMAT = "format"
+    SOURCE_APART = "a draw and its source said apart"
     DRAW_OFF = "a draw off a spell"
     DRAW = "draw"
     MECHANIC = "a kind of draw"
@@ -365,6 +366,7 @@ FRAMES: dict[Frame, Callable[[Part, Reading], None]] = {
     Frame.SIDE: _side,
     Frame.PLAYERS: _players,
     Frame.FORMAT: _format,
+    Frame.SOURCE_APART: source_apart,
     Frame.DRAW_OFF: _draw_off,
     Frame.DRAW: _draw,
     Frame.MECHANIC: _mechanic,

@@ -17,7 +17,7 @@ from engine.situation import facts as F
 from engine.situation.atoms import Atom, Piece, atoms
 from engine.situation.attach import Builder, possessive
 from engine.situation.reading import Part, Reading, _groups, player
-from engine.situation.tokens import tokenize
+from engine.situation.tokens import Tok, tokenize
 
 _TRIGGERS = (DrawStepTrigger, DrawTrigger, CastTrigger, EventTrigger)
 
@@ -112,5 +112,44 @@ def tells_draw_source(b: Builder, clause: str) -> bool:
     with Phyrexian Arena out"): read from its parts first, where the source is a fact of its own (a one-fact
     template would read "opp draws" and "Howling Mine out" as two unrelated facts)."""
     pieces = atoms(tokenize(clause, b.cards))
-    return any(p.kind is Atom.DRAW_OFF and p.values.get("card") and draw_source(b.cards.find(str(p.values["card"])))
-               for p in pieces)
+    if any(p.kind is Atom.DRAW_OFF and p.values.get("card") and draw_source(b.cards.find(str(p.values["card"])))
+           for p in pieces):
+        return True
+    near = []  # the piece a source stands in: right after "off"/"thanks to", right before "makes"
+    for k, piece in enumerate(pieces):
+        if piece.kind is Atom.TOKEN and piece.tok in (Tok.OFF, Tok.MAKES):
+            at = k + 1 if piece.tok is Tok.OFF else k - 1
+            if 0 <= at < len(pieces):
+                near.append(pieces[at])
+    return any(p.kind is Atom.DRAW for p in pieces) and any(
+        p.kind is Atom.CARDS and draw_source(b.cards.find(str(p.values["card"]))) for p in near)
+
+
+def _source_beside(part: Part, reading: Reading) -> tuple[Piece, Piece, Card] | None:
+    """The source piece of a draw said apart from it: "thanks to Howling Mine my opponent draws 2", "opp draws 2
+    in his draw step because of Howling Mine" (the card right after "off"/"thanks to"), "Howling Mine makes him
+    draw" (the card right before "makes"): (the word, the card's piece, the card)."""
+    pieces = part.pieces
+    for k, word in enumerate(pieces):
+        if word.kind is not Atom.TOKEN or word.tok not in (Tok.OFF, Tok.MAKES) or word.used:
+            continue
+        at = k + 1 if word.tok is Tok.OFF else k - 1
+        if 0 <= at < len(pieces) and pieces[at].kind is Atom.CARDS and not pieces[at].used:
+            card = reading.b.cards.find(str(pieces[at].values["card"]))
+            if card is not None and draw_source(card):
+                return word, pieces[at], card
+    return None
+
+
+def source_apart(part: Part, reading: Reading) -> None:
+    """A draw and the permanent it comes from, said apart in the part (either order): read as one draw off that
+    permanent (``drawn_off_source``)."""
+    draws = part.of(Atom.DRAW)
+    found = _source_beside(part, reading)
+    if found is None or len(draws) != 1:
+        return
+    word, source, card = found
+    values = {"n_text": draws[0].values.get("n_text"), "owner": source.values.get("owner"), "card": card.name}
+    piece = Piece(Atom.DRAW_OFF, draws[0].tokens + word.tokens + source.tokens, values)
+    if drawn_off_source(part, reading, piece, card):
+        draws[0].used = word.used = source.used = True

@@ -69,6 +69,7 @@ class Tok(StrEnum):
     EXTRA = "extra"  # take the 2 extra: a "may draw additional cards" ability used
     MECH = "mechanic"  # loot, wheel, rummage, cycle: a kind of draw the vocabulary knows
     OFF = "off"  # draw 3 off Brainstorm
+    MAKES = "makes"  # "Howling Mine makes him draw": the permanent before it is the source of the draw
     KEEP = "keep"  # keep both (paying life), put both back
     COUNTERS = "counters"  # "with 6 counters", "6 quest counters on it": counters on a permanent said before
     PAY_LIFE = "paying life"  # paying life: read with the cards kept (Sylvan Library), refused anywhere else
@@ -166,6 +167,7 @@ _add(Tok.SIDE, "go first|goes first|went first|going first|start first|started f
                "are on the play|start|starts|started|am starting|is starting|are starting", "play")
 _add(Tok.OFF, "off|off of|from casting|by casting|thanks to|because of|due to|courtesy of|"
                "by way of", "off")  # "draws a card off Howling Mine": the source of a draw
+_add(Tok.MAKES, "makes|made|make|making|lets|let|letting|forces|forced|causes|caused|gives|gave", "makes")
 _add(Tok.SPELL, "a spell|a cantrip|an instant|a sorcery|a draw spell|a card draw spell|some spell|a spell of mine|"
                 "my spell|my cantrip|his spell|their spell|opponent's spell", "spell")
 _add(Tok.OUTCOME, "dead|win|wins|won|lose|loses|lost|die|survive|alive|safe|deck out|decked|decked out|"

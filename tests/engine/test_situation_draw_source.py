@@ -87,3 +87,13 @@ def test_a_past_draw_off_a_draw_step_trigger_is_that_draw_step(text: str) -> Non
 def test_a_past_draw_off_a_source_beside_an_action_is_state() -> None:
     doc = situation_to_json("i already drew a card off howling mine this turn, i cast brainstorm with sotl out", CARDS)
     assert doc["action"]["card"] == "Brainstorm" and _player(doc, "You")["drawn_this_turn"] == 1
+
+
+@pytest.mark.parametrize("text", [
+    "thanks to howling mine my opponent draws 2 on his turn",
+    "opp draws 2 in his draw step because of howling mine",
+    "Howling Mine makes my opponent draw an extra card",
+])
+def test_a_source_said_apart_from_the_draw(text: str) -> None:
+    doc = situation_to_json(text, CARDS)
+    assert doc["action"]["type"] == "draw_step" and doc["active"] == "Opponent"
