@@ -322,7 +322,8 @@ def _count(res: Resolution, asked: Asked) -> Lead:
     # "how many does each of us get?" (every player's count) and a count of another act ("how many does he
     # discard?"): the ruling, never one player's cards drawn
     if asked.team and asked.measure in (None, AskedMeasure.DRAWN, AskedMeasure.EVERY):
-        return _team_count(res, asked)  # "how many do we draw?" in Two-Headed Giant: the asker's team
+        # "how many do we draw?" in Two-Headed Giant: the asker's team
+        return Lead(AnswerKind.COUNT, sentence(team_count(res, asked)), *_reason(res, asked.card))
     if asked.measure in (AskedMeasure.EVERY, AskedMeasure.OTHER):
         return _ruling(res, asked)
     if asked.measure is AskedMeasure.MILLED:
@@ -349,12 +350,11 @@ def _count(res: Resolution, asked: Asked) -> Lead:
 
 def _team_outcome(res: Resolution, asked: Asked, lose: bool) -> Lead:
     """ "Do we lose?", "do we win?" in Two-Headed Giant: the asker's team, as one (``engine.answer_team``)."""
-    yes, text = team_outcome(res, asked, lose, _so_wins(res))
-    return Lead(AnswerKind.YES if yes else AnswerKind.NO, sentence(text), *_reason(res, asked.card))
+    return _yes_no(team_outcome(res, asked, lose, _so_wins(res)), res, asked)
 
 
-def _team_count(res: Resolution, asked: Asked) -> Lead:
-    return Lead(AnswerKind.COUNT, sentence(team_count(res, asked)), *_reason(res, asked.card))
+def _yes_no(said: tuple[bool, str], res: Resolution, asked: Asked) -> Lead:
+    return Lead(AnswerKind.YES if said[0] else AnswerKind.NO, sentence(said[1]), *_reason(res, asked.card))
 
 
 def _life(res: Resolution, asked: Asked) -> Lead:
@@ -412,8 +412,7 @@ def _can(res: Resolution, asked: Asked) -> Lead:
     if asked.act is not None and asked.act != STOP:  # "can I dredge?": about that act, never whether one draws
         return ACT_LEADS.get(asked.act, _ruling)(res, asked)
     if asked.team and not asked.number:  # "do we draw?" in Two-Headed Giant: the team's draws
-        yes, text = team_draws(res, asked)
-        return Lead(AnswerKind.YES if yes else AnswerKind.NO, sentence(text), *_reason(res))
+        return _yes_no(team_draws(res, asked), res, asked)
     n = drawn_counts(res).get(who, 0)
     reason, rule = _reason(res)
     wanted = asked.number or 0

@@ -24,8 +24,9 @@ from engine.scenario_json import scenario_from_json
 from engine.situation.attach import Builder
 from engine.situation.clarify import ask_player_count, from_ambiguity, place_unowned, question_text, with_question
 from engine.situation.clauses import _clauses, _parse_clause
+from engine.situation.dredges import settle_dredges
 from engine.situation.entities import card_words
-from engine.situation.facts import is_spell, settle_dredges
+from engine.situation.facts import is_spell
 from engine.situation.given import Situation
 from engine.situation.lexicon import MAX_CLAUSE, MAX_TEXT, NOTHING_HAPPENS
 from engine.situation.normalize import Normalized, normalize, normalize_text
