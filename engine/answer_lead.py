@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from engine.answer_team import team_count, team_draws, team_outcome
 from engine.answer_traps import trap_of
 from engine.model import Resolution, Step
 from engine.question import Asked, AskedKind
@@ -226,6 +227,8 @@ def _lose(res: Resolution, asked: Asked) -> Lead:
     chooser, lines = _differs(res, who, lambda doc: who in doc.get("losers", ()))
     if lines:
         return _choice(res, chooser, lines)
+    if asked.team:
+        return _team_outcome(res, asked, lose=True)
     if asked.measure is AskedMeasure.ALIVE:  # "do I survive?": "do I lose?" turned round, Yes and No swap
         return _survive(res, who)
     if asked.measure is AskedMeasure.WHO:  # "who loses?": not a yes/no question; the ruling names the players
@@ -273,6 +276,8 @@ def _win(res: Resolution, asked: Asked) -> Lead:
         return _choice(res, chooser, lines)
     if asked.measure is AskedMeasure.WHO:  # "who wins?": the ruling line names the players
         return _ruling(res, asked)
+    if asked.team:
+        return _team_outcome(res, asked, lose=False)
     if who in res.winners:
         text = f"Yes — {_does(who, 'win', 'wins')} the game."
     elif who in res.losers:
@@ -313,7 +318,7 @@ def _milled(res: Resolution, asked: Asked) -> Lead:
 def _tokens(res: Resolution, asked: Asked) -> Lead:
     """ "How many treasures does he make?": the tokens of that kind the player asked about ends with, more than
     before (unnamed: the one player who got any; several: the ruling)."""
-    noun = re.search(r"\bhow many (?:\w+ )?(treasure|snake|token|clue|food|blood|map)", asked.words, re.I)
+    noun = re.search(r"\b(treasure|snake|token|clue|food|blood|map)s?\b", asked.words, re.I)
     kind = noun.group(1).lower() if noun else "token"
 
     def made(who: str, doc: dict[str, Any] | None = None) -> int:
@@ -352,6 +357,9 @@ def _count(res: Resolution, asked: Asked) -> Lead:
         return _trigger(res, asked) if asked.card else _ruling(res, asked)  # no card named: every line
     # "how many does each of us get?" (every player's count) and a count of another act ("how many does he
     # discard?"): the ruling, never one player's cards drawn
+    if asked.team and asked.measure in (None, AskedMeasure.DRAWN, AskedMeasure.EVERY):
+        # "how many do we draw?" in Two-Headed Giant: the asker's team
+        return Lead(AnswerKind.COUNT, sentence(team_count(res, asked)), *_reason(res, asked.card))
     if asked.measure in (AskedMeasure.EVERY, AskedMeasure.OTHER):
         return _ruling(res, asked)
     if asked.measure is AskedMeasure.MILLED:
@@ -379,6 +387,15 @@ def _count(res: Resolution, asked: Asked) -> Lead:
     if not _specific(res, reason):  # "You draw 4 cards" again says nothing more: the rule goes with the count
         return Lead(AnswerKind.COUNT, text + (f" ({rule})." if rule else "."))
     return Lead(AnswerKind.COUNT, text + ".", reason, rule)
+
+
+def _team_outcome(res: Resolution, asked: Asked, lose: bool) -> Lead:
+    """ "Do we lose?", "do we win?" in Two-Headed Giant: the asker's team, as one (``engine.answer_team``)."""
+    return _yes_no(team_outcome(res, asked, lose, _so_wins(res)), res, asked)
+
+
+def _yes_no(said: tuple[bool, str], res: Resolution, asked: Asked) -> Lead:
+    return Lead(AnswerKind.YES if said[0] else AnswerKind.NO, sentence(said[1]), *_reason(res, asked.card))
 
 
 def _life(res: Resolution, asked: Asked) -> Lead:
@@ -457,6 +474,8 @@ def _can(res: Resolution, asked: Asked) -> Lead:
     chooser, lines = _differs(res, "You", _count_of(who, "drawn_this_turn"))
     if lines:  # "does he draw?" when the asker decides it (Rhystic Study's tax): both lines
         return _choice(res, chooser, lines)
+    if asked.team and not asked.number:  # "do we draw?" in Two-Headed Giant: the team's draws
+        return _yes_no(team_draws(res, asked), res, asked)
     n = drawn_counts(res).get(who, 0)
     reason, rule = _reason(res)
     wanted = asked.number or 0

@@ -42,6 +42,9 @@ class Asked:
     act: str | None = None  # "dredge", "stop", "cast"...: a yes/no about an act other than drawing
     number: int | None = None  # "do I draw 2?": the number the question says
     measure: AskedMeasure | None = None  # "how many": the cards drawn, the hand afterwards, the times triggered
+    # "do we lose?", "how many does my team draw?" in Two-Headed Giant: the asker's team, whose players win, lose
+    # and are counted together (810.8, 810.9); empty when the question is about one player
+    team: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind.value, "words": self.words}
@@ -55,6 +58,8 @@ class Asked:
             out["number"] = self.number
         if self.measure is not None:
             out["measure"] = self.measure.value
+        if self.team:
+            out["team"] = list(self.team)
         return out
 
 
@@ -90,5 +95,8 @@ def asked_from_json(raw: Any, names: list[str]) -> Asked | None:
     if measure is not None and measure not in {m.value for m in AskedMeasure}:
         raise ScenarioError("asked.measure must say what a count measures", "asked.measure",
                             f"one of: {', '.join(m.value for m in AskedMeasure)}")
+    team = raw.get("team", [])
+    if not isinstance(team, list) or any(name not in names for name in team):
+        raise ScenarioError("asked.team must list players of the game", "asked.team", f"some of: {', '.join(names)}")
     return Asked(read.kind, player, card, read.words, act, number,
-                 AskedMeasure(measure) if measure is not None else None)
+                 AskedMeasure(measure) if measure is not None else None, tuple(team))

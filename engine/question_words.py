@@ -53,9 +53,10 @@ MEASURES: tuple[tuple[AskedMeasure, re.Pattern[str]], ...] = (
     # "how many treasures does he make?": the tokens created, whichever ability made them (a replacement such as
     # Hullbreacher's makes them without triggering: "how many times" was no answer)
     (AskedMeasure.TOKENS, re.compile(r"\bhow many (?:\w+ )?(?:treasures?|snakes?|tokens?|clues?|foods?|bloods?|"
-                                     r"maps?)\b(?! triggers?\b)", re.I)),
+                                     r"maps?)\b(?! triggers?\b)|^\W*(?:treasures?|tokens?)\W*$", re.I)),
     (AskedMeasure.TIMES, re.compile(r"\bhow (?:many times|often)\b|"
-                                    r"\bhow many (?:\w+ )?(?:pings?|counters?|triggers?)\b",
+                                    r"\bhow many (?:\w+ )?(?:pings?|counters?|triggers?)\b|"
+                                    r"^\W*(?:pings?|counters?|triggers?)\W*$",  # "triggers?" alone
                                     re.I)),
     (AskedMeasure.MILLED, re.compile(r"\b(?:mill|mills|milled|milling)\b", re.I)),
     # another act counted ("discard", "make", "create", "exile", "sacrifice", "lose"): not the cards drawn

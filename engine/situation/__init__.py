@@ -25,19 +25,22 @@ from engine.scenario_json import scenario_from_json
 from engine.situation.attach import Builder
 from engine.situation.clarify import ask_player_count, from_ambiguity, place_unowned, question_text, with_question
 from engine.situation.clauses import _clauses, _parse_clause
+from engine.situation.dredges import settle_dredges
 from engine.situation.entities import card_words
-from engine.situation.facts import is_spell, settle_dredges
+from engine.situation.facts import is_spell
 from engine.situation.given import Situation
 from engine.situation.lexicon import MAX_CLAUSE, MAX_TEXT, NOTHING_HAPPENS
 from engine.situation.normalize import Normalized, normalize, normalize_text
 from engine.situation.normalize import _turn_draw_question as turn_draw_question
 from engine.situation.offer import can_offer, maybe_cards, offer
 from engine.situation.phrases import PHRASES, all_examples, language_reference
-from engine.situation.question import question_sentences, read_question
+from engine.situation.question import asker_team, question_sentences, read_question
 from engine.situation.quoted import Quoted, drop_quoted_text
 from engine.situation.reference import reference_markdown
 from engine.situation.scope import out_of_scope
 from engine.situation.seating import _to_json, merge_unowned
+from engine.situation.sources import past_draw_in_step
+from engine.situation.stack import response_reading
 from engine.situation.talk import is_table_talk
 from engine.situation.tokens import Tok, tokenize
 
@@ -61,12 +64,19 @@ def situation_to_json(situation: str | Situation, cards: CardDB | None = None) -
     except Clarification:
         raise
     except SituationError as error:
+        if isinstance(text, str) and (stacked := _response(text, cards, given)) is not None:
+            return stacked
         other = out_of_scope(text, error) if isinstance(text, str) else None
         if other is not None:
             raise other from None
         if isinstance(text, str):
             _offered(text, error, cards or default_cards(), given)
         raise
+
+
+def _response(text: str, cards: CardDB | None, given: Situation | None) -> dict[str, Any] | None:
+    """A spell cast in response to another (``stack``): read, or asked which (the question raised)."""
+    return response_reading(text, lambda more: _read(more, cards, given), cards or default_cards())
 
 
 def _offered(text: str, error: SituationError, cards: CardDB, given: Situation | None) -> None:
@@ -118,6 +128,7 @@ def _read_normalized(norm: Normalized, quoted: list[Quoted], text: str, cards: C
     asked = read_question(b, norm.sentences)
     doc = place_unowned(_to_json(b), merge_unowned(b), b)
     if asked is not None:
+        asked = asker_team(asked, doc)
         names = [p["name"] for p in doc["players"]]
         doc["asked"] = (asked if asked.player in names or asked.player is None
                         else replace(asked, player=None)).to_json()
@@ -231,6 +242,8 @@ def _past_draw_as_event(b: Builder) -> None:
     who, clause = said[0]
     n = b.players[who].facts.pop("drawn_this_turn")
     del b.sources[(who, "drawn_this_turn")]
+    if past_draw_in_step(b, who, clause):
+        return
     b.set_action({"type": "draw", "count": n, "player": who}, clause)
     b.assume(f"“{clause}” read as what happens: the story tells nothing else happening")
 

@@ -74,6 +74,7 @@ ATOM_RULES: tuple[tuple[Atom, str], ...] = (
     (Atom.COUNT, "NUMBER:n CARDS? LEFT?:left IN POSS?:owner ZONE:zone LEFT?:left"),
     (Atom.COUNT, "NUMBER:n CARDS? LEFT?:left IN POSS?:owner ZONE:zone"),
     (Atom.COUNT, "POSS?:owner ZONE:zone BE? EMPTY:empty"),
+    (Atom.COUNT, "POSS?:owner ZONE:zone IN NUMBER:n CARDS?"),  # "a hand of 3", "a library of 5 cards"
     (Atom.COUNT, "EMPTY:empty IN? POSS?:owner ZONE:zone"),
     (Atom.COUNT, "NUMBER:n CARDS? LEFT:left"),
     (Atom.COUNT, "POSS?:owner ZONE:zone BE? AT NUMBER:n CARDS?"),
@@ -86,7 +87,8 @@ ATOM_RULES: tuple[tuple[Atom, str], ...] = (
     (Atom.LIFE, "POSS?:owner LIFE BE? NUMBER:n"),
     (Atom.DREW, "ALREADY? DREW:drew NUMBER?:n CARDS? FOR_TURN|THIS_TURN?"),
     (Atom.DREW, "DREW FOR_TURN ALREADY"),
-    (Atom.DREW, "ALREADY? DREW:drew NUMBER?:n CARDS? OFF POSS? SPELL|CARD THIS_TURN?"),  # how: "off my cantrip"
+    (Atom.DREW, "ALREADY? DREW:drew NUMBER?:n CARDS? OFF POSS? SPELL THIS_TURN?"),  # how: "off my cantrip"
+    (Atom.DREW, "ALREADY? DREW:drew NUMBER?:n CARDS? OFF POSS?:owner CARD:card THIS_TURN?"),  # "off Howling Mine"
     (Atom.DRAW_TURN, "DRAW NUMBER? CARDS? FOR_TURN:turn"),
     (Atom.DRAW_TURN, "DRAW LAST:last FOR_TURN:turn"),
     (Atom.STEP, "DURING|IN|AT? POSS?:owner STEP:step"),
@@ -118,10 +120,14 @@ ATOM_RULES: tuple[tuple[Atom, str], ...] = (
     (Atom.DRAW_OFF, "DRAW NUMBER?:n CARDS? IN POSS?:owner CARD:card"),  # "draws 3 from Prosperity"
     (Atom.DRAW_OFF, "DRAW NUMBER?:n CARDS? OFF|IN POSS?:owner CARD:card ME|PLAYER|NAME:caster CAST"),
     (Atom.DRAW_OFF, "MAY?:may DRAW NUMBER?:n CARDS? OFF|FOR? SPELL:spell"),
+    # "he draws with Phyrexian Arena out": the permanent the draw comes from (only "with": ``frames._draw_off``)
+    (Atom.DRAW_OFF, "DRAW NUMBER?:n CARDS? HAVE:with POSS?:owner CARD:card PLACE?:place"),
     (Atom.DREDGE, "DREDGE CARD?:card"),
     (Atom.DREDGE, "DREDGE IT:it"),
     (Atom.DREDGE, "DREDGE CARD?:card FIRST:first DRAW"),  # "dredge the first draw": the first draw it can replace
     (Atom.DREDGE, "DREDGE IT:it FIRST:first DRAW"),
+    (Atom.DREDGE, "DREDGE CARD?:card FIRST:first NUMBER"),  # "dredge the first one": the first draw
+    (Atom.DREDGE, "DREDGE IT:it FIRST:first NUMBER"),
     (Atom.DREDGE, "DREDGE CARD?:card OFF|DURING|AT|IN POSS?:owner CARD:spell DRAW?"),  # "dredge off Brainstorm"
     (Atom.DREDGE, "DREDGE IT:it OFF|DURING|AT|IN POSS?:owner CARD:spell DRAW?"),
     (Atom.BESIDES, "BESIDES POSS? CARD:card"),

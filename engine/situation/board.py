@@ -55,6 +55,20 @@ def _graveyard(part: Part, reading: Reading) -> None:
     _named_in(part, reading, Atom.ZONE, "graveyard")
 
 
+def _hand(part: Part, reading: Reading) -> None:
+    """ "lab man in hand", "I have Brainstorm in my hand": a card held, not on the battlefield and not cast; the
+    hand's size stays what is said (or the default, which counts it)."""
+    places = [p for p in part.of(Atom.ZONE) if p.values.get("zone") == "hand"]
+    cards = part.of(Atom.CARDS)
+    if len(places) != 1 or not cards:
+        return
+    who = player(reading, reading.owner(part, places[0]))
+    for piece in cards:
+        reading.b.note(f"{who}: {piece.values['card']} in hand (not on the battlefield)", reading.clause)
+        piece.used = True
+    places[0].used = True
+
+
 def _copies(piece: Piece) -> str:
     n = piece.values.get("n")
     return f"{n} {piece.values['card']}" if isinstance(n, int) and n > 1 else str(piece.values["card"])
@@ -80,7 +94,7 @@ def _control(part: Part, reading: Reading) -> None:
             F._in_play(reading.ctx(), {"cards": _copies(piece)})
             piece.used = True
         return
-    has = bool(haves) or (reading.had and part.who() is None and place is None)
+    has = bool(haves) or (reading.had and part.who() is None and place is None) or _shorthand(part, cards)
     if part.who() is not None and not (has or place or said_owner or board_owner):
         return  # a player and cards with no verb between them ("Tom Sheoldred"): not a fact, left unused
     if said_owner or board_owner or has or part.who() is not None:
@@ -94,6 +108,16 @@ def _control(part: Part, reading: Reading) -> None:
             reading.b.assume(f"“{', '.join(p.text for p in cards)}” read as on the battlefield")
     for piece in cards:
         piece.used = True
+
+
+def _shorthand(part: Part, cards: list[Piece]) -> bool:
+    """ "opp narset", "me: sheoldred": a player word (never a capitalised name, "Tom Sheoldred") right before
+    permanents, nothing else in the part, is the shorthand for that player's permanents."""
+    who = part.who()
+    if who is None or who.tok not in (Tok.ME, Tok.PLAYER) or len(part.pieces) != len(cards) + 1:
+        return False
+    return part.pieces.index(who) == 0 and all(p.kind is Atom.CARDS and not p.values.get("owner")
+                                               for p in part.pieces[1:])
 
 
 def _board_owner(place: Piece | None) -> str | None:
@@ -110,18 +134,23 @@ def _board_owner(place: Piece | None) -> str | None:
     return None
 
 
+_HOLD = re.compile(r"(?:was |were )?(?:hold|holds|holding|held)\b", re.I)  # "I'm holding 2": cards in hand
+
+
 def _how_many(part: Part, reading: Reading) -> None:
     """ "I have 3" after "my opponent has 5 cards in hand": the zone said last; with none said, a question."""
     numbers = [p for p in part.pieces if p.kind is Atom.TOKEN and p.tok is Tok.NUMBER and not p.used]
     if len(numbers) != 1 or not part.has(Tok.HAVE) or part.who() is None or len(part.pieces) > 4:
         return
     piece, n = numbers[0], numbers[0].tokens[0].value
-    zone = next((key for (_who, key) in reversed(reading.b.sources) if key in ZONES), None)
+    held = any(p.kind is Atom.TOKEN and p.tok is Tok.HAVE and _HOLD.match(p.text) for p in part.pieces)
+    zone = "hand" if held else next((key for (_who, key) in reversed(reading.b.sources) if key in ZONES), None)
     if zone is None:
         words = piece.text
         raise Ambiguity(f"Where are the {words} cards?", words, reading.clause,
                         [(f"{words} cards in {z}", f"{words} cards in {z}") for z in ("library", "hand")])
-    reading.b.assume(f"“{reading.clause}” read as {n} cards in {zone}, the zone said before")
+    if not held:
+        reading.b.assume(f"“{reading.clause}” read as {n} cards in {zone}, the zone said before")
     F._zone_count(*_groups(reading, reading.owner(part), zone=zone, n=piece.text))
     piece.used = True
 

@@ -17,7 +17,9 @@ from engine.situation.attach import GROUPS, Builder, Ctx, resolve_player
 from engine.situation.facts import _format, _step, _turn_of
 from engine.situation.lexicon import count
 from engine.situation.phrases import _COMPILED, _EXAMPLES, POS, Phrase
-from engine.situation.story import read_parts, states_nothing
+from engine.situation.question import is_bare_question, trailing_bare_question
+from engine.situation.sources import tells_draw_source
+from engine.situation.story import lists_cards_in_a_zone, read_parts, states_nothing
 from engine.situation.tokens import JOINERS, Tok, reader_words, tokenize
 
 
@@ -165,6 +167,10 @@ def _whole_phrase(b: Builder, clause: str) -> bool:
 
 def _parse_clause(b: Builder, clause: str) -> None:
     b.last_error = None
+    trailing = trailing_bare_question(clause) if b.in_question else None
+    if trailing is not None:  # "..., triggers?": the question stage reads the last word; the story is read
+        clause = trailing[0]
+        b.note("the question asked", trailing[1])
     # "Alice: library 0, controls X" — a name before a colon is the subject of the rest.
     subject = b.subject
     headed = False
@@ -198,6 +204,15 @@ def _read_either_way(b: Builder, clause: str, subject: str, headed: bool) -> Non
     reads it, the more telling error. A template's question gives way to the parts reader when it reads the
     clause whole ("I have Jace, Wielder of Mysteries": split at its comma, a template asks which Jace)."""
     state = b.snapshot()
+    if not headed and any(first(b, clause) for first in PARTS_FIRST):
+        try:
+            if read_parts(b, clause):
+                return
+        except Ambiguity:
+            raise
+        except SituationError:
+            pass
+        b.restore(state)
     try:
         _read_whole(b, clause, subject, "has" if headed else "", state)
     except Ambiguity as amb:
@@ -224,6 +239,10 @@ def _read_either_way(b: Builder, clause: str, subject: str, headed: bool) -> Non
             raise _with_suggestions(b, whole) from None
 
 
+# Clauses read from their parts before the one-fact templates: the templates would split them into unrelated facts
+PARTS_FIRST: tuple[Callable[[Builder, str], bool], ...] = (tells_draw_source, lists_cards_in_a_zone)
+
+
 def _players_heading(b: Builder, clause: str) -> bool:
     """ "Alice, Bob and me: Alice has ...": a list of players before a colon names the game's players."""
     head, colon, rest = clause.partition(":")
@@ -241,7 +260,7 @@ def _players_heading(b: Builder, clause: str) -> bool:
 
 def _question_only(b: Builder, clause: str) -> bool:
     """A clause left of a question ("am I out?" → "I out") that states no fact: the question stage has it."""
-    if b.in_question and states_nothing(b, clause):
+    if b.in_question and (states_nothing(b, clause) or is_bare_question(clause)):
         b.note("the question asked", clause)
         return True
     return False

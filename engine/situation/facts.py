@@ -13,7 +13,8 @@ from typing import Any
 from engine.cards import Card
 from engine.effects import SpellText
 from engine.errors import Ambiguity, SituationError
-from engine.situation.attach import GROUPS, Builder, Ctx, agree, possessive
+from engine.situation.attach import GROUPS, Ctx, agree, possessive
+from engine.situation.dredges import not_dredge
 from engine.situation.lexicon import MAX_COUNT, STEP_WORDS, count, read_number
 from engine.vocabulary import aliases as mechanic_aliases
 from engine.vocabulary import mechanic
@@ -415,26 +416,15 @@ def _choice_apply(ctx: Ctx, g: dict[str, str]) -> None:
         ctx.b.pending_dredges.append((who, yes, ctx.clause))  # which card: known once the story is read
         return
     card = ctx.card(g["card"])
+    if not_dredge(ctx, g, card):
+        ctx.b.pending_dredges.append((who, yes, ctx.clause))  # "cast Brainstorm and dredge it": not Brainstorm
+        return
     if g.get("verb", "").startswith("dredge") and who in ctx.b.players \
             and card not in ctx.b.players[who].graveyard_cards:
         # "I dredge Golgari Thug" says where the card is: in the dredging player's graveyard (702.52a).
         ctx.b.players[who].graveyard_cards.append(card)
         ctx.b.assume(f"{card} is in {possessive(who)} graveyard (it is dredged)")
     _choose(ctx, f"apply:{card}:{who}", yes, f"{who} {agree(who, 'choose')} {'' if yes else 'not '}to apply {card}")
-
-
-def settle_dredges(b: Builder) -> None:
-    """ "I dredge" with no card named, once the whole story is read: the one card said to be in that
-    player's graveyard, a question when there are several, an error when there is none."""
-    for who, yes, clause in b.pending_dredges:
-        cards = list(dict.fromkeys(b.players[who].graveyard_cards)) if who in b.players else []
-        if not cards:
-            raise SituationError("say which card is dredged", clause,
-                                 "'Golgari Thug is in my graveyard. I dredge it'")
-        if len(cards) > 1:
-            raise Ambiguity("Which card is dredged?", "dredge", clause, [(c, f"dredge {c}") for c in cards])
-        b.choices[f"apply:{cards[0]}:{who}"] = yes
-        b.note(f"{who} {agree(who, 'choose')}{'' if yes else ' not'} to dredge {cards[0]}", clause)
 
 
 def _choice_order(ctx: Ctx, g: dict[str, str]) -> None:

@@ -25,11 +25,13 @@ from engine.situation.board import (
     _counters,
     _extra,
     _graveyard,
+    _hand,
     _how_many,
     _top,
     drawn_off_permanent,
 )
 from engine.situation.reading import Part, Reading, _groups, player
+from engine.situation.sources import draw_source, drawn_beside, drawn_off_source, place_source, source_apart
 from engine.situation.tokens import Tok
 
 
@@ -45,6 +47,7 @@ class Frame(StrEnum):
     SIDE = "on the play"
     PLAYERS = "players"
     FORMAT = "format"
+    SOURCE_APART = "a draw and its source said apart"
     DRAW_OFF = "a draw off a spell"
     DRAW = "draw"
     MECHANIC = "a kind of draw"
@@ -57,6 +60,7 @@ class Frame(StrEnum):
     DREDGE = "dredge"
     TOP = "top of library"
     GRAVEYARD = "cards in a graveyard"
+    HAND = "cards in a hand"
     CONTROL = "control"
     HOW_MANY = "a number of cards"
     EXTRA = "additional draws taken"
@@ -84,7 +88,11 @@ def _life(part: Part, reading: Reading) -> None:
 def _drew(part: Part, reading: Reading) -> None:
     for piece in part.of(Atom.DREW):
         n = "0" if piece.values.get("drew") == "none" else str(piece.values.get("n_text") or 1)
-        F._drawn(*_groups(reading, reading.owner(part), n=n))
+        drawer = reading.owner(part)
+        F._drawn(*_groups(reading, drawer, n=n))
+        source = reading.b.cards.find(str(piece.values.get("card") or ""))
+        if source is not None and draw_source(source):  # "drew a card off Howling Mine": it is on the battlefield
+            place_source(reading, piece, source, drawer)
         piece.used = True
 
 
@@ -176,7 +184,11 @@ def _draw_off(part: Part, reading: Reading) -> None:
             piece.used = True
             continue
         card = reading.b.cards.find(str(piece.values["card"]))
-        if card is not None and not F.is_spell(card) and drawn_off_permanent(part, reading, piece, card.name):
+        if piece.values.get("with") and str(piece.values["with_text"]).lower() != "with":
+            continue  # "draws has X": no source said; left unread, an error names it
+        if card is not None and not F.is_spell(card) and (drawn_off_permanent(part, reading, piece, card.name)
+                                                          or drawn_off_source(part, reading, piece, card)
+                                                          or drawn_beside(part, reading, piece, card)):
             piece.used = True
             continue
         if card is None or not F.is_spell(card):
@@ -272,8 +284,11 @@ def _acting(reading: Reading) -> bool:
 
 
 def _how(part: Part, piece: Piece) -> dict[str, str]:
-    """A cast's target ("targeting him") and X ("for 5", "x=6"), from the atom and the part around it."""
+    """A cast's target ("targeting him"), X ("for 5", "x=6") and verb ("I activate Jace's Archivist": an
+    ability, 602), from the atom and the part around it."""
     more = {"target": str(piece.values["target_text"])} if piece.values.get("target") else {}
+    if any(t.kind is Tok.CAST and t.value == "activate" for t in piece.tokens):
+        more["verb"] = "activate"
     x = next(iter(part.of(Atom.X)), None)
     if x is not None:
         more["x"] = str(x.values["x"])
@@ -288,7 +303,8 @@ def _spell(part: Part, reading: Reading) -> None:
         return
     for piece in part.of(Atom.SPELL_ON) + part.of(Atom.CARDS):
         card = reading.b.cards.find(str(piece.values["card"]))
-        had = any(_holds(p, part) for p in part.pieces[:part.pieces.index(piece)])
+        had = any(_holds(p, part) for p in part.pieces[:part.pieces.index(piece)]) or any(
+            p.kind is Atom.ZONE for p in part.pieces)  # "Brainstorm in hand": held, not cast
         if card is None or not F.is_spell(card) or had or _acting(reading):
             continue  # "I have Brainstorm" is a card in hand, not a cast
         F._cast(*_groups(reading, reading.owner(part, piece), card=card.name, **_how(part, piece)))
@@ -328,6 +344,9 @@ def _dredge(part: Part, reading: Reading) -> None:
         more = {"verb": "dredge"}
         if piece.values.get("card") or piece.values.get("it"):
             more["card"] = _card_of(reading, piece)
+        said = reading.b.cards.find(more.get("card", ""))
+        if piece.values.get("it") and said is not None and not said.dredge:
+            del more["card"]  # "I cast Brainstorm and dredge it": "it" is the card that dredges, settled later
         owner = reading.owner(part)
         F._choice_apply(*_groups(reading, owner, **more))
         if piece.values.get("spell"):  # "dredge off Brainstorm", "on a Brainstorm draw": that spell is cast
@@ -347,6 +366,7 @@ FRAMES: dict[Frame, Callable[[Part, Reading], None]] = {
     Frame.SIDE: _side,
     Frame.PLAYERS: _players,
     Frame.FORMAT: _format,
+    Frame.SOURCE_APART: source_apart,
     Frame.DRAW_OFF: _draw_off,
     Frame.DRAW: _draw,
     Frame.MECHANIC: _mechanic,
@@ -359,6 +379,7 @@ FRAMES: dict[Frame, Callable[[Part, Reading], None]] = {
     Frame.DREDGE: _dredge,
     Frame.TOP: _top,
     Frame.GRAVEYARD: _graveyard,
+    Frame.HAND: _hand,
     Frame.CONTROL: _control,
     Frame.HOW_MANY: _how_many,
     Frame.EXTRA: _extra,

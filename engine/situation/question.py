@@ -10,7 +10,7 @@ in order: the first form that matches the last question sentence decides.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.errors import SituationError
 from engine.question import Asked, AskedKind, asked_of
@@ -30,6 +30,18 @@ class QuestionForm:
     opening: bool = False  # only when the question is the text's first sentence (nothing told before it)
 
 
+# A question that is one word after the story ("triggers?", "lethal?"): its kind, its words, an example. A count
+# of what a card makes ("counters?") names the card that makes them, when one of the story does (else the ruling
+# answers); "legal?" and "allowed?" get the ruling as it is, which says what is drawn and what stops it (a "No"
+# could read as "you can't cast it", which no draw rule says).
+BARE_QUESTIONS: tuple[tuple[AskedKind, str, str], ...] = (
+    (AskedKind.TRIGGER, r"(?P<noun>triggers?)|(?:does it|do they|will it) trigger", "triggers?"),
+    (AskedKind.LOSE, r"lethal|(?:is (?:it|that|this)|that's|thats) lethal|game over", "lethal?"),
+    (AskedKind.COUNT, r"how many (?P<noun>counters|pings|tokens|treasures)|(?P<bare>counters|pings|tokens|treasures)",
+     "counters?"),
+    (AskedKind.WHAT, r"(?:is (?:it|that|this) )?(?:legal|allowed|possible|valid)",
+     "legal?"),
+)
 QUESTION_FORMS: tuple[QuestionForm, ...] = (
     # "What happens if both players have 3 cards and I cast Wheel?" opening the text: the "if" tells the whole
     # situation, and the question asks for its ruling; after a story, "what happens if I take 2?" is a line
@@ -86,6 +98,7 @@ QUESTION_FORMS: tuple[QuestionForm, ...] = (
     QuestionForm(AskedKind.LOSE, r"(?:^|, ?)(?:dead|decked|lose|lost)\W*$", "dead?"),
     QuestionForm(AskedKind.WIN, r"(?:^|, ?)(?:win|won)\W*$", "win?"),
     QuestionForm(AskedKind.CAN, r"(?:^|, ?)(?:can i )?miracle(?: it)?\W*$", "miracle?"),
+    *(QuestionForm(kind, rf"(?:^|[,:;] ?|\s[-—] )(?:{words})\W*$", example) for kind, words, example in BARE_QUESTIONS),
 )
 _COMPILED = tuple((form, re.compile(form.pattern, re.I)) for form in QUESTION_FORMS)
 _QUESTION_START = re.compile(r"^(?:so |and |but |then |ok |okay )?(?:do|does|did|can|could|will|would|should|"
@@ -171,7 +184,8 @@ def read_question(b: Builder, sentences: list[str]) -> Asked | None:
             # which says every player's count, answers it (never the asker's count in their place)
             plural = (groups.get("player") or "").lower() == "they"
             kind = AskedKind.WHAT if plural and player not in b.players else form.kind
-            noun = groups.get("noun") or ("trigger" if _ANY_CARD.fullmatch(groups.get("card") or "") else None)
+            noun = groups.get("noun") or groups.get("bare") or (
+                "trigger" if _ANY_CARD.fullmatch(groups.get("card") or "") else None)
             card = _card(b, groups.get("card")) or _card_making(b, noun)
             return asked_of(kind, player, card, words[m.start():][:300])
     return None  # a "?" on a statement ("Peer into the Abyss on myself?") asks for no particular answer
@@ -180,3 +194,43 @@ def read_question(b: Builder, sentences: list[str]) -> Asked | None:
 def question_reference() -> list[tuple[str, str]]:
     """(kind, example) for each question form: the language reference lists them."""
     return [(form.kind.value, form.example) for form in QUESTION_FORMS]
+
+
+# "do we lose?", "how many does my team draw?", "our life?": words that speak for the asker's team
+_TEAM_WORDS = re.compile(r"\b(?:we|us|our|ours|we're|my team|our team|my side)\b", re.I)
+
+
+def asker_team(asked: Asked, doc: dict[str, object]) -> Asked:
+    """In Two-Headed Giant "we", "us" and "my team" are the asker's team, which wins, loses and draws as one
+    (810.8, 810.9): the question keeps its players, so the answer counts for both teammates. Elsewhere "we"
+    stays every player ("how many do we draw?" in a duel)."""
+    players = doc.get("players")
+    if doc.get("format") != "two-headed-giant" or not _TEAM_WORDS.search(asked.words) or not isinstance(players,
+                                                                                                        list):
+        return asked
+    mine = next((p.get("team") for p in players if p.get("name") == "You"), None)
+    team = tuple(str(p["name"]) for p in players if mine is not None and p.get("team") == mine)
+    if len(team) < 2 or asked.player not in (None, "You"):
+        return asked
+    return replace(asked, player="You", team=team)
+
+
+_BARE = re.compile("|".join(f"(?:{words})" for _kind, words, _example in BARE_QUESTIONS).replace("?P<noun>", "?:")
+                   .replace("?P<bare>", "?:"), re.I)
+
+
+def is_bare_question(clause: str) -> bool:
+    """A clause that is only a one-word question ("triggers", "lethal", "legal"): the question stage reads it."""
+    return _BARE.fullmatch(clause.strip(" ,?!.")) is not None
+
+
+_TRAILING = re.compile(r"^(?P<story>.+?)\s*(?:[,:;]|\s[-—])\s*(?P<question>[^,:;]+?)[\s?!.]*$")
+
+
+def trailing_bare_question(clause: str) -> tuple[str, str] | None:
+    """ "opp has sheoldred and I cast Brainstorm, triggers?": (the story, the one-word question after it), or None
+    when the clause doesn't end with one."""
+    m = _TRAILING.match(clause)
+    if m is None or not is_bare_question(m.group("question")):
+        return None
+    return m.group("story"), m.group("question")

@@ -17,6 +17,10 @@ from engine.effects import CastTrigger, EventTrigger, SpellText
 if TYPE_CHECKING:
     from engine.situation.attach import Builder
 
+# "opp casts Notion Thief and in response I cast Brainstorm": the second is cast while the first is on the stack
+# (405.5), so the first has not resolved (``engine.situation.stack`` reads such a text)
+_IN_RESPONSE = re.compile(r"\bin response\b(?! to nothing)|\brespond(?:s|ed|ing)? (?:to \w+ )?with\b|\bon the stack\b",
+                          re.I)
 PERMANENT_TYPES = ("creature", "artifact", "enchantment", "planeswalker", "battle", "land")
 # its own "when this enters" or "when you cast this spell" ability: something happens as it is cast or resolves
 _OWN_ENTERING = re.compile(r"\b(?:~|this \w+|it) enters\b|\betb\b|\bcasts? (?:~|this spell)\b", re.I)
@@ -27,7 +31,7 @@ def resolved_first(b: Builder, action: dict[str, Any], clause: str) -> bool:
     its caster's battlefield (said), and the builder holds no action any more."""
     old = b.action or {}
     if old.get("type") != "cast" or old.get("ability", "enters") != "enters" \
-            or action.get("type") not in ("cast", "draw", "mechanic"):
+            or action.get("type") not in ("cast", "draw", "mechanic") or _IN_RESPONSE.search(clause):
         return False
     card = b.cards.find(str(old.get("card")))
     who = str(old.get("player", ""))

@@ -281,11 +281,27 @@ def _lists_said_together(parts: list[Part], reading: Reading) -> list[Part]:
         place = next((p for p in part.pieces if p.kind is Atom.PLACE), None)
         plural = place is not None and (place.text.lower().split()[0] in ("are", "both") or re.search(
             rf"\b(?:both|are|are both|both are) {re.escape(place.text)}", reading.clause, re.I) is not None)
-        if out and plural and part.who() is None and all(p.kind is Atom.CARDS for p in out[-1].pieces):
+        if out and (plural or _in_zone(part)) and part.who() is None and all(
+                p.kind is Atom.CARDS for p in out[-1].pieces):
             out[-1] = Part(out[-1].pieces + part.pieces, reading)
             continue
         out.append(part)
     return out
+
+
+def _in_zone(part: Part) -> bool:
+    """ "(Thug and) Grave-Troll in my graveyard": cards, then the zone they are all in."""
+    kinds = [p.kind for p in part.pieces]
+    return bool(kinds) and kinds[-1] in (Atom.ZONE, Atom.TOP) and set(kinds[:-1]) == {Atom.CARDS}
+
+
+def lists_cards_in_a_zone(b: Builder, clause: str) -> bool:
+    """ "golgari thug and grave-troll in my graveyard": cards listed before the one zone they are in; read from
+    parts first, where the list keeps its zone (a one-fact template would put the first card on the
+    battlefield)."""
+    pieces = [p for p in atoms(tokenize(clause, b.cards)) if not (p.kind is Atom.TOKEN and p.tok is Tok.SEP)]
+    kinds = [p.kind for p in pieces]
+    return len(kinds) > 2 and kinds[-1] in (Atom.ZONE, Atom.TOP) and set(kinds[:-1]) == {Atom.CARDS}
 
 
 def _read_part(part: Part, reading: Reading) -> None:
@@ -295,7 +311,9 @@ def _read_part(part: Part, reading: Reading) -> None:
     if who is not None and (who.used or any(p.used for p in part.pieces)):
         who.used = True
         reading.subject = str(who.values["who"])
-        reading.subject_of_card = False
+        # "opp bowmasters, on the draw": a player said only before their cards is those cards' controller,
+        # not the subject of what follows
+        reading.subject_of_card = all(p.kind is Atom.CARDS for p in part.pieces if p is not who)
     elif who is None:
         # "my draw step, 3 cards in hand": a part said of one player by a possessive carries that player
         owned = [p for p in part.pieces if p.used and p.values.get("owner")]

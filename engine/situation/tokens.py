@@ -72,6 +72,7 @@ class Tok(StrEnum):
     EXTRA = "extra"  # take the 2 extra: a "may draw additional cards" ability used
     MECH = "mechanic"  # loot, wheel, rummage, cycle: a kind of draw the vocabulary knows
     OFF = "off"  # draw 3 off Brainstorm
+    MAKES = "makes"  # "Howling Mine makes him draw": the permanent before it is the source of the draw
     KEEP = "keep"  # keep both (paying life), put both back
     COUNTERS = "counters"  # "with 6 counters", "6 quest counters on it": counters on a permanent said before
     PAY_LIFE = "paying life"  # paying life: read with the cards kept (Sylvan Library), refused anywhere else
@@ -137,6 +138,9 @@ _add(Tok.EMPTY, "empty|emptied|is empty|are empty|is out of cards|out of cards|h
 _add(Tok.LAST, "last|last card|my last card|their last card|his last card|her last card|the last card", "last")
 _add(Tok.LEFT, "left|remaining|remain|remains|to go|in it|cards left|card left|cards remaining", "left")
 _add(Tok.CARDS, "card|cards|cards in it", "cards")
+# "draws an extra card off Howling Mine": one card more than the turn's, a card all the same (not Sylvan Library's
+# "take the 2 extra", a longer entry of its own)
+_add(Tok.CARDS, "extra card|extra cards|additional card|additional cards|bonus card|bonus cards", "cards")
 _add(Tok.ZONE, "library|libraries|deck|decks|lib|the library|the deck", "library")
 _add(Tok.ZONE, "hand|hands|the hand|grip", "hand")
 _add(Tok.ZONE, "graveyard|graveyards|yard|gy|bin|the graveyard", "graveyard")
@@ -164,7 +168,9 @@ _add(Tok.SIDE, "on the draw|on draw|went second|go second|goes second|going seco
 _add(Tok.SIDE, "go first|goes first|went first|going first|start first|started first|play first|plays first|"
                "played first|started the game|start the game|starts the game|am on the play|is on the play|"
                "are on the play|start|starts|started|am starting|is starting|are starting", "play")
-_add(Tok.OFF, "off|off of|from casting|by casting|thanks to", "off")
+_add(Tok.OFF, "off|off of|from casting|by casting|thanks to|because of|due to|courtesy of|"
+               "by way of", "off")  # "draws a card off Howling Mine": the source of a draw
+_add(Tok.MAKES, "makes|made|make|making|lets|let|letting|forces|forced|causes|caused|gives|gave", "makes")
 _add(Tok.SPELL, "a spell|a cantrip|an instant|a sorcery|a draw spell|a card draw spell|some spell|a spell of mine|"
                 "my spell|my cantrip|his spell|their spell|opponent's spell", "spell")
 _add(Tok.OUTCOME, "dead|win|wins|won|lose|loses|lost|die|survive|alive|safe|deck out|decked|decked out|"
@@ -196,6 +202,7 @@ _add(Tok.DREW, "drew|have drawn|has drawn|had drawn|already drew|already drawn|d
 _add(Tok.ALREADY, "already", "already")
 _add(Tok.CAST, "cast|casts|casting|play|plays|playing|resolve|resolves|resolving|fire off|fires off|"
                "throw|slam|slams", "cast")
+_add(Tok.CAST, "activate|activates|activated|activating", "activate")  # an ability: the verb says which (602)
 _add(Tok.DREDGE, "dredge|dredges|dredging|use dredge|uses dredge", "dredge")
 _add(Tok.MAY, "may|can|could", "may")
 _add(Tok.IN, "in|inside|from|of", "in")
@@ -269,10 +276,10 @@ _add(Tok.STOP, "not|don't|doesn't|didn't|can't|cannot|won't|never|no longer|if|u
                "until|before|after|exile|exiles|discard|discards|mill|mills|sacrifice|sacrifices|destroy|"
                "destroys|counter|counters|return|returns|shuffle|shuffles|search|searches|reveal|reveals|look|"
                "looks|copy|copies|block|blocks|attack|attacks|damage|deals|dies|"
-               "put|puts|skip|skips|tap|taps|untap|untaps|activate|activates|trigger|triggers|pay|pays|"
+               "put|puts|skip|skips|tap|taps|untap|untaps|trigger|triggers|pay|pays|"
                "gain|gains|enter|enters|leave|leaves|cycle|cycles|mulligan|mulligans|mull|choose|chooses|"
                "would|should|must|either|or|x|take|takes|extra|bottom|poison|counter|mana|tutor|using|via|dies|"
-               "because of|tapped|untapped|flipped|transformed|copy of|token|tokens|under|over|"
+               "tapped|untapped|flipped|transformed|copy of|token|tokens|under|over|"
                "each time|whenever|when|first time|second|third|twice|times|more|less|than|half|double", "stop")
 
 # a [[Card]], a number with its sign or power ("-1", "10^100"), a word, a separator, or any other character

@@ -37,11 +37,11 @@ from tests.situation_corpus.measure import OUTCOME_KEYS, Verdict, load_corpus, m
 # phrasings (fresh-001..130): 91 of them read right before its fixes, 107 after; 413 of 454 in all; 420 with "opp
 # makes me draw with X", "haven't drawn anything", "grave-troll", "nothing in my library", "dredge instead of drawing";
 # 427 merged with the real-wordings work (313 of the first 324).
-READ_RIGHT_AT_LEAST = 427
+READ_RIGHT_AT_LEAST = 431
 # issue-24q: texts not read that name known cards or tell two actions are asked with situations to choose: 8 of
 # them with an option that gives the expected outcome, 5 without; 14 not understood (22 before)
-ASKED_RIGHT_AT_LEAST = 9
-NOT_UNDERSTOOD_AT_MOST = 13
+ASKED_RIGHT_AT_LEAST = 7  # counted with READ_RIGHT_AT_LEAST: an entry asked about, then read right, is no step back
+NOT_UNDERSTOOD_AT_MOST = 11
 
 # Entries resolved to an outcome the corpus doesn't give: bugs to fix, listed so that the suite stays green while
 # they are open and so that no new one can appear. Remove an id once it is no longer misread.
@@ -98,8 +98,10 @@ def test_read_right_does_not_go_back(results) -> None:  # type: ignore[no-untype
 
 
 def test_asked_with_a_right_option_does_not_go_back(results) -> None:  # type: ignore[no-untyped-def]
-    asked = sum(1 for r in results if r.verdict is Verdict.ASKED)
-    assert asked >= ASKED_RIGHT_AT_LEAST, f"{asked} asked with a right option, was {ASKED_RIGHT_AT_LEAST}"
+    # an entry asked about that becomes read right is no step back: the two are counted together
+    asked = sum(1 for r in results if r.verdict in (Verdict.ASKED, Verdict.RIGHT))
+    floor = ASKED_RIGHT_AT_LEAST + READ_RIGHT_AT_LEAST
+    assert asked >= floor, f"{asked} read right or asked with a right option, was {floor}"
 
 
 def test_not_understood_does_not_grow(results) -> None:  # type: ignore[no-untyped-def]

@@ -140,5 +140,7 @@ def test_real_not_understood_does_not_grow(results) -> None:  # type: ignore[no-
 
 
 def test_real_asked_with_a_right_option_does_not_go_back(results) -> None:  # type: ignore[no-untyped-def]
-    asked = sum(1 for r in results if r.verdict is Verdict.ASKED)
-    assert asked >= ASKED_RIGHT_AT_LEAST, f"{asked} asked with a right option, was {ASKED_RIGHT_AT_LEAST}"
+    # an entry asked about that becomes read right is no step back: the two are counted together
+    asked = sum(1 for r in results if r.verdict in (Verdict.ASKED, Verdict.RIGHT))
+    floor = ASKED_RIGHT_AT_LEAST + READ_RIGHT_AT_LEAST
+    assert asked >= floor, f"{asked} read right or asked with a right option, was {floor}"

@@ -1,0 +1,43 @@
+"""Which card a player dredges (702.52a): "I cast Brainstorm and dredge it", "I dredge" before the graveyard is
+told.
+
+Why apart from ``facts``: the card a dredge names is settled only once the whole story is read ("it" may be the
+spell just cast, which has no dredge, or a card whose graveyard is told later); a named card with no dredge is
+refused, and several that could be dredged are asked about.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.errors import Ambiguity, SituationError
+from engine.situation.attach import Builder, Ctx, agree
+
+_IT = frozenset({"it", "that", "this", "that one", "this one", "them"})
+
+
+def not_dredge(ctx: Ctx, g: dict[str, str], card: str) -> bool:
+    """ "I cast Brainstorm and dredge it": "it" names the story's last card, which has no dredge; the card
+    dredged is found once the story is read (``settle_dredges``). A card named that has no dredge is refused."""
+    found = ctx.b.cards.find(card)
+    if not g.get("verb", "dredge").lower().startswith("dredge") or found is None or found.dredge:
+        return False
+    if g["card"].strip().lower() in _IT:
+        return True
+    raise SituationError(f"{card} has no dredge (702.52a)", ctx.clause, "the card with dredge: 'I dredge Golgari Thug'")
+
+
+def settle_dredges(b: Builder) -> None:
+    """ "I dredge" with no card named, once the whole story is read: the one card said to be in that
+    player's graveyard, a question when there are several, an error when there is none."""
+    for who, yes, clause in b.pending_dredges:
+        cards = list(dict.fromkeys(b.players[who].graveyard_cards)) if who in b.players else []
+        if not cards:
+            raise SituationError("say which card is dredged", clause,
+                                 "'Golgari Thug is in my graveyard. I dredge it'")
+        if len(cards) > 1:
+            said = re.search(r"\bdredg\w*(?: (?:it|that|this|them)\b)?", clause, re.I)
+            words = said.group(0) if said else "dredge"
+            raise Ambiguity("Which card is dredged?", words, clause, [(c, f"dredge {c}") for c in cards])
+        b.choices[f"apply:{cards[0]}:{who}"] = yes
+        b.note(f"{who} {agree(who, 'choose')}{'' if yes else ' not'} to dredge {cards[0]}", clause)
