@@ -38,7 +38,7 @@ def choose_replacement(r: Resolver, event: DrawEvent) -> EffectSource | None:
         return None
     by_name: dict[str, EffectSource] = {}
     for c in candidates:
-        by_name.setdefault(c.card.name, c)
+        by_name.setdefault(_label(c, candidates), c)
     options: list[str] = list(by_name)
     if all(c.effect.optional for c in candidates):
         options.append(NO_REPLACEMENT)
@@ -69,8 +69,17 @@ def _default_replacement(r: Resolver, event: DrawEvent, candidates: list[EffectS
     mandatory = [c for c in candidates if not c.effect.optional]
     for group in (stated, wins, mandatory):
         if group:
-            return group[0].card.name
-    return candidates[0].card.name if r.player(who).library.size == 0 else NO_REPLACEMENT
+            return _label(group[0], candidates)
+    return _label(candidates[0], candidates) if r.player(who).library.size == 0 else NO_REPLACEMENT
+
+
+def _label(c: EffectSource, candidates: list[EffectSource]) -> str:
+    """The effect's name as the player chooses it: the card's name, with its controller's when permanents of
+    that name under different controllers apply (two players' Notion Thieves send the draw to different
+    players: the affected player chooses which, the card's ruling); copies under one controller are one."""
+    owners = {o.controller for o in candidates if o.card.name == c.card.name}
+    whose = "yours" if c.controller == "You" else f"{c.controller}'s"
+    return c.card.name if len(owners) == 1 else f"{c.card.name} ({whose})"
 
 
 def apply_replacement(r: Resolver, event: DrawEvent, chosen: EffectSource) -> None:

@@ -95,6 +95,12 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # to the asker, silently)
         (r"\b((?:\d+|two|three|four|five|six|all|both|my) (?:other )?(?:opponents|opps))\s*,\s*(?:and )?each "
          r"(?:one )?(?:has|have|controls?|with|got|has got)\b", r"\1, each opponent has"),
+        # "we're playing 3 player", "we are playing a 4-player game", "playing commander": the format told as what
+        # the players are doing
+        (r"\b(?:we are|we're|were|i am|i'm|im) (?:playing|in) (?:an? )?(\w+)[ -]?(?:players?|person|people|man)"
+         r"(?: game| pod| free[ -]for[ -]all| ffa)?\b", r"\1 player game"),
+        (r"\b(?:we are|we're|i am|i'm) playing (?:a game of )?(commander|edh|two-headed giant|2hg|multiplayer)\b",
+         r"in \1"),
         # "I don't have any cards in library", "he doesn't have any cards left in his library": none, a count of 0
         (r"\b(?:don't|do not|dont) have any (?:more )?(?:cards? )?(?:left )?in\b", "have 0 cards in"),
         (r"\b(?:doesn't|does not|doesnt) have any (?:more )?(?:cards? )?(?:left )?in\b", "has 0 cards in"),
