@@ -73,6 +73,9 @@ def _tokens(res: Resolution, asked: Asked) -> Lead:
 
     got = [who for who in res.players if made(who)]
     who = asked.player if asked.player in res.players else got[0] if len(got) == 1 else None
+    if who is None and not got:  # "treasures?" when the tax was paid: none, said as a count
+        name = "token" if kind == "token" else kind.capitalize()
+        return Lead(AnswerKind.COUNT, f"No {name} is created.", *reason_and_rule(res, asked.card))
     if who is None:
         return ruling_lead(res, asked)
     def said(doc: dict[str, Any] | None = None) -> str:

@@ -459,6 +459,8 @@ PHRASES: tuple[Phrase, ...] = (
             rf"{P} (?P<neg>don't|doesn't|do not|does not|can't|cannot|won't|will not|didn't|did not|declines? to|"
             r"chooses? not to) pay(?: for [\w' ]+| it| the tax| the \d+| \{\d+\}| \d+(?: mana)?)?",
             rf"{P} (?:pays?|paid) (?:for it|the tax|the \d+|\{{\d+\}}|\d+ mana|\d+)",
+            # "I cast Brainstorm and pay", "he pays each time": the tax, the only payment a draw story asks for
+            rf"{P} (?:pays?|paid)(?: (?:for (?:each|all|them|each one|every one)|each time|every time|up|all))?",
         ),
         _pays,
         "opponent doesn't pay for Rhystic Study.",

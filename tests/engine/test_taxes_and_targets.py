@@ -55,3 +55,11 @@ def test_whether_the_opponent_draws_off_rhystic_study_is_the_askers_tax_first() 
     assert res.answer["kind"] == "choice"
     said = {line["said"] for line in res.answer["lines"]}
     assert said == {"You do not pay the tax", "You pay the tax"}
+
+
+def test_a_tax_said_paid_in_one_word_is_read() -> None:
+    # "I cast Brainstorm and pay" was "I can't take “pay” into account"
+    res = _judged("opp has Rhystic Study and I cast Brainstorm and pay. how many does he draw?")
+    assert res.answer["text"].startswith("Opponent draws no card")
+    paid = _judged("opp has smothering tithe, i cast brainstorm and pay each time. treasures?")
+    assert paid.answer["text"] == "No Treasure is created."
