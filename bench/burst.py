@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import os
 import re
 import shutil
+import signal
 import sys
 import tempfile
 import time
@@ -26,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench import gc_trace  # noqa: E402
+from bench import cprofile_window, gc_trace  # noqa: E402
 from bench.stress import DEADLINE, PATIENCE, _is_busy, build_db  # noqa: E402
 from tests.fakes.botproc import start_bot, stop_bot  # noqa: E402
 from tests.fakes.gateway import StandInDiscord  # noqa: E402
@@ -53,6 +55,17 @@ def _cpu_seconds(pid: int) -> float:
         return float("nan")
 
 
+def _stop_profiles(procs: list[asyncio.subprocess.Process], own: cProfile.Profile | None,
+                   folder: Path | None) -> None:
+    """End the window of ``--cprofile``: each bot writes its profile, and the stand-in's own is written."""
+    if own is None or folder is None:
+        return
+    own.disable()
+    own.dump_stats(str(folder / "stand-in.pstats"))
+    for p in procs:
+        p.send_signal(signal.SIGUSR2)
+
+
 def _pct(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))] if ordered else float("nan")
@@ -60,7 +73,8 @@ def _pct(values: list[float], p: float) -> float:
 
 async def measure(n: int, db: Path, tmp: Path, root: Path, *, nofile: int, processes: int,
                   uvloop: bool, rest: int | None = None, speed: bool = True,
-                  trace: str = "", profile: Path | None = None) -> dict[str, float | str]:
+                  trace: str = "", profile: Path | None = None,
+                  cprofile: Path | None = None) -> dict[str, float | str]:
     async with StandInDiscord() as server:
         procs = []
         env = {"DRAWJUDGE_SHARD_COUNT": str(processes)} if processes > 1 else {}
@@ -70,7 +84,8 @@ async def measure(n: int, db: Path, tmp: Path, root: Path, *, nofile: int, proce
             for shard in range(processes):
                 server.new_connection.clear()
                 extra = {**env, "DRAWJUDGE_SHARD_IDS": str(shard)} if processes > 1 else env
-                prelude = _prelude(nofile, uvloop, speed, trace)
+                prelude = _prelude(nofile, uvloop, speed, trace + (cprofile_window.prelude(cprofile) if cprofile
+                                                                    else ""))
                 procs.append(await start_bot(server, db, tmp, extra, root=root, prelude=prelude))
             spies = [await asyncio.create_subprocess_exec(
                 str(Path(sys.executable).parent / "py-spy"), "record", "--nonblocking", "--rate", "250",
@@ -83,6 +98,11 @@ async def measure(n: int, db: Path, tmp: Path, root: Path, *, nofile: int, proce
             sent: dict[int, float] = {}
             cpu_start = time.process_time()
             bots_start = sum(_cpu_seconds(p.pid) for p in procs)
+            own_profile = cProfile.Profile() if cprofile else None
+            for p in procs if cprofile else []:
+                p.send_signal(signal.SIGUSR1)
+            if own_profile is not None:
+                own_profile.enable()
             for i, payload in enumerate(payloads):  # each shard's connection gets its share, in turn
                 sent[int(payload["id"])] = time.perf_counter()
                 await server.push_interaction(payload, connections[i % processes])
@@ -95,7 +115,10 @@ async def measure(n: int, db: Path, tmp: Path, root: Path, *, nofile: int, proce
                     bots_cpu = sum(_cpu_seconds(p.pid) for p in procs) - bots_start
                     for spy in spies:  # the profile covers the acknowledgements' window only
                         spy.send_signal(2)
+                    _stop_profiles(procs, own_profile, cprofile)
                 await asyncio.sleep(0.1)
+            if wall != wall:  # not all acknowledged within the patience: the profiles end here
+                _stop_profiles(procs, own_profile, cprofile)
             sockets = len(server.peers)
             for spy in spies:
                 if spy.returncode is None:
@@ -140,6 +163,9 @@ async def main() -> None:
     parser.add_argument("--profile", default="",
                         help="a folder: py-spy samples each bot process during the burst (collapsed stacks); "
                         "py-spy is not a dependency: pip install py-spy into the venv first")
+    parser.add_argument("--cprofile", default="",
+                        help="a folder: cProfile of each bot process and of the stand-in of Discord (the benchmark's "
+                        "own process) over the acknowledgements' window, summed up per interaction")
     parser.add_argument("--runs", type=int, default=1, help="bursts of each size, one after the other")
     args = parser.parse_args()
     root = Path(args.root).resolve()
@@ -159,9 +185,11 @@ async def main() -> None:
             traces = Path(tempfile.mkdtemp(dir=tmp))
             trace = gc_trace.prelude(traces, args.gc_garbage) if args.gc_trace else ""
             load = os.getloadavg()[0]
+            cprofiles = Path(tempfile.mkdtemp(dir=args.cprofile)) if args.cprofile else None
             r = await measure(n, db, tmp, root, nofile=args.nofile, processes=args.processes,
                               uvloop=not args.no_uvloop, rest=args.rest or None, speed=not args.no_speed,
-                              trace=trace, profile=Path(args.profile) if args.profile else None)
+                              trace=trace, profile=Path(args.profile) if args.profile else None,
+                              cprofile=cprofiles)
             print(f"| {n} ({r['sending']:.1f} s) | {r['loop']} | {r['late']} ({r['late_completes']}) | "
                   f"{r['lost']} | {r['busy']} | "
                   f"{r['p50']:.2f} s | {r['p99']:.2f} s | {r['slowest']:.2f} s | "
@@ -174,6 +202,11 @@ async def main() -> None:
                 print(f"  ({r['held']})", flush=True)
             if args.gc_trace:
                 print(gc_trace.summary(traces, float(r["burst_start"])), flush=True)
+            if cprofiles is not None:
+                await asyncio.sleep(0.5)  # the bots write theirs on the signal
+                for path in sorted(cprofiles.glob("*.pstats")):
+                    print(cprofile_window.summary(path, n if path.name.startswith("stand") else n // args.processes),
+                          flush=True)
 
 
 if __name__ == "__main__":

@@ -333,3 +333,33 @@ async def test_an_early_acknowledgement_waits_out_a_429(live: tuple[DrawJudgeBot
     assert sent == [5] * 4  # three deferrals, one of them sent again after its 429
     for payload in payloads:
         assert len(server.followups[payload["token"]]) == 1
+
+
+async def test_gateway_messages_waiting_to_be_read_hold_work_that_can_wait(
+        live: tuple[DrawJudgeBot, StandInDiscord]) -> None:
+    """A gateway message received and not yet read (in aiohttp's buffer of the live socket) is pressure: work of
+    commands acknowledged already (bot/discord/priority.py) waits for it, and so does the building of commands
+    acknowledged from their payload. Checked without yielding, so the bot never reads the planted message."""
+    client, _server = live
+    socket = client.ws.socket
+    assert isinstance(socket, SlicedSocket)
+    assert not client.gateway_backlog() and not client.priority.pressed()
+    text = aiohttp.WSMessage(aiohttp.WSMsgType.TEXT, "{}", None)
+    socket._buffer.append((text, 2))
+    try:
+        assert client.gateway_backlog() and client.priority.pressed()
+    finally:
+        socket._buffer.remove((text, 2))
+    assert not client.priority.pressed()
+
+
+async def test_a_closed_gateway_socket_is_no_backlog() -> None:
+    raw = _Queued()
+    raw.closed = True  # type: ignore[attr-defined]
+    backlog = gateway_slices.GatewayBacklog()
+    sliced = SlicedSocket(raw)
+    backlog.add(sliced)
+    raw._reader._buffer.append((aiohttp.WSMessage(aiohttp.WSMsgType.TEXT, "{}", None), 2))
+    assert not backlog()
+    raw.closed = False  # type: ignore[attr-defined]
+    assert backlog()
