@@ -363,3 +363,31 @@ async def test_a_closed_gateway_socket_is_no_backlog() -> None:
     assert not backlog()
     raw.closed = False  # type: ignore[attr-defined]
     assert backlog()
+
+
+@pytest.mark.timeout(120)
+async def test_a_burst_against_the_timed_rest_stand_in_is_answered_once_each(
+        store: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The benchmark's stand-in with REST on its timed server (tests/fakes/timed_rest.py): the real bot logs in,
+    and 120 mixed interactions at once are each acknowledged once and answered, every acknowledgement stamped
+    no later than the stand-in read it."""
+    import yarl
+
+    from tests.bot.conftest import started_bot
+    from tests.fakes.load import mixed_payload
+
+    async with StandInDiscord(timed_rest=True) as server:
+        monkeypatch.setattr(discord.http.Route, "BASE", f"{server.base}/api/v10")
+        monkeypatch.setattr(discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY",
+                            yarl.URL(f"ws://127.0.0.1:{server.port}/"))
+        async with started_bot(store) as client:
+            client.gate.defer_above = 10  # most are deferred from their payload
+            payloads = [mixed_payload(i) for i in range(120)]
+            for payload in payloads:
+                await server.push_interaction(payload)
+            ids = {int(p["id"]) for p in payloads}
+            assert await server.wait_answered(ids)
+            assert client.early_ack.count > 0 and client.early_complete.count > 0
+    assert not server.acked_twice
+    assert ids <= server.acked_at.keys()
+    assert all(server.acked_at[i] <= server.acked_read_at[i] for i in ids)
