@@ -369,8 +369,8 @@ async def test_a_closed_gateway_socket_is_no_backlog() -> None:
 async def test_a_burst_against_the_timed_rest_stand_in_is_answered_once_each(
         store: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """The benchmark's stand-in with REST on its timed server (tests/fakes/timed_rest.py): the real bot logs in,
-    and 120 mixed interactions at once are each acknowledged once and answered, every acknowledgement stamped
-    no later than the stand-in read it."""
+    and 120 mixed interactions written at once (``push_burst``: encoded first, one write) are each acknowledged
+    once and answered, every acknowledgement stamped no later than the stand-in read it."""
     import yarl
 
     from tests.bot.conftest import started_bot
@@ -383,9 +383,9 @@ async def test_a_burst_against_the_timed_rest_stand_in_is_answered_once_each(
         async with started_bot(store) as client:
             client.gate.defer_above = 10  # most are deferred from their payload
             payloads = [mixed_payload(i) for i in range(120)]
-            for payload in payloads:
-                await server.push_interaction(payload)
+            sent = server.push_burst([(p, server.connections[-1]) for p in payloads])
             ids = {int(p["id"]) for p in payloads}
+            assert sent.keys() == ids and len(set(sent.values())) == 1  # one write
             assert await server.wait_answered(ids)
             assert client.early_ack.count > 0 and client.early_complete.count > 0
     assert not server.acked_twice
