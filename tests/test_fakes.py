@@ -33,6 +33,9 @@ async def test_the_timed_rest_answers_as_aiohttps_and_stamps_arrival_not_reading
         assert resp.status == 200 and body["embeds"] == [{"title": "x"}]
         assert server.followups["tok-42"][0]["embeds"][0]["title"] == "x"
 
+        assert server._timed is not None
+        stamped = server._timed.stamped
+        await asyncio.sleep(0.1)  # the kernel switches its stamps on a moment after the first socket asks
         reader, writer = await asyncio.open_connection("127.0.0.1", int(server.base.rsplit(":", 1)[1]))
         deferral = b'{"type": 5}'
         writer.write(b"POST /api/v10/interactions/77/tok-77/callback HTTP/1.1\r\nHost: x\r\n"
@@ -43,6 +46,7 @@ async def test_the_timed_rest_answers_as_aiohttps_and_stamps_arrival_not_reading
         head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 5)
         writer.close()
     assert head.startswith(b"HTTP/1.1 204")
+    assert server._timed.stamped == stamped + 1, "the kernel stamped the deferral's request"
     assert server.acked_at[77] - sent < 0.1, "stamped when it arrived"
     assert server.acked_read_at[77] - sent >= 0.3, "read once the loop was free"
     assert len(server.peers) == 2

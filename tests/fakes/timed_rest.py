@@ -10,7 +10,7 @@ acknowledgement arrives, which the kernel stamps whatever the stand-in is doing.
 (Content-Length bodies, kept-alive connections, one request at a time as every client here sends them) also
 costs a fraction of aiohttp's server, so the stand-in takes less of the machine from the bots.
 
-Linux only (the stamp); elsewhere each request is stamped when it is read. Requests with a chunked body are
+Linux only (the stamp); elsewhere, or when the kernel gives none, each request is stamped when it is read. Requests with a chunked body are
 refused (no client of the benchmark sends one).
 """
 
@@ -29,6 +29,7 @@ SO_TIMESTAMPNS = getattr(socket, "SO_TIMESTAMPNS", 35)  # Linux's value when the
 SCM_TIMESTAMPNS = SO_TIMESTAMPNS
 READ = 256 * 1024
 ANCILLARY = socket.CMSG_SPACE(16)
+STAMP_WITHIN = 60.0  # seconds a kernel stamp may precede the reading of its request
 REASONS = {200: "OK", 204: "No Content", 400: "Bad Request", 404: "Not Found", 429: "Too Many Requests"}
 
 
@@ -72,7 +73,10 @@ class _Connection:
         for level, kind, stamp in ancillary:
             if level == socket.SOL_SOCKET and kind == SCM_TIMESTAMPNS and len(stamp) >= 16:
                 seconds, nanoseconds = struct.unpack("qq", stamp[:16])
-                self.arrived = min(read, seconds + nanoseconds / 1e9 - self.server.offset)
+                arrived = seconds + nanoseconds / 1e9 - self.server.offset
+                if read - STAMP_WITHIN <= arrived <= read:  # else not a receive time: the reading time stands
+                    self.arrived = arrived
+                    self.server.stamped += 1
         self.buffer += data
         while self._one(read):
             pass
@@ -155,6 +159,11 @@ class TimedRest:
         self.listener.bind(("127.0.0.1", 0))
         self.listener.listen(1024)
         self.listener.setblocking(False)
+        # Asked on the listener too (accepted sockets inherit it): the kernel switches its receive stamps on some
+        # moments after the first socket asks (deferred work), and a request arriving before that has none.
+        with contextlib.suppress(OSError):
+            self.listener.setsockopt(socket.SOL_SOCKET, SO_TIMESTAMPNS, 1)
+        self.stamped = 0  # requests stamped by the kernel (the others: when they were read)
         self.port: int = self.listener.getsockname()[1]
         self.loop.add_reader(self.listener, self._accept)
 
