@@ -38,7 +38,7 @@ from bot.discord.early_ack import ACK_CONNECTIONS, PUBLIC_LOADING, EarlyAck
 from bot.discord.early_complete import EarlyComplete
 from bot.discord.first_answers import FirstAnswers
 from bot.discord.gate import FOLLOW_UP_SLOTS, Gate
-from bot.discord.gateway_slices import SlicedParser, slice_gateway_reads
+from bot.discord.gateway_slices import GatewayBacklog, SlicedParser, slice_gateway_reads
 from bot.discord.priority import Priority
 from bot.discord.ratelimit import RateLimit
 from bot.discord.views import answer_expired, embed_for, listens, view_for
@@ -425,13 +425,14 @@ class _JudgeClientMixin:
             self.answer_pipe, completers, lambda: self.answer_route is not None, self.gate.admits,
             lambda: getattr(self.judge.store, "editions_generation", 0), self.first_answers)
         # Work that can wait (commands acknowledged already) waits while the answers due within 3 s are backed up.
+        # The gateway is read in slices; messages read from Discord and not yet handed on are pressure too.
+        self.gateway_backlog: GatewayBacklog = slice_gateway_reads(self.http)  # type: ignore[attr-defined]
         self.priority = Priority([self.first_answers.backed_up, self.early_complete.backed_up,
-                                  lambda: self.interactions.urgent_waiting()])
+                                  lambda: self.interactions.urgent_waiting(), self.gateway_backlog])
         self.interactions = SlicedParser(parsers["INTERACTION_CREATE"], self.early_ack.on_payload,
                                          lambda: self.early_ack.sending() or self.priority.pressed(),
                                          self.early_complete.on_payload)
         parsers["INTERACTION_CREATE"] = self.interactions
-        slice_gateway_reads(self.http)  # type: ignore[attr-defined]
 
     @property
     def answer_route(self) -> AnswerPipe | None:

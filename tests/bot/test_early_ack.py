@@ -333,3 +333,61 @@ async def test_an_early_acknowledgement_waits_out_a_429(live: tuple[DrawJudgeBot
     assert sent == [5] * 4  # three deferrals, one of them sent again after its 429
     for payload in payloads:
         assert len(server.followups[payload["token"]]) == 1
+
+
+async def test_gateway_messages_waiting_to_be_read_hold_work_that_can_wait(
+        live: tuple[DrawJudgeBot, StandInDiscord]) -> None:
+    """A gateway message received and not yet read (in aiohttp's buffer of the live socket) is pressure: work of
+    commands acknowledged already (bot/discord/priority.py) waits for it, and so does the building of commands
+    acknowledged from their payload. Checked without yielding, so the bot never reads the planted message."""
+    client, _server = live
+    socket = client.ws.socket
+    assert isinstance(socket, SlicedSocket)
+    assert not client.gateway_backlog() and not client.priority.pressed()
+    text = aiohttp.WSMessage(aiohttp.WSMsgType.TEXT, "{}", None)
+    socket._buffer.append((text, 2))
+    try:
+        assert client.gateway_backlog() and client.priority.pressed()
+    finally:
+        socket._buffer.remove((text, 2))
+    assert not client.priority.pressed()
+
+
+async def test_a_closed_gateway_socket_is_no_backlog() -> None:
+    raw = _Queued()
+    raw.closed = True  # type: ignore[attr-defined]
+    backlog = gateway_slices.GatewayBacklog()
+    sliced = SlicedSocket(raw)
+    backlog.add(sliced)
+    raw._reader._buffer.append((aiohttp.WSMessage(aiohttp.WSMsgType.TEXT, "{}", None), 2))
+    assert not backlog()
+    raw.closed = False  # type: ignore[attr-defined]
+    assert backlog()
+
+
+@pytest.mark.timeout(120)
+async def test_a_burst_against_the_timed_rest_stand_in_is_answered_once_each(
+        store: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The benchmark's stand-in with REST on its timed server (tests/fakes/timed_rest.py): the real bot logs in,
+    and 120 mixed interactions written at once (``push_burst``: encoded first, one write) are each acknowledged
+    once and answered, every acknowledgement stamped no later than the stand-in read it."""
+    import yarl
+
+    from tests.bot.conftest import started_bot
+    from tests.fakes.load import mixed_payload
+
+    async with StandInDiscord(timed_rest=True) as server:
+        monkeypatch.setattr(discord.http.Route, "BASE", f"{server.base}/api/v10")
+        monkeypatch.setattr(discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY",
+                            yarl.URL(f"ws://127.0.0.1:{server.port}/"))
+        async with started_bot(store) as client:
+            client.gate.defer_above = 10  # most are deferred from their payload
+            payloads = [mixed_payload(i) for i in range(120)]
+            sent = server.push_burst([(p, server.connections[-1]) for p in payloads])
+            ids = {int(p["id"]) for p in payloads}
+            assert sent.keys() == ids and len(set(sent.values())) == 1  # one write
+            assert await server.wait_answered(ids)
+            assert client.early_ack.count > 0 and client.early_complete.count > 0
+    assert not server.acked_twice
+    assert ids <= server.acked_at.keys()
+    assert all(server.acked_at[i] <= server.acked_read_at[i] for i in ids)

@@ -5,6 +5,7 @@ longer than ``MAX_WAIT``."""
 from __future__ import annotations
 
 import asyncio
+import collections
 import time
 from typing import Any
 
@@ -74,3 +75,39 @@ async def test_a_turn_is_immediate_when_nothing_is_pressing() -> None:
     priority = Priority([lambda: calls.append(1) is not None])
     await asyncio.wait_for(priority.turn(), 0.5)
     assert priority.waited == 0 and calls
+
+
+async def test_waiters_are_let_go_a_few_per_turn_of_the_loop_in_their_order() -> None:
+    """40 commands waiting for their turn when the pressure ends: each runs its next step in the loop's turn after
+    it is let go, so letting all go at once made one turn run 40 steps (the longest turns of a burst); they go
+    ``RELEASE_PER_TURN`` per turn, first come first."""
+    pressed = [True]
+    priority = Priority([lambda: pressed[0]])
+    turns = [0]
+    ran: list[tuple[int, int]] = []  # (waiter, the loop's turn it ran in)
+
+    async def ticker() -> None:
+        while True:
+            turns[0] += 1
+            await asyncio.sleep(0)
+
+    async def waiter(k: int) -> None:
+        await priority.turn()
+        ran.append((k, turns[0]))
+
+    tick = asyncio.create_task(ticker())
+    waiters = []
+    for k in range(40):
+        waiters.append(asyncio.create_task(waiter(k)))
+        await asyncio.sleep(0)  # each asks in turn
+    await asyncio.sleep(0.02)
+    assert not ran
+    pressed[0] = False
+    await asyncio.wait_for(asyncio.gather(*waiters), 2)
+    tick.cancel()
+    assert [k for k, _turn in ran] == list(range(40))
+    per_turn = collections.Counter(turn for _k, turn in ran)
+    assert max(per_turn.values()) <= priority_module.RELEASE_PER_TURN
+    assert priority.waited == 40
+    priority.close()
+

@@ -22,9 +22,11 @@ ROOT = Path(__file__).resolve().parents[2]
 
 async def start_bot(server: StandInDiscord, db: Path, tmp: Path,
                     extra_env: dict[str, str] | None = None, root: Path = ROOT,
-                    prelude: str = "") -> asyncio.subprocess.Process:
+                    prelude: str = "", new_session: bool = False) -> asyncio.subprocess.Process:
     """Start ``drawjudge run`` from ``root`` (another checkout can be measured the same way); ``prelude`` is
-    Python run first in the bot's process (a lower open-file limit, uvloop hidden...)."""
+    Python run first in the bot's process (a lower open-file limit, uvloop hidden...). ``new_session``: the bot
+    in a session of its own, so that on Linux (autogroup scheduling) the scheduler shares the cores between it
+    and the caller's session as between two services, not as between two processes of one session."""
     bootstrap = tmp / f"boot-{len(list(tmp.glob('boot-*.py')))}.py"
     bootstrap.write_text(
         prelude +
@@ -39,7 +41,8 @@ async def start_bot(server: StandInDiscord, db: Path, tmp: Path,
     log = tmp / f"bot-{os.getpid()}-{len(list(tmp.glob('bot-*.log')))}.log"
     with open(log, "wb") as sink:  # the child keeps its own descriptor; ours is closed at once
         proc = await asyncio.create_subprocess_exec(sys.executable, str(bootstrap), env=env, cwd=str(root),
-                                                    stdin=asyncio.subprocess.DEVNULL, stdout=sink, stderr=sink)
+                                                    stdin=asyncio.subprocess.DEVNULL, stdout=sink, stderr=sink,
+                                                    start_new_session=new_session)
     _LOGS[proc.pid] = log
     try:
         await asyncio.wait_for(server.new_connection.wait(), 30)
