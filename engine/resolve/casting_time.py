@@ -31,5 +31,5 @@ def check_cast_timing(r: Resolver, card: Card, caster: str) -> None:
         source = restriction.name if restriction else "an opponent's permanent"
         why = (f"{source} lets {caster} cast spells only when they could cast a sorcery: in their own main phase "
                "with an empty stack (117.1a, 101.2)")
-    raise ScenarioError(f"{caster} can't cast {card.name} {when}: {why}", "action.card",
-                        f"{caster}'s own main phase")
+    whose = "your" if caster == "You" else f"{caster}'s"  # "Try: You's own main phase" was the hint
+    raise ScenarioError(f"{caster} can't cast {card.name} {when}: {why}", "action.card", f"{whose} own main phase")

@@ -69,3 +69,13 @@ def test_a_target_named_for_a_spell_with_none_is_said_not_ignored() -> None:
     said = [s for s in res.steps if s.kind == "why_not" and "has no target" in s.text]
     assert said and said[0].rules == ("115.1",)
     assert res.players["Alice"]["hand"] - res.before["Alice"]["hand"] == 1  # 2 drawn, Words of Wisdom cast
+
+
+@pytest.mark.parametrize(("text", "hint"), [
+    ("I cast Windfall during my opponent's turn", "your own main phase"),  # was "You's own main phase"
+    ("my opponent casts Windfall during my turn", "Opponent's own main phase"),
+])
+def test_the_refusal_says_whose_main_phase_in_good_english(text: str, hint: str) -> None:
+    with pytest.raises(ScenarioError) as err:
+        _said(text)
+    assert err.value.hint == hint
