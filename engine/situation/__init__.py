@@ -30,7 +30,7 @@ from engine.situation.entities import card_words
 from engine.situation.facts import is_spell
 from engine.situation.given import Situation
 from engine.situation.lexicon import MAX_CLAUSE, MAX_TEXT, NOTHING_HAPPENS
-from engine.situation.normalize import Normalized, normalize, normalize_text
+from engine.situation.normalize import Normalized, normalize, normalize_text, turn_loss_question
 from engine.situation.normalize import _turn_draw_question as turn_draw_question
 from engine.situation.offer import can_offer, maybe_cards, offer
 from engine.situation.phrases import PHRASES, all_examples, language_reference
@@ -250,8 +250,9 @@ def _past_draw_as_event(b: Builder) -> None:
 
 def _turn_draw_asked(b: Builder, sentences: Collection[str]) -> None:
     """ "It's turn 1 and I'm on the play. Do I draw?": whether the turn's draw happens (504.1, 103.8a)."""
+    story = " ".join(sentences)
     for sentence in reversed(list(sentences)):
-        statement = turn_draw_question(sentence.strip(), bare=True)
+        statement = turn_draw_question(sentence.strip(), bare=True) or turn_loss_question(sentence.strip(), story)
         if statement and sentence.rstrip().endswith("?"):
             b.in_question = True
             _parse_clause(b, statement.rstrip("."))

@@ -285,6 +285,9 @@ def agree(who: str, verb: str) -> str:
 
 
 def describe_fact(who: str, key: str, value: Any) -> str:
+    if key == "starting" and str(value).startswith("not:"):  # "I'm on the draw" ("not:You started the game")
+        other = str(value)[4:]
+        return f"{other} {'are' if other == 'You' else 'is'} on the draw: another player started the game"
     vs = possessive(str(value)) if key == "active" else ""
     return _FACTS.get(key, "{who}: {key} {v}").format(who=_name(who), key=key, v=value, vs=vs,
                                                         has=agree(who, "have"), cards="card" if value == 1 else "cards")

@@ -204,6 +204,20 @@ def _turn_draw_question(s: str, bare: bool = False) -> str | None:
     return f"it's {whose} draw step" + (f" on {turn.group(0)}" if turn else "") + "."
 
 
+# "do I lose on turn 1 on the play?" with an empty library and nothing happening: whether the turn's draw happens
+_TURN_LOSE_QUESTION = re.compile(r"^(?:so )?(?:do|does|will|would|am|is|are) (?P<who>i|we|he|she|they|my opponent|"
+                                 r"opponent) (?:lose|die|deck out|dead|decked)\b", re.I)
+
+
+def turn_loss_question(s: str, story: str) -> str | None:
+    """ "It's turn 1, I'm on the play, my library is empty. Do I lose?": a loss asked of a story that tells the
+    turn's structure and nothing happening is asked of the turn's draw (504.1, 103.8a): "it's my draw step."."""
+    m = _TURN_LOSE_QUESTION.match(s)
+    if m is None or not _TURN_FACTS.search(story):
+        return None
+    return f"it's {_POSSESSIVES.get(m.group('who').lower(), 'my')} draw step."
+
+
 # facts that tell the turn's structure: "do I draw" with them asks whether the turn's draw happens
 _TURN_FACTS = re.compile(r"\b(?:go|goes|went|going|play|plays|played|start|starts|started) first\b|\bon the (?:play|"
                          r"draw)\b|\bturn \d{1,3}\b|\bfirst turn\b|\bdraw step\b|\bt[1-9]\b", re.I)

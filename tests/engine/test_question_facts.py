@@ -140,3 +140,14 @@ def test_how_a_card_is_used_is_said_as_it_was_told(text: str, fact: str) -> None
 def test_a_choice_said_is_understood_in_good_english(text: str, fact: str) -> None:
     # "You chooses to apply Abundance" in the understood line
     assert fact in [u["fact"] for u in _judged(text).understood]
+
+
+@pytest.mark.parametrize(("text", "lead"), [
+    ("I have 0 cards in library. do I lose on turn 1 on the play?", "No — you don't lose."),
+    ("my library is empty and it's turn 1, I'm on the draw. do I lose?", "Yes — you lose the game"),
+])
+def test_a_loss_asked_of_the_turns_structure_is_asked_of_the_turns_draw(text: str, lead: str) -> None:
+    # "nothing happens in this situation": the turn's draw is what the loss question is about (504.1, 103.8a)
+    res = _judged(text)
+    assert res.answer["text"].startswith(lead)
+    assert not any(u["fact"].startswith("not:") for u in res.understood)  # "not:You started the game"
