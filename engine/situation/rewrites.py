@@ -101,6 +101,8 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"(?: game| pod| free[ -]for[ -]all| ffa)?\b", r"\1 player game"),
         (r"\b(?:we are|we're|i am|i'm) playing (?:a game of )?(commander|edh|two-headed giant|2hg|multiplayer)\b",
          r"in \1"),
+        # "I cast Brainstorm from hand": where a spell is cast from unless said otherwise (601.2a), no fact
+        (r"\b(cast|casts|casting) ([A-Za-z][^.,;!?]{1,60}?) from (?:my |his |her |their |the )?hand\b", r"\1 \2"),
         # "I don't have any cards in library", "he doesn't have any cards left in his library": none, a count of 0
         (r"\b(?:don't|do not|dont) have any (?:more )?(?:cards? )?(?:left )?in\b", "have 0 cards in"),
         (r"\b(?:doesn't|does not|doesnt) have any (?:more )?(?:cards? )?(?:left )?in\b", "has 0 cards in"),

@@ -310,3 +310,10 @@ def test_not_having_any_cards_is_a_count_of_none(text: str, who: str, zone: str)
     doc = situation_to_json(text)
     player = next(p for p in doc["players"] if p["name"] == who)
     assert player[zone] == 0
+
+
+@pytest.mark.parametrize("text", ["I cast Brainstorm from hand", "opp casts Brainstorm from his hand",
+                                  "my opponent is casting Windfall from their hand"])
+def test_a_spell_cast_from_hand_is_the_cast(text: str) -> None:
+    # "I didn't understand “from hand”": a spell is cast from its owner's hand unless said otherwise (601.2a)
+    assert situation_to_json(text)["action"]["type"] == "cast"
