@@ -88,7 +88,8 @@ def _control(part: Part, reading: Reading) -> None:
     said_owner = next((str(p.values["owner"]) for p in cards if p.values.get("owner")), None)
     board_owner = _board_owner(place)
     haves = [p.text.lower() for p in part.pieces if p.kind is Atom.TOKEN and p.tok is Tok.HAVE]
-    if haves and set(haves) == {"with"} and place is not None and not (said_owner or board_owner):
+    if haves and set(haves) == {"with"} and not (said_owner or board_owner) and (
+            place is not None or _card_with_player(part, cards)):
         # "opp at 3 with Psychosis Crawler out": whose Crawler is not said; asked when it matters
         for piece in cards:
             F._in_play(reading.ctx(), {"cards": _copies(piece)})
@@ -108,6 +109,16 @@ def _control(part: Part, reading: Reading) -> None:
             reading.b.assume(f"“{', '.join(p.text for p in cards)}” read as on the battlefield")
     for piece in cards:
         piece.used = True
+
+
+def _card_with_player(part: Part, cards: list[Piece]) -> bool:
+    """ "Psychosis Crawler with opp at 2": the cards before "with", the player after it; the player's own fact
+    follows "with", the cards are nobody's said (the Crawler was given to the opponent, silently: "opp with
+    Psychosis Crawler" is the other order, the opponent's)."""
+    with_at = next(i for i, p in enumerate(part.pieces) if p.kind is Atom.TOKEN and p.tok is Tok.HAVE)
+    who = part.who()
+    return who is not None and part.pieces.index(who) > with_at and all(
+        part.pieces.index(c) < with_at for c in cards)
 
 
 def _shorthand(part: Part, cards: list[Piece]) -> bool:

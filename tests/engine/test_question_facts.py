@@ -151,3 +151,15 @@ def test_a_loss_asked_of_the_turns_structure_is_asked_of_the_turns_draw(text: st
     res = _judged(text)
     assert res.answer["text"].startswith(lead)
     assert not any(u["fact"].startswith("not:") for u in res.understood)  # "not:You started the game"
+
+
+@pytest.mark.parametrize("text", [
+    "Psychosis Crawler with opp at 1 and I draw a card. does he die?",
+    "Underworld Dreams with my opponent at 1 life, he draws a card. is he dead?",
+])
+def test_a_card_before_with_and_a_player_after_is_not_that_players(text: str) -> None:
+    # "Psychosis Crawler with opp at 2" gave the Crawler to the opponent, silently: the player's life follows
+    # "with"; whose the card is was not said (placed, said, the other owner's outcome given when it differs)
+    res = _judged(text)
+    assert not any(u["fact"].startswith("Opponent controls") for u in res.understood)
+    assert res.answer["text"].startswith("Yes — Opponent loses")
