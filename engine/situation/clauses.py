@@ -324,6 +324,7 @@ def _commas(text: str) -> str:
     return re.sub(r"\s+,", ",", text)
 
 
+_OWN_VERB = re.compile(r"\b(?:is|are|was|were)\b", re.I)
 _VERBS = ("has", "have", "controls", "control", "is", "am", "are", "draws", "draw", "casts", "cast")
 
 
@@ -338,7 +339,10 @@ def _parse_parts(b: Builder, text: str, subject: str, level: int, verb: str = ""
     said = _said(subject)
     # a part that goes on with the previous part's subject and verb is read that way first ("I have 1 card in
     # my deck and Jace on the battlefield"), then alone, then with the subject only
-    attempts = ([f"{said} {verb} {text}"] if verb else []) + [text, f"{said} {text}"]
+    # ... but not a part with a verb of its own: "my opponent has 2 cards left and Howling Mine is out" gave the
+    # opponent the Mine ("Opponent has Howling Mine is out")
+    carried = verb and not _OWN_VERB.search(text)
+    attempts = ([f"{said} {verb} {text}"] if carried else []) + [text, f"{said} {text}"]
     for attempt in attempts:
         actor = _try(b, attempt, subject, text)
         if actor is not None:

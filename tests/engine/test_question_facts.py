@@ -163,3 +163,13 @@ def test_a_card_before_with_and_a_player_after_is_not_that_players(text: str) ->
     res = _judged(text)
     assert not any(u["fact"].startswith("Opponent controls") for u in res.understood)
     assert res.answer["text"].startswith("Yes — Opponent loses")
+
+
+@pytest.mark.parametrize("text", [
+    "my opp has 2 cards left and Howling Mine is out. it's his draw step.",
+    "opp has 2 cards left and Kami of the Crescent Moon is on the battlefield. it's his draw step.",
+])
+def test_a_permanent_with_a_verb_of_its_own_is_not_the_previous_players(text: str) -> None:
+    # "Opponent controls Howling Mine (“Howling Mine is out”)": the "has" of the library count was carried on
+    res = _judged(text)
+    assert not any(u["fact"].startswith("Opponent controls") for u in res.understood)
