@@ -95,13 +95,6 @@ def _control(part: Part, reading: Reading) -> None:
             F._in_play(reading.ctx(), {"cards": _copies(piece)})
             piece.used = True
         return
-    if haves and place is not None and not (said_owner or board_owner) and _own_predicate(part, cards, place):
-        # "my opponent has 2 cards left and Howling Mine is out": the Mine is out, nobody's said (it was given to
-        # the opponent by the "has" of another fact)
-        for piece in cards:
-            F._in_play(reading.ctx(), {"cards": _copies(piece)})
-            piece.used = True
-        return
     has = bool(haves) or (reading.had and part.who() is None and place is None) or _shorthand(part, cards)
     if part.who() is not None and not (has or place or said_owner or board_owner):
         return  # a player and cards with no verb between them ("Tom Sheoldred"): not a fact, left unused
@@ -116,16 +109,6 @@ def _control(part: Part, reading: Reading) -> None:
             reading.b.assume(f"“{', '.join(p.text for p in cards)}” read as on the battlefield")
     for piece in cards:
         piece.used = True
-
-
-def _own_predicate(part: Part, cards: list[Piece], place: Piece) -> bool:
-    """The cards are the subject of their own "is out" after an "and" that closes another player's "has"."""
-    at = part.pieces.index
-    has_at = max(i for i, p in enumerate(part.pieces) if p.kind is Atom.TOKEN and p.tok is Tok.HAVE)
-    first_card = min(at(c) for c in cards)
-    between = part.pieces[has_at:first_card]
-    return at(place) > max(at(c) for c in cards) and any(
-        p.kind is Atom.TOKEN and p.tok is Tok.SEP for p in between) and not any(p.kind is Atom.CARDS for p in between)
 
 
 def _card_with_player(part: Part, cards: list[Piece]) -> bool:
