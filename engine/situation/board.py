@@ -112,13 +112,19 @@ def _control(part: Part, reading: Reading) -> None:
 
 
 def _card_with_player(part: Part, cards: list[Piece]) -> bool:
-    """ "Psychosis Crawler with opp at 2": the cards before "with", the player after it; the player's own fact
-    follows "with", the cards are nobody's said (the Crawler was given to the opponent, silently: "opp with
-    Psychosis Crawler" is the other order, the opponent's)."""
+    """ "Psychosis Crawler with opp at 2": the cards before "with", the player after it (or "opp at 2 with
+    Psychosis Crawler": a fact of the player between them); whose the cards are is not said (the Crawler was
+    given to the opponent, silently). "opp with Psychosis Crawler" is the opponent's."""
     with_at = next(i for i, p in enumerate(part.pieces) if p.kind is Atom.TOKEN and p.tok is Tok.HAVE)
     who = part.who()
-    return who is not None and part.pieces.index(who) > with_at and all(
-        part.pieces.index(c) < with_at for c in cards)
+    if who is None:
+        return False
+    at = part.pieces.index(who)
+    if at > with_at:
+        return all(part.pieces.index(c) < with_at for c in cards)
+    # "opp at 3 with Underworld Dreams": a fact of the player stands between them and "with", so the cards
+    # after it are the situation's, not said to be theirs ("opp with Underworld Dreams" is theirs)
+    return at < with_at - 1 and all(part.pieces.index(c) > with_at for c in cards)
 
 
 def _shorthand(part: Part, cards: list[Piece]) -> bool:

@@ -11,8 +11,10 @@ from __future__ import annotations
 import pytest
 
 from engine.cards import default_cards
+from engine.errors import Clarification
 from engine.judging import judge_text
 from engine.model import Resolution
+from engine.situation import parse_situation
 from engine.situation.question_facts import fact_tail
 
 CARDS = default_cards()
@@ -173,3 +175,11 @@ def test_a_permanent_with_a_verb_of_its_own_is_not_the_previous_players(text: st
     # "Opponent controls Howling Mine (“Howling Mine is out”)": the "has" of the library count was carried on
     res = _judged(text)
     assert not any(u["fact"].startswith("Opponent controls") for u in res.understood)
+
+
+def test_a_player_at_a_life_total_with_a_card_is_not_said_to_control_it() -> None:
+    # "opp at 3 with Underworld Dreams" was the opponent's Dreams; whose decides the answer: asked
+    with pytest.raises(Clarification):
+        parse_situation("opp at 3 with Underworld Dreams and he casts Windfall. is he dead?", CARDS)
+    assert _judged("opp at 1 with Psychosis Crawler, i draw. dead?").answer["text"].startswith("Yes — Opponent")
+    assert _judged("opp with Underworld Dreams at 3, he casts Windfall. is he dead?").answer["text"].startswith("No")
