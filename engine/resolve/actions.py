@@ -24,6 +24,7 @@ from engine.resolve.cast_triggers import cast_triggers
 from engine.resolve.casting_time import check_cast_timing
 from engine.resolve.events import GameOver
 from engine.resolve.paying import pay
+from engine.resolve.player_target import aimed_player, opponents_only, targets_a_player
 from engine.resolve.targeting import targeted_triggers, ward_counters
 from engine.trigger_events import EventKind
 from engine.wording import cards
@@ -248,6 +249,9 @@ def action_cast(r: Resolver) -> None:
     caster = a.player or r.active
     # "its controller" / "that player": the player targeted, else the controller of the card targeted
     target = a.targets[0] if a.targets else a.card_targets[0].player if a.card_targets else caster
+    if a.targets and opponents_only(card.oracle) and target == caster:
+        raise ScenarioError(f"{card.name} can target only an opponent: {caster} can't be its target (115.1, "
+                            "601.2c)", "action.targets", f"use one of: {', '.join(r.opponents(caster))}")
     if target not in r.turn_order:
         raise ScenarioError(f"the target {target!r} is not a player", "action.targets",
                             f"use one of: {', '.join(r.turn_order)}")
@@ -267,6 +271,9 @@ def action_cast(r: Resolver) -> None:
     chosen = _ability_used(r, card, a.ability)
     if not chosen.activated and a.from_zone != "graveyard":
         check_cast_timing(r, card, caster)
+    if not a.targets and not a.card_targets and targets_a_player(chosen.ops):
+        target = aimed_player(r, card.name, caster, chosen.ops, card.oracle)
+        a.targets = [target]  # chosen as it is cast (601.2c): the rest of the spell sees it as said
     verb = announce(r, card, chosen, caster, target)
     from_hand = not chosen.activated and _spell_leaves_hand(r, card, caster, a.from_zone)
     targeted_triggers(r, caster, list(a.targets) if chosen.targets_player else [], not chosen.activated)

@@ -13,6 +13,7 @@ from engine.oracle.clauses import RANDOM_MODE, number
 from engine.resolve import ops_players, ops_reveal, ops_targets, ops_zones
 from engine.resolve.amounts import controlled_count, count_x
 from engine.resolve.events import OpContext
+from engine.resolve.optional_costs import cost_paid, optional_cost
 from engine.trigger_events import EventKind
 
 if TYPE_CHECKING:
@@ -79,7 +80,11 @@ def self_condition(r: Resolver, condition: str, you: str) -> bool:
 
 def decide_condition(r: Resolver, words: str, you: str) -> bool:
     """A condition in the card's words: checked when the game state decides it, else a decision whose
-    default (true) is stated in a step and whose other case comes back as an alternative."""
+    default (true) is stated in a step and whose other case comes back as an alternative; an optional
+    additional cost ("if this spell was kicked") defaults to not paid, the plain cast (601.2b)."""
+    cost = optional_cost(words)
+    if cost is not None:
+        return cost_paid(r, cost, words, you)
     known = known_condition(r, words, you)
     if known is False:  # said, so the answer shows why the part under it did or didn't happen (608.2c)
         r.step(f"The condition “{words}” doesn't hold for {you} in this situation.",
