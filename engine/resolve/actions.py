@@ -249,9 +249,7 @@ def action_cast(r: Resolver) -> None:
     caster = a.player or r.active
     # "its controller" / "that player": the player targeted, else the controller of the card targeted
     target = a.targets[0] if a.targets else a.card_targets[0].player if a.card_targets else caster
-    if a.targets and opponents_only(card.oracle) and target == caster:
-        raise ScenarioError(f"{card.name} can target only an opponent: {caster} can't be its target (115.1, "
-                            "601.2c)", "action.targets", f"use one of: {', '.join(r.opponents(caster))}")
+    _said_target_legal(r, card, caster)
     if target not in r.turn_order:
         raise ScenarioError(f"the target {target!r} is not a player", "action.targets",
                             f"use one of: {', '.join(r.turn_order)}")
@@ -271,9 +269,7 @@ def action_cast(r: Resolver) -> None:
     chosen = _ability_used(r, card, a.ability)
     if not chosen.activated and a.from_zone != "graveyard":
         check_cast_timing(r, card, caster)
-    if not a.targets and not a.card_targets and targets_a_player(chosen.ops):
-        target = aimed_player(r, card.name, caster, chosen.ops, card.oracle)
-        a.targets = [target]  # chosen as it is cast (601.2c): the rest of the spell sees it as said
+    target = _unsaid_target(r, card, caster, chosen) or target
     verb = announce(r, card, chosen, caster, target)
     from_hand = not chosen.activated and _spell_leaves_hand(r, card, caster, a.from_zone)
     targeted_triggers(r, caster, list(a.targets) if chosen.targets_player else [], not chosen.activated)
@@ -301,6 +297,24 @@ def action_cast(r: Resolver) -> None:
     if from_hand and _spell_face(card):
         ended_turn = any(s.kind == "end_turn" for s in r.steps[resolving_from:])
         _spell_resolved(r, card, caster, ended_turn=ended_turn, from_graveyard=a.from_zone == "graveyard")
+
+
+def _said_target_legal(r: Resolver, card: Card, caster: str) -> None:
+    """115.1, 601.2c: "target opponent" can't be its own controller."""
+    a = r.s.action
+    if a.targets and opponents_only(card.oracle) and a.targets[0] == caster:
+        raise ScenarioError(f"{card.name} can target only an opponent: {caster} can't be its target (115.1, "
+                            "601.2c)", "action.targets", f"use one of: {', '.join(r.opponents(caster))}")
+
+
+def _unsaid_target(r: Resolver, card: Card, caster: str, chosen: SpellText) -> str | None:
+    """A player target the situation doesn't name, chosen as the spell is cast or the ability activated
+    (601.2c): the rest of the action sees it as said."""
+    a = r.s.action
+    if a.targets or a.card_targets or not targets_a_player(chosen.ops):
+        return None
+    a.targets = [aimed_player(r, card.name, caster, chosen.ops, card.oracle)]
+    return a.targets[0]
 
 
 def _permanent_spell(r: Resolver, card: Card, ability: str) -> bool:
