@@ -393,6 +393,12 @@ _KNOWN_CONDITIONS: tuple[tuple[str, Callable[..., bool | None]], ...] = (
      rf"graveyard|there are {_COUNT} or more cards in your graveyard",
      lambda r, p, you, m: p.graveyard.size >= _int_word(next(g for g in m.groups() if g))),  # threshold
     (r"it's your turn|it is your turn", lambda r, p, you, m: r.active == you),
+    # how the spell being resolved was cast: the action says it (from its hand unless "from" says otherwise)
+    (r"(?:this spell|~|it) was cast from (?:a|your) graveyard", lambda r, p, you, m: _cast_from(r, ("graveyard",))),
+    (r"(?:this spell|~|it) was cast from exile", lambda r, p, you, m: _cast_from(r, ("exile",))),
+    (r"you cast this spell during your main phase",
+     lambda r, p, you, m: r.active == you and r.s.step in ("main1", "main2") if _cast_from(r, ()) is not None
+     else None),
     (r"it's not your turn|it isn't your turn", lambda r, p, you, m: r.active != you),
     (r"your library has no cards in it|there are no cards in your library", lambda r, p, you, m: p.library.size == 0),
     (rf"you have {_COUNT} or fewer cards in hand", lambda r, p, you, m: p.hand.size <= _int_word(m.group(1))),
@@ -411,6 +417,14 @@ _KNOWN_CONDITIONS: tuple[tuple[str, Callable[..., bool | None]], ...] = (
     # 303.4: only an Aura enchants; with none on any battlefield nothing is enchanted, else it isn't known
     (r"(?:~|[\w ,'-]+) is enchanted", lambda r, p, you, m: None if _auras_out(r) else False),
 )
+
+
+def _cast_from(r: Resolver, zones: tuple[str, ...]) -> bool | None:
+    """Whether the spell the action casts came from one of ``zones``; None when the action casts no spell."""
+    a = r.s.action
+    if a.type != "cast" or a.ability not in ("", "spell"):
+        return None
+    return a.from_zone in zones
 
 
 def _controls(r: Resolver, you: str, kinds: str, at_least: int) -> bool | None:

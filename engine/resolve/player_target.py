@@ -17,6 +17,8 @@ from engine.effects import Op
 from engine.errors import ScenarioError
 
 if TYPE_CHECKING:
+    from engine.cards import Card
+    from engine.effects import SpellText
     from engine.resolve.resolver import Resolver
 
 _GOOD_FOR_THE_TARGET = {"draw", "gain_life", "token"}
@@ -33,8 +35,14 @@ class TargetNeeded(ScenarioError):
         self.options = options
 
 
-def targets_a_player(ops: tuple[Op, ...]) -> bool:
-    return any(op.who == "target" for op in ops)
+def targets_a_player(ops: tuple[Op, ...], oracle: str = "") -> bool:
+    """Whether the operations aim at a player chosen as a target: "target player ...", or "you and target
+    opponent each ..." (read as "you and that player")."""
+    return any(op.who == "target" for op in ops) or (
+        any(op.who == "you_and_that_player" for op in ops) and _YOU_AND_TARGET.search(oracle.lower()) is not None)
+
+
+_YOU_AND_TARGET = re.compile(r"\byou and target (?:player|opponent)\b")
 
 
 def opponents_only(oracle: str) -> bool:
@@ -47,8 +55,9 @@ def aimed_player(r: Resolver, source: str, controller: str, ops: tuple[Op, ...],
     """The player ``source``'s ability targets: as said (``target:<source>``), else the natural one, said, the other
     legal players as alternatives; a question when several opponents are equally natural."""
     opponents = [n for n in r.opponents(controller) if not r.player(n).lost] or r.opponents(controller)
-    for_itself = any(op.who == "target" and op.do == "draw" for op in ops) or all(
-        op.do in _GOOD_FOR_THE_TARGET for op in ops if op.who == "target")
+    for_itself = not any(op.who == "you_and_that_player" for op in ops) and (
+        any(op.who == "target" and op.do == "draw" for op in ops)
+        or all(op.do in _GOOD_FOR_THE_TARGET for op in ops if op.who == "target"))
     if opponents_only(oracle):
         options = opponents
     else:
@@ -73,9 +82,28 @@ def trigger_aim(r: Resolver, source: str, controller: str, that_player: str, ops
     """A triggered ability that targets a player (603.3d): the target its controller chooses as it is put on
     the stack, the action's said target when the ability is the action card's own, never the player of the
     event by accident."""
-    if not targets_a_player(ops):
+    card = r.cards.find(source)
+    oracle = card.oracle if card is not None else ""
+    if not targets_a_player(ops, oracle):
         return that_player
     if source == r.s.action.card and r.s.action.targets:
         return r.s.action.targets[0]
-    card = r.cards.find(source)
-    return aimed_player(r, source, controller, ops, card.oracle if card is not None else "")
+    return aimed_player(r, source, controller, ops, oracle)
+
+
+def said_target_legal(r: Resolver, card: Card, caster: str) -> None:
+    """115.1, 601.2c: "target opponent" can't be its own controller."""
+    a = r.s.action
+    if a.targets and opponents_only(card.oracle) and a.targets[0] == caster:
+        raise ScenarioError(f"{card.name} can target only an opponent: {caster} can't be its target (115.1, "
+                            "601.2c)", "action.targets", f"use one of: {', '.join(r.opponents(caster))}")
+
+
+def unsaid_target(r: Resolver, card: Card, caster: str, chosen: SpellText) -> str | None:
+    """A player target the situation doesn't name, chosen as the spell is cast or the ability activated
+    (601.2c): the rest of the action sees it as said."""
+    a = r.s.action
+    if a.targets or a.card_targets or not targets_a_player(chosen.ops, card.oracle):
+        return None
+    a.targets = [aimed_player(r, card.name, caster, chosen.ops, card.oracle)]
+    return a.targets[0]
