@@ -1,10 +1,11 @@
 """Whether a spell's optional additional cost was paid: kicked (kicker and multikicker, 702.33), bargained
-(702.166), a gift promised (702.174). The caster decides it as the spell is cast (601.2b), so when the situation
-doesn't say, the answer takes the plain cast, the cost not paid, and says so (the paid line is an alternative).
+(702.166), a gift promised (702.174); likewise an alternative cost (118.9). The caster decides it as the spell
+is cast (601.2b), so when the situation doesn't say, the answer takes the plain cast, the cost not paid, and says
+so (the paid line is an alternative).
 
 Why its own stage: a condition the engine can't see is otherwise assumed true ("the answer assumes ... is true");
 for these the game's flow has a default, and "I cast X" is the plain cast. A player's words ("with kicker", "I
-kick it", "bargained", "promising the gift") come as the choice ``<kind>:<caster>`` (``kicked:You``), or, as the
+kick it", "bargained") come as the choice ``<kind>:<caster>`` (``kicked:You``), or, as the
 contract has always allowed, as the condition itself (``condition:this spell was kicked``).
 """
 
@@ -39,6 +40,10 @@ OPTIONAL_COSTS: tuple[OptionalCost, ...] = (
     OptionalCost("gift", re.compile(r"(?:the|its|this spell's) gift (?:was promised|cost was paid)"),
                  "cast promising the gift", "cast without promising the gift", "promising a gift",
                  ("601.2b", "702.174a", "702.174b")),
+    # an alternative cost (118.9: "you may pay {1}{B} rather than ...", prowl) is the caster's choice just the same
+    OptionalCost("alternative", re.compile(r"the (?:\{[^}]+\})+ cost was paid|(?:this spell's|its) (?!gift)\w+ "
+                                           r"cost was paid"), "cast for its alternative cost", "cast for its mana cost",
+                 "paying the alternative cost", ("601.2b", "118.9")),
 )
 
 

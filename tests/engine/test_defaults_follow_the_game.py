@@ -27,6 +27,8 @@ CARDS = {
                                                 "two cards."),
     "Bargain Tome": ("Sorcery", "Bargain (You may sacrifice an artifact, enchantment, or token as you cast this "
                                 "spell.)\nDraw a card. If this spell was bargained, draw two cards instead."),
+    "Cheap Bargain": ("Sorcery", "You may pay {1}{B} rather than pay this spell's mana cost.\nIf the {1}{B} cost was "
+                                 "paid, an opponent draws a card.\nDraw two cards."),
     "Gifted Lore": ("Sorcery", "Gift a card (You may promise an opponent a gift as you cast this spell. If you do, "
                                "they draw a card before its other effects.)\nDraw two cards."),
 }
@@ -57,6 +59,7 @@ def said(text: str) -> Resolution:
     ("Arcane Study", 7, 8, "Alice"),  # hand 6 after casting, +1 or +2
     ("Bargain Tome", 7, 8, "Alice"),
     ("Gifted Lore", 7, 8, "Bob"),  # the gift: Bob draws only if it was promised
+    ("Cheap Bargain", 7, 8, "Bob"),  # an alternative cost (118.9): the mana cost unless said
 ])
 def test_an_optional_additional_cost_unsaid_is_not_paid_said_with_the_paid_line(card: str, plain: int, paid: int,
                                                                                  who: str) -> None:
