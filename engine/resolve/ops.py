@@ -14,6 +14,7 @@ from engine.resolve import ops_players, ops_reveal, ops_targets, ops_zones
 from engine.resolve.amounts import controlled_count, count_x
 from engine.resolve.events import OpContext
 from engine.resolve.optional_costs import cost_paid, optional_cost
+from engine.resolve.player_target import TargetNeeded
 from engine.trigger_events import EventKind
 
 if TYPE_CHECKING:
@@ -366,12 +367,14 @@ def _may_key(r: Resolver, op: Op, ctx: OpContext) -> str:
 def _chooser(r: Resolver, op: Op, ctx: OpContext) -> str:
     """Who decides a "may": the effect's controller, or the player its words name ("target opponent may have
     you draw a card"): a target opponent is the one opponent, or the one its controller targets (601.2c),
-    said with the others as alternatives."""
+    asked when there are several."""
     if not op.chooser:
         return ctx.you
     if op.chooser != "target":
         return resolve_who(r, op.chooser, ctx.you, ctx.that_player)[0]
     others = [n for n in r.opponents(ctx.you) if not r.player(n).lost]
+    if len(others) > 1 and f"target:{ctx.source}" not in r.s.choices:
+        raise TargetNeeded(ctx.source, others)  # 601.2c: its controller picks; no pick is more natural: asked
     return pick_opponent(r, others, f"target:{ctx.source}", lambda pick: r.step(
         f"{ctx.source} targets an opponent: the answer takes {pick} (the others are listed as alternatives).",
         r.rs.cite("target"), ctx.you, "assumption"))

@@ -43,6 +43,8 @@ TARGETING = {
     "Quiet Tutor": ("Creature — Human", "Whenever you cast an instant or sorcery spell, target opponent draws a "
                                         "card."),
     "Calm Thought": ("Instant", "Draw a card."),
+    "Palace Offer": ("Sorcery", "Target opponent may have you draw two cards. If that player doesn't, you gain 4 "
+                                "life."),
 }
 DB = made_cards({**CARDS, **TARGETING})
 
@@ -175,3 +177,15 @@ def test_the_question_of_a_target_among_several_opponents_has_one_click_answers(
         assert picked.players["Cara"]["life"] == 17 and picked.players["Bob"]["life"] == 20
     else:  # the reader seated only two players: then the one opponent, said
         assert len(res.players) == 2
+
+
+def test_a_target_opponent_who_decides_is_asked_for_among_several_and_taken_when_alone() -> None:
+    from engine.resolve import resolve as run
+    from engine.scenario_json import scenario_from_json
+
+    doc = {"players": [{"name": "Alice", "hand": 7, "library": 40}, {"name": "Bob"}, {"name": "Cara"}],
+           "action": {"type": "cast", "player": "Alice", "card": "Palace Offer"}}
+    with pytest.raises(ScenarioError, match="which one"):
+        run(scenario_from_json(doc, DB), DB)
+    alone = cast(DB, {}, {"card": "Palace Offer"})
+    assert any(b["players"]["Alice"]["life"] == 24 or b["players"]["Alice"]["hand"] == 8 for b in alone.branches)
