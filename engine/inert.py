@@ -82,10 +82,15 @@ def inert(words: str) -> bool:
         return False
     if text.startswith(_SAFE_STARTS):
         return True
+    if _DAMAGE_TO_A_PLAYER.search(text):  # "3 damage to each creature with flying and each player": life moves
+        return False
     # damage "equal to the number of cards in your hand": the zone is only counted
     return not _MOVES.search(_DAMAGE_AMOUNT.sub("", text))
 
 
+_DAMAGE_TO_A_PLAYER = re.compile(r"\bdeals? (?:\S+ )?damage\b.*\b(?:each player|each opponent|target player|target "
+                                 r"opponent|that player|its controller|any target|to you|and you|each of your "
+                                 r"opponents)\b")
 _LATER_STEP = re.compile(r"skips? (?:their|your) next draw step")
 _DAMAGE_AMOUNT = re.compile(r"\bdeals damage equal to .+? to |\bequal to .+$")
 

@@ -5,14 +5,16 @@ resolving, the alternatives) must happen on the worker's side of the boundary, u
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from engine.answer_lead import lead_of
 from engine.cards import CardDB
 from engine.defaults import Default, assume_otherwise
-from engine.errors import OutOfTime
+from engine.errors import Clarification, Option, OutOfTime
 from engine.model import Action, Resolution, Scenario, TriggerRecord
 from engine.resolve import resolve
+from engine.resolve.player_target import TargetNeeded
 from engine.resolve.resolver import Resolver
 from engine.resolve.result import outcome_key
 from engine.resolve.variants import IGNORED
@@ -38,10 +40,23 @@ def judge_text(text: str | Situation, cards: CardDB, *, deadline: float | None =
         scenario.choices.update(choices)
     try:
         return judge_scenario(scenario, cards, deadline=deadline, budget=budget)
+    except TargetNeeded as exc:  # several opponents and no natural target: a question, answered by a click
+        raise _target_question(exc, text.text if isinstance(text, Situation) else text) from None
     except OutOfTime as exc:
         exc.understood = [dict(f) for f in scenario.understood]
         exc.assumed = list(scenario.assumed)
         raise
+
+
+def _target_question(exc: TargetNeeded, text: str) -> Clarification:
+    """ "Which player does it target?" (601.2c): each option is the situation with "targeting <player>" said
+    after the card's name, so re-reading it answers the question."""
+    at = re.search(re.escape(exc.card), text, re.I)
+    end = at.end() if at else len(text.rstrip(" .?!"))
+    options = [Option(f"{exc.card} targets {'yourself' if name == 'You' else name}",
+                      f"{text[:end]} targeting {'myself' if name == 'You' else name}{text[end:]}")
+               for name in exc.options]
+    return Clarification(f"Which player does {exc.card} target? Its caster chooses (601.2c).", options, exc.card)
 
 
 def judge_scenario(scenario: Scenario, cards: CardDB, *, deadline: float | None = None,

@@ -99,6 +99,7 @@ CURRENT_CITES: dict[str, tuple[str, ...]] = {
     "pay_life": ("119.4", "601.2h"),
     "cast_from_graveyard": ("601.2a",),
     "flashback_exile": ("702.34a",),
+    "rebound": ("702.88a",),
     "adventure_exile": ("715.3d",),
     "omen_shuffle": ("720.3d",),
     "saga_chapter": ("714.3a", "714.2b"),

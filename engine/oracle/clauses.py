@@ -332,7 +332,7 @@ def _read_clauses(sentence: str, condition: str, x_note: str, for_each: bool, ou
         optional = clause.startswith("may ")
         if optional:
             clause = clause[4:]
-        have = re.match(r"have (~|you|target player|target opponent|that player|each opponent|each player) (.+)$",
+        have = re.match(r"have (~|it|you|target player|target opponent|that player|each opponent|each player) (.+)$",
                         clause)
         chooser = ""
         chosen = re.match(r"choose to (.+)$", clause)
@@ -341,7 +341,7 @@ def _read_clauses(sentence: str, condition: str, x_note: str, for_each: bool, ou
         if have and optional:  # "you may have target player draw a card": you choose; that player acts
             if have.group(1) == "you" and subject != "you":  # "target opponent may have you draw a card"
                 chooser = subject or ""
-            subject = subject if have.group(1) == "~" else SUBJECTS[have.group(1)]
+            subject = subject if have.group(1) in ("~", "it") else SUBJECTS[have.group(1)]  # "have it deal": ~
             clause = have.group(2)
         # "each opponent may draw a card and create a token": the second verb is done only if the first was
         shares_may = joined_by_and and last_optional and not sm and not optional and not condition

@@ -24,6 +24,7 @@ from engine.resolve.cast_triggers import cast_triggers
 from engine.resolve.casting_time import check_cast_timing
 from engine.resolve.events import GameOver
 from engine.resolve.paying import pay
+from engine.resolve.player_target import said_target_legal, unsaid_target
 from engine.resolve.targeting import targeted_triggers, ward_counters
 from engine.trigger_events import EventKind
 from engine.wording import cards
@@ -248,6 +249,7 @@ def action_cast(r: Resolver) -> None:
     caster = a.player or r.active
     # "its controller" / "that player": the player targeted, else the controller of the card targeted
     target = a.targets[0] if a.targets else a.card_targets[0].player if a.card_targets else caster
+    said_target_legal(r, card, caster)
     if target not in r.turn_order:
         raise ScenarioError(f"the target {target!r} is not a player", "action.targets",
                             f"use one of: {', '.join(r.turn_order)}")
@@ -267,6 +269,7 @@ def action_cast(r: Resolver) -> None:
     chosen = _ability_used(r, card, a.ability)
     if not chosen.activated and a.from_zone != "graveyard":
         check_cast_timing(r, card, caster)
+    target = unsaid_target(r, card, caster, chosen) or target
     verb = announce(r, card, chosen, caster, target)
     from_hand = not chosen.activated and _spell_leaves_hand(r, card, caster, a.from_zone)
     targeted_triggers(r, caster, list(a.targets) if chosen.targets_player else [], not chosen.activated)
@@ -294,6 +297,22 @@ def action_cast(r: Resolver) -> None:
     if from_hand and _spell_face(card):
         ended_turn = any(s.kind == "end_turn" for s in r.steps[resolving_from:])
         _spell_resolved(r, card, caster, ended_turn=ended_turn, from_graveyard=a.from_zone == "graveyard")
+
+
+def _said_ability_read(r: Resolver, card: Card, labels: list[str]) -> None:
+    """An ability the situation names ("its {3}{B} ability") that isn't among those the engine reads is refused
+    with its words, never swapped silently for another one."""
+    said = r.s.choices.get(f"ability:{card.name}")
+    if not isinstance(said, str):
+        return
+    said = re.sub(r"^[\w ,'-]+ — ", "", said)  # an ability word before the cost ("Threshold — {U}, {T}")
+    if any(said.strip().lower() == label.strip().lower() for label in labels):
+        return
+    line = next((ln for ln in card.oracle.split("\n") if ln.lower().startswith(said.strip().lower())
+                 and _ACTIVATED_LINE.match(ln)), None)
+    if line is None:  # not an activated ability's cost: a mode or another label, left to the choice
+        return
+    raise ScenarioError(f"{card.name}: the engine can't carry out “{line.strip()}” yet", "choices", line.strip())
 
 
 def _permanent_spell(r: Resolver, card: Card, ability: str) -> bool:
@@ -350,7 +369,8 @@ def _spell_resolved(r: Resolver, card: Card, caster: str, *, ended_turn: bool, f
     """An instant or sorcery goes to its owner's graveyard as the last step of its resolution (608.2n),
     unless it ended the turn: ending the turn exiles everything on the stack, the spell included (723.1b);
     an Adventure is exiled (715.3d), an Omen shuffled into its owner's library (720.3d); cast from a
-    graveyard with flashback, aftermath or jump-start, it is exiled instead (702.34a)."""
+    graveyard with flashback, aftermath or jump-start, it is exiled instead (702.34a); cast from the hand with
+    rebound, it is exiled too (702.88a)."""
     owner = r.player(caster)
     owner.stack.remove_named(card.name)
     if ended_turn:
@@ -373,6 +393,12 @@ def _spell_resolved(r: Resolver, card: Card, caster: str, *, ended_turn: bool, f
         owner.exile.add(Batch([card.name]))
         r.step(f"{card.name} was cast from a graveyard with a permission that exiles it: it is exiled "
                "instead of going to the graveyard.", r.rs.cite("flashback_exile"), caster, "move")
+        return
+    if not from_graveyard and r.s.action.from_zone in ("hand", "library") and \
+            re.search(r"^rebound\b", card.oracle, re.I | re.M):
+        owner.exile.add(Batch([card.name]))  # "library": the action's default zone, the spell cast from the hand
+        r.step(f"{card.name} has rebound and was cast from the hand: it is exiled as it resolves instead of going to "
+               "the graveyard (it may be cast from exile at the next upkeep).", r.rs.cite("rebound"), caster, "move")
         return
     owner.graveyard.add(Batch([card.name]))
     r.step(f"{card.name} is put into {caster}'s graveyard as the last step of its resolution.",
@@ -427,9 +453,10 @@ def _ability_used(r: Resolver, card: Card, ability: str) -> SpellText:
             ability, "no spell or ability text")
         raise ScenarioError(f"{card.name} has {what} the engine can carry out", "action.card",
                             "put it on a battlefield instead, or use a draw action")
+    labels = [s.mode or s.cost or f"ability {i + 1}" for i, s in enumerate(wanted)]
+    _said_ability_read(r, card, labels)
     if len(wanted) == 1:
         return wanted[0]
-    labels = [s.mode or s.cost or f"ability {i + 1}" for i, s in enumerate(wanted)]
     # the first that draws, one the engine can carry out whole before one whose words it can't
     drawing = sorted((s for s in wanted if any(op.do == "draw" for op in s.ops)),
                      key=lambda s: any(op.words and not inert(op.text) for op in s.ops))

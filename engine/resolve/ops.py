@@ -13,6 +13,8 @@ from engine.oracle.clauses import RANDOM_MODE, number
 from engine.resolve import ops_players, ops_reveal, ops_targets, ops_zones
 from engine.resolve.amounts import controlled_count, count_x
 from engine.resolve.events import OpContext
+from engine.resolve.optional_costs import cost_paid, optional_cost
+from engine.resolve.player_target import TargetNeeded
 from engine.trigger_events import EventKind
 
 if TYPE_CHECKING:
@@ -79,7 +81,11 @@ def self_condition(r: Resolver, condition: str, you: str) -> bool:
 
 def decide_condition(r: Resolver, words: str, you: str) -> bool:
     """A condition in the card's words: checked when the game state decides it, else a decision whose
-    default (true) is stated in a step and whose other case comes back as an alternative."""
+    default (true) is stated in a step and whose other case comes back as an alternative; an optional
+    additional cost ("if this spell was kicked") defaults to not paid, the plain cast (601.2b)."""
+    cost = optional_cost(words)
+    if cost is not None:
+        return cost_paid(r, cost, words, you)
     known = known_condition(r, words, you)
     if known is False:  # said, so the answer shows why the part under it did or didn't happen (608.2c)
         r.step(f"The condition “{words}” doesn't hold for {you} in this situation.",
@@ -361,12 +367,14 @@ def _may_key(r: Resolver, op: Op, ctx: OpContext) -> str:
 def _chooser(r: Resolver, op: Op, ctx: OpContext) -> str:
     """Who decides a "may": the effect's controller, or the player its words name ("target opponent may have
     you draw a card"): a target opponent is the one opponent, or the one its controller targets (601.2c),
-    said with the others as alternatives."""
+    asked when there are several."""
     if not op.chooser:
         return ctx.you
     if op.chooser != "target":
         return resolve_who(r, op.chooser, ctx.you, ctx.that_player)[0]
     others = [n for n in r.opponents(ctx.you) if not r.player(n).lost]
+    if len(others) > 1 and f"target:{ctx.source}" not in r.s.choices:
+        raise TargetNeeded(ctx.source, others)  # 601.2c: its controller picks; no pick is more natural: asked
     return pick_opponent(r, others, f"target:{ctx.source}", lambda pick: r.step(
         f"{ctx.source} targets an opponent: the answer takes {pick} (the others are listed as alternatives).",
         r.rs.cite("target"), ctx.you, "assumption"))
@@ -401,6 +409,12 @@ _KNOWN_CONDITIONS: tuple[tuple[str, Callable[..., bool | None]], ...] = (
      rf"graveyard|there are {_COUNT} or more cards in your graveyard",
      lambda r, p, you, m: p.graveyard.size >= _int_word(next(g for g in m.groups() if g))),  # threshold
     (r"it's your turn|it is your turn", lambda r, p, you, m: r.active == you),
+    # how the spell being resolved was cast: the action says it (from its hand unless "from" says otherwise)
+    (r"(?:this spell|~|it) was cast from (?:a|your) graveyard", lambda r, p, you, m: _cast_from(r, ("graveyard",))),
+    (r"(?:this spell|~|it) was cast from exile", lambda r, p, you, m: _cast_from(r, ("exile",))),
+    (r"you cast this spell during your main phase",
+     lambda r, p, you, m: r.active == you and r.s.step in ("main1", "main2") if _cast_from(r, ()) is not None
+     else None),
     (r"it's not your turn|it isn't your turn", lambda r, p, you, m: r.active != you),
     (r"your library has no cards in it|there are no cards in your library", lambda r, p, you, m: p.library.size == 0),
     (rf"you have {_COUNT} or fewer cards in hand", lambda r, p, you, m: p.hand.size <= _int_word(m.group(1))),
@@ -419,6 +433,14 @@ _KNOWN_CONDITIONS: tuple[tuple[str, Callable[..., bool | None]], ...] = (
     # 303.4: only an Aura enchants; with none on any battlefield nothing is enchanted, else it isn't known
     (r"(?:~|[\w ,'-]+) is enchanted", lambda r, p, you, m: None if _auras_out(r) else False),
 )
+
+
+def _cast_from(r: Resolver, zones: tuple[str, ...]) -> bool | None:
+    """Whether the spell the action casts came from one of ``zones``; None when the action casts no spell."""
+    a = r.s.action
+    if a.type != "cast" or a.ability not in ("", "spell"):
+        return None
+    return a.from_zone in zones
 
 
 def _controls(r: Resolver, you: str, kinds: str, at_least: int) -> bool | None:

@@ -110,11 +110,9 @@ def _cant_gain_life(r: Resolver, name: str, ctx: OpContext) -> bool:
 
 
 def _lose_life(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
-    if op.note.startswith("its target may be") and not r.s.action.targets and not r.card_targets:
-        # nothing aimed at: damage is never taken to be dealt to its own controller by default
-        raise ScenarioError(f"{ctx.source}: say what its damage is aimed at (“{op.note.removeprefix('its ')}”)",
-                            "action.targets", "a player, e.g. \"targets\": [\"Bob\"]")
-    if op.note.startswith("its target may be") and not r.s.action.targets and r.card_targets:
+    # a player aimed at unsaid is chosen as the spell is cast or the ability put on the stack (player_target)
+    if op.note.startswith("its target may be") and ctx.source == r.s.action.card and not r.s.action.targets \
+            and r.card_targets:
         # aimed at a permanent, not a player: loyalty and lethal damage aren't followed, and its controller is not
         # dealt it
         what = "a creature or planeswalker" if "creature" in op.note else "a planeswalker"

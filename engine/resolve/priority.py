@@ -13,6 +13,7 @@ from engine.effects import (
 from engine.model import Batch, PlayerState
 from engine.resolve.events import GameOver, PendingTrigger
 from engine.resolve.ops import decide_condition, known_condition
+from engine.resolve.player_target import trigger_aim
 
 if TYPE_CHECKING:
     from engine.resolve.resolver import Resolver
@@ -28,6 +29,7 @@ def add_trigger(r: Resolver, source: str, controller: str, that_player: str, ops
     with the other case an alternative)."""
     if condition and not _condition_holds(r, source, controller, condition, x, resolving=False):
         return
+    that_player = trigger_aim(r, source, controller, that_player, ops)
     for t in r.pending:
         if (t.source, t.controller, t.that_player, t.ops, t.x, t.condition) == \
                 (source, controller, that_player, ops, x, condition):

@@ -335,14 +335,6 @@ def _watcher_aim(r: Resolver, src: EffectSource, mover: str) -> str:
     if "that_player" in whos:
         raise ScenarioError(f"{src.card.name}: its ability names both a target player and “that player”, which "
                             "the engine can't tell apart yet", "battlefield", src.card.oracle[:300])
-    aimed_draw = any(op.who == "target" and op.do == "draw" for op in src.effect.ops)
-    others = r.opponents(src.controller)
-    options = [src.controller, *others] if aimed_draw else [*others, src.controller]
-    key = f"target:{src.card.name}"
-    pick = str(r.choose(key, options, options[0]))
-    if key not in r.s.choices:
-        r.step(f"{src.card.name}'s ability targets a player: the answer takes {pick} as the target (the other "
-               "choices are listed as alternatives).", r.rs.cite("target"), src.controller, "assumption")
-    return pick
+    return mover  # the target is chosen as the ability is put on the stack (add_trigger, 603.3d)
 
 

@@ -447,6 +447,17 @@ def _pays(ctx: Ctx, g: dict[str, str]) -> None:
     _choose(ctx, f"pays:{who}", yes, f"{who} {agree(who, 'pay') if yes else agree(who, 'do') + 'n’t pay'} the tax")
 
 
+def _optional_cost(ctx: Ctx, g: dict[str, str]) -> None:
+    """ "I cast X and kick it", "I pay the kicker", "she bargains it": the caster's choice
+    of an optional additional cost (601.2b), which the resolver otherwise takes as not paid, and says."""
+    who = ctx.who(g.get("player"))
+    yes = not g.get("neg")
+    kind = {"k": "kicked", "b": "bargained"}[g["verb"][0].lower()]
+    cost = {"kicked": "kicker", "bargained": "bargain cost"}[kind]
+    verb = agree(who, "pay") if yes else agree(who, "do") + "n’t pay"
+    _choose(ctx, f"{kind}:{who}", yes, f"{who} {verb} the spell's {cost} (601.2b)")
+
+
 def _game(ctx: Ctx, g: dict[str, str]) -> None:
     ctx.b.set("*", "game", "grand-archive", ctx.clause)
 

@@ -34,6 +34,7 @@ from engine.situation.facts import (
     _mechanic,
     _move,
     _on_the,
+    _optional_cost,
     _pays,
     _players,
     _poison,
@@ -465,6 +466,18 @@ PHRASES: tuple[Phrase, ...] = (
         _pays,
         "opponent doesn't pay for Rhystic Study.",
         ("I cast Brainstorm and don't pay", "he pays the 1"),
+    ),
+    Phrase(
+        "an optional additional cost paid or not",
+        (
+            rf"{P} (?P<neg>don't|doesn't|do not|does not|didn't|did not|chooses? not to) (?P<verb>kick|bargain)"
+            r"(?: it| the spell| that spell)?",
+            rf"{P} (?P<verb>kicks?|kicked|bargains?|bargained) (?:it|the spell|that spell)",
+            rf"{P} (?:pays?|paid) (?:the|its) (?P<verb>kicker)(?: cost)?",
+        ),
+        _optional_cost,
+        "I cast Brainstorm and kick it.",
+        ("I pay the kicker", "she bargains it", "I don't kick it"),
     ),
     Phrase(
         "while casting",

@@ -173,6 +173,17 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # "Gitaxian Probe ..., paid with mana": a cost paid in mana is what the card data assumes already
         (r",?\s*\b(?:paid|paying|pay|pays) (?:for )?(?:it |that )?(?:with|using|in) "
          r"(?:its |regular |normal |blue )?mana\b", ""),
+        # "I cast X with kicker", "..., kicked", "I kick X", "bargained": the caster's choice of an optional additional
+        # cost (601.2b), read by the phrase "and kick it"
+        (r"\b(cast|casts|casting) ([^.;!?]+?),? (?:without (?:its |the |paying (?:the |its )?)?kicker(?: cost)?|"
+         r"unkicked|not kicked)(?=\s*(?:[,.;!?]|$))", r"\1 \2 and don't kick it"),
+        (r"\b(cast|casts|casting) ([^.;!?]+?),? (?:with|paying|and paying|and pay) (?:its |the |his |her |their )?"
+         r"kicker(?: cost)?(?: paid)?(?=\s*(?:[,.;!?]|$))", r"\1 \2 and kick it"),
+        (r"\b(cast|casts|casting) ([^.;!?]+?),? (?-i:kicked)(?=\s*(?:[,.;!?]|$))", r"\1 \2 and kick it"),
+        (r"\b(cast|casts|casting) ([^.;!?]+?),? bargained(?=\s*(?:[,.;!?]|$))", r"\1 \2 and bargain it"),
+        (r"\b(?-i:kicks) (?=(?-i:[A-Z]))([^.;!?,]+?)(?=\s*(?:[,.;!?]|$))", r"casts \1 and kicks it"),
+        (r"\b(?-i:kick|kicked) (?=(?-i:[A-Z]))([^.;!?,]+?)(?=\s*(?:[,.;!?]|$))",
+         r"cast \1 and kick it"),
         # "the first of the three cards drawn being X": the first card drawn
         (r"\bthe first of (?:the |those |these )?(?:\w+ )?cards(?= (?:drawn|i draw)\b)", "the first card"),
     )

@@ -65,10 +65,12 @@ def test_an_intervening_if_the_state_decides_is_checked_before_the_ability_trigg
 
 
 def test_an_intervening_if_the_engine_cant_check_is_assumed_and_said_with_the_other_case() -> None:
+    # "if it was kicked" (601.2b, 702.33d): unsaid, the plain cast (not kicked), said, the kicked line listed
     res = run({}, {"card": "Kicked Sage", "ability": "enters"})
-    assert hand(res) == 9
+    assert hand(res) == 7
     assert any(s.kind == "assumption" and "it was kicked" in s.text for s in res.steps)
-    assert any(b["choices"] == {"condition:it was kicked": False} for b in res.branches)
+    assert any(b["choices"] == {"condition:it was kicked": True} and b["players"]["Alice"]["hand"] == 9
+               for b in res.branches)
 
 
 def test_a_spell_that_chooses_two_modes_carries_out_two() -> None:

@@ -114,8 +114,11 @@ def test_damage_to_any_target_is_dealt_to_a_player_and_refused_for_a_permanent()
     with pytest.raises(ScenarioError, match="creature or planeswalker"):
         cast(HDB, {}, {"card": "Zap Note", "targets": [{"card": "Plain Bear", "controller": "Bob"}]},
              {"battlefield": ["Plain Bear"]})
-    with pytest.raises(ScenarioError, match="aimed at"):  # never dealt to its caster by default
-        cast(HDB, {}, {"card": "Zap Note"})
+    # never dealt to its caster by default: unsaid, the one opponent (601.2c), said, the caster an alternative
+    unsaid = cast(HDB, {}, {"card": "Zap Note"}, {"life": 20})
+    assert unsaid.players["Bob"]["life"] == 17 and unsaid.players["Alice"]["life"] == 20
+    assert any(s.kind == "assumption" and "targets a player" in s.text for s in unsaid.steps)
+    assert any(b["players"]["Alice"]["life"] == 17 for b in unsaid.branches)
 
 
 def test_poison_counters_are_given_and_ten_lose_the_game() -> None:

@@ -340,9 +340,9 @@ def test_adventure_spell_text_gift_and_chapter_ability_words() -> None:
     assert adventure.understood and [op.do for op in modelled(adventure.effects)[0].ops] == ["draw", "lose_life"]
     gift_text = ("Gift a card (You may promise an opponent a gift as you cast this spell. If you do, they draw a card "
                  "before its other effects.)\nDraw two cards.")
-    res = _cast(gift_text)
-    assert res.players["Opponent"]["hand"] == 8 and res.players["You"]["hand"] == 5
+    res = _cast(gift_text)  # unsaid, the plain cast (601.2b): no gift, said, the promised line listed
+    assert res.players["Opponent"]["hand"] == 7 and res.players["You"]["hand"] == 5
     assert any(s.kind == "assumption" and "gift" in s.text for s in res.steps)
-    assert any(b["players"]["Opponent"]["hand"] == 7 for b in res.branches)
+    assert any(b["players"]["Opponent"]["hand"] == 8 for b in res.branches)
     saga = read_oracle("Saga", "I, II, III — Pain — You draw a card and you lose 1 life.", "Enchantment — Saga")
     assert saga.understood and isinstance(modelled(saga.effects)[0], EventTrigger)
