@@ -14,6 +14,7 @@ from enum import StrEnum
 from typing import Any
 
 from engine.model import Scenario
+from engine.wording import owned_by, possessive
 
 
 class Default(StrEnum):
@@ -38,14 +39,12 @@ def drew_for_turn_said(name: str) -> str:
 
 def step_draw_first_said(name: str) -> str:
     """How the reader says that a draw step told with a cast in it starts with the step's draw."""
-    whose = "your" if name == "You" else f"{name}'s"
-    return f"{whose} draw step: its draw comes first (504.1), before anything is cast in it (117.3a)"
+    return f"{possessive(name)} draw step: its draw comes first (504.1), before anything is cast in it (117.3a)"
 
 
 def controller_said(card: str, owner: str) -> str:
     """How the reader says whose a permanent said without a controller is taken to be."""
-    whose = "yours" if owner == "You" else f"{owner}'s"
-    return f"{card}: its controller was not said; read as {whose}, the only player it does anything for here"
+    return f"{card}: its controller was not said; read as {owned_by(owner)}, the only player it does anything for here"
 
 
 def first_turn_said(active: str) -> str:
@@ -58,7 +57,7 @@ def first_turn_said(active: str) -> str:
 def turn_said(active: str) -> str:
     """How the default "whose turn" is said among the assumptions (by the situation reader and by the JSON
     scenario's defaults alike)."""
-    return f"it is {'your' if active == 'You' else active + chr(39) + 's'} turn"
+    return f"it is {possessive(active)} turn"
 
 
 def default_keys(doc: dict[str, Any], names: list[str]) -> list[str]:

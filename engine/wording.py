@@ -10,6 +10,16 @@ import re
 from functools import lru_cache
 
 
+def possessive(name: str) -> str:
+    """"your" for the asker, "Bob's" for another player: "your draw step", "Bob's own main phase"."""
+    return "your" if name == "You" else f"{name}'s"
+
+
+def owned_by(name: str) -> str:
+    """"yours" for the asker, "Bob's" for another player, standing alone: "read as yours", "Notion Thief (Bob's)"."""
+    return "yours" if name == "You" else f"{name}'s"
+
+
 def counted(n: object, word: str) -> str:
     """"1 token", "2 tokens", "1,000 +1/+1 counters": never "2 token(s)"."""
     count = f"{n:,}" if isinstance(n, int) else str(n)

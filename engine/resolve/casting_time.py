@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from engine.cards import Card
 from engine.cast_timing import restricted_to_sorcery_speed, sorcery_speed_rule
 from engine.errors import ScenarioError
+from engine.wording import possessive
 
 if TYPE_CHECKING:
     from engine.resolve.resolver import Resolver
@@ -31,5 +32,5 @@ def check_cast_timing(r: Resolver, card: Card, caster: str) -> None:
         source = restriction.name if restriction else "an opponent's permanent"
         why = (f"{source} lets {caster} cast spells only when they could cast a sorcery: in their own main phase "
                "with an empty stack (117.1a, 101.2)")
-    whose = "your" if caster == "You" else f"{caster}'s"  # "Try: You's own main phase" was the hint
-    raise ScenarioError(f"{caster} can't cast {card.name} {when}: {why}", "action.card", f"{whose} own main phase")
+    raise ScenarioError(f"{caster} can't cast {card.name} {when}: {why}", "action.card",
+                        f"{possessive(caster)} own main phase")  # "Try: You's own main phase" was the hint

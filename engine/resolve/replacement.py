@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from engine.effects import DrawReplacement, DrawTrigger, GraveyardAbilitiesLost
 from engine.resolve.events import DrawEvent, EffectSource
+from engine.wording import owned_by
 
 if TYPE_CHECKING:
     from engine.resolve.resolver import Resolver
@@ -78,8 +79,7 @@ def _label(c: EffectSource, candidates: list[EffectSource]) -> str:
     that name under different controllers apply (two players' Notion Thieves send the draw to different
     players: the affected player chooses which, the card's ruling); copies under one controller are one."""
     owners = {o.controller for o in candidates if o.card.name == c.card.name}
-    whose = "yours" if c.controller == "You" else f"{c.controller}'s"
-    return c.card.name if len(owners) == 1 else f"{c.card.name} ({whose})"
+    return c.card.name if len(owners) == 1 else f"{c.card.name} ({owned_by(c.controller)})"
 
 
 def apply_replacement(r: Resolver, event: DrawEvent, chosen: EffectSource) -> None:

@@ -30,6 +30,7 @@ from engine.situation.lexicon import (
 )
 from engine.situation.lexicon import REFLEXIVES as REFLEXIVE_WORDS
 from engine.situation.sequence import resolved_first, told_again
+from engine.wording import possessive
 
 GROUPS = ("each", "each-opponent", "we")
 
@@ -269,10 +270,6 @@ _FACTS = {
 
 def _name(who: str) -> str:
     return {"each": "each player", "each-opponent": "each opponent", "we": "we"}.get(who, who)
-
-
-def possessive(name: str) -> str:
-    return "your" if name == "You" else f"{name}'s"
 
 
 def agree(who: str, verb: str) -> str:

@@ -21,6 +21,7 @@ from engine.resolve import resolve
 from engine.scenario_json import scenario_from_json
 from engine.situation.attach import Builder, agree
 from engine.situation.normalize import normalize_text
+from engine.wording import owned_by
 
 MAX_OPTIONS = 10
 CHECK_BUDGET = 0.25  # seconds spent deciding whether an unsaid controller matters
@@ -82,12 +83,8 @@ def place_unowned(doc: dict[str, Any], unowned: list[str], b: Builder,
             doc.setdefault("defaulted", []).append(f"{Default.CONTROLLER}:{card}")
             b.assume(controller_said(card, owner))
         else:
-            b.assume(f"{card}: its controller was not said; read as {_whose(owner)} (it doesn't change the answer)")
+            b.assume(f"{card}: its controller was not said; read as {owned_by(owner)} (it doesn't change the answer)")
     return doc
-
-
-def _whose(name: str) -> str:
-    return "yours" if name == "You" else f"{name}'s"
 
 
 def _acting_under(doc: dict[str, Any], card: str, names: list[str], b: Builder,

@@ -18,6 +18,7 @@ from engine.situation.atoms import Atom, Piece, atoms
 from engine.situation.attach import Builder, possessive
 from engine.situation.reading import Part, Reading, _groups, player
 from engine.situation.tokens import Tok, tokenize
+from engine.wording import owned_by
 
 _TRIGGERS = (DrawStepTrigger, DrawTrigger, CastTrigger, EventTrigger)
 
@@ -70,7 +71,7 @@ def place_source(reading: Reading, piece: Piece, card: Card, drawer: str) -> Non
         F._controls(*_groups(reading, str(said), cards=card.name))
     elif _controller_draws(card):
         F._controls(*_groups(reading, drawer, cards=card.name))
-        reading.b.assume(f"{card.name} read as {_whose(player(reading, drawer))}: only its controller draws from it")
+        reading.b.assume(f"{card.name} read as {owned_by(player(reading, drawer))}: only its controller draws from it")
     else:
         F._in_play(reading.ctx(), {"cards": card.name})
 
@@ -87,10 +88,6 @@ def past_draw_in_step(b: Builder, who: str, clause: str) -> bool:
             b.assume(f"“{clause}” read as {possessive(who).lower()} draw step, where {card.name} triggers (504.2)")
             return True
     return False
-
-
-def _whose(who: str) -> str:
-    return "yours" if who == "You" else f"{who}'s"
 
 
 def drawn_beside(part: Part, reading: Reading, piece: Piece, card: Card) -> bool:
