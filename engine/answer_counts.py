@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from engine.answer_model import AnswerKind, Lead, Line
+from engine.answer_model import AnswerKind, Lead
 from engine.answer_parts import (
     before_after,
     cards_said,
@@ -20,7 +20,7 @@ from engine.answer_parts import (
     differs,
     does_said,
     is_specific,
-    own_lines,
+    own_choice_lines,
     person_asked,
     reason_and_rule,
     ruling_lead,
@@ -28,7 +28,7 @@ from engine.answer_parts import (
 from engine.answer_team import team_count
 from engine.model import Resolution
 from engine.question import Asked
-from engine.question_words import AskedMeasure
+from engine.question_words import TOKEN_NOUNS, AskedMeasure
 from engine.ruling import drawn_counts
 from engine.wording import sentence
 
@@ -63,8 +63,9 @@ def _milled(res: Resolution, asked: Asked) -> Lead:
 def _tokens(res: Resolution, asked: Asked) -> Lead:
     """ "How many treasures does he make?": the tokens of that kind the player asked about ends with, more than
     before (unnamed: the one player who got any; several: the ruling)."""
-    noun = re.search(r"\b(treasure|snake|token|clue|food|blood|map)s?\b", asked.words, re.I)
+    noun = re.search(rf"\b({'|'.join(TOKEN_NOUNS)})s?\b", asked.words, re.I)
     kind = noun.group(1).lower() if noun else "token"
+    name = "token" if kind == "token" else kind.capitalize()
 
     def made(who: str, doc: dict[str, Any] | None = None) -> int:
         before = res.before.get(who, {}).get("tokens", {}) or {}
@@ -74,23 +75,21 @@ def _tokens(res: Resolution, asked: Asked) -> Lead:
     got = [who for who in res.players if made(who)]
     who = asked.player if asked.player in res.players else got[0] if len(got) == 1 else None
     if who is None and not got:  # "treasures?" when the tax was paid: none, said as a count
-        name = "token" if kind == "token" else kind.capitalize()
         return Lead(AnswerKind.COUNT, f"No {name} is created.", *reason_and_rule(res, asked.card))
     if who is None:
         return ruling_lead(res, asked)
+    asked_of: str = who
+
     def said(doc: dict[str, Any] | None = None) -> str:
-        n = made(who, doc)
-        what = ("token" if kind == "token" else kind.capitalize()) + ("" if n == 1 else "s")
-        return sentence(f"{does_said(who, 'get', 'gets')} {f'{n:,}' if n else 'no'} {what}")
+        n = made(asked_of, doc)
+        return sentence(f"{does_said(asked_of, 'get', 'gets')} {f'{n:,}' if n else 'no'} {name}"
+                        + ("" if n == 1 else "s"))
 
     # "unless that player pays": whoever pays decides (the asker, or the opponent who draws from a Tithe)
-    chooser, lines = next(((c, ls) for c in dict.fromkeys((who, "You", *res.players))
-                           for c, ls in [differs(res, c, lambda doc: made(who, doc))] if ls), ("", ()))
-    if lines:  # each line with the tokens it makes (a line's ruling says the draws, not the tokens)
-        others = own_lines(res, chooser)
-        lines = tuple(dict.fromkeys([Line(sentence(str(others[0]["main"])), said())] + [
-            Line(sentence(str(b.get("said") or b["choice"])), said(b)) for b in others]))
-        return choice_lead(res, chooser, lines)
+    for chooser in dict.fromkeys((who, *res.players)):
+        deciding, lines = differs(res, chooser, lambda doc: made(asked_of, doc))
+        if lines:  # each line with the tokens it makes (a line's ruling says the draws, not the tokens)
+            return choice_lead(res, deciding, own_choice_lines(res, deciding, said))
     text = said()
     reason, rule = reason_and_rule(res, asked.card)
     return Lead(AnswerKind.COUNT, text[0].upper() + text[1:] + ".", reason, rule)

@@ -85,15 +85,18 @@ def outcome_said(ruling_text: str) -> str:
     return "you" + text[3:] if text.startswith("You ") else text
 
 
-def own_choice_lines(res: Resolution, who: str) -> tuple[Line, ...]:
+def own_choice_lines(res: Resolution, who: str,
+                     outcome: Callable[[dict[str, Any]], str] | None = None) -> tuple[Line, ...]:
     """The main line and each other line that differs only by one decision ``who`` makes, each with its
-    outcome; empty when ``who`` has no such choice."""
+    outcome (its ruling's, or what ``outcome`` says of the line: the tokens it makes); empty when ``who`` has
+    no such choice."""
     others = own_lines(res, who)
     if not others:
         return ()
-    main = Line(sentence(str(others[0]["main"])), outcome_said(str(res.ruling.get("text", ""))))
-    lines = [main] + [Line(sentence(str(b.get("said") or b["choice"])),
-                           outcome_said(str(b.get("ruling", {}).get("text", "")))) for b in others]
+    main_doc = {"players": res.players, "losers": res.losers, "winners": res.winners, "ruling": res.ruling}
+    said = outcome or (lambda doc: outcome_said(str(doc.get("ruling", {}).get("text", ""))))
+    lines = [Line(sentence(str(others[0]["main"])), said(main_doc))] + [
+        Line(sentence(str(b.get("said") or b["choice"])), said(b)) for b in others]
     return tuple(dict.fromkeys(lines))
 
 

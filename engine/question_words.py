@@ -42,6 +42,9 @@ _ASKED_ACT = re.compile(r"\b(?:can|could|may|do|does|did|will|would|should|must)
                         r"^(?P<bare>miracle)\b", re.I)  # "miracle?" alone
 _STOPS = re.compile(r"\b(?:stop|stops|prevent|prevents)\b", re.I)
 STOP = "stop"
+# the tokens a "how many" question counts ("how many treasures?"), singular
+TOKEN_NOUNS = ("treasure", "snake", "token", "clue", "food", "blood", "map")
+_TOKEN_NOUNS = "|".join(TOKEN_NOUNS)
 # what a count measures, first match wins: "how many times/often" counts triggers; "end up with", "have",
 # "left", "keep", "in my hand" the hand afterwards unless the question also says "draw"
 MEASURES: tuple[tuple[AskedMeasure, re.Pattern[str]], ...] = (
@@ -52,8 +55,8 @@ MEASURES: tuple[tuple[AskedMeasure, re.Pattern[str]], ...] = (
                                       r"\b(?:library|deck) (?:size|count)\b", re.I)),
     # "how many treasures does he make?": the tokens created, whichever ability made them (a replacement such as
     # Hullbreacher's makes them without triggering: "how many times" was no answer)
-    (AskedMeasure.TOKENS, re.compile(r"\bhow many (?:\w+ )?(?:treasures?|snakes?|tokens?|clues?|foods?|bloods?|"
-                                     r"maps?)\b(?! triggers?\b)|^\W*(?:treasures?|tokens?)\W*$", re.I)),
+    (AskedMeasure.TOKENS, re.compile(rf"\bhow many (?:\w+ )?(?:{_TOKEN_NOUNS})s?\b(?! triggers?\b)|"
+                                     r"^\W*(?:treasures?|tokens?)\W*$", re.I)),
     (AskedMeasure.TIMES, re.compile(r"\bhow (?:many times|often)\b|"
                                     r"\bhow many (?:\w+ )?(?:pings?|counters?|triggers?)\b|"
                                     r"^\W*(?:pings?|counters?|triggers?)\W*$",  # "triggers?" alone
