@@ -30,7 +30,7 @@ from engine.situation.entities import card_words
 from engine.situation.facts import is_spell
 from engine.situation.given import Situation
 from engine.situation.lexicon import MAX_CLAUSE, MAX_TEXT, NOTHING_HAPPENS
-from engine.situation.normalize import Normalized, normalize, normalize_text, turn_loss_question
+from engine.situation.normalize import Normalized, collapse, normalize, normalize_text, turn_loss_question
 from engine.situation.normalize import _turn_draw_question as turn_draw_question
 from engine.situation.offer import can_offer, maybe_cards, offer
 from engine.situation.phrases import PHRASES, all_examples, language_reference
@@ -64,6 +64,10 @@ def situation_to_json(situation: str | Situation, cards: CardDB | None = None) -
     except Clarification:
         raise
     except SituationError as error:
+        if isinstance(text, str):
+            # The fallbacks search the raw text with patterns of their own: runs of whitespace collapsed first,
+            # or a 2,000-character run of spaces and tabs costs their searches a third of a second (#28).
+            text = collapse(text)
         if isinstance(text, str) and (stacked := _response(text, cards, given)) is not None:
             return stacked
         other = out_of_scope(text, error) if isinstance(text, str) else None
