@@ -413,7 +413,7 @@ PHRASES: tuple[Phrase, ...] = (
         "dies",
         (
             rf"{POS} (?P<card>.+?) dies",
-            rf"{P} sacrifices? (?P<card>.+)",
+            rf"{P} (?P<sac>sacrifices?|sacrificed) (?P<card>.+)",
             r"(?P<card>.+?) dies",
         ),
         _dies,
