@@ -41,6 +41,7 @@ from engine.situation.scope import out_of_scope
 from engine.situation.seating import _to_json, merge_unowned
 from engine.situation.sources import past_draw_in_step
 from engine.situation.stack import response_reading
+from engine.situation.step_begins import step_begins
 from engine.situation.talk import is_table_talk
 from engine.situation.tokens import Tok, tokenize
 
@@ -222,7 +223,7 @@ def _settle(b: Builder, last_clause: str, sentences: Collection[str] = ()) -> No
         clause = b.implied_action[1]
         b.assume("“instead of drawing” read as a draw of one card" if "instead" in clause.lower()
                  else f"“{clause}” read as replacing a draw of one card")
-    if b.action is None:
+    if b.action is None and not step_begins(b):
         raise SituationError(
             NOTHING_HAPPENS,
             last_clause,
