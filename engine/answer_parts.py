@@ -66,7 +66,8 @@ def chooser_of(key: str) -> str:
 def own_lines(res: Resolution, who: str) -> list[dict[str, Any]]:
     """The other lines that differ from the main line by one decision ``who`` makes and didn't say."""
     return [b for b in res.branches
-            if len(b.get("choices", {})) == 1 and b.get("main") and chooser_of(next(iter(b["choices"]))) == who
+            if len(b.get("choices", {})) == 1 and b.get("main")
+            and (b.get("chooser") or chooser_of(next(iter(b["choices"])))) == who
             and not said_before(res, *next(iter(b["choices"].items())))]
 
 
@@ -97,7 +98,11 @@ def own_choice_lines(res: Resolution, who: str,
     said = outcome or (lambda doc: outcome_said(str(doc.get("ruling", {}).get("text", ""))))
     lines = [Line(sentence(str(others[0]["main"])), said(main_doc))] + [
         Line(sentence(str(b.get("said") or b["choice"])), said(b)) for b in others]
-    return tuple(dict.fromkeys(lines))
+    # one line per outcome: two decisions that end alike ("decline the ability", "decline its “may”") are one
+    by_outcome: dict[str, Line] = {}
+    for line in lines:
+        by_outcome.setdefault(line.outcome, line)
+    return tuple(by_outcome.values())
 
 
 def choice_rule(res: Resolution, who: str) -> str | None:

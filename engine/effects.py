@@ -16,7 +16,7 @@ from typing import Any
 # Who an effect refers to, relative to its controller ("you") and the drawing player ("that_player").
 AFFECTS = ("you", "opponents", "each")
 WHO = ("you", "that_player", "each_opponent", "each_player", "each_other_player", "target", "opponent_of_you",
-       "you_and_that_player", "opponents_of_that_player")
+       "you_and_that_player", "opponents_of_that_player", "others_than_that_player")
 
 SELF_CONDITIONS = ("your_turn", "hand_empty", "library_empty", "life_10_or_less", "always")
 

@@ -53,8 +53,17 @@ def _target_question(exc: TargetNeeded, text: str) -> Clarification:
     after the card's name, so re-reading it answers the question."""
     at = re.search(re.escape(exc.card), text, re.I)
     end = at.end() if at else len(text.rstrip(" .?!"))
-    options = [Option(f"{exc.card} targets {'yourself' if name == 'You' else name}",
-                      f"{text[:end]} targeting {'myself' if name == 'You' else name}{text[end:]}")
+    cast = at is not None and re.search(r"\b(?:cast|casts|activate|activates|play|plays)\s+$", text[:at.start()], re.I)
+
+    def said(name: str) -> str:
+        """The text with the target said: after the spell's name when it is cast ("I cast X targeting Bob"),
+        else as a sentence of its own ("X targets Bob."), which reads for a permanent's trigger too."""
+        who = "me" if name == "You" else name
+        if cast:
+            return f"{text[:end]} targeting {'myself' if name == 'You' else name}{text[end:]}"
+        return f"{exc.card} targets {who}. {text}"
+
+    options = [Option(f"{exc.card} targets {'yourself' if name == 'You' else name}", said(name))
                for name in exc.options]
     return Clarification(f"Which player does {exc.card} target? Its caster chooses (601.2c).", options, exc.card)
 

@@ -120,7 +120,22 @@ def read_effect(text: str, self_name: str) -> EffectReading:
         out.unread += part.unread
         label = (RANDOM_MODE if chooser and chooser.group("random") else "") + mode.rstrip(".")[:80]
         out.ops += [replace(op, mode=label) for op in part.ops]
+    out.ops = list(others_than_the_target(out.ops))
     return out
+
+
+def others_than_the_target(ops: list[Op] | tuple[Op, ...]) -> tuple[Op, ...]:
+    """"Target player draws two cards, then each other player draws a card": "each other player" after a target
+    player is named means the players other than that target, not other than the ability's controller (it made
+    the target draw three when the caster targeted an opponent)."""
+    out: list[Op] = []
+    targeted = False
+    for op in ops:
+        if op.who == "each_other_player" and targeted:
+            op = replace(op, who="others_than_that_player")
+        targeted = targeted or op.who == "target"
+        out.append(op)
+    return tuple(out)
 
 
 _DIE_ROW = re.compile(r"^(\d+(?:[—–-]\d+)?) \| (.+)$")

@@ -23,6 +23,7 @@ from engine.effects import (
     SpellText,
 )
 from engine.inert import inert
+from engine.oracle.clauses import others_than_the_target
 
 _NUM: dict[str, int | str] = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
                               "seven": 7, "eight": 8, "nine": 9, "ten": 10, "x": "X"}
@@ -119,7 +120,8 @@ def _ops(text: str, drawer_is: str) -> tuple[Op, ...] | None:
             continue
         m = re.fullmatch(r"[\w ,'-]+ deals (\d+|one|two) damage to any target", part)
         if m:
-            ops.append(Op("damage", _n(m.group(1)), "each_opponent"))
+            # one target (115.4), never each opponent: aimed like any other target, said
+            ops.append(Op("damage", _n(m.group(1)), "target", note="its target may be a creature or planeswalker"))
             continue
         m = re.fullmatch(r"each player returns a permanent they control to its owner's hand", part)
         if m:
@@ -290,7 +292,7 @@ def _sentence_ops(text: str, default_who: str) -> tuple[tuple[Op, ...], bool]:
                 break
         else:
             return (), False
-    return tuple(ops), optional
+    return others_than_the_target(ops), optional
 
 
 def modelled(effects: tuple[Effect, ...] | list[Effect]) -> list[Effect]:

@@ -12,6 +12,7 @@ from engine.costs import read_cost
 from engine.effects import (
     AdditionalCost,
     DrawStepTrigger,
+    NotModelled,
     Op,
     SkipDrawStep,
     SpellText,
@@ -269,6 +270,7 @@ def action_cast(r: Resolver) -> None:
         _cast_permanent(r, card, caster, target)
         return
     chosen = _ability_used(r, card, a.ability)
+    _on_its_battlefield(r, card, chosen, caster)
     if not chosen.activated and a.from_zone != "graveyard":
         check_cast_timing(r, card, caster)
     target = unsaid_target(r, card, caster, chosen) or target
@@ -286,9 +288,10 @@ def action_cast(r: Resolver) -> None:
         cast_triggers(r, caster, card)
     elif verb == "cycles":
         r.cycle_triggers(caster, card)
-    if r.pending:
-        # Abilities that trigger on casting resolve before the spell (603.3, 405.5).
-        r.settle()
+    # Before the spell or ability resolves its caster receives priority: state-based actions first (117.5,
+    # 704.3; a player who paid their last life for it loses before it resolves), then the abilities that
+    # triggered on casting, which resolve before it (603.3, 405.5).
+    r.settle()
     if ward_counters(r, caster, card.name if not chosen.activated else f"{card.name}'s ability"):
         if from_hand and _spell_face(card):  # 701.6a: a countered spell goes to its owner's graveyard
             r.player(caster).stack.remove_named(card.name)
@@ -299,6 +302,27 @@ def action_cast(r: Resolver) -> None:
     if from_hand and _spell_face(card):
         ended_turn = any(s.kind == "end_turn" for s in r.steps[resolving_from:])
         _spell_resolved(r, card, caster, ended_turn=ended_turn, from_graveyard=a.from_zone == "graveyard")
+
+
+# an activated ability's cost that uses the card from the hand or a graveyard: not activated on the battlefield
+_ELSEWHERE = re.compile(r"\b(?:discard (?:this card|~)|reveal (?:this card|~)|exile (?:this card|~) from your "
+                        r"(?:hand|graveyard)|from your (?:hand|graveyard)|cycling|channel|ninjutsu|forecast|"
+                        r"unearth|scavenge|embalm|eternalize|encore)\b", re.I)
+_PERMANENT_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker", "battle")
+
+
+def _on_its_battlefield(r: Resolver, card: Card, chosen: SpellText, caster: str) -> None:
+    """An ability of a permanent is activated where the permanent is (602.2, 606.3): on its controller's
+    battlefield. A story that says only "I activate Jace's +1" puts it there, said, so that its other abilities
+    apply while the ability resolves (Jace's "if you would draw from an empty library, you win instead"; it was
+    left off the battlefield, and the answer said the player lost)."""
+    if not chosen.activated or _ELSEWHERE.search(chosen.cost) or r.s.action.from_zone == "graveyard":
+        return
+    if not any(card.has_type(t) for t in _PERMANENT_TYPES) or card.name in r.player(caster).battlefield:
+        return
+    r.player(caster).battlefield.append(card.name)
+    r.step(f"{card.name} is on {caster}'s battlefield: its ability is activated there (602.2), so its other "
+           "abilities apply meanwhile.", ("602.2",), caster, "assumption")
 
 
 def _said_ability_read(r: Resolver, card: Card, labels: list[str]) -> None:
@@ -457,6 +481,7 @@ def _ability_used(r: Resolver, card: Card, ability: str) -> SpellText:
                             "put it on a battlefield instead, or use a draw action")
     labels = [s.mode or s.cost or f"ability {i + 1}" for i, s in enumerate(wanted)]
     _said_ability_read(r, card, labels)
+    _others_unread(r, card, ability)
     if len(wanted) == 1:
         return wanted[0]
     # the first that draws, one the engine can carry out whole before one whose words it can't
@@ -467,6 +492,19 @@ def _ability_used(r: Resolver, card: Card, ability: str) -> SpellText:
     return wanted[labels.index(pick)]
 
 
+def _others_unread(r: Resolver, card: Card, ability: str) -> None:
+    """ "I activate Murky Seer" when the card has another activated ability the engine keeps only as words: the
+    answer takes one it carries out, and says the other one is left out (a choice the player may have meant)."""
+    if ability != "activate" or f"ability:{card.name}" in r.s.choices:
+        return
+    unread = [e.text for e in card.of(NotModelled) if _ACTIVATED_LINE.match(e.text) or _LOYALTY.match(e.text)]
+    for text in unread:
+        r.step(f"{card.name} also has “{text[:160]}”, an ability the engine can't carry out: the answer takes the "
+               "one it can; say the ability if you meant that one.", ("602.2",), r.s.action.player or r.active,
+               "assumption")
+
+
+_LOYALTY = re.compile(r"^[+\-−]?(?:\d+|x):", re.I)
 _ACTIVATED_LINE = re.compile(r"^(?:[^\"(:]+ — )?[^\"(:]*(?:\{|\b(?:Sacrifice|Discard|Exile|Pay|Remove|Tap|Untap)\b)"
                              r"[^\"(:]*:")
 

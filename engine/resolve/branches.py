@@ -178,7 +178,8 @@ class AlternativeSearch:
                     main_said = describe_choice(cp.key, cp.chosen) if list(changed) == [cp.key] else ""
                     found.append({"main": main_said,"choice": "; ".join(f"{k} = {v}" for k, v in changed.items()),
                                   "said": "; ".join(describe_choice(k, v) for k, v in changed.items()),
-                                  "choices": changed, "players": other.players, "losers": other.losers,
+                                  "choices": changed, "chooser": cp.chooser if list(changed) == [cp.key] else "",
+                                  "players": other.players, "losers": other.losers,
                                   "winners": other.winners, "ruling": other.ruling,
                                   "answer": _answer(other, scenario)})
         return found
@@ -208,6 +209,11 @@ def _answer(other: Resolution, scenario: Scenario) -> dict[str, Any]:
     return lead_of(other).to_json()
 
 
+def _act(word: str) -> str:
+    """What a "may" does, in brackets ("(draw)"), none for words kept as words (their key says "note")."""
+    return "" if word == "note" else f" ({word.replace('_', ' ')})"
+
+
 def describe_choice(key: str, value: Any) -> str:
     """A decision in words, for the answer ("You apply Golgari Thug first", not "order:You = Golgari Thug")."""
     kind, _, rest = key.partition(":")
@@ -220,7 +226,7 @@ def describe_choice(key: str, value: Any) -> str:
         "apply": lambda: f"{who} {'uses' if yes else 'does not use'} {parts[0]}",
         "may_draw": lambda: f"{who} {'chooses to draw' if yes else 'chooses not to draw'}",
         "trigger": lambda: f"{who} {'uses' if yes else 'declines'} {parts[0]}'s “may” ability",
-        "may": lambda: f"{parts[0]}'s “may” ({parts[-1].replace('_', ' ')}) is {'taken' if yes else 'declined'}",
+        "may": lambda: f"{parts[0]}'s “may”{_act(parts[-1])} is {'taken' if yes else 'declined'}",
         "condition": lambda: f"“{rest}” is {'true' if yes else 'false'}",
         "team_order": lambda: f"the team draws in the order {', '.join(map(str, value))}",
         "creatures_revealed": lambda: f"{value} of {who}'s revealed cards are creature cards",

@@ -200,12 +200,13 @@ class ResolverCore:
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise OutOfTime(self.steps, self.budget)
 
-    def choose(self, key: str, options: list[Any], default: Any) -> Any:
-        """A decision: fixed in the scenario's choices, or the default (recorded for branches)."""
+    def choose(self, key: str, options: list[Any], default: Any, chooser: str = "") -> Any:
+        """A decision: fixed in the scenario's choices, or the default (recorded for branches). ``chooser``: who
+        decides, when the key doesn't end with that player ("may:<card>:<act>" is its controller's)."""
         given = self.s.choices.get(key)
         chosen = given if given in options else default
         if len(options) > 1 and not any(cp.key == key for cp in self.choice_points):
-            self.choice_points.append(ChoicePoint(key, options, chosen))
+            self.choice_points.append(ChoicePoint(key, options, chosen, chooser))
         return chosen
 
     def change_life(self, name: str, delta: int) -> None:

@@ -51,6 +51,7 @@ class ChoicePoint:
     key: str
     options: list[Any]
     chosen: Any
+    chooser: str = ""  # who decides, when the key doesn't say ("may:<card>:<act>": the ability's controller)
 
 
 @dataclass

@@ -39,6 +39,8 @@ def resolve_who(r: Resolver, who: str, you: str, that_player: str) -> list[str]:
         return [n for n in r.apnap() if n in r.opponents(that_player) and not r.player(n).lost]
     if who == "each_other_player":
         return [n for n in r.apnap() if n != you and not r.player(n).lost]
+    if who == "others_than_that_player":  # "target player draws two cards, then each other player draws a card"
+        return [n for n in r.apnap() if n != that_player and not r.player(n).lost]
     return [that_player]
 
 
@@ -335,12 +337,12 @@ def _carried_out(r: Resolver, op: Op, ctx: OpContext, targets: list[str]) -> boo
         return False
     drawer = r.player(targets[0]) if targets else None
     keeps_alive = op.do != "draw" or drawer is None or drawer.library.size >= n
-    if op.do == "note" and op.words and not inert(op.text):
+    if op.do == "note" and op.words and not inert(op.text) and not ops_players.MANA_PAYMENT.fullmatch(op.text):
         keeps_alive = False  # words the engine can't carry out: the line it can is the one answered
     key = _may_key(r, op, ctx)
-    wanted = r.choose(key, [True, False], keeps_alive)
-    what = op.note or op.text or op.do.replace("_", " ")
     chooser = _chooser(r, op, ctx)
+    wanted = r.choose(key, [True, False], keeps_alive, chooser=chooser)
+    what = op.note or op.text or op.do.replace("_", " ")
     if key not in r.s.choices:  # not said by the player: an assumption, said, with the other case listed
         r.step(f"{ctx.source}'s “may” ({what}): the answer assumes {chooser} "
                f"{'does' if wanted else 'does not'} (the other choice is listed as an alternative).",

@@ -217,6 +217,10 @@ def _end_turn(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -
     r.step("The turn ends.", r.rs.cite("end_turn"), ctx.you, "end_turn")
 
 
+# a payment of mana alone: "you may pay {1}", "pay {2}{U}" (never {X}: its amount is not said)
+MANA_PAYMENT = re.compile(r"(?:you may )?pay (?:\{(?:\d+|[wubrgc]|[wubrg]/[wubrgp]|s)\})+", re.I)
+
+
 def _note(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     """Words kept as words: carried out as nothing only when they change nothing the engine counts; any
     other words stop the resolution with them, never a partial answer presented as whole."""
@@ -227,6 +231,12 @@ def _note(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> No
         return
     if op.words and op.text.startswith(("activate only", "activate this ability only")):
         return  # checked as the ability was activated, before its costs (restrictions.py)
+    if op.words and MANA_PAYMENT.fullmatch(op.text):
+        # "you may pay {1}. If you do, draw a card" (Mind's Eye): paying mana changes nothing the engine counts;
+        # paid, the "if you do" part follows (its "may" is the player's decision, the other line listed)
+        r.step(f"{ctx.you} pays {op.text.split('pay ', 1)[1]} (the answer assumes the mana is available).",
+               r.rs.cite("if_you_do"), ctx.you, "pay")
+        return
     if op.words and not inert(op.text):
         raise ScenarioError(f"{ctx.source}: the engine can't carry out “{op.text}” yet", "action.card",
                             card_words(r.cards.find(ctx.source), op.text))

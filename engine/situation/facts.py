@@ -315,15 +315,29 @@ def _several_control(ctx: Ctx, g: dict[str, str]) -> None:
             _controls(ctx, {"player": part.strip(), "cards": g["cards"]})
 
 
+# "Jace's +1", "Jace, Wielder of Mysteries's -8", "Teferi's 0", "his ultimate": a loyalty ability, never the card
+_LOYALTY_LINE = re.compile(r"^[+\-−]?(?:\d+|x):", re.M | re.I)  # "+1: Draw a card." on a planeswalker
+_LOYALTY_COST = re.compile(r"(?<![\w{/=])[+\-−](?:\d+|x)\b(?!\s*/)|\b(?:ultimate|ulti|ult)\b", re.I)
+_LOYALTY_SAID = re.compile(r"(?:\s[+\-−]\s?(?:\d+|x)|(?:'s|')\s*0|\s(?:ultimate|ult|ulti))\s*$", re.I)
+
+
 def _cast(ctx: Ctx, g: dict[str, str]) -> None:
+    if _LOYALTY_SAID.search(g["card"]):
+        # the loyalty phrase reads it, or says why not; never another of the card's abilities in its place
+        raise SituationError(f"“{g['card']}” names a loyalty ability", ctx.clause, "'I use Jace's -8'")
     who = ctx.who(g.get("player"))
     if who in GROUPS or who.startswith("team:"):
         raise SituationError("a spell is cast by one player", ctx.clause, "'I cast Brainstorm'")
     action: dict[str, Any] = {"type": "cast", "card": ctx.card(g["card"]), "player": who}
     verb = (g.get("verb") or "cast").lower()
     card = ctx.b.cards.find(action["card"])
+    if card is not None and _LOYALTY_LINE.search(card.oracle) and _LOYALTY_COST.search(ctx.clause):
+        raise SituationError(f"{card.name}'s loyalty ability said in “{ctx.clause}” is not one the engine can carry "
+                             "out yet", ctx.clause, "ask a judge, or describe what it does ('I draw 7')")
     spell_text = card is not None and any(isinstance(e, SpellText) and not e.activated for e in card.effects)
-    if verb.startswith("activate"):
+    if verb.startswith("tap"):
+        _tapped(ctx, card, action)
+    elif verb.startswith("activate"):
         action["ability"] = "activate"
     elif verb.startswith("cycle"):
         action["ability"] = "cycle"
@@ -338,6 +352,18 @@ def _cast(ctx: Ctx, g: dict[str, str]) -> None:
     if g.get("x") or g.get("x2"):
         action["x"] = count(g.get("x") or g["x2"], ctx.clause)
     ctx.b.set_action(action, ctx.clause)
+
+
+def _tapped(ctx: Ctx, card: Card | None, action: dict[str, Any]) -> None:
+    """ "I tap Niv-Mizzet", "I tap The One Ring": activating the ability that has {T} in its cost (602.1a), said;
+    a permanent with no such ability read by the engine is not read as doing anything."""
+    if card is None or not any(isinstance(e, SpellText) and e.activated and "{t}" in e.cost.lower()
+                               for e in card.effects):
+        name = card.name if card is not None else action["card"]
+        raise SituationError(f"{name} has no ability with {{T}} in its cost that the engine reads", ctx.clause,
+                             f"'I activate {name}', or say what tapping it does")
+    action["ability"] = "activate"
+    ctx.b.assume(f"“{ctx.clause}” read as activating {card.name}'s ability with {{T}} in its cost (602.2)")
 
 
 def _may_target_player(card: Card) -> bool:
@@ -416,6 +442,16 @@ def _mechanic(ctx: Ctx, g: dict[str, str]) -> None:
         raise SituationError(f"“{g['mech']}” is not a mechanic I know", ctx.clause, ", ".join(mechanic_aliases()))
     n = count(g.get("n") or "1", ctx.clause)
     ctx.b.set_action({"type": "mechanic", "name": m.name, "player": who, "count": n}, ctx.clause)
+
+
+def _ability_target(ctx: Ctx, g: dict[str, str]) -> None:
+    """ "Niv-Mizzet targets Player 2": the player a permanent's triggered or activated ability targets (601.2c,
+    603.3d), the choice its controller makes as it goes on the stack (the answer to "which player?")."""
+    card = ctx.card(g["card"])
+    who = ctx.who(g["target"])
+    if who in GROUPS or who.startswith("team:"):
+        raise SituationError("an ability targets one player", ctx.clause, f"'{card} targets my opponent'")
+    _choose(ctx, f"target:{card}", who, f"{card} targets {who}")
 
 
 def _choose(ctx: Ctx, key: str, value: Any, fact: str) -> None:

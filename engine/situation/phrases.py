@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from engine.situation.attach import Ctx
 from engine.situation.facts import (
+    _ability_target,
     _cast,
     _choice_apply,
     _choice_may,
@@ -384,9 +385,20 @@ PHRASES: tuple[Phrase, ...] = (
         ("I use Jace, Wielder of Mysteries's ultimate", "Jace, Wielder of Mysteries -8"),
     ),
     Phrase(
+        "ability's target",
+        (
+            r"(?P<card>.+?)(?:'s|’s)? (?:trigger|ability|triggered ability) targets "
+            r"(?P<target>(?!\d)[\w'’]+(?: [\w'’]+)?)",
+            r"(?P<card>.+?) targets (?P<target>(?!\d)[\w'’]+(?: [\w'’]+)?)",
+        ),
+        _ability_target,
+        "Orcish Bowmasters targets my opponent.",
+        ("Orcish Bowmasters's trigger targets me",),
+    ),
+    Phrase(
         "cast",
         (
-            rf"{P} (?P<verb>casts?|plays?|activates?|resolves?|cycles?) (?!an? card\b|\w+ cards\b)(?P<card>.+?)"
+            rf"{P} (?P<verb>casts?|plays?|activates?|resolves?|cycles?|taps?) (?!an? card\b|\w+ cards\b)(?P<card>.+?)"
             rf"(?: (?:targeting|on|for|at) (?!{_TIME_WORDS})"
             rf"(?P<target>(?!\d)[\w'’]+(?: [\w'’]+)?))?(?: (?:with|for) x ?(?:=|is|of|equal to|equals|being) ?"
             rf"(?P<x>\w+)| for (?P<x2>\d{{1,6}}))?",

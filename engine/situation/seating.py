@@ -75,12 +75,11 @@ def _seats(b: Builder) -> list[str]:
         b.player("You")
         names.insert(0, "You")
         added.append("You")
-    i = 1
     while len(names) < want:
         name = "Opponent" if "Opponent" not in b.players and want == 2 else f"Player {len(names) + 1}"
-        if name in b.players:
-            name = f"Player {len(names) + i}"
-            i += 1
+        seat = 2
+        while name in b.players:  # "Player 3 ..." told: the unnamed seats take the numbers nobody has
+            name, seat = f"Player {seat}", seat + 1
         b.player(name)
         names.append(name)
         added.append(name)

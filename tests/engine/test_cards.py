@@ -56,7 +56,12 @@ CASES: dict[str, list[tuple[dict[str, Any], Check]]] = {
     "Jace, Wielder of Mysteries": [
         (two({"library": 0, "battlefield": ["Jace, Wielder of Mysteries"]}, {}, D1), lambda r: r.winners == ["You"]),
         (two({"library": 3, "battlefield": ["Jace, Wielder of Mysteries"]}, {},
-             cast("Jace, Wielder of Mysteries")), lambda r: r.winners == ["You"] and me(r)["hand"] == 10),
+             cast("Jace, Wielder of Mysteries"), choices={"ability:Jace, Wielder of Mysteries": "−8"}),
+         lambda r: r.winners == ["You"] and me(r)["hand"] == 10),
+        # its +1 ("Target player mills two cards. Draw a card.") with an empty library: its own replacement wins
+        (two({"library": 0, "battlefield": ["Jace, Wielder of Mysteries"]}, {},
+             cast("Jace, Wielder of Mysteries"), choices={"ability:Jace, Wielder of Mysteries": "+1"}),
+         lambda r: r.winners == ["You"] and r.players["Opponent"]["graveyard"] == 2),
     ],
     # Abundance saves a player drawing from an empty library (its ruling); with cards left the default draws.
     "Abundance": [

@@ -89,7 +89,7 @@ def test_a_card_named_in_a_report_is_used_as_its_abilities_are() -> None:
     "opp has notion thief but not in play, i draw 2",
     "my library has 2 flurbs left and i draw 3",  # a count not read
     "I am at 2 life. I cast Gitaxian Probe paying life",  # a life payment
-    "I control Jace, Wielder of Mysteries with 3 cards in library. I use his +1.",  # what the engine lacks
+    "I control Narset, Parter of Veils with 3 cards in library. I use her -2.",  # what the engine lacks
 ])
 def test_no_option_is_offered_over_a_fact_or_an_ability_not_read(text: str) -> None:
     with pytest.raises(SituationError) as refused:

@@ -101,11 +101,15 @@ def test_a_loyalty_ability_said_by_its_cost(text: str, expect: dict[str, Any]) -
 
 
 def test_a_loyalty_ability_the_engine_lacks_is_named_never_swapped() -> None:
-    """Jace's +1 (mill two, draw one) is not the -8 the card data holds: the answer names the +1's words."""
+    """Narset's -2 (look at four cards) is not an ability the card data holds: the answer names the -2's words,
+    never another ability in its place. Jace's +1 (mill two, draw one), now in the card data, is read."""
+    measured = _measured("I control Narset, Parter of Veils with 3 cards in library. I use her -2.",
+                         {"drawn": {"You": 0}})
+    assert measured.verdict is Verdict.NOT_UNDERSTOOD and "-2" in measured.first_line \
+        and "top four cards" in measured.first_line, measured
     measured = _measured("I control Jace, Wielder of Mysteries with 3 cards in library. I use his +1.",
                          {"drawn": {"You": 1}})
-    assert measured.verdict is Verdict.NOT_UNDERSTOOD and "+1" in measured.first_line \
-        and "mills two cards" in measured.first_line, measured
+    assert measured.verdict is Verdict.RIGHT, measured
 
 
 def test_a_permanent_cast_before_the_action_is_on_the_battlefield() -> None:
