@@ -52,7 +52,10 @@ MEASURES: tuple[tuple[AskedMeasure, re.Pattern[str]], ...] = (
     # "how many do I draw with 2 left in library?", which counts the cards drawn
     (AskedMeasure.LIBRARY, re.compile(r"\bhow many\b(?:(?!\bdraws?\b)[^?])*?\b(?:left|remain|remaining|still) in "
                                       r"(?:(?:my|his|her|their|your|the|opp's|opponent's) )?(?:library|lib|deck)\b|"
-                                      r"\b(?:library|deck) (?:size|count)\b", re.I)),
+                                      r"\b(?:library|deck) (?:size|count)\b|"
+                                      # "how many cards in library does opp have left?" (it counted the hand)
+                                      r"\bhow many (?:cards? )?(?:are )?(?:left )?in (?:(?:my|his|her|their|your|the|"
+                                      r"\w+'s) )?(?:library|lib|deck)\b(?![^?]*\bdraws?\b)", re.I)),
     # "how many treasures does he make?": the tokens created, whichever ability made them (a replacement such as
     # Hullbreacher's makes them without triggering: "how many times" was no answer)
     (AskedMeasure.TOKENS, re.compile(rf"\bhow many (?:\w+ )?(?:{_TOKEN_NOUNS})s?\b(?! triggers?\b)|"

@@ -367,7 +367,8 @@ def _read_clauses(sentence: str, condition: str, x_note: str, for_each: bool, ou
                 out.unread.append(clause)
                 continue
             op = Op("note", 1, subject or "you", text=whole, words=True)
-        if for_each and op.do in _COUNTED_ACTS and op.amount not in (1, "X") and op.who != "that_player":
+        if for_each and op.do in _COUNTED_ACTS and op.amount not in (1, "X") and not (
+                op.who == "that_player" and _FOR_EACH_PLAYER.match(x_note)):
             # "for each ..., you lose 3 life": 3 times X, an amount not read ("for each opponent who doesn't,
             # that player loses 2 life" is 2 for each of those players: kept)
             out.unread.append(whole)
@@ -381,7 +382,11 @@ def _read_clauses(sentence: str, condition: str, x_note: str, for_each: bool, ou
         out.ops.extend(_keyword_action_rest(op))
 
 
+_DISCARD_ONE_OF_A_KIND = re.compile(r"(?:you|they|that player|he or she) discards? (?:a|an) [\w -]+ card")
 _COUNTED_ACTS = ("draw", "token", "lose_life", "gain_life", "mill", "discard", "damage")
+# "for each opponent who doesn't, that player loses 2 life": the count is of players, each acting once; "for each
+# card less than two a player draws this way, that player gains 2 life" counts cards (2 life times that number)
+_FOR_EACH_PLAYER = re.compile(r"X = one for each (?:other )?(?:opponent|player)s?\b")
 
 
 def _keyword_action_rest(op: Op) -> tuple[Op, ...]:
@@ -529,7 +534,12 @@ def read_clause(clause: str, who: str) -> Op | None:
                       "its target may be a creature or planeswalker" if to == "any target" else "")
         if isinstance(amount, int) and do in ("draw", "discard") and x and re.match(r",? (?:if|unless) ", x):
             kind = "unless" if re.match(r",? unless ", x) else "if"
-            return Op(do, value, who, condition=f"{kind}:{re.sub(r'^,? ?(?:if|unless) ', '', x)}")
+            words = re.sub(r'^,? ?(?:if|unless) ', '', x)
+            if do == "discard" and kind == "unless" and _DISCARD_ONE_OF_A_KIND.fullmatch(words):
+                # "discard two cards unless you discard an artifact card": the player discards one card of that
+                # kind instead (their decision, assumed and said), never nothing (Thirst for Knowledge kept all)
+                return Op(do, value, who, instead_amount=1, condition=f"if:{words}")
+            return Op(do, value, who, condition=f"{kind}:{words}")
         per = m.groupdict().get("per")
         if per and x:  # "loses 2 life for each Swamp you control": 2 × the count (608.2h)
             x = f"{number(per)} for each {x}"

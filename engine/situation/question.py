@@ -54,7 +54,11 @@ QUESTION_FORMS: tuple[QuestionForm, ...] = (
     QuestionForm(AskedKind.COUNT, rf"\bhow many(?: cards?)?(?: (?:do|does|did|will|would|can|should) {WHO})? "
                                   r"(?:\w+ )?(?:draw|draws|get|gets|end up with|ends? with|have)\b",
                  "how many do I draw?"),
-    QuestionForm(AskedKind.COUNT, rf"\bhow many cards? (?:do|does|will|would) {WHO}\b", "how many cards does he get?"),
+    # "how many cards in hand does opp have after?": the zone between the noun and the player (answered for the
+    # asker, it was)
+    QuestionForm(AskedKind.COUNT, rf"\bhow many cards? (?:(?:left )?in (?:(?:my|his|her|their|the) )?(?:hand|library|"
+                                  rf"graveyard|deck) )?(?:do|does|will|would|did) {WHO}\b",
+                 "how many cards does he get?"),
     QuestionForm(AskedKind.COUNT, r"\bhow many (?:\w+ )?(?P<noun>pings?|treasures?|counters?|snakes?|tokens?|"
                                   r"triggers?)\b", "how many pings?"),
     # "who draws how many?": every player's count, the ruling line (it was "how many?" alone: the asker's count)
@@ -167,6 +171,19 @@ def _card_making(b: Builder, noun: str | None) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
+# "how many cards in his library?", "how many in opp's hand after?": the zone's owner is the player asked about
+_ZONE_OWNER = re.compile(r"\b(?:in|of) (?P<who>my|his|her|their|[\w]+'s) (?:library|hand|graveyard|deck)\b", re.I)
+_PRONOUN = {"my": "me", "his": "he", "her": "she", "their": "they"}
+
+
+def _zone_owner(words: str) -> str | None:
+    m = _ZONE_OWNER.search(words)
+    if m is None:
+        return None
+    who = m.group("who").lower()
+    return _PRONOUN.get(who) or who.removesuffix("'s")
+
+
 def read_question(b: Builder, sentences: list[str]) -> Asked | None:
     """The question asked, from the last question sentence that has one of the known forms; None when no
     sentence asks in a known form (the answer then is the ruling as it is)."""
@@ -180,6 +197,8 @@ def read_question(b: Builder, sentences: list[str]) -> Asked | None:
                 continue
             groups = m.groupdict()
             player = _player(b, groups.get("player"), words)  # "who loses?": about nobody in particular
+            if player is None and form.kind is AskedKind.COUNT and not groups.get("player"):
+                player = _player(b, _zone_owner(words), words)  # "how many cards in his library?"
             # "how many do they draw?" with two opponents: no one player to answer for, so the ruling line,
             # which says every player's count, answers it (never the asker's count in their place)
             plural = (groups.get("player") or "").lower() == "they"
