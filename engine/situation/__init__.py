@@ -23,6 +23,7 @@ from engine.errors import Ambiguity, Clarification, SituationError
 from engine.game_words import in_game_words
 from engine.scenario_json import scenario_from_json
 from engine.situation.attach import Builder
+from engine.situation.board_counts import require_counted_board
 from engine.situation.clarify import ask_player_count, from_ambiguity, place_unowned, question_text, with_question
 from engine.situation.clauses import _clauses, _parse_clause
 from engine.situation.dredges import settle_dredges
@@ -132,6 +133,7 @@ def _read_normalized(norm: Normalized, quoted: list[Quoted], text: str, cards: C
     _settle(b, clauses[-1], norm.sentences)
     asked = read_question(b, norm.sentences)
     doc = place_unowned(_to_json(b), merge_unowned(b), b)
+    require_counted_board(doc, cards, b.action_clause)
     if asked is not None:
         asked = asker_team(asked, doc)
         names = [p["name"] for p in doc["players"]]
@@ -209,7 +211,10 @@ def _read_clauses(b: Builder, text: str, from_questions: Collection[str] = ()) -
 def _settle(b: Builder, last_clause: str, sentences: Collection[str] = ()) -> None:
     """What can only be decided once the whole story is read: which card "I dredge" means, the action an
     "instead of drawing" implies, and "do I draw?" with nothing else happening: the turn's draw (the draw
-    step). Without an action there is nothing to resolve."""
+    step), unless the step said is one whose beginning triggers a permanent told ("it's my end step, I control
+    X: do I draw?" asks what X does). Without an action there is nothing to resolve."""
+    if b.action is None and b.implied_action is None and not b.pending_dredges:
+        step_begins(b)
     if b.action is None:
         _turn_draw_asked(b, sentences)
     try:
@@ -223,7 +228,7 @@ def _settle(b: Builder, last_clause: str, sentences: Collection[str] = ()) -> No
         clause = b.implied_action[1]
         b.assume("“instead of drawing” read as a draw of one card" if "instead" in clause.lower()
                  else f"“{clause}” read as replacing a draw of one card")
-    if b.action is None and not step_begins(b):
+    if b.action is None:
         raise SituationError(
             NOTHING_HAPPENS,
             last_clause,

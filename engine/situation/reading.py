@@ -59,6 +59,10 @@ class Reading:
         """Whose fact: the atom's own possessive, the part's player, the clause's player, the story's."""
         if piece is not None and piece.values.get("owner"):
             return str(piece.values["owner"])
+        target = _target_just_before(part, piece)
+        if target is not None:  # "I cast Sign in Blood targeting opp at 2 life": the target's life, said
+            self.b.assume(f"“{piece.text if piece else ''}” read as about {target}, the player it follows")
+            return target
         who = part.who()
         if who is not None:
             who.used = True
@@ -75,6 +79,18 @@ class Reading:
             return self.later_subject
         self.b.assume(f"“{words}” read as about you (no player was named)")
         return "I"
+
+
+def _target_just_before(part: Part, piece: Piece | None) -> str | None:
+    """The target player named right before a fact ("targeting opp at 2 life", "on Bob with 1 card in hand"):
+    the fact is that player's, as a reader takes the words next to it (it was the caster's, silently)."""
+    if piece is None or piece not in part.pieces:
+        return None
+    i = part.pieces.index(piece)
+    before = part.pieces[i - 1] if i > 0 else None
+    if before is None or not before.values.get("target") or not before.values.get("target_text"):
+        return None
+    return str(before.values["target_text"])
 
 
 _ZONE_WORD = re.compile(r"\b(library|deck|lib|hand|graveyard|yard|gy)\b", re.I)

@@ -123,6 +123,11 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\boppos?\b(?!')", "opponent"),
         (r"\bopps\b", "opponents"),
         (r"\bopp\b", "opponent"),
+        # "I cast Sign in Blood targeting opp at 2 life": the life or hand right after the target is the target's
+        # (it was the caster's, silently); a fact of its own, so each player keeps their own
+        (r"\b(targeting|on) ((?:my |the )?opponent|(?-i:[A-Z][a-z]+)) (at -?\d+ life)\b", r"\1 \2, \2 \3"),
+        (r"\b(targeting|on) ((?:my |the )?opponent|(?-i:[A-Z][a-z]+)) with (\d+|no|one|two|three|four|five) (cards? "
+         r"(?:left )?in (?:(?:his|her|their) )?(?:hand|library|deck|graveyard))\b", r"\1 \2, \2 has \3 \4"),
         (r"\bboth (?:of )?(?:my )?opponents\b", "my two opponents"),  # "both opps have X": two opponents, each
         # "i havent drawn anything this turn": no card drawn; "grave-troll": the nickname typed with its hyphen
         (r"\b(drawn|drew) anything\b", r"\1 a card"),

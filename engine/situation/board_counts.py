@@ -1,0 +1,39 @@
+"""A spell that counts the caster's permanents ("draw a card for each creature you control") when the story
+never said what that player controls: asked for, never counted as none.
+
+Why: the scenario a story makes holds the permanents the story told; one that tells none leaves that player's
+battlefield empty, and an amount counted from it is 0: "I cast Collective Unconscious. How many do I draw?"
+answered "You draw no card". A player who asks that has creatures, so the reader says what is missing and how
+to say it (naming the permanents, which the bot can look up), rather than answer from a blank.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.cards import CardDB
+from engine.effects import SpellText
+from engine.errors import SituationError
+
+_COUNTS_YOURS = re.compile(r"\b(?:(?:the number of|one for each) )?(?P<kinds>[a-z ,/-]+?) you control\b")
+
+
+def require_counted_board(doc: dict[str, Any], cards: CardDB, clause: str) -> None:
+    """Refuse a cast whose amount counts the caster's permanents of a kind when the story told none of theirs."""
+    action = doc.get("action") or {}
+    if action.get("type") != "cast":
+        return
+    card = cards.find(str(action.get("card", "")))
+    caster = next((p for p in doc.get("players", []) if p.get("name") == action.get("player")), None)
+    if card is None or caster is None or caster.get("battlefield") or caster.get("tokens"):
+        return
+    for spell in card.of(SpellText):
+        for op in spell.ops:
+            m = _COUNTS_YOURS.search(op.note.lower()) if op.amount == "X" else None
+            if m is not None and op.do in ("draw", "discard", "mill", "token", "lose_life", "gain_life", "damage"):
+                kinds = m.group("kinds").strip()
+                kinds = kinds if kinds.endswith("s") else f"{kinds}s"
+                raise SituationError(
+                    f"{card.name} counts the {kinds} its caster controls, and the situation doesn't say which they "
+                    "control", clause, "name them ('I control Llanowar Elves and Grizzly Bears')")

@@ -1,0 +1,53 @@
+"""Facts a player says right next to another player, and counts the story never gave.
+
+- "I cast Sign in Blood targeting opp at 2 life": the life right after the target is the target's (it was the
+  caster's, silently, and "does he lose?" answered No); the same for "with 1 card in hand".
+- "It's my end step, I control X. Do I draw?" asks what X's end-step ability does, not whether the turn's draw
+  happens (a draw step read beside the end step was a contradiction).
+- "Draw a card for each creature you control" with no permanent of the caster told: refused with how to say
+  them, never counted as none ("You draw no card").
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.errors import SituationError
+from engine.judging import judge_text
+from tests.engine.helpers import made_cards
+from tests.situation_corpus.measure import drawn_by
+
+CARDS = {
+    "Blood Pact": ("Sorcery", "Target player draws two cards and loses 2 life."),
+    "Sharp Lesson": ("Instant", "Target player draws a card. Then that player discards two cards."),
+    "Dusk Ritual": ("Enchantment", "At the beginning of your end step, if you have fewer than three cards in hand, "
+                                   "draw a card."),
+    "Herd Wisdom": ("Sorcery", "Draw a card for each creature you control."),
+}
+
+
+@pytest.mark.parametrize("text", ["I cast Blood Pact targeting opp at 2 life. does he lose?",
+                                  "i cast blood pact on my opponent at 2 life. does he lose?",
+                                  "I cast Blood Pact targeting Bob at 2 life. does bob lose?"])
+def test_the_life_right_after_the_target_is_the_targets(text: str) -> None:
+    res = judge_text(text, made_cards(CARDS))
+    assert res.losers and res.losers != ["You"]
+
+
+def test_the_hand_right_after_the_target_is_the_targets() -> None:
+    res = judge_text("I cast Sharp Lesson targeting opp with 1 card in hand. how many cards in his hand after?",
+                     made_cards(CARDS))
+    assert res.players["Opponent"]["hand"] == 0 and res.players["You"]["hand"] == 6
+
+
+@pytest.mark.parametrize(("hand", "drawn"), [(2, 1), (5, 0)])
+def test_do_i_draw_in_the_end_step_asks_what_triggers_then(hand: int, drawn: int) -> None:
+    res = judge_text(f"I control Dusk Ritual. It's my end step and I have {hand} cards in hand. do I draw?",
+                     made_cards(CARDS))
+    assert drawn_by(res)["You"] == drawn
+
+
+def test_a_count_of_permanents_the_story_never_gave_is_asked_for() -> None:
+    with pytest.raises(SituationError) as refused:
+        judge_text("I cast Herd Wisdom. how many cards do I draw?", made_cards(CARDS))
+    assert "creatures" in str(refused.value) and "I control" in refused.value.hint
