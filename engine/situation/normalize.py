@@ -205,13 +205,15 @@ def _turn_draw_question(s: str, bare: bool = False) -> str | None:
 
 
 # "do I lose on turn 1 on the play?" with an empty library and nothing happening: whether the turn's draw happens
-_TURN_LOSE_QUESTION = re.compile(r"^(?:so )?(?:do|does|will|would|am|is|are) (?P<who>i|we|he|she|they|my opponent|"
-                                 r"opponent) (?:lose|die|deck out|dead|decked)\b", re.I)
+_TURN_LOSE_QUESTION = re.compile(r"^(?:so )?(?:(?:do|does|will|would|am|is|are|can|could) |is it possible for )"
+                                 r"(?P<who>i|we|he|she|they|my opponent|opponent) (?:to )?(?:still |even |actually )?"
+                                 r"(?:lose|die|deck out|dead|decked|win)\b", re.I)
 
 
 def turn_loss_question(s: str, story: str) -> str | None:
-    """ "It's turn 1, I'm on the play, my library is empty. Do I lose?": a loss asked of a story that tells the
-    turn's structure and nothing happening is asked of the turn's draw (504.1, 103.8a): "it's my draw step."."""
+    """ "It's turn 1, I'm on the play, my library is empty. Do I lose?": a loss (or a win: "can he win?") asked of
+    a story that tells the turn's structure ("on the play", "turn 1", "at the start of his turn") and nothing
+    happening is asked of the turn's draw (504.1, 103.8a): "it's my draw step."."""
     m = _TURN_LOSE_QUESTION.match(s)
     if m is None or not _TURN_FACTS.search(story):
         return None
@@ -220,7 +222,8 @@ def turn_loss_question(s: str, story: str) -> str | None:
 
 # facts that tell the turn's structure: "do I draw" with them asks whether the turn's draw happens
 _TURN_FACTS = re.compile(r"\b(?:go|goes|went|going|play|plays|played|start|starts|started) first\b|\bon the (?:play|"
-                         r"draw)\b|\bturn \d{1,3}\b|\bfirst turn\b|\bdraw step\b|\bt[1-9]\b", re.I)
+                         r"draw)\b|\bturn \d{1,3}\b|\bfirst turn\b|\bdraw step\b|\bt[1-9]\b|"
+                         r"\b(?:start|beginning) of (?:the |my |his |her |their |our |your |\w+'s )?turn\b", re.I)
 _IF_TURN_DRAW = re.compile(r"^(?:so |and )?(?:if|when) (?P<facts>.+?),?\s+(?P<q>(?:do|does|did|will|would|can|could)"
                            r" (?:i|we|he|she|they|you|my opponent|opponent) (?:still |even |get to )*draw\b.*)$", re.I)
 

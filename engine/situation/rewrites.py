@@ -30,7 +30,7 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"(?:,\s*|\s+)?\b(?:because |since |as )?(he|she|they|my opponent|opponent|opp|[A-Z][a-z]+) skipped "
          r"(?:his|her|their) draw(?: step)?\b", r", \1 has not drawn this turn"),
         # "i dredge it on my draw": the draw step (not "on the draw", which says who goes second)
-        (r"\b(?:on|during|in) (my|his|her|their|our|your|opponent's|my opponent's) draw\b(?! step)(?!s)",
+        (r"\b(?:on|during|in) (my|his|her|their|our|your|opponent's|my opponent's) draw\b(?! step| phase)(?!s)",
          r"during \1 draw step"),
         # "... if you want (assuming you have 3 cards with Dredge in your graveyard). Then ...": what a player
         # assumes in brackets is a fact of the story, a sentence of its own

@@ -16,6 +16,7 @@ from engine.situation.atoms import Atom, Piece, atoms
 from engine.situation.attach import Builder
 from engine.situation.frames import FRAMES
 from engine.situation.reading import GRAMMAR, Part, Reading, player
+from engine.situation.states import assumed_states, said_states
 from engine.situation.tokens import Tok, Token, tokenize
 
 # Words a player adds that carry nothing the judge needs: skipped without a word in the answer.
@@ -48,7 +49,7 @@ REFUSED: dict[Tok, str] = {
 def read_parts(b: Builder, clause: str) -> bool:
     """Read ``clause`` from its parts into the builder; False (the builder untouched by the caller's
     snapshot) when a word stops the parts reader or nothing in it is a fact."""
-    tokens, question = _without_question(tokenize(clause, b.cards, _named(b)))
+    tokens, question = _without_question(assumed_states(tokenize(clause, b.cards, _named(b))))
     bracketed = next((t.text for t in tokens if t.kind is not Tok.CARD and t.text.startswith("[[")), None)
     if bracketed is not None:  # "[[Future Sight]]" is a card's name wherever it stands: one the data lacks
         _unknown_name(bracketed.strip("[] "), Reading(b, clause))
@@ -101,6 +102,8 @@ def read_parts(b: Builder, clause: str) -> bool:
             who.used = True
         pending = []
     _check_used(pieces, reading)
+    for said in said_states(tokens):
+        b.assume(said)
     return True
 
 
