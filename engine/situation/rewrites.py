@@ -32,6 +32,12 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # "i dredge it on my draw": the draw step (not "on the draw", which says who goes second)
         (r"\b(?:on|during|in) (my|his|her|their|our|your|opponent's|my opponent's) draw\b(?! step| phase)(?!s)",
          r"during \1 draw step"),
+        # "3 copies of Howling Mine", "two untapped copies of X": a count of the same card (not "a copy of", which
+        # a copy effect makes)
+        (r"\b(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)( untapped)? copies of (?=[A-Z\[])", r"\1\2 "),
+        # "at the end of Nicolas's turn, Anton casts Brainstorm", "EOT on his turn": that player's end step (513)
+        (r"\b(?:at|by|near|towards?) the end of (my|his|her|their|our|your|opponent's|my opponent's|the opponent's|"
+         r"[A-Z][\w\-]{1,23}'s) turn\b", r"during \1 end step"),
         # "... if you want (assuming you have 3 cards with Dredge in your graveyard). Then ...": what a player
         # assumes in brackets is a fact of the story, a sentence of its own
         (r"\s*\((?:assuming|assume|supposing|suppose|given) (?:that )?([^()]{4,200}?)\)\s*(?:[.;]\s*)?", r". \1. "),
