@@ -173,8 +173,8 @@ _REPORT_ASIDES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(rx, 
      r"your|our|the|opp|opponent|an?|\d+)\b|[A-Z])", "the situation put as a hypothesis: its facts are read as told"),
     # "I think my opponent has 3 cards in library", "I'm pretty sure I have 2": how sure the player is of a state
     # told right after it (a state only: "I think I lose" is the expected outcome, left to the reader)
-    (r"(?:^|(?<=[.!?;] ))(?:i think|i believe|i guess|i'm pretty sure|i am pretty sure|i'm fairly sure|i'm quite sure|"
-     r"i'm sure|i am sure|iirc|afaik|if i remember correctly)(?: that)?,?\s+(?=(?:i|we|he|she|they|my opponent|"
+    (r"(?:^|(?<=[.!?;] ))(?:i think|i believe|i guess|i(?:'m| am) (?:pretty |fairly |quite |very |almost )?sure|"
+     r"iirc|afaik|if i remember correctly)(?: that)?,?\s+(?=(?:i|we|he|she|they|my opponent|"
      r"opponent|opp|[A-Z][a-z]+|(?:my|his|her|their|opp's|opponent's|my opponent's) (?:library|hand|graveyard|life|"
      r"life total|deck))\s+(?:have|has|had|control|controls|controlled|am|is|was|are|were|got)\b)",
      "how sure you are: the fact after it is read as told"),

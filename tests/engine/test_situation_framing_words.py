@@ -1,0 +1,93 @@
+"""Words that frame a situation without being part of it (issue #24: table talk skipped and said), and a card the
+data lacks said after "with", each in phrasings written for this test (not the corpus's).
+
+- A hypothesis ("Let's say", "Say", "Suppose", "Hypothetically"): its facts are read as told ("Say" was read
+  as a player's name, who then won the game).
+- How sure the player is ("I think", "I believe", "I'm pretty sure") before a state: the state is read and the
+  words said; before an outcome ("I think I lose") they are not set apart (the outcome is the ruling's).
+- A report's heading ("Possible bug:", "Bug -") and "for some reason" opening a sentence: skipped and said.
+- "I draw 2 cards with Divination" where the data lacks Divination: the card is named as unknown (the bot looks
+  it up), never read as a player called Divination who draws (that answered "you don't lose" with 1 card left).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.cards import default_cards
+from engine.errors import Clarification, ScenarioError
+from engine.situation import situation_to_json
+from tests.situation_corpus.measure import Verdict, measure_entry
+
+
+def _right(text: str, expect: dict[str, Any]) -> None:
+    measured = measure_entry({"id": "t", "text": text, "expect": expect}, default_cards())
+    assert measured.verdict is Verdict.RIGHT, (measured.verdict, measured.first_line, measured.differences)
+
+
+def _players(text: str) -> list[str]:
+    return sorted(p["name"] for p in situation_to_json(text)["players"])
+
+
+@pytest.mark.parametrize(("text", "expect"), [
+    ("Say my library has 2 cards and I cast Brainstorm. Do I lose?", {"asked": "lose", "losers": ["You"]}),
+    ("let's say opp controls Notion Thief. i cast brainstorm. how many do i draw?",
+     {"asked": "count", "drawn": {"You": 0, "Opponent": 3}}),
+    ("Suppose that I control Laboratory Maniac and my library is empty. I draw a card. Do I win?",
+     {"asked": "win", "winners": ["You"]}),
+    ("Hypothetically, my opponent has an empty library and it's his draw step. Does he lose?",
+     {"asked": "lose", "losers": ["Opponent"]}),
+])
+def test_a_hypothesis_is_read_as_told(text: str, expect: dict[str, Any]) -> None:
+    _right(text, expect)
+
+
+def test_say_is_no_player() -> None:
+    assert _players("Say I have 2 cards in library and I cast Brainstorm.") == ["Opponent", "You"]
+
+
+def test_the_hypothesis_is_said() -> None:
+    doc = situation_to_json("Let's say I have 3 cards in library. I cast Brainstorm.")
+    assert any("hypothesis" in line for line in doc["assumed"])
+
+
+@pytest.mark.parametrize(("text", "expect"), [
+    ("I believe my library has 1 card. I cast Brainstorm. Do I lose?", {"asked": "lose", "losers": ["You"]}),
+    ("i'm pretty sure opp has 2 cards in library. he casts brainstorm. does he lose?",
+     {"asked": "lose", "losers": ["Opponent"]}),
+    ("I think I have 5 cards in library. I cast Brainstorm. How many do I draw?",
+     {"asked": "count", "drawn": {"You": 3}}),
+])
+def test_how_sure_the_player_is_of_a_state(text: str, expect: dict[str, Any]) -> None:
+    _right(text, expect)
+
+
+def test_how_sure_is_said() -> None:
+    doc = situation_to_json("I'm fairly sure my opponent has 2 cards in library. He casts Brainstorm.")
+    assert any("how sure you are" in line for line in doc["assumed"])
+
+
+def test_an_expected_outcome_after_i_think_is_not_read_as_a_fact() -> None:
+    with pytest.raises((ScenarioError, Clarification)):
+        situation_to_json("I think I lose. I have 2 cards in library and cast Brainstorm.")
+
+
+@pytest.mark.parametrize(("text", "expect"), [
+    ("Possible bug: opp controls Notion Thief and I cast Brainstorm.", {"drawn": {"You": 0, "Opponent": 3}}),
+    ("Bug - I have 2 cards in library, I cast Brainstorm. Do I lose?", {"asked": "lose", "losers": ["You"]}),
+    ("For some reason, my opponent cast Brainstorm while I had Notion Thief.", {"drawn": {"You": 3, "Opponent": 0}}),
+])
+def test_report_headings_and_surprise_are_skipped(text: str, expect: dict[str, Any]) -> None:
+    _right(text, expect)
+
+
+@pytest.mark.parametrize("text", [
+    "I have 1 card in library and draw 2 cards with Divination. Do I lose?",
+    "Alice has 1 card in library and draws 2 cards with Divination. Does she lose?",
+])
+def test_an_unknown_card_after_with_is_named_never_a_player(text: str) -> None:
+    with pytest.raises(ScenarioError) as raised:
+        situation_to_json(text)
+    assert raised.value.unknown_card == "Divination"
