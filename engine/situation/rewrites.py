@@ -16,6 +16,9 @@ _NOT_AFTER = "".join(rf"(?<!\b{word})" for word in (
     "how", "do", "can", "once", "until", "which", "unless", "because", "since", "till", "where", "have", "has",
     "whenever", "or", "than", "whether", "will", "would", "should", "could", "did", "does"))
 
+# a sentence's subject: a pronoun, the opponent, or a capitalised name
+_WHO = r"(?:i|we|he|she|they|my opponent|the opponent|opponent|opp|[A-Z][a-z]{1,23})"
+
 _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(rx, re.I), to)
     for rx, to in (
@@ -32,6 +35,25 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # "i dredge it on my draw": the draw step (not "on the draw", which says who goes second)
         (r"\b(?:on|during|in) (my|his|her|their|our|your|opponent's|my opponent's) draw\b(?! step| phase)(?!s)",
          r"during \1 draw step"),
+        # "opp played Howling Mine last turn": a permanent cast on an earlier turn is on the battlefield now, its
+        # caster's (a spell said so is no permanent: the reader says so)
+        (r"\b(?:cast|casts|played|plays|resolved|slammed)\s+((?:an? |the |my |his |her |their )?[^.,;!?]{1,60}?)\s+"
+         r"(?:last turn|on (?:my|his|her|their|our|the) (?:last|previous) turn|(?:a|one|two|three|\d+|a few|some) "
+         r"turns? (?:ago|before|earlier)|earlier in the game)\b", r"controlled \1"),
+        # "I had 2 cards in library when I cast Brainstorm", "When opp cast Brainstorm, he had 1 card left": the state
+        # at the time of the action, then the action (two sentences); only a state ("had", "was") with an action
+        # of casting: anything else told with "when" is left to the reader
+        (r"(?:^|(?<=[.!?] ))(" + _WHO + r" (?:had|has|have|was|were|controlled|controls|control)\b[^.;!?]{1,80}?),?"
+         r" (?:when|as) (" + _WHO + r" (?:cast|casts|played|plays|resolved|resolves)\b[^.,;!?]{1,60})(?=[.;!?]|$)",
+         r"\1. \2"),
+        # ... "he"/"she"/"they" in the state is the caster said before it ("When Alice cast X, she had 1 card"): the
+        # caster's words take its place, since the state now comes first
+        (r"(?:^|(?<=[.!?] ))(?:when|as) (((?!i\b|we\b)" + _WHO + r") (?:cast|casts|played|plays|resolved|resolves)\b"
+         r"[^.,;!?]{1,60}?),? (?:he|she|they) ((?:had|has|have|was|were|controlled|controls|control)\b[^.;!?]{1,80})"
+         r"(?=[.;!?]|$)", r"\2 \3. \1"),
+        (r"(?:^|(?<=[.!?] ))(?:when|as) (" + _WHO + r" (?:cast|casts|played|plays|resolved|resolves)\b[^.,;!?]{1,60}?),?"
+         r" (" + _WHO + r" (?:had|has|have|was|were|controlled|controls|control)\b[^.;!?]{1,80})(?=[.;!?]|$)",
+         r"\2. \1"),
         # "3 copies of Howling Mine", "two untapped copies of X": a count of the same card (not "a copy of", which
         # a copy effect makes)
         (r"\b(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)( untapped)? copies of (?=[A-Z\[])", r"\1\2 "),

@@ -200,8 +200,8 @@ _add(Tok.DREW, "drew|have drawn|has drawn|had drawn|already drew|already drawn|d
                "have already drawn|has already drawn|made my draw|took my draw|drew a card|drew my card|drew once|"
                "drawn once|already drew once", "drew")  # "they drew once during their draw step": one card
 _add(Tok.ALREADY, "already", "already")
-_add(Tok.CAST, "cast|casts|casting|play|plays|playing|resolve|resolves|resolving|fire off|fires off|"
-               "throw|slam|slams", "cast")
+_add(Tok.CAST, "cast|casts|casting|play|plays|playing|played|resolve|resolves|resolving|resolved|fire off|fires off|"
+               "fired off|throw|threw|slam|slams|slammed", "cast")  # "cast" is its own past: so are the others
 _add(Tok.CAST, "activate|activates|activated|activating", "activate")  # an ability: the verb says which (602)
 _add(Tok.DREDGE, "dredge|dredges|dredging|use dredge|uses dredge", "dredge")
 _add(Tok.MAY, "may|can|could", "may")
