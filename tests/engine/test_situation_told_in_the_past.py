@@ -1,0 +1,71 @@
+"""A situation told as a story (issue #24): its facts read from the narrative, in phrasings written for this test.
+
+- "played", "resolved", "slammed": a cast told in the past, like "cast" (which is its own past).
+- "opp played Howling Mine last turn": a permanent cast on an earlier turn is on the battlefield, its caster's;
+  a spell said so is no permanent (asked or refused, never cast now).
+- "I had 2 cards in library when I cast Brainstorm", "When Alice cast X, she had 1 card": the state at the time
+  of the action, then the action; "she" is the caster (it was read as the player named before: a wrong loser).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.cards import default_cards
+from engine.errors import Clarification, ScenarioError
+from engine.situation import situation_to_json
+from tests.situation_corpus.measure import Verdict, measure_entry
+
+
+def _right(text: str, expect: dict[str, Any]) -> None:
+    measured = measure_entry({"id": "t", "text": text, "expect": expect}, default_cards())
+    assert measured.verdict is Verdict.RIGHT, (measured.verdict, measured.first_line, measured.differences)
+
+
+@pytest.mark.parametrize(("text", "expect"), [
+    ("i played brainstorm with 2 cards left in my library, did i lose?", {"asked": "lose", "losers": ["You"]}),
+    ("My opponent resolved Brainstorm while I controlled Notion Thief. How many cards did I draw?",
+     {"asked": "count", "drawn": {"You": 3, "Opponent": 0}}),
+    ("Bob slammed Brainstorm with 5 cards in library. How many did he draw?", {"asked": "count", "drawn": {"Bob": 3}}),
+])
+def test_a_cast_told_in_the_past(text: str, expect: dict[str, Any]) -> None:
+    _right(text, expect)
+
+
+@pytest.mark.parametrize(("text", "expect"), [
+    ("Opp played Howling Mine last turn. It's my draw step and my library has 1 card. Do I lose?",
+     {"asked": "lose", "losers": ["You"]}),
+    ("I cast Notion Thief a few turns ago. Now my opponent casts Brainstorm. How many does he draw?",
+     {"asked": "count", "drawn": {"Opponent": 0, "You": 3}}),
+    ("Alice resolved Spirit of the Labyrinth on her last turn. It's Bob's main phase and he casts Brainstorm.",
+     {"drawn": {"Bob": 0}}),
+])
+def test_a_permanent_cast_on_an_earlier_turn_is_on_the_battlefield(text: str, expect: dict[str, Any]) -> None:
+    _right(text, expect)
+
+
+def test_a_spell_cast_on_an_earlier_turn_is_never_cast_now() -> None:
+    with pytest.raises((ScenarioError, Clarification)):
+        situation_to_json("I cast Brainstorm last turn. I have 2 cards in library. Do I lose?")
+
+
+@pytest.mark.parametrize(("text", "expect"), [
+    ("I had 2 cards in my library when I cast Brainstorm. Did I lose?", {"asked": "lose", "losers": ["You"]}),
+    ("I had 4 cards in my library when I cast Brainstorm. Did I lose?", {"asked": "lose", "losers": []}),
+    ("when opp cast brainstorm he had 2 cards left in library. did he lose?",
+     {"asked": "lose", "losers": ["Opponent"]}),
+    ("When I played Brainstorm, my opponent controlled Notion Thief. How many did I draw?",
+     {"asked": "count", "drawn": {"You": 0, "Opponent": 3}}),
+    # "she" is Alice, who cast the spell: not Bob, named before
+    ("Bob has Howling Mine. When Alice cast Brainstorm, she had 1 card in library. Did she lose?",
+     {"asked": "lose", "losers": ["Alice"]}),
+])
+def test_the_state_when_an_action_happened(text: str, expect: dict[str, Any]) -> None:
+    _right(text, expect)
+
+
+def test_an_outcome_told_with_when_is_not_read_as_a_state() -> None:
+    with pytest.raises((ScenarioError, Clarification)):
+        situation_to_json("When I cast Brainstorm, Notion Thief replaced the draws.")
