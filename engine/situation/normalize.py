@@ -95,12 +95,20 @@ _QUESTION_TAIL = (
 _FILLER_SENTENCE = re.compile(rf"^(?:{_QUESTION_TAIL}|miracle|(?:a |one )?(?:(?:quick|dumb|simple|rules|short|stupid|"
                               r"weird|judge) )+(?:question|q)|(?:i was |we were |i'm |we're )?play(?:ing|ed) .{1,60} "
                               r"(?:last night|yesterday|today|earlier|this week|at fnm|at my lgs|online)"
-                              r"|(?:hey|hi|hello)(?: judges?| all| guys| folks)?)[\s?!.]*$", re.I)
+                              r"|(?:hey|hi|hello)(?: judges?| all| guys| folks)?"
+                              # "Thanks in advance!", "Newbie here.", "Sorry for the dumb question.": courtesy
+                              r"|(?:thanks|thank you|thx|ty|cheers)(?: (?:in advance|a lot|so much|all|guys|everyone))*"
+                              r"|(?:total |complete )?(?:newbie|noob|new player|beginner) here"
+                              r"|sorry (?:for the|if this is an?) (?:dumb|stupid|noob|basic|silly|obvious) question)"
+                              r"[\s?!.]*$", re.I)
 _LEADING_FILLER = re.compile(
     r"^(?:(?:hey|hi|hello)(?: judges?| all| guys| folks)?[,!:\-]\s*|(?:a |one |quick |dumb |simple |rules )?"
     r"(?:question|q)\s*[:,\-]\s*|(?:(?:quick|dumb|simple|rules|short|stupid|weird|judge) )+(?:question|q)\b"
     r"[:,\-]?\s*|"
     r"(?:so|ok|okay|um|uh|well|alright|judge|ruling|help|please|help please|pls)\s*[,:!\-]\s*|"
+    # "Just to be clear, ...", "Real quick, ...", "TL;DR: ...", "Sorry for the dumb question, but ...": courtesy
+    r"(?:just )?to be clear\s*[,:\-]\s*|(?:real |really )?quick(?: one)?\s*[,:\-]\s*|"
+    r"sorry (?:for the|if this is an?) (?:dumb|stupid|noob|basic|silly|obvious) question\s*[,:\-]?\s*(?:but\s+)?|"
     r"(?:so|ok|okay|ok so|okay so|alright so|well(?! of\b)|um|uh|yo)\s+)",
     re.I,
 )

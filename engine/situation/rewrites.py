@@ -27,6 +27,7 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^([A-Z][\w',]*(?: [\w',]+){0,5}) -+ (?=[A-Z])", r"\1. "),
         (r"\s+-+\s+", ", "),
         (r"\bw/o\b", "without"),
+        (r"(?:^|(?<=[.!?] ))tl;? ?dr\s*[:,\-]?\s*", ""),  # "TL;DR: ...": the summary that follows is the situation
         # "i didnt draw yet this turn because i skipped my draw": a skipped draw step leaves the turn with no card drawn
         (r"(?:,\s*|\s+)?\b(?:because |since |as )?(I|we) skipped (?:my|our) draw(?: step)?\b",
          r", \1 have not drawn this turn"),

@@ -91,3 +91,16 @@ def test_an_unknown_card_after_with_is_named_never_a_player(text: str) -> None:
     with pytest.raises(ScenarioError) as raised:
         situation_to_json(text)
     assert raised.value.unknown_card == "Divination"
+
+
+@pytest.mark.parametrize("text", [
+    "Just to be clear, my library has 2 cards and I cast Brainstorm. Do I lose?",
+    "Real quick, I'm at 2 cards in library and I cast Brainstorm. Do I lose?",
+    "Newbie here. My library has 2 cards and I cast Brainstorm. Do I lose?",
+    "sorry for the stupid question but i have 2 cards in library and cast brainstorm, do i lose?",
+    "Thanks in advance! I have 2 cards in my library and I cast Brainstorm. Do I lose?",
+    "I have 2 cards in my library and I cast Brainstorm. Do I lose? Thank you so much.",
+    "TL;DR: 2 cards in my library, I cast Brainstorm. Do I lose?",
+])
+def test_courtesy_around_the_question_is_skipped(text: str) -> None:
+    _right(text, {"asked": "lose", "losers": ["You"]})
