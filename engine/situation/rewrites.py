@@ -55,6 +55,14 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"(?:^|(?<=[.!?] ))(?:when|as) (" + _WHO + r" (?:cast|casts|played|plays|resolved|resolves)\b[^.,;!?]{1,60}?),?"
          r" (" + _WHO + r" (?:had|has|have|was|were|controlled|controls|control)\b[^.;!?]{1,80})(?=[.;!?]|$)",
          r"\2. \1"),
+        # "I'm down to my last 2 cards", "his last two cards in library": the cards left in that player's library
+        # (not "my last 2 cards in hand")
+        (r"\b(my|his|her|their|your|our) last (\d{1,2}|two|three|four|five|six|seven|eight|nine|ten) cards(?: (?:in|of) "
+         r"(?:my |his |her |their |your |our |the )?(?:library|deck|lib))?\b(?! in (?:my |his |her |their |your |our )?hand)",
+         r"\2 cards in \1 library"),
+        # "he drew the last card of his library": that player's last card
+        (r"\b(?:the|my|his|her|their|your|our) last card (?:of|in|from) (my|his|her|their|your|our) (?:library|deck|lib)\b",
+         r"\1 last card"),
         # "3 copies of Howling Mine", "two untapped copies of X": a count of the same card (not "a copy of", which
         # a copy effect makes)
         (r"\b(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)( untapped)? copies of (?=[A-Z\[])", r"\1\2 "),

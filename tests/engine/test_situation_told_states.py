@@ -117,3 +117,14 @@ def test_a_word_linking_sentences_is_no_player(linker: str) -> None:
     assert sorted(p["name"] for p in doc["players"]) == ["Opponent", "You"]
     opponent = next(p for p in doc["players"] if p["name"] == "Opponent")
     assert opponent["library"] == 1
+
+
+@pytest.mark.parametrize(("text", "expect"), [
+    ("i'm down to my last 2 cards and i cast brainstorm. am i dead?", {"asked": "lose", "losers": ["You"]}),
+    ("My opponent is on his last four cards of his library and casts Brainstorm. Does he lose?",
+     {"asked": "lose", "losers": []}),
+    ("He drew the last card of his library. Did he lose?", {"asked": "lose", "losers": []}),
+    ("I draw the last card from my deck. Do I lose?", {"asked": "lose", "losers": []}),
+])
+def test_the_last_cards_of_a_library(text: str, expect: dict[str, Any]) -> None:
+    _verdict(text, expect)
