@@ -52,23 +52,30 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"(?:^|(?<=[.!?] ))(?:when|as) (((?!i\b|we\b)" + _WHO + r") (?:cast|casts|played|plays|resolved|resolves)\b"
          r"[^.,;!?]{1,60}?),? (?:he|she|they) ((?:had|has|have|was|were|controlled|controls|control)\b[^.;!?]{1,80})"
          r"(?=[.;!?]|$)", r"\2 \3. \1"),
-        (r"(?:^|(?<=[.!?] ))(?:when|as) (" + _WHO + r" (?:cast|casts|played|plays|resolved|resolves)\b[^.,;!?]{1,60}?),?"
-         r" (" + _WHO + r" (?:had|has|have|was|were|controlled|controls|control)\b[^.;!?]{1,80})(?=[.;!?]|$)",
+        (r"(?:^|(?<=[.!?] ))(?:when|as) (" + _WHO + r" (?:cast|casts|played|plays|resolved|resolves)\b"
+         r"[^.,;!?]{1,60}?),? (" + _WHO + r" (?:had|has|have|was|were|controlled|controls|control)\b[^.;!?]{1,80})"
+         r"(?=[.;!?]|$)",
          r"\2. \1"),
         # "I'm down to my last 2 cards", "his last two cards in library": the cards left in that player's library
         # (not "my last 2 cards in hand")
-        (r"\b(my|his|her|their|your|our) last (\d{1,2}|two|three|four|five|six|seven|eight|nine|ten) cards(?: (?:in|of) "
-         r"(?:my |his |her |their |your |our |the )?(?:library|deck|lib))?\b(?! in (?:my |his |her |their |your |our )?hand)",
+        (r"\b(my|his|her|their|your|our) last (\d{1,2}|two|three|four|five|six|seven|eight|nine|ten) cards"
+         r"(?: (?:in|of) (?:my |his |her |their |your |our |the )?(?:library|deck|lib))?\b"
+         r"(?! in (?:my |his |her |their |your |our )?hand)",
          r"\2 cards in \1 library"),
         # "he drew the last card of his library": that player's last card
-        (r"\b(?:the|my|his|her|their|your|our) last card (?:of|in|from) (my|his|her|their|your|our) (?:library|deck|lib)\b",
+        (r"\b(?:the|my|his|her|their|your|our) last card (?:of|in|from) (my|his|her|their|your|our) "
+         r"(?:library|deck|lib)\b",
          r"\1 last card"),
         # "3 copies of Howling Mine", "two untapped copies of X": a count of the same card (not "a copy of", which
         # a copy effect makes)
         (r"\b(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)( untapped)? copies of (?=[A-Z\[])", r"\1\2 "),
+        # "EOT", "on his EOT": end of turn, the end step (513)
+        (r"\b(?:at |during |on |in )?(my|his|her|their|your|opponent's|my opponent's|opp's|my opp's|the opponent's) "
+         r"eot\b", r"during \1 end step"),
+        (r"\b(?:at |during |on |in )?eot\b", "at end of turn"),
         # "at the end of Nicolas's turn, Anton casts Brainstorm", "EOT on his turn": that player's end step (513)
-        (r"\b(?:at|by|near|towards?) the end of (my|his|her|their|our|your|opponent's|my opponent's|the opponent's|"
-         r"[A-Z][\w\-]{1,23}'s) turn\b", r"during \1 end step"),
+        (r"\b(?:at|by|near|towards?) the end of (my|his|her|their|our|your|opponent's|my opponent's|"
+         r"the opponent's|opp's|my opp's|[A-Z][\w\-]{1,23}'s) turn\b", r"during \1 end step"),
         # "... if you want (assuming you have 3 cards with Dredge in your graveyard). Then ...": what a player
         # assumes in brackets is a fact of the story, a sentence of its own
         (r"\s*\((?:assuming|assume|supposing|suppose|given) (?:that )?([^()]{4,200}?)\)\s*(?:[.;]\s*)?", r". \1. "),

@@ -215,9 +215,8 @@ _add(Tok.TOP, "the first card is|first card is|the first card drawn is|the first
               "the first card being|with the first card drawn being|with the first card being", "top")
 _add(Tok.TOP, "on top of|on top|top of|on the top of|at the top of|top card of|is on top of|are on top of|"
               "the top card of|is on top|are on top|is on the top of|is the top card of", "top")
-# "it is the start of his turn": a time in the turn, never "start" alone (who goes first)
 _add(Tok.DURING, "during|at the start of|at the beginning of|in the middle of|in the|the start of|the beginning of|"
-                 "start of|beginning of", "during")
+                 "start of|beginning of", "during")  # "the start of his turn": a time, never "start" (who went first)
 _add(Tok.IT, "it|that|this|that card|this card|them|those", "it")
 _add(Tok.SEP, ",|and|but|then|while|+|&|and then|as well as|plus|;|and also|, and|whilst|.|!|?", "sep")
 _add(Tok.FILLER, "in response to nothing|with nothing on the stack|(|)|[|]", "filler")
@@ -273,8 +272,7 @@ _add(Tok.FILLER, "so|ok|okay|um|uh|well|just|only|still|currently|right now|now|
                  "at the moment|atm|rn|btw|friend|buddy|mate|friend's|currently has|sitting|sits|sitting at|"
                  "around|about|roughly|approximately|almost|nearly|exactly|own|yet|lol|haha|tbh|imo|anyway|anyways|"
                  "yo|judge|also|other|others|hate bear|hatebear|somehow|precarious|huge|big|whole|entire|"
-                 # words that link a sentence to the one before ("However, his library had 1 card"): never a name
-                 "however|meanwhile|moreover|furthermore|therefore|thus|hence|nevertheless|nonetheless",
+                 "however|meanwhile|moreover|furthermore|therefore|thus|hence|nevertheless|nonetheless",  # links
      "filler")
 _add(Tok.STOP, "not|don't|doesn't|didn't|can't|cannot|won't|never|no longer|if|unless|instead|except|without|"
                "until|before|after|exile|exiles|discard|discards|mill|mills|sacrifice|sacrifices|destroy|"

@@ -128,3 +128,13 @@ def test_a_word_linking_sentences_is_no_player(linker: str) -> None:
 ])
 def test_the_last_cards_of_a_library(text: str, expect: dict[str, Any]) -> None:
     _verdict(text, expect)
+
+
+@pytest.mark.parametrize(("text", "expect"), [
+    # the opponent's end step: I haven't drawn this turn, so Spirit of the Labyrinth lets one card through
+    ("i brainstorm on opp's EOT with sotl out. how many do i draw?", {"asked": "count", "drawn": {"You": 1}}),
+    ("At the end of my opp's turn I cast Brainstorm, Spirit of the Labyrinth is out. How many do I draw?",
+     {"asked": "count", "drawn": {"You": 1}}),
+])
+def test_eot_is_the_end_step(text: str, expect: dict[str, Any]) -> None:
+    _verdict(text, expect)
