@@ -69,3 +69,17 @@ def test_the_state_when_an_action_happened(text: str, expect: dict[str, Any]) ->
 def test_an_outcome_told_with_when_is_not_read_as_a_state() -> None:
     with pytest.raises((ScenarioError, Clarification)):
         situation_to_json("When I cast Brainstorm, Notion Thief replaced the draws.")
+
+
+@pytest.mark.parametrize(("text", "expect"), [
+    ("I have Brainstorm in my hand and 2 cards in library. I cast it. Do I lose?", {"asked": "lose", "losers": ["You"]}),
+    ("i'm holding thassa's oracle in hand with an empty library, then i cast it. do i win?",
+     {"asked": "win", "winners": ["You"]}),
+])
+def test_it_is_the_one_card_held(text: str, expect: dict[str, Any]) -> None:
+    _right(text, expect)
+
+
+def test_it_after_two_cards_held_is_not_guessed() -> None:
+    with pytest.raises((ScenarioError, Clarification)):
+        situation_to_json("I have Brainstorm and Timetwister in hand. I cast it.")
