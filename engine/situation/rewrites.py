@@ -66,6 +66,14 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(?:the|my|his|her|their|your|our) last card (?:of|in|from) (my|his|her|their|your|our) "
          r"(?:library|deck|lib)\b",
          r"\1 last card"),
+        (r"(?:^|(?<=[.!?] ))(?:last turn|on (?:my|his|her|their|our|the) (?:last|previous) turn|(?:a|one|two|three|\d+|"
+         r"a few|some) turns? (?:ago|before|earlier)),? (" + _WHO + r") (?:cast|casts|played|plays|resolved|slammed)\s+"
+         r"(?=[^.,;!?]{1,60}(?:[.;!?]|$))", r"\1 controlled "),
+        # "During her main phase, Alice casts Brainstorm": the time said after its clause, where "her" is read as
+        # the clause's named subject ("Alice casts Brainstorm during her main phase")
+        (r"(?:^|(?<=[.!?] ))((?:during|in|on) (?:his|her|their) (?:own )?(?:upkeep|draw step|end step|main phase|"
+         r"first main phase|second main phase|turn)),\s+([A-Z][a-z]{1,23} (?!and\b|or\b)[^.;!?,]{3,80}?)(?=[.;!?]|$)",
+         r"\2 \1"),
         # "3 copies of Howling Mine", "two untapped copies of X": a count of the same card (not "a copy of", which
         # a copy effect makes)
         (r"\b(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)( untapped)? copies of (?=[A-Z\[])", r"\1\2 "),

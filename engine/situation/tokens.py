@@ -136,6 +136,7 @@ for _word, _n in NUMBER_WORDS.items():
 _add(Tok.EMPTY, "empty|emptied|is empty|are empty|is out of cards|out of cards|has no cards|have no cards|"
                 "has no cards left|have no cards left|no cards left|nothing left|zero cards|no more cards", "empty")
 _add(Tok.LAST, "last|last card|my last card|their last card|his last card|her last card|the last card", "last")
+_add(Tok.STOP, "last turn|previous turn|last time|last game|turn before|turns ago|turn ago", "stop")  # another turn
 _add(Tok.LEFT, "left|remaining|remain|remains|to go|in it|cards left|card left|cards remaining", "left")
 _add(Tok.CARDS, "card|cards|cards in it", "cards")
 # "draws an extra card off Howling Mine": one card more than the turn's, a card all the same (not Sylvan Library's

@@ -83,3 +83,54 @@ def test_it_is_the_one_card_held(text: str, expect: dict[str, Any]) -> None:
 def test_it_after_two_cards_held_is_not_guessed() -> None:
     with pytest.raises((ScenarioError, Clarification)):
         situation_to_json("I have Brainstorm and Timetwister in hand. I cast it.")
+
+
+@pytest.mark.parametrize(("text", "expect"), [
+    # "Last turn" was read as "last" card: 1 card in my library, and Notion Thief's 3 draws lost me the game
+    ("Last turn I cast Notion Thief. Now my opponent casts Brainstorm. How many does he draw?",
+     {"asked": "count", "drawn": {"Opponent": 0, "You": 3}, "losers": []}),
+    ("A few turns ago, Bob cast Spirit of the Labyrinth. It's Alice's main phase and she casts Brainstorm.",
+     {"drawn": {"Alice": 0}}),
+])
+def test_a_permanent_cast_on_an_earlier_turn_said_first(text: str, expect: dict[str, Any]) -> None:
+    _right(text, expect)
+
+
+@pytest.mark.parametrize("text", [
+    "Last turn I drew 3 cards. I cast Brainstorm with Spirit of the Labyrinth out. How many do I draw?",
+    "I drew my last card last turn. Do I lose?",
+    "The turn before, my opponent drew 2. Now he casts Brainstorm with Spirit of the Labyrinth out.",
+])
+def test_another_turns_facts_are_never_read_as_this_turns(text: str) -> None:
+    with pytest.raises((ScenarioError, Clarification)):
+        situation_to_json(text)
+
+
+@pytest.mark.parametrize(("text", "expect"), [
+    # "on her turn" was read as Brainstorm cast on her (a target) and "turn" skipped: the turn was then the asker's
+    ("Alice casts Brainstorm on her turn with 2 cards in library. Does she lose?",
+     {"asked": "lose", "losers": ["Alice"]}),
+    ("Alice has Spirit of the Labyrinth. She casts Brainstorm on her turn. How many does she draw?",
+     {"asked": "count", "drawn": {"Alice": 0}}),
+    ("Alice casts Brainstorm during her upkeep while she controls Spirit of the Labyrinth.", {"drawn": {"Alice": 1}}),
+    # an object "her" is never the subject
+    ("Alice controls Notion Thief. Bob casts Brainstorm targeting her.", {"drawn": {"Alice": 3, "Bob": 0}}),
+])
+def test_her_before_a_turn_is_a_possessive(text: str, expect: dict[str, Any]) -> None:
+    _right(text, expect)
+
+
+@pytest.mark.parametrize("text", [
+    # hers or his? "her" was read as Bob, named before: Alice, in her own main phase, drew past the Spirit
+    "Bob controls Spirit of the Labyrinth. Alice casts Brainstorm during her main phase.",
+    "Bob controls Spirit of the Labyrinth. Alice casts Brainstorm on her turn.",
+    "Bob controls Spirit of the Labyrinth. During her main phase, Alice casts Brainstorm.",
+    "My opponent controls Spirit of the Labyrinth. Alice casts Brainstorm on her turn.",
+])
+def test_her_that_could_be_two_players_is_asked(text: str) -> None:
+    with pytest.raises(Clarification) as asked:
+        situation_to_json(text)
+    assert "Alice" in {o.label for o in asked.value.options}
+    # the click that says "her" is Alice's gives the ruling: her own turn, she drew, the Spirit stops the rest
+    measured = measure_entry({"id": "t", "text": text, "expect": {"drawn": {"Alice": 0}}}, default_cards())
+    assert measured.verdict is Verdict.ASKED, measured
