@@ -14,6 +14,7 @@ import re
 from engine.errors import SituationError
 from engine.situation.atoms import Atom, Piece, atoms
 from engine.situation.attach import Builder
+from engine.situation.copies import counted_copies
 from engine.situation.frames import FRAMES
 from engine.situation.her import possessive_her
 from engine.situation.reading import GRAMMAR, Part, Reading, player
@@ -51,6 +52,7 @@ def read_parts(b: Builder, clause: str) -> bool:
     """Read ``clause`` from its parts into the builder; False (the builder untouched by the caller's
     snapshot) when a word stops the parts reader or nothing in it is a fact."""
     tokens, question = _without_question(possessive_her(assumed_states(tokenize(clause, b.cards, _named(b)))))
+    tokens = counted_copies(tokens, clause, b.cards)
     bracketed = next((t.text for t in tokens if t.kind is not Tok.CARD and t.text.startswith("[[")), None)
     if bracketed is not None:  # "[[Future Sight]]" is a card's name wherever it stands: one the data lacks
         _unknown_name(bracketed.strip("[] "), Reading(b, clause))

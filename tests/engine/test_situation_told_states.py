@@ -138,3 +138,34 @@ def test_the_last_cards_of_a_library(text: str, expect: dict[str, Any]) -> None:
 ])
 def test_eot_is_the_end_step(text: str, expect: dict[str, Any]) -> None:
     _verdict(text, expect)
+
+
+@pytest.mark.parametrize(("text", "expect"), [
+    # a plural name with no number was read as one copy (2 cards drawn for 3)
+    ("Both of my Howling Mines are on the battlefield. It's my draw step. How many do I draw?",
+     {"asked": "count", "drawn": {"You": 3}}),
+    ("opp has both howling mines out, its my draw step, how many cards do i draw?",
+     {"asked": "count", "drawn": {"You": 3}}),
+    ("I control 2x Howling Mine and it's my draw step. How many cards do I draw?",
+     {"asked": "count", "drawn": {"You": 3}}),
+    # "both" before two different cards is no count of either
+    ("I have both Howling Mine and Spirit of the Labyrinth out. It's my draw step. How many do I draw?",
+     {"asked": "count", "drawn": {"You": 1}}),
+])
+def test_both_and_2x_are_counts(text: str, expect: dict[str, Any]) -> None:
+    _verdict(text, expect)
+
+
+@pytest.mark.parametrize("text", [
+    "My Howling Mines are on the battlefield. It's my draw step. How many do I draw?",
+    "Opponent controls Howling Mines, it's his draw step. How many does he draw?",
+])
+def test_a_plural_with_no_number_is_asked(text: str) -> None:
+    with pytest.raises(Clarification) as asked:
+        situation_to_json(text)
+    assert [o.label for o in asked.value.options] == ["2", "3", "4"]
+
+
+def test_a_plural_spell_or_a_card_as_a_verb_is_no_count() -> None:
+    doc = situation_to_json("I control Notion Thief and my opponent brainstorms during my turn.")
+    assert doc["action"]["card"] == "Brainstorm"
