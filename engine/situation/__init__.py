@@ -255,9 +255,23 @@ def _turn_draw_asked(b: Builder, sentences: Collection[str]) -> None:
         statement = turn_draw_question(sentence.strip(), bare=True) or turn_loss_question(sentence.strip(), story)
         if statement and sentence.rstrip().endswith("?"):
             b.in_question = True
+            before = _before_the_draw(b)
             _parse_clause(b, statement.rstrip("."))
-            b.assume(f"“{sentence.strip()}” read as asking whether the turn's draw happens (504.1)")
+            b.assume(f"“{sentence.strip()}” read as asking whether the turn's draw happens (504.1)" + (
+                f", the draw step that follows the {before}" if before else ""))
             return
+
+
+def _before_the_draw(b: Builder) -> str | None:
+    """ "It's his upkeep, his library is empty. Does he lose?": the step said comes before the draw step, which
+    the question is about; the step is taken back (the draw step is read in its place) and said."""
+    step = b.top.get("step")
+    if step not in ("upkeep", "untap"):
+        return None
+    del b.top["step"]
+    del b.sources[("*", "step")]
+    b.understood[:] = [(fact, words) for fact, words in b.understood if fact != f"step: {step}"]
+    return "untap step" if step == "untap" else "upkeep"
 
 
 def _with_reading(doc: dict[str, Any], b: Builder) -> dict[str, Any]:

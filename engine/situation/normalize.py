@@ -223,11 +223,13 @@ def turn_loss_question(s: str, story: str) -> str | None:
     a story that tells the turn's structure ("on the play", "turn 1", "at the start of his turn") and nothing
     happening is asked of the turn's draw (504.1, 103.8a): "it's my draw step."."""
     m = _TURN_LOSE_QUESTION.match(s)
-    if m is None or not _TURN_FACTS.search(story):
+    if m is None or not (_TURN_FACTS.search(story) or _BEFORE_THE_DRAW.search(story)):
         return None
     return f"it's {_POSSESSIVES.get(m.group('who').lower(), 'my')} draw step."
 
 
+# the steps before the draw step: a loss or a win asked there, with nothing happening, is asked of the draw to come
+_BEFORE_THE_DRAW = re.compile(r"\b(?:upkeep|untap step)\b", re.I)
 # facts that tell the turn's structure: "do I draw" with them asks whether the turn's draw happens
 _TURN_FACTS = re.compile(r"\b(?:go|goes|went|going|play|plays|played|start|starts|started) first\b|\bon the (?:play|"
                          r"draw)\b|\bturn \d{1,3}\b|\bfirst turn\b|\bdraw step\b|\bt[1-9]\b|"

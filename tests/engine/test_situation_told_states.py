@@ -169,3 +169,20 @@ def test_a_plural_with_no_number_is_asked(text: str) -> None:
 def test_a_plural_spell_or_a_card_as_a_verb_is_no_count() -> None:
     doc = situation_to_json("I control Notion Thief and my opponent brainstorms during my turn.")
     assert doc["action"]["card"] == "Brainstorm"
+
+
+@pytest.mark.parametrize(("text", "expect"), [
+    ("it's my opponent's upkeep and his library is empty. will he lose this turn?",
+     {"asked": "lose", "losers": ["Opponent"]}),
+    ("It's my upkeep, my library is empty and I control Laboratory Maniac. Do I win?",
+     {"asked": "win", "winners": ["You"]}),
+    ("During my upkeep I have 1 card in my library. Do I lose?", {"asked": "lose", "losers": []}),
+])
+def test_a_loss_asked_in_the_upkeep_is_asked_of_the_draw_step(text: str, expect: dict[str, Any]) -> None:
+    _verdict(text, expect)
+
+
+def test_the_upkeep_taken_back_is_said() -> None:
+    doc = situation_to_json("It's my upkeep and my library is empty. Do I lose?")
+    assert doc["step"] == "draw"
+    assert any("follows the upkeep" in line for line in doc["assumed"])
