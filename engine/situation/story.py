@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from engine.errors import SituationError
+from engine.errors import Ambiguity, SituationError
 from engine.situation.atoms import Atom, Piece, atoms
 from engine.situation.attach import Builder
 from engine.situation.copies import counted_copies
@@ -19,6 +19,7 @@ from engine.situation.frames import FRAMES
 from engine.situation.her import possessive_her
 from engine.situation.reading import GRAMMAR, Part, Reading, player
 from engine.situation.states import assumed_states, said_states
+from engine.situation.title_runs import reader_word_name
 from engine.situation.tokens import Tok, Token, tokenize
 
 # Words a player adds that carry nothing the judge needs: skipped without a word in the answer.
@@ -50,7 +51,21 @@ REFUSED: dict[Tok, str] = {
 
 def read_parts(b: Builder, clause: str) -> bool:
     """Read ``clause`` from its parts into the builder; False (the builder untouched by the caller's
-    snapshot) when a word stops the parts reader or nothing in it is a fact."""
+    snapshot) when a word stops the parts reader or nothing in it is a fact. A clause not read that holds a card
+    name made of the reader's words ("Life from the Loam") names that card as unknown (``title_runs``)."""
+    try:
+        return _read_parts(b, clause)
+    except Ambiguity:
+        raise
+    except SituationError as error:
+        named = None if error.unknown_card else reader_word_name(tokenize(clause, b.cards, _named(b)))
+        if named is None:
+            raise
+        _unknown_name(_as_typed(named, clause), Reading(b, clause))
+        raise
+
+
+def _read_parts(b: Builder, clause: str) -> bool:
     tokens, question = _without_question(possessive_her(assumed_states(tokenize(clause, b.cards, _named(b)))))
     tokens = counted_copies(tokens, clause, b.cards)
     bracketed = next((t.text for t in tokens if t.kind is not Tok.CARD and t.text.startswith("[[")), None)

@@ -104,3 +104,20 @@ def test_an_unknown_card_after_with_is_named_never_a_player(text: str) -> None:
 ])
 def test_courtesy_around_the_question_is_skipped(text: str) -> None:
     _right(text, {"asked": "lose", "losers": ["You"]})
+
+
+@pytest.mark.parametrize(("text", "card"), [
+    # "Life" read as a life total, "Turn" as a turn: the clause was "not understood" and the card never looked up
+    ("I have Life from the Loam in my graveyard and 2 cards left in my library. Can I dredge it?",
+     "Life from the Loam"),
+    ("Life from the Loam is in my graveyard. I draw a card.", "Life from the Loam"),
+    ("My opponent controls Turn to Frog and I draw a card.", "Turn to Frog"),
+])
+def test_a_card_named_with_the_readers_words_is_looked_up(text: str, card: str) -> None:
+    with pytest.raises(ScenarioError) as raised:
+        situation_to_json(text)
+    assert raised.value.unknown_card == card
+
+
+def test_title_case_typing_is_no_card_name() -> None:
+    _right("My Library Has 2 Cards And I Cast Brainstorm. Do I Lose?", {"asked": "lose", "losers": ["You"]})
