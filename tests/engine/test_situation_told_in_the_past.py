@@ -134,3 +134,13 @@ def test_her_that_could_be_two_players_is_asked(text: str) -> None:
     # the click that says "her" is Alice's gives the ruling: her own turn, she drew, the Spirit stops the rest
     measured = measure_entry({"id": "t", "text": text, "expect": {"drawn": {"Alice": 0}}}, default_cards())
     assert measured.verdict is Verdict.ASKED, measured
+
+
+@pytest.mark.parametrize(("text", "expect"), [
+    ("Having already drawn for the turn, I cast Brainstorm while my opponent controls Spirit of the Labyrinth.",
+     {"drawn": {"You": 0}}),
+    ("having drawn a card this turn, opp casts brainstorm with my sotl out. how many does he draw?",
+     {"asked": "count", "drawn": {"Opponent": 0}}),
+])
+def test_having_drawn_is_a_draw_this_turn(text: str, expect: dict[str, Any]) -> None:
+    _right(text, expect)
