@@ -76,6 +76,8 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"\2 \1"),
         # "Having already drawn for the turn, I cast ...": the subject after the comma drew
         (r"(?:^|(?<=[.!?] ))having (?:already )?drawn([^,.;!?]{0,40}),\s*(" + _WHO + r") ", r"\2 already drew\1, \2 "),
+        # "If I were to cast Brainstorm ...": the hypothesis, as "if I cast Brainstorm"
+        (r"\b(if|suppose|say) (" + _WHO + r") (?:were|was) to\b", r"\1 \2"),
         # "3 copies of Howling Mine", "two untapped copies of X": a count of the same card (not "a copy of", which
         # a copy effect makes)
         (r"\b(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)( untapped)? copies of (?=[A-Z\[])", r"\1\2 "),

@@ -121,3 +121,12 @@ def test_a_card_named_with_the_readers_words_is_looked_up(text: str, card: str) 
 
 def test_title_case_typing_is_no_card_name() -> None:
     _right("My Library Has 2 Cards And I Cast Brainstorm. Do I Lose?", {"asked": "lose", "losers": ["You"]})
+
+
+@pytest.mark.parametrize(("text", "expect"), [
+    ("If I were to cast Brainstorm with 2 cards in my library, would I lose?", {"asked": "lose", "losers": ["You"]}),
+    ("what if my opponent was to cast brainstorm while i control notion thief? how many does he draw?",
+     {"asked": "count", "drawn": {"Opponent": 0, "You": 3}}),
+])
+def test_were_to_is_the_hypothesis(text: str, expect: dict[str, Any]) -> None:
+    _right(text, expect)
