@@ -30,7 +30,7 @@ from engine.situation.entities import card_words
 from engine.situation.facts import is_spell
 from engine.situation.given import Situation
 from engine.situation.lexicon import MAX_CLAUSE, MAX_TEXT, NOTHING_HAPPENS
-from engine.situation.normalize import Normalized, normalize, normalize_text, turn_loss_question
+from engine.situation.normalize import Normalized, normalize, normalize_text, turn_loss_question, without_leading_filler
 from engine.situation.normalize import _turn_draw_question as turn_draw_question
 from engine.situation.offer import can_offer, maybe_cards, offer
 from engine.situation.phrases import PHRASES, all_examples, language_reference
@@ -252,7 +252,10 @@ def _turn_draw_asked(b: Builder, sentences: Collection[str]) -> None:
     """ "It's turn 1 and I'm on the play. Do I draw?": whether the turn's draw happens (504.1, 103.8a)."""
     story = " ".join(sentences)
     for sentence in reversed(list(sentences)):
-        statement = turn_draw_question(sentence.strip(), bare=True) or turn_loss_question(sentence.strip(), story)
+        bare = without_leading_filler(sentence)
+        last = re.split(r",\s*", bare)[-1]  # "it's turn 1, I'm on the play, do I draw?": the question after a comma
+        statement = next((st for part in dict.fromkeys((bare, last))
+                          if (st := turn_draw_question(part, bare=True) or turn_loss_question(part, story))), None)
         if statement and sentence.rstrip().endswith("?"):
             b.in_question = True
             before = _before_the_draw(b)

@@ -107,7 +107,8 @@ _LEADING_FILLER = re.compile(
     r"[:,\-]?\s*|"
     r"(?:so|ok|okay|um|uh|well|alright|judge|ruling|help|please|help please|pls)\s*[,:!\-]\s*|"
     # "Just to be clear, ...", "Real quick, ...", "TL;DR: ...", "Sorry for the dumb question, but ...": courtesy
-    r"(?:just )?to be clear\s*[,:\-]\s*|(?:real |really )?quick(?: one)?\s*[,:\-]\s*|"
+    r"(?:just )?to be clear\s*[,:\-]\s*|(?:real |really )?quick(?: one)?\s*[,:\-]\s*|(?:just )?(?:curious|wondering)"
+    r"\s*[,:\-]\s*|"
     r"sorry (?:for the|if this is an?) (?:dumb|stupid|noob|basic|silly|obvious) question\s*[,:\-]?\s*(?:but\s+)?|"
     r"(?:so|ok|okay|ok so|okay so|alright so|well(?! of\b)|um|uh|yo)\s+)",
     re.I,
@@ -310,6 +311,14 @@ def _question_forms(s: str, question: bool, told_before: bool = False) -> str | 
         return "" if _OUTCOME.match(head) or re.match(r"^(?:it|that|this|there|they all)\b", head, re.I) \
             else head + "."
     return None
+
+
+def without_leading_filler(sentence: str) -> str:
+    """The sentence without the greetings and courtesy before it ("Just wondering, do I draw?")."""
+    s = sentence.strip()
+    while (m := _LEADING_FILLER.match(s)) and m.end() < len(s):
+        s = s[m.end():].lstrip()
+    return s
 
 
 def _kept(tail: str) -> str:

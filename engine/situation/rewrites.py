@@ -19,6 +19,10 @@ _NOT_AFTER = "".join(rf"(?<!\b{word})" for word in (
 # a sentence's subject: a pronoun, the opponent, or a capitalised name
 _WHO = r"(?:i|we|he|she|they|my opponent|the opponent|opponent|opp|[A-Z][a-z]{1,23})"
 
+# "won the die roll and chose to ...": who goes first, told by the choice (103.1)
+_WON_AND_CHOSE = (r"(?:won|win|wins) the (?:die|dice|coin) (?:roll|toss|flip)(?:,| and) "
+                  r"(?:chose|choose|chooses|decided|decide|decides|elected|elect|elects) to ")
+
 _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(rx, re.I), to)
     for rx, to in (
@@ -76,6 +80,9 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"\2 \1"),
         # "Having already drawn for the turn, I cast ...": the subject after the comma drew
         (r"(?:^|(?<=[.!?] ))having (?:already )?drawn([^,.;!?]{0,40}),\s*(" + _WHO + r") ", r"\2 already drew\1, \2 "),
+        # "I won the die roll and chose to play first": who goes first, told by the choice (103.1)
+        (r"\b(" + _WHO + r") " + _WON_AND_CHOSE + r"(?:play|go|be on the play)(?: first)?\b", r"\1 went first"),
+        (r"\b(" + _WHO + r") " + _WON_AND_CHOSE + r"(?:draw|be on the draw)\b", r"\1 is on the draw"),
         # "If I were to cast Brainstorm ...": the hypothesis, as "if I cast Brainstorm"
         (r"\b(if|suppose|say) (" + _WHO + r") (?:were|was) to\b", r"\1 \2"),
         # "3 copies of Howling Mine", "two untapped copies of X": a count of the same card (not "a copy of", which

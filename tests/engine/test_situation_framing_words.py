@@ -130,3 +130,23 @@ def test_title_case_typing_is_no_card_name() -> None:
 ])
 def test_were_to_is_the_hypothesis(text: str, expect: dict[str, Any]) -> None:
     _right(text, expect)
+
+
+@pytest.mark.parametrize(("text", "expect"), [
+    ("It's turn 1 and I'm on the play. Just wondering, do I draw?", {"drawn": {"You": 0}}),
+    ("I won the die roll and chose to play first. Do I draw on my first turn?", {"drawn": {"You": 0}}),
+    ("i won the coin flip and decided to be on the draw. do i draw on my first turn?", {"drawn": {"You": 1}}),
+    ("My opponent won the die roll and chose to play. It's turn 1 and his draw step. Does he draw?",
+     {"drawn": {"Opponent": 0}}),
+])
+def test_who_goes_first_told_by_the_die_roll(text: str, expect: dict[str, Any]) -> None:
+    _right(text, expect)
+
+
+@pytest.mark.parametrize(("text", "expect"), [
+    ("it's turn 1, I'm on the play, do I draw?", {"drawn": {"You": 0}}),
+    ("Curious: turn 1, I'm on the draw, do I draw?", {"drawn": {"You": 1}}),
+    ("my library is empty, it's my upkeep, do I lose?", {"asked": "lose", "losers": ["You"]}),
+])
+def test_the_turns_question_after_a_comma(text: str, expect: dict[str, Any]) -> None:
+    _right(text, expect)
