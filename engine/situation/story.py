@@ -19,7 +19,7 @@ from engine.situation.frames import FRAMES
 from engine.situation.her import possessive_her
 from engine.situation.reading import GRAMMAR, Part, Reading, player
 from engine.situation.states import assumed_states, said_states
-from engine.situation.title_runs import reader_word_name
+from engine.situation.title_runs import comma_title, reader_word_name
 from engine.situation.tokens import Tok, Token, tokenize
 
 # Words a player adds that carry nothing the judge needs: skipped without a word in the answer.
@@ -461,33 +461,10 @@ def _unknown_card(pieces: list[Piece], i: int, reading: Reading) -> None:
     for k, piece in enumerate(pieces[i:], i):
         if piece.kind is Atom.TOKEN and piece.tok in (Tok.SEP, Tok.BE) or piece.kind in (Atom.PLACE, Atom.ZONE) \
                 or words and _past_name(piece, pieces[k + 1] if k + 1 < len(pieces) else None):
-            words.extend(_comma_title(pieces, k) if len(words) == 1 else [])
+            words.extend(comma_title(pieces, k) if len(words) == 1 else [])
             break
         words.extend(piece.tokens)
     _unknown_name(_as_typed(words, reading.clause), reading)
-
-
-def _comma_title(pieces: list[Piece], k: int) -> list[Token]:
-    """ "Nissa, Sage Animist", "Aminatou, the Fateshifter": the comma at ``k`` after a one-word name and the title
-    after it, capitalised words (with "of"/"the" between) up to the next separator or the clause's end; none when
-    the words go on as anything else, or as a list ("Necropotence, Phyrexian Arena and Howling Mine")."""
-    if pieces[k].text != ",":
-        return []
-    title: list[Token] = []
-    for j, piece in enumerate(pieces[k + 1:], k + 1):
-        if piece.kind is Atom.TOKEN and piece.tok is Tok.SEP:
-            following = pieces[j + 1].tokens[0] if j + 1 < len(pieces) else None
-            if piece.text == "," or following is not None and following.text[:1].isupper() \
-                    and following.kind in (Tok.NAME, Tok.WORD, Tok.CARD):
-                return []  # "Necropotence, Phyrexian Arena and Howling Mine": a list goes on
-            break
-        tokens = piece.tokens
-        if not all(t.text[:1].isupper() and t.kind in (Tok.NAME, Tok.WORD, Tok.FILLER)
-                   or t.text.lower() in ("of", "the") for t in tokens):
-            return []
-        title.extend(tokens)
-    capitals = [t for t in title if t.text[:1].isupper()]
-    return [pieces[k].tokens[0], *title] if capitals and title[-1].text[:1].isupper() else []
 
 
 # words after a name that are not part of it: "Mind Rot on my opponent", "Banefire with X=5", "Chromatic Star Bug"

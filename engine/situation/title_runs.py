@@ -5,11 +5,13 @@ card the data lacks whose name holds such words was never looked up ("I didn't u
 not fetch it, and the player could not tell what went wrong. A run of capitalised words (with "of", "the",
 "from", "to", "in", "a" between them) that holds a capitalised reader word and a capitalised word no table knows
 is such a name. It is used only when the clause is not read otherwise: then the answer names the card it could
-not find (and the bot looks it up), never a guess at the rest.
+not find (and the bot looks it up), never a guess at the rest. So is a one-word name's title after its comma
+("Nissa, Sage Animist"): the first word alone names several cards, or none the bot can find.
 """
 
 from __future__ import annotations
 
+from engine.situation.atoms import Atom, Piece
 from engine.situation.tokens import Tok, Token
 
 _JOINERS = frozenset({"of", "the", "from", "to", "in", "a", "an", "into", "on"})
@@ -52,3 +54,26 @@ def reader_word_name(tokens: list[Token]) -> list[Token] | None:
                 and any(t.kind not in _UNKNOWN | {Tok.FILLER} for t in capitals) and not _title_of_card(tokens, run):
             return run
     return None
+
+
+def comma_title(pieces: list[Piece], k: int) -> list[Token]:
+    """ "Nissa, Sage Animist", "Aminatou, the Fateshifter": the comma at ``k`` after a one-word name and the title
+    after it, capitalised words (with "of"/"the" between) up to the next separator or the clause's end; none when
+    the words go on as anything else, or as a list ("Necropotence, Phyrexian Arena and Howling Mine")."""
+    if pieces[k].text != ",":
+        return []
+    title: list[Token] = []
+    for j, piece in enumerate(pieces[k + 1:], k + 1):
+        if piece.kind is Atom.TOKEN and piece.tok is Tok.SEP:
+            following = pieces[j + 1].tokens[0] if j + 1 < len(pieces) else None
+            if piece.text == "," or following is not None and following.text[:1].isupper() \
+                    and following.kind in (Tok.NAME, Tok.WORD, Tok.CARD):
+                return []  # "Necropotence, Phyrexian Arena and Howling Mine": a list goes on
+            break
+        tokens = piece.tokens
+        if not all(t.text[:1].isupper() and t.kind in (Tok.NAME, Tok.WORD, Tok.FILLER)
+                   or t.text.lower() in ("of", "the") for t in tokens):
+            return []
+        title.extend(tokens)
+    capitals = [t for t in title if t.text[:1].isupper()]
+    return [pieces[k].tokens[0], *title] if capitals and title[-1].text[:1].isupper() else []
