@@ -193,7 +193,7 @@ class CardDB:
         if name in self.cards:
             return self.cards[name]
         key = utils.default_process(name)
-        real = self._by_key.get(key)
+        real = self._by_key.get(key) or self._by_key.get(f"the {key}")  # "Ur-Dragon" for "The Ur-Dragon"
         if real is None and " // " in name and len(set(name.split(" // "))) == 1:
             return self.find(name.split(" // ")[0])  # a reversible card, "A // A", is the one card A
         return self.cards[real] if real else None

@@ -179,7 +179,7 @@ class CardTarget:
 
 @dataclass
 class Action:
-    type: str  # draw | draw_step | cast | move_to_hand
+    type: str  # draw | draw_step | cast | move_to_hand | mechanic | beginning_of_step
     player: str | None = None  # a player name, or "each"
     count: int = 1
     source: str | None = None

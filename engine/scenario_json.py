@@ -16,7 +16,7 @@ from engine.model import FORMATS, STEPS, Action, CardTarget, PlayerState, Scenar
 from engine.question import asked_from_json
 
 MAX_COUNT = 10**12
-ACTION_TYPES = ("draw", "draw_step", "cast", "move_to_hand", "mechanic")
+ACTION_TYPES = ("draw", "draw_step", "cast", "move_to_hand", "mechanic", "beginning_of_step")
 # which of a cast action's card abilities is used
 ABILITIES = ("", "spell", "activate", "cycle", "enters", "dies", "graveyard")
 

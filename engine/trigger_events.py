@@ -103,3 +103,29 @@ def event_kinds(event: str) -> frozenset[EventKind]:
 
 
 __all__ = ["EventKind", "EventLog", "event_kinds", "self_only"]
+
+
+# the scenario's step → how an ability names it, and the rules of its beginning
+STEP_WORDS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "upkeep": ("upkeep", ("503.1", "503.1a", "603.2")),
+    "combat": ("combat", ("507.1", "507.2", "603.2")),
+    "end": ("end step", ("513.1", "603.2")),
+}
+
+# "at the beginning of your upkeep", "... of each opponent's end step", "... of combat on your turn",
+# "... of the end step", "... of each player's upkeep"; "next" names one step to come (a delayed trigger): not here
+AT_BEGINNING = re.compile(r"^at the beginning of (?P<whose>your |each |each player's |each opponent's |an opponent's "
+                          r"|each of your opponents' |the |that player's )?(?P<next>next )?(?P<step>upkeep|end step|"
+                          r"combat)(?P<on> on (?:your|each player's|each opponent's) turn)?\b", re.I)
+# keywords that trigger at the beginning of their controller's upkeep
+UPKEEP_KEYWORDS = {"cumulative upkeep": "702.24a", "echo": "702.30a", "fading": "702.32a", "vanishing": "702.63a"}
+
+
+def begins_step(effect_text: str) -> str:
+    """The step ("upkeep", "combat", "end step") at whose beginning an ability's words trigger, "" for none (a
+    "next" step is one to come, never the step a situation is in)."""
+    m = AT_BEGINNING.match(effect_text.lower().replace("’", "'"))
+    if m is not None and not m.group("next"):
+        return m.group("step")
+    keyword = next((k for k in UPKEEP_KEYWORDS if effect_text.lower().startswith(k)), None)
+    return "upkeep" if keyword else ""

@@ -29,7 +29,7 @@ from bot.render.reply import Reply, error_reply
 from bot.sources.scryfall import CardNotFound, ScryfallClient, ScryfallError
 from bot.sources.urls import public_url
 from bot.store import Store, StoreError
-from bot.store.db import card_key
+from bot.store.card_cache import card_key
 from engine.cards import scryfall_card_text
 
 log = logging.getLogger("drawjudge.rulings")

@@ -23,16 +23,15 @@ from bot.commands import (
     COMMANDS,
     CardChoices,
     Command,
-    Complete,
     Option,
     RulingsFetcher,
     Services,
     from_chat,
     invoke,
-    nickname_choices,
 )
 from bot.discord.answer_pipe import AnswerPipe, PipedAdapter, install
 from bot.discord.answer_pipe import enabled as pipe_enabled
+from bot.discord.autocomplete import AUTOCOMPLETES
 from bot.discord.connections import rest_connector
 from bot.discord.early_ack import ACK_CONNECTIONS, PUBLIC_LOADING, EarlyAck
 from bot.discord.early_complete import EarlyComplete
@@ -296,70 +295,6 @@ def _ask_about_message(services: Services, cooldown: Any) -> app_commands.Contex
         await send_reply(interaction, services.judge.draw(text[:2000]), public=False, judge=services.judge)
 
     return app_commands.ContextMenu(name=ASK_FROM_MESSAGE, callback=cooldown(ask))
-
-
-Autocomplete = Callable[[discord.Interaction, str], Awaitable[list[app_commands.Choice[str]]]]
-
-
-def _choices(values: list[tuple[str, str]]) -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=label[:100], value=value[:100]) for value, label in values[:25]]
-
-
-def _rule_numbers(services: Services) -> Autocomplete:
-    async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        """Each choice shows the start of its rule's text ("121.2b — Players usually draw ..."); the value is
-        the number."""
-        edition = getattr(interaction.namespace, "edition", None)
-        game = getattr(interaction.namespace, "game", None) or "mtg"
-        return _choices(await services.judge.rule_choice_labels(current, edition, game))
-    return complete
-
-
-def _editions(services: Services) -> Autocomplete:
-    async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        game = getattr(interaction.namespace, "game", None) or "mtg"
-        editions = await services.judge.store.editions(game)
-        return _choices([(e.name, e.name) for e in editions if current.lower() in e.name.lower()])
-    return complete
-
-
-def _terms(services: Services) -> Autocomplete:
-    async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return _choices([(t, t) for t in await services.judge.term_choices(current)])
-    return complete
-
-
-def _cards(services: Services) -> Autocomplete:
-    async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        current = current.strip().lstrip("[!").rstrip("]")  # "[[lab m" while typing the chat habit
-        names = await services.card_names(current) if services.card_names else services.judge.card_choices(current)
-        names = list(dict.fromkeys(nickname_choices(current) + names))  # "lab man" → Laboratory Maniac first
-        return _choices([(n, n) for n in names])
-    return complete
-
-
-def _quiet(make: Callable[[Services], Autocomplete]) -> Callable[[Services], Autocomplete]:
-    """An autocomplete that answers an empty list when its look-up fails (a damaged or closed cache, Scryfall
-    down): a suggestion list can't carry an error, and Discord rejects anything else."""
-    def build(services: Services) -> Autocomplete:
-        inner = make(services)
-
-        async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-            try:
-                return await inner(interaction, current)
-            except Exception as exc:  # noqa: BLE001 - any failure is "no suggestions", logged
-                log.warning("autocomplete of /%s failed: %s", interaction.command.name if interaction.command
-                            else "?", exc)
-                return []
-        return complete
-    return build
-
-
-AUTOCOMPLETES: dict[Complete, Callable[[Services], Autocomplete]] = {
-    kind: _quiet(make) for kind, make in {
-        Complete.RULE_NUMBER: _rule_numbers, Complete.EDITION: _editions, Complete.TERM: _terms,
-        Complete.CARD: _cards}.items()
-}
 
 
 def build_tree(client: discord.Client, services: Services, gate: Gate | None = None) -> app_commands.CommandTree[Any]:

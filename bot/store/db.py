@@ -8,24 +8,23 @@ Several editions live side by side so that a judge can ask how a rule read in 20
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 import re
 import sqlite3
 import time
 from collections.abc import Iterable, Sequence
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from bot.sources.loaders.cr_text import GlossaryEntry, RuleEntry
-from bot.store.cachefile import CacheFile
+from bot.store.card_cache import CardCache
 from bot.store.errors import (
     NoCurrentRules,
     StoreError,
-    classify,
 )
+from bot.store.guard import decoded, now_stamp
+from bot.store.guard import guarded as _guarded
 from bot.store.matching import closest_term, nearest_numbers, term_key
 from bot.store.models import (
     Definition,
@@ -37,33 +36,10 @@ from bot.store.models import (
 )
 from bot.store.salvage import read_salvage
 
-_WORD_RX = re.compile(r"\w+", re.UNICODE)
 log = logging.getLogger("drawjudge.store")
 
 
-def _guarded(method: Any) -> Any:
-    """Turn SQLite failures into store errors a front end can explain (never a traceback). Only SQLite's own
-    verdict of damage becomes ``StoreDamaged``; bad input, a closed connection or a lock never do."""
-    import functools
-
-    @functools.wraps(method)
-    async def wrapper(self: Store, *args: Any, **kwargs: Any) -> Any:
-        await self._watch_file()
-        try:
-            return await method(self, *args, **kwargs)
-        except StoreError:
-            raise
-        except (sqlite3.Error, ValueError) as exc:
-            raise classify(exc) from exc
-
-    return wrapper
-
-
-def _now() -> str:
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-class Store(CacheFile):
+class Store(CardCache):
     """Async access to the rules cache: editions, rules, glossary, search, cards and rulings. Open with
     ``async with Store(path) as store``; what guards the file itself is ``CacheFile``."""
 
@@ -208,7 +184,7 @@ class Store(CacheFile):
             cur = await db.execute(
                 "INSERT INTO editions (game, name, effective_date, source, sha256, fetched_at, kind, etag,"
                 " last_modified) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (game, name, effective_date, source, sha256, _now(), kind, etag, last_modified),
+                (game, name, effective_date, source, sha256, now_stamp(), kind, etag, last_modified),
             )
             edition_id = cur.lastrowid
             assert edition_id is not None
@@ -264,7 +240,7 @@ class Store(CacheFile):
     @staticmethod
     def _rule(row: sqlite3.Row) -> Rule:
         return Rule(row["number"], row["text"], row["kind"], row["parent"], row["section"],
-                    tuple(_decoded(row["examples"], list) or ()), row["title"])
+                    tuple(decoded(row["examples"], list) or ()), row["title"])
 
     @_guarded
     async def rule(self, number: str, edition: Edition) -> RuleLookup:
@@ -375,8 +351,8 @@ class Store(CacheFile):
 
     @staticmethod
     def _glossary(row: sqlite3.Row) -> GlossaryTerm:
-        return GlossaryTerm(row["heading"], tuple(_decoded(row["terms"], list) or ()),
-                            tuple(_decoded(row["senses"], list) or ()), bool(row["obsolete"]))
+        return GlossaryTerm(row["heading"], tuple(decoded(row["terms"], list) or ()),
+                            tuple(decoded(row["senses"], list) or ()), bool(row["obsolete"]))
 
     # -------------------------------------------------------------------- diff
 
@@ -399,105 +375,6 @@ class Store(CacheFile):
                 if tag != "equal"
             )
         return RuleDiff(key, old, new, old_text, new_text, changes)
-
-    # ----------------------------------------------------------- cards & rulings
-
-    @_guarded
-    async def meta(self, key: str) -> str | None:
-        """A note the application keeps in the cache (such as when a download last failed)."""
-        rows = await self._rows("SELECT value FROM meta WHERE key = ?", (f"app:{key}",))
-        return str(rows[0][0]) if rows else None
-
-    @_guarded
-    async def set_meta(self, key: str, value: str | None) -> None:
-        self._writable()
-        if value is None:
-            await self.db.execute("DELETE FROM meta WHERE key = ?", (f"app:{key}",))
-        else:
-            await self.db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (f"app:{key}", value))
-        await self.db.commit()
-
-    @_guarded
-    async def put_card(self, card: dict[str, Any], fetched_at: str | None = None) -> None:
-        self._writable()
-        name = str(card["name"])
-        await self.db.execute(
-            "INSERT OR REPLACE INTO cards (name_key, name, oracle_id, payload, fetched_at) VALUES (?, ?, ?, ?, ?)",
-            (card_key(name), name, card.get("oracle_id"), json.dumps(card, ensure_ascii=False), fetched_at or _now()),
-        )
-        await self.db.commit()
-
-    @_guarded
-    async def get_card(self, name: str) -> tuple[dict[str, Any], str] | None:
-        rows = await self._rows("SELECT payload, fetched_at FROM cards WHERE name_key = ?",
-                                              (card_key(name),))
-        if not rows:
-            return None
-        card = _decoded(rows[0][0], dict)
-        if card is None or "name" not in card:
-            await self._drop_bad_row("cards", "name_key", card_key(name))
-            return None
-        return card, rows[0][1]
-
-    async def _drop_bad_row(self, table: str, column: str, key: str) -> None:
-        """A cached row that doesn't decode is dropped (it is fetched again), never served and never fatal: one
-        bad row used to fail that card's /ruling until its time to live ran out."""
-        log.warning("a cached row of %s did not decode; it was dropped and will be fetched again", table)
-        if self.read_only:
-            return
-        with contextlib.suppress(sqlite3.Error, StoreError):
-            await self.db.execute(f"DELETE FROM {table} WHERE {column} = ?", (key,))
-            await self.db.commit()
-
-    @_guarded
-    async def card_names(self, prefix: str = "", limit: int = 25) -> list[str]:
-        key = card_key(prefix)
-        pattern = key.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-        rows = await self._rows(
-            "SELECT name FROM cards WHERE name_key LIKE ? ESCAPE '\\' ORDER BY name LIMIT ?", (pattern, limit))
-        return [r[0] for r in rows]
-
-    @_guarded
-    async def put_rulings(self, oracle_key: str, rulings: list[dict[str, Any]], fetched_at: str | None = None) -> None:
-        self._writable()
-        await self.db.execute(
-            "INSERT OR REPLACE INTO rulings (oracle_key, payload, fetched_at) VALUES (?, ?, ?)",
-            (oracle_key, json.dumps(rulings, ensure_ascii=False), fetched_at or _now()),
-        )
-        await self.db.commit()
-
-    @_guarded
-    async def get_rulings(self, oracle_key: str) -> tuple[list[dict[str, Any]], str] | None:
-        rows = await self._rows("SELECT payload, fetched_at FROM rulings WHERE oracle_key = ?",
-                                              (oracle_key,))
-        if not rows:
-            return None
-        rulings = _decoded(rows[0][0], list)
-        if rulings is None:
-            await self._drop_bad_row("rulings", "oracle_key", oracle_key)
-            return None
-        return [r for r in rulings if isinstance(r, dict)], rows[0][1]
-
-    @_guarded
-    async def bulk_load(self, cards: list[dict[str, Any]], rulings: dict[str, list[dict[str, Any]]]) -> tuple[int, int]:
-        """Many cards and rulings in one transaction (Scryfall's bulk files)."""
-        self._writable()
-        now = _now()
-        db = self.db
-        try:
-            await db.execute("BEGIN IMMEDIATE")
-            await db.executemany(
-                "INSERT OR REPLACE INTO cards (name_key, name, oracle_id, payload, fetched_at) VALUES (?, ?, ?, ?, ?)",
-                [(card_key(c["name"]), c["name"], c.get("oracle_id"), json.dumps(c, ensure_ascii=False), now)
-                 for c in cards])
-            await db.executemany(
-                "INSERT OR REPLACE INTO rulings (oracle_key, payload, fetched_at) VALUES (?, ?, ?)",
-                [(k, json.dumps(v, ensure_ascii=False), now) for k, v in rulings.items()])
-            await db.commit()
-        except BaseException:
-            await db.rollback()
-            raise
-        return len(cards), len(rulings)
 
     async def salvage(self, damaged: str | Path) -> list[str]:
         """Copy back what can still be read whole from a set-aside damaged file: each edition whose rows all
@@ -551,20 +428,6 @@ class Store(CacheFile):
         pages = (await self._rows("PRAGMA page_count"))[0][0]
         size = (await self._rows("PRAGMA page_size"))[0][0]
         return int(pages * size)
-
-
-def _decoded(raw: Any, kind: type) -> Any:
-    """A JSON column's value when it decodes to ``kind``, else None (a damaged or hand-edited row)."""
-    try:
-        value = json.loads(raw)
-    except (TypeError, ValueError):
-        return None
-    return value if isinstance(value, kind) else None
-
-
-def card_key(name: str) -> str:
-    """Card names compared without case, punctuation or extra spaces ("jace, wielder" = "Jace Wielder")."""
-    return " ".join(_WORD_RX.findall(name.lower().replace("’", "'").replace("'", "")))
 
 
 def rule_key(raw: str) -> str:

@@ -25,6 +25,7 @@ from engine.resolve.casting_time import check_cast_timing
 from engine.resolve.events import GameOver
 from engine.resolve.paying import pay
 from engine.resolve.player_target import said_target_legal, unsaid_target
+from engine.resolve.step_triggers import action_beginning_of_step
 from engine.resolve.targeting import targeted_triggers, ward_counters
 from engine.trigger_events import EventKind
 from engine.wording import cards
@@ -39,6 +40,7 @@ class ActionType(StrEnum):
     CAST = "cast"
     MOVE_TO_HAND = "move_to_hand"
     MECHANIC = "mechanic"
+    BEGINNING_OF_STEP = "beginning_of_step"  # the scenario's step (upkeep, combat, end) begins: what triggers then
 
 
 
@@ -494,4 +496,5 @@ ACTIONS: dict[ActionType, Callable[[Resolver], None]] = {
     ActionType.CAST: action_cast,
     ActionType.MOVE_TO_HAND: action_move_to_hand,
     ActionType.MECHANIC: action_mechanic,
+    ActionType.BEGINNING_OF_STEP: action_beginning_of_step,
 }

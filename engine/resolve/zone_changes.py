@@ -19,14 +19,17 @@ if TYPE_CHECKING:
     from engine.resolve.resolver import Resolver
 
 # "When this creature enters", "Whenever Kiora enters or attacks": a card's own abilities on entering
-_SELF_ENTERS = re.compile(r"^when(?:ever)? ~ (?:\w+ )*?enters\b")
+_SELF_ENTERS = re.compile(r"^when(?:ever)? ~ (?:[\w-]+ )*?enters\b")
 # "Whenever a land you control enters", "whenever another nontoken creature enters", "whenever one or more
 # enchantments you control enter"
 _OTHERS_ENTER = re.compile(r"^whenever (?:a|an|another|one or more)(?: other)? (?P<types>[\w ,/-]+?)s?"
                            r"(?P<whose> you control| an opponent controls| your opponents control)? enters?\b")
-_SELF_DIES = re.compile(r"^when(?:ever)? ~ (?:dies|leaves the battlefield|is put into (?:a|your) graveyard"
-                        r"(?: from the battlefield| from anywhere)?)\b")
-_OTHERS_DIE = re.compile(r"^whenever (?:a|an|another|one or more)(?: other)? (?P<types>[\w ,/-]+?)s?"
+# "when ~ enters or leaves the battlefield", "when ~ enters or dies": one ability for either event
+# "whenever ~ or another creature you control dies": its own death too (603.10a); "when you cycle ~ and when ~ dies"
+_SELF_DIES = re.compile(r"^(?:when you cycle ~ and )?when(?:ever)? ~ (?:[\w ]+? or )?(?:dies|leaves the battlefield|"
+                        r"is put into (?:a|your) graveyard(?: from the battlefield| from anywhere)?|"
+                        r"or another [\w ,/-]+? you control (?:dies|leaves the battlefield))\b")
+_OTHERS_DIE = re.compile(r"^whenever (?:~ or )?(?:a|an|another|one or more)(?: other)? (?P<types>[\w ,/-]+?)s?"
                          r"(?P<whose> you control| an opponent controls| your opponents control)? dies?\b")
 # dying is leaving the battlefield (603.6c): "whenever one or more other creatures you control leave the battlefield"
 _OTHERS_LEAVE = re.compile(r"^whenever (?:a|an|another|one or more)(?: other)? (?P<types>[\w ,/-]+?)s?"

@@ -30,7 +30,14 @@ from engine.situation.entities import card_words
 from engine.situation.facts import is_spell
 from engine.situation.given import Situation
 from engine.situation.lexicon import MAX_CLAUSE, MAX_TEXT, NOTHING_HAPPENS
-from engine.situation.normalize import Normalized, normalize, normalize_text, turn_loss_question, without_leading_filler
+from engine.situation.normalize import (
+    Normalized,
+    collapse,
+    normalize,
+    normalize_text,
+    turn_loss_question,
+    without_leading_filler,
+)
 from engine.situation.normalize import _turn_draw_question as turn_draw_question
 from engine.situation.offer import can_offer, maybe_cards, offer
 from engine.situation.phrases import PHRASES, all_examples, language_reference
@@ -41,6 +48,7 @@ from engine.situation.scope import out_of_scope
 from engine.situation.seating import _to_json, merge_unowned
 from engine.situation.sources import past_draw_in_step
 from engine.situation.stack import response_reading
+from engine.situation.step_begins import step_begins, triggers_at
 from engine.situation.talk import is_table_talk
 from engine.situation.tokens import Tok, tokenize
 
@@ -64,6 +72,10 @@ def situation_to_json(situation: str | Situation, cards: CardDB | None = None) -
     except Clarification:
         raise
     except SituationError as error:
+        if isinstance(text, str):
+            # The fallbacks search the raw text with patterns of their own: runs of whitespace collapsed first,
+            # or a 2,000-character run of spaces and tabs costs their searches a third of a second (#28).
+            text = collapse(text)
         if isinstance(text, str) and (stacked := _response(text, cards, given)) is not None:
             return stacked
         other = out_of_scope(text, error) if isinstance(text, str) else None
@@ -218,7 +230,7 @@ def _settle(b: Builder, last_clause: str, sentences: Collection[str] = ()) -> No
         clause = b.implied_action[1]
         b.assume("“instead of drawing” read as a draw of one card" if "instead" in clause.lower()
                  else f"“{clause}” read as replacing a draw of one card")
-    if b.action is None:
+    if b.action is None and not step_begins(b):
         raise SituationError(
             NOTHING_HAPPENS,
             last_clause,
@@ -257,6 +269,8 @@ def _turn_draw_asked(b: Builder, sentences: Collection[str]) -> None:
         statement = next((st for part in dict.fromkeys((bare, last))
                           if (st := turn_draw_question(part, bare=True) or turn_loss_question(part, story))), None)
         if statement and sentence.rstrip().endswith("?"):
+            if b.top.get("step") in ("upkeep", "untap") and triggers_at(b, str(b.top["step"])):
+                return  # "It's my upkeep" with Bloodgift Demon: the upkeep's beginning happens first (step_begins)
             b.in_question = True
             before = _before_the_draw(b)
             _parse_clause(b, statement.rstrip("."))

@@ -371,7 +371,24 @@ def _dies(ctx: Ctx, g: dict[str, str]) -> None:
     card = ctx.card(g["card"])
     if card not in ctx.b.player(who).battlefield:
         ctx.b.player(who).battlefield.append(card)  # it was on the battlefield to die
+    known = ctx.b.cards.find(card)
+    if g.get("sac") and known is not None and sacrificed_as_cost(known):
+        # "I sacrifice Mossfire Egg": the one way its text sacrifices it is its own ability's cost; said
+        ctx.b.set_action({"type": "cast", "card": card, "player": who, "ability": "activate"}, ctx.clause)
+        ctx.b.assume(f"“{ctx.clause}” read as activating {known.name}'s ability, whose cost sacrifices it (602.2); "
+                     "sacrificed to another card's effect instead, its ability wouldn't resolve")
+        return
     ctx.b.set_action({"type": "cast", "card": card, "player": who, "ability": "dies"}, ctx.clause)
+
+
+_SACRIFICE_ITSELF = re.compile(r"\bsacrifice (?:this \w+|~|it)\b", re.I)
+
+
+def sacrificed_as_cost(card: Card) -> bool:
+    """Whether one of the card's activated abilities has sacrificing the card itself in its cost (Chromatic
+    Sphere, a Clue, Mossfire Egg): then "I sacrifice it" is how a player says they activate it."""
+    return any(isinstance(e, SpellText) and e.activated and _SACRIFICE_ITSELF.search(
+        e.cost.replace(card.name, "~")) for e in card.effects)
 
 
 def _to_graveyard(ctx: Ctx, g: dict[str, str]) -> None:

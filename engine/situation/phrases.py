@@ -184,10 +184,10 @@ PHRASES: tuple[Phrase, ...] = (
     Phrase(
         "step",
         (
-            rf"(?:it's |it is |during |in )?{POS} (?P<step>upkeep|untap|(?:first |second |precombat |"
-            rf"postcombat )?main phase|end step|cleanup|combat)(?: step)?",
-            r"(?:it's |it is |during |in )?(?:the )?(?P<step>upkeep|untap|(?:first |second |precombat |"
-            r"postcombat )?main phase|end step|cleanup|combat)(?: step)?",
+            rf"(?:it's |it is |during |in |at )?(?:the (?:beginning|start) of )?{POS} (?P<step>upkeep|untap|"
+            rf"(?:first |second |precombat |postcombat )?main phase|end step|cleanup|combat)(?: step)?",
+            r"(?:it's |it is |during |in |at )?(?:the (?:beginning|start) of )?(?:the )?(?P<step>upkeep|untap|"
+            r"(?:first |second |precombat |postcombat )?main phase|end step|cleanup|combat)(?: step)?",
         ),
         _step,
         "during my upkeep",
@@ -413,7 +413,7 @@ PHRASES: tuple[Phrase, ...] = (
         "dies",
         (
             rf"{POS} (?P<card>.+?) dies",
-            rf"{P} sacrifices? (?P<card>.+)",
+            rf"{P} (?P<sac>sacrifices?|sacrificed) (?P<card>.+)",
             r"(?P<card>.+?) dies",
         ),
         _dies,

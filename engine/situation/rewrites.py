@@ -207,6 +207,10 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"\1 opponents, each opponent "),
         (r"\b(?:(?:both|all|all my|both my|all the|both the|the|my) )?opponents (?:are |each |both |all )?"
          r"(?=(?:at|on) (?:-?\d|\w+ life))", "each opponent "),
+        # "I sac Mossfire Egg", "sacced the clue": the verb players shorten
+        (r"\bsac(?:c?ed|ced|king|cing)\b", "sacrificed"),
+        (r"\bsacs\b", "sacrifices"),
+        (r"\bsac\b", "sacrifice"),
         (r"\blibs\b", "libraries"),
         (r"\blib\b", "library"),
         (r"\bgy\b", "graveyard"),

@@ -457,6 +457,8 @@ def _after_verb(pieces: list[Piece], i: int) -> bool:
 def _unknown_card(pieces: list[Piece], i: int, reading: Reading) -> None:
     """The words from ``i`` up to the next separator or place, as an unknown card: the answer says at once
     which card it could not find (and a front end with a card source looks it up)."""
+    while i > 0 and _capital_number(pieces[i - 1]):  # "The One Ring": a number word capitalised opens the name
+        i -= 1
     words: list[Token] = []
     for k, piece in enumerate(pieces[i:], i):
         if piece.kind is Atom.TOKEN and piece.tok in (Tok.SEP, Tok.BE) or piece.kind in (Atom.PLACE, Atom.ZONE) \
@@ -464,7 +466,18 @@ def _unknown_card(pieces: list[Piece], i: int, reading: Reading) -> None:
             words.extend(comma_title(pieces, k) if len(words) == 1 else [])
             break
         words.extend(piece.tokens)
-    _unknown_name(_as_typed(words, reading.clause), reading)
+    _unknown_name(_with_the(_as_typed(words, reading.clause), reading.clause), reading)
+
+
+def _capital_number(piece: Piece) -> bool:
+    return piece.kind is Atom.TOKEN and piece.tok is Tok.NUMBER and piece.text.isalpha() and piece.text[:1].isupper()
+
+
+def _with_the(name: str, clause: str) -> str:
+    """The name with the capitalised "The" typed right before it ("The Speed Demon", "The Ur-Dragon"): the
+    reader drops "the" as a filler word, and Scryfall's look-up of "Speed Demon" alone may find another card."""
+    at = clause.find(name)
+    return f"The {name}" if at >= 4 and clause[at - 4:at] == "The " else name
 
 
 # words after a name that are not part of it: "Mind Rot on my opponent", "Banefire with X=5", "Chromatic Star Bug"
@@ -480,8 +493,9 @@ def _past_name(piece: Piece, following: Piece | None) -> bool:
     if first.kind in _AFTER_NAME or first.text.lower() in _REPORT_WORDS:
         return True
     after = following.tokens[0].kind if following is not None else None
-    return first.kind is Tok.HAVE and first.text.lower() == "with" and after in (
-        Tok.X, Tok.NUMBER, Tok.POSS, Tok.ME, Tok.PLAYER)
+    # "with 2 burden counters": a fact of its own after the name
+    return first.kind is Tok.HAVE and first.text.lower() == "with" and (
+        piece.kind is not Atom.TOKEN or after in (Tok.X, Tok.NUMBER, Tok.POSS, Tok.ME, Tok.PLAYER))
 
 
 def _as_typed(words: list[Token], clause: str) -> str:

@@ -51,7 +51,8 @@ class Catalogue:
         # only when one card has it (Scryfall's fuzzy look-up answers no card when a name is ambiguous)
         short: dict[str, list[str]] = {}
         for key, card in self._by_key.items():
-            for name in {str(card["name"]).split(",")[0], str(card["name"]).removeprefix("The ")}:
+            front = str(card["name"]).split(" // ")[0]  # a double-faced card by its front face, as Scryfall finds it
+            for name in {front, front.split(",")[0], front.removeprefix("The ")}:
                 short.setdefault(utils.default_process(name), []).append(key)
         self._short = {name: keys[0] for name, keys in short.items() if len(set(keys)) == 1}
 
