@@ -171,6 +171,11 @@ _REPORT_ASIDES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(rx, 
     (r"(?:^|(?<=[.!?;] ))(?:(?:let's|lets|let us) (?:say|assume|suppose|pretend|imagine)|say|suppose|supposing|"
      r"imagine|assume|assuming|hypothetically|in theory)(?: that)?,?\s+(?=(?:i|we|you|he|she|they|my|his|her|their|"
      r"your|our|the|opp|opponent|an?|\d+)\b|[A-Z])", "the situation put as a hypothesis: its facts are read as told"),
+    # "Nicolas says fine.", "he said ok": a player letting the spell resolve (a reply, no fact): what resolves is
+    # told apart
+    (r"(?:^|(?<=[.!?;] ))(?:[A-Z][a-z]{1,23}|he|she|they|my opponent|the opponent|opponent|opp|i) (?:says|said|say) "
+     r"[\"“]?(?:fine|ok|okay|sure|go|go ahead|no response|no responses|resolves?|that's fine|alright|yes|yep|yeah|"
+     r"no)[\"”]?\s*(?:[.!;]+|$)", "a player letting it resolve decides no draw (117.3d); what resolves is told apart"),
     # "I think my opponent has 3 cards in library", "I'm pretty sure I have 2": how sure the player is of a state
     # told right after it (a state only: "I think I lose" is the expected outcome, left to the reader)
     (r"(?:^|(?<=[.!?;] ))(?:i think|i believe|i guess|i(?:'m| am) (?:pretty |fairly |quite |very |almost )?sure|"
@@ -184,7 +189,7 @@ _REPORT_ASIDES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(rx, 
      r"(?: deck)?,\s*", "the deck you play: what happens is told after it"),
 ))
 _REPORT_NEEDLES = ("seem", "reason", "trigger", "should", "playing", "nah", "wait", "scratch", "mean", "sorry",
-                   "actually", "bug", "say", "suppos", "imagine", "assum", "hypothetically", "theory", "think",
+                   "actually", "bug", "say", "said", "suppos", "imagine", "assum", "hypothetically", "theory", "think",
                    "believe", "guess", "sure", "iirc", "afaik", "remember")
 
 

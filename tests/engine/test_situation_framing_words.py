@@ -150,3 +150,18 @@ def test_who_goes_first_told_by_the_die_roll(text: str, expect: dict[str, Any]) 
 ])
 def test_the_turns_question_after_a_comma(text: str, expect: dict[str, Any]) -> None:
     _right(text, expect)
+
+
+@pytest.mark.parametrize(("text", "expect"), [
+    ("I cast Brainstorm with 2 cards in library. My opponent says ok. Do I lose?", {"asked": "lose", "losers": ["You"]}),
+    ("Alice casts Brainstorm. Bob says \"go ahead\". Bob controls Notion Thief. How many does Alice draw?",
+     {"asked": "count", "drawn": {"Alice": 0, "Bob": 3}}),
+    ("I cast Brainstorm. He said fine. How many do I draw?", {"asked": "count", "drawn": {"You": 3}}),
+])
+def test_a_reply_letting_it_resolve_is_skipped(text: str, expect: dict[str, Any]) -> None:
+    _right(text, expect)
+
+
+def test_what_a_player_says_of_the_outcome_is_not_skipped() -> None:
+    with pytest.raises((ScenarioError, Clarification)):
+        situation_to_json("My opponent says I lose if I cast Brainstorm with 2 cards. I cast Brainstorm.")
