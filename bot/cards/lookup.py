@@ -95,6 +95,8 @@ async def with_learned_cards(attempt: Callable[[list[Card]], Awaitable[T]], card
                 raise  # "Opponent has 2": a number is never a card to look up
             try:
                 card = await new_card(cards.with_extra(extra), lookup, name)
+                if card is None and "," in name:  # "Necropotence, Phyrexian Arena": a list, not a name's title
+                    card = await new_card(cards.with_extra(extra), lookup, name.split(",")[0].strip())
             except CardsOffline:
                 # the words may not be a card at all: say what wasn't understood, and what to do if it is one
                 exc.hint = "; ".join(x for x in (exc.hint, f"if “{name}” is a card, it is not in the card cache and "

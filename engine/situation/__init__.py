@@ -31,7 +31,14 @@ from engine.situation.entities import card_words
 from engine.situation.facts import is_spell
 from engine.situation.given import Situation
 from engine.situation.lexicon import MAX_CLAUSE, MAX_TEXT, NOTHING_HAPPENS
-from engine.situation.normalize import Normalized, collapse, normalize, normalize_text, turn_loss_question
+from engine.situation.normalize import (
+    Normalized,
+    collapse,
+    normalize,
+    normalize_text,
+    turn_loss_question,
+    without_leading_filler,
+)
 from engine.situation.normalize import _turn_draw_question as turn_draw_question
 from engine.situation.offer import can_offer, maybe_cards, offer
 from engine.situation.phrases import PHRASES, all_examples, language_reference
@@ -42,7 +49,7 @@ from engine.situation.scope import out_of_scope
 from engine.situation.seating import _to_json, merge_unowned
 from engine.situation.sources import past_draw_in_step
 from engine.situation.stack import response_reading
-from engine.situation.step_begins import step_begins
+from engine.situation.step_begins import step_begins, triggers_at
 from engine.situation.talk import is_table_talk
 from engine.situation.tokens import Tok, tokenize
 
@@ -262,12 +269,31 @@ def _turn_draw_asked(b: Builder, sentences: Collection[str]) -> None:
     """ "It's turn 1 and I'm on the play. Do I draw?": whether the turn's draw happens (504.1, 103.8a)."""
     story = " ".join(sentences)
     for sentence in reversed(list(sentences)):
-        statement = turn_draw_question(sentence.strip(), bare=True) or turn_loss_question(sentence.strip(), story)
+        bare = without_leading_filler(sentence)
+        last = re.split(r",\s*", bare)[-1]  # "it's turn 1, I'm on the play, do I draw?": the question after a comma
+        statement = next((st for part in dict.fromkeys((bare, last))
+                          if (st := turn_draw_question(part, bare=True) or turn_loss_question(part, story))), None)
         if statement and sentence.rstrip().endswith("?"):
+            if b.top.get("step") in ("upkeep", "untap") and triggers_at(b, str(b.top["step"])):
+                return  # "It's my upkeep" with Bloodgift Demon: the upkeep's beginning happens first (step_begins)
             b.in_question = True
+            before = _before_the_draw(b)
             _parse_clause(b, statement.rstrip("."))
-            b.assume(f"“{sentence.strip()}” read as asking whether the turn's draw happens (504.1)")
+            b.assume(f"“{sentence.strip()}” read as asking whether the turn's draw happens (504.1)" + (
+                f", the draw step that follows the {before}" if before else ""))
             return
+
+
+def _before_the_draw(b: Builder) -> str | None:
+    """ "It's his upkeep, his library is empty. Does he lose?": the step said comes before the draw step, which
+    the question is about; the step is taken back (the draw step is read in its place) and said."""
+    step = b.top.get("step")
+    if step not in ("upkeep", "untap"):
+        return None
+    del b.top["step"]
+    del b.sources[("*", "step")]
+    b.understood[:] = [(fact, words) for fact, words in b.understood if fact != f"step: {step}"]
+    return "untap step" if step == "untap" else "upkeep"
 
 
 def _with_reading(doc: dict[str, Any], b: Builder) -> dict[str, Any]:

@@ -162,13 +162,35 @@ _REPORT_ASIDES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(rx, 
     # "my alms collector, opp cracks... nah opp casts sphinx's revelation": the words a player takes back
     (r"(?:(?<=, )|(?<=^))[^,.!?]{1,60}?(?:\.\.\.|…|-)\s*(?:nah|no wait|wait no|scratch that|i mean|sorry|"
      r"actually no),?\s+", "taken back"),
+    (r"(?:^|(?<=[.!?;] ))for (?:some|whatever|no apparent) reason,?\s+", "what you think of it: the ruling above says"),
+    # "Possible bug: I cast ...", "zur's weirdling possible bug.": a report's heading, not part of the situation
+    (r"(?:^|(?<=[.!?;] ))(?:possible |potential |weird |strange )?bug\s*[:,.\-–—]\s*|\s+(?:possible|potential) bug"
+     r"(?=\s*(?:[.!;:,]|$))", "a report's heading, not part of the situation"),
+    # "Let's say I have ...", "Suppose my opponent has ...", "Hypothetically, ...": the situation put as a
+    # hypothesis; its facts are read as told
+    (r"(?:^|(?<=[.!?;] ))(?:(?:let's|lets|let us) (?:say|assume|suppose|pretend|imagine)|say|suppose|supposing|"
+     r"imagine|assume|assuming|hypothetically|in theory)(?: that)?,?\s+(?=(?:i|we|you|he|she|they|my|his|her|their|"
+     r"your|our|the|opp|opponent|an?|\d+)\b|[A-Z])", "the situation put as a hypothesis: its facts are read as told"),
+    # "Nicolas says fine.", "he said ok": a player letting the spell resolve (a reply, no fact): what resolves is
+    # told apart
+    (r"(?:^|(?<=[.!?;] ))(?:[A-Z][a-z]{1,23}|he|she|they|my opponent|the opponent|opponent|opp|i) (?:says|said|say) "
+     r"[\"“]?(?:fine|ok|okay|sure|go|go ahead|no response|no responses|resolves?|that's fine|alright|yes|yep|yeah|"
+     r"no)[\"”]?\s*(?:[.!;]+|$)", "a player letting it resolve decides no draw (117.3d); what resolves is told apart"),
+    # "I think my opponent has 3 cards in library", "I'm pretty sure I have 2": how sure the player is of a state
+    # told right after it (a state only: "I think I lose" is the expected outcome, left to the reader)
+    (r"(?:^|(?<=[.!?;] ))(?:i think|i believe|i guess|i(?:'m| am) (?:pretty |fairly |quite |very |almost )?sure|"
+     r"iirc|afaik|if i remember correctly)(?: that)?,?\s+(?=(?:i|we|he|she|they|my opponent|"
+     r"opponent|opp|[A-Z][a-z]+|(?:my|his|her|their|opp's|opponent's|my opponent's) (?:library|hand|graveyard|life|"
+     r"life total|deck))\s+(?:have|has|had|control|controls|controlled|am|is|was|are|were|got)\b)",
+     "how sure you are: the fact after it is read as told"),
     # "playing dredge, grave troll in gy ...": the deck a player plays, said before the facts
     (r"^(?:(?:i'm|i am|we're|we are|he's|she's|they're|opp is|my opponent is) )?playing (?:a |an |mono[- ]\w+ )?"
      r"(?:dredge|storm|burn|control|mill|reanimator|wheels?|combo|tempo|aggro|cube|limited|sealed|draft)"
      r"(?: deck)?,\s*", "the deck you play: what happens is told after it"),
 ))
 _REPORT_NEEDLES = ("seem", "reason", "trigger", "should", "playing", "nah", "wait", "scratch", "mean", "sorry",
-                   "actually")
+                   "actually", "bug", "say", "said", "suppos", "imagine", "assum", "hypothetically", "theory", "think",
+                   "believe", "guess", "sure", "iirc", "afaik", "remember")
 
 
 def skip_asides(text: str, asides: list[str]) -> str:

@@ -374,6 +374,15 @@ SUBJECT_PRONOUNS = frozenset({"he", "she", "his", "their", "they"})
 
 
 _POSSESSIVE_PRONOUNS = frozenset({"his", "her", "their"})
+# "her" before what a player has (a turn, a step, a zone, a life total, a card): a possessive, as "his" is; any
+# other "her" ("targeting her", "makes her draw") is an object, never the clause's own subject
+_HER_NOT_POSSESSIVE = re.compile(r"\b(?i:her)\b(?! (?i:(?:own |first |second |next |last )?(?:turn|upkeep|draw step|"
+                                 r"main phase|end step|combat|library|hand|graveyard|deck|life)\b)|"
+                                 r" [A-Z])")
+
+
+def _her_possessive(clause: str) -> bool:
+    return _HER_NOT_POSSESSIVE.search(clause) is None
 
 
 def _third_person_subject(b: Builder, word: str, subject: str | None, clause: str) -> str | None:
@@ -384,7 +393,8 @@ def _third_person_subject(b: Builder, word: str, subject: str | None, clause: st
     # casts", where "he" is itself the subject and may be anyone named before (asked when it could be two)
     if word not in _POSSESSIVE_PRONOUNS or said == word:
         return None
-    if word not in SUBJECT_PRONOUNS or not said or said in PRONOUNS or said in ME_WORDS or said in REFLEXIVE_WORDS:
+    subject_like = word in SUBJECT_PRONOUNS or word == "her" and _her_possessive(clause)
+    if not subject_like or not said or said in PRONOUNS or said in ME_WORDS or said in REFLEXIVE_WORDS:
         return None
     try:
         name = resolve_player(b, subject, "", clause)
@@ -392,6 +402,11 @@ def _third_person_subject(b: Builder, word: str, subject: str | None, clause: st
         return None
     if name in ("You", "we", "each", "each-opponent") or name in GROUPS or name.startswith("team:"):
         return None
+    others = [n for n, _ in b.mentions if n != name and n not in ("You", "we", "each", "each-opponent")
+              and n not in GROUPS and not n.startswith("team:")]
+    if others:  # "Alice has X. Bob casts Y during her upkeep": hers or his? (the reader knows no one's gender)
+        options = [name] + [n for i, n in enumerate(others) if n not in others[:i]]
+        raise Ambiguity(f"Whose is “{word}”?", word, clause, [(c, f"{c}'s") for c in options])
     return name
 
 

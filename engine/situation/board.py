@@ -67,6 +67,8 @@ def _hand(part: Part, reading: Reading) -> None:
         reading.b.note(f"{who}: {piece.values['card']} in hand (not on the battlefield)", reading.clause)
         piece.used = True
     places[0].used = True
+    if len(cards) == 1:  # "I have Brainstorm in hand ... I cast it": the one card held is what "it" names next
+        reading.b.last_cards.append(str(cards[0].values["card"]))
 
 
 def _copies(piece: Piece) -> str:

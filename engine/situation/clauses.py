@@ -82,6 +82,13 @@ def _tail_ctx(b: Builder, clause: str) -> Ctx:
     return Ctx(b, clause, b.subject, named_subject=m.group(1) if m else None)
 
 
+def _lead_ctx(b: Builder, clause: str, lead: re.Match[str]) -> Ctx:
+    """The context of a leading "During her main phase, Alice casts ...": "her" may be the player named right
+    after it, the clause's subject (as in ``_tail_ctx``)."""
+    m = re.match(r"([A-Z][a-z]{1,23})\s+(?!')", clause[lead.end():])
+    return Ctx(b, clause, b.subject, named_subject=m.group(1) if m else None)
+
+
 _MODIFIERS: tuple[tuple[re.Pattern[str], Callable[[Builder, re.Match[str], str], None]], ...] = (
     (
         re.compile(
@@ -132,9 +139,9 @@ _LEADING: tuple[tuple[re.Pattern[str], Callable[[Builder, re.Match[str], str], N
     (
         re.compile(rf"^(?:during|in|on) {POS} (?P<step>upkeep|draw step|end step|main phase|turn),? ", re.I),
         lambda b, m, c: (
-            _step(Ctx(b, c, b.subject), {"player": m.group("player"), "step": m.group("step")})
+            _step(_lead_ctx(b, c, m), {"player": m.group("player"), "step": m.group("step")})
             if m.group("step") != "turn"
-            else _turn_of(Ctx(b, c, b.subject), {"player": m.group("player")})
+            else _turn_of(_lead_ctx(b, c, m), {"player": m.group("player")})
         ),
     ),
 )

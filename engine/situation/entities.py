@@ -162,12 +162,27 @@ _WHOSE = re.compile(r"^(?:(?:i|me|my|your|his|her|their|our|opponent's|my oppone
                     re.I)
 
 
+def plural_of(typed: str, name: str) -> bool:
+    """Whether ``typed`` is the card ``name`` in the plural, the whole name with "s" or "es" ("Howling Mines";
+    never a nickname, "alms", "xyris", nor "Orcish Bowmasters", whose name ends so, nor "Howling Mine's")."""
+    typed, name = " ".join(typed.lower().split()), name.lower()
+    return typed in (name + "s", name + "es")
+
+
+ASKED_COUNTS = (2, 3, 4)  # the counts offered when a plural card name says none
+
+
 def _counted(cards: CardDB, text: str) -> list[str] | None:
-    """ "two Thought Reflections", "Howling Mine x2", "3 copies of Font of Mythos"."""
-    t = text.strip()
+    """ "two Thought Reflections", "Howling Mine x2", "3 copies of Font of Mythos", "both Howling Mines"; a
+    plural with no number ("my Howling Mines") is asked, never read as one copy."""
+    t = re.sub(r"^(\d{1,2})\s*[x×]\s+", r"\1 ", text.strip())  # "2x Howling Mine": two copies
     times = 1
     m = re.fullmatch(r"(\w+)\s+(?:copies of\s+|x\s+)?(.+)", t)
-    if m and m.group(1).lower() not in ("a", "an") and read_number(m.group(1)) is not None:
+    said = bool(m and m.group(1).lower() not in ("a", "an") and read_number(m.group(1)) is not None)
+    if m and m.group(1).lower() == "both" and (found := candidates(cards, m.group(2))) and plural_of(m.group(2),
+                                                                                                   found[0]):
+        times, t, said = 2, m.group(2), True  # "both Howling Mines" (not "both Blood Scrivener and ...")
+    elif said and m:
         times, t = read_number(m.group(1)) or 1, m.group(2)
     elif m and m.group(1).lower() in ("a", "an") and not candidates(cards, t):
         t = m.group(2)  # "a Toothy, Imaginary Friend": one of the card
@@ -177,7 +192,16 @@ def _counted(cards: CardDB, text: str) -> list[str] | None:
     found = candidates(cards, t)
     if len(found) > 1:
         raise Ambiguity(f"Which card is “{t.strip()}”?", t.strip(), text, [(n, n) for n in found[:10]])
+    if found and not said and times == 1 and plural_of(t, found[0]) and not is_spell_name(cards, found[0]):
+        raise Ambiguity(f"How many {t.strip()} are there?", t.strip(), text,
+                        [(str(n), f"{n} {t.strip()}") for n in ASKED_COUNTS])
     return [_known(cards, found[0], text)] * max(1, min(times, MAX_COPIES)) if found else None
+
+
+def is_spell_name(cards: CardDB, name: str) -> bool:
+    """An instant's or a sorcery's name: its plural is no count of permanents ("opp brainstorms": the verb)."""
+    card = cards.find(name)
+    return card is not None and any(kind in card.type_line for kind in ("Instant", "Sorcery"))
 
 
 def _known(cards: CardDB, name: str, clause: str) -> str:

@@ -95,12 +95,21 @@ _QUESTION_TAIL = (
 _FILLER_SENTENCE = re.compile(rf"^(?:{_QUESTION_TAIL}|miracle|(?:a |one )?(?:(?:quick|dumb|simple|rules|short|stupid|"
                               r"weird|judge) )+(?:question|q)|(?:i was |we were |i'm |we're )?play(?:ing|ed) .{1,60} "
                               r"(?:last night|yesterday|today|earlier|this week|at fnm|at my lgs|online)"
-                              r"|(?:hey|hi|hello)(?: judges?| all| guys| folks)?)[\s?!.]*$", re.I)
+                              r"|(?:hey|hi|hello)(?: judges?| all| guys| folks)?"
+                              # "Thanks in advance!", "Newbie here.", "Sorry for the dumb question.": courtesy
+                              r"|(?:thanks|thank you|thx|ty|cheers)(?: (?:in advance|a lot|so much|all|guys|everyone))*"
+                              r"|(?:total |complete )?(?:newbie|noob|new player|beginner) here"
+                              r"|sorry (?:for the|if this is an?) (?:dumb|stupid|noob|basic|silly|obvious) question)"
+                              r"[\s?!.]*$", re.I)
 _LEADING_FILLER = re.compile(
     r"^(?:(?:hey|hi|hello)(?: judges?| all| guys| folks)?[,!:\-]\s*|(?:a |one |quick |dumb |simple |rules )?"
     r"(?:question|q)\s*[:,\-]\s*|(?:(?:quick|dumb|simple|rules|short|stupid|weird|judge) )+(?:question|q)\b"
     r"[:,\-]?\s*|"
     r"(?:so|ok|okay|um|uh|well|alright|judge|ruling|help|please|help please|pls)\s*[,:!\-]\s*|"
+    # "Just to be clear, ...", "Real quick, ...", "TL;DR: ...", "Sorry for the dumb question, but ...": courtesy
+    r"(?:just )?to be clear\s*[,:\-]\s*|(?:real |really )?quick(?: one)?\s*[,:\-]\s*|(?:just )?(?:curious|wondering)"
+    r"\s*[,:\-]\s*|"
+    r"sorry (?:for the|if this is an?) (?:dumb|stupid|noob|basic|silly|obvious) question\s*[,:\-]?\s*(?:but\s+)?|"
     r"(?:so|ok|okay|ok so|okay so|alright so|well(?! of\b)|um|uh|yo)\s+)",
     re.I,
 )
@@ -205,22 +214,27 @@ def _turn_draw_question(s: str, bare: bool = False) -> str | None:
 
 
 # "do I lose on turn 1 on the play?" with an empty library and nothing happening: whether the turn's draw happens
-_TURN_LOSE_QUESTION = re.compile(r"^(?:so )?(?:do|does|will|would|am|is|are) (?P<who>i|we|he|she|they|my opponent|"
-                                 r"opponent) (?:lose|die|deck out|dead|decked)\b", re.I)
+_TURN_LOSE_QUESTION = re.compile(r"^(?:so )?(?:(?:do|does|will|would|am|is|are|can|could) |is it possible for )"
+                                 r"(?P<who>i|we|he|she|they|my opponent|opponent) (?:to )?(?:still |even |actually )?"
+                                 r"(?:lose|die|deck out|dead|decked|win)\b", re.I)
 
 
 def turn_loss_question(s: str, story: str) -> str | None:
-    """ "It's turn 1, I'm on the play, my library is empty. Do I lose?": a loss asked of a story that tells the
-    turn's structure and nothing happening is asked of the turn's draw (504.1, 103.8a): "it's my draw step."."""
+    """ "It's turn 1, I'm on the play, my library is empty. Do I lose?": a loss (or a win: "can he win?") asked of
+    a story that tells the turn's structure ("on the play", "turn 1", "at the start of his turn") and nothing
+    happening is asked of the turn's draw (504.1, 103.8a): "it's my draw step."."""
     m = _TURN_LOSE_QUESTION.match(s)
-    if m is None or not _TURN_FACTS.search(story):
+    if m is None or not (_TURN_FACTS.search(story) or _BEFORE_THE_DRAW.search(story)):
         return None
     return f"it's {_POSSESSIVES.get(m.group('who').lower(), 'my')} draw step."
 
 
+# the steps before the draw step: a loss or a win asked there, with nothing happening, is asked of the draw to come
+_BEFORE_THE_DRAW = re.compile(r"\b(?:upkeep|untap step)\b", re.I)
 # facts that tell the turn's structure: "do I draw" with them asks whether the turn's draw happens
 _TURN_FACTS = re.compile(r"\b(?:go|goes|went|going|play|plays|played|start|starts|started) first\b|\bon the (?:play|"
-                         r"draw)\b|\bturn \d{1,3}\b|\bfirst turn\b|\bdraw step\b|\bt[1-9]\b", re.I)
+                         r"draw)\b|\bturn \d{1,3}\b|\bfirst turn\b|\bdraw step\b|\bt[1-9]\b|"
+                         r"\b(?:start|beginning) of (?:the |my |his |her |their |our |your |\w+'s )?turn\b", re.I)
 _IF_TURN_DRAW = re.compile(r"^(?:so |and )?(?:if|when) (?P<facts>.+?),?\s+(?P<q>(?:do|does|did|will|would|can|could)"
                            r" (?:i|we|he|she|they|you|my opponent|opponent) (?:still |even |get to )*draw\b.*)$", re.I)
 
@@ -297,6 +311,14 @@ def _question_forms(s: str, question: bool, told_before: bool = False) -> str | 
         return "" if _OUTCOME.match(head) or re.match(r"^(?:it|that|this|there|they all)\b", head, re.I) \
             else head + "."
     return None
+
+
+def without_leading_filler(sentence: str) -> str:
+    """The sentence without the greetings and courtesy before it ("Just wondering, do I draw?")."""
+    s = sentence.strip()
+    while (m := _LEADING_FILLER.match(s)) and m.end() < len(s):
+        s = s[m.end():].lstrip()
+    return s
 
 
 def _kept(tail: str) -> str:

@@ -70,7 +70,9 @@ QUESTION_FORMS: tuple[QuestionForm, ...] = (
     QuestionForm(AskedKind.TRIGGER,
                  r"\b(?:does|do|will|would|did) (?P<card>[\w',\- ]{2,60}?) (?:still )?(?:trigger|triggers)\b",
                  "does Bowmasters trigger?"),
-    QuestionForm(AskedKind.LOSE, rf"\b(?:do|does|did|will|would|should|am|is|are) {WHO} (?:\w+ )?(?:lose|die|dies|"
+    # "can he lose?", "is it possible for my opponent to win?": whether the player loses or wins, not an act
+    QuestionForm(AskedKind.LOSE, rf"\b(?:(?:do|does|did|will|would|should|am|is|are|can|could|might) |is it possible "
+                                 rf"for ){WHO} (?:to )?(?:\w+ )?(?:lose|die|dies|"
                                  r"deck out|decks out|dead|lost|loses|out|ok|okay|safe|fine|alive|deck|decked|done|"
                                  r"toast|deck myself|survive)\b",
                  "do I lose?"),
@@ -79,7 +81,8 @@ QUESTION_FORMS: tuple[QuestionForm, ...] = (
     QuestionForm(AskedKind.LOSE, r"\b(?:(?:does|do|did|will|would|is) )?(?:any ?one|any ?body|some ?one|some ?body|"
                                  r"any player)(?: (?:lose|loses|die|dies|dead|lost|decked|decks out))\b",
                  "anyone dead?"),
-    QuestionForm(AskedKind.WIN, rf"\b(?:do|does|did|will|would|should) {WHO} (?:\w+ )?(?:win|wins|won)\b",
+    QuestionForm(AskedKind.WIN, rf"\b(?:(?:do|does|did|will|would|should|can|could|might) |is it possible for )"
+                                rf"{WHO} (?:to )?(?:\w+ )?(?:win|wins|won)\b",
                  "do I win?"),
     QuestionForm(AskedKind.WIN, r"\bwho wins\b|^gg\b|\bgg\?", "who wins?"),
     QuestionForm(AskedKind.CAN, r"\b(?:does|do|will|would|can) (?P<card>[\w',\- ]{2,60}?) (?:stop|prevent|replace|"

@@ -35,7 +35,14 @@ class Part:
         return any(p.kind is Atom.TOKEN and p.tok is tok for p in self.pieces)
 
     def who(self) -> Piece | None:
-        return next((p for p in self.pieces if p.kind is Atom.WHO), None)
+        """The part's player: its first player words, never a capitalised unknown word after "with" ("I draw 2
+        cards with Divination": the means of the draw, a card the data lacks, not who draws)."""
+        return next((p for i, p in enumerate(self.pieces) if p.kind is Atom.WHO
+                     and not (p.tokens[0].kind is Tok.NAME and i and _with(self.pieces[i - 1]))), None)
+
+
+def _with(piece: Piece) -> bool:
+    return piece.kind is Atom.TOKEN and piece.tok is Tok.HAVE and piece.text.lower() == "with"
 
 
 @dataclass

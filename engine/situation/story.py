@@ -11,11 +11,15 @@ from __future__ import annotations
 
 import re
 
-from engine.errors import SituationError
+from engine.errors import Ambiguity, SituationError
 from engine.situation.atoms import Atom, Piece, atoms
 from engine.situation.attach import Builder
+from engine.situation.copies import counted_copies
 from engine.situation.frames import FRAMES
+from engine.situation.her import possessive_her
 from engine.situation.reading import GRAMMAR, Part, Reading, player
+from engine.situation.states import assumed_states, said_states
+from engine.situation.title_runs import comma_title, reader_word_name
 from engine.situation.tokens import Tok, Token, tokenize
 
 # Words a player adds that carry nothing the judge needs: skipped without a word in the answer.
@@ -47,8 +51,23 @@ REFUSED: dict[Tok, str] = {
 
 def read_parts(b: Builder, clause: str) -> bool:
     """Read ``clause`` from its parts into the builder; False (the builder untouched by the caller's
-    snapshot) when a word stops the parts reader or nothing in it is a fact."""
-    tokens, question = _without_question(tokenize(clause, b.cards, _named(b)))
+    snapshot) when a word stops the parts reader or nothing in it is a fact. A clause not read that holds a card
+    name made of the reader's words ("Life from the Loam") names that card as unknown (``title_runs``)."""
+    try:
+        return _read_parts(b, clause)
+    except Ambiguity:
+        raise
+    except SituationError as error:
+        named = None if error.unknown_card else reader_word_name(tokenize(clause, b.cards, _named(b)))
+        if named is None:
+            raise
+        _unknown_name(_as_typed(named, clause), Reading(b, clause))
+        raise
+
+
+def _read_parts(b: Builder, clause: str) -> bool:
+    tokens, question = _without_question(possessive_her(assumed_states(tokenize(clause, b.cards, _named(b)))))
+    tokens = counted_copies(tokens, clause, b.cards)
     bracketed = next((t.text for t in tokens if t.kind is not Tok.CARD and t.text.startswith("[[")), None)
     if bracketed is not None:  # "[[Future Sight]]" is a card's name wherever it stands: one the data lacks
         _unknown_name(bracketed.strip("[] "), Reading(b, clause))
@@ -101,6 +120,8 @@ def read_parts(b: Builder, clause: str) -> bool:
             who.used = True
         pending = []
     _check_used(pieces, reading)
+    for said in said_states(tokens):
+        b.assume(said)
     return True
 
 
@@ -442,6 +463,7 @@ def _unknown_card(pieces: list[Piece], i: int, reading: Reading) -> None:
     for k, piece in enumerate(pieces[i:], i):
         if piece.kind is Atom.TOKEN and piece.tok in (Tok.SEP, Tok.BE) or piece.kind in (Atom.PLACE, Atom.ZONE) \
                 or words and _past_name(piece, pieces[k + 1] if k + 1 < len(pieces) else None):
+            words.extend(comma_title(pieces, k) if len(words) == 1 else [])
             break
         words.extend(piece.tokens)
     _unknown_name(_with_the(_as_typed(words, reading.clause), reading.clause), reading)

@@ -136,6 +136,7 @@ for _word, _n in NUMBER_WORDS.items():
 _add(Tok.EMPTY, "empty|emptied|is empty|are empty|is out of cards|out of cards|has no cards|have no cards|"
                 "has no cards left|have no cards left|no cards left|nothing left|zero cards|no more cards", "empty")
 _add(Tok.LAST, "last|last card|my last card|their last card|his last card|her last card|the last card", "last")
+_add(Tok.STOP, "last turn|previous turn|last time|last game|turn before|turns ago|turn ago", "stop")  # another turn
 _add(Tok.LEFT, "left|remaining|remain|remains|to go|in it|cards left|card left|cards remaining", "left")
 _add(Tok.CARDS, "card|cards|cards in it", "cards")
 # "draws an extra card off Howling Mine": one card more than the turn's, a card all the same (not Sylvan Library's
@@ -200,8 +201,8 @@ _add(Tok.DREW, "drew|have drawn|has drawn|had drawn|already drew|already drawn|d
                "have already drawn|has already drawn|made my draw|took my draw|drew a card|drew my card|drew once|"
                "drawn once|already drew once", "drew")  # "they drew once during their draw step": one card
 _add(Tok.ALREADY, "already", "already")
-_add(Tok.CAST, "cast|casts|casting|play|plays|playing|resolve|resolves|resolving|fire off|fires off|"
-               "throw|slam|slams", "cast")
+_add(Tok.CAST, "cast|casts|casting|play|plays|playing|played|resolve|resolves|resolving|resolved|fire off|fires off|"
+               "fired off|throw|threw|slam|slams|slammed", "cast")  # "cast" is its own past: so are the others
 _add(Tok.CAST, "activate|activates|activated|activating", "activate")  # an ability: the verb says which (602)
 _add(Tok.DREDGE, "dredge|dredges|dredging|use dredge|uses dredge", "dredge")
 _add(Tok.MAY, "may|can|could", "may")
@@ -215,7 +216,8 @@ _add(Tok.TOP, "the first card is|first card is|the first card drawn is|the first
               "the first card being|with the first card drawn being|with the first card being", "top")
 _add(Tok.TOP, "on top of|on top|top of|on the top of|at the top of|top card of|is on top of|are on top of|"
               "the top card of|is on top|are on top|is on the top of|is the top card of", "top")
-_add(Tok.DURING, "during|at the start of|at the beginning of|in the middle of|in the", "during")
+_add(Tok.DURING, "during|at the start of|at the beginning of|in the middle of|in the|the start of|the beginning of|"
+                 "start of|beginning of", "during")  # "the start of his turn": a time, never "start" (who went first)
 _add(Tok.IT, "it|that|this|that card|this card|them|those", "it")
 _add(Tok.SEP, ",|and|but|then|while|+|&|and then|as well as|plus|;|and also|, and|whilst|.|!|?", "sep")
 _add(Tok.FILLER, "in response to nothing|with nothing on the stack|(|)|[|]", "filler")
@@ -270,7 +272,8 @@ _add(Tok.FILLER, "so|ok|okay|um|uh|well|just|only|still|currently|right now|now|
                  "my side|right|literally|lol|guys|some|all|both|each|still has|total|size|"
                  "at the moment|atm|rn|btw|friend|buddy|mate|friend's|currently has|sitting|sits|sitting at|"
                  "around|about|roughly|approximately|almost|nearly|exactly|own|yet|lol|haha|tbh|imo|anyway|anyways|"
-                 "yo|judge|also|other|others|hate bear|hatebear|somehow|precarious|huge|big|whole|entire",
+                 "yo|judge|also|other|others|hate bear|hatebear|somehow|precarious|huge|big|whole|entire|"
+                 "however|meanwhile|moreover|furthermore|therefore|thus|hence|nevertheless|nonetheless",  # links
      "filler")
 _add(Tok.STOP, "not|don't|doesn't|didn't|can't|cannot|won't|never|no longer|if|unless|instead|except|without|"
                "until|before|after|exile|exiles|discard|discards|mill|mills|sacrifice|sacrifices|destroy|"
