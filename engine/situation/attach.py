@@ -426,6 +426,14 @@ def _name_words(cards: CardDB) -> frozenset[str]:
     return _first_words(tuple(cards.names()))
 
 
+def _others_than(b: Builder, text: str, named: str) -> str:
+    """ "Bob casts Windfall with 6 cards in hand, everyone else has 4": "else" is said of the player just named,
+    so the asker is among the others. Read as every player's value, which a player's own value (Bob's 6) keeps
+    over (the group's facts fill only the values not said)."""
+    b.assume(f"“{text}” read as every player but “{named}”, you among them")
+    return "each"
+
+
 @lru_cache(maxsize=8)
 def _first_words(names: tuple[str, ...]) -> frozenset[str]:
     words = {re.split(r"[\s,']+", n.lower())[0] for n in names} | {k.split()[0] for k in aliases()}
@@ -452,6 +460,8 @@ def resolve_player(b: Builder, text: str | None, subject: str, clause: str, acto
         return "we"
     if t in EACH_WORDS:
         return "each"
+    if t in OTHERS_WORDS and named_subject and named_subject.lower() not in ME_WORDS:
+        return _others_than(b, text, named_subject)
     if t in ("each opponent", "all opponents", "every opponent", "all my opponents", "each of my opponents",
              "opponents", "my opponents", "the opponents") or t in OTHERS_WORDS:
         return "each-opponent"

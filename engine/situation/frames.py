@@ -30,7 +30,7 @@ from engine.situation.board import (
     _top,
     drawn_off_permanent,
 )
-from engine.situation.reading import Part, Reading, _groups, player
+from engine.situation.reading import Part, Reading, _groups, player, step_owner
 from engine.situation.sources import draw_source, drawn_beside, drawn_off_source, place_source, source_apart
 from engine.situation.tokens import Tok
 
@@ -113,7 +113,7 @@ def _step(part: Part, reading: Reading) -> None:
                               Atom.SPELL_ON) for p in reading.later) or any(
             p.kind is Atom.CARDS and k and part.pieces[k - 1].kind is Atom.WHO for k, p in enumerate(part.pieces))
         if step == "draw" and not acts and reading.b.action is None:
-            F._draw_step(*_groups(reading, str(owner or reading.owner(part))))
+            F._draw_step(*_groups(reading, str(owner or step_owner(reading, part, piece))))
         else:
             if owner:
                 F._turn_of(*_groups(reading, str(owner)))

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from engine.errors import Ambiguity
 from engine.situation.atoms import Atom, Piece
 from engine.situation.attach import Builder, Ctx
+from engine.situation.lexicon import ME_WORDS
 from engine.situation.tokens import Tok
 
 SEATS = ("Player to your left", "Player to your right", "Player across")
@@ -114,3 +115,21 @@ def _groups(reading: Reading, words: str, **more: str) -> tuple[Ctx, dict[str, s
         ctx.actor = player(reading, words)
         return ctx, {"player": "herself", **more}  # the seat, through the reflexive
     return ctx, {"player": words, **more}
+
+
+def step_owner(reading: Reading, part: Part, piece: Piece) -> str:
+    """Whose bare "draw step": the part's or the clause's player. A player other than the asker carried from an
+    earlier part only by a card's possessive ("opp's narset, draw step"), or while the asker is named later in
+    the clause ("..., draw step, can i take the 2 extra?"), leaves the step either one's: which one decides the
+    answer (the draw step is its owner's turn, 504.1), so it is asked."""
+    carried = reading.subject
+    asker_later = any(t.kind in (Tok.ME, Tok.POSS) and t.text.lower() in ME_WORDS
+                      for p in reading.later if p is not piece for t in p.tokens)
+    if part.who() is None and carried and carried.lower() not in ME_WORDS and (asker_later or
+                                                                               reading.subject_of_card):
+        them = carried.removesuffix("'s").removesuffix("’s")
+        theirs = "opponent's" if them.lower() in ("opponent", "my opponent", "opp") else f"{them}'s"
+        raise Ambiguity(f"Whose {piece.text} is it?", piece.text, reading.clause,
+                        [(f"Your {piece.text}", f"my {piece.text}"),
+                         (f"{theirs[0].upper()}{theirs[1:]} {piece.text}", f"{theirs} {piece.text}")])
+    return reading.owner(part, piece)

@@ -1,0 +1,52 @@
+"""Wrong answers and misses found by a judge's second review of fresh phrasings (issue #24, the corpus entries
+fresh-131..210), each held here with a phrasing of its own (not the corpus text), so that the fix is for the
+pattern.
+
+Why these tests: each was an answer a judge would overrule or a refusal where a player expects a reading: a
+bare "draw step" after the opponent's card taken for the opponent's draw step while the asker asks about their
+own Sylvan Library, and "everyone else has 4" after another player's fact read as every opponent of the asker
+(the asker's own hand left at the default).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.cards import default_cards
+from engine.errors import Clarification
+from engine.judging import judge_text
+from engine.model import Resolution
+from tests.situation_corpus.measure import drawn_by
+
+CARDS = default_cards()
+
+
+def _judged(text: str) -> Resolution:
+    return judge_text(text, CARDS)
+
+
+def test_a_bare_draw_step_after_the_opponents_card_is_asked_when_the_asker_is_named() -> None:
+    """The draw step is its owner's turn (504.1): the opponent's card before it doesn't say whose it is."""
+    for text in ("my opponent's spirit of the labyrinth, draw step, i have howling mine",
+                 "my opponent has spirit of the labyrinth, draw step, and my howling mine is out"):
+        with pytest.raises(Clarification) as asked:
+            _judged(text)
+        options = " ".join(o.text for o in asked.value.options)
+        assert "my draw step" in options and "opponent's draw step" in options, text
+
+
+def test_a_bare_draw_step_with_only_the_opponent_named_stays_theirs() -> None:
+    res = _judged("opponent has font of mythos, draw step")
+    assert drawn_by(res)["Opponent"] == 3
+
+
+def test_everyone_else_after_another_players_fact_includes_the_asker() -> None:
+    """Jace's Archivist: each discards, then draws the greatest number discarded; Bob's 2, everyone else's 5."""
+    res = _judged("Alice, Bob and me. Bob activates jace's archivist with 2 cards in hand, everyone else has 5")
+    assert drawn_by(res)["You"] == 5
+    assert any("you among them" in said for said in res.assumed)
+
+
+def test_everyone_else_after_the_asker_is_every_opponent() -> None:
+    res = _judged("i cast windfall with 3 cards in hand, everyone else has 5")
+    assert drawn_by(res)["You"] == 5 and drawn_by(res)["Opponent"] == 5
