@@ -139,6 +139,11 @@ def _side(part: Part, reading: Reading) -> None:
             reading.b.assume(f"“{piece.text}” read as about you (the player before it was named as a card's "
                              "controller)")
             owner = "I"
+        elif part.who() is None and reading.subject is None:
+            # "on the draw, opp has howling mine, ...": said before any player, the side is the asker's own (a
+            # player tells where they sit); the clause's later player is not carried back to it
+            reading.b.assume(f"“{piece.text}” read as about you (said before any player)")
+            owner = "I"
         else:
             owner = reading.owner(part)
         F._on_the(*_groups(reading, owner, side=str(piece.values["side"])))

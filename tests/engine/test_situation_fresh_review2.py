@@ -50,3 +50,9 @@ def test_everyone_else_after_another_players_fact_includes_the_asker() -> None:
 def test_everyone_else_after_the_asker_is_every_opponent() -> None:
     res = _judged("i cast windfall with 3 cards in hand, everyone else has 5")
     assert drawn_by(res)["You"] == 5 and drawn_by(res)["Opponent"] == 5
+
+
+def test_a_side_said_before_any_player_is_the_askers() -> None:
+    """ "on the draw, opp has X, my first turn": the asker is on the draw, so their first turn draws (103.8a)."""
+    res = _judged("on the draw, my opponent controls kami of the crescent moon, my first turn's draw step")
+    assert drawn_by(res)["You"] == 2
