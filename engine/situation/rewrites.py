@@ -46,7 +46,8 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # clause's other facts: "renewal on my board, the top card of my library is a creature card, i draw")
         (r"(^|[.!?;]\s*)([^.!?;]*?)(?:,\s*|\s+and\s+)?\b(the top card of my library is (?:not )?an? \w+)"
          r"(?: card)?\b(?:\s*,)?", r"\1\3 card. \2"),
-        (r"\b(?:i'm|im)\b(?=\s+(?:at|on|in|playing|casting|the|a|dead|safe|alive|done|winning|losing)\b)", "I am"),
+        (r"\b(?:i'm|im)\b(?=\s+(?:at|on|in|playing|casting|the|a|dead|safe|alive|done|winning|losing|first|going|"
+         r"starting)\b)", "I am"),
         # "it's my opponent who has the empty library": the player the sentence is about
         (r"\bit(?:'s| is) (my opponent|opponent|opp|he|she|they|[A-Z][a-z]+) (?:who|that)\b", r"\1"),
         (r"\bit(?:'s| is) (?:me|i) (?:who|that)\b", "I"),
@@ -144,6 +145,14 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"\1 opponents, each opponent "),
         (r"\b(?:(?:both|all|all my|both my|all the|both the|the|my) )?opponents (?:are |each |both |all )?"
          r"(?=(?:at|on) (?:-?\d|\w+ life))", "each opponent "),
+        # "i havent drawn yet bc its my upkeep": the reason is one more fact of the clause; "4 ppl", "3 way game"
+        (r"(?<=\w)\s*,?\s+(?:bc|b/c|cuz|coz|'cause|because)\s+(?=(?:it'?s|it is|i|i'?m|my|opponent|opponent's|he|she|"
+         r"they|we|there)\b)", ", "),
+        (r"\bppl\b", "players"),
+        (r"\bthe (?:guy|dude|person|girl|lady|fella|one|player sitting|guy sitting|person sitting) "
+         r"(?=(?:on|to|at|across)\b)", "the player "),
+        (r"\b(\d|two|three|four|five|six)[- ]way (?=(?:game|pod|match|multiplayer|free-for-all|commander)\b)",
+         r"\1 player "),
         (r"\blibs\b", "libraries"),
         (r"\blib\b", "library"),
         (r"\bgy\b", "graveyard"),

@@ -167,7 +167,9 @@ _add(Tok.SIDE, "on the draw|on draw|went second|go second|goes second|going seco
                "is on the draw|are on the draw", "draw")
 _add(Tok.SIDE, "go first|goes first|went first|going first|start first|started first|play first|plays first|"
                "played first|started the game|start the game|starts the game|am on the play|is on the play|"
-               "are on the play|start|starts|started|am starting|is starting|are starting", "play")
+               "are on the play|start|starts|started|am starting|is starting|are starting|am first player|"
+               "am the first player|am the starting player|is the starting player|is the first player|"
+               "is first player|am going first|is going first|are going first", "play")
 _add(Tok.OFF, "off|off of|from casting|by casting|thanks to|because of|due to|courtesy of|"
                "by way of", "off")  # "draws a card off Howling Mine": the source of a draw
 _add(Tok.MAKES, "makes|made|make|making|lets|let|letting|forces|forced|causes|caused|gives|gave", "makes")

@@ -56,3 +56,17 @@ def test_a_side_said_before_any_player_is_the_askers() -> None:
     """ "on the draw, opp has X, my first turn": the asker is on the draw, so their first turn draws (103.8a)."""
     res = _judged("on the draw, my opponent controls kami of the crescent moon, my first turn's draw step")
     assert drawn_by(res)["You"] == 2
+
+
+def test_a_reason_after_because_is_one_more_fact() -> None:
+    """ "bc it's my upkeep": the upkeep is read, so the asker hasn't drawn yet this turn (121.2b allows one)."""
+    res = _judged("my opponent controls narset, i haven't drawn yet cuz it's my upkeep, i cast frantic search")
+    assert drawn_by(res)["You"] == 1
+
+
+def test_players_counted_in_slang_and_seats_said_with_a_person() -> None:
+    """"4 ppl", "3 way game", "the dude to my right": a player count and a seat; in a game of more than two
+    players nobody skips the first draw (103.8c), and a seat's Narset stops a second draw of the asker."""
+    assert drawn_by(_judged("4 ppl, i'm first player, turn 1, my draw step"))["You"] == 1
+    res = _judged("4 way game, the dude to my right has spirit of the labyrinth, i cast brainstorm")
+    assert drawn_by(res)["You"] == 0
