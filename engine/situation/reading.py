@@ -70,6 +70,9 @@ class Reading:
         if self.later_subject:
             mine = self.later_subject.lower() in ("i", "me", "myself")
             if not mine and piece is not None:
+                if _their_own_count(self, piece):
+                    self.b.assume(f"“{words}” read as about you (“{self.later_subject}” has a count of their own)")
+                    return "I"
                 _whose_zone(self, piece)
             said = "you" if mine else f"“{self.later_subject}”"
             self.b.assume(f"“{words}” read as about {said}")
@@ -79,6 +82,25 @@ class Reading:
 
 
 _ZONE_WORD = re.compile(r"\b(library|deck|lib|hand|graveyard|yard|gy)\b", re.I)
+
+
+def _their_own_count(reading: Reading, piece: Piece) -> bool:
+    """ "Wheel of Fortune with 4 cards in lib, opp has 20": the player named after a zone's count gives a count
+    of their own in their first part (a number or a count of the same zone), so the first count is the asker's."""
+    if piece.kind is not Atom.COUNT:
+        return False
+    zone = piece.values.get("zone") or "library"
+    pieces = reading.later
+    start = next((k for k, p in enumerate(pieces) if p.kind is Atom.WHO), len(pieces))
+    for p in pieces[start + 1:]:
+        if p.kind is Atom.TOKEN and p.tok is Tok.SEP:
+            return False
+        if (p.kind is Atom.COUNT and (p.values.get("zone") or "library") == zone) or (
+                p.kind is Atom.TOKEN and p.tok is Tok.NUMBER):
+            return True
+        if p.kind is not Atom.TOKEN:
+            return False
+    return False
 
 
 def _whose_zone(reading: Reading, piece: Piece) -> None:

@@ -131,6 +131,8 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bnothing (?:left )?in (my|his|her|their|the|opponent's) (?:library|deck)\b", r"0 cards in \1 library"),
         # "opp has 3 cards left in his": the library, left unsaid
         (r"\b(cards? (?:left )?in) (his|her|their|my)(?=\s*(?:[,.;!?]|$))", r"\1 \2 library"),
+        # "my library has 4, opp has 20 in his": the zone said before, left unsaid
+        (r"\b(\d+) (?:left )?in (?:his|hers|theirs|her|their)(?=\s*(?:[,.;!?]|$))", r"\1"),
         # "i dredge instead of drawing for turn": the dredge replaces the draw step's draw
         (r"\b(dredge(?: it| \w+)?) instead of (?:drawing|my draw) (?:for (?:the |my )?turn|in my draw step)\b",
          r"\1 in my draw step"),

@@ -254,7 +254,14 @@ def _seats(pieces: list[Piece], reading: Reading) -> bool:
 
 
 def _first_player(pieces: list[Piece]) -> str | None:
-    return next((str(p.values["who"]) for p in pieces if p.kind is Atom.WHO), None)
+    """The clause's first player: a player's words, or the asker's own zone ("thug in yard, my library 5, opp has
+    X": the graveyard is told with the asker's library, not with the opponent named after both)."""
+    for p in pieces:
+        if p.kind is Atom.WHO:
+            return str(p.values["who"])
+        if p.kind is Atom.COUNT and str(p.values.get("owner") or "").lower() in ("my", "mine"):
+            return "I"
+    return None
 
 
 def _parts(pieces: list[Piece], reading: Reading) -> list[Part]:

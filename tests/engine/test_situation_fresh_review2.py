@@ -70,3 +70,21 @@ def test_players_counted_in_slang_and_seats_said_with_a_person() -> None:
     assert drawn_by(_judged("4 ppl, i'm first player, turn 1, my draw step"))["You"] == 1
     res = _judged("4 way game, the dude to my right has spirit of the labyrinth, i cast brainstorm")
     assert drawn_by(res)["You"] == 0
+
+
+def test_a_zone_left_unsaid_after_his_is_the_zone_said_before() -> None:
+    """ "opp has 20 in his": the library said before; and the count before him is then the asker's (704.5b)."""
+    res = _judged("prosperity for 6 with 5 cards in my library, opp has 30 in his")
+    assert res.losers == ["You"]
+
+
+def test_a_count_said_before_a_player_who_gives_their_own_is_the_askers() -> None:
+    res = _judged("3 cards in library, my opponent has 12, i cast brainstorm. do i lose?")
+    assert res.losers == []
+    assert any("a count of their own" in said for said in res.assumed)
+
+
+def test_the_askers_zone_said_first_makes_the_asker_the_clauses_player() -> None:
+    """ "golgari thug in yard, my library 6, opp has narset": the graveyard is told with the asker's library."""
+    res = _judged("golgari thug in yard, my library 6, opp has narset, i draw for my turn")
+    assert any(f["fact"].startswith("You: Golgari Thug in graveyard") for f in res.understood)
