@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.cards import Card
 from engine.effects import SpellText
+from engine.entering import entering_text
 from engine.errors import Ambiguity, SituationError
 from engine.situation.attach import GROUPS, Ctx, agree, possessive
 from engine.situation.dredges import not_dredge
@@ -355,8 +356,8 @@ def _enters(ctx: Ctx, g: dict[str, str]) -> None:
                              "'Kiora enters under my control'")
     action = {"type": "cast", "card": ctx.card(g["card"]), "player": who, "ability": "enters"}
     card = ctx.b.cards.find(action["card"])
-    if card is not None and not is_spell(card) and any(isinstance(e, SpellText) and not e.activated
-                                                       for e in card.effects):
+    if card is not None and not is_spell(card) and entering_text(card) is None and any(
+            isinstance(e, SpellText) and not e.activated for e in card.effects):
         # its "when this enters" ability is held as the text its spell does on resolving: entering any other way,
         # the engine would leave it out (a silent wrong answer), so it is said instead
         raise SituationError(f"{card.name}'s “enters” ability is one the engine can carry out only when it is cast",

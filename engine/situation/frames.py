@@ -269,7 +269,7 @@ def _besides(part: Part, reading: Reading) -> None:
         piece.used = True
 
 
-def _x_said_apart(part: Part, reading: Reading) -> None:
+def x_said_apart(part: Part, reading: Reading) -> None:
     """ "Opp casts Sphinx's Revelation for X and ..., X=3": an X in a part of its own is the X of the spell the
     story casts (said once)."""
     action = reading.b.action
@@ -377,7 +377,7 @@ FRAMES: dict[Frame, Callable[[Part, Reading], None]] = {
     Frame.MECHANIC: _mechanic,
     Frame.CAST: _cast,
     Frame.CAST_INTO: _cast_into,
-    Frame.X_APART: _x_said_apart,
+    Frame.X_APART: x_said_apart,
     Frame.BESIDES: _besides,
     Frame.CARD_VERB: _card_verb,
     Frame.SPELL: _spell,

@@ -150,6 +150,10 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # "i havent drawn yet bc its my upkeep": the reason is one more fact of the clause; "4 ppl", "3 way game"
         (r"(?<=\w)\s*,?\s+(?:bc|b/c|cuz|coz|'cause|because)\s+(?=(?:it'?s|it is|i|i'?m|my|opponent|opponent's|he|she|"
          r"they|we|there)\b)", ", "),
+        # "devotion to blue is 4", "with devotion 5": the X of Thassa's Oracle's ability (its devotion)
+        (r"\b(?:my |his |her |their |our )?devotion(?: to blue| to u)?(?: is| of| at| =| ==|:)? ?(\d{1,2})\b", r"x=\1"),
+        # "6 cards left when the thoracle trigger resolves": the facts hold as the ability resolves
+        (r"(?<=\w) when (?=(?:the |my |his |her )?[\w' ]{2,40}? (?:trigger|etb|etb trigger|ability) resolves\b)", ", "),
         (r"\bppl\b", "players"),
         (r"\bthe (?:guy|dude|person|girl|lady|fella|one|player sitting|guy sitting|person sitting) "
          r"(?=(?:on|to|at|across)\b)", "the player "),
@@ -161,6 +165,8 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\byard\b", "graveyard"),
         (r"\bbf\b", "battlefield"),
         (r"\betbs?\b", "enters the battlefield"),
+        # "Thassa's Oracle enters, ...": entering said without where, as "etb" is
+        (r"\benters\b(?! the battlefield)(?=\s*(?:[,.;!?]|$|with\b|and\b))", "enters the battlefield"),
         (r"\bt(\d{1,2})\b", r"turn \1"),
         (r"\bturn(\d{1,2})\b", r"turn \1"),
         (r"\b2 ?hg\b", "two-headed giant"),

@@ -14,7 +14,7 @@ import re
 from engine.errors import SituationError
 from engine.situation.atoms import Atom, Piece, atoms
 from engine.situation.attach import Builder
-from engine.situation.frames import FRAMES
+from engine.situation.frames import FRAMES, x_said_apart
 from engine.situation.reading import GRAMMAR, Part, Reading, player
 from engine.situation.tokens import Tok, Token, tokenize
 
@@ -100,8 +100,17 @@ def read_parts(b: Builder, clause: str) -> bool:
             _read_part(_for(part, who), reading)
             who.used = True
         pending = []
+    _x_said_first(pieces, reading)
     _check_used(pieces, reading)
     return True
+
+
+def _x_said_first(pieces: list[Piece], reading: Reading) -> None:
+    """ "devotion is 6 and I have 6 cards left, the Oracle's trigger resolves": an X said before the spell or
+    ability it is the X of, in the same clause, is read once the clause's action is known."""
+    for piece in pieces:
+        if piece.kind is Atom.X and not piece.used:
+            x_said_apart(Part([piece], reading), reading)
 
 
 _NAME_KINDS = frozenset({Tok.NAME, Tok.WORD, Tok.STOP, Tok.CARD})

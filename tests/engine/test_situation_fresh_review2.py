@@ -88,3 +88,21 @@ def test_the_askers_zone_said_first_makes_the_asker_the_clauses_player() -> None
     """ "golgari thug in yard, my library 6, opp has narset": the graveyard is told with the asker's library."""
     res = _judged("golgari thug in yard, my library 6, opp has narset, i draw for my turn")
     assert any(f["fact"].startswith("You: Golgari Thug in graveyard") for f in res.understood)
+
+
+def test_a_permanents_enters_ability_held_as_its_spell_text_resolves_however_it_entered() -> None:
+    """603.6a: Thassa's Oracle's ability triggers on entering, cast or not; "devotion N" is its X."""
+    res = _judged("Thassa's Oracle enters the battlefield under my control. my devotion to blue is 3. "
+                  "my library has 3 cards")
+    assert res.winners == ["You"]
+    assert any("“when this enters” ability" in step.text for step in res.steps)
+
+
+def test_etb_and_a_bare_enters_with_devotion_are_read() -> None:
+    assert _judged("thoracle etb, devotion 1, library has 2 cards. win?").winners == []
+    assert _judged("my thassa's oracle enters, devotion to blue 5, i have 5 cards in library").winners == ["You"]
+
+
+def test_an_x_said_before_the_ability_in_the_same_clause() -> None:
+    res = _judged("devotion is 4 and my library has 9 cards when the thassa's oracle trigger resolves")
+    assert res.winners == [] and res.losers == []
