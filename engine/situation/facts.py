@@ -14,7 +14,7 @@ from engine.cards import Card
 from engine.effects import SpellText
 from engine.entering import entering_text
 from engine.errors import Ambiguity, SituationError
-from engine.situation.attach import GROUPS, Ctx, agree, possessive
+from engine.situation.attach import CARD_PRONOUNS, GROUPS, Ctx, agree, possessive
 from engine.situation.dredges import not_dredge
 from engine.situation.lexicon import MAX_COUNT, STEP_WORDS, count, read_number
 from engine.vocabulary import aliases as mechanic_aliases
@@ -135,7 +135,7 @@ _EACH_CONTROLS = {"each": "each player", "we": "each of us", "each-opponent": "e
 
 def _controls(ctx: Ctx, g: dict[str, str]) -> None:
     who = ctx.who(g.get("player"))
-    cards = ctx.card_list(g["cards"])
+    cards = _permanent_named_last(ctx, g["cards"]) or ctx.card_list(g["cards"])
     _permanents_only(ctx, cards)
     if who == "we" and not re.search(r"\b(?:both|each|all)\b", ctx.clause, re.I):
         # "we have Howling Mine": one permanent, one of us controls it; asked about if it matters
@@ -150,6 +150,22 @@ def _controls(ctx: Ctx, g: dict[str, str]) -> None:
         raise SituationError("say which player controls the permanent", ctx.clause, "'Alice controls X'")
     ctx.b.player(who).battlefield.extend(cards)
     ctx.b.note(f"{who} {agree(who, 'control')} {', '.join(cards)}", ctx.clause)
+
+
+def _permanent_named_last(ctx: Ctx, text: str) -> list[str]:
+    """ "Does Bowmasters trigger when opp casts Brainstorm? I control it": what a player controls is a permanent,
+    so "it" is the permanent named last, past a spell named after it (said); [] when that is not the case."""
+    if text.strip().lower() not in CARD_PRONOUNS or not ctx.b.last_cards:
+        return []
+    last = ctx.b.cards.find(ctx.b.last_cards[-1])
+    if last is None or not is_spell(last):
+        return []
+    for name in reversed(ctx.b.last_cards):
+        card = ctx.b.cards.find(name)
+        if card is not None and not is_spell(card):
+            ctx.b.assume(f"“{text.strip()}” read as {name}, the permanent named last ({last.name} is a spell)")
+            return [name]
+    return []
 
 
 def is_spell(card: Card) -> bool:

@@ -159,6 +159,9 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"(?=(?:on|to|at|across)\b)", "the player "),
         (r"\b(\d|two|three|four|five|six)[- ]way (?=(?:game|pod|match|multiplayer|free-for-all|commander)\b)",
          r"\1 player "),
+        # "do I lose if I draw off an empty library": drawing from it (no card is the source)
+        (r"\b(draw|draws|drew|drawing)(?: a card)? off (?=(?:an? |my |his |her |their |the )?empty (?:library|deck)\b)",
+         r"\1 from "),
         (r"\blibs\b", "libraries"),
         (r"\blib\b", "library"),
         (r"\bgy\b", "graveyard"),

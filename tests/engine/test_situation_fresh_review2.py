@@ -106,3 +106,17 @@ def test_etb_and_a_bare_enters_with_devotion_are_read() -> None:
 def test_an_x_said_before_the_ability_in_the_same_clause() -> None:
     res = _judged("devotion is 4 and my library has 9 cards when the thassa's oracle trigger resolves")
     assert res.winners == [] and res.losers == []
+
+
+def test_drawing_off_an_empty_library_is_drawing_from_it() -> None:
+    res = _judged("what happens if my opponent draws off an empty library? he controls platinum angel")
+    assert res.losers == []
+
+
+def test_does_a_card_in_lower_case_trigger_when_something_happens() -> None:
+    """The question first, the card typed in lower case, whose it is said after it (the first draw in a draw step
+    is not one Bowmasters sees)."""
+    res = _judged("does bowmasters trigger when my opponent draws for his turn? i control it")
+    assert res.answer["text"].startswith("No — Orcish Bowmasters doesn't trigger")
+    res = _judged("does bowmasters trigger when my opponent casts brainstorm? i control it")
+    assert res.answer["text"].startswith("Yes — Orcish Bowmasters triggers 3 times")
