@@ -99,6 +99,7 @@ class Builder:
         self.group_permanents: list[tuple[str, str]] = []  # ("we", "Howling Mine"): one for each member
         self.last_cards: list[str] = []  # what "it"/"her" means where a card is expected
         self.pending_dredges: list[tuple[str, bool, str]] = []  # "I dredge" before the graveyard is told
+        self.graveyard_unsaid: list[str] = []  # cards put in a graveyard whose owner was only a later player
         self.implied_action: tuple[dict[str, Any], str] | None = None  # "... instead of drawing"
         self.in_question = False  # the clause being read comes from a question ("do we draw?")
         self.action_from_question = False

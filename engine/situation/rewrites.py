@@ -133,6 +133,9 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(cards? (?:left )?in) (his|her|their|my)(?=\s*(?:[,.;!?]|$))", r"\1 \2 library"),
         # "my library has 4, opp has 20 in his": the zone said before, left unsaid
         (r"\b(\d+) (?:left )?in (?:his|hers|theirs|her|their)(?=\s*(?:[,.;!?]|$))", r"\1"),
+        # "can i dredge instead of it getting stolen?": the other replacement is the one not chosen (616.1)
+        (r"\b(dredge(?: it| \w+)?) instead of (?:it |that |the draws? |them |the cards? )?(?:getting|being) "
+         r"(?:stolen|taken|replaced|skipped)\b", r"\1"),
         # "i dredge instead of drawing for turn": the dredge replaces the draw step's draw
         (r"\b(dredge(?: it| \w+)?) instead of (?:drawing|my draw) (?:for (?:the |my )?turn|in my draw step)\b",
          r"\1 in my draw step"),

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from engine.cards import default_cards
-from engine.errors import Clarification
+from engine.errors import Clarification, SituationError
 from engine.judging import judge_text
 from engine.model import Resolution
 from tests.situation_corpus.measure import drawn_by
@@ -120,3 +120,17 @@ def test_does_a_card_in_lower_case_trigger_when_something_happens() -> None:
     assert res.answer["text"].startswith("No — Orcish Bowmasters doesn't trigger")
     res = _judged("does bowmasters trigger when my opponent casts brainstorm? i control it")
     assert res.answer["text"].startswith("Yes — Orcish Bowmasters triggers 3 times")
+
+
+def test_a_dredger_in_a_graveyard_whose_owner_is_unsaid_is_the_dredging_players() -> None:
+    """ "thug in gy, opp has X, can I dredge?": the graveyard was given to the opponent only because he was named
+    after it; the card is dredged from its owner's graveyard (702.52a), so it is the asker's, and said."""
+    res = _judged("stinkweed imp in yard, my opponent has hullbreacher, i cast frantic search. can i dredge instead "
+                  "of it getting replaced?")
+    assert res.answer["text"].startswith("Yes")
+    assert any("not your opponent's" in said or "not Opponent's" in said for said in res.assumed)
+
+
+def test_a_dredger_in_a_graveyard_said_to_be_the_opponents_is_not_moved() -> None:
+    with pytest.raises(SituationError):
+        _judged("golgari thug in my opponent's graveyard, i cast brainstorm. can i dredge?")
