@@ -133,7 +133,19 @@ def _poison(ctx: Ctx, g: dict[str, str]) -> None:
 _EACH_CONTROLS = {"each": "each player", "we": "each of us", "each-opponent": "each opponent"}
 
 
+_OWNED_AFTER = re.compile(r"\s*(?:,|\+|&|\band\b|\bplus\b)\s*(?=(?:my|his|her|their|your|(?:my |the )?opponent's)\s)",
+                          re.I)
+
+
 def _controls(ctx: Ctx, g: dict[str, str]) -> None:
+    head, *owned = _OWNED_AFTER.split(g["cards"])
+    if owned:
+        # "opp's Notion Thief and my Alms Collector": a card after the list's first with a possessive of its own
+        # is that player's, never the first possessive's
+        _controls(ctx, {**g, "cards": head})
+        for tail in owned:
+            _in_play(ctx, {"cards": tail})
+        return
     who = ctx.who(g.get("player"))
     cards = _permanent_named_last(ctx, g["cards"]) or ctx.card_list(g["cards"])
     _permanents_only(ctx, cards)

@@ -134,3 +134,12 @@ def test_a_dredger_in_a_graveyard_whose_owner_is_unsaid_is_the_dredging_players(
 def test_a_dredger_in_a_graveyard_said_to_be_the_opponents_is_not_moved() -> None:
     with pytest.raises(SituationError):
         _judged("golgari thug in my opponent's graveyard, i cast brainstorm. can i dredge?")
+
+
+def test_a_card_with_its_own_possessive_in_a_list_is_that_players() -> None:
+    """ "opp's Notion Thief + my Alms Collector": the second card is the asker's. Alms Collector replaces the
+    opponent's draw of four (the opponent and the asker each draw one), and the asker's draw is the Thief's."""
+    res = _judged("my opponent's notion thief + my alms collector, my opponent casts opportunity on himself")
+    assert drawn_by(res)["Opponent"] == 2 and drawn_by(res)["You"] == 0
+    res = _judged("Alice, Bob and me. Bob's Sheoldred and my Consecrated Sphinx. Bob casts Gitaxian Probe")
+    assert any(f["fact"] == "You control Consecrated Sphinx" for f in res.understood)
