@@ -157,6 +157,10 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(?:my |his |her |their |our )?devotion(?: to blue| to u)?(?: is| of| at| =| ==|:)? ?(\d{1,2})\b", r"x=\1"),
         # "6 cards left when the thoracle trigger resolves": the facts hold as the ability resolves
         (r"(?<=\w) when (?=(?:the |my |his |her )?[\w' ]{2,40}? (?:trigger|etb|etb trigger|ability) resolves\b)", ", "),
+        # "Does Bowmasters trigger when ...? it's mine": the card named before is the speaker's (or his)
+        (r"(?:^|(?<=[,.;!?]\s))it(?:'s| is) (?:mine|my own)(?=\s*(?:[,.;!?]|$))", "I control it"),
+        (r"(?:^|(?<=[,.;!?]\s))it(?:'s| is) (?:my )?opponent's(?=\s*(?:[,.;!?]|$))", "my opponent controls it"),
+        (r"(?:^|(?<=[,.;!?]\s))it(?:'s| is) his(?=\s*(?:[,.;!?]|$))", "he controls it"),
         (r"\bppl\b", "players"),
         (r"\bthe (?:guy|dude|person|girl|lady|fella|one|player sitting|guy sitting|person sitting) "
          r"(?=(?:on|to|at|across)\b)", "the player "),

@@ -120,6 +120,10 @@ def test_does_a_card_in_lower_case_trigger_when_something_happens() -> None:
     assert res.answer["text"].startswith("No — Orcish Bowmasters doesn't trigger")
     res = _judged("does bowmasters trigger when my opponent casts brainstorm? i control it")
     assert res.answer["text"].startswith("Yes — Orcish Bowmasters triggers 3 times")
+    res = _judged("does bowmasters trigger when my opponent casts brainstorm? it's mine")
+    assert res.answer["text"].startswith("Yes — Orcish Bowmasters triggers 3 times")
+    res = _judged("does sheoldred trigger when i draw for my turn? it's opp's")
+    assert res.answer["text"].startswith("Yes — Sheoldred, the Apocalypse triggers once")
 
 
 def test_a_dredger_in_a_graveyard_whose_owner_is_unsaid_is_the_dredging_players() -> None:
