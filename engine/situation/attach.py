@@ -461,8 +461,9 @@ def resolve_player(b: Builder, text: str | None, subject: str, clause: str, acto
         return "we"
     if t in EACH_WORDS:
         return "each"
-    if t in OTHERS_WORDS and named_subject and named_subject.lower() not in ME_WORDS:
-        return _others_than(b, text, named_subject)
+    named = " ".join((named_subject or "").lower().split())
+    if t in OTHERS_WORDS and named and named not in ME_WORDS | OTHERS_WORDS | EACH_WORDS | FIRST_PLURAL:
+        return _others_than(b, text, str(named_subject))
     if t in ("each opponent", "all opponents", "every opponent", "all my opponents", "each of my opponents",
              "opponents", "my opponents", "the opponents") or t in OTHERS_WORDS:
         return "each-opponent"

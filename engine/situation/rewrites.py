@@ -161,6 +161,13 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"(?:^|(?<=[,.;!?]\s))it(?:'s| is) (?:mine|my own)(?=\s*(?:[,.;!?]|$))", "I control it"),
         (r"(?:^|(?<=[,.;!?]\s))it(?:'s| is) (?:my )?opponent's(?=\s*(?:[,.;!?]|$))", "my opponent controls it"),
         (r"(?:^|(?<=[,.;!?]\s))it(?:'s| is) his(?=\s*(?:[,.;!?]|$))", "he controls it"),
+        # "I'm the only one with cards", "nobody else has cards in hand": every other hand is empty
+        (r"\b(?:i am|i'm|im) the only (?:one|player) (?:with|holding|that has|who has) (?:any )?cards"
+         r"(?: in (?:my )?hand)?(?=\s*\(\d)", "everyone else has 0 cards in hand, I have"),
+        (r"\b(?:i am|i'm|im) the only (?:one|player) (?:with|holding|that has|who has) (?:any )?cards"
+         r"(?: in (?:my )?hand)?", "everyone else has 0 cards in hand"),
+        (r"\b(?:(?:nobody|no one|noone) else|no other player) (?:has|holds|is holding) (?:any )?cards(?: in hand)?",
+         "everyone else has 0 cards in hand"),
         (r"\bppl\b", "players"),
         (r"\bthe (?:guy|dude|person|girl|lady|fella|one|player sitting|guy sitting|person sitting) "
          r"(?=(?:on|to|at|across)\b)", "the player "),

@@ -147,3 +147,17 @@ def test_a_card_with_its_own_possessive_in_a_list_is_that_players() -> None:
     assert drawn_by(res)["Opponent"] == 2 and drawn_by(res)["You"] == 0
     res = _judged("Alice, Bob and me. Bob's Sheoldred and my Consecrated Sphinx. Bob casts Gitaxian Probe")
     assert any(f["fact"] == "You control Consecrated Sphinx" for f in res.understood)
+
+
+def test_everyone_else_as_its_own_subject_is_every_opponent() -> None:
+    res = _judged("everyone else has 2 cards in hand. i cast windfall with 5 cards in hand")
+    assert any(f["fact"] == "each opponent: 2 cards in hand" for f in res.understood)
+    assert drawn_by(res)["You"] == 4
+
+
+def test_the_only_one_with_cards_empties_every_other_hand() -> None:
+    """It was skipped without a word (the opponent's hand left at 7): Windfall draws the greatest hand discarded."""
+    res = _judged("how many do i draw if i cast windfall and i'm the only one with cards (6 in hand)")
+    assert drawn_by(res)["You"] == 5
+    res = _judged("i activate jace's archivist with 3 cards in hand, no one else has any cards")
+    assert drawn_by(res)["You"] == 3
