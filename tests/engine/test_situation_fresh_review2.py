@@ -10,6 +10,8 @@ own Sylvan Library, and "everyone else has 4" after another player's fact read a
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from engine.cards import default_cards
@@ -161,3 +163,16 @@ def test_the_only_one_with_cards_empties_every_other_hand() -> None:
     assert drawn_by(res)["You"] == 5
     res = _judged("i activate jace's archivist with 3 cards in hand, no one else has any cards")
     assert drawn_by(res)["You"] == 3
+
+
+@pytest.mark.parametrize("text", [
+    "i cast wheel of fortune, my library is nearly empty. do i lose?",
+    "opp is almost out of cards in his library and i cast words of wisdom",
+    "my opponent's deck is basically empty, he casts brainstorm. does he lose?",
+])
+def test_near_empty_is_never_read_as_empty(text: str) -> None:
+    """ "nearly empty" was read as 0 cards (the approximation skipped as filler): a confident loss. It is said
+    instead, with the words the reader can't take into account."""
+    with pytest.raises(SituationError) as said:
+        _judged(text)
+    assert re.search(r"(almost|nearly|basically) (empty|out)", str(said.value)), said.value
