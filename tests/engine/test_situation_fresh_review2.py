@@ -176,3 +176,11 @@ def test_near_empty_is_never_read_as_empty(text: str) -> None:
     with pytest.raises(SituationError) as said:
         _judged(text)
     assert re.search(r"(almost|nearly|basically) (empty|out)", str(said.value)), said.value
+
+
+def test_a_seat_is_a_game_of_more_than_two() -> None:
+    """ "the player across from me": a game of four at least, so the asker's loss is not that player's win (the
+    game goes on for the others, 104.2a); it was set up as a two-player game."""
+    res = _judged("edh, the player across from me has sheoldred, i'm at 3, i brainstorm. am i dead")
+    assert res.losers == ["You"] and res.winners == []
+    assert len(res.players) == 4
