@@ -168,6 +168,10 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"(?: in (?:my )?hand)?", "everyone else has 0 cards in hand"),
         (r"\b(?:(?:nobody|no one|noone) else|no other player) (?:has|holds|is holding) (?:any )?cards(?: in hand)?",
          "everyone else has 0 cards in hand"),
+        # "our first turn (turn 2)": the game's number of a side's first turn (1 on the play, 2 on the draw) says
+        # again what "first turn" and the side say; read once
+        (r"\b((?:my|our|his|her|their|opponent's) first turn)\s*"
+         r"(?:\(\s*(?:game )?turn [12]\s*\)|,\s*(?:game )?turn [12]\b)", r"\1"),
         (r"\bppl\b", "players"),
         (r"\bthe (?:guy|dude|person|girl|lady|fella|one|player sitting|guy sitting|person sitting) "
          r"(?=(?:on|to|at|across)\b)", "the player "),

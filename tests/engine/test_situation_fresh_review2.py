@@ -184,3 +184,10 @@ def test_a_seat_is_a_game_of_more_than_two() -> None:
     res = _judged("edh, the player across from me has sheoldred, i'm at 3, i brainstorm. am i dead")
     assert res.losers == ["You"] and res.winners == []
     assert len(res.players) == 4
+
+
+def test_a_first_turn_said_again_with_its_game_turn_is_one_fact() -> None:
+    """ "our first turn (turn 2)" on the draw: the same turn said twice, not a contradiction; in Two-Headed Giant
+    only the team that plays first skips its first draw (103.8b)."""
+    res = _judged("2HG, we're on the draw, it's our first turn (turn 2), draw step")
+    assert drawn_by(res)["You"] == 1 and drawn_by(res)["Teammate"] == 1
