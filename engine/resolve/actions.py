@@ -16,7 +16,6 @@ from engine.effects import (
     SkipDrawStep,
     SpellText,
 )
-from engine.entering import entering_text
 from engine.errors import ScenarioError
 from engine.inert import inert
 from engine.model import Batch, Resolution
@@ -27,6 +26,7 @@ from engine.resolve.events import GameOver
 from engine.resolve.paying import pay
 from engine.resolve.player_target import said_target_legal, unsaid_target
 from engine.resolve.targeting import targeted_triggers, ward_counters
+from engine.resolve.zone_changes import enters_text_resolves
 from engine.trigger_events import EventKind
 from engine.wording import cards
 
@@ -256,7 +256,7 @@ def action_cast(r: Resolver) -> None:
                             f"use one of: {', '.join(r.turn_order)}")
     if a.ability == "enters":
         r.enters(card, caster, target, a.from_zone if a.from_zone != "library" else None)
-        _enters_text_resolves(r, card, caster, target)
+        enters_text_resolves(r, card, caster, target)
         return
     if a.ability == "dies":
         r.dies(card, caster)
@@ -315,19 +315,6 @@ def _said_ability_read(r: Resolver, card: Card, labels: list[str]) -> None:
     if line is None:  # not an activated ability's cost: a mode or another label, left to the choice
         return
     raise ScenarioError(f"{card.name}: the engine can't carry out “{line.strip()}” yet", "choices", line.strip())
-
-
-def _enters_text_resolves(r: Resolver, card: Card, controller: str, target: str) -> None:
-    """A permanent that entered without being cast: its "when this enters" ability, held as its spell text,
-    triggers and resolves after the other abilities that triggered on its entering (603.6a, 608.2)."""
-    text = entering_text(card)
-    if text is None:
-        return
-    if r.pending:
-        r.settle()
-    r.step(f"{card.name}'s “when this enters” ability triggers and resolves.", ("603.6a", "608.2"), controller,
-           "resolve")
-    r.run_ops(text.ops, you=controller, that_player=target, source=card.name, x=r.s.action.x)
 
 
 def _permanent_spell(r: Resolver, card: Card, ability: str) -> bool:

@@ -275,26 +275,10 @@ _add(Tok.FILLER, "so|ok|okay|um|uh|well|just|only|still|currently|right now|now|
                  "yo|judge|also|other|others|hate bear|hatebear|somehow|precarious|huge|big|whole|entire",
      "filler")
 # "nearly empty", "almost out of cards": near a count, not at it (never read as 0; the reader says so)
-_add(Tok.STOP, "almost empty|almost out|almost out of cards|almost no cards|almost zero|almost 0|almost dead|"
-               "almost decked|almost decked out|almost at 0|almost at zero|almost at 1 card|nearly empty|nearly out|"
-               "nearly out of cards|nearly no cards|nearly zero|nearly 0|nearly dead|nearly decked|"
-               "nearly decked out|nearly at 0|nearly at zero|nearly at 1 card|practically empty|practically out|"
-               "practically out of cards|practically no cards|practically zero|practically 0|practically dead|"
-               "practically decked|practically decked out|practically at 0|practically at zero|"
-               "practically at 1 card|virtually empty|virtually out|virtually out of cards|virtually no cards|"
-               "virtually zero|virtually 0|virtually dead|virtually decked|virtually decked out|virtually at 0|"
-               "virtually at zero|virtually at 1 card|basically empty|basically out|basically out of cards|"
-               "basically no cards|basically zero|basically 0|basically dead|basically decked|basically decked out|"
-               "basically at 0|basically at zero|basically at 1 card|pretty much empty|pretty much out|"
-               "pretty much out of cards|pretty much no cards|pretty much zero|pretty much 0|pretty much dead|"
-               "pretty much decked|pretty much decked out|pretty much at 0|pretty much at zero|"
-               "pretty much at 1 card|close to empty|close to out|close to out of cards|close to no cards|"
-               "close to zero|close to 0|close to dead|close to decked|close to decked out|close to at 0|"
-               "close to at zero|close to at 1 card|about to be empty|about to be out|about to be out of cards|"
-               "about to be no cards|about to be zero|about to be 0|about to be dead|about to be decked|"
-               "about to be decked out|about to be at 0|about to be at zero|about to be at 1 card|mostly empty|"
-               "mostly out|mostly out of cards|mostly no cards|mostly zero|mostly 0|mostly dead|mostly decked|"
-               "mostly decked out|mostly at 0|mostly at zero|mostly at 1 card")
+_add(Tok.STOP, "|".join(f"{near} {at}" for near in ("almost", "nearly", "practically", "virtually", "basically",
+                                                     "pretty much", "close to", "about to be", "mostly")
+                        for at in ("empty", "out", "out of cards", "no cards", "zero", "0", "dead", "decked",
+                                   "decked out", "at 0", "at zero", "at 1 card")))
 _add(Tok.STOP, "not|don't|doesn't|didn't|can't|cannot|won't|never|no longer|if|unless|instead|except|without|"
                "until|before|after|exile|exiles|discard|discards|mill|mills|sacrifice|sacrifices|destroy|"
                "destroys|counter|counters|return|returns|shuffle|shuffles|search|searches|reveal|reveals|look|"
