@@ -28,6 +28,7 @@ from engine.resolve.paying import pay
 from engine.resolve.player_target import said_target_legal, unsaid_target
 from engine.resolve.step_triggers import action_beginning_of_step
 from engine.resolve.targeting import targeted_triggers, ward_counters
+from engine.resolve.zone_changes import enters_text_resolves
 from engine.trigger_events import EventKind
 from engine.wording import cards
 
@@ -258,6 +259,7 @@ def action_cast(r: Resolver) -> None:
                             f"use one of: {', '.join(r.turn_order)}")
     if a.ability == "enters":
         r.enters(card, caster, target, a.from_zone if a.from_zone != "library" else None)
+        enters_text_resolves(r, card, caster, target)
         return
     if a.ability == "dies":
         r.dies(card, caster)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from engine.cards import Card
 from engine.effects import EventTrigger, NotModelled
+from engine.entering import entering_text
 from engine.errors import ScenarioError
 from engine.inert import inert
 from engine.model import Batch
@@ -341,3 +342,14 @@ def _watcher_aim(r: Resolver, src: EffectSource, mover: str) -> str:
     return mover  # the target is chosen as the ability is put on the stack (add_trigger, 603.3d)
 
 
+def enters_text_resolves(r: Resolver, card: Card, controller: str, target: str) -> None:
+    """A permanent that entered without being cast: its "when this enters" ability, held as its spell text,
+    triggers and resolves after the other abilities that triggered on its entering (603.6a, 608.2)."""
+    text = entering_text(card)
+    if text is None:
+        return
+    if r.pending:
+        r.settle()
+    r.step(f"{card.name}'s “when this enters” ability triggers and resolves.", ("603.6a", "608.2"), controller,
+           "resolve")
+    r.run_ops(text.ops, you=controller, that_player=target, source=card.name, x=r.s.action.x)

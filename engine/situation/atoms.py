@@ -115,7 +115,7 @@ ATOM_RULES: tuple[tuple[Atom, str], ...] = (
     (Atom.CAST, "IT:it CAST"),  # "it resolves"
     (Atom.CAST, "RESPONSE POSS?:owner CARD:card"),
     (Atom.CAST, "CARD:card CAST"),
-    (Atom.CAST, "CARD:card ETB:enters"),
+    (Atom.CAST, "POSS?:owner CARD:card ETB:enters"),  # "my thassa's oracle etb": entering under its owner
     (Atom.DRAW_OFF, "DRAW NUMBER?:n CARDS? OFF POSS?:owner CARD:card"),
     (Atom.DRAW_OFF, "DRAW NUMBER?:n CARDS? IN POSS?:owner CARD:card"),  # "draws 3 from Prosperity"
     (Atom.DRAW_OFF, "DRAW NUMBER?:n CARDS? OFF|IN POSS?:owner CARD:card ME|PLAYER|NAME:caster CAST"),

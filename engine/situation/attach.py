@@ -99,6 +99,7 @@ class Builder:
         self.group_permanents: list[tuple[str, str]] = []  # ("we", "Howling Mine"): one for each member
         self.last_cards: list[str] = []  # what "it"/"her" means where a card is expected
         self.pending_dredges: list[tuple[str, bool, str]] = []  # "I dredge" before the graveyard is told
+        self.graveyard_unsaid: list[str] = []  # cards put in a graveyard whose owner was only a later player
         self.implied_action: tuple[dict[str, Any], str] | None = None  # "... instead of drawing"
         self.in_question = False  # the clause being read comes from a question ("do we draw?")
         self.action_from_question = False
@@ -441,6 +442,14 @@ def _name_words(cards: CardDB) -> frozenset[str]:
     return _first_words(tuple(cards.names()))
 
 
+def _others_than(b: Builder, text: str, named: str) -> str:
+    """ "Bob casts Windfall with 6 cards in hand, everyone else has 4": "else" is said of the player just named,
+    so the asker is among the others. Read as every player's value, which a player's own value (Bob's 6) keeps
+    over (the group's facts fill only the values not said)."""
+    b.assume(f"“{text}” read as every player but “{named}”, you among them")
+    return "each"
+
+
 @lru_cache(maxsize=8)
 def _first_words(names: tuple[str, ...]) -> frozenset[str]:
     words = {re.split(r"[\s,']+", n.lower())[0] for n in names} | {k.split()[0] for k in aliases()}
@@ -467,6 +476,9 @@ def resolve_player(b: Builder, text: str | None, subject: str, clause: str, acto
         return "we"
     if t in EACH_WORDS:
         return "each"
+    named = " ".join((named_subject or "").lower().split())
+    if t in OTHERS_WORDS and named and named not in ME_WORDS | OTHERS_WORDS | EACH_WORDS | FIRST_PLURAL:
+        return _others_than(b, text, str(named_subject))
     if t in ("each opponent", "all opponents", "every opponent", "all my opponents", "each of my opponents",
              "opponents", "my opponents", "the opponents") or t in OTHERS_WORDS:
         return "each-opponent"

@@ -40,9 +40,12 @@ def _named_in(part: Part, reading: Reading, where: Atom, zone: str) -> None:
     cards = part.of(Atom.CARDS)
     if len(places) != 1 or not cards:
         return
+    unsaid = places[0].values.get("owner") is None and part.who() is None and reading.subject is None
     owner = reading.owner(part, places[0])
     for piece in cards:
         F._zone_cards(*_groups(reading, owner, cards=_copies(piece), zone=zone))
+        if unsaid and zone == "graveyard":
+            reading.b.graveyard_unsaid.append(str(piece.values["card"]))
         piece.used = True
     places[0].used = True
 

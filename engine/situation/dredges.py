@@ -12,6 +12,7 @@ import re
 
 from engine.errors import Ambiguity, SituationError
 from engine.situation.attach import Builder, Ctx, agree
+from engine.wording import possessive
 
 _IT = frozenset({"it", "that", "this", "that one", "this one", "them"})
 
@@ -33,6 +34,8 @@ def settle_dredges(b: Builder) -> None:
     for who, yes, clause in b.pending_dredges:
         cards = list(dict.fromkeys(b.players[who].graveyard_cards)) if who in b.players else []
         if not cards:
+            cards = _owner_unsaid(b, who)
+        if not cards:
             raise SituationError("say which card is dredged", clause,
                                  "'Golgari Thug is in my graveyard. I dredge it'")
         if len(cards) > 1:
@@ -41,3 +44,26 @@ def settle_dredges(b: Builder) -> None:
             raise Ambiguity("Which card is dredged?", words, clause, [(c, f"dredge {c}") for c in cards])
         b.choices[f"apply:{cards[0]}:{who}"] = yes
         b.note(f"{who} {agree(who, 'choose')}{'' if yes else ' not'} to dredge {cards[0]}", clause)
+
+
+def _owner_unsaid(b: Builder, who: str) -> list[str]:
+    """ "thug in gy, opp has Notion Thief, can I dredge?": a graveyard whose owner was not said was given to the
+    player named after it; the one card with dredge in it is the dredging player's (a card is dredged from its
+    owner's graveyard, 702.52a), moved there and said. [] when there is not exactly one such card."""
+    found = [(card, name) for name, p in b.players.items() if name != who
+             for card in p.graveyard_cards if card in b.graveyard_unsaid and _has_dredge(b, card)]
+    if len(found) != 1:
+        return []
+    card, holder = found[0]
+    b.players[holder].graveyard_cards.remove(card)
+    told = f"{holder}: {card} in graveyard"
+    b.understood[:] = [(f"{who}: {card} in graveyard" if fact == told else fact, words) for fact, words in b.understood]
+    b.player(who).graveyard_cards.append(card)
+    b.assume(f"{card} read as in {possessive(who)} graveyard, not {possessive(holder)}: the player who dredges it "
+             "(702.52a); its owner was not said")
+    return [card]
+
+
+def _has_dredge(b: Builder, card: str) -> bool:
+    found = b.cards.find(card)
+    return found is not None and bool(found.dredge)

@@ -12,8 +12,9 @@ from typing import Any
 
 from engine.cards import Card
 from engine.effects import SpellText
+from engine.entering import entering_text
 from engine.errors import Ambiguity, SituationError
-from engine.situation.attach import GROUPS, Ctx, agree, possessive
+from engine.situation.attach import CARD_PRONOUNS, GROUPS, Ctx, agree, possessive
 from engine.situation.dredges import not_dredge
 from engine.situation.lexicon import MAX_COUNT, STEP_WORDS, count, read_number
 from engine.vocabulary import aliases as mechanic_aliases
@@ -132,9 +133,21 @@ def _poison(ctx: Ctx, g: dict[str, str]) -> None:
 _EACH_CONTROLS = {"each": "each player", "we": "each of us", "each-opponent": "each opponent"}
 
 
+_OWNED_AFTER = re.compile(r"\s*(?:,|\+|&|\band\b|\bplus\b)\s*(?=(?:my|his|her|their|your|(?:my |the )?opponent's)\s)",
+                          re.I)
+
+
 def _controls(ctx: Ctx, g: dict[str, str]) -> None:
+    head, *owned = _OWNED_AFTER.split(g["cards"])
+    if owned:
+        # "opp's Notion Thief and my Alms Collector": a card after the list's first with a possessive of its own
+        # is that player's, never the first possessive's
+        _controls(ctx, {**g, "cards": head})
+        for tail in owned:
+            _in_play(ctx, {"cards": tail})
+        return
     who = ctx.who(g.get("player"))
-    cards = ctx.card_list(g["cards"])
+    cards = _permanent_named_last(ctx, g["cards"]) or ctx.card_list(g["cards"])
     _permanents_only(ctx, cards)
     if who == "we" and not re.search(r"\b(?:both|each|all)\b", ctx.clause, re.I):
         # "we have Howling Mine": one permanent, one of us controls it; asked about if it matters
@@ -149,6 +162,22 @@ def _controls(ctx: Ctx, g: dict[str, str]) -> None:
         raise SituationError("say which player controls the permanent", ctx.clause, "'Alice controls X'")
     ctx.b.player(who).battlefield.extend(cards)
     ctx.b.note(f"{who} {agree(who, 'control')} {', '.join(cards)}", ctx.clause)
+
+
+def _permanent_named_last(ctx: Ctx, text: str) -> list[str]:
+    """ "Does Bowmasters trigger when opp casts Brainstorm? I control it": what a player controls is a permanent,
+    so "it" is the permanent named last, past a spell named after it (said); [] when that is not the case."""
+    if text.strip().lower() not in CARD_PRONOUNS or not ctx.b.last_cards:
+        return []
+    last = ctx.b.cards.find(ctx.b.last_cards[-1])
+    if last is None or not is_spell(last):
+        return []
+    for name in reversed(ctx.b.last_cards):
+        card = ctx.b.cards.find(name)
+        if card is not None and not is_spell(card):
+            ctx.b.assume(f"“{text.strip()}” read as {name}, the permanent named last ({last.name} is a spell)")
+            return [name]
+    return []
 
 
 def is_spell(card: Card) -> bool:
@@ -381,8 +410,8 @@ def _enters(ctx: Ctx, g: dict[str, str]) -> None:
                              "'Kiora enters under my control'")
     action = {"type": "cast", "card": ctx.card(g["card"]), "player": who, "ability": "enters"}
     card = ctx.b.cards.find(action["card"])
-    if card is not None and not is_spell(card) and any(isinstance(e, SpellText) and not e.activated
-                                                       for e in card.effects):
+    if card is not None and not is_spell(card) and entering_text(card) is None and any(
+            isinstance(e, SpellText) and not e.activated for e in card.effects):
         # its "when this enters" ability is held as the text its spell does on resolving: entering any other way,
         # the engine would leave it out (a silent wrong answer), so it is said instead
         raise SituationError(f"{card.name}'s “enters” ability is one the engine can carry out only when it is cast",

@@ -30,7 +30,7 @@ from engine.situation.board import (
     _top,
     drawn_off_permanent,
 )
-from engine.situation.reading import Part, Reading, _groups, player
+from engine.situation.reading import Part, Reading, _groups, player, step_owner
 from engine.situation.sources import draw_source, drawn_beside, drawn_off_source, place_source, source_apart
 from engine.situation.tokens import Tok
 
@@ -113,7 +113,7 @@ def _step(part: Part, reading: Reading) -> None:
                               Atom.SPELL_ON) for p in reading.later) or any(
             p.kind is Atom.CARDS and k and part.pieces[k - 1].kind is Atom.WHO for k, p in enumerate(part.pieces))
         if step == "draw" and not acts and reading.b.action is None:
-            F._draw_step(*_groups(reading, str(owner or reading.owner(part))))
+            F._draw_step(*_groups(reading, str(owner or step_owner(reading, part, piece))))
         else:
             if owner:
                 F._turn_of(*_groups(reading, str(owner)))
@@ -138,6 +138,11 @@ def _side(part: Part, reading: Reading) -> None:
             # "opp's Bowmasters, turn 1 on the draw, my draw step": a card's controller is not who is on the draw
             reading.b.assume(f"“{piece.text}” read as about you (the player before it was named as a card's "
                              "controller)")
+            owner = "I"
+        elif part.who() is None and reading.subject is None:
+            # "on the draw, opp has howling mine, ...": said before any player, the side is the asker's own (a
+            # player tells where they sit); the clause's later player is not carried back to it
+            reading.b.assume(f"“{piece.text}” read as about you (said before any player)")
             owner = "I"
         else:
             owner = reading.owner(part)
@@ -264,7 +269,7 @@ def _besides(part: Part, reading: Reading) -> None:
         piece.used = True
 
 
-def _x_said_apart(part: Part, reading: Reading) -> None:
+def x_said_apart(part: Part, reading: Reading) -> None:
     """ "Opp casts Sphinx's Revelation for X and ..., X=3": an X in a part of its own is the X of the spell the
     story casts (said once)."""
     action = reading.b.action
@@ -372,7 +377,7 @@ FRAMES: dict[Frame, Callable[[Part, Reading], None]] = {
     Frame.MECHANIC: _mechanic,
     Frame.CAST: _cast,
     Frame.CAST_INTO: _cast_into,
-    Frame.X_APART: _x_said_apart,
+    Frame.X_APART: x_said_apart,
     Frame.BESIDES: _besides,
     Frame.CARD_VERB: _card_verb,
     Frame.SPELL: _spell,

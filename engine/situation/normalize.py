@@ -121,9 +121,10 @@ _IF_THEN_QUESTION = re.compile(rf"^(?:so |and )?(?:if|when) (?P<facts>.+?),?\s+(
                                re.I)
 # "Does Sheoldred trigger if A?" → "Sheoldred is in play. A" (the card is kept: whose it is may be asked)
 _DOES_CARD_IF = re.compile(
-    r"^(?i:does|do|will|would) (?P<card>[A-Z][\w',\- ]{1,60}?) (?i:trigger|work|apply|do anything|replace it|"
+    r"^(?i:does|do|will|would) (?P<card>(?i:(?!(?:it|that|this|they|those|he|she|i|you|we|anything|something)\b))"
+    r"[\w',\- ]{1,60}?) (?i:trigger|work|apply|do anything|replace it|"
     rf"stop it|stop the draw|replace the draws?)\b[^,]{{0,30}}?\b(?i:if|when) (?P<facts>.+?){_END}",
-)
+)  # the card typed in lower case too ("does bowmasters trigger when ..."): a word that is no card is said so
 # "Does it trigger when A?" (a card told before) → A
 _DOES_IT_IF = re.compile(rf"^(?:does|do|will|would) (?:it|that|this|they|those) (?:still |even )?(?:trigger|work|"
                          rf"apply|do anything|replace it|stop it|stop the draw|replace the draws?)\b[^,]{{0,30}}?\b"

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from engine.errors import Ambiguity
 from engine.situation.atoms import Atom, Piece
 from engine.situation.attach import Builder, Ctx
+from engine.situation.lexicon import ME_WORDS
 from engine.situation.tokens import Tok
 
 SEATS = ("Player to your left", "Player to your right", "Player across")
@@ -80,6 +81,9 @@ class Reading:
         if self.later_subject:
             mine = self.later_subject.lower() in ("i", "me", "myself")
             if not mine and piece is not None:
+                if _their_own_count(self, piece):
+                    self.b.assume(f"“{words}” read as about you (“{self.later_subject}” has a count of their own)")
+                    return "I"
                 _whose_zone(self, piece)
             said = "you" if mine else f"“{self.later_subject}”"
             self.b.assume(f"“{words}” read as about {said}")
@@ -101,6 +105,25 @@ def _target_just_before(part: Part, piece: Piece | None) -> str | None:
 
 
 _ZONE_WORD = re.compile(r"\b(library|deck|lib|hand|graveyard|yard|gy)\b", re.I)
+
+
+def _their_own_count(reading: Reading, piece: Piece) -> bool:
+    """ "Wheel of Fortune with 4 cards in lib, opp has 20": the player named after a zone's count gives a count
+    of their own in their first part (a number or a count of the same zone), so the first count is the asker's."""
+    if piece.kind is not Atom.COUNT:
+        return False
+    zone = piece.values.get("zone") or "library"
+    pieces = reading.later
+    start = next((k for k, p in enumerate(pieces) if p.kind is Atom.WHO), len(pieces))
+    for p in pieces[start + 1:]:
+        if p.kind is Atom.TOKEN and p.tok is Tok.SEP:
+            return False
+        if (p.kind is Atom.COUNT and (p.values.get("zone") or "library") == zone) or (
+                p.kind is Atom.TOKEN and p.tok is Tok.NUMBER):
+            return True
+        if p.kind is not Atom.TOKEN:
+            return False
+    return False
 
 
 def _whose_zone(reading: Reading, piece: Piece) -> None:
@@ -137,3 +160,24 @@ def _groups(reading: Reading, words: str, **more: str) -> tuple[Ctx, dict[str, s
         ctx.actor = player(reading, words)
         return ctx, {"player": "herself", **more}  # the seat, through the reflexive
     return ctx, {"player": words, **more}
+
+
+def step_owner(reading: Reading, part: Part, piece: Piece) -> str:
+    """Whose bare "draw step": the part's or the clause's player. A player other than the asker carried from an
+    earlier part only by a card's possessive ("opp's narset, draw step"), or while the asker is named later in
+    the clause ("..., draw step, can i take the 2 extra?"), leaves the step either one's: which one decides the
+    answer (the draw step is its owner's turn, 504.1), so it is asked."""
+    turn = next((p for p in part.pieces if p.kind is Atom.TURN and p.values.get("owner")), None)
+    if turn is not None:  # "my first turn draw step": the turn's owner is the step's
+        return str(turn.values["owner"])
+    carried = reading.subject
+    asker_later = any(t.kind in (Tok.ME, Tok.POSS) and t.text.lower() in ME_WORDS
+                      for p in reading.later if p is not piece for t in p.tokens)
+    if part.who() is None and carried and carried.lower() not in ME_WORDS and (asker_later or
+                                                                               reading.subject_of_card):
+        them = carried.removesuffix("'s").removesuffix("’s")
+        theirs = "opponent's" if them.lower() in ("opponent", "my opponent", "opp") else f"{them}'s"
+        raise Ambiguity(f"Whose {piece.text} is it?", piece.text, reading.clause,
+                        [(f"Your {piece.text}", f"my {piece.text}"),
+                         (f"{theirs[0].upper()}{theirs[1:]} {piece.text}", f"{theirs} {piece.text}")])
+    return reading.owner(part, piece)

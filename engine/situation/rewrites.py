@@ -109,7 +109,8 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # clause's other facts: "renewal on my board, the top card of my library is a creature card, i draw")
         (r"(^|[.!?;]\s*)([^.!?;]*?)(?:,\s*|\s+and\s+)?\b(the top card of my library is (?:not )?an? \w+)"
          r"(?: card)?\b(?:\s*,)?", r"\1\3 card. \2"),
-        (r"\b(?:i'm|im)\b(?=\s+(?:at|on|in|playing|casting|the|a|dead|safe|alive|done|winning|losing)\b)", "I am"),
+        (r"\b(?:i'm|im)\b(?=\s+(?:at|on|in|playing|casting|the|a|dead|safe|alive|done|winning|losing|first|going|"
+         r"starting)\b)", "I am"),
         # "it's my opponent who has the empty library": the player the sentence is about
         (r"\bit(?:'s| is) (my opponent|opponent|opp|he|she|they|[A-Z][a-z]+) (?:who|that)\b", r"\1"),
         (r"\bit(?:'s| is) (?:me|i) (?:who|that)\b", "I"),
@@ -198,6 +199,11 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bnothing (?:left )?in (my|his|her|their|the|opponent's) (?:library|deck)\b", r"0 cards in \1 library"),
         # "opp has 3 cards left in his": the library, left unsaid
         (r"\b(cards? (?:left )?in) (his|her|their|my)(?=\s*(?:[,.;!?]|$))", r"\1 \2 library"),
+        # "my library has 4, opp has 20 in his": the zone said before, left unsaid
+        (r"\b(\d+) (?:left )?in (?:his|hers|theirs|her|their)(?=\s*(?:[,.;!?]|$))", r"\1"),
+        # "can i dredge instead of it getting stolen?": the other replacement is the one not chosen (616.1)
+        (r"\b(dredge(?: it| \w+)?) instead of (?:it |that |the draws? |them |the cards? )?(?:getting|being) "
+         r"(?:stolen|taken|replaced|skipped)\b", r"\1"),
         # "i dredge instead of drawing for turn": the dredge replaces the draw step's draw
         (r"\b(dredge(?: it| \w+)?) instead of (?:drawing|my draw) (?:for (?:the |my )?turn|in my draw step)\b",
          r"\1 in my draw step"),
@@ -216,12 +222,44 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bsac(?:c?ed|ced|king|cing)\b", "sacrificed"),
         (r"\bsacs\b", "sacrifices"),
         (r"\bsac\b", "sacrifice"),
+        # "i havent drawn yet bc its my upkeep": the reason is one more fact of the clause; "4 ppl", "3 way game"
+        (r"(?<=\w)\s*,?\s+(?:bc|b/c|cuz|coz|'cause|because)\s+(?=(?:it'?s|it is|i|i'?m|my|opponent|opponent's|he|she|"
+         r"they|we|there)\b)", ", "),
+        # "devotion to blue is 4", "with devotion 5": the X of Thassa's Oracle's ability (its devotion)
+        (r"\b(?:my |his |her |their |our )?devotion(?: to blue| to u)?(?: is| of| at| =| ==|:)? ?(\d{1,2})\b", r"x=\1"),
+        # "6 cards left when the thoracle trigger resolves": the facts hold as the ability resolves
+        (r"(?<=\w) when (?=(?:the |my |his |her )?[\w' ]{2,40}? (?:trigger|etb|etb trigger|ability) resolves\b)", ", "),
+        # "Does Bowmasters trigger when ...? it's mine": the card named before is the speaker's (or his)
+        (r"(?:^|(?<=[,.;!?]\s))it(?:'s| is) (?:mine|my own)(?=\s*(?:[,.;!?]|$))", "I control it"),
+        (r"(?:^|(?<=[,.;!?]\s))it(?:'s| is) (?:my )?opponent's(?=\s*(?:[,.;!?]|$))", "my opponent controls it"),
+        (r"(?:^|(?<=[,.;!?]\s))it(?:'s| is) his(?=\s*(?:[,.;!?]|$))", "he controls it"),
+        # "I'm the only one with cards", "nobody else has cards in hand": every other hand is empty
+        (r"\b(?:i am|i'm|im) the only (?:one|player) (?:with|holding|that has|who has) (?:any )?cards"
+         r"(?: in (?:my )?hand)?(?=\s*\(\d)", "everyone else has 0 cards in hand, I have"),
+        (r"\b(?:i am|i'm|im) the only (?:one|player) (?:with|holding|that has|who has) (?:any )?cards"
+         r"(?: in (?:my )?hand)?", "everyone else has 0 cards in hand"),
+        (r"\b(?:(?:nobody|no one|noone) else|no other player) (?:has|holds|is holding) (?:any )?cards(?: in hand)?",
+         "everyone else has 0 cards in hand"),
+        # "our first turn (turn 2)": the game's number of a side's first turn (1 on the play, 2 on the draw) says
+        # again what "first turn" and the side say; read once
+        (r"\b((?:my|our|his|her|their|opponent's) first turn)\s*"
+         r"(?:\(\s*(?:game )?turn [12]\s*\)|,\s*(?:game )?turn [12]\b)", r"\1"),
+        (r"\bppl\b", "players"),
+        (r"\bthe (?:guy|dude|person|girl|lady|fella|one|player sitting|guy sitting|person sitting) "
+         r"(?=(?:on|to|at|across)\b)", "the player "),
+        (r"\b(\d|two|three|four|five|six)[- ]way (?=(?:game|pod|match|multiplayer|free-for-all|commander)\b)",
+         r"\1 player "),
+        # "do I lose if I draw off an empty library": drawing from it (no card is the source)
+        (r"\b(draw|draws|drew|drawing)(?: a card)? off (?=(?:an? |my |his |her |their |the )?empty (?:library|deck)\b)",
+         r"\1 from "),
         (r"\blibs\b", "libraries"),
         (r"\blib\b", "library"),
         (r"\bgy\b", "graveyard"),
         (r"\byard\b", "graveyard"),
         (r"\bbf\b", "battlefield"),
         (r"\betbs?\b", "enters the battlefield"),
+        # "Thassa's Oracle enters, ...": entering said without where, as "etb" is
+        (r"\benters\b(?! the battlefield)(?=\s*(?:[,.;!?]|$|with\b|and\b))", "enters the battlefield"),
         (r"\bt(\d{1,2})\b", r"turn \1"),
         (r"\bturn(\d{1,2})\b", r"turn \1"),
         (r"\b2 ?hg\b", "two-headed giant"),

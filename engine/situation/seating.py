@@ -55,6 +55,11 @@ def _two_headed_giant(b: Builder) -> list[str]:
     return order
 
 
+# A seat said of a player is one a game of two has no use for: "the player to my left" sits in a game of three or
+# more, "the player across" in one of four or more (a two-player game would have been said "my opponent")
+_SEAT_PLAYERS = {"Player to your left": 3, "Player to your right": 3, "Player across": 4}
+
+
 def _seats(b: Builder) -> list[str]:
     """The players of the game: exactly those the story names (the asker only when they are in it), filled
     up to the number of players said, or to two; the fillers are said in the answer."""
@@ -68,7 +73,7 @@ def _seats(b: Builder) -> list[str]:
             b.sources.get(("*", "player_count"), ""),
             "the same number of players",
         )
-    want = n or max(2, len(names))
+    want = n or max(2, len(names), *(_SEAT_PLAYERS.get(x, 2) for x in names))
     added: list[str] = []
     if len(names) < want and "You" not in names:
         # The asker is a player of the game they ask about: they take the first seat nobody described.

@@ -15,12 +15,13 @@ from engine.errors import Ambiguity, SituationError
 from engine.situation.atoms import Atom, Piece, atoms
 from engine.situation.attach import Builder
 from engine.situation.copies import counted_copies
-from engine.situation.frames import FRAMES
+from engine.situation.frames import FRAMES, x_said_apart
 from engine.situation.her import possessive_her
 from engine.situation.reading import GRAMMAR, Part, Reading, player
 from engine.situation.states import assumed_states, said_states
-from engine.situation.title_runs import comma_title, reader_word_name
+from engine.situation.title_runs import reader_word_name
 from engine.situation.tokens import Tok, Token, tokenize
+from engine.situation.unknown_names import after_verb, as_typed, unknown_card, unknown_name, word_or_named
 
 # Words a player adds that carry nothing the judge needs: skipped without a word in the answer.
 QUIET = frozenset({"so", "um", "uh", "ok", "okay", "well", "just", "hey", "hi", "lol", "please", "pls", "basically",
@@ -61,7 +62,7 @@ def read_parts(b: Builder, clause: str) -> bool:
         named = None if error.unknown_card else reader_word_name(tokenize(clause, b.cards, _named(b)))
         if named is None:
             raise
-        _unknown_name(_as_typed(named, clause), Reading(b, clause))
+        unknown_name(as_typed(named, clause), Reading(b, clause))
         raise
 
 
@@ -70,10 +71,10 @@ def _read_parts(b: Builder, clause: str) -> bool:
     tokens = counted_copies(tokens, clause, b.cards)
     bracketed = next((t.text for t in tokens if t.kind is not Tok.CARD and t.text.startswith("[[")), None)
     if bracketed is not None:  # "[[Future Sight]]" is a card's name wherever it stands: one the data lacks
-        _unknown_name(bracketed.strip("[] "), Reading(b, clause))
+        unknown_name(bracketed.strip("[] "), Reading(b, clause))
     pieces = atoms(tokens)
     if pieces and not pieces[0].used and _name_before_place(pieces, 0):
-        _unknown_card(pieces, 0, Reading(b, clause))  # before any word that stops the reader: it may be a card's
+        unknown_card(pieces, 0, Reading(b, clause))  # before any word that stops the reader: it may be a card's
     if _seats(pieces, Reading(b, clause)):
         return True
     if not any(p.kind is not Atom.WHO and (p.kind is not Atom.TOKEN or p.tok is Tok.NUMBER) for p in pieces):
@@ -84,7 +85,7 @@ def _read_parts(b: Builder, clause: str) -> bool:
     stop = next((t.text for t in tokens if t.kind is Tok.STOP), None)
     named = _name_with_stop(tokens) if stop is not None else None
     if named is not None:  # "Think Twice", "Saw in Half": a name the data lacks, with a word that stops the reader
-        _unknown_name(_as_typed(named, clause), Reading(b, clause))
+        unknown_name(as_typed(named, clause), Reading(b, clause))
     if stop is not None and not stop[:1].isalnum():  # a symbol no table knows ("@", "%")
         raise SituationError(f"I didn't understand “{stop}” in “{clause}”", clause,
                              "words and numbers: a zone size, a permanent someone controls, a life total, whose "
@@ -101,7 +102,7 @@ def _read_parts(b: Builder, clause: str) -> bool:
     pieces = _without_concluding_part(pieces, b, clause)
     listed = _name_listed_with_cards(pieces, b)
     if listed is not None:
-        _unknown_card(pieces, listed, Reading(b, clause))
+        unknown_card(pieces, listed, Reading(b, clause))
     reading = Reading(b, clause, later_subject=_first_player(pieces), later=pieces)
     pending: list[Piece] = []  # "me and opp both have Alms Collector": players before the part they share
     for part in _parts(pieces, reading):
@@ -119,10 +120,19 @@ def _read_parts(b: Builder, clause: str) -> bool:
             _read_part(_for(part, who), reading)
             who.used = True
         pending = []
+    _x_said_first(pieces, reading)
     _check_used(pieces, reading)
     for said in said_states(tokens):
         b.assume(said)
     return True
+
+
+def _x_said_first(pieces: list[Piece], reading: Reading) -> None:
+    """ "devotion is 6 and I have 6 cards left, the Oracle's trigger resolves": an X said before the spell or
+    ability it is the X of, in the same clause, is read once the clause's action is known."""
+    for piece in pieces:
+        if piece.kind is Atom.X and not piece.used:
+            x_said_apart(Part([piece], reading), reading)
 
 
 _NAME_KINDS = frozenset({Tok.NAME, Tok.WORD, Tok.STOP, Tok.CARD})
@@ -275,7 +285,14 @@ def _seats(pieces: list[Piece], reading: Reading) -> bool:
 
 
 def _first_player(pieces: list[Piece]) -> str | None:
-    return next((str(p.values["who"]) for p in pieces if p.kind is Atom.WHO), None)
+    """The clause's first player: a player's words, or the asker's own zone ("thug in yard, my library 5, opp has
+    X": the graveyard is told with the asker's library, not with the opponent named after both)."""
+    for p in pieces:
+        if p.kind is Atom.WHO:
+            return str(p.values["who"])
+        if p.kind is Atom.COUNT and str(p.values.get("owner") or "").lower() in ("my", "mine"):
+            return "I"
+    return None
 
 
 def _parts(pieces: list[Piece], reading: Reading) -> list[Part]:
@@ -353,24 +370,24 @@ def _check_used(pieces: list[Piece], reading: Reading) -> None:
     goes is an unknown card, anything else left is an error naming its words."""
     skipped: list[str] = []
     for i, piece in enumerate(pieces):  # a word where a card goes is an unknown card, before anything else
-        if not piece.used and (piece.kind is Atom.WHO or _word_or_named(piece)) and _after_verb(pieces, i):
-            _unknown_card(pieces, i, reading)
+        if not piece.used and (piece.kind is Atom.WHO or word_or_named(piece)) and after_verb(pieces, i):
+            unknown_card(pieces, i, reading)
         if not piece.used and _name_before_place(pieces, i):
-            _unknown_card(pieces, i, reading)  # "Well of Ideas is mine", "Rielle is on the battlefield"
+            unknown_card(pieces, i, reading)  # "Well of Ideas is mine", "Rielle is on the battlefield"
     for i, piece in enumerate(pieces):
         if piece.used or (piece.kind is Atom.TOKEN and piece.tok in GRAMMAR | {Tok.IT}):
             continue
         if piece.kind is Atom.TOKEN and piece.tok is Tok.WORD:
-            if _after_verb(pieces, i):
-                _unknown_card(pieces, i, reading)
+            if after_verb(pieces, i):
+                unknown_card(pieces, i, reading)
             word = piece.tokens[0].text.lower()
             if word in TABLE_TALK:
                 skipped += [] if word in QUIET else [piece.text]
                 continue
         if piece.kind is Atom.WHO and i and pieces[i - 1].kind is Atom.CARDS:
-            _unknown_card(pieces, i - 1, reading)  # "Notion Chef Supreme": a name goes on past a card's
-        if piece.kind is Atom.WHO and _after_verb(pieces, i):
-            _unknown_card(pieces, i, reading)
+            unknown_card(pieces, i - 1, reading)  # "Notion Chef Supreme": a name goes on past a card's
+        if piece.kind is Atom.WHO and after_verb(pieces, i):
+            unknown_card(pieces, i, reading)
         if piece.kind is Atom.TOKEN and piece.tok in REFUSED:
             raise SituationError(f"I can't take “{piece.text}” into account in “{reading.clause}”", reading.clause,
                                  REFUSED[piece.tok])
@@ -437,81 +454,3 @@ def _title(run: list[Piece]) -> bool:
     """ "Midnight Reaper — I sacrificed it": two or more capitalised words alone opening the clause, as a title,
     are a card (one word alone may be a player: "Alice, ...")."""
     return sum(1 for p in run if _capitalised(p)) > 1
-
-
-def _word_or_named(piece: Piece) -> bool:
-    """A word no table knows, or a capitalised possessive that opens a card's name ("Night's Whisper",
-    "Sensei's Divining Top": never a player's, right after "cast")."""
-    return piece.kind is Atom.TOKEN and (piece.tok is Tok.WORD or piece.tok is Tok.POSS and piece.text[:1].isupper())
-
-
-def _after_verb(pieces: list[Piece], i: int) -> bool:
-    """The piece stands where a card goes: right after "has"/"controls"/"cast" (fillers between)."""
-    for piece in reversed(pieces[:i]):
-        if piece.kind is Atom.TOKEN and piece.tok in (Tok.FILLER, Tok.NUMBER, Tok.WORD):
-            continue
-        return piece.kind is Atom.TOKEN and piece.tok in (Tok.HAVE, Tok.CAST)
-    return False
-
-
-def _unknown_card(pieces: list[Piece], i: int, reading: Reading) -> None:
-    """The words from ``i`` up to the next separator or place, as an unknown card: the answer says at once
-    which card it could not find (and a front end with a card source looks it up)."""
-    while i > 0 and _capital_number(pieces[i - 1]):  # "The One Ring": a number word capitalised opens the name
-        i -= 1
-    words: list[Token] = []
-    for k, piece in enumerate(pieces[i:], i):
-        if piece.kind is Atom.TOKEN and piece.tok in (Tok.SEP, Tok.BE) or piece.kind in (Atom.PLACE, Atom.ZONE) \
-                or words and _past_name(piece, pieces[k + 1] if k + 1 < len(pieces) else None):
-            words.extend(comma_title(pieces, k) if len(words) == 1 else [])
-            break
-        words.extend(piece.tokens)
-    _unknown_name(_with_the(_as_typed(words, reading.clause), reading.clause), reading)
-
-
-def _capital_number(piece: Piece) -> bool:
-    return piece.kind is Atom.TOKEN and piece.tok is Tok.NUMBER and piece.text.isalpha() and piece.text[:1].isupper()
-
-
-def _with_the(name: str, clause: str) -> str:
-    """The name with the capitalised "The" typed right before it ("The Speed Demon", "The Ur-Dragon"): the
-    reader drops "the" as a filler word, and Scryfall's look-up of "Speed Demon" alone may find another card."""
-    at = clause.find(name)
-    return f"The {name}" if at >= 4 and clause[at - 4:at] == "The " else name
-
-
-# words after a name that are not part of it: "Mind Rot on my opponent", "Banefire with X=5", "Chromatic Star Bug"
-_AFTER_NAME = frozenset({Tok.AT, Tok.X, Tok.TARGET, Tok.FOR, Tok.DURING, Tok.POSS, Tok.ME, Tok.PLAYER})
-_REPORT_WORDS = frozenset({"bug", "bugs", "bugged", "buggy", "glitch", "issue", "problem", "when", "whenever", "if",
-                           "unless", "because", "until", "instead", "while", "despite", "but"})
-
-
-def _past_name(piece: Piece, following: Piece | None) -> bool:
-    """Whether ``piece`` ends a card's name said before it: a player, a target, an X, "on my ...", or a word of
-    a bug report; "with" only before an X, a number or a player ("Fight with Fire" keeps its "with")."""
-    first = piece.tokens[0]
-    if first.kind in _AFTER_NAME or first.text.lower() in _REPORT_WORDS:
-        return True
-    after = following.tokens[0].kind if following is not None else None
-    # "with 2 burden counters": a fact of its own after the name
-    return first.kind is Tok.HAVE and first.text.lower() == "with" and (
-        piece.kind is not Atom.TOKEN or after in (Tok.X, Tok.NUMBER, Tok.POSS, Tok.ME, Tok.PLAYER))
-
-
-def _as_typed(words: list[Token], clause: str) -> str:
-    """The words as the clause has them, filler words between them kept ("Fable of the Mirror Breaker": "the" is
-    a filler word the atoms leave out)."""
-    start = clause.find(words[0].text) if words else -1
-    end = start
-    for token in words:
-        at = clause.find(token.text, end) if end >= 0 else -1
-        if at < 0:
-            return " ".join(t.text for t in words)
-        end = at + len(token.text)
-    return clause[start:end]
-
-
-def _unknown_name(name: str, reading: Reading) -> None:
-    error = SituationError(f"“{name}” is not a card I know", reading.clause, "a card name from the card data")
-    error.unknown_card = name  # its closest names are added if this error is the one shown
-    raise error

@@ -168,7 +168,9 @@ _add(Tok.SIDE, "on the draw|on draw|went second|go second|goes second|going seco
                "is on the draw|are on the draw", "draw")
 _add(Tok.SIDE, "go first|goes first|went first|going first|start first|started first|play first|plays first|"
                "played first|started the game|start the game|starts the game|am on the play|is on the play|"
-               "are on the play|start|starts|started|am starting|is starting|are starting", "play")
+               "are on the play|start|starts|started|am starting|is starting|are starting|am first player|"
+               "am the first player|am the starting player|is the starting player|is the first player|"
+               "is first player|am going first|is going first|are going first", "play")
 _add(Tok.OFF, "off|off of|from casting|by casting|thanks to|because of|due to|courtesy of|"
                "by way of", "off")  # "draws a card off Howling Mine": the source of a draw
 _add(Tok.MAKES, "makes|made|make|making|lets|let|letting|forces|forced|causes|caused|gives|gave", "makes")
@@ -275,6 +277,11 @@ _add(Tok.FILLER, "so|ok|okay|um|uh|well|just|only|still|currently|right now|now|
                  "yo|judge|also|other|others|hate bear|hatebear|somehow|precarious|huge|big|whole|entire|"
                  "however|meanwhile|moreover|furthermore|therefore|thus|hence|nevertheless|nonetheless",  # links
      "filler")
+# "nearly empty", "almost out of cards": near a count, not at it (never read as 0; the reader says so)
+_add(Tok.STOP, "|".join(f"{near} {at}" for near in ("almost", "nearly", "practically", "virtually", "basically",
+                                                     "pretty much", "close to", "about to be", "mostly")
+                        for at in ("empty", "out", "out of cards", "no cards", "zero", "0", "dead", "decked",
+                                   "decked out", "at 0", "at zero", "at 1 card")))
 _add(Tok.STOP, "not|don't|doesn't|didn't|can't|cannot|won't|never|no longer|if|unless|instead|except|without|"
                "until|before|after|exile|exiles|discard|discards|mill|mills|sacrifice|sacrifices|destroy|"
                "destroys|counter|counters|return|returns|shuffle|shuffles|search|searches|reveal|reveals|look|"

@@ -37,17 +37,21 @@ from tests.situation_corpus.measure import OUTCOME_KEYS, Verdict, load_corpus, m
 # phrasings (fresh-001..130): 91 of them read right before its fixes, 107 after; 413 of 454 in all; 420 with "opp
 # makes me draw with X", "haven't drawn anything", "grave-troll", "nothing in my library", "dredge instead of drawing";
 # 427 merged with the real-wordings work (313 of the first 324).
-READ_RIGHT_AT_LEAST = 431
+# A judge's second review (fresh-131..210, 2026-11-26) added 80 fresh phrasings: 63 read right before its fixes,
+# 75 after; 509 of 534 in all (with fresh-021/022 and fresh-093 of the first review read since).
+READ_RIGHT_AT_LEAST = 509
 # issue-24q: texts not read that name known cards or tell two actions are asked with situations to choose: 8 of
 # them with an option that gives the expected outcome, 5 without; 14 not understood (22 before)
-ASKED_RIGHT_AT_LEAST = 7  # counted with READ_RIGHT_AT_LEAST: an entry asked about, then read right, is no step back
-NOT_UNDERSTOOD_AT_MOST = 11
+ASKED_RIGHT_AT_LEAST = 11  # counted with READ_RIGHT_AT_LEAST: an entry asked about, then read right, is no step back
+NOT_UNDERSTOOD_AT_MOST = 8
 
 # Entries resolved to an outcome the corpus doesn't give: bugs to fix, listed so that the suite stays green while
 # they are open and so that no new one can appear. Remove an id once it is no longer misread.
 KNOWN_MISREADS: set[str] = set()
 
 ALLOWED_KEYS = {"asked", "clarify", *OUTCOME_KEYS}
+# a judge's review written on a day keeps the rule or ruling that decides each entry after its own name
+REVIEW_PREFIX = "judge review 2026-11-26: "
 
 
 @pytest.fixture(scope="module")
@@ -73,10 +77,12 @@ def test_corpus_is_well_formed() -> None:
 
 def test_sources_are_recorded() -> None:
     """Each entry says where its wording comes from: a page, the issue, a card's rulings, the rule that decides
-    it ("cr 704.5b": written for the corpus, decided by the Comprehensive Rules), or a paraphrase."""
+    it ("cr 704.5b": written for the corpus, decided by the Comprehensive Rules), or a paraphrase; a judge's
+    review names itself first ("judge review 2026-11-26: rulings: Alms Collector")."""
     for entry in load_corpus():
         source = entry["source"]
-        assert (source.startswith(("http://", "https://", "paraphrase of ", "rulings: ", "cr "))
+        cited = source.removeprefix(REVIEW_PREFIX)
+        assert (cited.startswith(("http://", "https://", "paraphrase of ", "rulings: ", "cr "))
                 or source == "issue 24"), (entry["id"], source)
 
 

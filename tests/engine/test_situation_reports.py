@@ -133,12 +133,12 @@ def test_a_permanent_whose_entering_the_board_sees_stays_an_action() -> None:
     assert measured.verdict in NOT_ANSWERED and "two actions" in measured.first_line, measured
 
 
-def test_an_enters_ability_the_engine_holds_as_spell_text_is_refused_when_it_enters_otherwise() -> None:
-    """Thassa's Oracle entering without being cast: its enters ability would be left out (no win), so the
-    answer says so instead of a wrong "no card is drawn"."""
+def test_an_enters_ability_the_engine_holds_as_spell_text_resolves_when_it_enters_otherwise() -> None:
+    """Thassa's Oracle entering without being cast: its enters ability triggers all the same (603.6a), so it
+    resolves (a win), never a wrong "no card is drawn" (it was refused before the engine carried it out)."""
     measured = _measured("My library has 0 cards. Thassa's Oracle enters the battlefield under my control.",
                          {"winners": ["You"]})
-    assert measured.verdict is Verdict.NOT_UNDERSTOOD and "only when it is cast" in measured.first_line, measured
+    assert measured.verdict is Verdict.RIGHT, measured
 
 
 def test_rules_text_in_brackets_after_a_card_the_data_lacks_is_its_text() -> None:
