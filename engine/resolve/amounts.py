@@ -61,6 +61,8 @@ _QUALIFIED = re.compile(r"^(?P<kinds>[a-z ,/-]+?)(?: \[[^]]*\]| (?:with|that|nam
 def _permanents(r: Resolver, who: str, m: re.Match[str]) -> int | None:
     words = f"{m.group('kinds')} {m.group('after') or ''}".strip()
     qualified = _QUALIFIED.match(words)
+    if not _type_kinds(r, qualified.group("kinds") if qualified else words):
+        return None  # "the greatest power among creatures", "colors among permanents": not a count of a kind
     if qualified:
         base = _count_kinds(r, who, qualified.group("kinds"))
         return 0 if base == 0 else None
@@ -147,9 +149,10 @@ def count_x(r: Resolver, definition: str, you: str) -> int | None:
     return None
 
 
-# words that are card types or supertypes whatever cards the engine knows (205.2a, 205.4a)
+# words that are card types, supertypes or basic land types whatever cards the engine knows (205.2a, 205.4a)
 _TYPE_WORDS = {"artifact", "creature", "enchantment", "land", "planeswalker", "battle", "kindred", "tribal",
-               "legendary", "basic", "snow", "world", "permanent"}
+               "legendary", "basic", "snow", "world", "permanent",
+               "plains", "island", "swamp", "mountain", "forest"}  # the basic land types (205.3i)
 
 
 def _type_vocabulary(r: Resolver) -> set[str]:
@@ -165,6 +168,20 @@ def _type_vocabulary(r: Resolver) -> set[str]:
     return words
 
 
+def _type_kinds(r: Resolver, kinds: str) -> bool:
+    """Whether every word of the kinds is a type word ("non-Human creatures", "artifacts and/or enchantments",
+    "other Elves"): only then are permanents counted by their type lines. "the greatest power among
+    creatures" or "colors among permanents" are not counts of a kind, and a quality the engine doesn't track
+    ("untapped", "red") isn't either."""
+    vocab = _type_vocabulary(r) | {"other", "another"}
+    for kind in _kinds(kinds):
+        for word in re.split(r"[ -]", kind):
+            bare = word[3:] if word.startswith("non") else word
+            if bare and not _forms(bare) & vocab:
+                return False
+    return True
+
+
 def controlled_count(r: Resolver, who: str, words: str) -> int | None:
     """How many permanents of a kind ("Faerie", "artifacts", "creature with power 4 or greater") a player
     controls, for a condition such as "if you control a Faerie"; None when the board doesn't decide it. A
@@ -175,12 +192,8 @@ def controlled_count(r: Resolver, who: str, words: str) -> int | None:
         return 0
     qualified = _QUALIFIED.match(words)
     kinds = qualified.group("kinds") if qualified else words
-    vocab = _type_vocabulary(r)
-    for kind in _kinds(kinds):
-        for word in kind.split():
-            bare = word[3:] if word.startswith("non") else word
-            if not _forms(bare) & vocab:
-                return None
+    if not _type_kinds(r, kinds):
+        return None
     base = _count_kinds(r, who, kinds)
     if qualified:
         return 0 if base == 0 else None

@@ -1,0 +1,40 @@
+"""Patterns found by resolving 70 more development cards in their natural situations (#26m): each WRONG answer
+found, as a made-up card of the same Oracle template, so the pattern is tested, never one card's name."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.errors import ScenarioError
+from engine.oracle import read_oracle
+from tests.engine.helpers import cast, made_cards
+
+CARDS = {
+    "Tall Gift": ("Instant", "Draw cards equal to the greatest power among creatures you control."),
+    "Hue Seer": ("Creature — Elf", "When this creature enters, draw cards equal to the number of colors among "
+                                   "permanents you control."),
+    "Grizzly Bears": ("Creature — Bear", ""),
+    "Forest Count": ("Sorcery", "Draw a card for each Forest you control."),
+}
+DB = made_cards(CARDS)
+
+
+def test_the_made_up_cards_are_read_fully() -> None:
+    for name, (type_line, text) in CARDS.items():
+        if text:
+            assert read_oracle(name, text, type_line).understood, name
+
+
+@pytest.mark.parametrize("action", [{"card": "Tall Gift"}, {"card": "Hue Seer", "ability": "enters"}])
+def test_an_amount_that_is_not_a_count_of_a_kind_is_asked_never_zero(action: dict[str, str]) -> None:
+    # "the greatest power among creatures", "colors among permanents": the engine doesn't know power or colour,
+    # so X is asked for (608.2h), never counted as 0 creatures of a kind "greatest power among creatures"
+    with pytest.raises(ScenarioError, match="needs a value for X"):
+        cast(DB, {"battlefield": ["Grizzly Bears"]}, action)
+    given = cast(DB, {"battlefield": ["Grizzly Bears"]}, dict(action, x=2))
+    assert given.players["Alice"]["library"] == 38
+
+
+def test_a_basic_land_type_is_counted_as_a_kind() -> None:
+    res = cast(DB, {"battlefield": ["Grizzly Bears"]}, {"card": "Forest Count"})
+    assert res.players["Alice"]["hand"] == 6
