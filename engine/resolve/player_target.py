@@ -107,3 +107,21 @@ def unsaid_target(r: Resolver, card: Card, caster: str, chosen: SpellText) -> st
         return None
     a.targets = [aimed_player(r, card.name, caster, chosen.ops, card.oracle)]
     return a.targets[0]
+
+
+_PLAYER_TARGET = re.compile(r"\bany target\b|\btarget (?:player|opponent)\b")
+
+
+def one_player_target(card: Card, chosen: SpellText, said: list[str]) -> None:
+    """An ability with two player targets ("It deals 3 damage to any target. Target player draws three cards",
+    two modes that each target a player) given two different players: the engine aims every "target" of one
+    ability at one player, so it refuses with the ability's words rather than give both parts to the first
+    (115.1, 601.2c: each target is chosen on its own)."""
+    if len(set(said)) < 2:
+        return
+    words = chosen.mode or next((ln for ln in card.oracle.split("\n") if chosen.cost and ln.startswith(chosen.cost)),
+                                card.oracle)
+    if len(_PLAYER_TARGET.findall(words.lower())) >= 2:
+        raise ScenarioError(f"{card.name}: the engine can't aim the targets of “{words.strip()}” at different "
+                            "players yet", "action.targets", words.strip())
+

@@ -15,6 +15,7 @@ CARDS = {
                                    "permanents you control."),
     "Grizzly Bears": ("Creature — Bear", ""),
     "Forest Count": ("Sorcery", "Draw a card for each Forest you control."),
+    "Split Aim": ("Sorcery", "Split Aim deals 2 damage to any target. Target player draws two cards."),
 }
 DB = made_cards(CARDS)
 
@@ -38,3 +39,12 @@ def test_an_amount_that_is_not_a_count_of_a_kind_is_asked_never_zero(action: dic
 def test_a_basic_land_type_is_counted_as_a_kind() -> None:
     res = cast(DB, {"battlefield": ["Grizzly Bears"]}, {"card": "Forest Count"})
     assert res.players["Alice"]["hand"] == 6
+
+
+def test_two_player_targets_aimed_at_different_players_are_refused_never_merged() -> None:
+    # 601.2c: each target is chosen on its own; the engine aims one ability's targets at one player, so two
+    # different players named are refused with the words, not both parts given to the first
+    with pytest.raises(ScenarioError, match="any target. Target player draws"):
+        cast(DB, {}, {"card": "Split Aim", "targets": ["Bob", "Alice"]})
+    same = cast(DB, {}, {"card": "Split Aim", "targets": ["Bob"]}, {"life": 20})
+    assert same.players["Bob"]["hand"] == 9 and same.players["Bob"]["life"] == 18
