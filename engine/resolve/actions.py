@@ -195,7 +195,9 @@ def action_draw_step(r: Resolver) -> None:
     for name in team:
         r.step(f"{name}'s {r.rs.draw_step}: the turn-based draw.", r.rs.cite("draw_step"), name, "draw_step")
         r.draw_instruction(name, 1, "the draw step")
-    # "At the beginning of ... draw step" abilities trigger now and go on the stack with the others.
+    # "At the beginning of ... draw step" abilities trigger now and go on the stack with the others; one the
+    # reader kept as an event it can't carry out is refused (zone_changes.refuse_unevaluated_triggers)
+    r.happened.add(EventKind.DRAW_STEP)
     for src in r.in_play():
         eff = src.effect
         if isinstance(eff, DrawStepTrigger):

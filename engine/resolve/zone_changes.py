@@ -299,11 +299,26 @@ def refuse_unevaluated_triggers(r: Resolver) -> None:
             missed = {EventKind.ENTERS} if before is not None else set()
         else:
             missed = set(event_kinds(event) & (r.happened if before is None else r.happened.since(before)))
+        if missed == {EventKind.DRAW_STEP} and not _step_may_be(event, src.controller, r.active):
+            continue
         if missed:
-            line = next((ln for ln in src.card.oracle.split("\n") if ln.lower().startswith(
-                ("when", "whenever", "at"))), src.card.oracle)
+            lines = src.card.oracle.split("\n")
+            line = next((ln for ln in lines if event[:30] in ln.lower()), None) or next(
+                (ln for ln in lines if ln.lower().startswith(("when", "whenever", "at"))), src.card.oracle)
             raise ScenarioError(f"{src.card.name}: “{event}” may trigger here ({', '.join(sorted(missed))}), "
                                 "and the engine can't carry out that trigger yet", "battlefield", line[:400])
+
+
+def _step_may_be(event: str, controller: str, active: str) -> bool:
+    """Whether "at the beginning of <whose> draw step" may be this step: "your" only the controller's, "each
+    other player's" / "each opponent's" only another player's; any other owner words may be any step."""
+    whose = re.match(r"at the beginning of (.+?)draw step", event.lower())
+    said = whose.group(1).strip() if whose else ""
+    if said == "your":
+        return controller == active
+    if re.fullmatch(r"(?:each|an?) (?:other player's|opponent's)", said):
+        return controller != active
+    return True
 
 
 def _trigger_on(r: Resolver, card: Card, controller: str, own: list[EventTrigger], watchers: list[EffectSource],

@@ -7,6 +7,8 @@ import pytest
 
 from engine.errors import ScenarioError
 from engine.oracle import read_oracle
+from engine.resolve import resolve
+from engine.scenario_json import scenario_from_json
 from tests.engine.helpers import cast, made_cards
 
 CARDS = {
@@ -15,6 +17,10 @@ CARDS = {
                                    "permanents you control."),
     "Grizzly Bears": ("Creature — Bear", ""),
     "Forest Count": ("Sorcery", "Draw a card for each Forest you control."),
+    "Aura of Plenty": ("Enchantment — Aura", "Enchant creature\nAt the beginning of the draw step of enchanted "
+                                             "creature's controller, that player draws an additional card."),
+    "Guest Well": ("Enchantment", "At the beginning of each other player's draw step, that player draws an "
+                                  "additional card."),
     "Split Aim": ("Sorcery", "Split Aim deals 2 damage to any target. Target player draws two cards."),
 }
 DB = made_cards(CARDS)
@@ -48,3 +54,16 @@ def test_two_player_targets_aimed_at_different_players_are_refused_never_merged(
         cast(DB, {}, {"card": "Split Aim", "targets": ["Bob", "Alice"]})
     same = cast(DB, {}, {"card": "Split Aim", "targets": ["Bob"]}, {"life": 20})
     assert same.players["Bob"]["hand"] == 9 and same.players["Bob"]["life"] == 18
+
+
+def test_a_draw_step_trigger_kept_as_words_is_refused_in_a_draw_step_never_dropped() -> None:
+    # 504.2: "at the beginning of the draw step of enchanted creature's controller" triggers in this step; the
+    # engine can't tell whose creature it enchants, so it names the words instead of drawing one card
+    doc = {"step": "draw", "action": {"type": "draw_step"}}
+    with pytest.raises(ScenarioError, match="enchanted creature's controller"):
+        resolve(scenario_from_json({"players": [{"name": "Alice", "battlefield": ["Grizzly Bears", "Aura of Plenty"]},
+                                                {"name": "Bob"}], **doc}, DB), DB)
+    # "each other player's draw step" can't be its controller's own: nothing to refuse there
+    own = resolve(scenario_from_json({"players": [{"name": "Alice", "battlefield": ["Guest Well"]}, {"name": "Bob"}],
+                                      **doc}, DB), DB)
+    assert own.players["Alice"]["drawn_this_turn"] == 1
