@@ -21,6 +21,8 @@ CARDS = {
                                              "creature's controller, that player draws an additional card."),
     "Guest Well": ("Enchantment", "At the beginning of each other player's draw step, that player draws an "
                                   "additional card."),
+    "Second Look": ("Instant", "Target player draws a card.\nRetrace (You may cast this card from your graveyard by "
+                               "discarding a land card in addition to paying its other costs.)"),
     "Split Aim": ("Sorcery", "Split Aim deals 2 damage to any target. Target player draws two cards."),
 }
 DB = made_cards(CARDS)
@@ -67,3 +69,11 @@ def test_a_draw_step_trigger_kept_as_words_is_refused_in_a_draw_step_never_dropp
     own = resolve(scenario_from_json({"players": [{"name": "Alice", "battlefield": ["Guest Well"]}, {"name": "Bob"}],
                                       **doc}, DB), DB)
     assert own.players["Alice"]["drawn_this_turn"] == 1
+
+
+def test_retrace_discards_a_land_card_as_it_is_cast_from_the_graveyard() -> None:
+    # 702.81a: the discard is part of casting it (601.2h); the card goes back to the graveyard (608.2n)
+    res = cast(DB, {"graveyard": ["Second Look"], "hand": ["Forest"], "hand_unnamed": 6},
+               {"card": "Second Look", "from": "graveyard", "targets": ["Alice"]})
+    alice = res.players["Alice"]
+    assert (alice["hand"], alice["library"], alice["graveyard"]) == (7, 39, 2)
