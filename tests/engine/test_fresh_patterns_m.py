@@ -23,6 +23,8 @@ CARDS = {
                                   "additional card."),
     "Second Look": ("Instant", "Target player draws a card.\nRetrace (You may cast this card from your graveyard by "
                                "discarding a land card in addition to paying its other costs.)"),
+    "Grim Toll": ("Creature — Spirit", "When this creature enters, draw a card if a creature died this turn. "
+                                       "Otherwise, each player sacrifices a creature of their choice."),
     "Split Aim": ("Sorcery", "Split Aim deals 2 damage to any target. Target player draws two cards."),
 }
 DB = made_cards(CARDS)
@@ -77,3 +79,9 @@ def test_retrace_discards_a_land_card_as_it_is_cast_from_the_graveyard() -> None
                {"card": "Second Look", "from": "graveyard", "targets": ["Alice"]})
     alice = res.players["Alice"]
     assert (alice["hand"], alice["library"], alice["graveyard"]) == (7, 39, 2)
+
+
+def test_a_creature_of_their_choice_is_a_creature_the_entering_one_included() -> None:
+    # 701.21a: "each player sacrifices a creature of their choice": Alice's only creature is the one that entered
+    res = cast(DB, {}, {"card": "Grim Toll", "ability": "enters"}, choices={"condition:a creature died this turn": False})
+    assert res.players["Alice"]["graveyard"] == 1 and res.players["Alice"]["hand"] == 7
