@@ -198,3 +198,13 @@ def controlled_count(r: Resolver, who: str, words: str) -> int | None:
     if qualified:
         return 0 if base == 0 else None
     return base
+
+
+def controlled_at_most(r: Resolver, who: str, words: str) -> int | None:
+    """At most how many permanents of a qualified kind ("creatures with different powers") a player controls:
+    the count of the kind without its quality, when that is known; None otherwise."""
+    qualified = _QUALIFIED.match(words)
+    if not qualified or not _type_kinds(r, qualified.group("kinds")):
+        return None
+    return _count_kinds(r, who, qualified.group("kinds"))
+

@@ -11,7 +11,7 @@ from engine.errors import MissingValue, ScenarioError
 from engine.inert import inert
 from engine.oracle.clauses import RANDOM_MODE, number
 from engine.resolve import ops_players, ops_reveal, ops_targets, ops_zones
-from engine.resolve.amounts import controlled_count, count_x
+from engine.resolve.amounts import controlled_at_most, controlled_count, count_x
 from engine.resolve.events import OpContext
 from engine.resolve.optional_costs import cost_paid, optional_cost
 from engine.resolve.player_target import TargetNeeded
@@ -445,7 +445,10 @@ def _cast_from(r: Resolver, zones: tuple[str, ...]) -> bool | None:
 
 def _controls(r: Resolver, you: str, kinds: str, at_least: int) -> bool | None:
     counted = controlled_count(r, you, kinds)
-    return None if counted is None else counted >= at_least
+    if counted is None:  # "three or more creatures with different powers" with one creature: decided all the same
+        most = controlled_at_most(r, you, kinds)
+        return False if most is not None and most < at_least else None
+    return counted >= at_least
 
 
 def _negated(held: bool | None) -> bool | None:

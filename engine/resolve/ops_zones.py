@@ -4,7 +4,6 @@ none of them is a draw (121.5), so nothing that replaces or triggers on draws ap
 from __future__ import annotations
 
 import re
-
 from typing import TYPE_CHECKING
 
 from engine.effects import Op, OpKind

@@ -25,6 +25,8 @@ CARDS = {
                                "discarding a land card in addition to paying its other costs.)"),
     "Grim Toll": ("Creature — Spirit", "When this creature enters, draw a card if a creature died this turn. "
                                        "Otherwise, each player sacrifices a creature of their choice."),
+    "Coven Gift": ("Instant", "Target creature gets +2/+2 until end of turn.\nThen if you control three or more "
+                              "creatures with different powers, draw a card."),
     "Split Aim": ("Sorcery", "Split Aim deals 2 damage to any target. Target player draws two cards."),
 }
 DB = made_cards(CARDS)
@@ -85,3 +87,10 @@ def test_a_creature_of_their_choice_is_a_creature_the_entering_one_included() ->
     # 701.21a: "each player sacrifices a creature of their choice": Alice's only creature is the one that entered
     res = cast(DB, {}, {"card": "Grim Toll", "ability": "enters"}, choices={"condition:a creature died this turn": False})
     assert res.players["Alice"]["graveyard"] == 1 and res.players["Alice"]["hand"] == 7
+
+
+def test_n_or_more_of_a_qualified_kind_is_false_with_fewer_of_the_kind_at_all() -> None:
+    # "three or more creatures with different powers" with one creature: powers unknown, the answer is no (608.2c)
+    res = cast(DB, {"battlefield": ["Grizzly Bears"]},
+               {"card": "Coven Gift", "targets": [{"card": "Grizzly Bears", "controller": "Alice"}]})
+    assert res.players["Alice"]["hand"] == 6 and not res.branches
