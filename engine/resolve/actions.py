@@ -357,7 +357,7 @@ def _pay_costs(r: Resolver, card: Card, chosen: SpellText, payer: str) -> None:
     if chosen.activated:
         if chosen.cost:
             what = "cycling" if chosen.cost.startswith("cycling") else "its ability"
-            pay(r, card, read_cost(chosen.cost, card.name), payer, what=what)
+            pay(r, card, read_cost(chosen.cost, card.name, r.s.action.x), payer, what=what)
         return
     _pay_additional_costs(r, card, payer)
     if r.s.action.from_zone == "graveyard":
@@ -379,7 +379,7 @@ def _pay_graveyard_keyword_costs(r: Resolver, card: Card, payer: str) -> None:
 def _pay_additional_costs(r: Resolver, card: Card, payer: str) -> None:
     """A spell's "As an additional cost to cast this spell, ..." (601.2f, 601.2h), paid while casting it."""
     for extra in card.of(AdditionalCost):
-        pay(r, card, read_cost(extra.cost, card.name), payer, what="casting it")
+        pay(r, card, read_cost(extra.cost, card.name, r.s.action.x), payer, what="casting it")
 
 
 def _spell_resolved(r: Resolver, card: Card, caster: str, *, ended_turn: bool, from_graveyard: bool = False) -> None:
@@ -394,6 +394,11 @@ def _spell_resolved(r: Resolver, card: Card, caster: str, *, ended_turn: bool, f
         owner.exile.add(Batch([card.name]))
         r.step(f"{card.name} was still on the stack as the turn ended: it is exiled.",
                r.rs.cite("end_turn_exile"), caster, "move")
+        return
+    if card.name in r.exiled_itself:
+        owner.exile.add(Batch([card.name]))
+        r.step(f"{card.name} exiles itself as its text says: it is exiled, not put into a graveyard.",
+               r.rs.cite("exiles_itself"), caster, "move")
         return
     if "adventure" in card.type_line.lower():
         owner.exile.add(Batch([card.name]))

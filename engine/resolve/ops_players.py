@@ -227,6 +227,10 @@ def _note(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> No
         return
     if op.words and op.text.startswith(("activate only", "activate this ability only")):
         return  # checked as the ability was activated, before its costs (restrictions.py)
+    if op.words and op.text == "exile ~" and ctx.source in r.player(ctx.you).stack.cards:
+        # a resolving spell's "Exile Game Plan.": it leaves the stack for exile, never reaching a graveyard
+        r.exiled_itself.add(ctx.source)
+        return
     if op.words and not inert(op.text):
         raise ScenarioError(f"{ctx.source}: the engine can't carry out “{op.text}” yet", "action.card",
                             card_words(r.cards.find(ctx.source), op.text))

@@ -27,6 +27,10 @@ CARDS = {
                                        "Otherwise, each player sacrifices a creature of their choice."),
     "Coven Gift": ("Instant", "Target creature gets +2/+2 until end of turn.\nThen if you control three or more "
                               "creatures with different powers, draw a card."),
+    "Blood Price": ("Sorcery", "As an additional cost to cast this spell, pay X life.\nDraw X cards."),
+    "Forced Refit": ("Instant", "As an additional cost to cast this spell, discard X cards.\nDraw X cards."),
+    "Last Reset": ("Sorcery", "Each player shuffles their hand and graveyard into their library, then draws seven "
+                              "cards. Exile Last Reset."),
     "Split Aim": ("Sorcery", "Split Aim deals 2 damage to any target. Target player draws two cards."),
 }
 DB = made_cards(CARDS)
@@ -94,3 +98,19 @@ def test_n_or_more_of_a_qualified_kind_is_false_with_fewer_of_the_kind_at_all() 
     res = cast(DB, {"battlefield": ["Grizzly Bears"]},
                {"card": "Coven Gift", "targets": [{"card": "Grizzly Bears", "controller": "Alice"}]})
     assert res.players["Alice"]["hand"] == 6 and not res.branches
+
+
+def test_an_additional_cost_with_x_is_paid_with_the_x_given() -> None:
+    # 601.2b: X is announced as the spell is cast; "pay X life" / "discard X cards" are then paid (601.2h)
+    life = cast(DB, {}, {"card": "Blood Price", "x": 3}, choices={}).players["Alice"]
+    assert (life["life"], life["hand"], life["library"]) == (17, 9, 37)
+    discard = cast(DB, {}, {"card": "Forced Refit", "x": 2}).players["Alice"]
+    assert (discard["hand"], discard["graveyard"], discard["library"]) == (6, 3, 38)
+    with pytest.raises(ScenarioError, match="pay x life"):
+        cast(DB, {}, {"card": "Blood Price"})
+
+
+def test_a_spell_that_exiles_itself_goes_to_exile_not_the_graveyard() -> None:
+    res = cast(DB, {"graveyard": 2}, {"card": "Last Reset"})
+    alice = res.players["Alice"]
+    assert (alice["hand"], alice["graveyard"], alice["exile"]) == (7, 0, 1)
