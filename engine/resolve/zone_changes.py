@@ -121,6 +121,7 @@ def dies(r: Resolver, card: Card, controller: str) -> None:
                 and not (src.controller == controller and src.position == dying_at
                          and re.search(r"\b(?:an)?other\b", src.effect.event))]
     _refuse_unseen_own(r, card)
+    watchers += _auras_on(r, card, controller)
     if card.name in p.battlefield:
         p.battlefield.remove(card.name)
     r.happened.update((EventKind.DIES, EventKind.LEAVES))
@@ -129,6 +130,39 @@ def dies(r: Resolver, card: Card, controller: str) -> None:
            r.rs.cite("dies"), controller, "dies")
     own = [e for e in card.of(EventTrigger) if _SELF_DIES.search(e.event)]
     _trigger_on(r, card, controller, own, watchers, "dying", ("603.10a", "603.2"))
+
+
+_ENCHANTED_DIES = re.compile(r"^when(?:ever)? enchanted (?:creature|permanent) (?:dies|is put into a graveyard)\b")
+
+
+def _auras_on(r: Resolver, card: Card, controller: str) -> list[EffectSource]:
+    """The Auras whose "when enchanted creature dies" sees this death (603.10a): each enchants one creature (303.4),
+    the dying one unless the situation says another (a decision, the others as alternatives); an Aura on it goes
+    to the graveyard too (704.5m)."""
+    out = []
+    for src in r.in_play():
+        if not isinstance(src.effect, EventTrigger) or not _ENCHANTED_DIES.match(src.effect.event):
+            continue
+        r.evaluated_events.add(src.effect.event)
+        creatures = [f"{p.name}'s {name}" for p in r.s.players for name in p.battlefield
+                     if name != src.card.name and _creature(r, name)]
+        dying = f"{controller}'s {card.name}"
+        if dying not in creatures:
+            continue
+        if r.choose(f"enchanted:{src.card.name}", creatures, dying) != dying:
+            continue
+        r.step(f"{src.card.name} enchants {dying}" + ("" if f"enchanted:{src.card.name}" in r.s.choices or
+                                                       len(creatures) == 1 else
+                                                       " (assumed; the other creatures are listed as alternatives)")
+               + ".", r.rs.cite("enchanted"), src.controller, "target")
+        r.unattached.append(src.card.name)
+        out.append(src)
+    return out
+
+
+def _creature(r: Resolver, name: str) -> bool:
+    found = r.cards.find(name)
+    return found is None or bool(found.has_type("creature"))
 
 
 def _refuse_unseen_own(r: Resolver, card: Card) -> None:

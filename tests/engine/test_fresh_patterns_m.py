@@ -31,6 +31,8 @@ CARDS = {
     "Forced Refit": ("Instant", "As an additional cost to cast this spell, discard X cards.\nDraw X cards."),
     "Last Reset": ("Sorcery", "Each player shuffles their hand and graveyard into their library, then draws seven "
                               "cards. Exile Last Reset."),
+    "Bone Reading": ("Enchantment — Aura", "Enchant creature\nWhen enchanted creature dies, draw two cards."),
+    "Hill Giant": ("Creature — Giant", ""),
     "Split Aim": ("Sorcery", "Split Aim deals 2 damage to any target. Target player draws two cards."),
 }
 DB = made_cards(CARDS)
@@ -114,3 +116,14 @@ def test_a_spell_that_exiles_itself_goes_to_exile_not_the_graveyard() -> None:
     res = cast(DB, {"graveyard": 2}, {"card": "Last Reset"})
     alice = res.players["Alice"]
     assert (alice["hand"], alice["graveyard"], alice["exile"]) == (7, 0, 1)
+
+
+def test_an_aura_sees_the_death_of_the_creature_it_enchants_and_follows_it() -> None:
+    # 603.10a: "when enchanted creature dies" looks back; 704.5m: the Aura goes to the graveyard too
+    res = cast(DB, {"battlefield": ["Grizzly Bears", "Bone Reading"]}, {"card": "Grizzly Bears", "ability": "dies"})
+    alice = res.players["Alice"]
+    assert (alice["hand"], alice["library"], alice["graveyard"]) == (9, 38, 2)
+    # with two creatures, the Aura on the other one sees nothing
+    other = cast(DB, {"battlefield": ["Grizzly Bears", "Hill Giant", "Bone Reading"]},
+                 {"card": "Grizzly Bears", "ability": "dies"}, choices={"enchanted:Bone Reading": "Alice's Hill Giant"})
+    assert other.players["Alice"]["hand"] == 7 and other.players["Alice"]["graveyard"] == 1
