@@ -138,6 +138,10 @@ def count_x(r: Resolver, definition: str, you: str) -> int | None:
         counted = count_x(r, plus.group(1), you)
         extra = {"one": 1, "two": 2, "three": 3}.get(plus.group(2)) or int(plus.group(2))
         return None if counted is None else counted + extra
+    minus = re.fullmatch(r"(one|two|three|four|five|six|seven|eight|\d+) minus (.+)", text)
+    if minus:  # "the difference" of "if you have fewer than four cards in hand" (107.1b: never below 0)
+        counted = count_x(r, minus.group(2), you)
+        return None if counted is None else max(0, small_number(minus.group(1)) - counted)
     greater = re.fullmatch(r"(.+) or (.+), whichever is greater", text)
     if greater:
         parts = [count_x(r, g, you) for g in greater.groups()]
@@ -147,6 +151,33 @@ def count_x(r: Resolver, definition: str, you: str) -> int | None:
         if m:
             return counter(r, you, m)
     return None
+
+
+_SMALL = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+
+
+def small_number(word: str) -> int:
+    return _SMALL.get(word) or int(word)
+
+
+# "draw cards equal to the difference": the condition that names the two numbers (one the engine counts)
+_DIFFERENCE = (
+    (re.compile(r"you have fewer than (?P<n>\w+) cards in (?:your )?hand"), "the number of cards in your hand"),
+    (re.compile(r"fewer than (?P<n>\w+) cards were \w+ this way"), "that many"),
+)
+
+
+def the_difference(note: str, condition: str) -> str:
+    """"X = the difference" read with the condition it follows ("if you have fewer than four cards in hand",
+    "if fewer than two cards were discarded this way"): "X = four minus the number of cards in your hand", "X =
+    two minus that many", which are counted; any other note, or a condition not of these forms, unchanged."""
+    if note != "X = the difference":
+        return note
+    for rx, counted in _DIFFERENCE:
+        m = rx.fullmatch(condition.removeprefix("if:").strip())
+        if m and (m.group("n") in _SMALL or m.group("n").isdigit()):
+            return f"X = {m.group('n')} minus {counted}"
+    return note
 
 
 # words that are card types, supertypes or basic land types whatever cards the engine knows (205.2a, 205.4a)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from engine.effects import Op, OpKind
@@ -11,7 +12,7 @@ from engine.errors import MissingValue, ScenarioError
 from engine.inert import inert
 from engine.oracle.clauses import RANDOM_MODE, number
 from engine.resolve import ops_players, ops_reveal, ops_targets, ops_zones
-from engine.resolve.amounts import controlled_at_most, controlled_count, count_x
+from engine.resolve.amounts import controlled_at_most, controlled_count, count_x, small_number, the_difference
 from engine.resolve.events import OpContext
 from engine.resolve.optional_costs import cost_paid, optional_cost
 from engine.resolve.player_target import TargetNeeded
@@ -167,14 +168,17 @@ def _x_words(r: Resolver, source: str, what: str) -> str:
 
 def run_ops(r: Resolver, ops: tuple[Op, ...], *, you: str, that_player: str, source: str,
             applied: frozenset[str] = frozenset(), replacing: bool = False, times: int = 1,
-            x: int | None = None) -> None:
-    """Carry out an effect's operations in order, each through its handler (one per OpKind)."""
+            x: int | None = None, condition: str = "") -> None:
+    """Carry out an effect's operations in order, each through its handler (one per OpKind); ``condition``: the
+    intervening "if" of the trigger they belong to (what "the difference" is the difference of)."""
     ctx = OpContext(you, that_player, source, applied, replacing, times, x)
     ctx.mays = sum(op.optional for op in ops)
     if replacing:
         # 121.7: the parts of the event that aren't draws happen first, then the draws one at a time.
         ops = tuple(op for op in ops if op.do != "draw") + tuple(op for op in ops if op.do == "draw")
     ops = _chosen_mode(r, ops, source, you)
+    if any(op.note == "X = the difference" for op in ops):
+        ops = tuple(replace(op, note=the_difference(op.note, op.condition or condition)) for op in ops)
     gave = False
     for op in ops:
         targets = resolve_who(r, op.who, you, ctx.that_player)
@@ -183,6 +187,9 @@ def run_ops(r: Resolver, ops: tuple[Op, ...], *, you: str, that_player: str, sou
         handler = OP_HANDLERS[OpKind(op.do)]
         # "that many": the number of cards the operation before moved (608.2h), whatever X was given
         plus = _that_many_plus(op.note)  # "that many" (0), "that many plus one" (1); None for other amounts
+        minus = _minus_that_many(op.note)  # "two minus that many": the difference (107.1b: never below 0)
+        if minus is not None and ctx.last_count is not None:
+            plus = max(0, minus - ctx.last_count) - ctx.last_count  # the count taken, as an offset from it
         that_many = plus is not None and ctx.last_count is not None
         own = dict(ctx.counts) if that_many and len(targets) > 1 and set(targets) <= set(ctx.counts) else None
         ctx.counts = {}
@@ -215,9 +222,16 @@ def run_ops(r: Resolver, ops: tuple[Op, ...], *, you: str, that_player: str, sou
         gift_given(r, you)
 
 
+def _minus_that_many(note: str) -> int | None:
+    """"X = two minus that many": the number that many is taken from; None for any other amount."""
+    m = re.fullmatch(r"X = (\w+) minus that many", note)
+    return None if m is None else small_number(m.group(1))
+
+
 def _that_many_plus(note: str) -> int | None:
     """"Draw that many cards" (0 more) or "that many cards plus one" (1 more): what to add to the number the
-    operation before moved (608.2h); None for any other amount."""
+    operation before moved (608.2h); None for any other amount. "N minus that many" (the difference) is -N,
+    told apart by ``_minus_that_many``."""
     if note == "X = that many":
         return 0
     m = re.fullmatch(r"X = plus (a|one|two|three|\d+)", note)

@@ -33,6 +33,10 @@ CARDS = {
                               "cards. Exile Last Reset."),
     "Bone Reading": ("Enchantment — Aura", "Enchant creature\nWhen enchanted creature dies, draw two cards."),
     "Hill Giant": ("Creature — Giant", ""),
+    "Top Up": ("Creature — Human", "When this creature enters, if you have fewer than four cards in hand, draw cards "
+                                   "equal to the difference."),
+    "Mind Tax": ("Sorcery", "Target opponent discards two cards. If fewer than two cards were discarded this way, you "
+                            "draw cards equal to the difference."),
     "Split Aim": ("Sorcery", "Split Aim deals 2 damage to any target. Target player draws two cards."),
 }
 DB = made_cards(CARDS)
@@ -127,3 +131,16 @@ def test_an_aura_sees_the_death_of_the_creature_it_enchants_and_follows_it() -> 
     other = cast(DB, {"battlefield": ["Grizzly Bears", "Hill Giant", "Bone Reading"]},
                  {"card": "Grizzly Bears", "ability": "dies"}, choices={"enchanted:Bone Reading": "Alice's Hill Giant"})
     assert other.players["Alice"]["hand"] == 7 and other.players["Alice"]["graveyard"] == 1
+
+
+@pytest.mark.parametrize(("hand", "drawn"), [(1, 3), (3, 1), (5, 0)])
+def test_the_difference_of_an_intervening_hand_count_is_counted(hand: int, drawn: int) -> None:
+    # 603.4: "if you have fewer than four cards in hand" (the hand after it entered); X = 4 - hand (608.2h)
+    res = cast(DB, {"hand": hand}, {"card": "Top Up", "ability": "enters"})
+    assert res.players["Alice"]["hand"] == hand + drawn
+
+
+@pytest.mark.parametrize(("bob_hand", "drawn"), [(0, 2), (1, 1), (5, 0)])
+def test_the_difference_of_cards_discarded_this_way_is_counted(bob_hand: int, drawn: int) -> None:
+    res = cast(DB, {}, {"card": "Mind Tax", "targets": ["Bob"]}, {"hand": bob_hand})
+    assert res.players["Alice"]["hand"] == 6 + drawn
