@@ -23,6 +23,7 @@ from engine.resolve.announce import announce
 from engine.resolve.cast_triggers import cast_triggers
 from engine.resolve.casting_time import check_cast_timing
 from engine.resolve.events import GameOver
+from engine.resolve.graveyard_casting import pay_graveyard_keyword
 from engine.resolve.paying import pay
 from engine.resolve.player_target import one_player_target, said_target_legal, unsaid_target
 from engine.resolve.targeting import targeted_triggers, ward_counters
@@ -361,19 +362,7 @@ def _pay_costs(r: Resolver, card: Card, chosen: SpellText, payer: str) -> None:
         return
     _pay_additional_costs(r, card, payer)
     if r.s.action.from_zone == "graveyard":
-        _pay_graveyard_keyword_costs(r, card, payer)
-
-
-# a keyword that lets a card be cast from a graveyard with an additional cost beside its mana cost
-_GRAVEYARD_EXTRA_COSTS = ((re.compile(r"^retrace\b", re.I | re.M), "discard a land card", "retrace (702.81a)"),)
-
-
-def _pay_graveyard_keyword_costs(r: Resolver, card: Card, payer: str) -> None:
-    """Cast from a graveyard by retrace (702.81a): discarding a land card is part of its cost (601.2h), never
-    skipped."""
-    for keyword, cost, what in _GRAVEYARD_EXTRA_COSTS:
-        if keyword.search(card.oracle):
-            pay(r, card, read_cost(cost, card.name), payer, what=what)
+        pay_graveyard_keyword(r, card, payer)
 
 
 def _pay_additional_costs(r: Resolver, card: Card, payer: str) -> None:

@@ -239,3 +239,12 @@ def controlled_at_most(r: Resolver, who: str, words: str) -> int | None:
         return None
     return _count_kinds(r, who, qualified.group("kinds"))
 
+
+def card_is(r: Resolver, name: str, words: str) -> bool | None:
+    """Whether a card ("it" of "if it was a creature card") is of a kind ("creature", "land or Elf",
+    "noncreature"): from its type line when the engine knows the card and every word is a type word, else None."""
+    card = r.cards.find(name)
+    if card is None or not card.type_line or not _type_kinds(r, words):
+        return None
+    return any(_is_kind(card.type_line, k) for k in _kinds(words))
+

@@ -12,7 +12,7 @@ from engine.errors import MissingValue, ScenarioError
 from engine.inert import inert
 from engine.oracle.clauses import RANDOM_MODE, number
 from engine.resolve import ops_players, ops_reveal, ops_targets, ops_zones
-from engine.resolve.amounts import controlled_at_most, controlled_count, count_x, small_number, the_difference
+from engine.resolve.amounts import card_is, controlled_at_most, controlled_count, count_x, small_number, the_difference
 from engine.resolve.events import OpContext
 from engine.resolve.optional_costs import cost_paid, optional_cost
 from engine.resolve.player_target import TargetNeeded
@@ -444,6 +444,8 @@ _KNOWN_CONDITIONS: tuple[tuple[str, Callable[..., bool | None]], ...] = (
     (rf"you control {_COUNT} or more (.+)",
      lambda r, p, you, m: _controls(r, you, m.group(2), _int_word(m.group(1)))),
     (r"you control no (.+)", lambda r, p, you, m: _negated(_controls(r, you, m.group(1), 1))),
+    # "if it was a creature card": the card the effect's last target was, by its type line (608.2h)
+    (r"(?:it was|it's|it is) an? ([\w ,/-]+?) card", lambda r, p, you, m: _target_is(r, m.group(1))),
     # 303.4: only an Aura enchants; with none on any battlefield nothing is enchanted, else it isn't known
     (r"(?:~|[\w ,'-]+) is enchanted", lambda r, p, you, m: None if _auras_out(r) else False),
 )
@@ -463,6 +465,11 @@ def _controls(r: Resolver, you: str, kinds: str, at_least: int) -> bool | None:
         most = controlled_at_most(r, you, kinds)
         return False if most is not None and most < at_least else None
     return counted >= at_least
+
+
+def _target_is(r: Resolver, kind: str) -> bool | None:
+    taken = list(r.now_controls)
+    return card_is(r, taken[-1], kind) if taken else None
 
 
 def _negated(held: bool | None) -> bool | None:

@@ -11,6 +11,7 @@ from engine.effects import EventTrigger, LifeGainProhibition, NotModelled, Op, O
 from engine.errors import ScenarioError
 from engine.inert import inert
 from engine.resolve.events import GameOver, OpContext
+from engine.resolve.graveyard_casting import is_permission
 from engine.trigger_events import EventKind
 from engine.wording import counted
 
@@ -227,6 +228,8 @@ def _note(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> No
         return
     if op.words and op.text.startswith(("activate only", "activate this ability only")):
         return  # checked as the ability was activated, before its costs (restrictions.py)
+    if op.words and is_permission(op.text):
+        return  # "jump-start", "flashback—{1}{u}, pay 3 life": paid as it was cast (graveyard_casting.py)
     if op.words and op.text == "exile ~" and ctx.source in r.player(ctx.you).stack.cards:
         # a resolving spell's "Exile Game Plan.": it leaves the stack for exile, never reaching a graveyard
         r.exiled_itself.add(ctx.source)

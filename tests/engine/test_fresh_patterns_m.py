@@ -37,6 +37,13 @@ CARDS = {
                                    "equal to the difference."),
     "Mind Tax": ("Sorcery", "Target opponent discards two cards. If fewer than two cards were discarded this way, you "
                             "draw cards equal to the difference."),
+    "Leap Study": ("Instant", "Draw two cards.\nJump-start (You may cast this card from your graveyard by discarding a "
+                              "card in addition to paying its other costs. Then exile this card.)"),
+    "Costly Echo": ("Sorcery", "Target player draws two cards.\nFlashback—{1}{U}, Pay 3 life. (You may cast this card "
+                               "from your graveyard for its flashback cost. Then exile it.)"),
+    "Dust Sifter": ("Instant", "Exile target card from a graveyard. If it was a creature card, you gain 3 life. "
+                               "Otherwise, you draw a card.\nEscape—{3}{B}, Exile five other cards from your graveyard. "
+                               "(You may cast this card from your graveyard for its escape cost.)"),
     "Split Aim": ("Sorcery", "Split Aim deals 2 damage to any target. Target player draws two cards."),
 }
 DB = made_cards(CARDS)
@@ -144,3 +151,21 @@ def test_the_difference_of_an_intervening_hand_count_is_counted(hand: int, drawn
 def test_the_difference_of_cards_discarded_this_way_is_counted(bob_hand: int, drawn: int) -> None:
     res = cast(DB, {}, {"card": "Mind Tax", "targets": ["Bob"]}, {"hand": bob_hand})
     assert res.players["Alice"]["hand"] == 6 + drawn
+
+
+def test_a_graveyard_keyword_is_a_permission_paid_as_the_spell_is_cast_from_the_graveyard() -> None:
+    # from the hand the keyword line does nothing; from the graveyard its cost is paid (601.2f, 601.2h)
+    assert cast(DB, {}, {"card": "Leap Study"}).players["Alice"]["hand"] == 8
+    jumped = cast(DB, {"graveyard": ["Leap Study"]}, {"card": "Leap Study", "from": "graveyard"}).players["Alice"]
+    assert (jumped["hand"], jumped["graveyard"], jumped["exile"]) == (8, 1, 1)  # 702.133a: a card discarded
+    flashed = cast(DB, {"graveyard": ["Costly Echo"]}, {"card": "Costly Echo", "from": "graveyard",
+                                                        "targets": ["Alice"]}).players["Alice"]
+    assert (flashed["life"], flashed["hand"], flashed["exile"]) == (17, 9, 1)  # 702.34a: 3 life paid
+
+
+@pytest.mark.parametrize(("exiled", "hand", "life"), [("Grizzly Bears", 6, 23), ("Tall Gift", 7, 20)])
+def test_it_was_a_creature_card_is_read_from_the_card_exiled(exiled: str, hand: int, life: int) -> None:
+    res = cast(DB, {}, {"card": "Dust Sifter", "targets": [{"card": exiled, "owner": "Bob", "zone": "graveyard"}]},
+               {"graveyard": [exiled]})
+    alice = res.players["Alice"]
+    assert (alice["hand"], alice["life"]) == (hand, life) and not res.branches
