@@ -266,6 +266,7 @@ def acts_after_any_answer(ability: str) -> bool:
     kinds = set(event_kinds(m.group(1)))
     if "combat damage" in m.group(1):
         kinds.discard(EventKind.LOSE_LIFE)  # combat damage is dealt in a combat step, never in an answer
+    kinds.discard(EventKind.DRAW_STEP)  # an ability created now waits for a later draw step than the answer's
     effect = EffectReading()
     for sentence in _sentences(m.group(2)):
         _read_sentence(sentence, effect, _Subjects())

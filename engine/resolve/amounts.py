@@ -72,7 +72,10 @@ def _permanents(r: Resolver, who: str, m: re.Match[str]) -> int | None:
 def _count_kinds(r: Resolver, who: str, words: str) -> int | None:
     kinds = _kinds(words)
     if re.search(r"\b(?:an)?other\b", words):
-        return None  # "other creatures": which permanent is the source isn't known here, so not counted
+        # "other creatures": which permanent is the source isn't known here, so not counted, unless there is
+        # none of the kind at all
+        mine = _count_kinds(r, who, re.sub(r"\b(?:an)?other ", "", words))
+        return 0 if mine == 0 else None
     p = r.player(who)
     count = 0
     for name in p.battlefield:

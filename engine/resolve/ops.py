@@ -444,6 +444,10 @@ _KNOWN_CONDITIONS: tuple[tuple[str, Callable[..., bool | None]], ...] = (
     (rf"you control {_COUNT} or more (.+)",
      lambda r, p, you, m: _controls(r, you, m.group(2), _int_word(m.group(1)))),
     (r"you control no (.+)", lambda r, p, you, m: _negated(_controls(r, you, m.group(1), 1))),
+    (r"you control another (.+)", lambda r, p, you, m: _controls(r, you, f"other {m.group(1)}", 1)),
+    (r"you don't control (?:a|an|any) (.+)", lambda r, p, you, m: _negated(_controls(r, you, m.group(1), 1))),
+    # 506.1, 508.1: a player attacks only in the combat of their own turn; before it, nobody has attacked yet
+    (r"you(?:'ve)? attacked(?: with .+)? this (?:turn|combat)", lambda r, p, you, m: _attacked(r, you)),
     # "if it was a creature card": the card the effect's last target was, by its type line (608.2h)
     (r"(?:it was|it's|it is) an? ([\w ,/-]+?) card", lambda r, p, you, m: _target_is(r, m.group(1))),
     # 303.4: only an Aura enchants; with none on any battlefield nothing is enchanted, else it isn't known
@@ -465,6 +469,17 @@ def _controls(r: Resolver, you: str, kinds: str, at_least: int) -> bool | None:
         most = controlled_at_most(r, you, kinds)
         return False if most is not None and most < at_least else None
     return counted >= at_least
+
+
+_BEFORE_COMBAT = ("untap", "upkeep", "draw", "main1")
+
+
+def _attacked(r: Resolver, you: str) -> bool | None:
+    """"If you attacked this turn" (raid): false on another player's turn and before this turn's combat
+    (the steps the situation says); after it, a record of the turn the engine doesn't keep."""
+    if r.active != you or r.s.step in _BEFORE_COMBAT:
+        return False
+    return None
 
 
 def _target_is(r: Resolver, kind: str) -> bool | None:

@@ -44,6 +44,12 @@ CARDS = {
     "Dust Sifter": ("Instant", "Exile target card from a graveyard. If it was a creature card, you gain 3 life. "
                                "Otherwise, you draw a card.\nEscape—{3}{B}, Exile five other cards from your graveyard. "
                                "(You may cast this card from your graveyard for its escape cost.)"),
+    "Raid Notes": ("Instant", "Draw two cards. Then discard a card unless you attacked this turn."),
+    "Lone Seer": ("Creature — Merfolk Wizard", "As long as you control another Wizard, this creature has \"When this "
+                                               "creature dies, draw a card.\""),
+    "Humble Rider": ("Creature — Human Soldier", "When this creature enters, draw a card. Then if you don't control "
+                                                 "a legendary creature, put a card from your hand on the bottom of your "
+                                                 "library."),
     "Split Aim": ("Sorcery", "Split Aim deals 2 damage to any target. Target player draws two cards."),
 }
 DB = made_cards(CARDS)
@@ -169,3 +175,22 @@ def test_it_was_a_creature_card_is_read_from_the_card_exiled(exiled: str, hand: 
                {"graveyard": [exiled]})
     alice = res.players["Alice"]
     assert (alice["hand"], alice["life"]) == (hand, life) and not res.branches
+
+
+@pytest.mark.parametrize(("step", "active"), [("main1", "Alice"), ("upkeep", "Alice"), ("main2", "Bob")])
+def test_nobody_has_attacked_before_their_own_combat(step: str, active: str) -> None:
+    # 506.1, 508.1: before the combat of her turn, or on another player's turn, Alice hasn't attacked: she discards
+    res = cast(DB, {}, {"card": "Raid Notes"}, step=step, active=active)
+    assert res.players["Alice"]["hand"] == 7 and res.players["Alice"]["graveyard"] == 2 and not res.branches
+    after_combat = cast(DB, {}, {"card": "Raid Notes"}, step="main2")
+    assert after_combat.branches  # whether she attacked is a record the engine doesn't keep: said, both lines
+
+
+def test_another_of_a_kind_with_none_of_the_kind_left_is_false() -> None:
+    res = cast(DB, {"battlefield": ["Lone Seer"]}, {"card": "Lone Seer", "ability": "dies"})
+    assert res.players["Alice"]["hand"] == 7 and not res.branches
+
+
+def test_you_dont_control_a_kind_is_read_from_the_board() -> None:
+    res = cast(DB, {}, {"card": "Humble Rider", "ability": "enters"})
+    assert res.players["Alice"]["hand"] == 7 and res.players["Alice"]["library"] == 40 and not res.branches
