@@ -16,6 +16,7 @@ from engine.resolve.amounts import card_is, controlled_at_most, controlled_count
 from engine.resolve.events import OpContext
 from engine.resolve.optional_costs import cost_paid, optional_cost
 from engine.resolve.player_target import TargetNeeded
+from engine.resolve.unless_acts import unless_act
 from engine.trigger_events import EventKind
 
 if TYPE_CHECKING:
@@ -334,7 +335,9 @@ def _carried_out(r: Resolver, op: Op, ctx: OpContext, targets: list[str]) -> boo
         if (flip is None or ctx.coin is None) and re.search(r"\b(?:flips?|heads|tails|die|roll(?:ed|s)?)\b", words):
             # a random result the engine didn't make: never two random lines assumed true at once
             raise ScenarioError(f"{ctx.source}: the engine can't decide “{words}” yet", "action.card", words)
-        met = ops_players.flip_met(flip, ctx.coin) if flip and ctx.coin else decide_condition(r, words, ctx.you)
+        act = unless_act(r, ctx, words) if op.condition.startswith("unless:") else None
+        met = act if act is not None else ops_players.flip_met(flip, ctx.coin) if flip and ctx.coin else \
+            decide_condition(r, words, ctx.you)
         if met == op.condition.startswith("unless:"):
             ctx.did = False
             return False

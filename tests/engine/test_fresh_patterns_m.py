@@ -33,6 +33,7 @@ CARDS = {
                               "cards. Exile Last Reset."),
     "Bone Reading": ("Enchantment — Aura", "Enchant creature\nWhen enchanted creature dies, draw two cards."),
     "Hill Giant": ("Creature — Giant", ""),
+    "Quiet Field": ("Land", ""),
     "Top Up": ("Creature — Human", "When this creature enters, if you have fewer than four cards in hand, draw cards "
                                    "equal to the difference."),
     "Mind Tax": ("Sorcery", "Target opponent discards two cards. If fewer than two cards were discarded this way, you "
@@ -50,6 +51,9 @@ CARDS = {
     "Humble Rider": ("Creature — Human Soldier", "When this creature enters, draw a card. Then if you don't control "
                                                  "a legendary creature, put a card from your hand on the bottom of your "
                                                  "library."),
+    "Hard Lesson": ("Instant", "Draw two cards. Then discard a card unless you return a land you control to its "
+                               "owner's hand."),
+    "Thirst Again": ("Instant", "Draw three cards. Then discard two cards unless you discard an artifact card."),
     "Split Aim": ("Sorcery", "Split Aim deals 2 damage to any target. Target player draws two cards."),
 }
 DB = made_cards(CARDS)
@@ -194,3 +198,20 @@ def test_another_of_a_kind_with_none_of_the_kind_left_is_false() -> None:
 def test_you_dont_control_a_kind_is_read_from_the_board() -> None:
     res = cast(DB, {}, {"card": "Humble Rider", "ability": "enters"})
     assert res.players["Alice"]["hand"] == 7 and res.players["Alice"]["library"] == 40 and not res.branches
+
+
+def test_an_unless_act_that_is_impossible_leaves_the_penalty() -> None:
+    # 608.2c: with no land to return, the card is discarded
+    alice = cast(DB, {}, {"card": "Hard Lesson"}).players["Alice"]
+    assert (alice["hand"], alice["graveyard"]) == (7, 2)
+
+
+def test_an_unless_act_chosen_is_carried_out() -> None:
+    # the land goes back to the hand (9), nothing discarded; the discard of the artifact card instead of two
+    land = cast(DB, {"battlefield": ["Quiet Field"]}, {"card": "Hard Lesson"})
+    assert land.players["Alice"]["hand"] == 9 and land.branches
+    thirst = cast(DB, {}, {"card": "Thirst Again"}).players["Alice"]
+    assert (thirst["hand"], thirst["graveyard"]) == (8, 2)
+    declined = cast(DB, {}, {"card": "Thirst Again"},
+                    choices={"condition:you discard an artifact card": False}).players["Alice"]
+    assert (declined["hand"], declined["graveyard"]) == (7, 3)
