@@ -54,6 +54,9 @@ CARDS = {
     "Hard Lesson": ("Instant", "Draw two cards. Then discard a card unless you return a land you control to its "
                                "owner's hand."),
     "Thirst Again": ("Instant", "Draw three cards. Then discard two cards unless you discard an artifact card."),
+    "Merfolk Captain": ("Creature — Merfolk", "Tap three untapped Merfolk you control: Draw a card."),
+    "Scarred Ritual": ("Sorcery", "As an additional cost to cast this spell, put a -1/-1 counter on a creature you "
+                                  "control.\nDraw two cards."),
     "Split Aim": ("Sorcery", "Split Aim deals 2 damage to any target. Target player draws two cards."),
 }
 DB = made_cards(CARDS)
@@ -215,3 +218,14 @@ def test_an_unless_act_chosen_is_carried_out() -> None:
     declined = cast(DB, {}, {"card": "Thirst Again"},
                     choices={"condition:you discard an artifact card": False}).players["Alice"]
     assert (declined["hand"], declined["graveyard"]) == (7, 3)
+
+
+def test_a_cost_on_permanents_the_player_doesnt_have_is_refused() -> None:
+    # 118.3, 602.2b: three Merfolk to tap with one on the battlefield, a creature for the counter with none
+    with pytest.raises(ScenarioError, match="needs 3 merfolk"):
+        cast(DB, {"battlefield": ["Merfolk Captain"]}, {"card": "Merfolk Captain", "ability": "activate"})
+    with pytest.raises(ScenarioError, match="needs 1 creature"):
+        cast(DB, {}, {"card": "Scarred Ritual"})
+    three = cast(DB, {"battlefield": ["Merfolk Captain"] * 3}, {"card": "Merfolk Captain", "ability": "activate"})
+    assert three.players["Alice"]["hand"] == 8
+    assert cast(DB, {"battlefield": ["Grizzly Bears"]}, {"card": "Scarred Ritual"}).players["Alice"]["hand"] == 8
