@@ -35,6 +35,7 @@ class EventKind(StrEnum):
     GIFT = "gift"
     DIE_ROLL = "die roll"
     DRAW_STEP = "draw step"
+    SURVEIL = "surveil"
 
 
 _WORDS: dict[EventKind, re.Pattern[str]] = {
@@ -59,6 +60,7 @@ _WORDS: dict[EventKind, re.Pattern[str]] = {
     EventKind.SEARCH: re.compile(r"\bsearch(?:es)?\b"),
     EventKind.GIFT: re.compile(r"\bgives? a gift\b"),
     EventKind.DIE_ROLL: re.compile(r"\brolls? (?:one or more dice|a die|dice|a d\d+|a natural|a \d+)"),
+    EventKind.SURVEIL: re.compile(r"\bsurveils?\b"),
     EventKind.DRAW_STEP: re.compile(r"^at the beginning of (?:the|each|your|[a-z' ]+'s?) draw step\b"),
 }
 

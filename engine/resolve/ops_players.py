@@ -218,6 +218,24 @@ def _end_turn(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -
     r.step("The turn ends.", r.rs.cite("end_turn"), ctx.you, "end_turn")
 
 
+_SURVEIL = re.compile(r"surveil (one|two|three|\d+)")
+
+
+def _surveil(r: Resolver, ctx: OpContext, n: int) -> None:
+    """701.25a: look at the top N cards, put any number into the graveyard, the rest back on top: how many go is
+    the player's decision (none unless said; the others are alternatives). Not a mill."""
+    p = r.player(ctx.you)
+    options = list(range(min(n, p.library.size) + 1))
+    key = f"surveil:{ctx.source}:{ctx.you}"
+    k = int(r.choose(key, options, 0))
+    r.happened.add(EventKind.SURVEIL)  # "whenever you surveil": a watcher the engine doesn't carry out is refused
+    if k:
+        p.graveyard.add(p.library.take_top(k))
+    said = "" if key in r.s.choices or len(options) == 1 else " (the answer assumes so; the others are alternatives)"
+    r.step(f"{ctx.you} surveils {n}: {k} card{'s' if k != 1 else ''} into the graveyard, the rest back on top{said}.",
+           ("701.25a",), ctx.you, "assumption" if said else "move")
+
+
 def _note(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     """Words kept as words: carried out as nothing only when they change nothing the engine counts; any
     other words stop the resolution with them, never a partial answer presented as whole."""
@@ -230,6 +248,10 @@ def _note(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> No
         return  # checked as the ability was activated, before its costs (restrictions.py)
     if op.words and is_permission(op.text):
         return  # "jump-start", "flashback—{1}{u}, pay 3 life": paid as it was cast (graveyard_casting.py)
+    surveil = _SURVEIL.fullmatch(op.text)
+    if op.words and surveil:
+        _surveil(r, ctx, {"one": 1, "two": 2, "three": 3}.get(surveil.group(1)) or int(surveil.group(1)))
+        return
     if op.words and op.text == "exile ~" and ctx.source in r.player(ctx.you).stack.cards:
         # a resolving spell's "Exile Game Plan.": it leaves the stack for exile, never reaching a graveyard
         r.exiled_itself.add(ctx.source)

@@ -57,6 +57,10 @@ CARDS = {
     "Merfolk Captain": ("Creature — Merfolk", "Tap three untapped Merfolk you control: Draw a card."),
     "Scarred Ritual": ("Sorcery", "As an additional cost to cast this spell, put a -1/-1 counter on a creature you "
                                   "control.\nDraw two cards."),
+    "Peek Ahead": ("Sorcery", "Look at the top three cards of your library, then put them back in any order. You may "
+                              "shuffle. Draw a card."),
+    "Quick Study": ("Instant", "Surveil 2, then draw a card."),
+    "Wild Growth Spurt": ("Instant", "Target creature gets +2/+2 and gains trample until end of turn.\nDraw a card."),
     "Split Aim": ("Sorcery", "Split Aim deals 2 damage to any target. Target player draws two cards."),
 }
 DB = made_cards(CARDS)
@@ -229,3 +233,17 @@ def test_a_cost_on_permanents_the_player_doesnt_have_is_refused() -> None:
     three = cast(DB, {"battlefield": ["Merfolk Captain"] * 3}, {"card": "Merfolk Captain", "ability": "activate"})
     assert three.players["Alice"]["hand"] == 8
     assert cast(DB, {"battlefield": ["Grizzly Bears"]}, {"card": "Scarred Ritual"}).players["Alice"]["hand"] == 8
+
+
+def test_words_that_move_nothing_counted_are_carried_out_as_nothing() -> None:
+    for card in ("Peek Ahead", "Wild Growth Spurt"):
+        alice = cast(DB, {"battlefield": ["Grizzly Bears"]}, {"card": card}).players["Alice"]
+        assert (alice["hand"], alice["library"]) == (7, 39), card
+
+
+def test_surveil_puts_the_cards_the_player_chooses_into_the_graveyard() -> None:
+    # 701.25a: none unless said (the others are alternatives), a said number goes to the graveyard
+    kept = cast(DB, {}, {"card": "Quick Study"})
+    assert kept.players["Alice"]["library"] == 39 and len(kept.branches) == 2
+    binned = cast(DB, {}, {"card": "Quick Study"}, choices={"surveil:Quick Study:Alice": 2}).players["Alice"]
+    assert (binned["library"], binned["graveyard"], binned["hand"]) == (37, 3, 7)
