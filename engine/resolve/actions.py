@@ -25,7 +25,12 @@ from engine.resolve.casting_time import check_cast_timing
 from engine.resolve.events import GameOver
 from engine.resolve.graveyard_casting import pay_graveyard_keyword
 from engine.resolve.paying import pay
-from engine.resolve.player_target import one_player_target, said_target_legal, unsaid_target
+from engine.resolve.player_target import (
+    noted_target_player,
+    one_player_target,
+    said_target_legal,
+    unsaid_target,
+)
 from engine.resolve.targeting import targeted_triggers, ward_counters
 from engine.trigger_events import EventKind
 from engine.wording import cards
@@ -273,7 +278,7 @@ def action_cast(r: Resolver) -> None:
     if not chosen.activated and a.from_zone != "graveyard":
         check_cast_timing(r, card, caster)
     one_player_target(card, chosen, list(a.targets))
-    target = unsaid_target(r, card, caster, chosen) or target
+    target = unsaid_target(r, card, caster, chosen) or noted_target_player(r, card, chosen, caster) or target
     verb = announce(r, card, chosen, caster, target)
     from_hand = not chosen.activated and _spell_leaves_hand(r, card, caster, a.from_zone)
     targeted_triggers(r, caster, list(a.targets) if chosen.targets_player else [], not chosen.activated)

@@ -125,3 +125,30 @@ def one_player_target(card: Card, chosen: SpellText, said: list[str]) -> None:
         raise ScenarioError(f"{card.name}: the engine can't aim the targets of “{words.strip()}” at different "
                             "players yet", "action.targets", words.strip())
 
+
+_NOTED_TARGET = re.compile(r"\btarget (?:creature|permanent|artifact|enchantment|land|planeswalker)s?\b"
+                           r"(?P<whose> an opponent controls| you don't control)?")
+
+
+def noted_target_player(r: Resolver, card: Card, chosen: SpellText, caster: str) -> str | None:
+    """"Goad target creature an opponent controls. That player draws a card": a permanent target kept in words
+    and not named in the situation decides who "that player" is. An opponent's permanent with one opponent: that
+    opponent (601.2c: no other legal target); any other: asked, never the caster by default. None when the
+    ability has no such target, or the situation names its targets."""
+    a = r.s.action
+    if a.targets or a.card_targets:
+        return None
+    for i, op in enumerate(chosen.ops):
+        m = _NOTED_TARGET.search(op.text) if op.do == "note" else None
+        if m is None:
+            continue
+        if not any(later.who == "that_player" and later.do != "note" for later in chosen.ops[i + 1:]):
+            return None
+        opponents = [o for o in r.opponents(caster) if not r.player(o).lost]
+        if m.group("whose") and len(opponents) == 1:
+            return opponents[0]
+        raise ScenarioError(f"{card.name} needs {m.group(0)}: which card is it, and whose?", "action.targets",
+                            'name it in the situation ("targeting Bob\'s Grizzly Bears") or as '
+                            '{"card": "Grizzly Bears", "controller": "Bob"}')
+    return None
+

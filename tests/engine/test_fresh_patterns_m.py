@@ -61,6 +61,8 @@ CARDS = {
                               "shuffle. Draw a card."),
     "Quick Study": ("Instant", "Surveil 2, then draw a card."),
     "Wild Growth Spurt": ("Instant", "Target creature gets +2/+2 and gains trample until end of turn.\nDraw a card."),
+    "Taunting Captain": ("Creature — Human Pirate", "{T}: Goad target creature an opponent controls. That player draws "
+                                                    "a card."),
     "Split Aim": ("Sorcery", "Split Aim deals 2 damage to any target. Target player draws two cards."),
 }
 DB = made_cards(CARDS)
@@ -247,3 +249,10 @@ def test_surveil_puts_the_cards_the_player_chooses_into_the_graveyard() -> None:
     assert kept.players["Alice"]["library"] == 39 and len(kept.branches) == 2
     binned = cast(DB, {}, {"card": "Quick Study"}, choices={"surveil:Quick Study:Alice": 2}).players["Alice"]
     assert (binned["library"], binned["graveyard"], binned["hand"]) == (37, 3, 7)
+
+
+def test_that_player_of_a_target_kept_in_words_is_the_targets_controller_never_the_caster() -> None:
+    # 601.2c: a creature an opponent controls, one opponent: that player is Bob, whoever activates
+    res = cast(DB, {"battlefield": ["Taunting Captain"]}, {"card": "Taunting Captain", "ability": "activate"},
+               {"battlefield": ["Grizzly Bears"]})
+    assert res.players["Bob"]["hand"] == 8 and res.players["Alice"]["hand"] == 7
