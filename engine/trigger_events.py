@@ -36,6 +36,7 @@ class EventKind(StrEnum):
     DIE_ROLL = "die roll"
     DRAW_STEP = "draw step"
     SURVEIL = "surveil"
+    COUNTER = "counter"
 
 
 _WORDS: dict[EventKind, re.Pattern[str]] = {
@@ -61,6 +62,7 @@ _WORDS: dict[EventKind, re.Pattern[str]] = {
     EventKind.GIFT: re.compile(r"\bgives? a gift\b"),
     EventKind.DIE_ROLL: re.compile(r"\brolls? (?:one or more dice|a die|dice|a d\d+|a natural|a \d+)"),
     EventKind.SURVEIL: re.compile(r"\bsurveils?\b"),
+    EventKind.COUNTER: re.compile(r"\bcounters? (?:is|are) (?:put|placed) on\b"),
     EventKind.DRAW_STEP: re.compile(r"^at the beginning of (?:the|each|your|[a-z' ]+'s?) draw step\b"),
 }
 

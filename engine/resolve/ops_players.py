@@ -218,6 +218,7 @@ def _end_turn(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -
     r.step("The turn ends.", r.rs.cite("end_turn"), ctx.you, "end_turn")
 
 
+_PUTS_COUNTERS = re.compile(r"^(?:put|puts|distribute|move)\b.*\bcounters?\b|^proliferate\b")
 _SURVEIL = re.compile(r"surveil (one|two|three|\d+)")
 
 
@@ -261,6 +262,8 @@ def _note(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> No
                             card_words(r.cards.find(ctx.source), op.text))
     if op.text.startswith("the ring tempts"):
         r.happened.add(EventKind.RING)
+    if _PUTS_COUNTERS.search(op.text):  # 122.6: "whenever a +1/+1 counter is put on ..." may see it
+        r.happened.add(EventKind.COUNTER)
     if "damage" in op.text:
         _refuse_if_a_death_matters(r, op, ctx)
         r.notes.append(f"{ctx.source}: {op.text} (whether a creature dies of it depends on its toughness, which "

@@ -66,6 +66,9 @@ def enters(r: Resolver, card: Card, controller: str, target: str | None = None, 
     # what happened before it arrived is nothing its abilities could see (its own casting included)
     r.entered_at[(card.name, controller, len(r.player(controller).battlefield))] = dict(r.happened.counts)
     r.happened.add(EventKind.ENTERS)
+    if _GETS_COUNTERS.search(card.oracle) or card.has_type("creature") and any(
+            _EVOLVE.search(c.oracle) for name in r.player(controller).battlefield if (c := r.cards.find(name))):
+        r.happened.add(EventKind.COUNTER)  # 122.6: entering with counters, or evolving another, puts counters
     r.step(f"{card.name} enters the battlefield; {controller} controls it.", r.rs.cite("etb"),
            controller, "enters")
     own = [e for e in card.of(EventTrigger) if _SELF_ENTERS.search(e.event) and "~" in e.event
@@ -80,6 +83,9 @@ def enters(r: Resolver, card: Card, controller: str, target: str | None = None, 
     _trigger_on(r, card, controller, own, watchers, "entering", ("603.6a", "603.2"), target)
 
 
+_GETS_COUNTERS = re.compile(r"\benters with (?:an?|one|two|three|four|five|x|\d+|a number of)\b[^.]*\bcounters?\b",
+                            re.I)
+_EVOLVE = re.compile(r"^evolve\b", re.I | re.M)
 _FROM_ZONE = re.compile(r"\benters?(?: the battlefield)? from (?:your |a |an opponent's )?(?P<zone>graveyard|exile|"
                         r"library|hand)\b")
 

@@ -63,6 +63,9 @@ CARDS = {
     "Wild Growth Spurt": ("Instant", "Target creature gets +2/+2 and gains trample until end of turn.\nDraw a card."),
     "Taunting Captain": ("Creature — Human Pirate", "{T}: Goad target creature an opponent controls. That player draws "
                                                     "a card."),
+    "Counter Sage": ("Creature — Merfolk Wizard", "Whenever a +1/+1 counter is put on this creature, you may draw a "
+                                                  "card."),
+    "Boon Study": ("Instant", "Put a +1/+1 counter on target creature. Draw a card."),
     "Split Aim": ("Sorcery", "Split Aim deals 2 damage to any target. Target player draws two cards."),
 }
 DB = made_cards(CARDS)
@@ -256,3 +259,14 @@ def test_that_player_of_a_target_kept_in_words_is_the_targets_controller_never_t
     res = cast(DB, {"battlefield": ["Taunting Captain"]}, {"card": "Taunting Captain", "ability": "activate"},
                {"battlefield": ["Grizzly Bears"]})
     assert res.players["Bob"]["hand"] == 8 and res.players["Alice"]["hand"] == 7
+
+
+def test_a_counter_put_on_a_permanent_is_seen_by_a_watcher_never_dropped() -> None:
+    # 122.6: "whenever a +1/+1 counter is put on this creature": the counter is words the engine doesn't track,
+    # so the watcher's draw is refused with its words rather than left out
+    with pytest.raises(ScenarioError, match="counter is put on"):
+        cast(DB, {"battlefield": ["Counter Sage"]},
+             {"card": "Boon Study", "targets": [{"card": "Counter Sage", "controller": "Alice"}]})
+    alone = cast(DB, {"battlefield": ["Grizzly Bears"]},
+                 {"card": "Boon Study", "targets": [{"card": "Grizzly Bears", "controller": "Alice"}]})
+    assert alone.players["Alice"]["hand"] == 7
