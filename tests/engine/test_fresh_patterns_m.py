@@ -66,7 +66,8 @@ CARDS = {
     "Counter Sage": ("Creature — Merfolk Wizard", "Whenever a +1/+1 counter is put on this creature, you may draw a "
                                                   "card."),
     "Boon Study": ("Instant", "Put a +1/+1 counter on target creature. Draw a card."),
-    "Split Aim": ("Sorcery", "Split Aim deals 2 damage to any target. Target player draws two cards."),
+    "Night Reader": ("Creature — Elf", "Whenever you cast a spell during an opponent's turn, draw a card."),
+    "Split Aim": ("Instant", "Split Aim deals 2 damage to any target. Target player draws two cards."),
 }
 DB = made_cards(CARDS)
 
@@ -270,3 +271,9 @@ def test_a_counter_put_on_a_permanent_is_seen_by_a_watcher_never_dropped() -> No
     alone = cast(DB, {"battlefield": ["Grizzly Bears"]},
                  {"card": "Boon Study", "targets": [{"card": "Grizzly Bears", "controller": "Alice"}]})
     assert alone.players["Alice"]["hand"] == 7
+
+
+@pytest.mark.parametrize(("active", "hand"), [("Alice", 7), ("Bob", 8)])
+def test_a_cast_trigger_during_an_opponents_turn_is_judged_by_whose_turn_it_is(active: str, hand: int) -> None:
+    res = cast(DB, {"battlefield": ["Night Reader"]}, {"card": "Split Aim", "targets": ["Bob"]}, active=active)
+    assert res.players["Alice"]["hand"] == hand - 1  # Split Aim left the hand; Bob drew its two
