@@ -493,6 +493,9 @@ def _unread_lines(card: Card, ability: str) -> str:
         found = [ln for ln in lines if re.match(r"\w*cycling\b", ln, re.I)]
     elif ability == "activate":
         found = [ln for ln in lines if _ACTIVATED_LINE.match(ln)]
+    elif _spell_face(card):  # the spell's own sentences: neither an activated nor a triggered ability's line
+        found = [ln for ln in lines if not _ACTIVATED_LINE.match(ln) and "." in ln
+                 and not re.match(r"(?:[^—]+ — )?(?:when|whenever|at the beginning)\b", ln, re.I)]
     else:
         found = []
     return " / ".join(found)[:300]

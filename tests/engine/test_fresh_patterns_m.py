@@ -67,6 +67,8 @@ CARDS = {
                                                   "card."),
     "Boon Study": ("Instant", "Put a +1/+1 counter on target creature. Draw a card."),
     "Night Reader": ("Creature — Elf", "Whenever you cast a spell during an opponent's turn, draw a card."),
+    "Cauldron // Burst": ("Artifact // Sorcery", "{4}, {T}: Draw a card.\nReturn up to two target land cards from "
+                                                 "your graveyard to your hand. Each player gains 4 life."),
     "Split Aim": ("Instant", "Split Aim deals 2 damage to any target. Target player draws two cards."),
 }
 DB = made_cards(CARDS)
@@ -277,3 +279,8 @@ def test_a_counter_put_on_a_permanent_is_seen_by_a_watcher_never_dropped() -> No
 def test_a_cast_trigger_during_an_opponents_turn_is_judged_by_whose_turn_it_is(active: str, hand: int) -> None:
     res = cast(DB, {"battlefield": ["Night Reader"]}, {"card": "Split Aim", "targets": ["Bob"]}, active=active)
     assert res.players["Alice"]["hand"] == hand - 1  # Split Aim left the hand; Bob drew its two
+
+
+def test_a_spell_face_the_engine_cant_carry_out_is_refused_with_its_words() -> None:
+    with pytest.raises(ScenarioError, match="Each player gains 4 life"):
+        cast(DB, {}, {"card": "Cauldron // Burst", "ability": "spell"})
