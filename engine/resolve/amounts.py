@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine.cards import card_type_words, type_words
-from engine.resolve.paying import TOKEN_TYPES
+from engine.token_types import TOKEN_TYPES
 
 if TYPE_CHECKING:
     from engine.resolve.resolver import Resolver

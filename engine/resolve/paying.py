@@ -16,18 +16,13 @@ from engine.cards import Card, card_type_words
 from engine.costs import MOVES_NOTHING, Cost, CostKind, CostPart
 from engine.errors import ScenarioError
 from engine.model import Batch
+from engine.token_types import TOKEN_TYPES
 from engine.trigger_events import EventKind
 from engine.wording import cards
 
 if TYPE_CHECKING:
     from engine.resolve.resolver import Resolver
 
-# Token names the engine creates and the types a cost may ask for ("Sacrifice an artifact").
-TOKEN_TYPES = {"clue": "artifact clue", "food": "artifact food", "treasure": "artifact treasure",
-               "blood": "artifact blood", "map": "artifact map", "powerstone": "artifact powerstone",
-               "gold": "artifact gold", "thopter": "artifact creature thopter", "faerie": "creature faerie",
-               "spirit": "creature spirit", "zombie": "creature zombie", "saproling": "creature saproling",
-               "army": "creature army"}
 
 
 def refuse_unpayable(card: Card, cost: Cost, what: str) -> None:

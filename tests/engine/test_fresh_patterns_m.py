@@ -69,6 +69,9 @@ CARDS = {
     "Night Reader": ("Creature — Elf", "Whenever you cast a spell during an opponent's turn, draw a card."),
     "Cauldron // Burst": ("Artifact // Sorcery", "{4}, {T}: Draw a card.\nReturn up to two target land cards from "
                                                  "your graveyard to your hand. Each player gains 4 life."),
+    "Rush Goon": ("Creature — Ogre", "When this creature dies, create a Treasure token.\nBlitz {3}{B} (If you cast "
+                                     "this spell for its blitz cost, it gains haste and \"When this creature dies, draw a "
+                                     "card.\" Sacrifice it at the beginning of the next end step.)"),
     "Split Aim": ("Instant", "Split Aim deals 2 damage to any target. Target player draws two cards."),
 }
 DB = made_cards(CARDS)
@@ -284,3 +287,12 @@ def test_a_cast_trigger_during_an_opponents_turn_is_judged_by_whose_turn_it_is(a
 def test_a_spell_face_the_engine_cant_carry_out_is_refused_with_its_words() -> None:
     with pytest.raises(ScenarioError, match="Each player gains 4 life"):
         cast(DB, {}, {"card": "Cauldron // Burst", "ability": "spell"})
+
+
+def test_an_alternative_cost_nobody_mentions_was_not_paid() -> None:
+    # 601.2b, 118.9: blitz is the caster's choice; "it dies" is the plain cast unless blitz is said
+    plain = cast(DB, {"battlefield": ["Rush Goon"]}, {"card": "Rush Goon", "ability": "dies"})
+    assert plain.players["Alice"]["hand"] == 7 and plain.branches
+    blitzed = cast(DB, {"battlefield": ["Rush Goon"]}, {"card": "Rush Goon", "ability": "dies"},
+                   choices={"alternative:Alice": True})
+    assert blitzed.players["Alice"]["hand"] == 8
