@@ -72,6 +72,7 @@ CARDS = {
     "Rush Goon": ("Creature — Ogre", "When this creature dies, create a Treasure token.\nBlitz {3}{B} (If you cast "
                                      "this spell for its blitz cost, it gains haste and \"When this creature dies, draw a "
                                      "card.\" Sacrifice it at the beginning of the next end step.)"),
+    "Second Wind": ("Instant", "Draw a card. If you've drawn two or more cards this turn, you gain 3 life."),
     "Split Aim": ("Instant", "Split Aim deals 2 damage to any target. Target player draws two cards."),
 }
 DB = made_cards(CARDS)
@@ -296,3 +297,10 @@ def test_an_alternative_cost_nobody_mentions_was_not_paid() -> None:
     blitzed = cast(DB, {"battlefield": ["Rush Goon"]}, {"card": "Rush Goon", "ability": "dies"},
                    choices={"alternative:Alice": True})
     assert blitzed.players["Alice"]["hand"] == 8
+
+
+@pytest.mark.parametrize(("drawn", "life"), [(0, 20), (1, 23)])
+def test_cards_drawn_this_turn_decide_a_condition(drawn: int, life: int) -> None:
+    # 121.2: the turn's draws as stated, plus the one this spell just made
+    res = cast(DB, {"drawn_this_turn": drawn, "life": 20}, {"card": "Second Wind"})
+    assert res.players["Alice"]["life"] == life and not res.branches
