@@ -31,6 +31,7 @@ from engine.resolve.player_target import (
     said_target_legal,
     unsaid_target,
 )
+from engine.resolve.spell_moves import spell_leaves_hand, spell_resolved
 from engine.resolve.targeting import targeted_triggers, ward_counters
 from engine.trigger_events import EventKind
 from engine.wording import cards
@@ -280,7 +281,7 @@ def action_cast(r: Resolver) -> None:
     one_player_target(card, chosen, list(a.targets))
     target = unsaid_target(r, card, caster, chosen) or noted_target_player(r, card, chosen, caster) or target
     verb = announce(r, card, chosen, caster, target)
-    from_hand = not chosen.activated and _spell_leaves_hand(r, card, caster, a.from_zone)
+    from_hand = not chosen.activated and spell_leaves_hand(r, card, caster, a.from_zone)
     targeted_triggers(r, caster, list(a.targets) if chosen.targets_player else [], not chosen.activated)
     if not chosen.activated:
         r.happened.add(EventKind.CAST)
@@ -305,7 +306,7 @@ def action_cast(r: Resolver) -> None:
     r.run_ops(chosen.ops, you=caster, that_player=target, source=card.name, x=a.x)
     if from_hand and _spell_face(card):
         ended_turn = any(s.kind == "end_turn" for s in r.steps[resolving_from:])
-        _spell_resolved(r, card, caster, ended_turn=ended_turn, from_graveyard=a.from_zone == "graveyard")
+        spell_resolved(r, card, caster, ended_turn=ended_turn, from_graveyard=a.from_zone == "graveyard")
 
 
 def _said_ability_read(r: Resolver, card: Card, labels: list[str]) -> None:
@@ -343,7 +344,7 @@ def _cast_permanent(r: Resolver, card: Card, caster: str, target: str) -> None:
     casting it resolve first (603.3, 405.5), then it resolves by entering the battlefield under its
     caster's control (608.3a), where its own "when this enters" abilities trigger (603.6a)."""
     r.step(f"{caster} casts {card.name}.", r.rs.cite("cast"), caster, "cast")
-    from_hand = _spell_leaves_hand(r, card, caster, r.s.action.from_zone)
+    from_hand = spell_leaves_hand(r, card, caster, r.s.action.from_zone)
     targeted_triggers(r, caster, [], False)  # the targets of its "when this enters" ability
     r.happened.add(EventKind.CAST)
     _pay_additional_costs(r, card, caster)
@@ -374,77 +375,6 @@ def _pay_additional_costs(r: Resolver, card: Card, payer: str) -> None:
     """A spell's "As an additional cost to cast this spell, ..." (601.2f, 601.2h), paid while casting it."""
     for extra in card.of(AdditionalCost):
         pay(r, card, read_cost(extra.cost, card.name, r.s.action.x), payer, what="casting it")
-
-
-def _spell_resolved(r: Resolver, card: Card, caster: str, *, ended_turn: bool, from_graveyard: bool = False) -> None:
-    """An instant or sorcery goes to its owner's graveyard as the last step of its resolution (608.2n),
-    unless it ended the turn: ending the turn exiles everything on the stack, the spell included (723.1b);
-    an Adventure is exiled (715.3d), an Omen shuffled into its owner's library (720.3d); cast from a
-    graveyard with flashback, aftermath or jump-start, it is exiled instead (702.34a); cast from the hand with
-    rebound, it is exiled too (702.88a)."""
-    owner = r.player(caster)
-    owner.stack.remove_named(card.name)
-    if ended_turn:
-        owner.exile.add(Batch([card.name]))
-        r.step(f"{card.name} was still on the stack as the turn ended: it is exiled.",
-               r.rs.cite("end_turn_exile"), caster, "move")
-        return
-    if card.name in r.exiled_itself:
-        owner.exile.add(Batch([card.name]))
-        r.step(f"{card.name} exiles itself as its text says: it is exiled, not put into a graveyard.",
-               r.rs.cite("exiles_itself"), caster, "move")
-        return
-    if "adventure" in card.type_line.lower():
-        owner.exile.add(Batch([card.name]))
-        r.step(f"{card.name} was cast as an Adventure: it is exiled instead of going to the graveyard, and "
-               "may be cast later from exile as its other face.", r.rs.cite("adventure_exile"), caster,
-               "move")
-        return
-    if re.search(r"\bomen\b", card.type_line.lower()):
-        owner.library.shuffle_in(Batch([card.name]))
-        r.step(f"{card.name} was cast as an Omen: its owner shuffles it into their library instead of putting it "
-               "into the graveyard.", r.rs.cite("omen_shuffle"), caster, "move")
-        return
-    if from_graveyard and re.search(r"^(?:flashback|aftermath|jump-start)\b", card.oracle, re.I | re.M):
-        owner.exile.add(Batch([card.name]))
-        r.step(f"{card.name} was cast from a graveyard with a permission that exiles it: it is exiled "
-               "instead of going to the graveyard.", r.rs.cite("flashback_exile"), caster, "move")
-        return
-    if not from_graveyard and r.s.action.from_zone in ("hand", "library") and \
-            re.search(r"^rebound\b", card.oracle, re.I | re.M):
-        owner.exile.add(Batch([card.name]))  # "library": the action's default zone, the spell cast from the hand
-        r.step(f"{card.name} has rebound and was cast from the hand: it is exiled as it resolves instead of going to "
-               "the graveyard (it may be cast from exile at the next upkeep).", r.rs.cite("rebound"), caster, "move")
-        return
-    owner.graveyard.add(Batch([card.name]))
-    r.step(f"{card.name} is put into {caster}'s graveyard as the last step of its resolution.",
-           r.rs.cite("spell_to_graveyard"), caster, "move")
-
-
-def _spell_leaves_hand(r: Resolver, card: Card, caster: str, zone: str = "hand") -> bool:
-    """A spell is cast from its owner's hand: it moves to the stack (601.2a), so the hand the draws go
-    into is one card smaller than the hand it was cast from. Cast from a graveyard (flashback,
-    aftermath), it leaves the graveyard instead."""
-    if zone == "graveyard":
-        grave = r.player(caster).graveyard
-        grave.remove_card(card.name)
-        r.player(caster).stack.add(Batch([card.name]))
-        r.step(f"{card.name} moves from {caster}'s graveyard to the stack.", r.rs.cite("cast_from_graveyard"),
-               caster, "move")
-        return True
-    hand = r.player(caster).hand
-    if hand.size == 0:
-        # the spell is on the stack all the same, and goes to the graveyard as it resolves (608.2n)
-        r.player(caster).stack.add(Batch([card.name]))
-        r.step(f"{caster}'s hand was said to be empty: it is counted as the hand after casting "
-               f"{card.name}.", r.rs.cite("cast_from_hand"), caster, "info")
-        return True
-    if not hand.remove_named(card.name):
-        hand.remove_any(1)
-    r.player(caster).stack.add(Batch([card.name]))
-    r.step(f"{card.name} moves from {caster}'s hand to the stack (hand {hand.size + 1} → {hand.size}).",
-           r.rs.cite("cast_from_hand"), caster, "move")
-    return True
 
 
 def _ability_used(r: Resolver, card: Card, ability: str) -> SpellText:
