@@ -40,10 +40,19 @@ def cast_triggers(r: Resolver, caster: str, card: Card) -> None:
 
 def _first_this_turn(r: Resolver, m: re.Match[str], source: str, caster: str) -> bool:
     """"Whenever you cast your first enchantment spell each turn": the scenario records no spells cast
-    earlier this turn, so the answer assumes this is the first, says so, and lists the other case."""
+    earlier this turn, so the answer assumes this is the first, says so, and lists the other case; "your second
+    spell each turn" likewise doesn't trigger unless an earlier spell is said (``second_spell:<card>``)."""
     if not m.group("first"):
         return True
     kind = (m.group("types") or "").strip()
+    if m.group("ord") == "second":  # no earlier spell said: this is the first, so not yet the second
+        key = f"second_spell:{source}"
+        second = bool(r.choose(key, [False, True], False))
+        if key not in r.s.choices:
+            r.step(f"{source}: the answer assumes no other {kind + ' ' if kind else ''}spell was cast by {caster} "
+                   "earlier this turn, so this isn't the second (the other case is listed).", r.rs.cite("trigger"),
+                   caster, "assumption")
+        return second
     key = f"first_spell:{source}"
     first = bool(r.choose(key, [True, False], True))
     if key not in r.s.choices:
@@ -56,7 +65,7 @@ _CAST_EVENT = re.compile(
     # "whenever you play a land or cast a spell": playing a land is no cast; the cast part is judged here
     r"whenever (?P<who>you|an opponent|a player|another player|each opponent) "
     r"(?:plays? an? (?:legendary |basic |nonbasic )?land or )?casts?(?: or cop(?:y|ies))? "
-    r"(?:a|an|(?P<first>your first)) "
+    r"(?:a|an|(?P<first>your (?P<ord>first|second))) "
     r"(?P<types>(?:(?:non)?(?:creature|artifact|enchantment|instant|sorcery|land|planeswalker|legendary|kindred)"
     r"(?: or |, or |, | and/or )?)*?) ?spell"
     r"(?P<when> during (?:an|each) opponent's turn| during your turn)?(?(first)(?(when)| each turn)|)"

@@ -73,6 +73,7 @@ CARDS = {
                                      "this spell for its blitz cost, it gains haste and \"When this creature dies, draw a "
                                      "card.\" Sacrifice it at the beginning of the next end step.)"),
     "Second Wind": ("Instant", "Draw a card. If you've drawn two or more cards this turn, you gain 3 life."),
+    "Second Thought": ("Creature — Human", "Whenever you cast your second spell each turn, draw a card."),
     "Split Aim": ("Instant", "Split Aim deals 2 damage to any target. Target player draws two cards."),
 }
 DB = made_cards(CARDS)
@@ -304,3 +305,12 @@ def test_cards_drawn_this_turn_decide_a_condition(drawn: int, life: int) -> None
     # 121.2: the turn's draws as stated, plus the one this spell just made
     res = cast(DB, {"drawn_this_turn": drawn, "life": 20}, {"card": "Second Wind"})
     assert res.players["Alice"]["life"] == life and not res.branches
+
+
+def test_your_second_spell_each_turn_needs_an_earlier_spell_said() -> None:
+    # no earlier spell said: this is the first, so nothing triggers (the other case listed); said, it draws
+    first = cast(DB, {"battlefield": ["Second Thought"]}, {"card": "Tall Gift", "x": 1})
+    assert first.players["Alice"]["hand"] == 7 and first.branches
+    second = cast(DB, {"battlefield": ["Second Thought"]}, {"card": "Tall Gift", "x": 1},
+                  choices={"second_spell:Second Thought": True})
+    assert second.players["Alice"]["hand"] == 8
