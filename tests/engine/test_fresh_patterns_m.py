@@ -74,6 +74,7 @@ CARDS = {
                                      "card.\" Sacrifice it at the beginning of the next end step.)"),
     "Second Wind": ("Instant", "Draw a card. If you've drawn two or more cards this turn, you gain 3 life."),
     "Second Thought": ("Creature — Human", "Whenever you cast your second spell each turn, draw a card."),
+    "Plan Shift": ("Instant", "Each of X target creatures you control connive."),
     "Split Aim": ("Instant", "Split Aim deals 2 damage to any target. Target player draws two cards."),
 }
 DB = made_cards(CARDS)
@@ -314,3 +315,11 @@ def test_your_second_spell_each_turn_needs_an_earlier_spell_said() -> None:
     second = cast(DB, {"battlefield": ["Second Thought"]}, {"card": "Tall Gift", "x": 1},
                   choices={"second_spell:Second Thought": True})
     assert second.players["Alice"]["hand"] == 8
+
+
+def test_each_of_x_target_creatures_connive_is_x_connives() -> None:
+    # 701.50a: each conniving creature's controller draws, then discards: X of each, X asked when unsaid
+    alice = cast(DB, {"battlefield": ["Grizzly Bears", "Hill Giant"]}, {"card": "Plan Shift", "x": 2}).players["Alice"]
+    assert (alice["hand"], alice["library"], alice["graveyard"]) == (6, 38, 3)
+    with pytest.raises(ScenarioError, match="needs a value for X"):
+        cast(DB, {"battlefield": ["Grizzly Bears"]}, {"card": "Plan Shift"})
