@@ -98,7 +98,7 @@ _PARTS: tuple[tuple[str, CostKind], ...] = (
 _COMPILED = [(re.compile(p), kind) for p, kind in _PARTS]
 
 
-def _part(words: str) -> CostPart:
+def _part(words: str, x: int | None = None) -> CostPart:
     text = words.strip().rstrip(".")
     for rx, kind in _COMPILED:
         m = rx.fullmatch(text)
@@ -107,16 +107,18 @@ def _part(words: str) -> CostPart:
         amount = 1
         if kind in (CostKind.DISCARD, CostKind.PAY_LIFE, CostKind.EXILE_FROM_GRAVEYARD, CostKind.MILL):
             n = number(re.search(_N, text.split(" ", 1)[1]).group(1))  # type: ignore[union-attr]
+            if n == "X" and x is not None:  # "discard X cards": X chosen as the spell is cast (601.2b)
+                n = x
             if not isinstance(n, int):
                 return CostPart(CostKind.UNKNOWN, text)  # "pay X life": the value comes with the question
             amount = n
         if kind is CostKind.SACRIFICE:
-            return _sacrifice(text, m)
+            return _sacrifice(text, m, x)
         return CostPart(kind, text, amount)
     return CostPart(CostKind.UNKNOWN, text)
 
 
-def _sacrifice(text: str, m: re.Match[str]) -> CostPart:
+def _sacrifice(text: str, m: re.Match[str], x: int | None = None) -> CostPart:
     """"Sacrifice two lands", "sacrifice another creature", "sacrifice an artifact or creature"."""
     n_word, what = m.group("n"), m.group("what")
     another = n_word == "another"
@@ -124,6 +126,8 @@ def _sacrifice(text: str, m: re.Match[str]) -> CostPart:
     another = another or what.startswith("other ")
     what = re.sub(r"^other ", "", what)
     amount = 1 if another else number(n_word)
+    if amount == "X" and x is not None:
+        amount = x
     what = what.replace(" you control", "")
     if not isinstance(amount, int) or " with " in what or "attacking" in what or "blocking" in what:
         return CostPart(CostKind.UNKNOWN, text)  # a quality the scenario doesn't carry
@@ -159,15 +163,16 @@ def _split(text: str) -> list[str]:
     return [p.strip() for p in out if p.strip()]
 
 
-def read_cost(text: str, card_name: str = "") -> Cost:
+def read_cost(text: str, card_name: str = "", x: int | None = None) -> Cost:
     """A cost in the card's words ("{2}, Sacrifice this creature", "cycling: {B}, discard this card",
-    "sacrifice an artifact or discard a card"), read into its parts."""
+    "sacrifice an artifact or discard a card"), read into its parts; ``x``, when the question gives it, is the
+    X of "pay X life" / "discard X cards" / "exile X cards from your graveyard" (601.2b, 107.3)."""
     low = self_named(text.lower().replace("’", "'"), card_name) if card_name else text.lower().replace("’", "'")
     low = re.sub(r"^\w*cycling: ", "", low).strip().rstrip(".")
     options = re.split(r" or (?=(?:sacrifice|discard|pay|exile|tap|return|mill)\b)", low)
     if len(options) > 1:
-        return Cost(text, options=tuple(tuple(_part(p) for p in _split(option)) for option in options))
-    return Cost(text, tuple(_part(p) for p in _split(low)))
+        return Cost(text, options=tuple(tuple(_part(p, x) for p in _split(option)) for option in options))
+    return Cost(text, tuple(_part(p, x) for p in _split(low)))
 
 
 __all__ = ["MOVES_NOTHING", "Cost", "CostKind", "CostPart", "read_cost"]

@@ -12,6 +12,10 @@ from __future__ import annotations
 
 import re
 
+# keyword abilities a creature gains for the turn (702): nothing an answer counts moves
+_KEYWORDS = (r"(?:flying|trample|first strike|double strike|deathtouch|lifelink|haste|vigilance|menace|reach|"
+             r"hexproof|indestructible|fear|intimidate|shroud|protection from [\w ]+?)")
+
 _INERT = re.compile(
     r"^(?:"
     r"scry (?:\d+|x|one|two|three)"
@@ -55,6 +59,10 @@ _INERT = re.compile(
     r"|counter target (?:activated|triggered) ability.*"
     r"|gets? .*rad counters?.*"
     r"|(?:target|up to one target) (?:creature|player|permanent)(?: you control)? (?:gets?|gains?) .+"
+    r"|put them back in any order"  # "look at the top three cards of your library, then put them back ..."
+    rf"|gains? {_KEYWORDS}(?:,? (?:and )?{_KEYWORDS})* until end of turn"
+    r"|(?:it|that creature|that permanent) doesn't untap during its controller's next untap step"
+    r"|get (?:\{e\})+(?: \([^)]*\))?"  # "you get {E}{E}": energy is not counted in an answer
     r")$"
 )
 _SUBJECT = re.compile(r"^(?:you|each player|each opponent|target player|target opponent|that player|they|"

@@ -100,6 +100,7 @@ CURRENT_CITES: dict[str, tuple[str, ...]] = {
     "cast_from_graveyard": ("601.2a",),
     "flashback_exile": ("702.34a",),
     "rebound": ("702.88a",),
+    "exiles_itself": ("608.2c", "608.2n"),
     "adventure_exile": ("715.3d",),
     "omen_shuffle": ("720.3d",),
     "saga_chapter": ("714.3a", "714.2b"),

@@ -34,6 +34,9 @@ class EventKind(StrEnum):
     SEARCH = "search"
     GIFT = "gift"
     DIE_ROLL = "die roll"
+    DRAW_STEP = "draw step"
+    SURVEIL = "surveil"
+    COUNTER = "counter"
 
 
 _WORDS: dict[EventKind, re.Pattern[str]] = {
@@ -58,6 +61,9 @@ _WORDS: dict[EventKind, re.Pattern[str]] = {
     EventKind.SEARCH: re.compile(r"\bsearch(?:es)?\b"),
     EventKind.GIFT: re.compile(r"\bgives? a gift\b"),
     EventKind.DIE_ROLL: re.compile(r"\brolls? (?:one or more dice|a die|dice|a d\d+|a natural|a \d+)"),
+    EventKind.SURVEIL: re.compile(r"\bsurveils?\b"),
+    EventKind.COUNTER: re.compile(r"\bcounters? (?:is|are) (?:put|placed) on\b"),
+    EventKind.DRAW_STEP: re.compile(r"^at the beginning of (?:the|each|your|[a-z' ]+'s?) draw step\b"),
 }
 
 class EventLog(set[EventKind]):
@@ -97,7 +103,9 @@ def event_kinds(event: str) -> frozenset[EventKind]:
     """The kinds of event a trigger condition ("whenever you discard a card") waits for; none for a trigger
     of the card's own zone change or a step ("at the beginning of your upkeep")."""
     low = event.lower()
-    if _SELF_ONLY.match(low) or low.startswith("at ") or low.startswith("chapter "):
+    if low.startswith("at "):  # a step: only the draw step, which a draw-step action carries out (504.2)
+        return frozenset({EventKind.DRAW_STEP}) if _WORDS[EventKind.DRAW_STEP].search(low) else frozenset()
+    if _SELF_ONLY.match(low) or low.startswith("chapter "):
         return frozenset()
     return frozenset(kind for kind, rx in _WORDS.items() if rx.search(low))
 

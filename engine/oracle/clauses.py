@@ -281,6 +281,7 @@ def acts_after_any_answer(ability: str) -> bool:
     kinds = set(event_kinds(m.group(1)))
     if "combat damage" in m.group(1):
         kinds.discard(EventKind.LOSE_LIFE)  # combat damage is dealt in a combat step, never in an answer
+    kinds.discard(EventKind.DRAW_STEP)  # an ability created now waits for a later draw step than the answer's
     effect = EffectReading()
     for sentence in _sentences(m.group(2)):
         _read_sentence(sentence, effect, _Subjects())
@@ -418,7 +419,7 @@ _PHRASES: tuple[tuple[str, str, int | str, bool], ...] = (
     (r"draws? x cards?(?:,? where x is (?P<x>.+))?", "draw", "X", False),
     (rf"draws? {NUM} (?:additional )?cards?(?P<x>,? (?:if|unless) .+)", "draw", 1, False),
     (r"draws? another card(?P<x>,? (?:if|unless) .+)?", "draw", 0, False),
-    (r"(?:(?:up to one )?target creature you control |each of (?:up to )?\w+ target creatures you control |"
+    (r"(?:(?:up to one )?target creature you control |each of (?P<each>\w+) target creatures you control |"
      r"that creature )?connives?(?: (?P<n>x|\d+))?", "connive", 0, False),
     (r"learns?", "learn", 0, False),
     (r"investigates?(?: (?P<times>twice|\w+ times|once for each .+))?", "token", 0, False),
@@ -497,7 +498,7 @@ def read_clause(clause: str, who: str) -> Op | None:
         if not m:
             continue
         if do == "connive":  # 701.50: draw a card, then discard a card (a note says the rest)
-            n = m.groupdict().get("n")
+            n = m.groupdict().get("n") or m.groupdict().get("each")  # each of X target creatures: X connives
             # a creature connives: its controller draws ("target creature you control connives" is yours)
             drawer = "you" if "creature" in clause else who
             return Op("draw", number(n) if n else 1, drawer, note="connive (701.50): then discard as many; each "

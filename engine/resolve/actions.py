@@ -24,8 +24,15 @@ from engine.resolve.announce import announce
 from engine.resolve.cast_triggers import cast_triggers
 from engine.resolve.casting_time import check_cast_timing
 from engine.resolve.events import GameOver
+from engine.resolve.graveyard_casting import pay_graveyard_keyword
 from engine.resolve.paying import pay
-from engine.resolve.player_target import said_target_legal, unsaid_target
+from engine.resolve.player_target import (
+    noted_target_player,
+    one_player_target,
+    said_target_legal,
+    unsaid_target,
+)
+from engine.resolve.spell_moves import spell_leaves_hand, spell_resolved
 from engine.resolve.step_triggers import action_beginning_of_step
 from engine.resolve.targeting import targeted_triggers, ward_counters
 from engine.resolve.zone_changes import enters_text_resolves
@@ -199,7 +206,9 @@ def action_draw_step(r: Resolver) -> None:
     for name in team:
         r.step(f"{name}'s {r.rs.draw_step}: the turn-based draw.", r.rs.cite("draw_step"), name, "draw_step")
         r.draw_instruction(name, 1, "the draw step")
-    # "At the beginning of ... draw step" abilities trigger now and go on the stack with the others.
+    # "At the beginning of ... draw step" abilities trigger now and go on the stack with the others; one the
+    # reader kept as an event it can't carry out is refused (zone_changes.refuse_unevaluated_triggers)
+    r.happened.add(EventKind.DRAW_STEP)
     for src in r.in_play():
         eff = src.effect
         if isinstance(eff, DrawStepTrigger):
@@ -275,9 +284,10 @@ def action_cast(r: Resolver) -> None:
     _on_its_battlefield(r, card, chosen, caster)
     if not chosen.activated and a.from_zone != "graveyard":
         check_cast_timing(r, card, caster)
-    target = unsaid_target(r, card, caster, chosen) or target
+    one_player_target(card, chosen, list(a.targets))
+    target = unsaid_target(r, card, caster, chosen) or noted_target_player(r, card, chosen, caster) or target
     verb = announce(r, card, chosen, caster, target)
-    from_hand = not chosen.activated and _spell_leaves_hand(r, card, caster, a.from_zone)
+    from_hand = not chosen.activated and spell_leaves_hand(r, card, caster, a.from_zone)
     targeted_triggers(r, caster, list(a.targets) if chosen.targets_player else [], not chosen.activated)
     if not chosen.activated:
         r.happened.add(EventKind.CAST)
@@ -303,7 +313,7 @@ def action_cast(r: Resolver) -> None:
     r.run_ops(chosen.ops, you=caster, that_player=target, source=card.name, x=a.x)
     if from_hand and _spell_face(card):
         ended_turn = any(s.kind == "end_turn" for s in r.steps[resolving_from:])
-        _spell_resolved(r, card, caster, ended_turn=ended_turn, from_graveyard=a.from_zone == "graveyard")
+        spell_resolved(r, card, caster, ended_turn=ended_turn, from_graveyard=a.from_zone == "graveyard")
 
 
 # an activated ability's cost that uses the card from the hand or a graveyard: not activated on the battlefield
@@ -362,7 +372,7 @@ def _cast_permanent(r: Resolver, card: Card, caster: str, target: str) -> None:
     casting it resolve first (603.3, 405.5), then it resolves by entering the battlefield under its
     caster's control (608.3a), where its own "when this enters" abilities trigger (603.6a)."""
     r.step(f"{caster} casts {card.name}.", r.rs.cite("cast"), caster, "cast")
-    from_hand = _spell_leaves_hand(r, card, caster, r.s.action.from_zone)
+    from_hand = spell_leaves_hand(r, card, caster, r.s.action.from_zone)
     targeted_triggers(r, caster, [], False)  # the targets of its "when this enters" ability
     r.happened.add(EventKind.CAST)
     _pay_additional_costs(r, card, caster)
@@ -382,81 +392,17 @@ def _pay_costs(r: Resolver, card: Card, chosen: SpellText, payer: str) -> None:
     if chosen.activated:
         if chosen.cost:
             what = "cycling" if chosen.cost.startswith("cycling") else "its ability"
-            pay(r, card, read_cost(chosen.cost, card.name), payer, what=what)
+            pay(r, card, read_cost(chosen.cost, card.name, r.s.action.x), payer, what=what)
         return
     _pay_additional_costs(r, card, payer)
+    if r.s.action.from_zone == "graveyard":
+        pay_graveyard_keyword(r, card, payer)
 
 
 def _pay_additional_costs(r: Resolver, card: Card, payer: str) -> None:
     """A spell's "As an additional cost to cast this spell, ..." (601.2f, 601.2h), paid while casting it."""
     for extra in card.of(AdditionalCost):
-        pay(r, card, read_cost(extra.cost, card.name), payer, what="casting it")
-
-
-def _spell_resolved(r: Resolver, card: Card, caster: str, *, ended_turn: bool, from_graveyard: bool = False) -> None:
-    """An instant or sorcery goes to its owner's graveyard as the last step of its resolution (608.2n),
-    unless it ended the turn: ending the turn exiles everything on the stack, the spell included (723.1b);
-    an Adventure is exiled (715.3d), an Omen shuffled into its owner's library (720.3d); cast from a
-    graveyard with flashback, aftermath or jump-start, it is exiled instead (702.34a); cast from the hand with
-    rebound, it is exiled too (702.88a)."""
-    owner = r.player(caster)
-    owner.stack.remove_named(card.name)
-    if ended_turn:
-        owner.exile.add(Batch([card.name]))
-        r.step(f"{card.name} was still on the stack as the turn ended: it is exiled.",
-               r.rs.cite("end_turn_exile"), caster, "move")
-        return
-    if "adventure" in card.type_line.lower():
-        owner.exile.add(Batch([card.name]))
-        r.step(f"{card.name} was cast as an Adventure: it is exiled instead of going to the graveyard, and "
-               "may be cast later from exile as its other face.", r.rs.cite("adventure_exile"), caster,
-               "move")
-        return
-    if re.search(r"\bomen\b", card.type_line.lower()):
-        owner.library.shuffle_in(Batch([card.name]))
-        r.step(f"{card.name} was cast as an Omen: its owner shuffles it into their library instead of putting it "
-               "into the graveyard.", r.rs.cite("omen_shuffle"), caster, "move")
-        return
-    if from_graveyard and re.search(r"^(?:flashback|aftermath|jump-start)\b", card.oracle, re.I | re.M):
-        owner.exile.add(Batch([card.name]))
-        r.step(f"{card.name} was cast from a graveyard with a permission that exiles it: it is exiled "
-               "instead of going to the graveyard.", r.rs.cite("flashback_exile"), caster, "move")
-        return
-    if not from_graveyard and r.s.action.from_zone in ("hand", "library") and \
-            re.search(r"^rebound\b", card.oracle, re.I | re.M):
-        owner.exile.add(Batch([card.name]))  # "library": the action's default zone, the spell cast from the hand
-        r.step(f"{card.name} has rebound and was cast from the hand: it is exiled as it resolves instead of going to "
-               "the graveyard (it may be cast from exile at the next upkeep).", r.rs.cite("rebound"), caster, "move")
-        return
-    owner.graveyard.add(Batch([card.name]))
-    r.step(f"{card.name} is put into {caster}'s graveyard as the last step of its resolution.",
-           r.rs.cite("spell_to_graveyard"), caster, "move")
-
-
-def _spell_leaves_hand(r: Resolver, card: Card, caster: str, zone: str = "hand") -> bool:
-    """A spell is cast from its owner's hand: it moves to the stack (601.2a), so the hand the draws go
-    into is one card smaller than the hand it was cast from. Cast from a graveyard (flashback,
-    aftermath), it leaves the graveyard instead."""
-    if zone == "graveyard":
-        grave = r.player(caster).graveyard
-        grave.remove_card(card.name)
-        r.player(caster).stack.add(Batch([card.name]))
-        r.step(f"{card.name} moves from {caster}'s graveyard to the stack.", r.rs.cite("cast_from_graveyard"),
-               caster, "move")
-        return True
-    hand = r.player(caster).hand
-    if hand.size == 0:
-        # the spell is on the stack all the same, and goes to the graveyard as it resolves (608.2n)
-        r.player(caster).stack.add(Batch([card.name]))
-        r.step(f"{caster}'s hand was said to be empty: it is counted as the hand after casting "
-               f"{card.name}.", r.rs.cite("cast_from_hand"), caster, "info")
-        return True
-    if not hand.remove_named(card.name):
-        hand.remove_any(1)
-    r.player(caster).stack.add(Batch([card.name]))
-    r.step(f"{card.name} moves from {caster}'s hand to the stack (hand {hand.size + 1} → {hand.size}).",
-           r.rs.cite("cast_from_hand"), caster, "move")
-    return True
+        pay(r, card, read_cost(extra.cost, card.name, r.s.action.x), payer, what="casting it")
 
 
 def _ability_used(r: Resolver, card: Card, ability: str) -> SpellText:
@@ -519,6 +465,9 @@ def _unread_lines(card: Card, ability: str) -> str:
         found = [ln for ln in lines if re.match(r"\w*cycling\b", ln, re.I)]
     elif ability == "activate":
         found = [ln for ln in lines if _ACTIVATED_LINE.match(ln)]
+    elif _spell_face(card):  # the spell's own sentences: neither an activated nor a triggered ability's line
+        found = [ln for ln in lines if not _ACTIVATED_LINE.match(ln) and "." in ln
+                 and not re.match(r"(?:[^—]+ — )?(?:when|whenever|at the beginning)\b", ln, re.I)]
     else:
         found = []
     return " / ".join(found)[:300]

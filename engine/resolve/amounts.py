@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine.cards import card_type_words, type_words
-from engine.resolve.paying import TOKEN_TYPES
+from engine.token_types import TOKEN_TYPES
 
 if TYPE_CHECKING:
     from engine.resolve.resolver import Resolver
@@ -61,6 +61,8 @@ _QUALIFIED = re.compile(r"^(?P<kinds>[a-z ,/-]+?)(?: \[[^]]*\]| (?:with|that|nam
 def _permanents(r: Resolver, who: str, m: re.Match[str]) -> int | None:
     words = f"{m.group('kinds')} {m.group('after') or ''}".strip()
     qualified = _QUALIFIED.match(words)
+    if not _type_kinds(r, qualified.group("kinds") if qualified else words):
+        return None  # "the greatest power among creatures", "colors among permanents": not a count of a kind
     if qualified:
         base = _count_kinds(r, who, qualified.group("kinds"))
         return 0 if base == 0 else None
@@ -70,7 +72,10 @@ def _permanents(r: Resolver, who: str, m: re.Match[str]) -> int | None:
 def _count_kinds(r: Resolver, who: str, words: str) -> int | None:
     kinds = _kinds(words)
     if re.search(r"\b(?:an)?other\b", words):
-        return None  # "other creatures": which permanent is the source isn't known here, so not counted
+        # "other creatures": which permanent is the source isn't known here, so not counted, unless there is
+        # none of the kind at all
+        mine = _count_kinds(r, who, re.sub(r"\b(?:an)?other ", "", words))
+        return 0 if mine == 0 else None
     p = r.player(who)
     count = 0
     for name in p.battlefield:
@@ -136,6 +141,10 @@ def count_x(r: Resolver, definition: str, you: str) -> int | None:
         counted = count_x(r, plus.group(1), you)
         extra = {"one": 1, "two": 2, "three": 3}.get(plus.group(2)) or int(plus.group(2))
         return None if counted is None else counted + extra
+    minus = re.fullmatch(r"(one|two|three|four|five|six|seven|eight|\d+) minus (.+)", text)
+    if minus:  # "the difference" of "if you have fewer than four cards in hand" (107.1b: never below 0)
+        counted = count_x(r, minus.group(2), you)
+        return None if counted is None else max(0, small_number(minus.group(1)) - counted)
     greater = re.fullmatch(r"(.+) or (.+), whichever is greater", text)
     if greater:
         parts = [count_x(r, g, you) for g in greater.groups()]
@@ -147,9 +156,37 @@ def count_x(r: Resolver, definition: str, you: str) -> int | None:
     return None
 
 
-# words that are card types or supertypes whatever cards the engine knows (205.2a, 205.4a)
+_SMALL = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+
+
+def small_number(word: str) -> int:
+    return _SMALL.get(word) or int(word)
+
+
+# "draw cards equal to the difference": the condition that names the two numbers (one the engine counts)
+_DIFFERENCE = (
+    (re.compile(r"you have fewer than (?P<n>\w+) cards in (?:your )?hand"), "the number of cards in your hand"),
+    (re.compile(r"fewer than (?P<n>\w+) cards were \w+ this way"), "that many"),
+)
+
+
+def the_difference(note: str, condition: str) -> str:
+    """"X = the difference" read with the condition it follows ("if you have fewer than four cards in hand",
+    "if fewer than two cards were discarded this way"): "X = four minus the number of cards in your hand", "X =
+    two minus that many", which are counted; any other note, or a condition not of these forms, unchanged."""
+    if note != "X = the difference":
+        return note
+    for rx, counted in _DIFFERENCE:
+        m = rx.fullmatch(condition.removeprefix("if:").strip())
+        if m and (m.group("n") in _SMALL or m.group("n").isdigit()):
+            return f"X = {m.group('n')} minus {counted}"
+    return note
+
+
+# words that are card types, supertypes or basic land types whatever cards the engine knows (205.2a, 205.4a)
 _TYPE_WORDS = {"artifact", "creature", "enchantment", "land", "planeswalker", "battle", "kindred", "tribal",
-               "legendary", "basic", "snow", "world", "permanent"}
+               "legendary", "basic", "snow", "world", "permanent",
+               "plains", "island", "swamp", "mountain", "forest"}  # the basic land types (205.3i)
 
 
 def _type_vocabulary(r: Resolver) -> set[str]:
@@ -165,6 +202,20 @@ def _type_vocabulary(r: Resolver) -> set[str]:
     return words
 
 
+def _type_kinds(r: Resolver, kinds: str) -> bool:
+    """Whether every word of the kinds is a type word ("non-Human creatures", "artifacts and/or enchantments",
+    "other Elves"): only then are permanents counted by their type lines. "the greatest power among
+    creatures" or "colors among permanents" are not counts of a kind, and a quality the engine doesn't track
+    ("untapped", "red") isn't either."""
+    vocab = _type_vocabulary(r) | {"other", "another"}
+    for kind in _kinds(kinds):
+        for word in re.split(r"[ -]", kind):
+            bare = word[3:] if word.startswith("non") else word
+            if bare and not _forms(bare) & vocab:
+                return False
+    return True
+
+
 def controlled_count(r: Resolver, who: str, words: str) -> int | None:
     """How many permanents of a kind ("Faerie", "artifacts", "creature with power 4 or greater") a player
     controls, for a condition such as "if you control a Faerie"; None when the board doesn't decide it. A
@@ -175,13 +226,28 @@ def controlled_count(r: Resolver, who: str, words: str) -> int | None:
         return 0
     qualified = _QUALIFIED.match(words)
     kinds = qualified.group("kinds") if qualified else words
-    vocab = _type_vocabulary(r)
-    for kind in _kinds(kinds):
-        for word in kind.split():
-            bare = word[3:] if word.startswith("non") else word
-            if not _forms(bare) & vocab:
-                return None
+    if not _type_kinds(r, kinds):
+        return None
     base = _count_kinds(r, who, kinds)
     if qualified:
         return 0 if base == 0 else None
     return base
+
+
+def controlled_at_most(r: Resolver, who: str, words: str) -> int | None:
+    """At most how many permanents of a qualified kind ("creatures with different powers") a player controls:
+    the count of the kind without its quality, when that is known; None otherwise."""
+    qualified = _QUALIFIED.match(words)
+    if not qualified or not _type_kinds(r, qualified.group("kinds")):
+        return None
+    return _count_kinds(r, who, qualified.group("kinds"))
+
+
+def card_is(r: Resolver, name: str, words: str) -> bool | None:
+    """Whether a card ("it" of "if it was a creature card") is of a kind ("creature", "land or Elf",
+    "noncreature"): from its type line when the engine knows the card and every word is a type word, else None."""
+    card = r.cards.find(name)
+    if card is None or not card.type_line or not _type_kinds(r, words):
+        return None
+    return any(_is_kind(card.type_line, k) for k in _kinds(words))
+

@@ -1,6 +1,6 @@
 """Abilities that trigger on a spell being cast (603.2): the card data's "whenever an opponent casts a spell",
-those read from Oracle text ("whenever you cast an instant or sorcery spell"), and a spell's own "when you cast
-this spell". Split from actions.py, which casts the spell."""
+those read from Oracle text ("whenever you cast an instant or sorcery spell", "... during an opponent's turn"),
+and a spell's own "when you cast this spell". Split from actions.py, which casts the spell."""
 
 from __future__ import annotations
 
@@ -28,7 +28,8 @@ def cast_triggers(r: Resolver, caster: str, card: Card) -> None:
                 continue
             r.evaluated_events.add(eff.event)
             if _caster_fits(m.group("who"), caster, src.controller, r.opponents(src.controller)) and \
-                    _spell_fits(m.group("types"), card) and _first_this_turn(r, m, src.card.name, caster):
+                    _spell_fits(m.group("types"), card) and _turn_fits(r, m.group("when"), src.controller) and \
+                    _first_this_turn(r, m, src.card.name, caster):
                 r.add_trigger(src.card.name, src.controller, caster, eff.ops, False, ("603.2",),
                               condition=eff.intervening)
     for own in card.of(EventTrigger):
@@ -39,10 +40,19 @@ def cast_triggers(r: Resolver, caster: str, card: Card) -> None:
 
 def _first_this_turn(r: Resolver, m: re.Match[str], source: str, caster: str) -> bool:
     """"Whenever you cast your first enchantment spell each turn": the scenario records no spells cast
-    earlier this turn, so the answer assumes this is the first, says so, and lists the other case."""
+    earlier this turn, so the answer assumes this is the first, says so, and lists the other case; "your second
+    spell each turn" likewise doesn't trigger unless an earlier spell is said (``second_spell:<card>``)."""
     if not m.group("first"):
         return True
     kind = (m.group("types") or "").strip()
+    if m.group("ord") == "second":  # no earlier spell said: this is the first, so not yet the second
+        key = f"second_spell:{source}"
+        second = bool(r.choose(key, [False, True], False))
+        if key not in r.s.choices:
+            r.step(f"{source}: the answer assumes no other {kind + ' ' if kind else ''}spell was cast by {caster} "
+                   "earlier this turn, so this isn't the second (the other case is listed).", r.rs.cite("trigger"),
+                   caster, "assumption")
+        return second
     key = f"first_spell:{source}"
     first = bool(r.choose(key, [True, False], True))
     if key not in r.s.choices:
@@ -55,9 +65,18 @@ _CAST_EVENT = re.compile(
     # "whenever you play a land or cast a spell": playing a land is no cast; the cast part is judged here
     r"whenever (?P<who>you|an opponent|a player|another player|each opponent) "
     r"(?:plays? an? (?:legendary |basic |nonbasic )?land or )?casts?(?: or cop(?:y|ies))? "
-    r"(?:a|an|(?P<first>your first)) "
+    r"(?:a|an|(?P<first>your (?P<ord>first|second))) "
     r"(?P<types>(?:(?:non)?(?:creature|artifact|enchantment|instant|sorcery|land|planeswalker|legendary|kindred)"
-    r"(?: or |, or |, | and/or )?)*?) ?spell(?(first) each turn|)(?:, if .+)?")  # an intervening "if": 603.4
+    r"(?: or |, or |, | and/or )?)*?) ?spell"
+    r"(?P<when> during (?:an|each) opponent's turn| during your turn)?(?(first)(?(when)| each turn)|)"
+    r"(?:, if .+)?")  # an intervening "if": 603.4
+
+
+def _turn_fits(r: Resolver, when: str | None, controller: str) -> bool:
+    """"during an opponent's turn" / "during your turn": whose turn it is, as the situation says (500.1)."""
+    if not when:
+        return True
+    return (r.active == controller) == when.endswith("your turn")
 
 
 def _caster_fits(who: str, caster: str, controller: str, opponents: list[str]) -> bool:

@@ -91,6 +91,8 @@ class ResolverCore:
         self.now_controls: dict[str, str] = {}
         self.unattached: list[str] = []  # Auras whose enchanted permanent an effect moved (704.5m)
         self.evaluated_events: set[str] = set()
+        # spells whose own last words exiled them as they resolved ("Exile Game Plan."): not put into a graveyard
+        self.exiled_itself: set[str] = set()
 
     def player(self, name: str) -> PlayerState:
         return self.s.player(name)

@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from engine.effects import Op, OpKind
 from engine.errors import MissingValue, ScenarioError
 from engine.inert import inert
-from engine.oracle.clauses import RANDOM_MODE, number
+from engine.oracle.clauses import RANDOM_MODE
 from engine.resolve import ops_players, ops_reveal, ops_targets, ops_zones
-from engine.resolve.amounts import controlled_count, count_x
+from engine.resolve.amounts import count_x, small_number, the_difference
 from engine.resolve.events import OpContext
+from engine.resolve.known_conditions import known_condition
 from engine.resolve.optional_costs import cost_paid, optional_cost
 from engine.resolve.player_target import TargetNeeded
+from engine.resolve.unless_acts import unless_act
 from engine.trigger_events import EventKind
 
 if TYPE_CHECKING:
@@ -100,18 +103,6 @@ def decide_condition(r: Resolver, words: str, you: str) -> bool:
     return met
 
 
-def known_condition(r: Resolver, words: str, you: str) -> bool | None:
-    """Conditions the game state decides (hellbent, threshold, "if it's your turn"...), checked, not
-    assumed; None when the words are about something the engine doesn't track."""
-    p = r.player(you)
-    for rx, test in _KNOWN_CONDITIONS:
-        m = re.fullmatch(rx, words)
-        if m:
-            held = test(r, p, you, m)
-            return None if held is None else bool(held)
-    return None
-
-
 def _own_x(r: Resolver, source: str) -> bool:
     """Whether the card has an X of its own that it doesn't define ("Draw X cards": X chosen as it is cast)."""
     card = r.cards.find(source) if source else None
@@ -169,14 +160,17 @@ def _x_words(r: Resolver, source: str, what: str) -> str:
 
 def run_ops(r: Resolver, ops: tuple[Op, ...], *, you: str, that_player: str, source: str,
             applied: frozenset[str] = frozenset(), replacing: bool = False, times: int = 1,
-            x: int | None = None) -> None:
-    """Carry out an effect's operations in order, each through its handler (one per OpKind)."""
+            x: int | None = None, condition: str = "") -> None:
+    """Carry out an effect's operations in order, each through its handler (one per OpKind); ``condition``: the
+    intervening "if" of the trigger they belong to (what "the difference" is the difference of)."""
     ctx = OpContext(you, that_player, source, applied, replacing, times, x)
     ctx.mays = sum(op.optional for op in ops)
     if replacing:
         # 121.7: the parts of the event that aren't draws happen first, then the draws one at a time.
         ops = tuple(op for op in ops if op.do != "draw") + tuple(op for op in ops if op.do == "draw")
     ops = _chosen_mode(r, ops, source, you)
+    if any(op.note == "X = the difference" for op in ops):
+        ops = tuple(replace(op, note=the_difference(op.note, op.condition or condition)) for op in ops)
     gave = False
     for op in ops:
         targets = resolve_who(r, op.who, you, ctx.that_player)
@@ -185,6 +179,9 @@ def run_ops(r: Resolver, ops: tuple[Op, ...], *, you: str, that_player: str, sou
         handler = OP_HANDLERS[OpKind(op.do)]
         # "that many": the number of cards the operation before moved (608.2h), whatever X was given
         plus = _that_many_plus(op.note)  # "that many" (0), "that many plus one" (1); None for other amounts
+        minus = _minus_that_many(op.note)  # "two minus that many": the difference (107.1b: never below 0)
+        if minus is not None and ctx.last_count is not None:
+            plus = max(0, minus - ctx.last_count) - ctx.last_count  # the count taken, as an offset from it
         that_many = plus is not None and ctx.last_count is not None
         own = dict(ctx.counts) if that_many and len(targets) > 1 and set(targets) <= set(ctx.counts) else None
         ctx.counts = {}
@@ -217,9 +214,16 @@ def run_ops(r: Resolver, ops: tuple[Op, ...], *, you: str, that_player: str, sou
         gift_given(r, you)
 
 
+def _minus_that_many(note: str) -> int | None:
+    """"X = two minus that many": the number that many is taken from; None for any other amount."""
+    m = re.fullmatch(r"X = (\w+) minus that many", note)
+    return None if m is None else small_number(m.group(1))
+
+
 def _that_many_plus(note: str) -> int | None:
     """"Draw that many cards" (0 more) or "that many cards plus one" (1 more): what to add to the number the
-    operation before moved (608.2h); None for any other amount."""
+    operation before moved (608.2h); None for any other amount. "N minus that many" (the difference) is -N,
+    told apart by ``_minus_that_many``."""
     if note == "X = that many":
         return 0
     m = re.fullmatch(r"X = plus (a|one|two|three|\d+)", note)
@@ -322,7 +326,9 @@ def _carried_out(r: Resolver, op: Op, ctx: OpContext, targets: list[str]) -> boo
         if (flip is None or ctx.coin is None) and re.search(r"\b(?:flips?|heads|tails|die|roll(?:ed|s)?)\b", words):
             # a random result the engine didn't make: never two random lines assumed true at once
             raise ScenarioError(f"{ctx.source}: the engine can't decide “{words}” yet", "action.card", words)
-        met = ops_players.flip_met(flip, ctx.coin) if flip and ctx.coin else decide_condition(r, words, ctx.you)
+        act = unless_act(r, ctx, words) if op.condition.startswith("unless:") else None
+        met = act if act is not None else ops_players.flip_met(flip, ctx.coin) if flip and ctx.coin else \
+            decide_condition(r, words, ctx.you)
         if met == op.condition.startswith("unless:"):
             ctx.did = False
             return False
@@ -380,92 +386,6 @@ def _chooser(r: Resolver, op: Op, ctx: OpContext) -> str:
     return pick_opponent(r, others, f"target:{ctx.source}", lambda pick: r.step(
         f"{ctx.source} targets an opponent: the answer takes {pick} (the others are listed as alternatives).",
         r.rs.cite("target"), ctx.you, "assumption"))
-
-
-_COUNT = r"(one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
-def _paid(r: Resolver, you: str, paid: bool, cost: str = "the tax") -> bool | None:
-    """ "Unless that player pays {1}": what the situation says the other player did ("pays:<player>"), else
-    unknown (assumed and said, the other line listed)."""
-    said = [v for k, v in r.s.choices.items() if k.startswith("pays:") and k[5:] != you and isinstance(v, bool)]
-    if len(said) == 1:
-        return said[0] == paid
-    payers = [n for n in r.opponents(you) if not r.player(n).lost]
-    if len(payers) != 1:
-        return None  # several opponents: "that player" is one of them; the condition is assumed and said
-    # the payer's own decision (Smothering Tithe's "that player may pay {2}"): theirs, so the answer gives them
-    # both lines ("Your choice"), not a condition about nobody
-    payer = payers[0]
-    key = f"pays:{payer}"
-    pays = bool(r.choose(key, [False, True], False))
-    if key not in r.s.choices:
-        r.step(f"The answer assumes {payer} does not pay {cost} (the other choice is listed as an alternative).",
-               r.rs.cite("if_you_do"), payer, "assumption")
-    return pays == paid
-
-
-_KNOWN_CONDITIONS: tuple[tuple[str, Callable[..., bool | None]], ...] = (
-    (r"that player doesn't pay (\{\w+\})", lambda r, p, you, m: _paid(r, you, False, m.group(1))),
-    (r"that player pays (\{\w+\})", lambda r, p, you, m: _paid(r, you, True, m.group(1))),
-    (r"you have no cards in hand", lambda r, p, you, m: p.hand.size == 0),  # hellbent
-    (rf"(?:there are )?{_COUNT} or more cards are in your graveyard|you have {_COUNT} or more cards in your "
-     rf"graveyard|there are {_COUNT} or more cards in your graveyard",
-     lambda r, p, you, m: p.graveyard.size >= _int_word(next(g for g in m.groups() if g))),  # threshold
-    (r"it's your turn|it is your turn", lambda r, p, you, m: r.active == you),
-    # how the spell being resolved was cast: the action says it (from its hand unless "from" says otherwise)
-    (r"(?:this spell|~|it) was cast from (?:a|your) graveyard", lambda r, p, you, m: _cast_from(r, ("graveyard",))),
-    (r"(?:this spell|~|it) was cast from exile", lambda r, p, you, m: _cast_from(r, ("exile",))),
-    (r"you cast this spell during your main phase",
-     lambda r, p, you, m: r.active == you and r.s.step in ("main1", "main2") if _cast_from(r, ()) is not None
-     else None),
-    (r"it's not your turn|it isn't your turn", lambda r, p, you, m: r.active != you),
-    (r"your library has no cards in it|there are no cards in your library", lambda r, p, you, m: p.library.size == 0),
-    (rf"you have {_COUNT} or fewer cards in hand", lambda r, p, you, m: p.hand.size <= _int_word(m.group(1))),
-    (rf"you have {_COUNT} or more cards in hand", lambda r, p, you, m: p.hand.size >= _int_word(m.group(1))),
-    (rf"you have exactly {_COUNT} cards in hand", lambda r, p, you, m: p.hand.size == _int_word(m.group(1))),
-    (rf"you have fewer than {_COUNT} cards in hand", lambda r, p, you, m: p.hand.size < _int_word(m.group(1))),
-    (rf"you have {_COUNT} or less life", lambda r, p, you, m: p.life <= _int_word(m.group(1))),
-    # after an exchange of control (or any operation on targets): the targets' controllers as they are now
-    (r"you control neither (?:creature|permanent|of them|of those (?:creatures|permanents))",
-     lambda r, p, you, m: you not in r.now_controls.values() if len(r.now_controls) >= 2 else None),
-    # "if you control a Faerie" (Peppersmoke): the board decides it when it shows every permanent's types
-    (r"you control (?:a|an|one or more|at least one) (.+)", lambda r, p, you, m: _controls(r, you, m.group(1), 1)),
-    (rf"you control {_COUNT} or more (.+)",
-     lambda r, p, you, m: _controls(r, you, m.group(2), _int_word(m.group(1)))),
-    (r"you control no (.+)", lambda r, p, you, m: _negated(_controls(r, you, m.group(1), 1))),
-    # 303.4: only an Aura enchants; with none on any battlefield nothing is enchanted, else it isn't known
-    (r"(?:~|[\w ,'-]+) is enchanted", lambda r, p, you, m: None if _auras_out(r) else False),
-)
-
-
-def _cast_from(r: Resolver, zones: tuple[str, ...]) -> bool | None:
-    """Whether the spell the action casts came from one of ``zones``; None when the action casts no spell."""
-    a = r.s.action
-    if a.type != "cast" or a.ability not in ("", "spell"):
-        return None
-    return a.from_zone in zones
-
-
-def _controls(r: Resolver, you: str, kinds: str, at_least: int) -> bool | None:
-    counted = controlled_count(r, you, kinds)
-    return None if counted is None else counted >= at_least
-
-
-def _negated(held: bool | None) -> bool | None:
-    return None if held is None else not held
-
-
-def _auras_out(r: Resolver) -> bool:
-    for player in r.s.players:
-        for name in player.battlefield:
-            card = r.cards.find(name)
-            if card is None or bool(card.has_type("aura")):
-                return True  # an unknown card might be one
-    return False
-
-
-def _int_word(word: str) -> int:
-    n = number(word)
-    return n if isinstance(n, int) else 0
 
 
 OP_HANDLERS = {**ops_players.HANDLERS, **ops_zones.HANDLERS, **ops_reveal.HANDLERS, **ops_targets.HANDLERS}

@@ -11,6 +11,7 @@ from engine.effects import EventTrigger, LifeGainProhibition, NotModelled, Op, O
 from engine.errors import ScenarioError
 from engine.inert import inert
 from engine.resolve.events import GameOver, OpContext
+from engine.resolve.graveyard_casting import is_permission
 from engine.trigger_events import EventKind
 from engine.wording import counted
 
@@ -219,6 +220,23 @@ def _end_turn(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -
 
 # a payment of mana alone: "you may pay {1}", "pay {2}{U}" (never {X}: its amount is not said)
 MANA_PAYMENT = re.compile(r"(?:you may )?pay (?:\{(?:\d+|[wubrgc]|[wubrg]/[wubrgp]|s)\})+", re.I)
+_PUTS_COUNTERS = re.compile(r"^(?:put|puts|distribute|move)\b.*\bcounters?\b|^proliferate\b")
+_SURVEIL = re.compile(r"surveil (one|two|three|\d+)")
+
+
+def _surveil(r: Resolver, ctx: OpContext, n: int) -> None:
+    """701.25a: look at the top N cards, put any number into the graveyard, the rest back on top: how many go is
+    the player's decision (none unless said; the others are alternatives). Not a mill."""
+    p = r.player(ctx.you)
+    options = list(range(min(n, p.library.size) + 1))
+    key = f"surveil:{ctx.source}:{ctx.you}"
+    k = int(r.choose(key, options, 0))
+    r.happened.add(EventKind.SURVEIL)  # "whenever you surveil": a watcher the engine doesn't carry out is refused
+    if k:
+        p.graveyard.add(p.library.take_top(k))
+    said = "" if key in r.s.choices or len(options) == 1 else " (the answer assumes so; the others are alternatives)"
+    r.step(f"{ctx.you} surveils {n}: {k} card{'s' if k != 1 else ''} into the graveyard, the rest back on top{said}.",
+           ("701.25a",), ctx.you, "assumption" if said else "move")
 
 
 def _note(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
@@ -237,11 +255,23 @@ def _note(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> No
         r.step(f"{ctx.you} pays {op.text.split('pay ', 1)[1]} (the answer assumes the mana is available).",
                r.rs.cite("if_you_do"), ctx.you, "pay")
         return
+    if op.words and is_permission(op.text):
+        return  # "jump-start", "flashback—{1}{u}, pay 3 life": paid as it was cast (graveyard_casting.py)
+    surveil = _SURVEIL.fullmatch(op.text)
+    if op.words and surveil:
+        _surveil(r, ctx, {"one": 1, "two": 2, "three": 3}.get(surveil.group(1)) or int(surveil.group(1)))
+        return
+    if op.words and op.text == "exile ~" and ctx.source in r.player(ctx.you).stack.cards:
+        # a resolving spell's "Exile Game Plan.": it leaves the stack for exile, never reaching a graveyard
+        r.exiled_itself.add(ctx.source)
+        return
     if op.words and not inert(op.text):
         raise ScenarioError(f"{ctx.source}: the engine can't carry out “{op.text}” yet", "action.card",
                             card_words(r.cards.find(ctx.source), op.text))
     if op.text.startswith("the ring tempts"):
         r.happened.add(EventKind.RING)
+    if _PUTS_COUNTERS.search(op.text):  # 122.6: "whenever a +1/+1 counter is put on ..." may see it
+        r.happened.add(EventKind.COUNTER)
     if "damage" in op.text:
         _refuse_if_a_death_matters(r, op, ctx)
         r.notes.append(f"{ctx.source}: {op.text} (whether a creature dies of it depends on its toughness, which "

@@ -3,6 +3,7 @@ none of them is a draw (121.5), so nothing that replaces or triggers on draws ap
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from engine.effects import Op, OpKind
@@ -82,7 +83,9 @@ def _sacrifice(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) 
     from engine.costs import read_cost
     from engine.resolve.paying import sacrifice_for
 
-    cost = read_cost(f"sacrifice {op.name}")
+    # "a creature of their choice": the player who sacrifices chooses (701.21a), the kind is "a creature"
+    what = re.sub(r" of (?:their|his or her|your) choice$", "", op.name)
+    cost = read_cost(f"sacrifice {what}")
     if cost.unknown or cost.options or len(cost.parts) != 1:
         raise ScenarioError(f"{ctx.source}: the engine can't carry out “sacrifice {op.name}” yet", "card",
                             f"sacrifice {op.name}")
@@ -92,7 +95,7 @@ def _sacrifice(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) 
         ctx.moved(name, gone)
         ctx.did = gone > 0
         if not gone:
-            r.step(f"{name} controls no {op.name.split(' ', 1)[-1]} to sacrifice: nothing happens.",
+            r.step(f"{name} controls no {what.split(' ', 1)[-1]} to sacrifice: nothing happens.",
                    r.rs.cite("sacrifice"), name, "why_not")
 
 

@@ -42,7 +42,8 @@ OPTIONAL_COSTS: tuple[OptionalCost, ...] = (
                  ("601.2b", "702.174a", "702.174b")),
     # an alternative cost (118.9: "you may pay {1}{B} rather than ...", prowl) is the caster's choice just the same
     OptionalCost("alternative", re.compile(r"the (?:\{[^}]+\})+ cost was paid|(?:this spell's|its) (?!gift)\w+ "
-                                           r"cost was paid"), "cast for its alternative cost", "cast for its mana cost",
+                                           rf"cost was paid|{_SPELL} was cast for its [\w-]+ cost\b.*"),
+                 "cast for its alternative cost", "cast for its mana cost",
                  "paying the alternative cost", ("601.2b", "118.9")),
 )
 

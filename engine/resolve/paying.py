@@ -9,24 +9,20 @@ the engine can't read refuses the whole activation with those words: an unpaid c
 from __future__ import annotations
 
 import itertools
+import re
 from typing import TYPE_CHECKING
 
 from engine.cards import Card, card_type_words
 from engine.costs import MOVES_NOTHING, Cost, CostKind, CostPart
 from engine.errors import ScenarioError
 from engine.model import Batch
+from engine.token_types import TOKEN_TYPES
 from engine.trigger_events import EventKind
 from engine.wording import cards
 
 if TYPE_CHECKING:
     from engine.resolve.resolver import Resolver
 
-# Token names the engine creates and the types a cost may ask for ("Sacrifice an artifact").
-TOKEN_TYPES = {"clue": "artifact clue", "food": "artifact food", "treasure": "artifact treasure",
-               "blood": "artifact blood", "map": "artifact map", "powerstone": "artifact powerstone",
-               "gold": "artifact gold", "thopter": "artifact creature thopter", "faerie": "creature faerie",
-               "spirit": "creature spirit", "zombie": "creature zombie", "saproling": "creature saproling",
-               "army": "creature army"}
 
 
 def refuse_unpayable(card: Card, cost: Cost, what: str) -> None:
@@ -108,7 +104,34 @@ def _missing(r: Resolver, card: Card, parts: tuple[CostPart, ...], payer: str) -
         if part.kind is CostKind.SACRIFICE and len(_candidates(r, card, part, payer)) < part.amount:
             have = ", ".join(p.battlefield) or "no permanent"
             return f"it needs {part.text.removeprefix('sacrifice ')} that {payer} controls ({payer} controls {have})"
+        if part.kind in (CostKind.TAP, CostKind.COUNTERS) and (lacking := _lacking_permanents(r, card, part, payer)):
+            return lacking
     return ""
+
+
+# a cost that taps or puts counters on permanents the payer controls: "tap three untapped Merfolk you control",
+# "put a -1/-1 counter on a creature you control" (tapped or not, and counters, are not tracked: only the count)
+_ON_PERMANENTS = re.compile(r"^(?:tap (?P<n>\w+) untapped (?P<other>(?:an)?other )?(?P<kind>.+?)|put (?:a|an|one) "
+                            r"\S+ counters? on (?P<one>a|an) (?P<kind2>.+?)) you control$")
+
+
+def _lacking_permanents(r: Resolver, card: Card, part: CostPart, payer: str) -> str:
+    """The permanents a tap or counter cost needs that the payer doesn't control at all (118.3), by the board."""
+    from engine.oracle.clauses import number
+    from engine.resolve.amounts import controlled_count
+
+    m = _ON_PERMANENTS.match(part.text)
+    if m is None:
+        return ""
+    kind = m.group("kind") or m.group("kind2")
+    n = 1 if m.group("one") or m.group("n") in ("a", "an") else number(m.group("n"))
+    have = controlled_count(r, payer, kind)
+    if m.group("other") and have and card.name in r.player(payer).battlefield and \
+            card.has_type(kind.split()[-1].rstrip("s")):
+        have -= 1  # "another untapped Merfolk": not the source itself
+    if not isinstance(n, int) or have is None or have >= n:
+        return ""
+    return f"it needs {n} {kind} that {payer} controls, and {payer} controls {have}"
 
 
 def _discard_self(r: Resolver, card: Card, part: CostPart, payer: str) -> None:

@@ -107,3 +107,48 @@ def unsaid_target(r: Resolver, card: Card, caster: str, chosen: SpellText) -> st
         return None
     a.targets = [aimed_player(r, card.name, caster, chosen.ops, card.oracle)]
     return a.targets[0]
+
+
+_PLAYER_TARGET = re.compile(r"\bany target\b|\btarget (?:player|opponent)\b")
+
+
+def one_player_target(card: Card, chosen: SpellText, said: list[str]) -> None:
+    """An ability with two player targets ("It deals 3 damage to any target. Target player draws three cards",
+    two modes that each target a player) given two different players: the engine aims every "target" of one
+    ability at one player, so it refuses with the ability's words rather than give both parts to the first
+    (115.1, 601.2c: each target is chosen on its own)."""
+    if len(set(said)) < 2:
+        return
+    words = chosen.mode or next((ln for ln in card.oracle.split("\n") if chosen.cost and ln.startswith(chosen.cost)),
+                                card.oracle)
+    if len(_PLAYER_TARGET.findall(words.lower())) >= 2:
+        raise ScenarioError(f"{card.name}: the engine can't aim the targets of “{words.strip()}” at different "
+                            "players yet", "action.targets", words.strip())
+
+
+_NOTED_TARGET = re.compile(r"\btarget (?:creature|permanent|artifact|enchantment|land|planeswalker)s?\b"
+                           r"(?P<whose> an opponent controls| you don't control)?")
+
+
+def noted_target_player(r: Resolver, card: Card, chosen: SpellText, caster: str) -> str | None:
+    """"Goad target creature an opponent controls. That player draws a card": a permanent target kept in words
+    and not named in the situation decides who "that player" is. An opponent's permanent with one opponent: that
+    opponent (601.2c: no other legal target); any other: asked, never the caster by default. None when the
+    ability has no such target, or the situation names its targets."""
+    a = r.s.action
+    if a.targets or a.card_targets:
+        return None
+    for i, op in enumerate(chosen.ops):
+        m = _NOTED_TARGET.search(op.text) if op.do == "note" else None
+        if m is None:
+            continue
+        if not any(later.who == "that_player" and later.do != "note" for later in chosen.ops[i + 1:]):
+            return None
+        opponents = [o for o in r.opponents(caster) if not r.player(o).lost]
+        if m.group("whose") and len(opponents) == 1:
+            return opponents[0]
+        raise ScenarioError(f"{card.name} needs {m.group(0)}: which card is it, and whose?", "action.targets",
+                            'name it in the situation ("targeting Bob\'s Grizzly Bears") or as '
+                            '{"card": "Grizzly Bears", "controller": "Bob"}')
+    return None
+

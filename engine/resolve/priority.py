@@ -132,7 +132,8 @@ def resolve_trigger(r: Resolver, t: PendingTrigger, times: int) -> None:
         return
     label = f"{t.source}'s triggered ability resolves" + (f" ({times} times)" if times > 1 else "") + "."
     r.step(label, (*t.rules, *r.rs.cite("resolve")), t.controller, "trigger")
-    r.run_ops(t.ops, you=t.controller, that_player=t.that_player, source=t.source, times=times, x=t.x)
+    r.run_ops(t.ops, you=t.controller, that_player=t.that_player, source=t.source, times=times, x=t.x,
+              condition=t.condition)
 
 
 _X_AT_LEAST = re.compile(r"x is (\d+) or (?:more|greater)")

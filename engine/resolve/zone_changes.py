@@ -70,6 +70,9 @@ def enters(r: Resolver, card: Card, controller: str, target: str | None = None, 
     # what happened before it arrived is nothing its abilities could see (its own casting included)
     r.entered_at[(card.name, controller, len(r.player(controller).battlefield))] = dict(r.happened.counts)
     r.happened.add(EventKind.ENTERS)
+    if _GETS_COUNTERS.search(card.oracle) or card.has_type("creature") and any(
+            _EVOLVE.search(c.oracle) for name in r.player(controller).battlefield if (c := r.cards.find(name))):
+        r.happened.add(EventKind.COUNTER)  # 122.6: entering with counters, or evolving another, puts counters
     r.step(f"{card.name} enters the battlefield; {controller} controls it.", r.rs.cite("etb"),
            controller, "enters")
     own = [e for e in card.of(EventTrigger) if _SELF_ENTERS.search(e.event) and "~" in e.event
@@ -84,6 +87,9 @@ def enters(r: Resolver, card: Card, controller: str, target: str | None = None, 
     _trigger_on(r, card, controller, own, watchers, "entering", ("603.6a", "603.2"), target)
 
 
+_GETS_COUNTERS = re.compile(r"\benters with (?:an?|one|two|three|four|five|x|\d+|a number of)\b[^.]*\bcounters?\b",
+                            re.I)
+_EVOLVE = re.compile(r"^evolve\b", re.I | re.M)
 _FROM_ZONE = re.compile(r"\benters?(?: the battlefield)? from (?:your |a |an opponent's )?(?P<zone>graveyard|exile|"
                         r"library|hand)\b")
 
@@ -125,6 +131,7 @@ def dies(r: Resolver, card: Card, controller: str) -> None:
                 and not (src.controller == controller and src.position == dying_at
                          and re.search(r"\b(?:an)?other\b", src.effect.event))]
     _refuse_unseen_own(r, card)
+    watchers += _auras_on(r, card, controller)
     if card.name in p.battlefield:
         p.battlefield.remove(card.name)
     r.happened.update((EventKind.DIES, EventKind.LEAVES))
@@ -133,6 +140,39 @@ def dies(r: Resolver, card: Card, controller: str) -> None:
            r.rs.cite("dies"), controller, "dies")
     own = [e for e in card.of(EventTrigger) if _SELF_DIES.search(e.event)]
     _trigger_on(r, card, controller, own, watchers, "dying", ("603.10a", "603.2"))
+
+
+_ENCHANTED_DIES = re.compile(r"^when(?:ever)? enchanted (?:creature|permanent) (?:dies|is put into a graveyard)\b")
+
+
+def _auras_on(r: Resolver, card: Card, controller: str) -> list[EffectSource]:
+    """The Auras whose "when enchanted creature dies" sees this death (603.10a): each enchants one creature (303.4),
+    the dying one unless the situation says another (a decision, the others as alternatives); an Aura on it goes
+    to the graveyard too (704.5m)."""
+    out = []
+    for src in r.in_play():
+        if not isinstance(src.effect, EventTrigger) or not _ENCHANTED_DIES.match(src.effect.event):
+            continue
+        r.evaluated_events.add(src.effect.event)
+        creatures = [f"{p.name}'s {name}" for p in r.s.players for name in p.battlefield
+                     if name != src.card.name and _creature(r, name)]
+        dying = f"{controller}'s {card.name}"
+        if dying not in creatures:
+            continue
+        if r.choose(f"enchanted:{src.card.name}", creatures, dying) != dying:
+            continue
+        r.step(f"{src.card.name} enchants {dying}" + ("" if f"enchanted:{src.card.name}" in r.s.choices or
+                                                       len(creatures) == 1 else
+                                                       " (assumed; the other creatures are listed as alternatives)")
+               + ".", r.rs.cite("enchanted"), src.controller, "target")
+        r.unattached.append(src.card.name)
+        out.append(src)
+    return out
+
+
+def _creature(r: Resolver, name: str) -> bool:
+    found = r.cards.find(name)
+    return found is None or bool(found.has_type("creature"))
 
 
 def _refuse_unseen_own(r: Resolver, card: Card) -> None:
@@ -303,11 +343,26 @@ def refuse_unevaluated_triggers(r: Resolver) -> None:
             missed = {EventKind.ENTERS} if before is not None else set()
         else:
             missed = set(event_kinds(event) & (r.happened if before is None else r.happened.since(before)))
+        if missed == {EventKind.DRAW_STEP} and not _step_may_be(event, src.controller, r.active):
+            continue
         if missed:
-            line = next((ln for ln in src.card.oracle.split("\n") if ln.lower().startswith(
-                ("when", "whenever", "at"))), src.card.oracle)
+            lines = src.card.oracle.split("\n")
+            line = next((ln for ln in lines if event[:30] in ln.lower()), None) or next(
+                (ln for ln in lines if ln.lower().startswith(("when", "whenever", "at"))), src.card.oracle)
             raise ScenarioError(f"{src.card.name}: “{event}” may trigger here ({', '.join(sorted(missed))}), "
                                 "and the engine can't carry out that trigger yet", "battlefield", line[:400])
+
+
+def _step_may_be(event: str, controller: str, active: str) -> bool:
+    """Whether "at the beginning of <whose> draw step" may be this step: "your" only the controller's, "each
+    other player's" / "each opponent's" only another player's; any other owner words may be any step."""
+    whose = re.match(r"at the beginning of (.+?)draw step", event.lower())
+    said = whose.group(1).strip() if whose else ""
+    if said == "your":
+        return controller == active
+    if re.fullmatch(r"(?:each|an?) (?:other player's|opponent's)", said):
+        return controller != active
+    return True
 
 
 def _trigger_on(r: Resolver, card: Card, controller: str, own: list[EventTrigger], watchers: list[EffectSource],

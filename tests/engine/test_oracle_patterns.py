@@ -85,14 +85,17 @@ def test_an_event_a_granted_trigger_waits_for_refuses_the_answer_rather_than_lea
 def test_a_trigger_granted_to_the_card_itself_under_a_condition_acts_under_that_condition() -> None:
     """"As long as you control another Wizard, this creature has "When this creature dies, draw two cards"":
     the card's own dies trigger, carried out when the condition holds (stated as an assumption, the other case
-    an alternative)."""
-    res = run({"hand": 3, "battlefield": ["Guild Adept"]}, {"card": "Guild Adept", "ability": "dies"})
+    an alternative); with no other Wizard on the battlefield the board decides it: no draw (#26m)."""
+    board = ["Guild Adept", "Guild Adept"]  # another Wizard stays: whether it counts is the stated assumption
+    res = run({"hand": 3, "battlefield": board}, {"card": "Guild Adept", "ability": "dies"})
     assert res.players["Alice"]["hand"] == 5 and res.players["Alice"]["graveyard"] == 1
     assert any("you control another wizard" in s.text for s in res.steps)
     assert any(b["choice"].startswith("condition:") for b in res.branches)
-    refused = run({"hand": 3, "battlefield": ["Guild Adept"]}, {"card": "Guild Adept", "ability": "dies"},
+    refused = run({"hand": 3, "battlefield": board}, {"card": "Guild Adept", "ability": "dies"},
                   choices={"condition:you control another wizard": False})
     assert refused.players["Alice"]["hand"] == 3
+    alone = run({"hand": 3, "battlefield": ["Guild Adept"]}, {"card": "Guild Adept", "ability": "dies"})
+    assert alone.players["Alice"]["hand"] == 3 and not alone.branches
 
 
 def test_words_that_only_count_cards_drawn_this_turn_are_not_an_ability_about_drawing() -> None:

@@ -1,5 +1,5 @@
-"""The official rulings of the hand-modelled cards and 246 situations of development cards outside the shared situations,
-each resolved in-process with the shared situations' judge (tests/engine/card_situations.py) (#26j, #26k).
+"""The official rulings of the hand-modelled cards and 322 situations of development cards outside the shared situations,
+each resolved in-process with the shared situations' judge (tests/engine/card_situations.py) (#26j, #26k, #26m).
 
 Why two more sets: the 120 shared situations are where the engine was built; these are situations it was not
 built on. `ruling_situations.json` turns each ruling of ../shared/data/cards/rulings.json that decides a draw
@@ -23,7 +23,7 @@ import pytest
 from tests.engine.card_situations import REFUSED, RIGHT, WRONG, Verdict, judge
 
 HERE = Path(__file__).resolve().parent
-SETS = {"ruling_situations.json": 100, "fresh_card_situations.json": 198}  # file → cases right at least
+SETS = {"ruling_situations.json": 100, "fresh_card_situations.json": 266}  # file → cases right at least
 
 
 @cache

@@ -1,0 +1,151 @@
+"""Conditions the game state decides ("if you have no cards in hand", "if you control three or more Elves", "unless
+you attacked this turn", "if it was a creature card"): checked, not assumed (608.2c, 603.4).
+
+Why a table of its own: an effect's condition in words is otherwise a decision stated as an assumption; a table
+keyed by the words' form says which ones the situation already answers, each with the state it reads. A
+condition whose answer the board doesn't show returns None and stays an assumption, said, the other case listed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from engine.oracle.clauses import number
+from engine.resolve.amounts import card_is, controlled_at_most, controlled_count
+
+if TYPE_CHECKING:
+    from engine.resolve.resolver import Resolver
+
+
+def known_condition(r: Resolver, words: str, you: str) -> bool | None:
+    """Conditions the game state decides (hellbent, threshold, "if it's your turn"...), checked, not
+    assumed; None when the words are about something the engine doesn't track."""
+    p = r.player(you)
+    for rx, test in _KNOWN_CONDITIONS:
+        m = re.fullmatch(rx, words)
+        if m:
+            held = test(r, p, you, m)
+            return None if held is None else bool(held)
+    return None
+
+
+_COUNT = r"(one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
+
+
+def _paid(r: Resolver, you: str, paid: bool, cost: str = "the tax") -> bool | None:
+    """ "Unless that player pays {1}": what the situation says the other player did ("pays:<player>"), else
+    unknown (assumed and said, the other line listed)."""
+    said = [v for k, v in r.s.choices.items() if k.startswith("pays:") and k[5:] != you and isinstance(v, bool)]
+    if len(said) == 1:
+        return said[0] == paid
+    payers = [n for n in r.opponents(you) if not r.player(n).lost]
+    if len(payers) != 1:
+        return None  # several opponents: "that player" is one of them; the condition is assumed and said
+    # the payer's own decision (Smothering Tithe's "that player may pay {2}"): theirs, so the answer gives them
+    # both lines ("Your choice"), not a condition about nobody
+    payer = payers[0]
+    key = f"pays:{payer}"
+    pays = bool(r.choose(key, [False, True], False))
+    if key not in r.s.choices:
+        r.step(f"The answer assumes {payer} does not pay {cost} (the other choice is listed as an alternative).",
+               r.rs.cite("if_you_do"), payer, "assumption")
+    return pays == paid
+
+
+_KNOWN_CONDITIONS: tuple[tuple[str, Callable[..., bool | None]], ...] = (
+    (r"that player doesn't pay (\{\w+\})", lambda r, p, you, m: _paid(r, you, False, m.group(1))),
+    (r"that player pays (\{\w+\})", lambda r, p, you, m: _paid(r, you, True, m.group(1))),
+    (r"you have no cards in hand", lambda r, p, you, m: p.hand.size == 0),  # hellbent
+    (rf"(?:there are )?{_COUNT} or more cards are in your graveyard|you have {_COUNT} or more cards in your "
+     rf"graveyard|there are {_COUNT} or more cards in your graveyard",
+     lambda r, p, you, m: p.graveyard.size >= _int_word(next(g for g in m.groups() if g))),  # threshold
+    (r"it's your turn|it is your turn", lambda r, p, you, m: r.active == you),
+    # how the spell being resolved was cast: the action says it (from its hand unless "from" says otherwise)
+    (r"(?:this spell|~|it) was cast from (?:a|your) graveyard", lambda r, p, you, m: _cast_from(r, ("graveyard",))),
+    (r"(?:this spell|~|it) was cast from exile", lambda r, p, you, m: _cast_from(r, ("exile",))),
+    (r"you cast this spell during your main phase",
+     lambda r, p, you, m: r.active == you and r.s.step in ("main1", "main2") if _cast_from(r, ()) is not None
+     else None),
+    (r"it's not your turn|it isn't your turn", lambda r, p, you, m: r.active != you),
+    (r"your library has no cards in it|there are no cards in your library", lambda r, p, you, m: p.library.size == 0),
+    (rf"you have {_COUNT} or fewer cards in hand", lambda r, p, you, m: p.hand.size <= _int_word(m.group(1))),
+    (rf"you have {_COUNT} or more cards in hand", lambda r, p, you, m: p.hand.size >= _int_word(m.group(1))),
+    (rf"you have exactly {_COUNT} cards in hand", lambda r, p, you, m: p.hand.size == _int_word(m.group(1))),
+    (rf"you have fewer than {_COUNT} cards in hand", lambda r, p, you, m: p.hand.size < _int_word(m.group(1))),
+    (rf"you have {_COUNT} or less life", lambda r, p, you, m: p.life <= _int_word(m.group(1))),
+    # the cards drawn this turn, as the situation states them and the resolution draws (121.2)
+    (rf"you've drawn {_COUNT} or more cards this turn",
+     lambda r, p, you, m: p.drawn_this_turn >= _int_word(m.group(1))),
+    (r"you've drawn more than one card this turn", lambda r, p, you, m: p.drawn_this_turn > 1),
+    # after an exchange of control (or any operation on targets): the targets' controllers as they are now
+    (r"you control neither (?:creature|permanent|of them|of those (?:creatures|permanents))",
+     lambda r, p, you, m: you not in r.now_controls.values() if len(r.now_controls) >= 2 else None),
+    # "if you control a Faerie" (Peppersmoke): the board decides it when it shows every permanent's types
+    (r"you control (?:a|an|one or more|at least one) (.+)", lambda r, p, you, m: _controls(r, you, m.group(1), 1)),
+    (rf"you control {_COUNT} or more (.+)",
+     lambda r, p, you, m: _controls(r, you, m.group(2), _int_word(m.group(1)))),
+    (r"you control no (.+)", lambda r, p, you, m: _negated(_controls(r, you, m.group(1), 1))),
+    (r"you control another (.+)", lambda r, p, you, m: _controls(r, you, f"other {m.group(1)}", 1)),
+    (r"you don't control (?:a|an|any) (.+)", lambda r, p, you, m: _negated(_controls(r, you, m.group(1), 1))),
+    # 506.1, 508.1: a player attacks only in the combat of their own turn; before it, nobody has attacked yet
+    (r"you(?:'ve)? attacked(?: with .+)? this (?:turn|combat)", lambda r, p, you, m: _attacked(r, you)),
+    # "if it was a creature card": the card the effect's last target was, by its type line (608.2h)
+    (r"(?:it was|it's|it is) an? ([\w ,/-]+?) card", lambda r, p, you, m: _target_is(r, m.group(1))),
+    # 303.4: only an Aura enchants; with none on any battlefield nothing is enchanted, else it isn't known
+    (r"(?:~|[\w ,'-]+) is enchanted", lambda r, p, you, m: None if _auras_out(r) else False),
+)
+
+
+def _cast_from(r: Resolver, zones: tuple[str, ...]) -> bool | None:
+    """Whether the spell the action casts came from one of ``zones``; None when the action casts no spell."""
+    a = r.s.action
+    if a.type != "cast" or a.ability not in ("", "spell"):
+        return None
+    return a.from_zone in zones
+
+
+def _controls(r: Resolver, you: str, kinds: str, at_least: int) -> bool | None:
+    counted = controlled_count(r, you, kinds)
+    if counted is None:  # "three or more creatures with different powers" with one creature: decided all the same
+        most = controlled_at_most(r, you, kinds)
+        return False if most is not None and most < at_least else None
+    return counted >= at_least
+
+
+_BEFORE_COMBAT = ("untap", "upkeep", "draw", "main1")
+
+
+def _attacked(r: Resolver, you: str) -> bool | None:
+    """"If you attacked this turn" (raid): false on another player's turn and before this turn's combat
+    (the steps the situation says); after it, a record of the turn the engine doesn't keep."""
+    if r.active != you or r.s.step in _BEFORE_COMBAT:
+        return False
+    return None
+
+
+def _target_is(r: Resolver, kind: str) -> bool | None:
+    taken = list(r.now_controls)
+    return card_is(r, taken[-1], kind) if taken else None
+
+
+def _negated(held: bool | None) -> bool | None:
+    return None if held is None else not held
+
+
+def _auras_out(r: Resolver) -> bool:
+    for player in r.s.players:
+        for name in player.battlefield:
+            card = r.cards.find(name)
+            if card is None or bool(card.has_type("aura")):
+                return True  # an unknown card might be one
+    return False
+
+
+def _int_word(word: str) -> int:
+    n = number(word)
+    return n if isinstance(n, int) else 0
+
+
+__all__ = ["known_condition"]
