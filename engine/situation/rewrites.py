@@ -148,10 +148,16 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"(?:(?<=[.!?])\s+|,\s*|\s+)(?:so\s+)?(what happens|what would happen|who wins|do i (?:lose|win|die)|"
          r"does it work) (?:when|if) ([^.!?]+)[.!?]?", r", \2. \1?"),
         # "Opponent at 2 life draws 3" → "Opponent is at 2 life and Opponent draws 3"
-        (r"\b(I|opponent|my opponent|opp|[A-Z][a-z]+) at (-?\w+) life,? (?=(?:draws?|casts?|has|have|controls?)\b)",
-         r"\1 is at \2 life and \1 "),
+        # "my opponent, who is at 2 life, casts X": the relative clause is one more fact of that player
+        (r"\b(I|(?:my )?opp(?:onent)?|(?-i:[A-Z][a-z]+)),? who(?:'s| is) ((?:at|on) -?\w+ life),? "
+         r"(?=(?:draws?|casts?|has|have|controls?)\b)", r"\1 is \2 and \1 "),
+        (r"\b(I|(?:my )?opp(?:onent)?|(?-i:[A-Z][a-z]+)),? who (?:has|had) (\w+ cards? (?:left )?in "
+         r"(?:his |her |their )?(?:hand|library|graveyard)),? (?=(?:draws?|casts?|has|have|controls?)\b)",
+         r"\1 has \2 and \1 "),
+        (r"\b(I|opponent|my opponent|opp|(?-i:[A-Z][a-z]+)) at (-?\w+) life,? "
+         r"(?=(?:draws?|casts?|has|have|controls?)\b)", r"\1 is at \2 life and \1 "),
         (r"\s+(?:too|as well)(?=\s*(?:[.,;!?]|$))", ""),
-        (r"\b(I|opponent|my opponent|[A-Z][a-z]+) \((?:at |on )?(-?\d+) life\)", r"\1 is at \2 life and \1"),
+        (r"\b(I|opponent|my opponent|(?-i:[A-Z][a-z]+)) \((?:at |on )?(-?\d+) life\)", r"\1 is at \2 life and \1"),
         (r"\b(-?\d+|\w+) (?:hp|health|life points|lp)\b", r"\1 life"),
         (r"\b(?:just|actually|now|then also)\s+(?=(?:cast|casts|drew|draws?|played|plays?|resolved?)\b)", ""),
         (r"\b(both|all of us|each of us|both players|everyone|each player) with\b", r"\1 have"),

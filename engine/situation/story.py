@@ -210,11 +210,20 @@ def _without_question(tokens: list[Token]) -> tuple[list[Token], str]:
     (``asked``). What the question says happens stays a fact ("..., can I dredge it" → "I dredge it"; "do I
     draw on turn 1" → my draw step on turn 1); a question that states nothing more is left to the question stage."""
     for i, token in enumerate(tokens):
+        if _relative(tokens, i):  # "my opponent, who is sitting at 2 life, has ...": facts of that player
+            return _without_question(tokens[:i] + tokens[i + 1:])
         if token.kind is Tok.ASK and (i == 0 or tokens[i - 1].kind is Tok.SEP):
             end = next((k for k in range(i + 1, len(tokens)) if tokens[k].kind is Tok.SEP), len(tokens))
             rest, _ = _without_question(tokens[end:])
             return tokens[:i] + _question_facts(tokens[i:end]) + rest, " ".join(t.text for t in tokens[i:end])
     return tokens, ""
+
+
+def _relative(tokens: list[Token], i: int) -> bool:
+    """ "who" right after a player and a comma opens a relative clause, never a question (it was read as one and
+    its facts dropped without a word: "my opponent, who is sitting at 2 life, ..." kept 20 life)."""
+    return tokens[i].kind is Tok.ASK and tokens[i].text.lower() == "who" and i >= 2 \
+        and tokens[i - 1].kind is Tok.SEP and tokens[i - 2].kind in (Tok.PLAYER, Tok.NAME, Tok.ME)
 
 
 def _question_facts(span: list[Token]) -> list[Token]:

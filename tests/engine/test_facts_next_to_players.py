@@ -51,3 +51,14 @@ def test_a_count_of_permanents_the_story_never_gave_is_asked_for() -> None:
     with pytest.raises(SituationError) as refused:
         judge_text("I cast Herd Wisdom. how many cards do I draw?", made_cards(CARDS))
     assert "creatures" in str(refused.value) and "I control" in refused.value.hint
+
+
+@pytest.mark.parametrize("text", [
+    "I control Sheoldred, the Apocalypse. My opponent, who is at 2 life, casts Brainstorm. does he die?",
+    "I control Sheoldred, the Apocalypse. opp, who is sitting at 2 life, casts Brainstorm. does he die?",
+    "I control Sheoldred, the Apocalypse. Bob, who's at 2 life, casts Brainstorm. does bob die?",
+])
+def test_a_relative_clause_is_a_fact_of_its_player_never_dropped(text: str) -> None:
+    """ "who is at 2 life" after a player was read as a question and dropped without a word (20 life kept: "No")."""
+    res = judge_text(text, made_cards(CARDS))
+    assert res.losers and "You" not in res.losers
