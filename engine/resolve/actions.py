@@ -20,6 +20,7 @@ from engine.effects import (
 from engine.errors import ScenarioError
 from engine.inert import inert
 from engine.model import Batch, Resolution
+from engine.resolve import zone_changes
 from engine.resolve.announce import announce
 from engine.resolve.cast_triggers import cast_triggers
 from engine.resolve.casting_time import check_cast_timing
@@ -251,6 +252,25 @@ def action_mechanic(r: Resolver) -> None:
         r.run_ops(ops, you=who, that_player=who, source=m.name)
 
 
+def _enters(r: Resolver, card: Card, caster: str, target: str) -> None:
+    r.enters(card, caster, target, r.s.action.from_zone if r.s.action.from_zone != "library" else None)
+    enters_text_resolves(r, card, caster, target)
+
+
+def _dies(r: Resolver, card: Card, caster: str, target: str) -> None:
+    zone_changes.dies(r, card, caster)
+
+
+def _to_graveyard(r: Resolver, card: Card, caster: str, target: str) -> None:
+    zone_changes.to_graveyard(r, card, caster, r.s.action.from_zone)
+
+
+# the "abilities" of a cast action that are a zone change of the card itself (603.6a, 700.4, 603.6c)
+ZONE_CHANGES: dict[str, Callable[[Resolver, Card, str, str], None]] = {
+    "enters": _enters, "dies": _dies, "graveyard": _to_graveyard,
+}
+
+
 def action_cast(r: Resolver) -> None:
     """A card's ability is used: cast as a spell, an activated or loyalty ability, cycling from the hand,
     or the card entering the battlefield (its own "when this enters" abilities trigger, 603.6a)."""
@@ -266,15 +286,9 @@ def action_cast(r: Resolver) -> None:
     if target not in r.turn_order:
         raise ScenarioError(f"the target {target!r} is not a player", "action.targets",
                             f"use one of: {', '.join(r.turn_order)}")
-    if a.ability == "enters":
-        r.enters(card, caster, target, a.from_zone if a.from_zone != "library" else None)
-        enters_text_resolves(r, card, caster, target)
-        return
-    if a.ability == "dies":
-        r.dies(card, caster)
-        return
-    if a.ability == "graveyard":
-        r.to_graveyard(card, caster, a.from_zone)
+    zone_change = ZONE_CHANGES.get(a.ability)
+    if zone_change is not None:  # the card enters, dies or is put into a graveyard: its triggers, no spell
+        zone_change(r, card, caster, target)
         return
     if _permanent_spell(r, card, a.ability):
         check_cast_timing(r, card, caster)
