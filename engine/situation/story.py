@@ -220,10 +220,11 @@ def _without_question(tokens: list[Token]) -> tuple[list[Token], str]:
 
 
 def _relative(tokens: list[Token], i: int) -> bool:
-    """ "who" right after a player and a comma opens a relative clause, never a question (it was read as one and
-    its facts dropped without a word: "my opponent, who is sitting at 2 life, ..." kept 20 life)."""
-    return tokens[i].kind is Tok.ASK and tokens[i].text.lower() == "who" and i >= 2 \
-        and tokens[i - 1].kind is Tok.SEP and tokens[i - 2].kind in (Tok.PLAYER, Tok.NAME, Tok.ME)
+    """ "who"/"which" right after a player or a card and a comma opens a relative clause, never a question (it was
+    read as one and its facts dropped without a word: "my opponent, who is sitting at 2 life, ..." kept 20 life;
+    "I have Howling Mine, which is tapped" drew its extra card)."""
+    return tokens[i].kind is Tok.ASK and tokens[i].text.lower() in ("who", "which") and i >= 2 \
+        and tokens[i - 1].kind is Tok.SEP and tokens[i - 2].kind in (Tok.PLAYER, Tok.NAME, Tok.ME, Tok.CARD)
 
 
 def _question_facts(span: list[Token]) -> list[Token]:
