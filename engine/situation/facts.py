@@ -12,13 +12,10 @@ from typing import Any
 
 from engine.cards import Card
 from engine.effects import SpellText
-from engine.entering import entering_text
 from engine.errors import Ambiguity, SituationError
 from engine.situation.attach import CARD_PRONOUNS, GROUPS, Ctx, agree, possessive
 from engine.situation.dredges import not_dredge
 from engine.situation.lexicon import MAX_COUNT, STEP_WORDS, count, read_number
-from engine.vocabulary import aliases as mechanic_aliases
-from engine.vocabulary import mechanic
 
 
 def _zone_key(word: str) -> str:
@@ -301,176 +298,11 @@ def _draw_step(ctx: Ctx, g: dict[str, str]) -> None:
     ctx.b.set_action({"type": "draw_step"}, ctx.clause)
 
 
-def _draw(ctx: Ctx, g: dict[str, str]) -> None:
-    who = ctx.who(g.get("player"))
-    n = count(g.get("n") or "1", ctx.clause)
-    if g.get("empty"):
-        for target in _each_target(ctx, who):
-            ctx.b.set(target, "library", 0, ctx.clause)
-    action: dict[str, Any] = {"type": "draw", "count": n}
-    if g.get("may"):
-        action["optional"] = True
-    if g.get("mem") == "memory":
-        action["into"] = "memory"
-    action["player"] = who  # a player, or a group ("each", "each-opponent", "we") seated later
-    ctx.b.set_action(action, ctx.clause)
-
-
-def _draw_several(ctx: Ctx, g: dict[str, str]) -> None:
-    names = [ctx.who(part) for part in re.split(r",\s*(?:and\s+)?|\s+and\s+", g["players"]) if part.strip()]
-    n = count(g.get("n") or "1", ctx.clause)
-    ctx.b.set_action({"type": "draw", "count": n, "player": "each", "players": names}, ctx.clause)
-
-
-def _draw_with(ctx: Ctx, g: dict[str, str]) -> None:
-    """ "I draw with Brainstorm": casting a spell that draws (a permanent "with" is something one has)."""
-    card = ctx.b.cards.find(ctx.card(g["card"]))
-    if card is None or not is_spell(card):
-        raise SituationError(f"“{g['card']}” is not a spell I know", ctx.clause, "'I cast Brainstorm'")
-    ctx.b.assume(f"“{ctx.clause}” read as casting {card.name}")
-    _cast(ctx, g)
-
-
-def _draw_for_turn(ctx: Ctx, g: dict[str, str]) -> None:
-    """ "I draw a card during my draw step" is the turn's draw (504.1), said as an assumption."""
-    _draw_step(ctx, g)
-    ctx.b.assume(f"“{ctx.clause}” read as the draw of the draw step (504.1), not an extra draw")
-
-
 def _several_control(ctx: Ctx, g: dict[str, str]) -> None:
     """ "My opponent and I both control Notion Thief": each of them controls one."""
     for part in re.split(r",\s*(?:and\s+)?|\s+and\s+", g["players"]):
         if part.strip():
             _controls(ctx, {"player": part.strip(), "cards": g["cards"]})
-
-
-# "Jace's +1", "Jace, Wielder of Mysteries's -8", "Teferi's 0", "his ultimate": a loyalty ability, never the card
-_LOYALTY_LINE = re.compile(r"^[+\-−]?(?:\d+|x):", re.M | re.I)  # "+1: Draw a card." on a planeswalker
-_LOYALTY_COST = re.compile(r"(?<![\w{/=])[+\-−](?:\d+|x)\b(?!\s*/)|\b(?:ultimate|ulti|ult)\b", re.I)
-_LOYALTY_SAID = re.compile(r"(?:\s[+\-−]\s?(?:\d+|x)|(?:'s|')\s*0|\s(?:ultimate|ult|ulti))\s*$", re.I)
-
-
-def _cast(ctx: Ctx, g: dict[str, str]) -> None:
-    if _LOYALTY_SAID.search(g["card"]):
-        # the loyalty phrase reads it, or says why not; never another of the card's abilities in its place
-        raise SituationError(f"“{g['card']}” names a loyalty ability", ctx.clause, "'I use Jace's -8'")
-    who = ctx.who(g.get("player"))
-    if who in GROUPS or who.startswith("team:"):
-        raise SituationError("a spell is cast by one player", ctx.clause, "'I cast Brainstorm'")
-    action: dict[str, Any] = {"type": "cast", "card": ctx.card(g["card"]), "player": who}
-    verb = (g.get("verb") or "cast").lower()
-    card = ctx.b.cards.find(action["card"])
-    if card is not None and _LOYALTY_LINE.search(card.oracle) and _LOYALTY_COST.search(ctx.clause):
-        raise SituationError(f"{card.name}'s loyalty ability said in “{ctx.clause}” is not one the engine can carry "
-                             "out yet", ctx.clause, "ask a judge, or describe what it does ('I draw 7')")
-    spell_text = card is not None and any(isinstance(e, SpellText) and not e.activated for e in card.effects)
-    if verb.startswith("tap"):
-        _tapped(ctx, card, action)
-    elif verb.startswith("activate"):
-        action["ability"] = "activate"
-    elif verb.startswith("cycle"):
-        action["ability"] = "cycle"
-    elif verb.startswith("play") and card is not None and not spell_text:
-        action["ability"] = "enters"  # playing a permanent: it enters the battlefield (its own triggers)
-    if g.get("target") and card is not None and not _may_target_player(card):
-        # "I cast Brainstorm targeting my opponent": the spell has no target, so none is chosen (601.2c); said
-        ctx.b.assume(f"the target “{g['target']}” not used: {card.name} targets no player (its text has no "
-                     "“target player” or “target opponent”)")
-    elif g.get("target"):
-        action["targets"] = [ctx.who(g["target"])]
-    if g.get("x") or g.get("x2"):
-        action["x"] = count(g.get("x") or g["x2"], ctx.clause)
-    ctx.b.set_action(action, ctx.clause)
-
-
-def _tapped(ctx: Ctx, card: Card | None, action: dict[str, Any]) -> None:
-    """ "I tap Niv-Mizzet", "I tap The One Ring": activating the ability that has {T} in its cost (602.1a), said;
-    a permanent with no such ability read by the engine is not read as doing anything."""
-    if card is None or not any(isinstance(e, SpellText) and e.activated and "{t}" in e.cost.lower()
-                               for e in card.effects):
-        name = card.name if card is not None else action["card"]
-        raise SituationError(f"{name} has no ability with {{T}} in its cost that the engine reads", ctx.clause,
-                             f"'I activate {name}', or say what tapping it does")
-    action["ability"] = "activate"
-    ctx.b.assume(f"“{ctx.clause}” read as activating {card.name}'s ability with {{T}} in its cost (602.2)")
-
-
-def _may_target_player(card: Card) -> bool:
-    """Whether a player given as the target of ``card`` can be one: an instant or sorcery whose every spell text
-    targets no player can't (a permanent's own abilities, or a card whose types are unknown, keep the target)."""
-    if not (card.has_type("instant") or card.has_type("sorcery")):
-        return True
-    return any(isinstance(e, SpellText) and e.targets_player for e in card.effects) or not card.of(SpellText)
-
-
-def _enters(ctx: Ctx, g: dict[str, str]) -> None:
-    who = ctx.who(g.get("player"))
-    if who in GROUPS or who.startswith("team:"):
-        raise SituationError("a permanent enters under one player's control", ctx.clause,
-                             "'Kiora enters under my control'")
-    action = {"type": "cast", "card": ctx.card(g["card"]), "player": who, "ability": "enters"}
-    card = ctx.b.cards.find(action["card"])
-    if card is not None and not is_spell(card) and entering_text(card) is None and any(
-            isinstance(e, SpellText) and not e.activated for e in card.effects):
-        # its "when this enters" ability is held as the text its spell does on resolving: entering any other way,
-        # the engine would leave it out (a silent wrong answer), so it is said instead
-        raise SituationError(f"{card.name}'s “enters” ability is one the engine can carry out only when it is cast",
-                             ctx.clause, f"'I cast {card.name}', if it was cast")
-    ctx.b.set_action(action, ctx.clause)
-
-
-def _dies(ctx: Ctx, g: dict[str, str]) -> None:
-    who = ctx.who(g.get("player"))
-    if who in GROUPS or who.startswith("team:"):
-        raise SituationError("say whose permanent dies", ctx.clause, "'my Psychosis Crawler dies'")
-    card = ctx.card(g["card"])
-    if card not in ctx.b.player(who).battlefield:
-        ctx.b.player(who).battlefield.append(card)  # it was on the battlefield to die
-    known = ctx.b.cards.find(card)
-    if g.get("sac") and known is not None and sacrificed_as_cost(known):
-        # "I sacrifice Mossfire Egg": the one way its text sacrifices it is its own ability's cost; said
-        ctx.b.set_action({"type": "cast", "card": card, "player": who, "ability": "activate"}, ctx.clause)
-        ctx.b.assume(f"“{ctx.clause}” read as activating {known.name}'s ability, whose cost sacrifices it (602.2); "
-                     "sacrificed to another card's effect instead, its ability wouldn't resolve")
-        return
-    ctx.b.set_action({"type": "cast", "card": card, "player": who, "ability": "dies"}, ctx.clause)
-
-
-_SACRIFICE_ITSELF = re.compile(r"\bsacrifice (?:this \w+|~|it)\b", re.I)
-
-
-def sacrificed_as_cost(card: Card) -> bool:
-    """Whether one of the card's activated abilities has sacrificing the card itself in its cost (Chromatic
-    Sphere, a Clue, Mossfire Egg): then "I sacrifice it" is how a player says they activate it."""
-    return any(isinstance(e, SpellText) and e.activated and _SACRIFICE_ITSELF.search(
-        e.cost.replace(card.name, "~")) for e in card.effects)
-
-
-def _to_graveyard(ctx: Ctx, g: dict[str, str]) -> None:
-    who = ctx.who(g.get("player"))
-    if who in GROUPS or who.startswith("team:"):
-        raise SituationError("say whose card goes to the graveyard", ctx.clause, "'I discard Terminus'")
-    zone = "hand" if g["zone"].startswith(("discard", "hand")) else "library"
-    action = {"type": "cast", "card": ctx.card(g["card"]), "player": who, "ability": "graveyard", "from": zone}
-    ctx.b.set_action(action, ctx.clause)
-
-
-def _move(ctx: Ctx, g: dict[str, str]) -> None:
-    who = ctx.who(g.get("player"))
-    if who in GROUPS or who.startswith("team:"):
-        raise SituationError("say which player puts the card into their hand", ctx.clause,
-                             "'Bob puts the top card of his library into his hand'")
-    n = count(g.get("n") or "1", ctx.clause)
-    ctx.b.set_action({"type": "move_to_hand", "player": who, "count": n}, ctx.clause)
-
-
-def _mechanic(ctx: Ctx, g: dict[str, str]) -> None:
-    who = ctx.who(g.get("player"))
-    m = mechanic(g["mech"])
-    if m is None:  # the template only admits known words; kept for safety
-        raise SituationError(f"“{g['mech']}” is not a mechanic I know", ctx.clause, ", ".join(mechanic_aliases()))
-    n = count(g.get("n") or "1", ctx.clause)
-    ctx.b.set_action({"type": "mechanic", "name": m.name, "player": who, "count": n}, ctx.clause)
 
 
 def _ability_target(ctx: Ctx, g: dict[str, str]) -> None:

@@ -18,6 +18,7 @@ from enum import StrEnum
 
 from engine.errors import SituationError
 from engine.situation import facts as F
+from engine.situation import facts_actions as A
 from engine.situation.atoms import Atom, Piece
 from engine.situation.board import (
     _cast_into,
@@ -177,7 +178,7 @@ def _draw(part: Part, reading: Reading) -> None:
         more = {"n": str(piece.values.get("n_text") or 1)}
         if piece.values.get("may"):
             more["may"] = "may"
-        F._draw(*_groups(reading, reading.owner(part), **more))
+        A._draw(*_groups(reading, reading.owner(part), **more))
         piece.used = True
 
 
@@ -185,7 +186,7 @@ def _draw_off(part: Part, reading: Reading) -> None:
     """ "I draw 3 off Brainstorm", "opp draws 3 off his own brainstorm": the spell is cast (said)."""
     for piece in part.of(Atom.DRAW_OFF):
         if piece.values.get("spell"):  # "I draw 2 off a spell": an effect instructs the draw (121.1)
-            F._draw(*_groups(reading, reading.owner(part), n=str(piece.values.get("n_text") or 1)))
+            A._draw(*_groups(reading, reading.owner(part), n=str(piece.values.get("n_text") or 1)))
             piece.used = True
             continue
         card = reading.b.cards.find(str(piece.values["card"]))
@@ -201,7 +202,7 @@ def _draw_off(part: Part, reading: Reading) -> None:
         # "... from Prosperity I cast": the caster said after the spell
         caster = str(piece.values.get("caster") or "") or reading.owner(part, piece)
         more = {"x": str(piece.values["n_text"])} if piece.values.get("n_text") and _has_x(card.oracle) else {}
-        F._cast(*_groups(reading, caster, card=card.name, **more))
+        A._cast(*_groups(reading, caster, card=card.name, **more))
         reading.b.assume(f"“{piece.text}” read as casting {card.name}" + (f" with X={more['x']}" if more else ""))
         piece.used = True
 
@@ -217,7 +218,7 @@ def _mechanic(part: Part, reading: Reading) -> None:
         more = {"mech": str(piece.values["mech"])}
         if piece.values.get("n_text"):
             more["n"] = str(piece.values["n_text"])
-        F._mechanic(*_groups(reading, reading.owner(part), **more))
+        A._mechanic(*_groups(reading, reading.owner(part), **more))
         piece.used = True
 
 
@@ -253,7 +254,7 @@ def _cast(part: Part, reading: Reading) -> None:
             continue
         # "Thassa's Oracle etb trigger resolving" is read as the creature spell resolving: it enters and its
         # own "when this enters" ability resolves (the engine's enters-only path leaves some of them unread)
-        F._cast(*_groups(reading, reading.owner(part, piece), card=_card_of(reading, piece), **_how(part, piece)))
+        A._cast(*_groups(reading, reading.owner(part, piece), card=_card_of(reading, piece), **_how(part, piece)))
         if piece.values.get("enters"):
             reading.b.assume(f"“{piece.text}” read as {piece.values['card']} resolving: it enters and its "
                              "enters ability resolves")
@@ -312,7 +313,7 @@ def _spell(part: Part, reading: Reading) -> None:
             p.kind is Atom.ZONE for p in part.pieces)  # "Brainstorm in hand": held, not cast
         if card is None or not F.is_spell(card) or had or _acting(reading):
             continue  # "I have Brainstorm" is a card in hand, not a cast
-        F._cast(*_groups(reading, reading.owner(part, piece), card=card.name, **_how(part, piece)))
+        A._cast(*_groups(reading, reading.owner(part, piece), card=card.name, **_how(part, piece)))
         reading.b.assume(f"“{piece.text}” read as casting {card.name}")
         reading.b.action_named_only = True
         piece.used = True
@@ -339,7 +340,7 @@ def _card_verb(part: Part, reading: Reading) -> None:
     card = reading.b.cards.find(str(cards[0].values["card"]))
     if card is None or not F.is_spell(card):
         return
-    F._cast(*_groups(reading, reading.owner(part), card=card.name))
+    A._cast(*_groups(reading, reading.owner(part), card=card.name))
     reading.b.assume(f"“{who.text} {cards[0].text}” read as casting {card.name}")
     cards[0].used = True
 
@@ -355,7 +356,7 @@ def _dredge(part: Part, reading: Reading) -> None:
         owner = reading.owner(part)
         F._choice_apply(*_groups(reading, owner, **more))
         if piece.values.get("spell"):  # "dredge off Brainstorm", "on a Brainstorm draw": that spell is cast
-            F._cast(*_groups(reading, str(piece.values.get("owner") or owner), card=str(piece.values["spell"])))
+            A._cast(*_groups(reading, str(piece.values.get("owner") or owner), card=str(piece.values["spell"])))
             reading.b.assume(f"“{piece.text}” read as casting {piece.values['spell']} and dredging instead of "
                              "one of its draws")
         piece.used = True

@@ -14,26 +14,17 @@ from dataclasses import dataclass
 from engine.situation.attach import Ctx
 from engine.situation.facts import (
     _ability_target,
-    _cast,
     _choice_apply,
     _choice_may,
     _choice_order,
     _controls,
-    _dies,
-    _draw,
-    _draw_for_turn,
-    _draw_several,
     _draw_step,
-    _draw_with,
     _drawn,
     _edition,
-    _enters,
     _format,
     _game,
     _in_play,
     _life,
-    _mechanic,
-    _move,
     _on_the,
     _optional_cost,
     _pays,
@@ -43,7 +34,6 @@ from engine.situation.facts import (
     _several_control,
     _step,
     _team,
-    _to_graveyard,
     _turn_number,
     _turn_of,
     _which_zone,
@@ -51,6 +41,18 @@ from engine.situation.facts import (
     _zone_cards,
     _zone_count,
     _zone_empty,
+)
+from engine.situation.facts_actions import (
+    _cast,
+    _dies,
+    _draw,
+    _draw_for_turn,
+    _draw_several,
+    _draw_with,
+    _enters,
+    _mechanic,
+    _move,
+    _to_graveyard,
 )
 from engine.situation.loyalty import _loyalty
 from engine.vocabulary import aliases as mechanic_aliases

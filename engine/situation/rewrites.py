@@ -23,6 +23,10 @@ _WHO = r"(?:i|we|he|she|they|my opponent|the opponent|opponent|opp|[A-Z][a-z]{1,
 _WON_AND_CHOSE = (r"(?:won|win|wins) the (?:die|dice|coin) (?:roll|toss|flip)(?:,| and) "
                   r"(?:chose|choose|chooses|decided|decide|decides|elected|elect|elects) to ")
 
+# a draw said with what made it ("draw with Howling Mine", "draw off Bowmasters"): sources.py reads those
+_NO_SOURCE = (r"(?!(?: (?:a|an|one|two|three|\d+))?(?: extra| additional)?(?: cards?)? "
+              r"(?:with|off|from|using|because|thanks))")
+
 _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(rx, re.I), to)
     for rx, to in (
@@ -194,10 +198,11 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bopps\b", "opponents"),
         (r"\bopp\b", "opponent"),
         # "opp makes me draw 2", "he forces Bob to draw a card": the draw is that player's (what made it is unsaid)
+        # (not "makes me draw with Howling Mine": the permanent it comes from is read by sources.py)
         (r"\b(?:(?:my )?opponent|he|she|they|(?-i:[A-Z][a-z]+)) (?:makes|made|forces|forced|has|had) me (?:to )?"
-         r"draw\b", "I draw"),
+         r"draw\b" + _NO_SOURCE, "I draw"),
         (r"\b(?:I|we) (?:make|made|force|forced|have|had) ((?:my )?opponent|him|her|(?-i:[A-Z][a-z]+)) (?:to )?"
-         r"draw\b", r"\1 draws"),
+         r"draw\b" + _NO_SOURCE, r"\1 draws"),
         # "I cast Sign in Blood targeting opp at 2 life": the life or hand right after the target is the target's
         # (it was the caster's, silently); a fact of its own, so each player keeps their own
         (r"\b(targeting|on) ((?:my |the )?opponent|(?-i:[A-Z][a-z]+)) (at -?\d+ life)\b", r"\1 \2, \2 \3"),

@@ -14,6 +14,7 @@ from __future__ import annotations
 from engine.cards import Card
 from engine.effects import CastTrigger, DrawStepTrigger, DrawTrigger, EventTrigger
 from engine.situation import facts as F
+from engine.situation import facts_actions as A
 from engine.situation.atoms import Atom, Piece, atoms
 from engine.situation.attach import Builder, possessive
 from engine.situation.reading import Part, Reading, _groups, player
@@ -56,7 +57,7 @@ def drawn_off_source(part: Part, reading: Reading, piece: Piece, card: Card) -> 
         reading.b.assume(f"“{piece.text}” read as {possessive(who).lower()} draw step, where {card.name} triggers "
                          "(504.2): the turn's draw comes first (504.1)")
     else:
-        F._draw(*_groups(reading, drawer, n=str(piece.values.get("n_text") or 1)))
+        A._draw(*_groups(reading, drawer, n=str(piece.values.get("n_text") or 1)))
         if reading.b.action is not None and reading.b.action.get("type") == "draw":
             reading.b.action["source"] = card.name
         reading.b.assume(f"“{piece.text}” read as {card.name}'s triggered ability making {who} draw")
@@ -100,7 +101,7 @@ def drawn_beside(part: Part, reading: Reading, piece: Piece, card: Card) -> bool
         F._controls(*_groups(reading, str(said), cards=card.name))
     else:
         F._in_play(reading.ctx(), {"cards": card.name})
-    F._draw(*_groups(reading, reading.owner(part), n=str(piece.values.get("n_text") or 1)))
+    A._draw(*_groups(reading, reading.owner(part), n=str(piece.values.get("n_text") or 1)))
     return True
 
 
