@@ -237,6 +237,23 @@ LEADS: dict[AskedKind, Callable[[Resolution, Asked], Lead]] = {
 }
 
 
+def _with_condition(res: Resolution, lead: Lead) -> Lead:
+    """A Yes, No or number that rests on a condition of the board the engine assumed ("if you control a red
+    permanent": colours are not tracked) says so in the same line, with the other answer: the condition is a
+    fact the player knows and the answer doesn't, never a choice to list below."""
+    if lead.kind not in (AnswerKind.YES, AnswerKind.NO, AnswerKind.COUNT):
+        return lead
+    for branch in res.branches:
+        keys = list(branch.get("choices", {}))
+        other = str((branch.get("answer") or {}).get("text", ""))
+        if len(keys) == 1 and keys[0].startswith("condition:") and other and other != lead.text:
+            words = keys[0].split(":", 1)[1]
+            said = "true" if branch["choices"][keys[0]] is False else "false"
+            text = f"{lead.text.rstrip('.')} — if “{words}” is {said}, as the answer assumes; otherwise: {other}"
+            return Lead(lead.kind, text, lead.reason, lead.rule, lead.trap, lead.trap_rule, lead.lines)
+    return lead
+
+
 def lead_of(res: Resolution) -> Lead:
     """The first words of the answer to ``res.asked`` (the ruling line when nothing was asked), with the
     trap when there is one."""
@@ -245,6 +262,7 @@ def lead_of(res: Resolution) -> Lead:
     lead = LEADS[res.asked.kind](res, res.asked)
     if lead.kind is AnswerKind.RULING:
         return lead
+    lead = _with_condition(res, lead)
     trap, trap_rule = trap_of(res, person_asked(res, res.asked))
     if trap:
         lead = Lead(lead.kind, lead.text, lead.reason, lead.rule, trap, trap_rule, lead.lines)

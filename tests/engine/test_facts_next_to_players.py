@@ -85,3 +85,16 @@ def test_a_player_made_to_draw_is_the_one_who_draws(text: str, loser: str) -> No
     from engine.cards import default_cards
 
     assert judge_text(text, default_cards()).losers == [loser]
+
+
+def test_an_answer_resting_on_an_assumed_condition_says_it_with_the_other_answer() -> None:
+    """ "if you control a red permanent" (colours are not tracked) decided "Yes — you lose" with nothing in the
+    first line saying the answer rests on it."""
+    from engine.answer_lead import lead_of
+
+    parasite = ("Artifact Creature — Phyrexian", "Whenever an opponent draws a card, if you control a red permanent, "
+                                                  "you may have this creature deal 1 damage to that player.")
+    res = judge_text("opp controls Rust Tick and I draw a card at 1 life. do I die?",
+                     made_cards({"Rust Tick": parasite}))
+    text = lead_of(res).text
+    assert text.startswith("Yes") and "red permanent" in text and "otherwise: No" in text
