@@ -18,6 +18,9 @@ AFFECTS = ("you", "opponents", "each")
 WHO = ("you", "that_player", "each_opponent", "each_player", "each_other_player", "target", "opponent_of_you",
        "you_and_that_player", "opponents_of_that_player", "others_than_that_player")
 
+# a planeswalker's loyalty ability as its Oracle line starts ("+1: Draw a card.", "−8: ..."), on any line of a text
+LOYALTY_LINE = re.compile(r"^[+\-−]?(?:\d+|x):", re.M | re.I)
+
 SELF_CONDITIONS = ("your_turn", "hand_empty", "library_empty", "life_10_or_less", "always")
 
 OP_KINDS = {

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from engine.cards import Card
 from engine.costs import read_cost
 from engine.effects import (
+    LOYALTY_LINE,
     AdditionalCost,
     DrawStepTrigger,
     NotModelled,
@@ -459,14 +460,13 @@ def _others_unread(r: Resolver, card: Card, ability: str) -> None:
     answer takes one it carries out, and says the other one is left out (a choice the player may have meant)."""
     if ability != "activate" or f"ability:{card.name}" in r.s.choices:
         return
-    unread = [e.text for e in card.of(NotModelled) if _ACTIVATED_LINE.match(e.text) or _LOYALTY.match(e.text)]
+    unread = [e.text for e in card.of(NotModelled) if _ACTIVATED_LINE.match(e.text) or LOYALTY_LINE.match(e.text)]
     for text in unread:
         r.step(f"{card.name} also has “{text[:160]}”, an ability the engine can't carry out: the answer takes the "
                "one it can; say the ability if you meant that one.", ("602.2",), r.s.action.player or r.active,
                "assumption")
 
 
-_LOYALTY = re.compile(r"^[+\-−]?(?:\d+|x):", re.I)
 _ACTIVATED_LINE = re.compile(r"^(?:[^\"(:]+ — )?[^\"(:]*(?:\{|\b(?:Sacrifice|Discard|Exile|Pay|Remove|Tap|Untap)\b)"
                              r"[^\"(:]*:")
 

@@ -9,10 +9,11 @@ implies of the board (a permanent that dies was on the battlefield), while the s
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from engine.cards import Card
-from engine.effects import SpellText
+from engine.effects import LOYALTY_LINE, SpellText
 from engine.entering import entering_text
 from engine.errors import SituationError
 from engine.situation.attach import GROUPS, Ctx
@@ -59,7 +60,6 @@ def _draw_for_turn(ctx: Ctx, g: dict[str, str]) -> None:
 
 
 # "Jace's +1", "Jace, Wielder of Mysteries's -8", "Teferi's 0", "his ultimate": a loyalty ability, never the card
-_LOYALTY_LINE = re.compile(r"^[+\-−]?(?:\d+|x):", re.M | re.I)  # "+1: Draw a card." on a planeswalker
 _LOYALTY_COST = re.compile(r"(?<![\w{/=])[+\-−](?:\d+|x)\b(?!\s*/)|\b(?:ultimate|ulti|ult)\b", re.I)
 _LOYALTY_SAID = re.compile(r"(?:\s[+\-−]\s?(?:\d+|x)|(?:'s|')\s*0|\s(?:ultimate|ult|ulti))\s*$", re.I)
 
@@ -74,7 +74,7 @@ def _cast(ctx: Ctx, g: dict[str, str]) -> None:
     action: dict[str, Any] = {"type": "cast", "card": ctx.card(g["card"]), "player": who}
     verb = (g.get("verb") or "cast").lower()
     card = ctx.b.cards.find(action["card"])
-    if card is not None and _LOYALTY_LINE.search(card.oracle) and _LOYALTY_COST.search(ctx.clause):
+    if card is not None and LOYALTY_LINE.search(card.oracle) and _LOYALTY_COST.search(ctx.clause):
         raise SituationError(f"{card.name}'s loyalty ability said in “{ctx.clause}” is not one the engine can carry "
                              "out yet", ctx.clause, "ask a judge, or describe what it does ('I draw 7')")
     spell_text = card is not None and any(isinstance(e, SpellText) and not e.activated for e in card.effects)
@@ -100,8 +100,7 @@ def _cast(ctx: Ctx, g: dict[str, str]) -> None:
 def _tapped(ctx: Ctx, card: Card | None, action: dict[str, Any]) -> None:
     """ "I tap Niv-Mizzet", "I tap The One Ring": activating the ability that has {T} in its cost (602.1a), said;
     a permanent with no such ability read by the engine is not read as doing anything."""
-    if card is None or not any(isinstance(e, SpellText) and e.activated and "{t}" in e.cost.lower()
-                               for e in card.effects):
+    if card is None or not _activated_costing(card, lambda cost: "{t}" in cost.lower()):
         name = card.name if card is not None else action["card"]
         raise SituationError(f"{name} has no ability with {{T}} in its cost that the engine reads", ctx.clause,
                              f"'I activate {name}', or say what tapping it does")
@@ -156,8 +155,13 @@ _SACRIFICE_ITSELF = re.compile(r"\bsacrifice (?:this \w+|~|it)\b", re.I)
 def sacrificed_as_cost(card: Card) -> bool:
     """Whether one of the card's activated abilities has sacrificing the card itself in its cost (Chromatic
     Sphere, a Clue, Mossfire Egg): then "I sacrifice it" is how a player says they activate it."""
-    return any(isinstance(e, SpellText) and e.activated and _SACRIFICE_ITSELF.search(
-        e.cost.replace(card.name, "~")) for e in card.effects)
+    return _activated_costing(card, lambda cost: bool(_SACRIFICE_ITSELF.search(cost.replace(card.name, "~"))))
+
+
+def _activated_costing(card: Card, pays: Callable[[str], bool]) -> bool:
+    """Whether one of the card's activated abilities has a cost ``pays`` recognises: what "I tap X" and "I sacrifice
+    X" say the player activated."""
+    return any(isinstance(e, SpellText) and e.activated and pays(e.cost) for e in card.effects)
 
 
 def _to_graveyard(ctx: Ctx, g: dict[str, str]) -> None:
