@@ -31,6 +31,12 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^([A-Z][\w',]*(?: [\w',]+){0,5}) -+ (?=[A-Z])", r"\1. "),
         (r"\s+-+\s+", ", "),
         (r"\bw/o\b", "without"),
+        # "i cast windfall with only windfall in hand", "he has just brainstorm in his hand": one card held, so the
+        # hand's size is 1 (the card kept: "and cast it" names it; left alone, the size was the default 7); a
+        # number said ("only 2 cards") is kept
+        (r"\b(with|have|has|had|holding) (?:only|just) (?!\d|(?:a|an|one|two|three|four|five|six|seven|eight|nine|"
+         r"ten|no|zero)\b)((?:(?! and | or )[^.,;!?\d]){2,40}?)(?<!\bcards)(?<!\bcard) in "
+         r"(my |his |her |their |the )?hand\b", r"\1 \2 in \3hand and 1 card in \3hand"),
         (r"(?:^|(?<=[.!?] ))tl;? ?dr\s*[:,\-]?\s*", ""),  # "TL;DR: ...": the summary that follows is the situation
         # "i didnt draw yet this turn because i skipped my draw": a skipped draw step leaves the turn with no card drawn
         (r"(?:,\s*|\s+)?\b(?:because |since |as )?(I|we) skipped (?:my|our) draw(?: step)?\b",
@@ -224,6 +230,12 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"\1 opponents, each opponent "),
         (r"\b(?:(?:both|all|all my|both my|all the|both the|the|my) )?opponents (?:are |each |both |all )?"
          r"(?=(?:at|on) (?:-?\d|\w+ life))", "each opponent "),
+        # "alice and bob are both at 2 life": each named player's life, said once for the two ("i"/"we"/"they" and
+        # the opponent words are left to the rows above and the reader)
+        (r"\b(?!(?:i|we|they|you|he|she|opp|opponent|opponents|me)\b)([A-Za-z][a-z]{1,23}) and "
+         r"(?!(?:i|we|they|you|he|she|opp|opponent|opponents|me)\b)([A-Za-z][a-z]{1,23}) (?:are|r) (?:both |each )?"
+         r"(?:at|on) (-?\d+)(?!\d| (?:cards?|in|poison)\b)(?: life)?(?: each)?\b",
+         r"\1 is at \3 life and \2 is at \3 life"),
         # "I sac Mossfire Egg", "sacced the clue": the verb players shorten
         (r"\bsac(?:c?ed|ced|king|cing)\b", "sacrificed"),
         (r"\bsacs\b", "sacrifices"),
