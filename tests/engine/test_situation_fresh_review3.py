@@ -57,3 +57,16 @@ def test_two_named_players_both_at_a_life_total() -> None:
     assert {"Carol", "Dave"} <= set(res.losers)
     res = _judged("Carol and Dave are at 5 each. i have psychosis crawler and i cast brainstorm")
     assert res.players["Carol"]["life"] == 2, res.players["Carol"]
+
+
+def test_life_left_leads_with_the_total_after() -> None:
+    """ "How much life does he have left?" asks for the total: the number first (it led with the life lost)."""
+    res = _judged("my opponent controls sheoldred, the apocalypse and i am at 9. i cast frantic search, how much life "
+                  "will i have left")
+    assert lead_of(res).text.startswith("You end at 5 life"), lead_of(res).text
+    res = _judged("opp controls sheoldred, the apocalypse, i cast frantic search. how much life do i lose?")
+    assert lead_of(res).text.startswith("You lose 4 life"), lead_of(res).text
+    res = _judged("opponent is at 2 life and i control underworld dreams. he casts windfall, how much life does he "
+                  "have left?")
+    assert lead_of(res).text.startswith("Opponent ends at 0 life (2 → 0: loses 2), and loses the game"), \
+        lead_of(res).text
