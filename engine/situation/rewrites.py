@@ -177,6 +177,11 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"(?: game| pod| free[ -]for[ -]all| ffa)?\b", r"\1 player game"),
         (r"\b(?:we are|we're|i am|i'm) playing (?:a game of )?(commander|edh|two-headed giant|2hg|multiplayer)\b",
          r"in \1"),
+        # "3 player game me alice and bob", "4-player pod: me, Ann, Bo and Cy": the seats listed after the format
+        # are its players (the names were not understood)
+        (r"\b(\d+|three|four|five|six)[ -]?(?:players?|person|man) (?:game|pod)[,:]? (?:with |between )?(?:me|i),? "
+         r"((?:(?!and\b)[A-Za-z]{2,20},? ){1,4}and [A-Za-z]{2,20})(?=\s*(?:[.;!?]|,|$))",
+         r"\1 player game. players are me, \2"),
         # "I cast Brainstorm from hand": where a spell is cast from unless said otherwise (601.2a), no fact
         (r"\b(cast|casts|casting) ([A-Za-z][^.,;!?]{1,60}?) from (?:my |his |her |their |the )?hand\b", r"\1 \2"),
         # "I don't have any cards in library", "he doesn't have any cards left in his library": none, a count of 0
@@ -205,6 +210,9 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(targeting|on) ((?:my |the )?opponent|(?-i:[A-Z][a-z]+)) with (\d+|no|one|two|three|four|five) (cards? "
          r"(?:left )?in (?:(?:his|her|their) )?(?:hand|library|deck|graveyard))\b", r"\1 \2, \2 has \3 \4"),
         (r"\bboth (?:of )?(?:my )?opponents\b", "my two opponents"),  # "both opps have X": two opponents, each
+        # "one of the opps has Sheoldred": one opponent, whichever (in Two-Headed Giant both share the life and the
+        # loss, 810.8a); it was not understood
+        (r"\bone of (?:the |my |our |their )?opponents\b(?! (?:and|or)\b)", "my opponent"),
         # "i havent drawn anything this turn": no card drawn; "grave-troll": the nickname typed with its hyphen
         (r"\b(drawn|drew) anything\b", r"\1 a card"),
         (r"\bgrave-troll\b", "grave troll"),

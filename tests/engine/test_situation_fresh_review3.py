@@ -70,3 +70,17 @@ def test_life_left_leads_with_the_total_after() -> None:
                   "have left?")
     assert lead_of(res).text.startswith("Opponent ends at 0 life (2 → 0: loses 2), and loses the game"), \
         lead_of(res).text
+
+
+def test_seats_listed_after_the_format_are_its_players() -> None:
+    """ "3 player game me X and Y": the names are the seats (they were not understood)."""
+    res = _judged("4 player game: me, Ann, Bo and Cy. Cy has 1 card in library and Ann casts prosperity for 2")
+    assert set(res.players) == {"You", "Ann", "Bo", "Cy"} and res.losers == ["Cy"]
+
+
+def test_one_of_the_opponents_is_an_opponent() -> None:
+    """Two-Headed Giant: the team shares its life (810.9a), so whichever opponent controls the card, its
+    trigger takes from the shared total; "one of the opps" was not understood."""
+    res = _judged("two headed giant, our life is 4. one of my opps controls sheoldred, the apocalypse and i cast "
+                  "frantic search. do we lose?")
+    assert {"You", "Teammate"} <= set(res.losers)
