@@ -31,6 +31,13 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^([A-Z][\w',]*(?: [\w',]+){0,5}) -+ (?=[A-Z])", r"\1. "),
         (r"\s+-+\s+", ", "),
         (r"\bw/o\b", "without"),
+        # "what if i don't dredge, how many do i draw?": the "what if" is the situation, the question after the
+        # comma is what is asked (the question was read as part of the situation); "opp only had 2 cards": the
+        # number, "only" said for weight
+        (r"\b(what if [^.?!,]{3,120}?),\s*((?:how many|how much|do|does|did|can|will|would|who|is|am)\b[^.?!]*)",
+         r"\1? \2"),
+        (r"\b(had|has|have) (?:only|just) (?=\d)", r"\1 "),
+        (r"\b(?:only|just) (had|has|have) (?=\d)", r"\1 "),
         # "i cast windfall with only windfall in hand", "he has just brainstorm in his hand": one card held, so the
         # hand's size is 1 (the card kept: "and cast it" names it; left alone, the size was the default 7); a
         # number said ("only 2 cards") is kept
@@ -54,8 +61,9 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # "I had 2 cards in library when I cast Brainstorm", "When opp cast Brainstorm, he had 1 card left": the state
         # at the time of the action, then the action (two sentences); only a state ("had", "was") with an action
         # of casting: anything else told with "when" is left to the reader
-        (r"(?:^|(?<=[.!?] ))(" + _WHO + r" (?:had|has|have|was|were|controlled|controls|control)\b[^.;!?]{1,80}?),?"
-         r" (?:when|as) (" + _WHO + r" (?:cast|casts|played|plays|resolved|resolves)\b[^.,;!?]{1,60})(?=[.;!?]|$)",
+        (r"(?:^|(?<=[.!?] ))(?:what if )?(" + _WHO + r" (?:had|has|have|was|were|controlled|controls|control)\b"
+         r"[^.;!?]{1,80}?),? (?:when|as) (" + _WHO + r" (?:cast|casts|played|plays|resolved|resolves)\b[^.,;!?]{1,60})"
+         r"(?=[.;!?]|,\s*(?:how|do|does|did|can|who|is|am|what)\b|$)",
          r"\1. \2"),
         # ... "he"/"she"/"they" in the state is the caster said before it ("When Alice cast X, she had 1 card"): the
         # caster's words take its place, since the state now comes first

@@ -84,3 +84,17 @@ def test_one_of_the_opponents_is_an_opponent() -> None:
     res = _judged("two headed giant, our life is 4. one of my opps controls sheoldred, the apocalypse and i cast "
                   "frantic search. do we lose?")
     assert {"You", "Teammate"} <= set(res.losers)
+
+
+def test_what_if_then_a_question_after_a_comma() -> None:
+    """ "what if I don't dredge, how many do I draw?": the line not taken, then the count (it was refused)."""
+    res = _judged("stinkweed imp is in my graveyard and it's my draw step with kami of the crescent moon out. what if "
+                  "i dont dredge, how many cards do i draw")
+    assert drawn_by(res)["You"] == 2
+
+
+def test_a_state_said_with_only_when_a_spell_was_cast() -> None:
+    """ "opp only had 1 card in library when he cast Brainstorm, is he dead?": the state at the cast, then the
+    cast (704.5b: the second draw fails); "only" and the question after a comma left it unread."""
+    res = _judged("what if my opponent only had 1 card in library when he cast frantic search, is he dead?")
+    assert res.losers == ["Opponent"]
