@@ -185,6 +185,15 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"(?: game| pod| free[ -]for[ -]all| ffa)?\b", r"\1 player game"),
         (r"\b(?:we are|we're|i am|i'm) playing (?:a game of )?(commander|edh|two-headed giant|2hg|multiplayer)\b",
          r"in \1"),
+        # "Alms Collector is on my side, opp casts Prosperity in a 3 player game": the format said at the end of a
+        # clause is a sentence of its own (it took the clause's "on my side" with it, and whose card was asked)
+        (r"(?:,\s*|\s+)in an? (\d+|three|four|five|six)[ -]?(?:players?|person|man) (?:game|pod)\b(?=\s*(?:[.;!?]|$))",
+         r". \1 player game"),
+        # "opp casts Opportunity on his turn targeting himself": the target goes with the spell, the turn after it
+        # ("targeting" was not understood after the turn)
+        (r"\b(cast|casts) ([^.,;!?]{2,40}?) (on (?:my|his|her|their|our) (?:own )?turn) (targeting (?:him|her|them|me|"
+         r"myself|himself|herself|themselves|my opponent|the opponent|opponent|opp|[A-Za-z][a-z]{1,23}))\b",
+         r"\1 \2 \4 \3"),
         # "3 player game me alice and bob", "4-player pod: me, Ann, Bo and Cy": the seats listed after the format
         # are its players (the names were not understood)
         (r"\b(\d+|three|four|five|six)[ -]?(?:players?|person|man) (?:game|pod)[,:]? (?:with |between )?(?:me|i),? "

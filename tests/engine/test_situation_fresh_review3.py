@@ -98,3 +98,15 @@ def test_a_state_said_with_only_when_a_spell_was_cast() -> None:
     cast (704.5b: the second draw fails); "only" and the question after a comma left it unread."""
     res = _judged("what if my opponent only had 1 card in library when he cast frantic search, is he dead?")
     assert res.losers == ["Opponent"]
+
+
+def test_the_format_said_at_the_end_of_a_clause() -> None:
+    """ "X is on my side, opp casts Y in a 3 player game": the card stays the asker's (whose it was, was asked)."""
+    res = _judged("alms collector is on my side, my opponent casts opportunity targeting himself in a 4 player game")
+    assert drawn_by(res) == {"You": 1, "Opponent": 1} and len(res.players) == 4
+
+
+def test_targeting_said_after_the_turn() -> None:
+    """Narset lets a player draw one card each turn (121.2b): on his turn he already drew in his draw step."""
+    res = _judged("my opponent casts opportunity on his own turn targeting me, and i control narset, parter of veils")
+    assert drawn_by(res).get("You", 0) == 4  # Narset stops the asker's opponents, not the asker
