@@ -213,7 +213,9 @@ def read_question(b: Builder, sentences: list[str]) -> Asked | None:
             # "how many do they draw?" with two opponents: no one player to answer for, so the ruling line,
             # which says every player's count, answers it (never the asker's count in their place)
             plural = (groups.get("player") or "").lower() == "they"
-            kind = AskedKind.WHAT if plural and player not in b.players else form.kind
+            # "do they die?" stays a yes/no question: the answer names who loses (or says nobody does)
+            kind = (AskedKind.WHAT if plural and player not in b.players and form.kind is not AskedKind.LOSE
+                    else form.kind)
             noun = groups.get("noun") or groups.get("bare") or (
                 "trigger" if _ANY_CARD.fullmatch(groups.get("card") or "") else None)
             card = _card(b, groups.get("card")) or _card_making(b, noun)

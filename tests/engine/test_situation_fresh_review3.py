@@ -110,3 +110,14 @@ def test_targeting_said_after_the_turn() -> None:
     """Narset lets a player draw one card each turn (121.2b): on his turn he already drew in his draw step."""
     res = _judged("my opponent casts opportunity on his own turn targeting me, and i control narset, parter of veils")
     assert drawn_by(res).get("You", 0) == 4  # Narset stops the asker's opponents, not the asker
+
+
+def test_do_they_die_is_a_yes_or_no_about_those_players() -> None:
+    """ "do they die?" about two opponents: Yes with who loses, or No for both (it was read as "what happens?",
+    and a lose question asked of nobody could answer for the asker)."""
+    lead = lead_of(_judged("three player game, Ann and Bo are both at 1 life. i control psychosis crawler and i "
+                           "cast brainstorm. do they die?"))
+    assert lead.text.startswith("Yes — Ann and Bo lose the game"), lead.text
+    lead = lead_of(_judged("three player game, Ann and Bo are both at 9 life. i control psychosis crawler and i "
+                           "cast brainstorm. do they die?"))
+    assert lead.text.startswith("No — nobody loses"), lead.text
