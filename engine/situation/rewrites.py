@@ -221,6 +221,11 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\boppos?\b(?!')", "opponent"),
         (r"\bopps\b", "opponents"),
         (r"\bopp\b", "opponent"),
+        # "opp makes me draw 2", "he forces Bob to draw a card": the draw is that player's (what made it is unsaid)
+        (r"\b(?:(?:my )?opponent|he|she|they|(?-i:[A-Z][a-z]+)) (?:makes|made|forces|forced|has|had) me (?:to )?"
+         r"draw\b", "I draw"),
+        (r"\b(?:I|we) (?:make|made|force|forced|have|had) ((?:my )?opponent|him|her|(?-i:[A-Z][a-z]+)) (?:to )?"
+         r"draw\b", r"\1 draws"),
         # "I cast Sign in Blood targeting opp at 2 life": the life or hand right after the target is the target's
         # (it was the caster's, silently); a fact of its own, so each player keeps their own
         (r"\b(targeting|on) ((?:my |the )?opponent|(?-i:[A-Z][a-z]+)) (at -?\d+ life)\b", r"\1 \2, \2 \3"),

@@ -73,3 +73,15 @@ def test_a_card_said_to_be_tapped_in_a_relative_clause_is_never_taken_untapped()
     with pytest.raises((SituationError, Clarification)):
         judge_text(text.format("tapped"), default_cards())
     assert drawn_by(judge_text(text.format("untapped"), default_cards()))["You"] == 2
+
+
+@pytest.mark.parametrize(("text", "loser"), [
+    ("I have 1 card in library and opp makes me draw 2. do I lose?", "You"),
+    ("I have 1 card in library and my opponent forces me to draw 2. do I lose?", "You"),
+    ("opp has 1 card in library and I make him draw 2. does he lose?", "Opponent"),
+])
+def test_a_player_made_to_draw_is_the_one_who_draws(text: str, loser: str) -> None:
+    """ "opp makes me draw 2" was not read at all ("makes" unknown), or its words looked up as a card."""
+    from engine.cards import default_cards
+
+    assert judge_text(text, default_cards()).losers == [loser]
