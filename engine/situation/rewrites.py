@@ -38,6 +38,9 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"\1? \2"),
         (r"\b(had|has|have) (?:only|just) (?=\d)", r"\1 "),
         (r"\b(?:only|just) (had|has|have) (?=\d)", r"\1 "),
+        # "opp has 5 in hand before drawing": the state before the action, which is what a state says anyway
+        (r"(?:,\s*|\s+)(?:just |right )?before (?:drawing|(?:he|she|they|i) draws?|(?:the|his|her|their|my) draw)"
+         r"(?! step)\b", ""),
         # "i cast windfall with only windfall in hand", "he has just brainstorm in his hand": one card held, so the
         # hand's size is 1 (the card kept: "and cast it" names it; left alone, the size was the default 7); a
         # number said ("only 2 cards") is kept

@@ -121,3 +121,11 @@ def test_do_they_die_is_a_yes_or_no_about_those_players() -> None:
     lead = lead_of(_judged("three player game, Ann and Bo are both at 9 life. i control psychosis crawler and i "
                            "cast brainstorm. do they die?"))
     assert lead.text.startswith("No — nobody loses"), lead.text
+
+
+def test_a_hand_said_before_drawing_is_the_hand_at_the_start() -> None:
+    """ "opp has 2 in hand before drawing": the state before the turn's draw (504.1), as a state is said anyway
+    (it was refused on "before")."""
+    res = _judged("it's my opponent's draw step and he has 2 cards in hand right before he draws. how many cards "
+                  "does he have after?")
+    assert res.players["Opponent"]["hand"] == 3
