@@ -190,8 +190,8 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"in \1"),
         # "Alms Collector is on my side, opp casts Prosperity in a 3 player game": the format said at the end of a
         # clause is a sentence of its own (it took the clause's "on my side" with it, and whose card was asked)
-        (r"(?:,\s*|\s+)in an? (\d+|three|four|five|six)[ -]?(?:players?|person|man) (?:game|pod)\b(?=\s*(?:[.;!?]|$))",
-         r". \1 player game"),
+        (r"(?:,\s*|\s+)in an? (\d+|three|four|five|six)[ -]?(?:players?|person|man) (?:game|pod)\b(?=\s*(?:[.;!]|$))",
+         r". \1 player game"),  # not in a question ("do I draw in a 2 player game?"), which it would cut
         # "opp casts Opportunity on his turn targeting himself": the target goes with the spell, the turn after it
         # ("targeting" was not understood after the turn)
         (r"\b(cast|casts) ([^.,;!?]{2,40}?) (on (?:my|his|her|their|our) (?:own )?turn) (targeting (?:him|her|them|me|"
