@@ -156,8 +156,18 @@ def life_lead(res: Resolution, asked: Asked) -> Lead:
     else:
         verb = ("gain" if after > before else "lose") + ("" if mine else "s")
         text = f"{'You' if mine else who} {verb} {abs(after - before):,} life ({before} → {after})"
+        if _TOTAL_ASKED.search(asked.words or ""):  # "how much life do I have left?": the total first
+            ends = "end" if mine else "ends"
+            text = (f"{'You' if mine else who} {ends} at {after:,} life ({before} → {after}: "
+                    f"{verb} {abs(after - before):,})")
+            if who in res.losers:  # at 0 the game is over for them: said with the total (704.5a)
+                text += f", and {'lose' if mine else 'loses'} the game"
     reason, rule = reason_and_rule(res, asked.card)
     return Lead(AnswerKind.COUNT, text + ".", reason, rule)
+
+
+# "how much life do I have left?", "how much life does he end at?": the total after, not the change
+_TOTAL_ASKED = re.compile(r"\b(?:left|remaining|have|has|end|ends|end up|be at|total)\b", re.I)
 
 
 def _lives(res: Resolution, asked: Asked, changed: list[str]) -> Lead:

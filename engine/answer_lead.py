@@ -10,6 +10,7 @@ Without a question (or "what happens?"), the lead is the ruling line as it is.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from engine.answer_counts import count_lead, life_lead
@@ -57,6 +58,10 @@ def _lose(res: Resolution, asked: Asked) -> Lead:
         verb = "lose" if len(res.losers) > 1 else "loses"
         reason, rule = reason_and_rule(res)
         return Lead(AnswerKind.YES, sentence(f"Yes — {losers} {verb} the game{_so_wins(res)}."), reason, rule)
+    if asked.player is None and not res.losers and _THEY.search(asked.words or ""):
+        # "do they die?" of several players: no one of them loses (it was answered for the asker)
+        reason, rule = reason_and_rule(res)
+        return Lead(AnswerKind.NO, "No — nobody loses the game.", reason, rule)
     if who in res.losers:
         text = f"Yes — {does_said(who, 'lose', 'loses')} the game{_so_wins(res)}."
     elif who in res.winners:
@@ -65,6 +70,10 @@ def _lose(res: Resolution, asked: Asked) -> Lead:
         text = "No — " + does_said(who, "don't", "doesn't") + " lose."
     reason, rule = reason_and_rule(res)
     return Lead(AnswerKind.YES if who in res.losers else AnswerKind.NO, sentence(text), reason, rule)
+
+
+# "do they lose?", "are they dead?": a question about several players at once
+_THEY = re.compile(r"\b(?:do|does|did|will|would|are|can) they\b", re.I)
 
 
 def _so_wins(res: Resolution) -> str:

@@ -74,7 +74,7 @@ MEASURES: tuple[tuple[AskedMeasure, re.Pattern[str]], ...] = (
     (AskedMeasure.DRAWN, re.compile(r"\bdraws?\b", re.I)),
     (AskedMeasure.HAND, re.compile(r"\b(?:end(?:s)? up with|end(?:s)? up having|ends? with|finish(?:es)? with|have|"
                                    r"has|left|keep|keeps|"
-                                   r"in (?:(?:my|his|her|their|your) )?hand)\b", re.I)),
+                                   r"in (?:(?:my|his|her|their|your) )?hand|hand (?:size|count))\b", re.I)),
 )
 # what a yes/no or "what" question's words say beyond its kind, by the kind's value
 OTHER_MEASURES: dict[str, tuple[tuple[AskedMeasure, re.Pattern[str]], ...]] = {

@@ -98,6 +98,9 @@ QUESTION_FORMS: tuple[QuestionForm, ...] = (
                                  r"\W*$", "life after?"),
     QuestionForm(AskedKind.WHAT, r"\bwhat(?:'s|s| is| are) (?P<player>my|his|her|their|our|the) life\b",
                  "what's his life?"),
+    # "whats his hand size after?": the hand's size after the action, a number (it was no question at all)
+    QuestionForm(AskedKind.COUNT, r"\b(?:what(?:'s|s| is| will be| would be)|how big is) (?P<player>my|his|her|their)"
+                                  r" hand (?:size|count)\b", "what's his hand size after?"),
     QuestionForm(AskedKind.WHAT, r"\b(?:what happens|what would happen|what's the ruling|what is the ruling|"
                                  r"how does (?:this|that|it) (?:work|resolve)|what now|how does it go)\b",
                  "what happens?"),
@@ -114,7 +117,8 @@ _QUESTION_START = re.compile(r"^(?:so |and |but |then |ok |okay )?(?:do|does|did
 
 # "..., can i miracle it even tho its a sorcery": a question after the story, in the same sentence, without "?"
 _MID_QUESTION = re.compile(r",\s*(?:so )?(?:(?:can|could|do|does|did|will|would|am|is|are)\s+(?:i|we|he|she|they)\b|"
-                           r"how many\b|how much\b|who (?:wins|loses|draws)\b)", re.I)
+                           r"how many\b|how much\b|who (?:wins|loses|draws)\b|"
+                           r"what(?:'s|s| is) (?:my|his|her|their) hand (?:size|count)\b)", re.I)
 
 
 def question_sentences(sentences: list[str]) -> list[str]:
@@ -122,6 +126,9 @@ def question_sentences(sentences: list[str]) -> list[str]:
     comma ("..., can I miracle it")."""
     return [s for s in sentences if s.rstrip().endswith("?") or _QUESTION_START.match(s.strip())
             or _MID_QUESTION.search(s)]
+
+
+_SEATED_LATER = ("You", "Opponent", "Teammate")
 
 
 def _player(b: Builder, words: str | None, clause: str) -> str | None:
@@ -137,8 +144,9 @@ def _player(b: Builder, words: str | None, clause: str) -> str | None:
         return None
     if name == "we":
         return "You"
-    # the opponent of a two-player game is a player even when the story never named them (seated later)
-    return name if name in b.players or name in ("You", "Opponent") else None
+    # the opponent of a two-player game, and the teammate of Two-Headed Giant, are players even when the story
+    # never named them (seated later): "how many does my teammate draw?" is asked of the teammate, not the asker
+    return name if name in b.players or name in _SEATED_LATER else None
 
 
 def _card(b: Builder, words: str | None) -> str | None:
@@ -205,7 +213,9 @@ def read_question(b: Builder, sentences: list[str]) -> Asked | None:
             # "how many do they draw?" with two opponents: no one player to answer for, so the ruling line,
             # which says every player's count, answers it (never the asker's count in their place)
             plural = (groups.get("player") or "").lower() == "they"
-            kind = AskedKind.WHAT if plural and player not in b.players else form.kind
+            # "do they die?" stays a yes/no question: the answer names who loses (or says nobody does)
+            kind = (AskedKind.WHAT if plural and player not in b.players and form.kind is not AskedKind.LOSE
+                    else form.kind)
             noun = groups.get("noun") or groups.get("bare") or (
                 "trigger" if _ANY_CARD.fullmatch(groups.get("card") or "") else None)
             card = _card(b, groups.get("card")) or _card_making(b, noun)

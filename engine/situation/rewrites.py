@@ -35,6 +35,22 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^([A-Z][\w',]*(?: [\w',]+){0,5}) -+ (?=[A-Z])", r"\1. "),
         (r"\s+-+\s+", ", "),
         (r"\bw/o\b", "without"),
+        # "what if i don't dredge, how many do i draw?": the "what if" is the situation, the question after the
+        # comma is what is asked (the question was read as part of the situation); "opp only had 2 cards": the
+        # number, "only" said for weight
+        (r"\b(what if [^.?!,]{3,120}?),\s*((?:how many|how much|do|does|did|can|will|would|who|is|am)\b[^.?!]*)",
+         r"\1? \2"),
+        (r"\b(had|has|have) (?:only|just) (?=\d)", r"\1 "),
+        (r"\b(?:only|just) (had|has|have) (?=\d)", r"\1 "),
+        # "opp has 5 in hand before drawing": the state before the action, which is what a state says anyway
+        (r"(?:,\s*|\s+)(?:just |right )?before (?:drawing|(?:he|she|they|i) draws?|(?:the|his|her|their|my) draw)"
+         r"(?! step)\b", ""),
+        # "i cast windfall with only windfall in hand", "he has just brainstorm in his hand": one card held, so the
+        # hand's size is 1 (the card kept: "and cast it" names it; left alone, the size was the default 7); a
+        # number said ("only 2 cards") is kept
+        (r"\b(with|have|has|had|holding) (?:only|just) (?!\d|(?:a|an|one|two|three|four|five|six|seven|eight|nine|"
+         r"ten|no|zero)\b)((?:(?! and | or )[^.,;!?\d]){2,40}?)(?<!\bcards)(?<!\bcard) in "
+         r"(my |his |her |their |the )?hand\b", r"\1 \2 in \3hand and 1 card in \3hand"),
         (r"(?:^|(?<=[.!?] ))tl;? ?dr\s*[:,\-]?\s*", ""),  # "TL;DR: ...": the summary that follows is the situation
         # "i didnt draw yet this turn because i skipped my draw": a skipped draw step leaves the turn with no card drawn
         (r"(?:,\s*|\s+)?\b(?:because |since |as )?(I|we) skipped (?:my|our) draw(?: step)?\b",
@@ -52,8 +68,9 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # "I had 2 cards in library when I cast Brainstorm", "When opp cast Brainstorm, he had 1 card left": the state
         # at the time of the action, then the action (two sentences); only a state ("had", "was") with an action
         # of casting: anything else told with "when" is left to the reader
-        (r"(?:^|(?<=[.!?] ))(" + _WHO + r" (?:had|has|have|was|were|controlled|controls|control)\b[^.;!?]{1,80}?),?"
-         r" (?:when|as) (" + _WHO + r" (?:cast|casts|played|plays|resolved|resolves)\b[^.,;!?]{1,60})(?=[.;!?]|$)",
+        (r"(?:^|(?<=[.!?] ))(?:what if )?(" + _WHO + r" (?:had|has|have|was|were|controlled|controls|control)\b"
+         r"[^.;!?]{1,80}?),? (?:when|as) (" + _WHO + r" (?:cast|casts|played|plays|resolved|resolves)\b[^.,;!?]{1,60})"
+         r"(?=[.;!?]|,\s*(?:how|do|does|did|can|who|is|am|what)\b|$)",
          r"\1. \2"),
         # ... "he"/"she"/"they" in the state is the caster said before it ("When Alice cast X, she had 1 card"): the
         # caster's words take its place, since the state now comes first
@@ -175,6 +192,20 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"(?: game| pod| free[ -]for[ -]all| ffa)?\b", r"\1 player game"),
         (r"\b(?:we are|we're|i am|i'm) playing (?:a game of )?(commander|edh|two-headed giant|2hg|multiplayer)\b",
          r"in \1"),
+        # "Alms Collector is on my side, opp casts Prosperity in a 3 player game": the format said at the end of a
+        # clause is a sentence of its own (it took the clause's "on my side" with it, and whose card was asked)
+        (r"(?:,\s*|\s+)in an? (\d+|three|four|five|six)[ -]?(?:players?|person|man) (?:game|pod)\b(?=\s*(?:[.;!]|$))",
+         r". \1 player game"),  # not in a question ("do I draw in a 2 player game?"), which it would cut
+        # "opp casts Opportunity on his turn targeting himself": the target goes with the spell, the turn after it
+        # ("targeting" was not understood after the turn)
+        (r"\b(cast|casts) ([^.,;!?]{2,40}?) (on (?:my|his|her|their|our) (?:own )?turn) (targeting (?:him|her|them|me|"
+         r"myself|himself|herself|themselves|my opponent|the opponent|opponent|opp|[A-Za-z][a-z]{1,23}))\b",
+         r"\1 \2 \4 \3"),
+        # "3 player game me alice and bob", "4-player pod: me, Ann, Bo and Cy": the seats listed after the format
+        # are its players (the names were not understood)
+        (r"\b(\d+|three|four|five|six)[ -]?(?:players?|person|man) (?:game|pod)[,:]? (?:with |between )?(?:me|i),? "
+         r"((?:(?!and\b)[A-Za-z]{2,20},? ){1,4}and [A-Za-z]{2,20})(?=\s*(?:[.;!?]|,|$))",
+         r"\1 player game. players are me, \2"),
         # "I cast Brainstorm from hand": where a spell is cast from unless said otherwise (601.2a), no fact
         (r"\b(cast|casts|casting) ([A-Za-z][^.,;!?]{1,60}?) from (?:my |his |her |their |the )?hand\b", r"\1 \2"),
         # "I don't have any cards in library", "he doesn't have any cards left in his library": none, a count of 0
@@ -209,6 +240,9 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(targeting|on) ((?:my |the )?opponent|(?-i:[A-Z][a-z]+)) with (\d+|no|one|two|three|four|five) (cards? "
          r"(?:left )?in (?:(?:his|her|their) )?(?:hand|library|deck|graveyard))\b", r"\1 \2, \2 has \3 \4"),
         (r"\bboth (?:of )?(?:my )?opponents\b", "my two opponents"),  # "both opps have X": two opponents, each
+        # "one of the opps has Sheoldred": one opponent, whichever (in Two-Headed Giant both share the life and the
+        # loss, 810.8a); it was not understood
+        (r"\bone of (?:the |my |our |their )?opponents\b(?! (?:and|or)\b)", "my opponent"),
         # "i havent drawn anything this turn": no card drawn; "grave-troll": the nickname typed with its hyphen
         (r"\b(drawn|drew) anything\b", r"\1 a card"),
         (r"\bgrave-troll\b", "grave troll"),
@@ -234,6 +268,12 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"\1 opponents, each opponent "),
         (r"\b(?:(?:both|all|all my|both my|all the|both the|the|my) )?opponents (?:are |each |both |all )?"
          r"(?=(?:at|on) (?:-?\d|\w+ life))", "each opponent "),
+        # "alice and bob are both at 2 life": each named player's life, said once for the two ("i"/"we"/"they" and
+        # the opponent words are left to the rows above and the reader)
+        (r"\b(?!(?:i|we|they|you|he|she|opp|opponent|opponents|me)\b)([A-Za-z][a-z]{1,23}) and "
+         r"(?!(?:i|we|they|you|he|she|opp|opponent|opponents|me)\b)([A-Za-z][a-z]{1,23}) (?:are|r) (?:both |each )?"
+         r"(?:at|on) (-?\d+)(?!\d| (?:cards?|in|poison)\b)(?: life)?(?: each)?\b",
+         r"\1 is at \3 life and \2 is at \3 life"),
         # "I sac Mossfire Egg", "sacced the clue": the verb players shorten
         (r"\bsac(?:c?ed|ced|king|cing)\b", "sacrificed"),
         (r"\bsacs\b", "sacrifices"),

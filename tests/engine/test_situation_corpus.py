@@ -9,6 +9,7 @@ the official rulings (see tests/situation_corpus/README.md), never from what the
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 import pytest
@@ -39,11 +40,14 @@ from tests.situation_corpus.measure import OUTCOME_KEYS, Verdict, load_corpus, m
 # 427 merged with the real-wordings work (313 of the first 324).
 # A judge's second review (fresh-131..210, 2026-11-26) added 80 fresh phrasings: 63 read right before its fixes,
 # 75 after; 509 of 534 in all (with fresh-021/022 and fresh-093 of the first review read since).
-READ_RIGHT_AT_LEAST = 509
+# A third review (fresh-211..270, 2026-11-26: other players, zones, multiplayer, 2HG, timing, what-if) added 60:
+# 36 read right before its fixes (1 misread, 7 asked of another kind), 53 after; 562 of 594 in all, 15 asked with a
+# right option; fresh-257 ("its his upkeep ... does he lose on his draw step?") is not understood, counted below.
+READ_RIGHT_AT_LEAST = 562
 # issue-24q: texts not read that name known cards or tell two actions are asked with situations to choose: 8 of
 # them with an option that gives the expected outcome, 5 without; 14 not understood (22 before)
-ASKED_RIGHT_AT_LEAST = 11  # counted with READ_RIGHT_AT_LEAST: an entry asked about, then read right, is no step back
-NOT_UNDERSTOOD_AT_MOST = 8
+ASKED_RIGHT_AT_LEAST = 15  # counted with READ_RIGHT_AT_LEAST: an entry asked about, then read right, is no step back
+NOT_UNDERSTOOD_AT_MOST = 9  # 8, and fresh-257 added by the third review
 
 # Entries resolved to an outcome the corpus doesn't give: bugs to fix, listed so that the suite stays green while
 # they are open and so that no new one can appear. Remove an id once it is no longer misread.
@@ -51,7 +55,7 @@ KNOWN_MISREADS: set[str] = set()
 
 ALLOWED_KEYS = {"asked", "clarify", *OUTCOME_KEYS}
 # a judge's review written on a day keeps the rule or ruling that decides each entry after its own name
-REVIEW_PREFIX = "judge review 2026-11-26: "
+REVIEW_PREFIXES = re.compile(r"^judge review (?:\d+ )?\d{4}-\d{2}-\d{2}: ")  # "judge review 2 2026-11-26: "
 
 
 @pytest.fixture(scope="module")
@@ -81,7 +85,7 @@ def test_sources_are_recorded() -> None:
     review names itself first ("judge review 2026-11-26: rulings: Alms Collector")."""
     for entry in load_corpus():
         source = entry["source"]
-        cited = source.removeprefix(REVIEW_PREFIX)
+        cited = REVIEW_PREFIXES.sub("", source)
         assert (cited.startswith(("http://", "https://", "paraphrase of ", "rulings: ", "cr "))
                 or source == "issue 24"), (entry["id"], source)
 
