@@ -116,8 +116,10 @@ def _read_parts(b: Builder, clause: str) -> bool:
                 who.used = True
             pending = []
         _read_part(part, reading)
-        for who in pending:
-            _read_part(_for(part, who), reading)
+        own = part.who()
+        for who in pending:  # the part's own player said before it ("my opponent, who controls X") is read once
+            if own is None or who.values.get("who") != own.values.get("who"):
+                _read_part(_for(part, who), reading)
             who.used = True
         pending = []
     _x_said_first(pieces, reading)
