@@ -62,3 +62,6 @@ def test_other_cards_in_hand_with_no_spell_cast_are_refused() -> None:
     with pytest.raises(SituationError) as refused:
         judge_text("I have 2 other cards in hand. I draw a card. how many cards are in my hand?", _db())
     assert "other cards in hand" in str(refused.value)
+    with pytest.raises(SituationError) as refused:  # the hand of another player than the caster's
+        judge_text("My opponent casts Two Thoughts and I have 2 other cards in hand. how many do I draw?", _db())
+    assert "other cards in hand" in str(refused.value)
