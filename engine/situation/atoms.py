@@ -132,6 +132,7 @@ ATOM_RULES: tuple[tuple[Atom, str], ...] = (
     (Atom.DREDGE, "DREDGE IT:it OFF|DURING|AT|IN POSS?:owner CARD:spell DRAW?"),
     (Atom.BESIDES, "BESIDES POSS? CARD:card"),
     (Atom.BESIDES, "BESIDES IT:it"),
+    (Atom.BESIDES, "BESIDES SPELL:spell"),  # "3 other cards in hand": beside the spell the story casts
     (Atom.CARDS, "POSS?:owner NUMBER?:n CARD:card"),
     (Atom.TOP, "TOP POSS?:owner ZONE?:zone"),
     (Atom.ZONE, "POSS?:owner ZONE:zone HAVE|BE"),

@@ -266,7 +266,8 @@ def _besides(part: Part, reading: Reading) -> None:
     without the spell; seating counts it back in when that spell is what is cast (it is in the hand until then)."""
     for piece in part.of(Atom.BESIDES):
         who = player(reading, reading.owner(part))
-        reading.b.besides.append((who, _card_of(reading, piece), piece.text))
+        card = "" if piece.values.get("spell") else _card_of(reading, piece)  # "": the spell cast, when said
+        reading.b.besides.append((who, card, piece.text))
         piece.used = True
 
 

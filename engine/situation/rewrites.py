@@ -178,6 +178,10 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(I|opponent|my opponent|opp|(?-i:[A-Z][a-z]+)) at (-?\w+) life,? "
          r"(?=(?:draws?|casts?|has|have|controls?)\b)", r"\1 is at \2 life and \1 "),
         (r"\s+(?:too|as well)(?=\s*(?:[.,;!?]|$))", ""),
+        # "I cast X with 3 other cards in hand": the hand said is the one beside the spell (it was read as the hand
+        # holding X, one card short: a "cards in hand plus one" spell drew 3 where 4 are drawn); said of no spell
+        # cast, seating refuses the words
+        (r"\b(\w+) other cards? in ((?:my |his |her |their |your )?hand)\b", r"\1 cards in \2 besides a spell"),
         (r"\b(I|opponent|my opponent|(?-i:[A-Z][a-z]+)) \((?:at |on )?(-?\d+) life\)", r"\1 is at \2 life and \1"),
         (r"\b(-?\d+|\w+) (?:hp|health|life points|lp)\b", r"\1 life"),
         (r"\b(?:just|actually|now|then also)\s+(?=(?:cast|casts|drew|draws?|played|plays?|resolved?)\b)", ""),

@@ -192,9 +192,12 @@ def _spell_counted_in_hand(b: Builder) -> None:
     can't be carried out: refused."""
     action = b.action or {}
     for who, card, words in b.besides:
+        if not card:  # "N other cards in hand": beside the spell its player casts
+            words, card = "other cards in hand", str(action.get("card", "")) if action.get("player") == who else ""
         if action.get("type") != "cast" or action.get("card") != card or action.get("player") != who:
-            raise SituationError(f"I can't take “{words}” into account: {card} is not the spell cast",
-                                 b.action_clause, "the hand's size with every card in it")
+            why = f"{card} is not the spell cast" if card else "no spell is cast from that hand"
+            raise SituationError(f"I can't take “{words}” into account: {why}", b.action_clause,
+                                 "the hand's size with every card in it")
         hand = b.players[who].facts.get("hand") if who in b.players else None
         if hand is None:
             continue

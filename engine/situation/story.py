@@ -116,8 +116,10 @@ def _read_parts(b: Builder, clause: str) -> bool:
                 who.used = True
             pending = []
         _read_part(part, reading)
-        for who in pending:
-            _read_part(_for(part, who), reading)
+        own = part.who()
+        for who in pending:  # the part's own player said before it ("my opponent, who controls X") is read once
+            if own is None or who.values.get("who") != own.values.get("who"):
+                _read_part(_for(part, who), reading)
             who.used = True
         pending = []
     _x_said_first(pieces, reading)
@@ -211,7 +213,7 @@ def _without_question(tokens: list[Token]) -> tuple[list[Token], str]:
     draw on turn 1" → my draw step on turn 1); a question that states nothing more is left to the question stage."""
     for i, token in enumerate(tokens):
         if _relative(tokens, i):  # "my opponent, who is sitting at 2 life, has ...": facts of that player
-            return _without_question(tokens[:i] + tokens[i + 1:])
+            return _without_question(tokens[:i] + _antecedent(tokens, i) + tokens[i + 1:])
         if token.kind is Tok.ASK and (i == 0 or tokens[i - 1].kind is Tok.SEP):
             end = next((k for k in range(i + 1, len(tokens)) if tokens[k].kind is Tok.SEP), len(tokens))
             rest, _ = _without_question(tokens[end:])
@@ -225,6 +227,13 @@ def _relative(tokens: list[Token], i: int) -> bool:
     "I have Howling Mine, which is tapped" drew its extra card)."""
     return tokens[i].kind is Tok.ASK and tokens[i].text.lower() in ("who", "which") and i >= 2 \
         and tokens[i - 1].kind is Tok.SEP and tokens[i - 2].kind in (Tok.PLAYER, Tok.NAME, Tok.ME, Tok.CARD)
+
+
+def _antecedent(tokens: list[Token], i: int) -> list[Token]:
+    """The player a relative "who" stands for, said again as the clause's subject: "I target my opponent, who
+    has 5 cards in library" gave the 5 cards to me (the sentence's first player) and drew 7 from 40 without a
+    loss. A card's "which" stays dropped (its fact reads from the card before it)."""
+    return [tokens[i - 2]] if tokens[i - 2].kind is not Tok.CARD else []
 
 
 def _question_facts(span: list[Token]) -> list[Token]:
