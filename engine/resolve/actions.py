@@ -27,6 +27,7 @@ from engine.resolve.draw_step import action_draw_step, draw_each
 from engine.resolve.events import GameOver
 from engine.resolve.graveyard_casting import pay_graveyard_keyword
 from engine.resolve.paying import pay
+from engine.resolve.phyrexian import pay_phyrexian_life
 from engine.resolve.player_target import (
     noted_target_player,
     one_player_target,
@@ -324,6 +325,7 @@ def _cast_permanent(r: Resolver, card: Card, caster: str, target: str) -> None:
 def _pay_costs(r: Resolver, card: Card, chosen: SpellText, payer: str) -> None:
     """601.2h, 602.2b: an activated ability's cost, or a spell's additional costs, paid as it is put on
     the stack; the cards a cost moves are in the outcome."""
+    pay_phyrexian_life(r, card, payer)
     if chosen.activated:
         if chosen.cost:
             what = "cycling" if chosen.cost.startswith("cycling") else "its ability"

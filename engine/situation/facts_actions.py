@@ -16,7 +16,7 @@ from engine.cards import Card
 from engine.effects import LOYALTY_LINE, SpellText
 from engine.entering import entering_text
 from engine.errors import SituationError
-from engine.situation.attach import GROUPS, Ctx
+from engine.situation.attach import CARD_PRONOUNS, GROUPS, Ctx
 from engine.situation.facts import _draw_step, _each_target, is_spell
 from engine.situation.lexicon import count
 from engine.situation.loyalty import LOYALTY_SAID
@@ -71,8 +71,8 @@ def _cast(ctx: Ctx, g: dict[str, str]) -> None:
     who = ctx.who(g.get("player"))
     if who in GROUPS or who.startswith("team:"):
         raise SituationError("a spell is cast by one player", ctx.clause, "'I cast Brainstorm'")
-    action: dict[str, Any] = {"type": "cast", "card": ctx.card(g["card"]), "player": who}
     verb = (g.get("verb") or "cast").lower()
+    action: dict[str, Any] = {"type": "cast", "card": _spell_said(ctx, g["card"], verb), "player": who}
     card = ctx.b.cards.find(action["card"])
     if card is not None and LOYALTY_LINE.search(card.oracle) and _LOYALTY_COST.search(ctx.clause):
         raise SituationError(f"{card.name}'s loyalty ability said in “{ctx.clause}” is not one the engine can carry "
@@ -97,6 +97,23 @@ def _cast(ctx: Ctx, g: dict[str, str]) -> None:
     ctx.b.set_action(action, ctx.clause)
 
 
+def _spell_said(ctx: Ctx, text: str, verb: str) -> str:
+    """The card a cast names. "it" after a permanent said to be out ("only Gitaxian Probe in hand and Blood
+    Scrivener out, I cast it") is not that permanent, which is on the battlefield already (a spell is cast from
+    a hand, 601.2a): it is the one other card the story named, or asked."""
+    if text.strip().lower() not in CARD_PRONOUNS or not verb.startswith("cast") or not ctx.b.last_cards:
+        return ctx.card(text)
+    out = {c for p in ctx.b.players.values() for c in p.battlefield} | {c for c, _ in ctx.b.unowned}
+    if ctx.b.last_cards[-1] not in out:
+        return ctx.card(text)
+    others = [c for c in dict.fromkeys(reversed(ctx.b.last_cards)) if c not in out]
+    if len(others) != 1:
+        raise SituationError(f"say which card “{text}” is: {ctx.b.last_cards[-1]} is on the battlefield already",
+                             ctx.clause, "the card's name: 'I cast Brainstorm'")
+    ctx.b.last_cards.append(others[0])
+    return others[0]
+
+
 def _tapped(ctx: Ctx, card: Card | None, action: dict[str, Any]) -> None:
     """ "I tap Niv-Mizzet", "I tap The One Ring": activating the ability that has {T} in its cost (602.1a), said;
     a permanent with no such ability read by the engine is not read as doing anything."""
@@ -114,6 +131,17 @@ def _may_target_player(card: Card) -> bool:
     if not (card.has_type("instant") or card.has_type("sorcery")):
         return True
     return any(isinstance(e, SpellText) and e.targets_player for e in card.effects) or not card.of(SpellText)
+
+
+def _pays_life(ctx: Ctx, g: dict[str, str]) -> None:
+    """ "he casts Gitaxian Probe and pays 2 life for it": the life paid for the spell's Phyrexian mana, joined to
+    the cast when the story is seated (seating._life_paid)."""
+    who = ctx.who(g.get("player"))
+    n = count(g["n"], ctx.clause)
+    card = "it" if g["card"].lower() in ("it", "that", "the spell") else ctx.card(g["card"])
+    ctx.b.top["life_paid"] = (who, n, card, ctx.clause)
+    spell = "the spell" if card == "it" else card
+    ctx.b.note(f"{who} {'pay' if who == 'You' else 'pays'} {n} life for {spell}'s Phyrexian mana", ctx.clause)
 
 
 def _enters(ctx: Ctx, g: dict[str, str]) -> None:

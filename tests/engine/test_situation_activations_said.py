@@ -64,3 +64,14 @@ def test_tapping_a_permanent_without_a_tap_ability_is_refused() -> None:
 def test_tapping_mana_is_paying_for_the_spell(text: str, who: str) -> None:
     res = judge_text(text, _db())
     assert drawn_by(res)[who] == 2
+
+
+@pytest.mark.parametrize("text", [
+    "I use Vessa, Keeper of Tomes's +1 targeting myself",
+    "i +1 vessa targeting myself",
+    "i +1 vessa",
+])
+def test_a_loyalty_cost_used_as_a_verb_or_with_a_target(text: str) -> None:
+    res = judge_text(text, made_cards({**CARDS, "Vessa, Keeper of Tomes": (
+        "Legendary Planeswalker — Vessa", "+1: Target player draws a card.\n−6: Draw seven cards.")}))
+    assert drawn_by(res)["You"] == 1 and drawn_by(res)["Opponent"] == 0
