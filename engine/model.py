@@ -126,6 +126,7 @@ class PlayerState:
     life: int = 20
     poison: int = 0  # poison counters (122.1f): ten or more lose the game (704.5c)
     battlefield: list[str] = field(default_factory=list)
+    tapped: list[str] = field(default_factory=list)  # the permanents of ``battlefield`` that are tapped, one per copy
     drawn_this_turn: int = 0
     drawn_this_draw_step: int = 0
     team: str | None = None

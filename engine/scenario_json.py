@@ -128,7 +128,8 @@ def _player(raw: Any, where: str, default_name: str, cards: CardDB) -> PlayerSta
         memory=_zone(raw.get("memory"), f"{where}.memory", 0, raw.get("memory_unnamed")),
         life=_int(raw.get("life", 20), f"{where}.life", low=-MAX_COUNT),
         poison=_int(raw.get("poison", 0), f"{where}.poison"),
-        battlefield=_battlefield(raw.get("battlefield", []), where, cards),
+        battlefield=(battlefield := _battlefield(raw.get("battlefield", []), where, cards)),
+        tapped=_tapped(raw.get("tapped", []), battlefield, where, cards),
         drawn_this_turn=drawn,
         drawn_this_draw_step=in_step,
         team=str(raw["team"]) if raw.get("team") is not None else None,
@@ -147,6 +148,16 @@ def _battlefield(battlefield: Any, where: str, cards: CardDB) -> list[str]:
             raise ScenarioError(f"unknown card {card_name!r}", f"{where}.battlefield[{j}]", f"did you mean: {hint}")
         bf.append(card.name)
     return bf
+
+
+def _tapped(tapped: Any, battlefield: list[str], where: str, cards: CardDB) -> list[str]:
+    """The tapped permanents (110.5, 701.26): each one of the player's own, no more copies than they control."""
+    names = _battlefield(tapped, where, cards) if tapped else []
+    for name in set(names):
+        if names.count(name) > battlefield.count(name):
+            raise ScenarioError(f"{name} is tapped but {where} controls {battlefield.count(name)} of it",
+                                f"{where}.tapped", "list a tapped permanent in the player's battlefield too")
+    return names
 
 
 def _format(doc: dict[str, Any], players: list[PlayerState]) -> str:

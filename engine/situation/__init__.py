@@ -50,6 +50,7 @@ from engine.situation.scope import out_of_scope
 from engine.situation.seating import _to_json, merge_unowned
 from engine.situation.sources import past_draw_in_step
 from engine.situation.stack import response_reading
+from engine.situation.states import place_tapped
 from engine.situation.step_begins import step_begins, triggers_at
 from engine.situation.talk import is_table_talk
 from engine.situation.tokens import Tok, tokenize
@@ -140,7 +141,7 @@ def _read_normalized(norm: Normalized, quoted: list[Quoted], text: str, cards: C
     clauses = _read_clauses(b, norm.text, norm.from_questions)
     _settle(b, clauses[-1], norm.sentences)
     asked = read_question(b, norm.sentences)
-    doc = place_unowned(_to_json(b), merge_unowned(b), b)
+    doc = place_tapped(place_unowned(_to_json(b), merge_unowned(b), b), b.tapped)
     require_counted_board(doc, cards, b.action_clause)
     if asked is not None:
         asked = asker_team(asked, doc)

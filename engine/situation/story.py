@@ -20,7 +20,7 @@ from engine.situation.frames import FRAMES, x_said_apart
 from engine.situation.her import possessive_her
 from engine.situation.only_held import only_held
 from engine.situation.reading import GRAMMAR, Part, Reading, player
-from engine.situation.states import assumed_states, said_states
+from engine.situation.states import assumed_states, said_states, said_tapped
 from engine.situation.title_runs import reader_word_name
 from engine.situation.tokens import Tok, Token, tokenize
 from engine.situation.unknown_names import after_verb, as_typed, unknown_card, unknown_name, word_or_named
@@ -129,6 +129,9 @@ def _read_parts(b: Builder, clause: str) -> bool:
     _check_used(pieces, reading)
     for said in (*said_states(tokens), *said_loosely(tokens)):
         b.assume(said)
+    for card in said_tapped(tokens):
+        b.tapped.append((card, clause))
+        b.note(f"{card} is tapped", clause)
     return True
 
 
