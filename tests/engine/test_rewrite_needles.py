@@ -1,0 +1,75 @@
+"""The needles of a pattern (engine/situation/needles.py) are a necessary condition of its matches: a rewrite
+skipped for want of them could never have changed the text. Checked on the patterns' forms one by one, and
+along every corpus text's way through the rewrite table (each pattern that matches there had its needles)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from engine.situation import rewrites
+from engine.situation.needles import may_match, needles_of
+from engine.situation.normalize import clean
+from engine.situation.rewrites import _CHECKS, _REWRITES, rewrite
+
+CORPORA = [Path(__file__).parents[1] / "situation_corpus" / name for name in ("corpus.jsonl", "real.jsonl")]
+
+
+def _words(rx: str, flags: int = re.I) -> list[set[str]]:
+    return [set(s) for s in needles_of(re.compile(rx, flags))]
+
+
+def test_a_literal_run_through_groups_is_one_needle() -> None:
+    assert _words(r"\bI (?:have) skipped (my|our) draw\b")[0] == {"i have skipped "}
+
+
+def test_a_branch_gives_each_alternative() -> None:
+    assert {"cast", "resolved"} in _words(r"\b(?:cast|resolved) it\b")
+
+
+def test_optional_and_negative_parts_give_nothing() -> None:
+    assert _words(r"(?:skipped )?(?!draw)\d+") == []
+    assert _words(r"(?:foo|\d+) bar") == [{" bar"}]  # one alternative with no needle: the branch says nothing
+
+
+def test_a_positive_lookahead_must_be_in_the_text() -> None:
+    assert {"draw"} in _words(r"\d+ (?=draw)")
+
+
+def test_case_scoped_group_and_upper_case_literals_are_lower_case_needles() -> None:
+    assert _words(r"\b(?-i:Kicks) (?=[A-Z])", re.I) == [{"kicks "}]
+
+
+def test_a_text_that_is_not_ascii_skips_nothing() -> None:
+    checks = needles_of(re.compile(r"skipped", re.I))
+    assert not may_match(checks, "i draw", True)
+    assert may_match(checks, "i draw ×2", False)
+
+
+def _texts() -> list[str]:
+    out = []
+    for path in CORPORA:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                out.append(clean(json.loads(line)["text"]))
+    return out
+
+
+def test_every_pattern_that_matches_on_the_way_had_its_needles() -> None:
+    texts = _texts()
+    assert len(texts) > 500
+    for text in texts:
+        for (rx, to), checks in zip(_REWRITES, _CHECKS, strict=True):
+            if rx.search(text) is not None:
+                assert may_match(checks, text.lower(), text.isascii()), (rx.pattern, text)
+            text = rx.sub(to, text)
+
+
+def test_rewrite_gives_what_the_whole_table_gives(monkeypatch: pytest.MonkeyPatch) -> None:
+    texts = _texts()
+    skipping = [rewrite(text) for text in texts]
+    monkeypatch.setattr(rewrites, "may_match", lambda *_args: True)
+    assert [rewrite(text) for text in texts] == skipping
