@@ -13,7 +13,8 @@ import re
 from engine.situation.needles import Needles, may_match, needles_of
 
 # words after which "I" goes on the same clause ("the card I draw", "when I cast", "and I draw")
-_NOT_AFTER = "".join(rf"(?<!\b{word})" for word in (
+# (checked after the space that ends the word: a pattern opening with its space is searched for that space)
+_NOT_AFTER = "".join(rf"(?<!\b{word} )" for word in (
     "and", "then", "so", "but", "if", "when", "that", "after", "before", "while", "as", "card", "cards", "what",
     "how", "do", "can", "once", "until", "which", "unless", "because", "since", "till", "where", "have", "has",
     "whenever", "or", "than", "whether", "will", "would", "should", "could", "did", "does"))
@@ -147,8 +148,8 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bi'm\b", "I am"),
         # "opp has sheoldred im at 4 i cast frantic search": a new clause where "I" starts one, unpunctuated (with
         # a word after its verb: "the Prosperity I cast" is the same clause)
-        (rf"(?<=\w){_NOT_AFTER} (?=(?:I am|i) (?:cast|draw|drew|already|am|have|havent|haven't|control|cycle|activate|"
-         r"brainstorm|wheel|play|take|use|dredge) \w)", ", "),
+        (r" (?=(?:I am|i) (?:cast|draw|drew|already|am|have|havent|haven't|control|cycle|activate|brainstorm|wheel|"
+         rf"play|take|use|dredge) \w)(?<=\w ){_NOT_AFTER}", ", "),
         (r"\bi've got\b", "I have"),
         (r"\bi've\b", "I have"),
         (r"\bi'll\b", "I will"),
