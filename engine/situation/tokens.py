@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from weakref import WeakKeyDictionary
 
 from rapidfuzz import utils
 
 from engine.cards import CardDB
-from engine.situation.entities import aliases, candidates
+from engine.situation.entities import MAX_REMEMBERED, aliases, candidates
 from engine.situation.lexemes import LEXEMES, Tok, Token
 from engine.situation.lexicon import COMMON_WORDS, known_words, read_number
 from engine.situation.name_runs import inside_longer_name
@@ -130,10 +131,26 @@ def _possessive_name(word: str) -> bool:
     return word.endswith("'s") and word[:1].isupper() and len(word) > 3
 
 
+_READ: WeakKeyDictionary[CardDB, dict[tuple[str, tuple[tuple[str, str], ...]], tuple[Token, ...]]] = \
+    WeakKeyDictionary()
+
+
 def tokenize(clause: str, cards: CardDB, players: dict[str, str] | None = None) -> list[Token]:
     """The clause's tokens, in order: card names first (where plausible), then the longest table entry, then
     numbers, names of players (capitalised words, or any case for a player the story already named:
-    ``players`` maps their lower-case names to them), and plain words."""
+    ``players`` maps their lower-case names to them), and plain words. Remembered per card data (tokens are
+    frozen; each caller gets a list of its own): a clause is tokenised by each check that decides how it is read
+    (``clauses.PARTS_FIRST``), then by the reader itself."""
+    key = (clause, tuple(sorted(players.items())) if players else ())
+    read = _READ.setdefault(cards, {})
+    if key not in read:
+        if len(read) > MAX_REMEMBERED:
+            read.clear()
+        read[key] = tuple(_tokenize(clause, cards, players))
+    return list(read[key])
+
+
+def _tokenize(clause: str, cards: CardDB, players: dict[str, str] | None) -> list[Token]:
     words = _WORD.findall(clause)
     out: list[Token] = []
     i = 0
