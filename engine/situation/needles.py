@@ -100,3 +100,44 @@ def _best(sets: list[frozenset[str]]) -> frozenset[str] | None:
     """The most telling set of a branch's alternative (its shortest word the longest)."""
     usable = [s for s in sets if s and all(s)]
     return max(usable, key=lambda s: (min(len(w) for w in s), -len(s)), default=None)
+
+
+class NeedleIndex:
+    """Which patterns of a table a text may match, found in one pass over the needles of them all: a clause is
+    read against a hundred templates, and a test per template (even a cheap one) costs more than the few that
+    can match. Each pattern is indexed by the words of its most telling set; a pattern with none is always
+    tried. ``mask(text)``: bit ``i`` set when pattern ``i`` may match (every match holds one of its words).
+    A word is looked for only when the longest other needle inside it was found ("draw step" after "draw")."""
+
+    def __init__(self, patterns: list[re.Pattern[str]]) -> None:
+        self.all = (1 << len(patterns)) - 1
+        self.always = 0
+        by_word: dict[str, int] = {}
+        for i, rx in enumerate(patterns):
+            checks = needles_of(rx)
+            if not checks:
+                self.always |= 1 << i
+            for w in checks[0] if checks else ():
+                by_word[w] = by_word.get(w, 0) | 1 << i
+        self.bits = by_word
+        self.under: dict[str, list[str]] = {w: [] for w in by_word}  # the needles that hold ``w``
+        self.roots: list[str] = []
+        for w in sorted(by_word):
+            inside = [u for u in by_word if u != w and u in w]
+            if inside:
+                self.under[max(inside, key=lambda u: (len(u), u))].append(w)
+            else:
+                self.roots.append(w)
+
+    def mask(self, text: str) -> int:
+        if not text.isascii():
+            return self.all
+        low = text.lower()
+        found = self.always
+        todo = list(self.roots)
+        while todo:
+            w = todo.pop()
+            if w in low:
+                found |= self.bits[w]
+                todo.extend(self.under[w])
+        return found

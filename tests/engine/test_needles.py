@@ -1,6 +1,7 @@
 """The needles of a pattern (engine/situation/needles.py) are a necessary condition of its matches: a rewrite
-skipped for want of them could never have changed the text. Checked on the patterns' forms one by one, and
-along every corpus text's way through the rewrite table (each pattern that matches there had its needles)."""
+or a template skipped for want of them could never have matched. Checked on the patterns' forms one by one,
+along every corpus text's way through the rewrite table (each pattern that matches there had its needles), and
+on every clause of the corpus against the phrase table (the index finds every template that reads it whole)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ from pathlib import Path
 import pytest
 
 from engine.situation import rewrites
-from engine.situation.needles import may_match, needles_of
+from engine.situation.clauses import _clauses, _matches
+from engine.situation.needles import NeedleIndex, may_match, needles_of
 from engine.situation.normalize import clean
+from engine.situation.phrases import _COMPILED
 from engine.situation.rewrites import _CHECKS, _REWRITES, rewrite
 
 CORPORA = [Path(__file__).parents[1] / "situation_corpus" / name for name in ("corpus.jsonl", "real.jsonl")]
@@ -73,3 +76,19 @@ def test_rewrite_gives_what_the_whole_table_gives(monkeypatch: pytest.MonkeyPatc
     skipping = [rewrite(text) for text in texts]
     monkeypatch.setattr(rewrites, "may_match", lambda *_args: True)
     assert [rewrite(text) for text in texts] == skipping
+
+
+def test_the_index_looks_for_a_longer_needle_only_after_the_one_inside_it() -> None:
+    index = NeedleIndex([re.compile(r"\d+ draw step"), re.compile(r"draw"), re.compile(r"\d+")])
+    assert index.mask("my draw step") == 0b111
+    assert index.mask("I draw") == 0b110
+    assert index.mask("I drew 2") == 0b100
+    assert index.mask("I draw ×2") == 0b111  # not ASCII: every pattern is tried
+
+
+def test_every_template_that_reads_a_corpus_clause_is_found() -> None:
+    bodies = {c.strip(" ,:").rstrip(".") for text in _texts() for c in _clauses(text)}
+    assert len(bodies) > 500
+    for body in bodies:
+        every = tuple(phrase for phrase, rx in _COMPILED if rx.fullmatch(body))
+        assert tuple(phrase for phrase, _words in _matches.__wrapped__(body)) == every, body
