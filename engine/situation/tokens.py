@@ -28,14 +28,18 @@ MAX_NAME_WORDS = 6
 JOINERS = frozenset({"of", "the", "and", "a", "to", "into", "from", "in", "on"})
 
 
+_EXACT: WeakKeyDictionary[CardDB, dict[str, str | None]] = WeakKeyDictionary()
+
+
 class _Words:
     """A clause's words with what the name finder asks of each, worked out once per clause (not once for each
     run of words tried from each word)."""
 
-    __slots__ = ("low", "plain", "stop", "words")
+    __slots__ = ("exact", "low", "plain", "stop", "words")
 
-    def __init__(self, words: list[str]) -> None:
+    def __init__(self, words: list[str], cards: CardDB) -> None:
         self.words = words
+        self.exact = _EXACT.setdefault(cards, {})  # the card data's exact names found so far (see _exact)
         self.low = [w.lower() for w in words]
         vocabulary = reader_words()
         self.plain = [w in vocabulary and w not in JOINERS for w in self.low]  # a reader word, not a joiner
@@ -87,13 +91,13 @@ def _name_at(cards: CardDB, ws: _Words, i: int) -> tuple[int, str] | None:
         text = " ".join(run).replace(" ,", ",")
         if exact_only or "," in run or any(ws.plain[i:end]):
             # a run with a reader word or a comma in it is a name only exactly ("Sheoldred, the Apocalypse")
-            exact = _exact(cards, text)
+            exact = _exact(cards, text, ws.exact)
             if exact is not None and (n > 1 or not exact_only):
                 return _unless_longer(words, i, n, exact)
             continue
         if n == 1 and first.islower() and not _whole_name(cards, text):
             continue
-        exact = _exact(cards, text) if n > 1 else None  # a nickname's plural ("puzzle boxes")
+        exact = _exact(cards, text, ws.exact) if n > 1 else None  # a nickname's plural ("puzzle boxes")
         if exact is not None:
             return _unless_longer(words, i, n, exact)
         found = candidates(cards, text)
@@ -119,14 +123,10 @@ def _plain_vocabulary() -> frozenset[str]:
     return reader_words() | frozenset(COMMON_WORDS) | frozenset(known_words())
 
 
-_EXACT: WeakKeyDictionary[CardDB, dict[str, str | None]] = WeakKeyDictionary()
-
-
-def _exact(cards: CardDB, text: str) -> str | None:
+def _exact(cards: CardDB, text: str, known: dict[str, str | None]) -> str | None:
     """The card ``text`` names exactly, or by a whole nickname: no typo, no prefix; a plural ("2 puzzle
-    boxes", "Thought Reflections") names the card of its singular. Remembered per card data: the same runs
-    ("cards in library") are tried in clause after clause."""
-    known = _EXACT.setdefault(cards, {})
+    boxes", "Thought Reflections") names the card of its singular. Remembered per card data (``known``): the
+    same runs ("cards in library") are tried in clause after clause."""
     if text not in known:
         if len(known) > MAX_REMEMBERED:
             known.clear()
@@ -190,7 +190,7 @@ def tokenize(clause: str, cards: CardDB, players: dict[str, str] | None = None) 
 
 def _tokenize(clause: str, cards: CardDB, players: dict[str, str] | None) -> list[Token]:
     words = _WORD.findall(clause)
-    ws = _Words(words)
+    ws = _Words(words, cards)
     out: list[Token] = []
     i = 0
     while i < len(words):
