@@ -29,10 +29,9 @@ def needles_of(rx: re.Pattern[str]) -> Needles:
     """The sets of needles of ``rx`` (lower case), the most telling first (longest shortest word); empty when
     nothing is certain about its matches."""
     try:
-        parsed = P.parse(rx.pattern, rx.flags)
-    except Exception:  # noqa: BLE001 - a pattern the parser of this Python reads otherwise: never skipped
-        return ()
-    found = {s for s in _sequence(list(parsed)) if s and all(w.strip() for w in s)}  # " " tells nothing
+        found = {s for s in _sequence(list(P.parse(rx.pattern, rx.flags))) if s and all(w.strip() for w in s)}
+    except Exception:  # noqa: BLE001 - a pattern this Python's parser gives in another shape: never skipped
+        return ()  # (" " tells nothing: a set of blanks is left out)
     ranked = sorted(found, key=lambda s: (-min(len(w.strip()) for w in s), sorted(s)))
     return tuple(ranked[:MAX_CHECKED])
 
