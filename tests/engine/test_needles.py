@@ -6,6 +6,7 @@ on every clause of the corpus against the phrase table (the index finds every te
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 
@@ -92,3 +93,21 @@ def test_every_template_that_reads_a_corpus_clause_is_found() -> None:
     for body in bodies:
         every = tuple(phrase for phrase, rx in _COMPILED if rx.fullmatch(body))
         assert tuple(phrase for phrase, _words in _matches.__wrapped__(body)) == every, body
+
+
+def test_needles_hold_on_texts_made_of_the_tables_own_words() -> None:
+    """Texts assembled from the corpus's words and the needles themselves (so that patterns match often,
+    in orders no player wrote): wherever a rewrite or a template matches, its needles were found."""
+    rng = random.Random(24)
+    words = sorted({w for text in _texts() for w in text.split()}
+                   | {w.strip() for checks in _CHECKS for s in checks for w in s if w.strip()})
+    patterns = [(rx, checks) for (rx, _to), checks in zip(_REWRITES, _CHECKS, strict=True)]
+    patterns += [(rx, needles_of(rx)) for _phrase, rx in _COMPILED]
+    matched = 0
+    for _ in range(1500):
+        text = " ".join(rng.choice(words) for _ in range(rng.randint(2, 10)))
+        for rx, checks in patterns:
+            if rx.search(text) is not None:
+                matched += 1
+                assert may_match(checks, text.lower(), text.isascii()), (rx.pattern, text)
+    assert matched > 1000
