@@ -39,6 +39,16 @@ def also_card_names() -> dict[str, str]:
     return {utils.default_process(k): v for k, v in doc.get("also_card_names", {}).items()}
 
 
+_WORDS_OF: WeakKeyDictionary[CardDB, tuple[tuple[str, list[str]], ...]] = WeakKeyDictionary()
+
+
+def _name_words(cards: CardDB) -> tuple[tuple[str, list[str]], ...]:
+    """Each card's name and its words as the matcher keys them, worked out once per card data."""
+    if cards not in _WORDS_OF:
+        _WORDS_OF[cards] = tuple((name, utils.default_process(name).split()) for name in cards.names())
+    return _WORDS_OF[cards]
+
+
 def _prefix_matches(cards: CardDB, key: str) -> list[str]:
     """Names where every typed word starts a word of the name, in order, from its first word ("lab man",
     "jace wielder")."""
@@ -47,8 +57,7 @@ def _prefix_matches(cards: CardDB, key: str) -> list[str]:
         return []
     lone_short = len(words) == 1 and len(words[0]) < 5  # "Jace" names Jaces; "She" names nothing
     found = []
-    for name in cards.names():
-        name_words = utils.default_process(name).split()
+    for name, name_words in _name_words(cards):
         if not name_words[0].startswith(words[0]) or (lone_short and name_words[0] != words[0]):
             continue  # a nickname starts where the name starts ("the Apocalypse" is not Sheoldred)
         i = 0

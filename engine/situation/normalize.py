@@ -52,7 +52,8 @@ def clean(text: str) -> str:
                        and unicodedata.category(ch) != "So")
     text = _EMPHASIS.sub("", text)
     # "OPP HAS SHEOLDRED IM AT 4": a text typed all in capitals is read as lower case (its capitals name nobody)
-    return text.lower() if sum(ch.isupper() for ch in text) > 8 and not any(ch.islower() for ch in text) else text
+    # (no lower-case letter first: most texts have one at once, and counting the capitals costs a pass)
+    return text.lower() if not any(map(str.islower, text)) and sum(map(str.isupper, text)) > 8 else text
 
 
 @dataclass
@@ -437,6 +438,17 @@ def _correction(word: str, vocabulary: frozenset[str], card_words: frozenset[str
     return best[0]
 
 
+def _starts_sentence(text: str, at: int) -> bool:
+    """Whether the word at ``at`` opens the text or a sentence (looked back over spaces only: never a copy of
+    the text before it, once per capitalised word)."""
+    if at == 0:
+        return True
+    j = at - 1
+    while j >= 0 and text[j].isspace():
+        j -= 1
+    return j >= 0 and text[j] in ".?!;:"
+
+
 def _fix_typos(text: str, card_words: frozenset[str], corrections: list[tuple[str, str]]) -> str:
     vocabulary = reader_vocabulary()
 
@@ -444,8 +456,7 @@ def _fix_typos(text: str, card_words: frozenset[str], corrections: list[tuple[st
         word, apostrophe, tail = m.group(0).partition("'")
         if apostrophe and tail.lower() != "s":
             return m.group(0)  # a contraction ("hadn't", "they're") is never a typo of "hand"
-        start_of_sentence = m.start() == 0 or text[: m.start()].rstrip().endswith((".", "?", "!", ";", ":"))
-        if word[0].isupper() and not start_of_sentence:
+        if word[0].isupper() and not _starts_sentence(text, m.start()):
             return m.group(0)  # a capitalised word inside a sentence is a name: never corrected
         fixed = _correction(word, vocabulary, card_words)
         if fixed is None:

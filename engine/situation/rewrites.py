@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import re
 
+from engine.situation.needles import Needles, may_match, needles_of
+
 # words after which "I" goes on the same clause ("the card I draw", "when I cast", "and I draw")
-_NOT_AFTER = "".join(rf"(?<!\b{word})" for word in (
+# (checked after the space that ends the word: a pattern opening with its space is searched for that space)
+_NOT_AFTER = "".join(rf"(?<!\b{word} )" for word in (
     "and", "then", "so", "but", "if", "when", "that", "after", "before", "while", "as", "card", "cards", "what",
     "how", "do", "can", "once", "until", "which", "unless", "because", "since", "till", "where", "have", "has",
     "whenever", "or", "than", "whether", "will", "would", "should", "could", "did", "does"))
@@ -169,8 +172,8 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bi'm\b", "I am"),
         # "opp has sheoldred im at 4 i cast frantic search": a new clause where "I" starts one, unpunctuated (with
         # a word after its verb: "the Prosperity I cast" is the same clause)
-        (rf"(?<=\w){_NOT_AFTER} (?=(?:I am|i) (?:cast|draw|drew|already|am|have|havent|haven't|control|cycle|activate|"
-         r"brainstorm|wheel|play|take|use|dredge) \w)", ", "),
+        (r" (?=(?:I am|i) (?:cast|draw|drew|already|am|have|havent|haven't|control|cycle|activate|brainstorm|wheel|"
+         rf"play|take|use|dredge) \w)(?<=\w ){_NOT_AFTER}", ", "),
         (r"\bi've got\b", "I have"),
         (r"\bi've\b", "I have"),
         (r"\bi'll\b", "I will"),
@@ -453,9 +456,17 @@ _UNITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven
 _COMPOUND = re.compile(rf"\b({'|'.join(_TENS)})[- ]({'|'.join(_UNITS)})\b", re.I)
 
 
+# each rewrite's needles (engine/situation/needles.py): read from its pattern, so a new row needs nothing more
+_CHECKS: tuple[Needles, ...] = tuple(needles_of(rx) for rx, _to in _REWRITES)
+
+
 def rewrite(text: str) -> str:
-    for rx, to in _REWRITES:
-        text = rx.sub(to, text)
+    low, ascii_text = text.lower(), text.isascii()
+    for (rx, to), checks in zip(_REWRITES, _CHECKS, strict=True):
+        if may_match(checks, low, ascii_text):
+            text, changed = rx.subn(to, text)
+            if changed:
+                low, ascii_text = text.lower(), text.isascii()
     low = text.lower()
     for needles, rx, to in _PHRASES:
         if any(n in low for n in needles):
