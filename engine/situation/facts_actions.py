@@ -20,6 +20,7 @@ from engine.situation.attach import CARD_PRONOUNS, GROUPS, Ctx
 from engine.situation.facts import _draw_step, _each_target, is_spell
 from engine.situation.lexicon import count
 from engine.situation.loyalty import LOYALTY_SAID
+from engine.situation.spell_pronoun import cast_pronoun
 from engine.vocabulary import aliases as mechanic_aliases
 from engine.vocabulary import mechanic
 
@@ -98,20 +99,10 @@ def _cast(ctx: Ctx, g: dict[str, str]) -> None:
 
 
 def _spell_said(ctx: Ctx, text: str, verb: str) -> str:
-    """The card a cast names. "it" after a permanent said to be out ("only Gitaxian Probe in hand and Blood
-    Scrivener out, I cast it") is not that permanent, which is on the battlefield already (a spell is cast from
-    a hand, 601.2a): it is the one other card the story named, or asked."""
+    """The card a cast names; "it" is never a permanent out already (spell_pronoun)."""
     if text.strip().lower() not in CARD_PRONOUNS or not verb.startswith("cast") or not ctx.b.last_cards:
         return ctx.card(text)
-    out = {c for p in ctx.b.players.values() for c in p.battlefield} | {c for c, _ in ctx.b.unowned}
-    if ctx.b.last_cards[-1] not in out:
-        return ctx.card(text)
-    others = [c for c in dict.fromkeys(reversed(ctx.b.last_cards)) if c not in out]
-    if len(others) != 1:
-        raise SituationError(f"say which card “{text}” is: {ctx.b.last_cards[-1]} is on the battlefield already",
-                             ctx.clause, "the card's name: 'I cast Brainstorm'")
-    ctx.b.last_cards.append(others[0])
-    return others[0]
+    return cast_pronoun(ctx.b, text, ctx.clause)
 
 
 def _tapped(ctx: Ctx, card: Card | None, action: dict[str, Any]) -> None:

@@ -33,6 +33,7 @@ from engine.situation.board import (
 )
 from engine.situation.reading import Part, Reading, _groups, player, step_owner
 from engine.situation.sources import draw_source, drawn_beside, drawn_off_source, place_source, source_apart
+from engine.situation.spell_pronoun import cast_pronoun
 from engine.situation.tokens import Tok
 
 
@@ -236,21 +237,11 @@ def _card_of(reading: Reading, piece: Piece) -> str:
 
 
 def _not_out(reading: Reading, piece: Piece) -> str:
-    """ "only Gitaxian Probe in hand and Blood Scrivener out, I cast it": "it" is the card last named unless that
-    one is on the battlefield already (a spell is cast from a hand, 601.2a; "I cast it" was Blood Scrivener):
-    then the one other card named, or asked."""
-    last = reading.b.last_cards
+    """ "only Gitaxian Probe in hand and Blood Scrivener out, I cast it": not the card the clause says is out."""
     before = reading.later[:reading.later.index(piece)] if piece in reading.later else []
-    out = {c for p in reading.b.players.values() for c in p.battlefield} | {c for c, _ in reading.b.unowned}
-    out |= {str(p.values["card"]) for p, after in zip(before, before[1:], strict=False)
-            if p.kind is Atom.CARDS and p.values.get("card") and after.values.get("place") == "battlefield"}
-    if last[-1] not in out:
-        return last[-1]
-    others = [c for c in dict.fromkeys(reversed(last)) if c not in out]
-    if len(others) != 1:
-        raise SituationError(f"say which card “it” is: {last[-1]} is on the battlefield already", reading.clause,
-                             "the card's name: 'I cast Brainstorm'")
-    return others[0]
+    out = {str(p.values["card"]) for p, after in zip(before, before[1:], strict=False)
+           if p.kind is Atom.CARDS and p.values.get("card") and after.values.get("place") == "battlefield"}
+    return cast_pronoun(reading.b, "it", reading.clause, out)
 
 
 def _resolving_again(reading: Reading, piece: Piece) -> bool:
