@@ -38,6 +38,10 @@ def pay_phyrexian_life(r: Resolver, card: Card, payer: str) -> None:
     if paid % LIFE_PER_SYMBOL:
         raise ScenarioError(f"Phyrexian mana is paid with 2 life per symbol, not {paid} (107.4f)", "action.life_paid",
                             "2 life for each Phyrexian mana symbol paid with life")
+    if paid > LIFE_PER_SYMBOL:
+        # the card's text says it has Phyrexian mana, not how many symbols (its mana cost isn't in the card data)
+        raise ScenarioError(f"{paid} life for {card.name}'s Phyrexian mana: the engine can't tell yet how many "
+                            "Phyrexian symbols its cost has", "action.life_paid", "2 life for one Phyrexian symbol")
     life = r.player(payer).life
     if life < paid:
         raise ScenarioError(f"{payer} can't pay {paid} life with {life} life (119.4): the mana must be paid instead",

@@ -78,6 +78,7 @@ def test_life_paid_before_the_spell_resolves_can_lose_the_game_first() -> None:
 @pytest.mark.parametrize("text,why", [
     ("I cast Plain Insight paying 2 life", "no Phyrexian mana"),
     ("I cast Probing Glance paying 3 life", "2 life per symbol"),
+    ("I cast Probing Glance paying 4 life", "how many Phyrexian symbols"),
     ("I am at 1 life. I cast Probing Glance paying 2 life", "can't pay 2 life with 1 life"),
 ])
 def test_life_that_cant_be_paid_is_refused(text: str, why: str) -> None:
