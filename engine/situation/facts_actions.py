@@ -87,6 +87,10 @@ def _cast(ctx: Ctx, g: dict[str, str]) -> None:
         action["ability"] = "cycle"
     elif verb.startswith("play") and card is not None and not spell_text:
         action["ability"] = "enters"  # playing a permanent: it enters the battlefield (its own triggers)
+    elif verb.startswith("cast") and card is not None and not spell_text and _permanent_card(card):
+        # "I cast Izzet Locket": the artifact spell (601.2), not its activated ability ("{T}, Sacrifice: Draw two
+        # cards" was carried out as if the player had activated it)
+        action["ability"] = "spell"
     if g.get("target") and card is not None and not _may_target_player(card):
         # "I cast Brainstorm targeting my opponent": the spell has no target, so none is chosen (601.2c); said
         ctx.b.assume(f"the target “{g['target']}” not used: {card.name} targets no player (its text has no "
@@ -114,6 +118,14 @@ def _tapped(ctx: Ctx, card: Card | None, action: dict[str, Any]) -> None:
                              f"'I activate {name}', or say what tapping it does")
     action["ability"] = "activate"
     ctx.b.assume(f"“{ctx.clause}” read as activating {card.name}'s ability with {{T}} in its cost (602.2)")
+
+
+def _permanent_card(card: Card) -> bool:
+    """A card whose every face is a permanent (an artifact, creature, enchantment, planeswalker or battle; a land is
+    played, never cast, 305.1) and which has an activated ability the engine reads."""
+    permanent = any(card.has_type(t) for t in ("artifact", "creature", "enchantment", "planeswalker", "battle"))
+    spell = any(card.has_type(t) for t in ("instant", "sorcery"))
+    return permanent and not spell and any(isinstance(e, SpellText) and e.activated for e in card.effects)
 
 
 def _may_target_player(card: Card) -> bool:

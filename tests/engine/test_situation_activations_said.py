@@ -75,3 +75,11 @@ def test_a_loyalty_cost_used_as_a_verb_or_with_a_target(text: str) -> None:
     res = judge_text(text, made_cards({**CARDS, "Vessa, Keeper of Tomes": (
         "Legendary Planeswalker — Vessa", "+1: Target player draws a card.\n−6: Draw seven cards.")}))
     assert drawn_by(res)["You"] == 1 and drawn_by(res)["Opponent"] == 0
+
+
+@pytest.mark.parametrize("verb,drawn", [("cast", 0), ("activate", 3)])
+def test_casting_a_permanent_with_a_draw_ability_is_not_activating_it(verb: str, drawn: int) -> None:
+    """ "I cast Quill Archivist" drew as if its {2}, {T} ability were activated: casting it puts the creature
+    spell on the stack, and it enters (601.2); only "activate" / "tap" uses the ability."""
+    res = judge_text(f"I {verb} Quill Archivist. I have 5 cards in hand.", _db())
+    assert drawn_by(res)["You"] == drawn
