@@ -87,6 +87,10 @@ def _cast(ctx: Ctx, g: dict[str, str]) -> None:
         action["ability"] = "cycle"
     elif verb.startswith("play") and card is not None and not spell_text:
         action["ability"] = "enters"  # playing a permanent: it enters the battlefield (its own triggers)
+    elif verb.startswith("cast") and card is not None and card.has_type("land") and not spell_text:
+        # "I cast Polluted Mire" was read as cycling it: a land is played, never cast (305.1)
+        raise SituationError(f"{card.name} is a land: it is played, not cast (305.1)", ctx.clause,
+                             f"'I play {card.name}', or 'I cycle {card.name}'")
     elif verb.startswith("cast") and card is not None and not spell_text and _permanent_card(card):
         # "I cast Izzet Locket": the artifact spell (601.2), not its activated ability ("{T}, Sacrifice: Draw two
         # cards" was carried out as if the player had activated it)

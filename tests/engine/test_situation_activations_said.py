@@ -83,3 +83,12 @@ def test_casting_a_permanent_with_a_draw_ability_is_not_activating_it(verb: str,
     spell on the stack, and it enters (601.2); only "activate" / "tap" uses the ability."""
     res = judge_text(f"I {verb} Quill Archivist. I have 5 cards in hand.", _db())
     assert drawn_by(res)["You"] == drawn
+
+
+def test_a_land_is_played_never_cast() -> None:
+    db = made_cards({"Sunken Mire": ("Land", "This land enters tapped.\n{T}: Add {B}.\nCycling {2} ({2}, Discard "
+                                              "this card: Draw a card.)")})
+    with pytest.raises(SituationError, match="305.1"):
+        judge_text("I cast Sunken Mire", db)  # it was cycled
+    assert drawn_by(judge_text("I cycle Sunken Mire", db))["You"] == 1
+    assert drawn_by(judge_text("I play Sunken Mire", db))["You"] == 0
