@@ -84,14 +84,14 @@ def self_condition(r: Resolver, condition: str, you: str) -> bool:
     }.get(condition, False)
 
 
-def decide_condition(r: Resolver, words: str, you: str) -> bool:
+def decide_condition(r: Resolver, words: str, you: str, that_player: str = "") -> bool:
     """A condition in the card's words: checked when the game state decides it, else a decision whose
     default (true) is stated in a step and whose other case comes back as an alternative; an optional
     additional cost ("if this spell was kicked") defaults to not paid, the plain cast (601.2b)."""
     cost = optional_cost(words)
     if cost is not None:
         return cost_paid(r, cost, words, you)
-    known = known_condition(r, words, you)
+    known = known_condition(r, words, you, that_player)
     if known is False:  # said, so the answer shows why the part under it did or didn't happen (608.2c)
         r.step(f"The condition “{words}” doesn't hold for {you} in this situation.",
                r.rs.cite("if_you_do"), you, "why_not")
@@ -328,7 +328,7 @@ def _carried_out(r: Resolver, op: Op, ctx: OpContext, targets: list[str]) -> boo
             raise ScenarioError(f"{ctx.source}: the engine can't decide “{words}” yet", "action.card", words)
         act = unless_act(r, ctx, words) if op.condition.startswith("unless:") else None
         met = act if act is not None else ops_players.flip_met(flip, ctx.coin) if flip and ctx.coin else \
-            decide_condition(r, words, ctx.you)
+            decide_condition(r, words, ctx.you, ctx.that_player)
         if met == op.condition.startswith("unless:"):
             ctx.did = False
             return False

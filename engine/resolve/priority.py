@@ -27,7 +27,8 @@ def add_trigger(r: Resolver, source: str, controller: str, that_player: str, ops
     """An ability triggers: it waits to be put on the stack. ``condition``: its intervening "if" (603.4),
     checked now — the ability triggers only if it holds (a condition the engine can't check is assumed, said,
     with the other case an alternative)."""
-    if condition and not _condition_holds(r, source, controller, condition, x, resolving=False):
+    if condition and not _condition_holds(r, source, controller, condition, x, resolving=False,
+                                          that_player=that_player):
         return
     that_player = trigger_aim(r, source, controller, that_player, ops)
     for t in r.pending:
@@ -128,7 +129,8 @@ def resolve_trigger(r: Resolver, t: PendingTrigger, times: int) -> None:
             r.step(f"{t.controller} chooses not to use {t.source}'s ability{many}.", r.rs.cite("resolve"),
                    t.controller, "choice")
             return
-    if t.condition and not _condition_holds(r, t.source, t.controller, t.condition, t.x, resolving=True):
+    if t.condition and not _condition_holds(r, t.source, t.controller, t.condition, t.x, resolving=True,
+                                            that_player=t.that_player):
         return
     label = f"{t.source}'s triggered ability resolves" + (f" ({times} times)" if times > 1 else "") + "."
     r.step(label, (*t.rules, *r.rs.cite("resolve")), t.controller, "trigger")
@@ -140,15 +142,16 @@ _X_AT_LEAST = re.compile(r"x is (\d+) or (?:more|greater)")
 
 
 def _condition_holds(r: Resolver, source: str, controller: str, words: str, x: int | None, *,
-                     resolving: bool) -> bool:
+                     resolving: bool, that_player: str = "") -> bool:
     """603.4: the intervening "if" checked as the event occurs and again as the ability resolves. The state
     decides it when it can (an X given counts); otherwise, as it triggers, it is a decision stated once."""
     m = _X_AT_LEAST.fullmatch(words)
-    held = (x >= int(m.group(1)) if m and x is not None else None) if m else known_condition(r, words, controller)
+    held = (x >= int(m.group(1)) if m and x is not None else None) if m else known_condition(r, words, controller,
+                                                                                          that_player)
     if held is None:
         if resolving:  # assumed as it triggered: the same assumption holds as it resolves
             return True
-        held = decide_condition(r, words, controller)
+        held = decide_condition(r, words, controller, that_player)
     if not held:
         when = "is no longer true as it resolves, so it does nothing" if resolving else \
             "isn't true, so it doesn't trigger"

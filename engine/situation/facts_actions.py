@@ -149,7 +149,9 @@ def _dies(ctx: Ctx, g: dict[str, str]) -> None:
     ctx.b.set_action({"type": "cast", "card": card, "player": who, "ability": "dies"}, ctx.clause)
 
 
-_SACRIFICE_ITSELF = re.compile(r"\bsacrifice (?:this \w+|~|it)\b", re.I)
+# "(?!\w)", not "\b": "~" (a legendary card's own name, as its Oracle text says it: "Sacrifice Kell's Orb") is
+# no word character, so "\b" after it never matched at the cost's end and the sacrifice was read as a death
+_SACRIFICE_ITSELF = re.compile(r"\bsacrifice (?:this \w+|~|it)(?!\w)", re.I)
 
 
 def sacrificed_as_cost(card: Card) -> bool:
