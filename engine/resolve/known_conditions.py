@@ -23,10 +23,8 @@ def known_condition(r: Resolver, words: str, you: str, that_player: str = "") ->
     """Conditions the game state decides (hellbent, threshold, "if it's your turn"...), checked, not
     assumed; None when the words are about something the engine doesn't track. ``that_player``: who "that
     player" / "the player" is (the player a trigger is about), when the condition names them."""
-    about = about_that_player(r, words, you, that_player)
-    if about is not _NOT_ABOUT:
-        return about
-    return _known_for(r, words, you)
+    about, held = about_that_player(r, words, you, that_player)
+    return held if about else _known_for(r, words, you)
 
 
 def _known_for(r: Resolver, words: str, you: str) -> bool | None:
@@ -53,16 +51,15 @@ _WHO = {  # "is your opponent": who the player is, to the ability's controller
     "isn't your opponent": lambda r, you, who: who not in r.opponents(you),
     "is you": lambda r, you, who: who == you,
 }
-_NOT_ABOUT = object()
 
 
-def about_that_player(r: Resolver, words: str, you: str, that_player: str) -> object:
+def about_that_player(r: Resolver, words: str, you: str, that_player: str) -> tuple[bool, bool | None]:
     """A condition whose subject is "that player": each part joined by "and" ("is your opponent and has four or
-    more cards in hand") checked for that player; ``_NOT_ABOUT`` when the words name no such subject (or no one
-    is that player), None when a part is one the state doesn't decide."""
+    more cards in hand") checked for that player. (whether the words are about that player, whether they hold:
+    None when a part is one the state doesn't decide)."""
     m = _THAT_PLAYER.fullmatch(words)
     if m is None or not that_player:
-        return _NOT_ABOUT
+        return False, None
     held: list[bool | None] = []
     for part in re.split(r",? and (?=(?:is|isn't|has|doesn't|controls|was)\b)", m.group(1)):
         part = part.strip()
@@ -75,8 +72,8 @@ def about_that_player(r: Resolver, words: str, you: str, that_player: str) -> ob
             continue
         held.append(_known_for(r, f"you {dict(_PERSON).get(verb, verb)} {rest}".strip(), that_player))
     if False in held:
-        return False
-    return None if None in held else True
+        return True, False
+    return True, None if None in held else True
 
 
 def _paid(r: Resolver, you: str, paid: bool, cost: str = "the tax") -> bool | None:

@@ -15,7 +15,7 @@ from engine.resolve import ops_players, ops_reveal, ops_targets, ops_zones
 from engine.resolve.amounts import count_x, small_number, the_difference
 from engine.resolve.events import OpContext
 from engine.resolve.known_conditions import known_condition
-from engine.resolve.optional_costs import cost_paid, optional_cost
+from engine.resolve.optional_costs import cost_paid, optional_cost, unpaid_cost
 from engine.resolve.player_target import TargetNeeded
 from engine.resolve.unless_acts import unless_act
 from engine.trigger_events import EventKind
@@ -91,6 +91,9 @@ def decide_condition(r: Resolver, words: str, you: str, that_player: str = "") -
     cost = optional_cost(words)
     if cost is not None:
         return cost_paid(r, cost, words, you)
+    negated = unpaid_cost(words)
+    if negated is not None:
+        return not cost_paid(r, negated[0], negated[1], you)
     known = known_condition(r, words, you, that_player)
     if known is False:  # said, so the answer shows why the part under it did or didn't happen (608.2c)
         r.step(f"The condition “{words}” doesn't hold for {you} in this situation.",

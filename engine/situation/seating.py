@@ -221,7 +221,7 @@ def _to_json(b: Builder) -> dict[str, Any]:
     if b.top.get("while_casting") and action.get("type") == "draw":
         action["while_casting"] = True
     out: dict[str, Any] = {"players": players, "active": active, "action": action}
-    for key in ("game", "edition", "turn", "step"):
+    for key in ("game", "edition", "turn", "step", "draw_step_after"):
         if key in b.top:
             out[key] = b.top[key]
     if fmt:

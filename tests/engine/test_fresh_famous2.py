@@ -7,9 +7,19 @@ fixed by pattern and checked here with made-up cards.
   the player the trigger is about, each part joined by "and".
 - A legendary card's sacrifice cost says its name ("Sacrifice <name>"): "I sacrifice X" was read as X dying, not
   as activating its ability (the "~" of the cost never matched "\\b"), and "how many do I draw" said none.
+- "Then if it wasn't kicked, discard three cards": the negated condition was not read as the kicker's, so it was
+  assumed true when the player said "with kicker" (9 cards in hand answered as 6). A said kicker is a fact, not
+  a decision the answer lists as an alternative.
+- "It's my upkeep, I control X. How many cards do I draw this turn?" counted the upkeep's draw alone (1, not 2),
+  and "do I lose this turn?" with one card left said No: the draw step that follows (504.1) is told too when the
+  question is about the whole turn.
+- "My opponent casts X targeting me at 2 life": the life was the caster's (the rule for a target said right
+  before a fact covered "opponent" and names, not "me", "him", "her"), and "do I lose?" answered No.
 """
 
 from __future__ import annotations
+
+import pytest
 
 from engine.cards import CardDB
 from engine.judging import judge_text
@@ -23,6 +33,13 @@ CARDS = {
     "Brass Planetarium": ("Artifact", "Each player may play an additional land on each of their turns.\nAt the "
                                       "beginning of each player's upkeep, if that player has no cards in hand, that "
                                       "player draws three cards."),
+    "Sphinx of Quiet Lies": ("Creature — Sphinx", "Kicker {1}{U} (You may pay an additional {1}{U} as you cast this "
+                                                  "spell.)\nFlying\nWhen this creature enters, draw three cards. "
+                                                  "Then if it wasn't kicked, discard three cards."),
+    "Crawling Scribe": ("Artifact Creature — Construct", "At the beginning of each player's upkeep, that player "
+                                                         "draws a card.\nWhenever an opponent draws a card, that "
+                                                         "player loses 1 life."),
+    "Pact of Ink": ("Instant", "Target player draws two cards and loses 2 life."),
     "Orb of Quiet Kell": ("Legendary Artifact", "{T}: Add {C}.\n{2}, {T}, Sacrifice Orb of Quiet Kell: Draw two "
                                                 "cards."),
 }
@@ -59,3 +76,35 @@ def test_sacrificing_a_legendary_card_that_names_itself_in_its_cost_activates_it
     assert drawn_by(res)["You"] == 2
     res = judge_text("I sacrifice Orb of Quiet Kell with 1 card in library. Do I lose?", _db())
     assert res.losers == ["You"]
+
+
+def test_if_it_wasnt_kicked_follows_the_kicker_said() -> None:
+    res = judge_text("I cast Sphinx of Quiet Lies with kicker. How many cards are in my hand after?", _db())
+    assert res.players["You"]["hand"] == 9 and "as the answer assumes" not in res.answer["text"]
+    res = judge_text("I cast Sphinx of Quiet Lies and don't kick it. How many cards are in my hand after?", _db())
+    assert res.players["You"]["hand"] == 6
+    res = judge_text("I cast Sphinx of Quiet Lies. How many cards are in my hand after?", _db())
+    assert res.players["You"]["hand"] == 6  # the plain cast (601.2b), the kicked line listed
+    assert any(b["players"]["You"]["hand"] == 9 for b in res.branches)
+
+
+def test_a_question_about_the_whole_turn_goes_on_through_the_draw_step() -> None:
+    res = judge_text("I control Crawling Scribe. It's my upkeep. How many cards do I draw this turn?", _db())
+    assert drawn_by(res)["You"] == 2
+    res = judge_text("I control Crawling Scribe. It's my upkeep and I have 1 card in library. Do I lose this turn?",
+                     _db())
+    assert res.losers == ["You"] and "704.5b" in res.rules
+    res = judge_text("It's my opponent's upkeep and I control Crawling Scribe. What's his life total this turn?",
+                     _db())
+    assert drawn_by(res)["Opponent"] == 2 and res.players["Opponent"]["life"] == 18
+
+
+@pytest.mark.parametrize(("text", "loser"), [
+    ("My opponent casts Pact of Ink targeting me at 2 life. Do I lose?", "You"),
+    ("Bob casts Pact of Ink on me at 2 life. Do I lose?", "You"),
+    ("My opponent casts Pact of Ink targeting me with 1 card in library. Do I lose?", "You"),
+    ("My opponent controls Crawling Scribe. I cast Pact of Ink targeting him at 2 life. Does he lose?", "Opponent"),
+])
+def test_a_fact_right_after_a_pronoun_target_is_the_targets(text: str, loser: str) -> None:
+    res = judge_text(text, _db())
+    assert res.losers == [loser]
