@@ -23,8 +23,10 @@ def known_condition(r: Resolver, words: str, you: str, that_player: str = "") ->
     """Conditions the game state decides (hellbent, threshold, "if it's your turn"...), checked, not
     assumed; None when the words are about something the engine doesn't track. ``that_player``: who "that
     player" / "the player" is (the player a trigger is about), when the condition names them."""
-    about, held = about_that_player(r, words, you, that_player)
-    return held if about else _known_for(r, words, you)
+    held = _known_for(r, words, you)  # the table's own forms first ("that player doesn't pay {1}")
+    if held is None:
+        held = about_that_player(r, words, you, that_player)
+    return held
 
 
 def _known_for(r: Resolver, words: str, you: str) -> bool | None:
@@ -53,13 +55,13 @@ _WHO = {  # "is your opponent": who the player is, to the ability's controller
 }
 
 
-def about_that_player(r: Resolver, words: str, you: str, that_player: str) -> tuple[bool, bool | None]:
+def about_that_player(r: Resolver, words: str, you: str, that_player: str) -> bool | None:
     """A condition whose subject is "that player": each part joined by "and" ("is your opponent and has four or
-    more cards in hand") checked for that player. (whether the words are about that player, whether they hold:
-    None when a part is one the state doesn't decide)."""
+    more cards in hand") checked for that player; None when the words aren't about that player or a part is one
+    the state doesn't decide."""
     m = _THAT_PLAYER.fullmatch(words)
     if m is None or not that_player:
-        return False, None
+        return None
     held: list[bool | None] = []
     for part in re.split(r",? and (?=(?:is|isn't|has|doesn't|controls|was)\b)", m.group(1)):
         part = part.strip()
@@ -72,8 +74,8 @@ def about_that_player(r: Resolver, words: str, you: str, that_player: str) -> tu
             continue
         held.append(_known_for(r, f"you {dict(_PERSON).get(verb, verb)} {rest}".strip(), that_player))
     if False in held:
-        return True, False
-    return True, None if None in held else True
+        return False
+    return None if None in held else True
 
 
 def _paid(r: Resolver, you: str, paid: bool, cost: str = "the tax") -> bool | None:

@@ -379,7 +379,8 @@ PHRASES: tuple[Phrase, ...] = (
         (
             rf"{P} (?:activates?|uses?|pops?|does|goes for|fires? off)(?: the| its| his| her)? {LOYALTY}"
             r"(?: (?:of|on|from) (?P<card>.+?))?",
-            rf"{P} (?:activates?|uses?|pops?|does|goes for|fires? off) (?P<card>.+?)(?:'s|')? {LOYALTY}",
+            rf"{P} (?:activates?|uses?|pops?|does|goes for|fires? off) (?P<card>.+?)(?:'s|')? {LOYALTY}"
+            rf"(?: (?:targeting|on) (?!{_TIME_WORDS})(?P<target>(?!\d)[\w'’]+(?: [\w'’]+)?))?",
             rf"(?P<card>.+?)(?:'s|')? {LOYALTY}(?: (?:is )?(?:activated|used|resolves))?",
         ),
         _loyalty,

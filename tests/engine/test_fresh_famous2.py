@@ -15,6 +15,10 @@ fixed by pattern and checked here with made-up cards.
   question is about the whole turn.
 - "My opponent casts X targeting me at 2 life": the life was the caster's (the rule for a target said right
   before a fact covered "opponent" and names, not "me", "him", "her"), and "do I lose?" answered No.
+- "I activate Jace's -1 targeting my opponent": a loyalty ability said with its target was refused (only
+  honest, now read: the target is the ability's).
+- "Whenever an opponent draws a card, this creature deals 1 damage to them": refused whole ("them" unread); after
+  an event that names a player, "them" is that player.
 """
 
 from __future__ import annotations
@@ -40,6 +44,10 @@ CARDS = {
                                                          "draws a card.\nWhenever an opponent draws a card, that "
                                                          "player loses 1 life."),
     "Pact of Ink": ("Instant", "Target player draws two cards and loses 2 life."),
+    "Vess, Ink Scholar": ("Legendary Planeswalker — Vess", "+2: Each player draws a card.\n−1: Target player "
+                                                           "draws a card.\n−10: Target player mills twenty cards."),
+    "Needle Hag": ("Creature — Human Assassin", "This creature has first strike during your turn.\nWhenever an "
+                                                "opponent draws a card, this creature deals 1 damage to them."),
     "Orb of Quiet Kell": ("Legendary Artifact", "{T}: Add {C}.\n{2}, {T}, Sacrifice Orb of Quiet Kell: Draw two "
                                                 "cards."),
 }
@@ -108,3 +116,18 @@ def test_a_question_about_the_whole_turn_goes_on_through_the_draw_step() -> None
 def test_a_fact_right_after_a_pronoun_target_is_the_targets(text: str, loser: str) -> None:
     res = judge_text(text, _db())
     assert res.losers == [loser]
+
+
+def test_a_loyalty_ability_said_with_its_target() -> None:
+    res = judge_text("I activate Vess, Ink Scholar's -1 targeting my opponent. How many cards does he draw?", _db())
+    assert drawn_by(res) == {"Opponent": 1}
+    res = judge_text("I activate Vess's -1 targeting myself with 0 cards in library. Do I lose?", _db())
+    assert res.losers == ["You"]
+
+
+def test_damage_to_them_after_an_event_naming_a_player_is_that_players() -> None:
+    res = judge_text("My opponent controls Needle Hag. I cast Pact of Ink targeting myself at 4 life. Do I lose?",
+                     _db())
+    assert res.losers == ["You"] and res.players["You"]["life"] == 0  # 2 lost, then 1 damage per card drawn
+    res = judge_text("I control Needle Hag. I cast Pact of Ink targeting myself. What's my life total?", _db())
+    assert res.players["You"]["life"] == 18  # my own draws: not an opponent's
