@@ -19,6 +19,9 @@ fixed by pattern and checked here with made-up cards.
   honest, now read: the target is the ability's).
 - "Whenever an opponent draws a card, this creature deals 1 damage to them": refused whole ("them" unread); after
   an event that names a player, "them" is that player.
+- "Whenever a creature dies, that creature's controller may draw a card": the "may" was the enchantment's
+  controller's ("Your choice", "the answer assumes you do") when the opponent's creature died; the player the
+  words name decides it.
 """
 
 from __future__ import annotations
@@ -48,6 +51,7 @@ CARDS = {
                                                            "draws a card.\n−10: Target player mills twenty cards."),
     "Needle Hag": ("Creature — Human Assassin", "This creature has first strike during your turn.\nWhenever an "
                                                 "opponent draws a card, this creature deals 1 damage to them."),
+    "Fertile Grief": ("Enchantment", "Whenever a creature dies, that creature's controller may draw a card."),
     "Orb of Quiet Kell": ("Legendary Artifact", "{T}: Add {C}.\n{2}, {T}, Sacrifice Orb of Quiet Kell: Draw two "
                                                 "cards."),
 }
@@ -131,3 +135,10 @@ def test_damage_to_them_after_an_event_naming_a_player_is_that_players() -> None
     assert res.losers == ["You"] and res.players["You"]["life"] == 0  # 2 lost, then 1 damage per card drawn
     res = judge_text("I control Needle Hag. I cast Pact of Ink targeting myself. What's my life total?", _db())
     assert res.players["You"]["life"] == 18  # my own draws: not an opponent's
+
+
+def test_that_players_may_is_that_players_choice() -> None:
+    res = judge_text("I control Fertile Grief. My opponent's Orb of Quiet Kell dies. How many cards does my opponent "
+                     "draw?", made_cards({**CARDS, "Orb of Quiet Kell": ("Artifact Creature — Golem", "Flying")}))
+    assert res.answer["text"].startswith("Opponent's choice") and drawn_by(res)["Opponent"] == 1
+    assert not any(s.kind == "assumption" and "you do" in s.text for s in res.steps)
