@@ -22,6 +22,8 @@ fixed by pattern and checked here with made-up cards.
 - "Whenever a creature dies, that creature's controller may draw a card": the "may" was the enchantment's
   controller's ("Your choice", "the answer assumes you do") when the opponent's creature died; the player the
   words name decides it.
+- "I cast X from my graveyard", "I flashback X": not read at all (refused); now the cast from the graveyard,
+  its keyword's cost paid (702.34a) and the hand left as it was; a card with no such keyword is refused (601.3).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from __future__ import annotations
 import pytest
 
 from engine.cards import CardDB
+from engine.errors import SituationError
 from engine.judging import judge_text
 from tests.engine.helpers import made_cards
 from tests.situation_corpus.measure import drawn_by
@@ -52,6 +55,11 @@ CARDS = {
     "Needle Hag": ("Creature — Human Assassin", "This creature has first strike during your turn.\nWhenever an "
                                                 "opponent draws a card, this creature deals 1 damage to them."),
     "Fertile Grief": ("Enchantment", "Whenever a creature dies, that creature's controller may draw a card."),
+    "Reckless Rummage": ("Sorcery", "Draw two cards, then discard two cards.\nFlashback {2}{R} (You may cast this "
+                                    "card from your graveyard for its flashback cost. Then exile it.)"),
+    "Grim Study": ("Sorcery", "Target player draws two cards.\nFlashback—{1}{U}, Pay 3 life. (You may cast this card "
+                              "from your graveyard for its flashback cost. Then exile it.)"),
+    "Plain Study": ("Sorcery", "Draw two cards, then discard two cards."),
     "Orb of Quiet Kell": ("Legendary Artifact", "{T}: Add {C}.\n{2}, {T}, Sacrifice Orb of Quiet Kell: Draw two "
                                                 "cards."),
 }
@@ -142,3 +150,18 @@ def test_that_players_may_is_that_players_choice() -> None:
                      "draw?", made_cards({**CARDS, "Orb of Quiet Kell": ("Artifact Creature — Golem", "Flying")}))
     assert res.answer["text"].startswith("Opponent's choice") and drawn_by(res)["Opponent"] == 1
     assert not any(s.kind == "assumption" and "you do" in s.text for s in res.steps)
+
+
+@pytest.mark.parametrize("text", ["I flashback Reckless Rummage. How many cards are in my hand after?",
+                                  "I cast Reckless Rummage from my graveyard. How many cards are in my hand after?",
+                                  "I cast Reckless Rummage with flashback. How many cards are in my hand after?"])
+def test_a_spell_cast_from_the_graveyard_by_its_flashback(text: str) -> None:
+    res = judge_text(text, _db())
+    assert res.players["You"]["hand"] == 7 and drawn_by(res)["You"] == 2  # not from the hand: 7 + 2 - 2
+
+
+def test_a_flashback_cost_in_life_is_paid_and_a_card_without_flashback_is_refused() -> None:
+    res = judge_text("I'm at 3 life. I flashback Grim Study targeting my opponent. Do I lose?", _db())
+    assert res.losers == ["You"] and not drawn_by(res)  # 3 life paid as it is cast: 0 before it resolves
+    with pytest.raises(SituationError):
+        judge_text("I cast Plain Study from my graveyard. How many cards do I draw?", _db())
