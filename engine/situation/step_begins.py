@@ -38,7 +38,8 @@ def triggers_at(b: Builder, step: str) -> list[str]:
 
 
 # "how many cards do I draw this turn?", "do I lose this turn?": a question about the whole turn
-_WHOLE_TURN = re.compile(r"\b(?:this turn|in total|altogether)\b", re.I)
+_WHOLE_TURN = re.compile(r"\b(?:this turn|in total|altogether|(?:by|at) the end of (?:the|this|my|his|her|their) turn|"
+                         r"(?:the|my|his|her|their) (?:whole|entire) turn)\b", re.I)
 
 
 def step_begins(b: Builder, questions: Collection[str] = ()) -> bool:

@@ -108,9 +108,17 @@ def test_if_it_wasnt_kicked_follows_the_kicker_said() -> None:
     assert any(b["players"]["You"]["hand"] == 9 for b in res.branches)
 
 
-def test_a_question_about_the_whole_turn_goes_on_through_the_draw_step() -> None:
-    res = judge_text("I control Crawling Scribe. It's my upkeep. How many cards do I draw this turn?", _db())
-    assert drawn_by(res)["You"] == 2
+@pytest.mark.parametrize("question", ["How many cards do I draw this turn?",
+                                      "How many cards will I have drawn by the end of the turn?",
+                                      "How many cards do I draw during my whole turn?"])
+def test_a_question_about_the_whole_turn_goes_on_through_the_draw_step(question: str) -> None:
+    res = judge_text(f"I control Crawling Scribe. It's my upkeep. {question}", _db())
+    assert drawn_by(res)["You"] == 2 and res.answer["text"] == "You draw 2."  # the cards drawn, not the hand
+    res = judge_text("I control Crawling Scribe. It's my upkeep. How many cards do I draw?", _db())
+    assert drawn_by(res)["You"] == 1  # the upkeep alone: what was told
+
+
+def test_the_draw_step_after_the_upkeep_ends_a_game_and_counts_life() -> None:
     res = judge_text("I control Crawling Scribe. It's my upkeep and I have 1 card in library. Do I lose this turn?",
                      _db())
     assert res.losers == ["You"] and "704.5b" in res.rules
