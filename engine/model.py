@@ -198,6 +198,7 @@ class Action:
     # enters" triggers); "" lets the engine take the spell, or else the activated ability, and say so
     ability: str = ""
     card_targets: list[CardTarget] = field(default_factory=list)  # targets that are cards, in the order given
+    life_paid: int = 0  # for type "cast": life paid for the card's Phyrexian mana (107.4f), part of its cost
 
 
 def _copied(obj: _T) -> _T:

@@ -277,6 +277,7 @@ def _action(raw: Any, names: list[str], cards: CardDB) -> Action:
         into=_into(raw.get("into", "hand")),
         ability=_ability(raw),
         card_targets=card_targets,
+        life_paid=_int(raw.get("life_paid", 0), "action.life_paid"),
     )
 
 

@@ -25,7 +25,7 @@ def known_condition(r: Resolver, words: str, you: str, that_player: str = "") ->
     player" / "the player" is (the player a trigger is about), when the condition names them."""
     held = _known_for(r, words, you)  # the table's own forms first ("that player doesn't pay {1}")
     if held is None:
-        held = about_that_player(r, words, you, that_player)
+        held = third_person_held(r, words, you, that_player)
     return held
 
 
@@ -39,13 +39,29 @@ def _known_for(r: Resolver, words: str, you: str) -> bool | None:
     return None
 
 
+# "that player has ..." said as "you have ...": the same conditions, about another player (each word pair is the
+# third person's form and the second person's)
+_THAT_PLAYER = (("that player has", "you have"), ("that player's", "your"), ("that player controls", "you control"),
+                ("that player doesn't control", "you don't control"), ("that player is", "you are"),
+                ("that player has drawn", "you've drawn"))
+
+
+def about_that_player(words: str) -> str | None:
+    """A condition about "that player" in the words of one about "you" (checked on that player), or None."""
+    for theirs, yours in sorted(_THAT_PLAYER, key=lambda pair: -len(pair[0])):
+        if words.startswith(theirs + " "):
+            rest = words[len(theirs) + 1:].replace("their ", "your ")
+            return f"{yours} {rest}"
+    return None
+
+
 _COUNT = r"(one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
 
 # "If the player is your opponent and has four or more cards in hand" (Fevered Visions), "if that player has no
 # cards in hand" (Ghirapur Orrery): a condition about the player the trigger is about, said in the third person.
 # Each part is checked for that player as the table checks "you" (603.4, 608.2c): assumed true, a controller's
 # own end step dealt the damage meant for an opponent, and a hand of two was read as empty.
-_THAT_PLAYER = re.compile(r"(?:that player|the player|that opponent|they)\s+(.+)")
+_THIRD_PERSON = re.compile(r"(?:that player|the player|that opponent|they)\s+(.+)")
 _PERSON = (("doesn't", "don't"), ("has", "have"), ("controls", "control"), ("is", "are"), ("was", "were"))
 _WHO = {  # "is your opponent": who the player is, to the ability's controller
     "is your opponent": lambda r, you, who: who in r.opponents(you),
@@ -55,11 +71,11 @@ _WHO = {  # "is your opponent": who the player is, to the ability's controller
 }
 
 
-def about_that_player(r: Resolver, words: str, you: str, that_player: str) -> bool | None:
-    """A condition whose subject is "that player": each part joined by "and" ("is your opponent and has four or
-    more cards in hand") checked for that player; None when the words aren't about that player or a part is one
-    the state doesn't decide."""
-    m = _THAT_PLAYER.fullmatch(words)
+def third_person_held(r: Resolver, words: str, you: str, that_player: str) -> bool | None:
+    """A condition whose subject is "that player" the one-subject translation (``about_that_player``) doesn't
+    take: each part joined by "and" ("is your opponent and has four or more cards in hand") checked for that
+    player; None when the words aren't about that player or a part is one the state doesn't decide."""
+    m = _THIRD_PERSON.fullmatch(words)
     if m is None or not that_player:
         return None
     held: list[bool | None] = []
@@ -192,4 +208,4 @@ def _int_word(word: str) -> int:
     return n if isinstance(n, int) else 0
 
 
-__all__ = ["about_that_player", "known_condition"]
+__all__ = ["about_that_player", "known_condition", "third_person_held"]

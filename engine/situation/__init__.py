@@ -34,6 +34,7 @@ from engine.situation.lexicon import MAX_CLAUSE, MAX_TEXT, NOTHING_HAPPENS
 from engine.situation.normalize import (
     Normalized,
     collapse,
+    draw_step_question,
     normalize,
     normalize_text,
     turn_loss_question,
@@ -272,7 +273,8 @@ def _turn_draw_asked(b: Builder, sentences: Collection[str]) -> None:
         bare = without_leading_filler(sentence)
         last = re.split(r",\s*", bare)[-1]  # "it's turn 1, I'm on the play, do I draw?": the question after a comma
         statement = next((st for part in dict.fromkeys((bare, last))
-                          if (st := turn_draw_question(part, bare=True) or turn_loss_question(part, story))), None)
+                          if (st := turn_draw_question(part, bare=True) or turn_loss_question(part, story)
+                              or draw_step_question(part))), None)
         if statement and sentence.rstrip().endswith("?"):
             if b.top.get("step") in ("upkeep", "untap") and triggers_at(b, str(b.top["step"])):
                 return  # "It's my upkeep" with Bloodgift Demon: the upkeep's beginning happens first (step_begins)

@@ -107,10 +107,24 @@ def _candidates(cards: CardDB, text: str) -> list[str]:
         if card is not None and abs(len(utils.default_process(card.name)) - len(key)) <= max(3, len(key) // 6) \
                 and _word_by_word_typo(key, utils.default_process(card.name)):
             return [card.name]
+    typo = _nickname_typo(key)
+    if typo is not None:
+        return [typo]
     found = _prefix_matches(cards, key)
     if not found and singular != key:
         found = _prefix_matches(cards, singular)
     return found
+
+
+def _nickname_typo(key: str) -> str | None:
+    """The card of the one nickname ``key`` is a typo of ("sphins rev" for "sphinx's rev"): the same edits a card
+    name's typo may have, on a run long enough not to be another word (8 letters or more)."""
+    if len(key) < 8:
+        return None
+    limit = 1 if len(key) < 9 else 2
+    near = {aliases()[alias] for alias in aliases() if abs(len(alias) - len(key)) <= limit
+            and OSA.distance(key, alias) <= limit and _word_by_word_typo(key, alias)}
+    return near.pop() if len(near) == 1 else None
 
 
 def _word_by_word_typo(typed: str, name: str) -> bool:

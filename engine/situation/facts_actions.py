@@ -16,9 +16,10 @@ from engine.cards import Card
 from engine.effects import LOYALTY_LINE, SpellText
 from engine.entering import entering_text
 from engine.errors import SituationError
-from engine.situation.attach import GROUPS, Ctx
+from engine.situation.attach import CARD_PRONOUNS, GROUPS, Ctx
 from engine.situation.facts import _draw_step, _each_target, is_spell
 from engine.situation.lexicon import count
+from engine.situation.loyalty import LOYALTY_SAID
 from engine.vocabulary import aliases as mechanic_aliases
 from engine.vocabulary import mechanic
 
@@ -61,18 +62,17 @@ def _draw_for_turn(ctx: Ctx, g: dict[str, str]) -> None:
 
 # "Jace's +1", "Jace, Wielder of Mysteries's -8", "Teferi's 0", "his ultimate": a loyalty ability, never the card
 _LOYALTY_COST = re.compile(r"(?<![\w{/=])[+\-−](?:\d+|x)\b(?!\s*/)|\b(?:ultimate|ulti|ult)\b", re.I)
-_LOYALTY_SAID = re.compile(r"(?:\s[+\-−]\s?(?:\d+|x)|(?:'s|')\s*0|\s(?:ultimate|ult|ulti))\s*$", re.I)
 
 
 def _cast(ctx: Ctx, g: dict[str, str]) -> None:
-    if _LOYALTY_SAID.search(g["card"]):
+    if LOYALTY_SAID.search(g["card"]):
         # the loyalty phrase reads it, or says why not; never another of the card's abilities in its place
         raise SituationError(f"“{g['card']}” names a loyalty ability", ctx.clause, "'I use Jace's -8'")
     who = ctx.who(g.get("player"))
     if who in GROUPS or who.startswith("team:"):
         raise SituationError("a spell is cast by one player", ctx.clause, "'I cast Brainstorm'")
-    action: dict[str, Any] = {"type": "cast", "card": ctx.card(g["card"]), "player": who}
     verb = (g.get("verb") or "cast").lower()
+    action: dict[str, Any] = {"type": "cast", "card": _spell_said(ctx, g["card"], verb), "player": who}
     card = ctx.b.cards.find(action["card"])
     if g.get("from") or verb.startswith("flash"):  # "I cast X from my graveyard", "I flashback X" (702.34a)
         if card is not None and not _GRAVEYARD_KEYWORD.search(card.oracle):
@@ -106,6 +106,23 @@ def _cast(ctx: Ctx, g: dict[str, str]) -> None:
 _GRAVEYARD_KEYWORD = re.compile(r"^(?:flashback|jump-start|retrace|escape|aftermath)\b", re.I | re.M)
 
 
+def _spell_said(ctx: Ctx, text: str, verb: str) -> str:
+    """The card a cast names. "it" after a permanent said to be out ("only Gitaxian Probe in hand and Blood
+    Scrivener out, I cast it") is not that permanent, which is on the battlefield already (a spell is cast from
+    a hand, 601.2a): it is the one other card the story named, or asked."""
+    if text.strip().lower() not in CARD_PRONOUNS or not verb.startswith("cast") or not ctx.b.last_cards:
+        return ctx.card(text)
+    out = {c for p in ctx.b.players.values() for c in p.battlefield} | {c for c, _ in ctx.b.unowned}
+    if ctx.b.last_cards[-1] not in out:
+        return ctx.card(text)
+    others = [c for c in dict.fromkeys(reversed(ctx.b.last_cards)) if c not in out]
+    if len(others) != 1:
+        raise SituationError(f"say which card “{text}” is: {ctx.b.last_cards[-1]} is on the battlefield already",
+                             ctx.clause, "the card's name: 'I cast Brainstorm'")
+    ctx.b.last_cards.append(others[0])
+    return others[0]
+
+
 def _tapped(ctx: Ctx, card: Card | None, action: dict[str, Any]) -> None:
     """ "I tap Niv-Mizzet", "I tap The One Ring": activating the ability that has {T} in its cost (602.1a), said;
     a permanent with no such ability read by the engine is not read as doing anything."""
@@ -123,6 +140,17 @@ def _may_target_player(card: Card) -> bool:
     if not (card.has_type("instant") or card.has_type("sorcery")):
         return True
     return any(isinstance(e, SpellText) and e.targets_player for e in card.effects) or not card.of(SpellText)
+
+
+def _pays_life(ctx: Ctx, g: dict[str, str]) -> None:
+    """ "he casts Gitaxian Probe and pays 2 life for it": the life paid for the spell's Phyrexian mana, joined to
+    the cast when the story is seated (seating._life_paid)."""
+    who = ctx.who(g.get("player"))
+    n = count(g["n"], ctx.clause)
+    card = "it" if g["card"].lower() in ("it", "that", "the spell") else ctx.card(g["card"])
+    ctx.b.top["life_paid"] = (who, n, card, ctx.clause)
+    spell = "the spell" if card == "it" else card
+    ctx.b.note(f"{who} {'pay' if who == 'You' else 'pays'} {n} life for {spell}'s Phyrexian mana", ctx.clause)
 
 
 def _enters(ctx: Ctx, g: dict[str, str]) -> None:
@@ -169,10 +197,19 @@ def sacrificed_as_cost(card: Card) -> bool:
     return _activated_costing(card, lambda cost: bool(_SACRIFICE_ITSELF.search(cost.replace(card.name, "~"))))
 
 
+# an activated ability's line of Oracle text: its cost before the colon ("{U}, {T}: Each player discards ...")
+_ACTIVATED_LINE = re.compile(r"^([^:\n\"(]{1,80}):", re.M)
+
+
 def _activated_costing(card: Card, pays: Callable[[str], bool]) -> bool:
     """Whether one of the card's activated abilities has a cost ``pays`` recognises: what "I tap X" and "I sacrifice
-    X" say the player activated."""
-    return any(isinstance(e, SpellText) and e.activated and pays(e.cost) for e in card.effects)
+    X" say the player activated. Card data written without the costs (one activated ability) is matched on the
+    card's one activated line of Oracle text ("opp taps Jace's Archivist")."""
+    abilities = [e for e in card.effects if isinstance(e, SpellText) and e.activated]
+    if any(pays(e.cost) for e in abilities if e.cost):
+        return True
+    lines = _ACTIVATED_LINE.findall(card.oracle)
+    return len(abilities) == 1 and not abilities[0].cost and len(lines) == 1 and pays(lines[0])
 
 
 def _to_graveyard(ctx: Ctx, g: dict[str, str]) -> None:

@@ -225,7 +225,7 @@ def _mechanic(part: Part, reading: Reading) -> None:
 def _card_of(reading: Reading, piece: Piece) -> str:
     if piece.values.get("it"):
         if reading.b.last_cards:
-            return reading.b.last_cards[-1]
+            return _not_out(reading, piece)
         # "windfall: i have 3 cards in hand after casting it": the one card named before "it" in the clause
         before = reading.later[:reading.later.index(piece)] if piece in reading.later else []
         named = {str(p.values["card"]) for p in before if p.kind is Atom.CARDS and p.values.get("card")}
@@ -233,6 +233,24 @@ def _card_of(reading: Reading, piece: Piece) -> str:
             raise SituationError("say which card “it” is", reading.clause, "'I cast Brainstorm'")
         return named.pop()
     return str(piece.values["card"])
+
+
+def _not_out(reading: Reading, piece: Piece) -> str:
+    """ "only Gitaxian Probe in hand and Blood Scrivener out, I cast it": "it" is the card last named unless that
+    one is on the battlefield already (a spell is cast from a hand, 601.2a; "I cast it" was Blood Scrivener):
+    then the one other card named, or asked."""
+    last = reading.b.last_cards
+    before = reading.later[:reading.later.index(piece)] if piece in reading.later else []
+    out = {c for p in reading.b.players.values() for c in p.battlefield} | {c for c, _ in reading.b.unowned}
+    out |= {str(p.values["card"]) for p, after in zip(before, before[1:], strict=False)
+            if p.kind is Atom.CARDS and p.values.get("card") and after.values.get("place") == "battlefield"}
+    if last[-1] not in out:
+        return last[-1]
+    others = [c for c in dict.fromkeys(reversed(last)) if c not in out]
+    if len(others) != 1:
+        raise SituationError(f"say which card “it” is: {last[-1]} is on the battlefield already", reading.clause,
+                             "the card's name: 'I cast Brainstorm'")
+    return others[0]
 
 
 def _resolving_again(reading: Reading, piece: Piece) -> bool:
@@ -294,8 +312,9 @@ def _how(part: Part, piece: Piece) -> dict[str, str]:
     """A cast's target ("targeting him"), X ("for 5", "x=6") and verb ("I activate Jace's Archivist": an
     ability, 602), from the atom and the part around it."""
     more = {"target": str(piece.values["target_text"])} if piece.values.get("target") else {}
-    if any(t.kind is Tok.CAST and t.value == "activate" for t in piece.tokens):
-        more["verb"] = "activate"
+    verb = next((t.value for t in piece.tokens if t.kind is Tok.CAST and t.value in ("activate", "tap")), None)
+    if verb is not None:
+        more["verb"] = str(verb)
     x = next(iter(part.of(Atom.X)), None)
     if x is not None:
         more["x"] = str(x.values["x"])

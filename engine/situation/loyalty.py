@@ -18,6 +18,8 @@ from engine.situation.attach import Ctx
 
 # "+1: Target player mills two cards. Draw a card." — a loyalty ability's line of Oracle text
 _LINE = re.compile(r"^(?P<cost>[+−-]?(?:\d{1,2}|X)): (?P<text>.+)$", re.M)
+# a card's words that end with a loyalty cost or "ultimate" ("Jace's -8"): a loyalty ability, never the card alone
+LOYALTY_SAID = re.compile(r"(?:\s[+\-−]\s?(?:\d+|x)|(?:'s|')\s*0|\s(?:ultimate|ult|ulti))\s*$", re.I)
 ULTIMATE = frozenset({"ultimate", "ult", "ulti", "ultimate ability"})
 
 
@@ -88,7 +90,7 @@ def _loyalty(ctx: Ctx, g: dict[str, str]) -> None:
                              "yet", ctx.clause, "ask a judge, or describe what it does ('I draw 7')")
     ctx.b.choices[f"ability:{card.name}"] = label
     action: dict[str, Any] = {"type": "cast", "card": card.name, "player": who, "ability": "activate"}
-    if g.get("target"):  # "Jace's -1 targeting my opponent": the ability's target player (601.2c via 602.2b)
+    if g.get("target"):  # "Jace's +1 targeting myself": the ability's target player (its text says whether one)
         action["targets"] = [ctx.who(g["target"])]
     ctx.b.set_action(action, ctx.clause)
     ctx.b.assume(f"“{ctx.clause}” read as activating {card.name}'s {line[0]} ability: {line[1]}")

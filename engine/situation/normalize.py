@@ -146,7 +146,7 @@ _LEGAL_TO = re.compile(r"^(?:is it|am i|is he|is she|are they) (?:legal|allowed|
 _SUBJECTS = {"me": "I", "him": "he", "her": "she", "them": "they", "my opponent": "my opponent",
              "opponent": "my opponent"}
 # "How many cards does my opponent draw if A?" → A
-_WH_IF = re.compile(rf"^(?:how many|how much|who|what|which|why|where)\b[^,]{{0,80}}?\b(?:if|when) "
+_WH_IF = re.compile(rf"^(?:how many|how much|who|what(?:s|'s)?|which|why|where)\b[^,]{{0,80}}?\b(?:if|when) "
                     rf"(?P<facts>.+?){_END}", re.I)
 # "If A, can I B?" / "If A, B?" → "A. B"
 _IF_COMMA = re.compile(rf"^(?:so |and )?if (?P<facts>.+?),\s*(?:then\s+)?(?P<rest>.+?){_END}", re.I)
@@ -230,6 +230,20 @@ def turn_loss_question(s: str, story: str) -> str | None:
     if m is None or not (_TURN_FACTS.search(story) or _BEFORE_THE_DRAW.search(story)):
         return None
     return f"it's {_POSSESSIVES.get(m.group('who').lower(), 'my')} draw step."
+
+
+# "whats opps hand after his draw step?", "how many cards will I have after my draw step?": the step asked of
+_AFTER_DRAW_STEP = re.compile(r"^(?:so )?(?:what|whats|what's|how|does|do|will|would|is|am)\b.*?\b(?:after|by the end "
+                              r"of|at the end of|once|when) (?P<whose>my|his|her|their|our|your|opponent's|"
+                              r"my opponent's) draw step(?: (?:is over|ends|resolves|finishes))?(?: if [^?]+)?"
+                              r"[\s?!.]*$", re.I)
+
+
+def draw_step_question(s: str) -> str | None:
+    """ "whats opps hand after his draw step?" with nothing happening in the story: that player's draw step is
+    what happens (504.1), "it's his draw step."."""
+    m = _AFTER_DRAW_STEP.match(s)
+    return f"it's {m.group('whose').lower()} draw step." if m else None
 
 
 # the steps before the draw step: a loss or a win asked there, with nothing happening, is asked of the draw to come

@@ -52,6 +52,7 @@ from engine.situation.facts_actions import (
     _enters,
     _mechanic,
     _move,
+    _pays_life,
     _to_graveyard,
 )
 from engine.situation.loyalty import _loyalty
@@ -84,7 +85,8 @@ POS2 = r"(?:my|your|his|her|their|our|[\w\-]+'s)"
 ZONE = r"(?P<zone>library|deck|hand|graveyard|libraries|decks|hands|graveyards|yard|memory)"
 MEM = r"(?: into (?:my |their |his |her )?(?P<mem>memory|hand))?"
 EMPTY = r"(?P<empty> from (?:an |my |their |his |her |the )?empty (?:library|deck))?"
-LOYALTY = r"(?P<loyalty>[+−-]\d{1,2}|0|ultimate|ult|ulti)(?: ability)?"
+LOYALTY = (r"(?P<loyalty>[+−-]\d{1,2}|0|ultimate|ult|ulti)(?: ability)?"
+           r"(?: (?:targeting|on|at) (?P<target>(?!\d)[\w'’]+(?: [\w'’]+)?))?")
 NOT = (r"(?P<neg>don't |doesn't |do not |does not |won't |will not )?(?:(?:chooses?|decides?|wants?) "
        r"(?P<neg2>not )?to |will )?")
 MECH = "(?P<mech>" + "|".join(re.escape(a) for a in mechanic_aliases()) + ")"
@@ -285,6 +287,18 @@ PHRASES: tuple[Phrase, ...] = (
         ("I have drawn 2 cards this turn",),
     ),
     Phrase(
+        "loyalty ability",
+        (
+            rf"{P} (?:activates?|uses?|pops?|does|goes for|fires? off)(?: the| its| his| her)? {LOYALTY}"
+            r"(?: (?:of|on|from) (?P<card>.+?))?",
+            rf"{P} (?:activates?|uses?|pops?|does|goes for|fires? off) (?P<card>.+?)(?:'s|')? {LOYALTY}",
+            rf"(?P<card>.+?)(?:'s|')? {LOYALTY}(?: (?:is )?(?:activated|used|resolves))?",
+        ),
+        _loyalty,
+        "I activate Jace, Wielder of Mysteries's -8.",
+        ("I use Jace, Wielder of Mysteries's ultimate", "Jace, Wielder of Mysteries -8"),
+    ),
+    Phrase(
         "choice: apply",
         (
             rf"{P} {NOT}(?P<verb>dredges?|uses?|applies|apply) (?P<card>.+?)(?: instead(?P<instead> of drawing)?)?",
@@ -375,19 +389,6 @@ PHRASES: tuple[Phrase, ...] = (
         "My opponent and I both control Notion Thief.",
     ),
     Phrase(
-        "loyalty ability",
-        (
-            rf"{P} (?:activates?|uses?|pops?|does|goes for|fires? off)(?: the| its| his| her)? {LOYALTY}"
-            r"(?: (?:of|on|from) (?P<card>.+?))?",
-            rf"{P} (?:activates?|uses?|pops?|does|goes for|fires? off) (?P<card>.+?)(?:'s|')? {LOYALTY}"
-            rf"(?: (?:targeting|on) (?!{_TIME_WORDS})(?P<target>(?!\d)[\w'’]+(?: [\w'’]+)?))?",
-            rf"(?P<card>.+?)(?:'s|')? {LOYALTY}(?: (?:is )?(?:activated|used|resolves))?",
-        ),
-        _loyalty,
-        "I activate Jace, Wielder of Mysteries's -8.",
-        ("I use Jace, Wielder of Mysteries's ultimate", "Jace, Wielder of Mysteries -8"),
-    ),
-    Phrase(
         "ability's target",
         (
             r"(?P<card>.+?)(?:'s|’s)? (?:trigger|ability|triggered ability) targets "
@@ -418,6 +419,14 @@ PHRASES: tuple[Phrase, ...] = (
         "I cast Opportunity targeting myself.",
         ("opponent casts Timetwister", "I cast Prosperity with X=3", "I activate Jace's Archivist",
          "I play Howling Mine"),
+    ),
+    Phrase(
+        "life paid",
+        (rf"{P} (?:pays?|paid|paying) (?P<n>\d{{1,2}}|two|four|six|eight) life for (?P<card>it|that|the spell|.+?)"
+         r"(?:'s)?(?: phyrexian mana)?",),
+        _pays_life,
+        "I pay 2 life for Gitaxian Probe.",
+        ("opponent casts Gitaxian Probe paying 2 life",),
     ),
     Phrase(
         "enters",

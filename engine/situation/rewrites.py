@@ -48,6 +48,30 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # "i cast windfall with only windfall in hand", "he has just brainstorm in his hand": one card held, so the
         # hand's size is 1 (the card kept: "and cast it" names it; left alone, the size was the default 7); a
         # number said ("only 2 cards") is kept
+        # "my only card in hand is gitaxian probe": the same one card held
+        (r"\bmy only card in (?:my )?hand is ([^.,;!?]{2,40}?)(?=\s*(?:[.,;!?]|$| and ))",
+         r"I have only \1 in hand"),
+        (r"\bhis only card in (?:his )?hand is ([^.,;!?]{2,40}?)(?=\s*(?:[.,;!?]|$| and ))",
+         r"he has only \1 in hand"),
+        (r"\bher only card in (?:her )?hand is ([^.,;!?]{2,40}?)(?=\s*(?:[.,;!?]|$| and ))",
+         r"she has only \1 in hand"),
+        # "Gitaxian Probe is the only card in my hand", "my hand is just Brainstorm", "only X in hand, ...": the same
+        (r"(?:^|(?<=[.!?,;] ))([^.,;!?]{2,40}?) is (?:the|my) only card in (?:my )?hand\b", r"I have only \1 in hand"),
+        (r"(?:^|(?<=[.!?,;] ))([^.,;!?]{2,40}?) is (?:his|the) only card in (?:his )?hand\b",
+         r"he has only \1 in hand"),
+        (r"(?:^|(?<=[.!?,;] ))([^.,;!?]{2,40}?) is (?:her|the) only card in (?:her )?hand\b",
+         r"she has only \1 in hand"),
+        (r"\bmy hand is (?:just|only) (?!\d)([^.,;!?]{2,40}?)(?=\s*(?:[.,;!?]|$| and ))", r"I have only \1 in hand"),
+        (r"\bhis hand is (?:just|only) (?!\d)([^.,;!?]{2,40}?)(?=\s*(?:[.,;!?]|$| and ))", r"he has only \1 in hand"),
+        (r"\bher hand is (?:just|only) (?!\d)([^.,;!?]{2,40}?)(?=\s*(?:[.,;!?]|$| and ))", r"she has only \1 in hand"),
+        (r"(?:^|(?<=[.!?;] ))(?:only|just) (?!\d)(?=[^.,;!?\d]{2,40}? in (?:my )?hand\b)", "I have only "),
+        # "I control Blood Scrivener with Gitaxian Probe in my hand": the permanent is controlled, the card after
+        # "with" is the one in the hand (both were read as in the hand, and the Scrivener's replacement left out)
+        (r"\b(controls?|controlling|have|has|had) ((?!(?:only|just) )[^.,;!?]{2,60}?) with (?=(?:only |just )?"
+         r"(?!\d|a card|one card|no card)[^.,;!?\d]{2,60}? in (?:my |his |her |their |the )?hand\b)", r"\1 \2, with "),
+        # "i have blood scrivener and only gitaxian probe in hand": the verb said once for both
+        (r"\b(have|has|had) ([^.,;!?]{2,40}?) and (?=(?:only|just) (?!\d)[^.,;!?]{2,40}? in "
+         r"(?:my |his |her |their )?hand\b)", r"\1 \2 and \1 "),
         (r"\b(with|have|has|had|holding) (?:only|just) (?!\d|(?:a|an|one|two|three|four|five|six|seven|eight|nine|"
          r"ten|no|zero)\b)((?:(?! and | or )[^.,;!?\d]){2,40}?)(?<!\bcards)(?<!\bcard) in "
          r"(my |his |her |their |the )?hand\b", r"\1 \2 in \3hand and 1 card in \3hand"),
@@ -181,6 +205,8 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # "I cast X with 3 other cards in hand": the hand said is the one beside the spell (it was read as the hand
         # holding X, one card short: a "cards in hand plus one" spell drew 3 where 4 are drawn); said of no spell
         # cast, seating refuses the words
+        (r"\b(?:holding|and holding|while holding|holding onto) (\d{1,2}|no|one|two|three|four|five|six|seven) "
+         r"((?:other |more )?cards?)\b(?! in)", r"with \1 \2 in hand"),
         (r"\b(\w+) other cards? in ((?:my |his |her |their |your )?hand)\b", r"\1 cards in \2 besides a spell"),
         (r"\b(I|opponent|my opponent|(?-i:[A-Z][a-z]+)) \((?:at |on )?(-?\d+) life\)", r"\1 is at \2 life and \1"),
         (r"\b(-?\d+|\w+) (?:hp|health|life points|lp)\b", r"\1 life"),
@@ -307,10 +333,15 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"(?: in (?:my )?hand)?", "everyone else has 0 cards in hand"),
         (r"\b(?:(?:nobody|no one|noone) else|no other player) (?:has|holds|is holding) (?:any )?cards(?: in hand)?",
          "everyone else has 0 cards in hand"),
+        # "nobody has cards in hand except the windfall": the caster holds only that card, every other hand is empty
+        (r"\b(?:where |when )?(?:nobody|no one|noone|no player) (?:has|holds) (?:any )?cards in (?:their |his or her )?"
+         r"hands? (?:except|but|besides|other than) (?:the |my |a |one )?([^.,;!?]{2,40}?)(?=\s*(?:[.,;!?]|$))",
+         r". everyone else has 0 cards in hand, I have \1 in hand and 1 card in hand"),
         # "our first turn (turn 2)": the game's number of a side's first turn (1 on the play, 2 on the draw) says
         # again what "first turn" and the side say; read once
         (r"\b((?:my|our|his|her|their|opponent's) first turn)\s*"
          r"(?:\(\s*(?:game )?turn [12]\s*\)|,\s*(?:game )?turn [12]\b)", r"\1"),
+        (r"\b(?:game )?turn [12]\s*\(\s*((?:my|our|his|her|their|opponent's) first turn)\s*\)", r"\1"),
         (r"\bppl\b", "players"),
         (r"\bthe (?:guy|dude|person|girl|lady|fella|one|player sitting|guy sitting|person sitting) "
          r"(?=(?:on|to|at|across)\b)", "the player "),
@@ -345,11 +376,22 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # quote may be a card's text ('its own "draw one card" effect') and keeps its marks
         (r'"([^"\s]+(?: [^"\s]+)?)"', r"\1"),
         # "tapped four mana and cast X": paying mana decides no draw
-        (r"\b(?:tapped|taps|tap|tapping|paid|pays|pay|paying|spent|spends|spend|spending) (?:out|(?:\w+ )?mana)"
+        (r"\b(?:tapped|taps|tap|tapping|paid|pays|pay|paying|spent|spends|spend|spending) "
+         r"(?:out|(?:\w+ )?(?:mana|lands?|basics?|islands?|swamps?|mountains?|forests?|plains))"
          r"(?: (?:and|to|for))? (?=(?:cast|casts|casting|play|plays|played|activate|activated|activates)\b)", ""),
+        # "he casts Gitaxian Probe paying 2 life": Phyrexian mana paid with life, part of the cast (107.4f)
+        # (a sentence of its own: the clause around the cast may hold other facts, read from their parts)
+        (r"\b(I|he|she|they|opponent|my opponent|(?-i:[A-Z][a-z]+)) (cast|casts) ([^,.;!?]+?),? (?:by |and )?"
+         r"(?:paying|pays|paid|pay|for) (\d{1,2}|two|four|six|eight) life\b(?: for (?:it|(?:the|its) "
+         r"(?:phyrexian )?mana))?", r"\1 \2 \3. \1 paid \4 life for it"),
+        (r"\b(cast|casts) ([^,.;!?]+?),? (?:by |and )?(?:paying|pays|paid|pay|for) (\d{1,2}|two|four|six|eight) "
+         r"life\b(?: for (?:it|(?:the|its) (?:phyrexian )?mana))?", r"\1 \2 and paid \3 life for it"),
+        # "my opp taps out for Thought Sip": all the mana to cast it
+        (r"\btaps out (?:for|to cast|and casts) (?=\S)", "casts "),
+        (r"\b(?:tap|tapped|tapping) out (?:for|to cast|and cast) (?=\S)", "cast "),
         # "Gitaxian Probe ..., paid with mana": a cost paid in mana is what the card data assumes already
-        (r",?\s*\b(?:paid|paying|pay|pays) (?:for )?(?:it |that )?(?:with|using|in) "
-         r"(?:its |regular |normal |blue )?mana\b", ""),
+        (r",?\s*\b(?:paid|paying|pay|pays) (?:for )?(?:it |that )?(?:(?:with|using|in) )?"
+         r"(?:its |regular |normal |blue |the |full )?mana(?: cost)?\b", ""),
         # "I cast X with kicker", "..., kicked", "I kick X", "bargained": the caster's choice of an optional additional
         # cost (601.2b), read by the phrase "and kick it"
         (r"\b(cast|casts|casting) ([^.;!?]+?),? (?:without (?:its |the |paying (?:the |its )?)?kicker(?: cost)?|"
@@ -398,6 +440,14 @@ _PHRASES: tuple[tuple[tuple[str, ...], re.Pattern[str], str], ...] = tuple(
         (("draw",), r"(?:^|(?<=[.!?] ))(?:so )?(?:no|there(?:'s| is) no|you get no|(?:you|i) don't get (?:a|the)) "
          r"(?:card |turn )?draw(?: step)? (?P<when>(?:if|when) [^.?!,;]+?)(?:,? which (?:you|i|he|she|they) "
          r"(?:should|shouldn't|do|don't|would|wouldn't))?(?=[.?!]|$)", r"do you draw \g<when>?"),
+        # "i +1 jace wielder targeting myself": a loyalty cost used as a verb
+        (("+", "-", "−"), r"\b(I|they) ([+\-−]\d{1,2}) (?!cards?\b|life\b)([^.,;!?]{3,40}?)"
+         r"(?= targeting| on | at |[.,;!?]|$| and )", r"\1 use \3's \2"),
+        (("+", "-", "−"), r"\b(he|she|opponent|my opponent) ([+\-−]\d{1,2}) (?!cards?\b|life\b)([^.,;!?]{3,40}?)"
+         r"(?= targeting| on | at |[.,;!?]|$| and )", r"\1 uses \3's \2"),
+        # "jace wielder's minus 8", "his plus 1": a loyalty cost said in words ("-8", "+1")
+        (("minus",), r"(?<=(?:'s|s'|he|ts|ir|my) )minus ?(?=\d{1,2}\b)", "-"),
+        (("plus",), r"(?<=(?:'s|s'|he|ts|ir|my) )plus ?(?=\d{1,2}\b)", "+"),
         # "you use some form of card draw": a draw of one card, the least any draw effect does
         (("form of", "kind of", "sort of", "type of", "source of"), r"\b(?:use|uses|using|cast|casts|casting|play|"
          r"plays|playing) (?:some|any|a|an) (?:form|kind|sort|type|source) of (?:card )?draw(?:ing)?\b",
