@@ -238,6 +238,9 @@ class Scenario:
     # (504.1: no player gets priority before it). The state above is the one the action meets (the turn's card
     # drawn); ``engine.judging`` resolves the step first and tells both (JSON "draw_step_first": true).
     draw_step_first: bool = False
+    # "It's my upkeep, I control X. How many cards do I draw this turn?": the upkeep's beginning, then the draw step
+    # that follows it (504.1), told as one story by ``engine.judging`` (JSON "draw_step_after": true).
+    draw_step_after: bool = False
 
     def clone(self) -> Scenario:
         """A copy the resolver may change freely. Written out rather than ``copy.deepcopy``: a resolution and

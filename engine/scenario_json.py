@@ -90,6 +90,7 @@ def scenario_from_json(doc: Any, cards: CardDB | None = None) -> Scenario:
     scenario.defaulted = default_keys(doc, names)
     scenario.asked = asked_from_json(doc.get("asked"), names)
     scenario.draw_step_first = doc.get("draw_step_first") is True
+    scenario.draw_step_after = doc.get("draw_step_after") is True and step in ("untap", "upkeep")
     if scenario.draw_step_first:
         scenario.defaulted.append(Default.DRAW_STEP_FIRST.value)
     return scenario

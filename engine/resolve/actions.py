@@ -274,9 +274,10 @@ def action_cast(r: Resolver) -> None:
 
 
 # an activated ability's cost that uses the card from the hand or a graveyard: not activated on the battlefield
+# ("(?!\w)" ends it: "~" is no word character, so "\b" after "discard ~" never matched)
 _ELSEWHERE = re.compile(r"\b(?:discard (?:this card|~)|reveal (?:this card|~)|exile (?:this card|~) from your "
                         r"(?:hand|graveyard)|from your (?:hand|graveyard)|cycling|channel|ninjutsu|forecast|"
-                        r"unearth|scavenge|embalm|eternalize|encore)\b", re.I)
+                        r"unearth|scavenge|embalm|eternalize|encore)(?!\w)", re.I)
 _PERMANENT_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker", "battle")
 
 

@@ -168,7 +168,8 @@ def _condition_holds(r: Resolver, source: str, controller: str, words: str, x: i
     about = about_that_player(words) if that_player else None
     you, checked = (that_player, about) if about is not None else (controller, words)
     m = _X_AT_LEAST.fullmatch(words)
-    held = (x >= int(m.group(1)) if m and x is not None else None) if m else known_condition(r, checked, you)
+    held = (x >= int(m.group(1)) if m and x is not None else None) if m else known_condition(r, checked, you,
+                                                                                          that_player)
     if held is None:
         held = own_tapped_state(r, source, controller, words)
     if held is None:

@@ -223,7 +223,7 @@ def _settle(b: Builder, last_clause: str, sentences: Collection[str] = ()) -> No
     step), unless the step said is one whose beginning triggers a permanent told ("it's my end step, I control
     X: do I draw?" asks what X does). Without an action there is nothing to resolve."""
     if b.action is None and b.implied_action is None and not b.pending_dredges:
-        step_begins(b)
+        step_begins(b, question_sentences(list(sentences)))
     if b.action is None:
         _turn_draw_asked(b, sentences)
     try:

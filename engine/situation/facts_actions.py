@@ -75,6 +75,11 @@ def _cast(ctx: Ctx, g: dict[str, str]) -> None:
     verb = (g.get("verb") or "cast").lower()
     action: dict[str, Any] = {"type": "cast", "card": _spell_said(ctx, g["card"], verb), "player": who}
     card = ctx.b.cards.find(action["card"])
+    if g.get("from") or verb.startswith("flash"):  # "I cast X from my graveyard", "I flashback X" (702.34a)
+        if card is not None and not _GRAVEYARD_KEYWORD.search(card.oracle):
+            raise SituationError(f"{card.name} has no keyword that lets it be cast from a graveyard (601.3)",
+                                 ctx.clause, "name the card that lets it be cast from there, or ask a judge")
+        action["from"] = "graveyard"
     if card is not None and LOYALTY_LINE.search(card.oracle) and _LOYALTY_COST.search(ctx.clause):
         raise SituationError(f"{card.name}'s loyalty ability said in “{ctx.clause}” is not one the engine can carry "
                              "out yet", ctx.clause, "ask a judge, or describe what it does ('I draw 7')")
@@ -104,6 +109,10 @@ def _cast(ctx: Ctx, g: dict[str, str]) -> None:
     if g.get("x") or g.get("x2"):
         action["x"] = count(g.get("x") or g["x2"], ctx.clause)
     ctx.b.set_action(action, ctx.clause)
+
+
+# a spell's own permission to be cast from a graveyard (702.34a, 702.133a, 702.81a, 702.138a, 702.127a)
+_GRAVEYARD_KEYWORD = re.compile(r"^(?:flashback|jump-start|retrace|escape|aftermath)\b", re.I | re.M)
 
 
 def _spell_said(ctx: Ctx, text: str, verb: str) -> str:
@@ -184,7 +193,9 @@ def _dies(ctx: Ctx, g: dict[str, str]) -> None:
     ctx.b.set_action({"type": "cast", "card": card, "player": who, "ability": "dies"}, ctx.clause)
 
 
-_SACRIFICE_ITSELF = re.compile(r"\bsacrifice (?:this \w+|~|it)\b", re.I)
+# "(?!\w)", not "\b": "~" (a legendary card's own name, as its Oracle text says it: "Sacrifice Kell's Orb") is
+# no word character, so "\b" after it never matched at the cost's end and the sacrifice was read as a death
+_SACRIFICE_ITSELF = re.compile(r"\bsacrifice (?:this \w+|~|it)(?!\w)", re.I)
 
 
 def sacrificed_as_cost(card: Card) -> bool:

@@ -402,6 +402,12 @@ PHRASES: tuple[Phrase, ...] = (
     Phrase(
         "cast",
         (
+            # from a graveyard, by its own keyword (702.34a flashback): "I cast X from my graveyard", "I flashback X"
+            rf"{P} (?P<verb>casts?|flashbacks?|flashes back) (?P<card>.+?) (?P<from>from (?:my|his|her|their|the) "
+            r"(?:graveyard|yard)|with (?:its )?flashback|using (?:its )?flashback|for its flashback cost)"
+            rf"(?: (?:targeting|on) (?!{_TIME_WORDS})(?P<target>[\w'’]+(?: [\w'’]+)?))?",
+            rf"{P} (?P<verb>flashbacks?|flashes back) (?P<card>.+?)"
+            rf"(?: (?:targeting|on) (?!{_TIME_WORDS})(?P<target>[\w'’]+(?: [\w'’]+)?))?",
             rf"{P} (?P<verb>casts?|plays?|activates?|resolves?|cycles?|taps?) (?!an? card\b|\w+ cards\b)(?P<card>.+?)"
             rf"(?: (?:targeting|on|for|at) (?!{_TIME_WORDS})"
             rf"(?P<target>(?!\d)[\w'’]+(?: [\w'’]+)?))?(?: (?:with|for) x ?(?:=|is|of|equal to|equals|being) ?"

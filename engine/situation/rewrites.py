@@ -272,6 +272,13 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(targeting|on) ((?:my |the )?opponent|(?-i:[A-Z][a-z]+)) (at -?\d+ life)\b", r"\1 \2, \2 \3"),
         (r"\b(targeting|on) ((?:my |the )?opponent|(?-i:[A-Z][a-z]+)) with (\d+|no|one|two|three|four|five) (cards? "
          r"(?:left )?in (?:(?:his|her|their) )?(?:hand|library|deck|graveyard))\b", r"\1 \2, \2 has \3 \4"),
+        # the same after "me" ("my opponent casts Blood Pact targeting me at 2 life"): the asker's life, not the
+        # caster's (it was the caster's, silently: "do I lose?" answered No)
+        (r"\b(targeting|on) (me|myself) (at -?\d+ life)\b", r"\1 \2, I am \3"),
+        (r"\b(targeting|on) (me|myself) with (\d+|no|one|two|three|four|five) (cards? (?:left )?in (?:my )?(?:hand|"
+         r"library|deck|graveyard))\b", r"\1 \2, I have \3 \4"),
+        (r"\b(targeting|on) (him|himself) (at -?\d+ life)\b", r"\1 \2, he is \3"),
+        (r"\b(targeting|on) (her|herself) (at -?\d+ life)\b", r"\1 \2, she is \3"),
         (r"\bboth (?:of )?(?:my )?opponents\b", "my two opponents"),  # "both opps have X": two opponents, each
         # "one of the opps has Sheoldred": one opponent, whichever (in Two-Headed Giant both share the life and the
         # loss, 810.8a); it was not understood

@@ -235,7 +235,7 @@ def _to_json(b: Builder) -> dict[str, Any]:
         action["while_casting"] = True
     _life_paid(b, action)
     out: dict[str, Any] = {"players": players, "active": active, "action": action}
-    for key in ("game", "edition", "turn", "step"):
+    for key in ("game", "edition", "turn", "step", "draw_step_after"):
         if key in b.top:
             out[key] = b.top[key]
     if fmt:
