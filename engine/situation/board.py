@@ -12,10 +12,11 @@ import re
 from engine.errors import Ambiguity, SituationError
 from engine.situation import facts as F
 from engine.situation.atoms import Atom, Piece
-from engine.situation.attach import agree, possessive
+from engine.situation.described import agree
 from engine.situation.lexicon import read_number
 from engine.situation.reading import ZONES, Part, Reading, _groups, player
 from engine.situation.tokens import Tok
+from engine.wording import possessive
 
 
 def _cast_into(part: Part, reading: Reading) -> None:

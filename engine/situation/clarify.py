@@ -19,7 +19,8 @@ from engine.errors import Ambiguity, Clarification, Option, ScenarioError
 from engine.question import Asked
 from engine.resolve import resolve
 from engine.scenario_json import scenario_from_json
-from engine.situation.attach import Builder, agree
+from engine.situation.attach import Builder
+from engine.situation.described import agree
 from engine.situation.normalize import normalize_text
 from engine.wording import owned_by
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 
 from engine.errors import Ambiguity, SituationError
-from engine.situation.attach import Builder, Ctx, agree
+from engine.situation.attach import Builder, Ctx
+from engine.situation.described import agree
 from engine.wording import possessive
 
 _IT = frozenset({"it", "that", "this", "that one", "this one", "them"})

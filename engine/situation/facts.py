@@ -13,9 +13,11 @@ from typing import Any
 from engine.cards import Card
 from engine.effects import SpellText
 from engine.errors import Ambiguity, SituationError
-from engine.situation.attach import CARD_PRONOUNS, GROUPS, Ctx, agree, possessive
+from engine.situation.attach import CARD_PRONOUNS, GROUPS, Ctx
+from engine.situation.described import agree
 from engine.situation.dredges import not_dredge
 from engine.situation.lexicon import MAX_COUNT, STEP_WORDS, count, read_number
+from engine.wording import possessive
 
 
 def _zone_key(word: str) -> str:

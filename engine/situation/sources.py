@@ -16,10 +16,10 @@ from engine.effects import CastTrigger, DrawStepTrigger, DrawTrigger, EventTrigg
 from engine.situation import facts as F
 from engine.situation import facts_actions as A
 from engine.situation.atoms import Atom, Piece, atoms
-from engine.situation.attach import Builder, possessive
+from engine.situation.attach import Builder
 from engine.situation.reading import Part, Reading, _groups, player
 from engine.situation.tokens import Tok, tokenize
-from engine.wording import owned_by
+from engine.wording import owned_by, possessive
 
 _TRIGGERS = (DrawStepTrigger, DrawTrigger, CastTrigger, EventTrigger)
 
