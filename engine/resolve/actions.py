@@ -137,7 +137,8 @@ def _tapped_states_read(r: Resolver) -> None:
             rest = _READ_STATE.sub("", card.oracle) if card is not None else ""
             if card is not None and _OWN_STATE.search(rest):
                 raise ScenarioError(f"{name} is tapped, and the engine can't yet take into account what its text "
-                                    "says about being tapped", f"players.{p.name}.tapped", card.oracle[:300])
+                                    "says about being tapped", f"players.{p.name}.tapped",
+                                    "the situation with it untapped, or ask a judge")
 
 
 def action_draw(r: Resolver) -> None:
