@@ -284,7 +284,7 @@ class Ctx:
     def card(self, text: str) -> str:
         if text.strip().lower() in CARD_PRONOUNS and self.b.last_cards:
             return self.b.last_cards[-1]
-        name = _said_before(self.b, text) or match_card(self.b.cards, text, self.clause)
+        name = _said_before(self.b, text) or match_card(self.b.cards, text, self.clause, self.b.text)
         self.b.last_cards.append(name)
         return name
 

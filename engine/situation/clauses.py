@@ -293,6 +293,8 @@ def _telling(whole: SituationError, parts: SituationError) -> SituationError:
     """The error to show when neither reader reads a clause: a question first, then an unknown card (the
     answer names it, and a front end with a card source looks it up), the whole-clause reader's only when
     its "card" is plausibly a name (no reader word in it: never "library has 2 left")."""
+    if _part_of_said(whole, parts):  # "Jace" of "Jace, Memory Adept": the whole name is the one to look up
+        return whole
     if isinstance(parts, Ambiguity) or parts.unknown_card:
         return parts
     if "too large" in whole.message or "engine can carry out" in whole.message:  # a phrase read the fact and

@@ -154,12 +154,15 @@ def _typo_of(typed: str, word: str) -> bool:
     return len(word) >= 8 and typed[:2] == word[:2] and fuzz.ratio(typed, word) >= 78
 
 
-def match_card(cards: CardDB, text: str, clause: str) -> str:
+def match_card(cards: CardDB, text: str, clause: str, context: str = "") -> str:
     """One card for the words, or the error that names them (unknown card) or asks (several cards)."""
     found = candidates(cards, text)
     if len(found) == 1:
         return _known(cards, found[0], clause)
     name = text.strip(" .,'\"")
+    longer = _comma_name(cards, name, context or clause) if len(found) > 1 else None
+    if longer is not None:  # "Jace, Memory Adept": a card the data lacks, looked up whole, never "which Jace?"
+        found, name = [], longer
     if len(found) > 1:
         raise Ambiguity(f"Which card is “{name}”?", name, clause, [(n, n) for n in found[:10]])
     name = _WHOSE.sub("", name) or name  # "my Midnight Reaper", "a Toothy": the card is the rest
@@ -169,6 +172,18 @@ def match_card(cards: CardDB, text: str, clause: str) -> str:
     error = SituationError(f"“{name}” is not a card I know", clause, "a card name from the card data")
     error.unknown_card = name
     raise error
+
+
+def _comma_name(cards: CardDB, name: str, clause: str) -> str | None:
+    """The whole name when the words matched several cards only as the start of a longer name written with a
+    comma and capitals ("I activate Jace, Memory Adept's 0 ability"): a card the data lacks, which the bot looks up
+    whole; None when no such name follows, or it is a known card."""
+    m = re.search(rf"(?<![\w']){re.escape(name)},\s+((?:[A-Z][\w'-]*|of|the)(?:\s+(?:[A-Z][\w'-]*|of|the)){{0,4}})",
+                  clause)
+    if m is None:
+        return None
+    whole = re.sub(r"(?:'s|’s|')$", "", f"{name}, {m.group(1)}").strip()
+    return whole if whole.count(" ") >= 1 and not candidates(cards, whole) else None
 
 
 # words after a card's name that are not part of it: a clause, a target, an X, a bug report's word

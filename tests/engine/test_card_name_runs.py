@@ -134,3 +134,11 @@ def test_a_typo_of_a_nickname_is_its_card(typed: str, name: str) -> None:
 
 def test_a_short_word_near_a_nickname_is_no_card() -> None:
     assert _cards("I control sotlx") == []  # under 8 letters: another word, never a nickname's typo
+
+
+def test_a_comma_name_the_data_lacks_is_looked_up_whole_not_asked_among_its_namesakes() -> None:
+    """ "I activate Jace, Memory Adept's 0 ability" asked which Jace (Jace, Wielder of Mysteries or Jace's Archivist):
+    the answer can't be either; the whole name is the card to look up (the bot fetches it)."""
+    assert _unknown("If I activate Jace, Memory Adept's 0 ability. What happens?") == "Jace, Memory Adept"
+    with pytest.raises(Clarification):  # a bare "Jace" still asks which one
+        situation_to_json("I control Jace. I draw a card.", default_cards())

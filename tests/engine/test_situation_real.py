@@ -43,7 +43,10 @@ REAL_ENTRIES_AT_LEAST = 207
 # issue-24u: "3 untapped Howling Mines", "the start of his turn", "is it possible for X to win?": 26 right.
 READ_RIGHT_AT_LEAST = 26
 ASKED_RIGHT_AT_LEAST = 16  # asked, and one option resolved gives the expected outcome
-NOT_UNDERSTOOD_AT_MOST = 150  # issue-24u merged with main: 150
+# 151 since 2026-11-26: real-013 ("I activate Jace, Memory Adept's 0 ability") names a card outside both card files
+# and is answered "“Jace, Memory Adept” is not a card I know" (the bot looks it up whole); it was asked "which
+# Jace?" among two other Jaces, neither of them right
+NOT_UNDERSTOOD_AT_MOST = 151
 
 # Entries resolved to an outcome the rules don't give (or answered without asking where a judge would have to
 # ask): bugs of today's reader, listed so that no new one can appear. Remove an id once it is no longer misread.
