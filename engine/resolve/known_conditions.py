@@ -24,9 +24,18 @@ def known_condition(r: Resolver, words: str, you: str, that_player: str = "") ->
     assumed; None when the words are about something the engine doesn't track. ``that_player``: who "that
     player" / "the player" is (the player a trigger is about), when the condition names them."""
     held = _known_for(r, words, you)  # the table's own forms first ("that player doesn't pay {1}")
+    about = about_that_player(words) if held is None and that_player else None
+    if about is not None:  # "that player has two or fewer cards in hand": "you have ..." for that player
+        held = _known_for(r, about, that_player)
     if held is None:
         held = third_person_held(r, words, you, that_player)
     return held
+
+
+def whose_condition(words: str, you: str, that_player: str) -> str:
+    """The player a condition is about, to say it: "that player" when the words name them, else "you"."""
+    return that_player if that_player and _THIRD_PERSON.fullmatch(words) or (
+        that_player and about_that_player(words) is not None) else you
 
 
 def _known_for(r: Resolver, words: str, you: str) -> bool | None:
@@ -208,4 +217,4 @@ def _int_word(word: str) -> int:
     return n if isinstance(n, int) else 0
 
 
-__all__ = ["about_that_player", "known_condition", "third_person_held"]
+__all__ = ["known_condition", "third_person_held", "whose_condition"]

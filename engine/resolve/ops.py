@@ -14,7 +14,7 @@ from engine.oracle.clauses import RANDOM_MODE
 from engine.resolve import ops_players, ops_reveal, ops_targets, ops_zones
 from engine.resolve.amounts import count_x, small_number, the_difference
 from engine.resolve.events import OpContext
-from engine.resolve.known_conditions import about_that_player, known_condition
+from engine.resolve.known_conditions import known_condition, whose_condition
 from engine.resolve.optional_costs import cost_paid, optional_cost, unpaid_cost
 from engine.resolve.player_target import TargetNeeded
 from engine.resolve.unless_acts import unless_act
@@ -96,13 +96,11 @@ def decide_condition(r: Resolver, words: str, you: str, that_player: str = "") -
     negated = unpaid_cost(words)
     if negated is not None:
         return not cost_paid(r, negated[0], negated[1], you)
-    about = about_that_player(words) if that_player else None
-    if about is not None:
-        words, you = about, that_player
     known = known_condition(r, words, you, that_player)
     if known is False:  # said, so the answer shows why the part under it did or didn't happen (608.2c)
-        r.step(f"The condition “{words}” doesn't hold for {you} in this situation.",
-               r.rs.cite("if_you_do"), you, "why_not")
+        who = whose_condition(words, you, that_player)
+        r.step(f"The condition “{words}” doesn't hold for {who} in this situation.",
+               r.rs.cite("if_you_do"), who, "why_not")
     if known is not None:
         return known
     met = bool(r.choose(f"condition:{words}", [True, False], True))

@@ -12,7 +12,6 @@ from engine.effects import (
 )
 from engine.model import Batch, PlayerState
 from engine.resolve.events import GameOver, PendingTrigger
-from engine.resolve.known_conditions import about_that_player
 from engine.resolve.ops import decide_condition, known_condition
 from engine.resolve.player_target import trigger_aim
 
@@ -165,10 +164,8 @@ def _condition_holds(r: Resolver, source: str, controller: str, words: str, x: i
     """603.4: the intervening "if" checked as the event occurs and again as the ability resolves. The state
     decides it when it can (an X given counts); otherwise, as it triggers, it is a decision stated once. A
     condition about "that player" is checked on that player."""
-    about = about_that_player(words) if that_player else None
-    you, checked = (that_player, about) if about is not None else (controller, words)
     m = _X_AT_LEAST.fullmatch(words)
-    held = (x >= int(m.group(1)) if m and x is not None else None) if m else known_condition(r, checked, you,
+    held = (x >= int(m.group(1)) if m and x is not None else None) if m else known_condition(r, words, controller,
                                                                                           that_player)
     if held is None:
         held = own_tapped_state(r, source, controller, words)
