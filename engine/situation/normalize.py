@@ -89,7 +89,7 @@ _QUESTION_TAIL = (
     r"(?: immediately| instantly| right there| on the spot| at once)?|"
     # "... targeting opp who has 7 cards": "who has", "who controls" after a player is a relative clause (facts)
     # "..., which is tapped": "which is", "which has" after a comma is a relative clause too (its fact was dropped)
-    r"(?:how many|how much|what|why|(?:who|which)(?! (?:has|have|had|controls?|was|still|only)\b| is (?:at|on)\b)"
+    r"(?:how many|how much|whats|what|why|(?:who|which)(?! (?:has|have|had|controls?|was|still|only)\b| is (?:at|on)\b)"
     r"(?<!,\swhich(?= is\b| are\b| has\b| had\b)))"
     r"\b[^,.;!?]{0,80})"
     r"(?: here| now| then| in this case| right away| at all)?"

@@ -118,7 +118,7 @@ _QUESTION_START = re.compile(r"^(?:so |and |but |then |ok |okay )?(?:do|does|did
 # "..., can i miracle it even tho its a sorcery": a question after the story, in the same sentence, without "?"
 _MID_QUESTION = re.compile(r",\s*(?:so )?(?:(?:can|could|do|does|did|will|would|am|is|are)\s+(?:i|we|he|she|they)\b|"
                            r"how many\b|how much\b|who (?:wins|loses|draws)\b|"
-                           r"what(?:'s|s| is) (?:my|his|her|their) hand (?:size|count)\b)", re.I)
+                           r"what(?:'s|s| is| will be) (?:my|his|her|their|our) (?:hand (?:size|count)|life)\b)", re.I)
 
 
 def question_sentences(sentences: list[str]) -> list[str]:

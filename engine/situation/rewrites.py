@@ -51,6 +51,10 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(with|have|has|had|holding) (?:only|just) (?!\d|(?:a|an|one|two|three|four|five|six|seven|eight|nine|"
          r"ten|no|zero)\b)((?:(?! and | or )[^.,;!?\d]){2,40}?)(?<!\bcards)(?<!\bcard) in "
          r"(my |his |her |their |the )?hand\b", r"\1 \2 in \3hand and 1 card in \3hand"),
+        # "brainstorm is the only card in my hand, i cast it": the same one card held, said of the card
+        (r"\b(?!(?:and|or|but|so|then|i|he|she|it|is)\b)((?:(?! and | or |\bis\b)[^.,;!?\d]){2,40}?) (?:is|was) "
+         r"(?:the|my|his|her|their) (?:only|one|single|last) card (?:left )?in (my|his|her|their) hand\b",
+         r"\1 in \2 hand and 1 card in \2 hand"),
         (r"(?:^|(?<=[.!?] ))tl;? ?dr\s*[:,\-]?\s*", ""),  # "TL;DR: ...": the summary that follows is the situation
         # "i didnt draw yet this turn because i skipped my draw": a skipped draw step leaves the turn with no card drawn
         (r"(?:,\s*|\s+)?\b(?:because |since |as )?(I|we) skipped (?:my|our) draw(?: step)?\b",

@@ -1,0 +1,55 @@
+"""Wrong answers and misses found by a judge's fourth review of fresh phrasings (issue #24, the corpus entries
+fresh-271..330: Discord-style messages — lower case, typos, nicknames, fillers such as "tho" and "rn", a quoted
+earlier message, run-on clauses, questions first), each held here with a phrasing of its own (not the corpus
+text), so that the fix is for the pattern.
+
+Why these tests: each was an answer a judge would overrule: Mystic Remora drew a card off a creature spell,
+Alhammarret's Archive left a life gain undoubled, "brainstorm is the only card in my hand" kept a hand of 7 for
+Blood Scrivener.
+"""
+
+from __future__ import annotations
+
+from engine.answer_lead import lead_of
+from engine.cards import default_cards
+from engine.judging import judge_text
+from engine.model import Resolution
+from tests.situation_corpus.measure import drawn_by
+
+CARDS = default_cards()
+
+
+def _judged(text: str) -> Resolution:
+    return judge_text(text, CARDS)
+
+
+def test_a_noncreature_cast_trigger_ignores_a_creature_spell() -> None:
+    """Mystic Remora: "whenever an opponent casts a noncreature spell" (603.2): a creature spell triggers nothing,
+    and the answer says why; a noncreature spell still does."""
+    res = _judged("opponent controls mystic remora. i cast orcish bowmasters")
+    assert drawn_by(res).get("Opponent", 0) == 0
+    assert any(s.kind == "why_not" and s.source == "Mystic Remora" for s in res.steps)
+    res = _judged("opponent controls mystic remora. i cast brainstorm")
+    assert "Mystic Remora" in (res.to_json().get("choices_text") or str(res.to_json()))
+
+
+def test_a_life_gain_doubler_doubles_each_gain() -> None:
+    """Alhammarret's Archive: "if you would gain life, you gain twice that much life instead" (614.1a)."""
+    res = _judged("i control alhammarret's archive and i am at 5 life. i cast sphinx's revelation with x=2")
+    assert res.players["You"]["life"] == 9, res.players["You"]
+    lead = lead_of(_judged("archive of alhammarret... i mean alhammarret's archive is mine, at 5 life i cast "
+                           "sphinx's revelation for 1. how much life do i have left"))
+    assert lead.text.startswith("You end at 7 life"), lead.text
+
+
+def test_a_card_said_to_be_the_only_card_in_hand() -> None:
+    """ "X is the only card in my hand": one card held; cast, it leaves the hand empty (601.2a), so Blood
+    Scrivener's "while you have no cards in hand" applies to the first draw."""
+    res = _judged("i control blood scrivener, and opportunity is the only card in my hand. i cast it on myself")
+    assert drawn_by(res)["You"] == 5 and res.players["You"]["life"] == 19, res.players["You"]
+
+
+def test_whats_my_life_after_leads_with_the_total() -> None:
+    lead = lead_of(_judged("opp controls sheoldred, the apocalypse. i am at 7 and cast frantic search, whats my life "
+                           "now"))
+    assert lead.text.startswith("You end at 3 life"), lead.text
