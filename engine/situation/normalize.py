@@ -89,7 +89,7 @@ _QUESTION_TAIL = (
     r"(?: immediately| instantly| right there| on the spot| at once)?|"
     # "... targeting opp who has 7 cards": "who has", "who controls" after a player is a relative clause (facts)
     # "..., which is tapped": "which is", "which has" after a comma is a relative clause too (its fact was dropped)
-    r"(?:how many|how much|whats|what|why|(?:who|which)(?! (?:has|have|had|controls?|was|still|only)\b| is (?:at|on)\b)"
+    r"(?:how many|how much|whats|whos|what|why|(?:who|which)(?! (?:has|have|had|controls?|was|still|only)\b| is (?:at|on)\b)"
     r"(?<!,\swhich(?= is\b| are\b| has\b| had\b)))"
     r"\b[^,.;!?]{0,80})"
     r"(?: here| now| then| in this case| right away| at all)?"
@@ -146,8 +146,13 @@ _LEGAL_TO = re.compile(r"^(?:is it|am i|is he|is she|are they) (?:legal|allowed|
 _SUBJECTS = {"me": "I", "him": "he", "her": "she", "them": "they", "my opponent": "my opponent",
              "opponent": "my opponent"}
 # "How many cards does my opponent draw if A?" → A
-_WH_IF = re.compile(rf"^(?:how many|how much|who|what|which|why|where)\b[^,]{{0,80}}?\b(?:if|when) "
+_WH_IF = re.compile(rf"^(?P<head>(?:how many|how much|who|what|which|why|where)\b[^,]{{0,80}}?)\b(?:if|when) "
                     rf"(?P<facts>.+?){_END}", re.I)
+# "how many cards do i draw off windfall if ...": the card the draws come from, said in the question (it was
+# dropped with the question, and nothing happened); a zone ("from my library") is no card
+_WH_SOURCE = re.compile(r"\b(?P<who>i|we|he|she|they|opp|my opponent|opponent|(?-i:[A-Z][a-z]+)) (?:draws?|gets?) "
+                        r"(?:(?:\w+ )?cards? )?(?:off|from|with|thanks to) (?!(?:(?:my|his|her|their|the|your|a|an) )?"
+                        r"(?:library|lib|deck|top|hand|graveyard|gy|yard)\b)(?P<src>[\w' ,-]{3,50}?)\s*$", re.I)
 # "If A, can I B?" / "If A, B?" → "A. B"
 _IF_COMMA = re.compile(rf"^(?:so |and )?if (?P<facts>.+?),\s*(?:then\s+)?(?P<rest>.+?){_END}", re.I)
 # "With X out, can I B if A?" → "With X out, A, B"
@@ -293,7 +298,8 @@ def _question_forms(s: str, question: bool, told_before: bool = False) -> str | 
         return m.group("facts") + "." if _OUTCOME.match(head) else f"{m.group('facts')}. {head}."
     m = _WH_IF.match(s)
     if m:
-        return m.group("facts") + "."
+        src = _WH_SOURCE.search(m.group("head"))
+        return m.group("facts") + "." + (f" {src.group('who')} draw off {src.group('src')}." if src else "")
     m = _LEGAL_TO.match(s)
     if m and question:
         act = f"{_SUBJECTS.get((m.group('who') or 'me').lower(), 'I')} {m.group('head')}."

@@ -77,6 +77,8 @@ QUESTION_FORMS: tuple[QuestionForm, ...] = (
                                  r"toast|deck myself|survive)\b",
                  "do I lose?"),
     QuestionForm(AskedKind.LOSE, r"\bwho (?:loses|dies|decks out|is dead)\b", "who loses?"),
+    # "whos left?", "who's still alive": the players who remain, answered by who loses
+    QuestionForm(AskedKind.LOSE, r"\bwho(?:'s|s| is) (?:still )?(?:left|alive|standing|remaining)\b", "who's left?"),
     # "anyone dead?", "does someone lose?": about no one player (the answer names who loses, if anyone)
     QuestionForm(AskedKind.LOSE, r"\b(?:(?:does|do|did|will|would|is) )?(?:any ?one|any ?body|some ?one|some ?body|"
                                  r"any player)(?: (?:lose|loses|die|dies|dead|lost|decked|decks out))\b",
@@ -104,6 +106,9 @@ QUESTION_FORMS: tuple[QuestionForm, ...] = (
     QuestionForm(AskedKind.WHAT, r"\b(?:what happens|what would happen|what's the ruling|what is the ruling|"
                                  r"how does (?:this|that|it) (?:work|resolve)|what now|how does it go)\b",
                  "what happens?"),
+    # "hes dead right?", "so i'm decked, correct?": the player's loss said as a claim to confirm
+    QuestionForm(AskedKind.LOSE, rf"\b{WHO} (?:is|are|am) (?:dead|decked|toast|done)\b(?:,? (?:right|correct|yes|no)\b)?"
+                                 r"\W*$", "he's dead, right?"),
     # a bare "dead?" or "win?" after the story: about the asker (tried last: a form naming a player comes first)
     QuestionForm(AskedKind.LOSE, r"(?:^|, ?)(?:dead|decked|lose|lost)\W*$", "dead?"),
     QuestionForm(AskedKind.WIN, r"(?:^|, ?)(?:win|won)\W*$", "win?"),

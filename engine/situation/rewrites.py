@@ -31,6 +31,8 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(rx, re.I), to)
     for rx, to in (
         (r"\s+(?:\+|&)\s+", " and "),
+        # "> opp has sheoldred" on a line of its own: a Discord quote of an earlier message, whose words are facts
+        (r"(?:^|(?<=\n))\s*>+\s*", ""),
         # "Midnight Reaper — I sacrificed it": a heading before a dash opening the text is a sentence of its own
         (r"^([A-Z][\w',]*(?: [\w',]+){0,5}) -+ (?=[A-Z])", r"\1. "),
         (r"\s+-+\s+", ", "),
@@ -159,6 +161,9 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(they|we|you)re\b(?=\s+(?:at|on|in|casting)\b)", r"\1 are"),
         (r"\b(he|she)'s got\b", r"\1 has"),
         (r"\b(he|she)'s\b(?=\s+(?:at|on|in|casting|the)\b)", r"\1 is"),
+        # "hes dead right?", "shes at 3": the contraction typed without its apostrophe
+        (r"\b(he|she)s\b(?=\s+(?:at|on|in|casting|the|dead|done|safe|alive|out|toast|decked|fine|ok|okay)\b)",
+         r"\1 is"),
         (r"\b([A-Za-z]+)'s got\b", r"\1 has"),
         (r"\bits\b(?=\s+(?:my|your|his|her|their|our|the|team|turn|[A-Z]\w*'s)\b)", "it's"),
         (r"\bit ?s\b(?=\s+(?:my|your|his|her|their|our|the)\b)", "it's"),

@@ -53,3 +53,35 @@ def test_whats_my_life_after_leads_with_the_total() -> None:
     lead = lead_of(_judged("opp controls sheoldred, the apocalypse. i am at 7 and cast frantic search, whats my life "
                            "now"))
     assert lead.text.startswith("You end at 3 life"), lead.text
+
+
+def test_a_discord_quote_of_an_earlier_message_is_read_as_facts() -> None:
+    """ "> opp has ..." on a line of its own quotes an earlier message: its words are the situation's facts."""
+    res = _judged("> my opponent controls howling mine\n> and im at my draw step\nhow many cards do i draw?")
+    assert drawn_by(res)["You"] == 2
+
+
+def test_a_contraction_without_its_apostrophe_and_a_claim_to_confirm() -> None:
+    """ "hes dead right?": "he's dead, right?" asks whether he loses, answered Yes/No first."""
+    lead = lead_of(_judged("i cast opportunity targeting my opponent with 2 cards in his library. hes dead, right?"))
+    assert lead.text.startswith("Yes"), lead.text
+
+
+def test_whos_left_is_who_loses() -> None:
+    res = _judged("4 player game, each opponent is at 3. i control psychosis crawler and cast brainstorm. whos left?")
+    assert res.asked is not None and res.asked.kind.value == "lose"
+    assert len(res.losers) == 3
+
+
+def test_a_card_named_in_a_question_before_if_is_the_action() -> None:
+    """ "how many cards do i draw off windfall if ...": the card the question draws from is what happens (it was
+    dropped with the question words, and nothing happened); fillers such as "tho" are no facts."""
+    res = _judged("how many do i get off wheel of fortune if i have 2 in hand tho")
+    assert drawn_by(res)["You"] == 7
+
+
+def test_common_nicknames() -> None:
+    res = _judged("leo on opp's side, its my upkeep and i cast brainstorm")
+    assert drawn_by(res)["You"] == 1
+    res = _judged("kami and font on the bf, its my draw step")
+    assert drawn_by(res)["You"] == 4
