@@ -89,7 +89,8 @@ _QUESTION_TAIL = (
     r"(?: immediately| instantly| right there| on the spot| at once)?|"
     # "... targeting opp who has 7 cards": "who has", "who controls" after a player is a relative clause (facts)
     # "..., which is tapped": "which is", "which has" after a comma is a relative clause too (its fact was dropped)
-    r"(?:how many|how much|whats|whos|what|why|(?:who|which)(?! (?:has|have|had|controls?|was|still|only)\b| is (?:at|on)\b)"
+    r"(?:how many|how much|whats|whos|what|why|"
+    r"(?:who|which)(?! (?:has|have|had|controls?|was|still|only)\b| is (?:at|on)\b)"
     r"(?<!,\swhich(?= is\b| are\b| has\b| had\b)))"
     r"\b[^,.;!?]{0,80})"
     r"(?: here| now| then| in this case| right away| at all)?"
@@ -415,7 +416,7 @@ def _correction(word: str, vocabulary: frozenset[str], card_words: frozenset[str
                                                      score_cutoff=limit, limit=None)}
     best = [v for v in near if len(low) > 5 or sorted(v) == sorted(low)]
     if not best:
-        return None
+        return _card_word_typo(low, vocabulary, card_words, limit)
     # the fewest edits, then the most letters in common ("controll" is "control", not "controls")
     closest = min(near[v] for v in best)
     best = [v for v in best if near[v] == closest]
@@ -427,6 +428,18 @@ def _correction(word: str, vocabulary: frozenset[str], card_words: frozenset[str
     if process.extractOne(low, _card_only(card_words, vocabulary), scorer=OSA.distance, score_cutoff=limit) is not None:
         return None  # as close to a card's word: the card matcher decides
     return best[0]
+
+
+def _card_word_typo(low: str, vocabulary: frozenset[str], card_words: frozenset[str], limit: int) -> str | None:
+    """ "i brainstrom", "naset on opp's side": a typo of one card's word, where no card matcher looks (a name used
+    as a verb, or a nickname); taken only as close as the card matcher takes a name (ratio 85: never "brainstone"
+    for "brainstorm") and when one word alone is that close (the answer says what it read)."""
+    if len(low) < 5:
+        return None
+    near = process.extract(low, _card_only(card_words, vocabulary), scorer=OSA.distance, score_cutoff=limit,
+                           limit=None)
+    close = [v for v, _, _ in near if fuzz.ratio(low, v) >= 85]
+    return close[0] if len(close) == 1 else None
 
 
 def _fix_typos(text: str, card_words: frozenset[str], corrections: list[tuple[str, str]]) -> str:

@@ -107,8 +107,9 @@ QUESTION_FORMS: tuple[QuestionForm, ...] = (
                                  r"how does (?:this|that|it) (?:work|resolve)|what now|how does it go)\b",
                  "what happens?"),
     # "hes dead right?", "so i'm decked, correct?": the player's loss said as a claim to confirm
-    QuestionForm(AskedKind.LOSE, rf"\b{WHO} (?:is|are|am) (?:dead|decked|toast|done)\b(?:,? (?:right|correct|yes|no)\b)?"
-                                 r"\W*$", "he's dead, right?"),
+    QuestionForm(AskedKind.LOSE, rf"\b{WHO} (?:is|are|am) (?:dead|decked|toast|done)\b"
+                                 r"(?:,? (?:right|correct|yes|no)\b)?\W*$", "he's dead, right?"),
+    QuestionForm(AskedKind.WIN, rf"\b{WHO} (?:win|wins|won)\b,? (?:right|correct)\W*$", "I win, right?"),
     # a bare "dead?" or "win?" after the story: about the asker (tried last: a form naming a player comes first)
     QuestionForm(AskedKind.LOSE, r"(?:^|, ?)(?:dead|decked|lose|lost)\W*$", "dead?"),
     QuestionForm(AskedKind.WIN, r"(?:^|, ?)(?:win|won)\W*$", "win?"),

@@ -27,6 +27,10 @@ _WON_AND_CHOSE = (r"(?:won|win|wins) the (?:die|dice|coin) (?:roll|toss|flip)(?:
 _NO_SOURCE = (r"(?!(?: (?:a|an|one|two|three|\d+))?(?: extra| additional)?(?: cards?)? "
               r"(?:with|off|from|using|because|thanks))")
 
+# "prosperity for three", "devotion to blue is four": an X said in words (the X reader takes digits)
+_X_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+            "ten": 10}
+
 _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(rx, re.I), to)
     for rx, to in (
@@ -294,6 +298,8 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # "i havent drawn yet bc its my upkeep": the reason is one more fact of the clause; "4 ppl", "3 way game"
         (r"(?<=\w)\s*,?\s+(?:bc|b/c|cuz|coz|'cause|because)\s+(?=(?:it'?s|it is|i|i'?m|my|opponent|opponent's|he|she|"
          r"they|we|there)\b)", ", "),
+        *((rf"\b(for|x ?=|x is|devotion(?: to blue| to u)?(?: is| of| at| =|:)?) {word}\b(?! (?:turns?|mana|life|"
+           r"cards?|damage|of|more|extra)\b)", rf"\g<1> {n}") for word, n in _X_WORDS.items()),
         # "devotion to blue is 4", "with devotion 5": the X of Thassa's Oracle's ability (its devotion)
         (r"\b(?:my |his |her |their |our )?devotion(?: to blue| to u)?(?: is| of| at| =| ==|:)? ?(\d{1,2})\b", r"x=\1"),
         # "6 cards left when the thoracle trigger resolves": the facts hold as the ability resolves

@@ -85,3 +85,34 @@ def test_common_nicknames() -> None:
     assert drawn_by(res)["You"] == 1
     res = _judged("kami and font on the bf, its my draw step")
     assert drawn_by(res)["You"] == 4
+
+
+def test_an_x_said_in_words() -> None:
+    """ "prosperity for three", "devotion to blue is four": the X in words (it was "needs a value for X")."""
+    res = _judged("i cast sphinx's revelation for four")
+    assert drawn_by(res)["You"] == 4
+    assert lead_of(_judged("thassa's oracle trigger resolves, my devotion to blue is two and i have three cards in "
+                           "library. do i win?")).text.startswith("No")
+
+
+def test_i_win_right_is_a_win_question() -> None:
+    lead = lead_of(_judged("my opponent has 2 cards in library and casts brainstorm on his turn. i win, right?"))
+    assert lead.text.startswith("Yes"), lead.text
+
+
+def test_a_spell_used_as_a_verb_takes_the_player_after_it_as_its_target() -> None:
+    """ "i opportunity him": the player after the spell's name is its target (the name ran on into "him" and was
+    not a card the reader knew)."""
+    res = _judged("opponent has 2 cards in library, i opportunity him")
+    assert res.losers == ["Opponent"], res.losers
+    res = _judged("if i thought scour my opponent with 1 card left in his library does he lose")
+    assert res.losers == []
+
+
+def test_a_typo_of_a_card_word_where_no_card_matcher_looks() -> None:
+    """ "i brainstrom" (a name used as a verb), "narsett" (a nickname): corrected as close as the card matcher
+    corrects a name, and said; a word further off ("brainstone") is not taken for the card."""
+    res = _judged("i have 1 card in library and i brainstrom")
+    assert res.losers == ["You"]
+    assert drawn_by(_judged("narsett is on my opponent's side. i already drew this turn and i cast brainstorm")) \
+        .get("You", 0) == 0
