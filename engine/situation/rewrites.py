@@ -158,6 +158,16 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"(?<=\w){_NOT_AFTER} (?=(?:I am|i) (?:cast|draw|drew|already|am|have|havent|haven't|control|cycle|activate|"
          r"brainstorm|wheel|play|take|use|dredge) \w)", ", "),
         (r"\bi've got\b", "I have"),
+        # "bowmasters out on my side opp brainstorms": a new clause where a player starts one after a place said
+        (r"\b(on (?:my|his|her|their|opp's|opponent's|the opponent's) side|on (?:my|his|her|the) (?:bf|battlefield|"
+         r"board|field)|in play) (?=(?:opp|opponent|my opponent|he|she|they|i|we) (?!is\b|has\b|had\b|have\b)\w)",
+         r"\1, "),
+        # "opp brainstorms in my end step how many pings": the question after the story, unpunctuated
+        (r"(?<=\w)(?<!\bso)(?<!\band)(?<!\bbut)(?<!\bthen)(?<!\bok)(?<!\bokay)(?<!\bor) (?=(?:how many|how much)"
+         r"(?:(?: \w+)? (?:do|does|did|will|would|can|could|should)\b|(?: \w+)?\s*(?:[?.!]|$)))", ", "),
+        # "the opp with psychosis crawler casts brainstorm": who controls it, then what that player does
+        (r"\b(?:the )?(opp|opponent)(?: who has| that has| with) ([^,.;!?]{2,60}?) (casts?|cycles?|draws?|"
+         r"activates?)\b", r"\1 has \2 and \1 \3"),
         (r"\bi've\b", "I have"),
         (r"\bi'll\b", "I will"),
         (r"\bi'd\b(?= \w)", "I would"),

@@ -116,3 +116,34 @@ def test_a_typo_of_a_card_word_where_no_card_matcher_looks() -> None:
     assert res.losers == ["You"]
     assert drawn_by(_judged("narsett is on my opponent's side. i already drew this turn and i cast brainstorm")) \
         .get("You", 0) == 0
+
+
+def test_got_a_permanent_out_then_another_players_action() -> None:
+    """ "i got X out and opp casts Y and doesnt pay": "got ... out" controls X, as "have ... out" does."""
+    res = _judged("i got mystic remora out and my opponent casts frantic search and doesnt pay the 4")
+    assert drawn_by(res).get("Opponent") == 2 and "Mystic Remora" in str(res.to_json())
+
+
+def test_a_tapped_permanent_is_refused_without_options_that_drop_it() -> None:
+    """The engine takes every permanent as untapped; "tapped" changes the answer (Howling Mine's "if ~ is
+    untapped"), so it is refused by name, never offered back as options read untapped."""
+    import pytest
+
+    from engine.errors import Clarification, SituationError
+
+    with pytest.raises(SituationError) as refused:
+        _judged("my draw step and my howling mine is tapped rn. how many do i draw")
+    assert not isinstance(refused.value, Clarification) and "tapped" in refused.value.message
+
+
+def test_a_new_clause_after_a_place_and_a_question_after_the_story_unpunctuated() -> None:
+    lead = lead_of(_judged("sheoldred the apocalypse on my side opp casts frantic search how many times does "
+                           "sheoldred trigger"))
+    assert lead.text.startswith("Sheoldred, the Apocalypse triggers twice"), lead.text
+
+
+def test_the_opponent_with_a_permanent_does_something() -> None:
+    """ "the opp with psychosis crawler casts brainstorm": that opponent controls it and casts (it was read as
+    Brainstorm put on the battlefield)."""
+    res = _judged("the opponent with psychosis crawler casts gitaxian probe, i am at 1. do i lose")
+    assert res.losers == ["You"]
