@@ -338,6 +338,7 @@ class DrawStepTrigger:
     optional: bool = False
     rules: tuple[str, ...] = ("504.2", "603.2")
     kind: str = "draw_step_trigger"
+    intervening: str = ""  # "if that player has two or fewer cards in hand" (603.4): checked as it triggers
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,7 @@ WhatIfKey = tuple[dict[str, Any] | None, str | None] | None
 
 DEFAULT_BUDGET = 1.5  # seconds of engine time per question: the answer still comes inside Discord's 3 s
 GRACE = 0.5  # past the budget, a worker that hasn't stopped by itself is ended
+ENGINE_NICENESS = 5  # how far below the event loop the engine's workers run (os.nice steps)
 
 
 # Who is asking (a Discord user id), set by the front end for the question being answered; the engine's queue
@@ -170,6 +171,18 @@ _WORKER_CARDS: CardDB | None = None
 def _worker_start(cards: CardDB) -> None:
     global _WORKER_CARDS
     _WORKER_CARDS = cards
+    _yield_to_the_loop()
+
+
+def _yield_to_the_loop() -> None:
+    """Run this worker below the bot's priority. Why: in a burst every worker is busy for seconds while the
+    event loop needs a core for a few milliseconds at a time to acknowledge within Discord's 3 s; at the same
+    priority the operating system's scheduler let the workers hold both cores, and the loop waited for one
+    (10,000 at once on two processes: the loop's longest block 30-83 ms of wall-clock time for 7-9 ms of its
+    own work). A lower priority costs the engine nothing when the loop is idle: the workers still get every
+    core no one else wants."""
+    with contextlib.suppress(OSError, AttributeError):  # not on every system; never a reason not to answer
+        os.nice(ENGINE_NICENESS)
 
 
 def _worker_judge(text: str | Situation, extra: tuple[Card, ...], deadline: float, budget: float,
@@ -182,6 +195,10 @@ def _worker_judge(text: str | Situation, extra: tuple[Card, ...], deadline: floa
 
 def _worker_ready() -> int:
     return os.getpid()
+
+
+def _worker_niceness() -> int:
+    return os.nice(0)
 
 
 # ----------------------------------------------------------------------------- the bot's side

@@ -23,7 +23,7 @@ from engine.effects import (
     SpellText,
 )
 from engine.inert import inert
-from engine.oracle.clauses import others_than_the_target
+from engine.oracle.clauses import others_than_the_target, self_named
 
 _NUM: dict[str, int | str] = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
                               "seven": 7, "eight": 8, "nine": 9, "ten": 10, "x": "X"}
@@ -137,6 +137,20 @@ def _ops(text: str, drawer_is: str) -> tuple[Op, ...] | None:
     return tuple(ops) if ops else None
 
 
+# The permanent's own untapped state (Howling Mine): every permanent is taken as untapped, as the answer says
+_OWN_UNTAPPED = re.compile(r"~ is untapped")
+
+
+def _intervening(condition: str | None, name: str) -> str:
+    """A draw-step trigger's intervening "if" (603.4), kept. Why: the condition used to be dropped whatever it
+    said, so "if that player has two or fewer cards in hand, that player draws an additional card" drew for a
+    hand of seven, and "if this artifact is tapped" drew although the engine takes every permanent as
+    untapped. The permanent's own "is untapped" holds as the engine takes it (nothing to check); any other
+    condition is checked as the ability triggers and resolves, from the state or said as an assumption."""
+    cond = condition or ""
+    return "" if _OWN_UNTAPPED.fullmatch(self_named(cond, name)) else cond
+
+
 def _affects(word: str) -> str | None:
     return AFFECTED.get(word.lower())
 
@@ -205,12 +219,13 @@ def read_line(line: str, name: str) -> list[Effect] | None:
             return None
         cond = DrawCondition(except_first_in_draw_step=bool(m.group("exc")))
         return [DrawTrigger(affects, ops, cond, optional=bool(m.group("may")))]
-    m = re.fullmatch(r"at the beginning of (each player's|your) draw step, (?:if [^,]+, )?(that player|you) draws? "
-                     r"(an|a|one|two|three) additional cards?\.?", low)
+    m = re.fullmatch(r"at the beginning of (each player's|your) draw step, (?:if (?P<cond>[^,]+), )?(that player|you) "
+                     r"draws? (an|a|one|two|three) additional cards?\.?", low)
     if m:
         affects = "each" if m.group(1) == "each player's" else "you"
-        who = "that_player" if m.group(2) == "that player" else "you"
-        return [DrawStepTrigger(affects, (Op("draw", _n(m.group(3)), who),))]
+        who = "that_player" if m.group(3) == "that player" else "you"
+        return [DrawStepTrigger(affects, (Op("draw", _n(m.group(4)), who),),
+                                intervening=_intervening(m.group("cond"), name))]
     m = re.fullmatch(r"(target player|each player|you) draws? (a|an|one|two|three|four|five|six|seven|x|\d+) cards?\.?",
                      low)
     if m:

@@ -31,6 +31,22 @@ def known_condition(r: Resolver, words: str, you: str) -> bool | None:
     return None
 
 
+# "that player has ..." said as "you have ...": the same conditions, about another player (each word pair is the
+# third person's form and the second person's)
+_THAT_PLAYER = (("that player has", "you have"), ("that player's", "your"), ("that player controls", "you control"),
+                ("that player doesn't control", "you don't control"), ("that player is", "you are"),
+                ("that player has drawn", "you've drawn"))
+
+
+def about_that_player(words: str) -> str | None:
+    """A condition about "that player" in the words of one about "you" (checked on that player), or None."""
+    for theirs, yours in sorted(_THAT_PLAYER, key=lambda pair: -len(pair[0])):
+        if words.startswith(theirs + " "):
+            rest = words[len(theirs) + 1:].replace("their ", "your ")
+            return f"{yours} {rest}"
+    return None
+
+
 _COUNT = r"(one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
 
 

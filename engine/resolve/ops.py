@@ -14,7 +14,7 @@ from engine.oracle.clauses import RANDOM_MODE
 from engine.resolve import ops_players, ops_reveal, ops_targets, ops_zones
 from engine.resolve.amounts import count_x, small_number, the_difference
 from engine.resolve.events import OpContext
-from engine.resolve.known_conditions import known_condition
+from engine.resolve.known_conditions import about_that_player, known_condition
 from engine.resolve.optional_costs import cost_paid, optional_cost
 from engine.resolve.player_target import TargetNeeded
 from engine.resolve.unless_acts import unless_act
@@ -84,13 +84,18 @@ def self_condition(r: Resolver, condition: str, you: str) -> bool:
     }.get(condition, False)
 
 
-def decide_condition(r: Resolver, words: str, you: str) -> bool:
+def decide_condition(r: Resolver, words: str, you: str, that_player: str = "") -> bool:
     """A condition in the card's words: checked when the game state decides it, else a decision whose
     default (true) is stated in a step and whose other case comes back as an alternative; an optional
-    additional cost ("if this spell was kicked") defaults to not paid, the plain cast (601.2b)."""
+    additional cost ("if this spell was kicked") defaults to not paid, the plain cast (601.2b). A condition
+    about "that player" (a draw-step trigger's "if that player has two or fewer cards in hand") is checked on
+    that player, as a condition about "you" would be on the controller."""
     cost = optional_cost(words)
     if cost is not None:
         return cost_paid(r, cost, words, you)
+    about = about_that_player(words) if that_player else None
+    if about is not None:
+        words, you = about, that_player
     known = known_condition(r, words, you)
     if known is False:  # said, so the answer shows why the part under it did or didn't happen (608.2c)
         r.step(f"The condition “{words}” doesn't hold for {you} in this situation.",

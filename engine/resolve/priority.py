@@ -12,6 +12,7 @@ from engine.effects import (
 )
 from engine.model import Batch, PlayerState
 from engine.resolve.events import GameOver, PendingTrigger
+from engine.resolve.known_conditions import about_that_player
 from engine.resolve.ops import decide_condition, known_condition
 from engine.resolve.player_target import trigger_aim
 
@@ -23,11 +24,11 @@ MAX_TRIGGER_RESOLUTIONS = 5000
 
 
 def add_trigger(r: Resolver, source: str, controller: str, that_player: str, ops: tuple[Op, ...], optional: bool,
-                rules: tuple[str, ...], x: int | None = None, condition: str = "") -> None:
+                rules: tuple[str, ...], x: int | None = None, condition: str = "", checked: bool = False) -> None:
     """An ability triggers: it waits to be put on the stack. ``condition``: its intervening "if" (603.4),
     checked now — the ability triggers only if it holds (a condition the engine can't check is assumed, said,
-    with the other case an alternative)."""
-    if condition and not _condition_holds(r, source, controller, condition, x, resolving=False):
+    with the other case an alternative) — unless ``checked`` already, as its event occurred."""
+    if condition and not checked and not triggers_under(r, source, controller, condition, x, that_player):
         return
     that_player = trigger_aim(r, source, controller, that_player, ops)
     for t in r.pending:
@@ -128,7 +129,8 @@ def resolve_trigger(r: Resolver, t: PendingTrigger, times: int) -> None:
             r.step(f"{t.controller} chooses not to use {t.source}'s ability{many}.", r.rs.cite("resolve"),
                    t.controller, "choice")
             return
-    if t.condition and not _condition_holds(r, t.source, t.controller, t.condition, t.x, resolving=True):
+    if t.condition and not _condition_holds(r, t.source, t.controller, t.condition, t.x, resolving=True,
+                                            that_player=t.that_player):
         return
     label = f"{t.source}'s triggered ability resolves" + (f" ({times} times)" if times > 1 else "") + "."
     r.step(label, (*t.rules, *r.rs.cite("resolve")), t.controller, "trigger")
@@ -139,16 +141,25 @@ def resolve_trigger(r: Resolver, t: PendingTrigger, times: int) -> None:
 _X_AT_LEAST = re.compile(r"x is (\d+) or (?:more|greater)")
 
 
+def triggers_under(r: Resolver, source: str, controller: str, condition: str, x: int | None = None,
+                   that_player: str = "") -> bool:
+    """603.4: whether an ability with an intervening "if" triggers as its event occurs (said when it doesn't)."""
+    return _condition_holds(r, source, controller, condition, x, resolving=False, that_player=that_player)
+
+
 def _condition_holds(r: Resolver, source: str, controller: str, words: str, x: int | None, *,
-                     resolving: bool) -> bool:
+                     resolving: bool, that_player: str = "") -> bool:
     """603.4: the intervening "if" checked as the event occurs and again as the ability resolves. The state
-    decides it when it can (an X given counts); otherwise, as it triggers, it is a decision stated once."""
+    decides it when it can (an X given counts); otherwise, as it triggers, it is a decision stated once. A
+    condition about "that player" is checked on that player."""
+    about = about_that_player(words) if that_player else None
+    you, checked = (that_player, about) if about is not None else (controller, words)
     m = _X_AT_LEAST.fullmatch(words)
-    held = (x >= int(m.group(1)) if m and x is not None else None) if m else known_condition(r, words, controller)
+    held = (x >= int(m.group(1)) if m and x is not None else None) if m else known_condition(r, checked, you)
     if held is None:
         if resolving:  # assumed as it triggered: the same assumption holds as it resolves
             return True
-        held = decide_condition(r, words, controller)
+        held = decide_condition(r, words, controller, that_player)
     if not held:
         when = "is no longer true as it resolves, so it does nothing" if resolving else \
             "isn't true, so it doesn't trigger"

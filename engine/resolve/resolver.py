@@ -10,6 +10,7 @@ from __future__ import annotations
 from engine.resolve import actions as actions_stage
 from engine.resolve import choices as choices_stage
 from engine.resolve import compression as compression_stage
+from engine.resolve import draw_step as draw_step_stage
 from engine.resolve import drawing as drawing_stage
 from engine.resolve import ops as ops_stage
 from engine.resolve import priority as priority_stage
@@ -24,7 +25,7 @@ class Resolver(ResolverCore):
 
     # actions: the scenario's action carried out, then everything it sets off, then the result
     run = actions_stage.run
-    drawing_order = actions_stage.drawing_order
+    drawing_order = draw_step_stage.drawing_order
     # drawing: one card draw as one event (121.2): prohibitions, replacements, the draw, its triggers
     draw_instruction = drawing_stage.draw_instruction
     draw_event = drawing_stage.draw_event
@@ -36,6 +37,7 @@ class Resolver(ResolverCore):
     explain_no_triggers = replacement_stage.explain_no_triggers
     # priority: triggered abilities on the stack, state-based actions between their resolutions (704.3)
     add_trigger = priority_stage.add_trigger
+    triggers_under = priority_stage.triggers_under
     settle = priority_stage.settle
     # zone changes: entering, dying, put into a graveyard, cycling, and the abilities they trigger
     enters = zone_stage.enters

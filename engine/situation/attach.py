@@ -71,6 +71,9 @@ def _players(saved: dict[str, tuple[Any, ...]]) -> dict[str, _P]:
             for name, (n, facts, field_, grave, top, team) in saved.items()}
 
 
+_STEP_ORDER = ("untap", "upkeep", "draw", "main1", "combat", "main2", "end", "cleanup")  # a turn's steps (500.1)
+
+
 class Builder:
     """Collects facts clause by clause; reports contradictions instead of silently keeping one."""
 
@@ -163,7 +166,9 @@ class Builder:
         if old is not None:
             current = (self.top.get(key) if who == "*" else self.group_facts.get(slot)
                        if who in GROUPS or who.startswith("team:") else self.player(who).facts.get(key))
-            if current != value:
+            if current != value and self._later_step_asked(key, current, value, old, clause):
+                self.assume(f"“{clause}” asks about the {value} step that follows the {current} step told")
+            elif current != value:
                 what = key.replace("_", " ")
                 by = (f"twice in “{clause}” (one thing happening at a time: say when it happens)" if old == clause
                       else f"by “{old}” and again by “{clause}”")
@@ -181,6 +186,14 @@ class Builder:
         else:
             self.player(who).facts[key] = value
         self.note(describe_fact(who, key, value), clause)
+
+    def _later_step_asked(self, key: str, told: Any, asked: Any, old: str, clause: str) -> bool:
+        """ "It's his upkeep ... does he lose on his draw step?": a question naming a step later in the same turn
+        than the step the story told asks what happens then (the turn goes on to it, 500.1); never a step of the
+        story itself, and never an earlier one."""
+        order = _STEP_ORDER
+        return key == "step" and self.in_question and old != clause and told in order and asked in order \
+            and order.index(asked) > order.index(told)
 
     def _again(self, action: dict[str, Any]) -> bool:
         """ "I cast Brainstorm, then I cast Brainstorm": the same action in two statements is two casts, never

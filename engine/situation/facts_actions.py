@@ -19,6 +19,7 @@ from engine.errors import SituationError
 from engine.situation.attach import GROUPS, Ctx
 from engine.situation.facts import _draw_step, _each_target, is_spell
 from engine.situation.lexicon import count
+from engine.situation.loyalty import LOYALTY_SAID
 from engine.vocabulary import aliases as mechanic_aliases
 from engine.vocabulary import mechanic
 
@@ -61,11 +62,10 @@ def _draw_for_turn(ctx: Ctx, g: dict[str, str]) -> None:
 
 # "Jace's +1", "Jace, Wielder of Mysteries's -8", "Teferi's 0", "his ultimate": a loyalty ability, never the card
 _LOYALTY_COST = re.compile(r"(?<![\w{/=])[+\-−](?:\d+|x)\b(?!\s*/)|\b(?:ultimate|ulti|ult)\b", re.I)
-_LOYALTY_SAID = re.compile(r"(?:\s[+\-−]\s?(?:\d+|x)|(?:'s|')\s*0|\s(?:ultimate|ult|ulti))\s*$", re.I)
 
 
 def _cast(ctx: Ctx, g: dict[str, str]) -> None:
-    if _LOYALTY_SAID.search(g["card"]):
+    if LOYALTY_SAID.search(g["card"]):
         # the loyalty phrase reads it, or says why not; never another of the card's abilities in its place
         raise SituationError(f"“{g['card']}” names a loyalty ability", ctx.clause, "'I use Jace's -8'")
     who = ctx.who(g.get("player"))
@@ -158,10 +158,19 @@ def sacrificed_as_cost(card: Card) -> bool:
     return _activated_costing(card, lambda cost: bool(_SACRIFICE_ITSELF.search(cost.replace(card.name, "~"))))
 
 
+# an activated ability's line of Oracle text: its cost before the colon ("{U}, {T}: Each player discards ...")
+_ACTIVATED_LINE = re.compile(r"^([^:\n\"(]{1,80}):", re.M)
+
+
 def _activated_costing(card: Card, pays: Callable[[str], bool]) -> bool:
     """Whether one of the card's activated abilities has a cost ``pays`` recognises: what "I tap X" and "I sacrifice
-    X" say the player activated."""
-    return any(isinstance(e, SpellText) and e.activated and pays(e.cost) for e in card.effects)
+    X" say the player activated. Card data written without the costs (one activated ability) is matched on the
+    card's one activated line of Oracle text ("opp taps Jace's Archivist")."""
+    abilities = [e for e in card.effects if isinstance(e, SpellText) and e.activated]
+    if any(pays(e.cost) for e in abilities if e.cost):
+        return True
+    lines = _ACTIVATED_LINE.findall(card.oracle)
+    return len(abilities) == 1 and not abilities[0].cost and len(lines) == 1 and pays(lines[0])
 
 
 def _to_graveyard(ctx: Ctx, g: dict[str, str]) -> None:

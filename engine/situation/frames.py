@@ -294,8 +294,9 @@ def _how(part: Part, piece: Piece) -> dict[str, str]:
     """A cast's target ("targeting him"), X ("for 5", "x=6") and verb ("I activate Jace's Archivist": an
     ability, 602), from the atom and the part around it."""
     more = {"target": str(piece.values["target_text"])} if piece.values.get("target") else {}
-    if any(t.kind is Tok.CAST and t.value == "activate" for t in piece.tokens):
-        more["verb"] = "activate"
+    verb = next((t.value for t in piece.tokens if t.kind is Tok.CAST and t.value in ("activate", "tap")), None)
+    if verb is not None:
+        more["verb"] = str(verb)
     x = next(iter(part.of(Atom.X)), None)
     if x is not None:
         more["x"] = str(x.values["x"])

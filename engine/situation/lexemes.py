@@ -198,6 +198,7 @@ _add(Tok.ALREADY, "already", "already")
 _add(Tok.CAST, "cast|casts|casting|play|plays|playing|played|resolve|resolves|resolving|resolved|fire off|fires off|"
                "fired off|throw|threw|slam|slams|slammed", "cast")  # "cast" is its own past: so are the others
 _add(Tok.CAST, "activate|activates|activated|activating", "activate")  # an ability: the verb says which (602)
+_add(Tok.CAST, "tap|taps|tapping", "tap")  # "opp taps Jace's Archivist": its ability with {T} in its cost (602)
 _add(Tok.DREDGE, "dredge|dredges|dredging|use dredge|uses dredge", "dredge")
 _add(Tok.MAY, "may|can|could", "may")
 _add(Tok.IN, "in|inside|from|of", "in")
@@ -279,7 +280,7 @@ _add(Tok.STOP, "not|don't|doesn't|didn't|can't|cannot|won't|never|no longer|if|u
                "until|before|after|exile|exiles|discard|discards|mill|mills|sacrifice|sacrifices|destroy|"
                "destroys|counter|counters|return|returns|shuffle|shuffles|search|searches|reveal|reveals|look|"
                "looks|copy|copies|block|blocks|attack|attacks|damage|deals|dies|"
-               "put|puts|skip|skips|tap|taps|untap|untaps|trigger|triggers|pay|pays|"
+               "put|puts|skip|skips|untap|untaps|trigger|triggers|pay|pays|"
                "gain|gains|enter|enters|leave|leaves|cycle|cycles|mulligan|mulligans|mull|choose|chooses|"
                "would|should|must|either|or|x|take|takes|extra|bottom|poison|counter|mana|tutor|using|via|dies|"
                "tapped|untapped|flipped|transformed|copy of|token|tokens|under|over|"

@@ -17,6 +17,8 @@ from engine.situation.attach import Ctx
 
 # "+1: Target player mills two cards. Draw a card." — a loyalty ability's line of Oracle text
 _LINE = re.compile(r"^(?P<cost>[+−-]?(?:\d{1,2}|X)): (?P<text>.+)$", re.M)
+# a card's words that end with a loyalty cost or "ultimate" ("Jace's -8"): a loyalty ability, never the card alone
+LOYALTY_SAID = re.compile(r"(?:\s[+\-−]\s?(?:\d+|x)|(?:'s|')\s*0|\s(?:ultimate|ult|ulti))\s*$", re.I)
 ULTIMATE = frozenset({"ultimate", "ult", "ulti", "ultimate ability"})
 
 

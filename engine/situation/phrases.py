@@ -285,6 +285,18 @@ PHRASES: tuple[Phrase, ...] = (
         ("I have drawn 2 cards this turn",),
     ),
     Phrase(
+        "loyalty ability",
+        (
+            rf"{P} (?:activates?|uses?|pops?|does|goes for|fires? off)(?: the| its| his| her)? {LOYALTY}"
+            r"(?: (?:of|on|from) (?P<card>.+?))?",
+            rf"{P} (?:activates?|uses?|pops?|does|goes for|fires? off) (?P<card>.+?)(?:'s|')? {LOYALTY}",
+            rf"(?P<card>.+?)(?:'s|')? {LOYALTY}(?: (?:is )?(?:activated|used|resolves))?",
+        ),
+        _loyalty,
+        "I activate Jace, Wielder of Mysteries's -8.",
+        ("I use Jace, Wielder of Mysteries's ultimate", "Jace, Wielder of Mysteries -8"),
+    ),
+    Phrase(
         "choice: apply",
         (
             rf"{P} {NOT}(?P<verb>dredges?|uses?|applies|apply) (?P<card>.+?)(?: instead(?P<instead> of drawing)?)?",
@@ -373,18 +385,6 @@ PHRASES: tuple[Phrase, ...] = (
          rf"(?:an? )?(?P<cards>.+?)(?: each)?",),
         _several_control,
         "My opponent and I both control Notion Thief.",
-    ),
-    Phrase(
-        "loyalty ability",
-        (
-            rf"{P} (?:activates?|uses?|pops?|does|goes for|fires? off)(?: the| its| his| her)? {LOYALTY}"
-            r"(?: (?:of|on|from) (?P<card>.+?))?",
-            rf"{P} (?:activates?|uses?|pops?|does|goes for|fires? off) (?P<card>.+?)(?:'s|')? {LOYALTY}",
-            rf"(?P<card>.+?)(?:'s|')? {LOYALTY}(?: (?:is )?(?:activated|used|resolves))?",
-        ),
-        _loyalty,
-        "I activate Jace, Wielder of Mysteries's -8.",
-        ("I use Jace, Wielder of Mysteries's ultimate", "Jace, Wielder of Mysteries -8"),
     ),
     Phrase(
         "ability's target",

@@ -167,7 +167,11 @@ def step_owner(reading: Reading, part: Part, piece: Piece) -> str:
     earlier part only by a card's possessive ("opp's narset, draw step"), or while the asker is named later in
     the clause ("..., draw step, can i take the 2 extra?"), leaves the step either one's: which one decides the
     answer (the draw step is its owner's turn, 504.1), so it is asked."""
+    turns = {str(p.values["owner"]) for p in (*part.pieces, *reading.later)
+             if p.kind is Atom.TURN and p.values.get("owner")}
     turn = next((p for p in part.pieces if p.kind is Atom.TURN and p.values.get("owner")), None)
+    if turn is None and len(turns) == 1:  # "it's my first turn, opp has X, draw step": the clause's one turn's
+        return turns.pop()
     if turn is not None:  # "my first turn draw step": the turn's owner is the step's
         return str(turn.values["owner"])
     carried = reading.subject

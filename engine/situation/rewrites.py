@@ -329,6 +329,7 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # again what "first turn" and the side say; read once
         (r"\b((?:my|our|his|her|their|opponent's) first turn)\s*"
          r"(?:\(\s*(?:game )?turn [12]\s*\)|,\s*(?:game )?turn [12]\b)", r"\1"),
+        (r"\b(?:game )?turn [12]\s*\(\s*((?:my|our|his|her|their|opponent's) first turn)\s*\)", r"\1"),
         (r"\bppl\b", "players"),
         (r"\bthe (?:guy|dude|person|girl|lady|fella|one|player sitting|guy sitting|person sitting) "
          r"(?=(?:on|to|at|across)\b)", "the player "),
@@ -363,8 +364,12 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # quote may be a card's text ('its own "draw one card" effect') and keeps its marks
         (r'"([^"\s]+(?: [^"\s]+)?)"', r"\1"),
         # "tapped four mana and cast X": paying mana decides no draw
-        (r"\b(?:tapped|taps|tap|tapping|paid|pays|pay|paying|spent|spends|spend|spending) (?:out|(?:\w+ )?mana)"
+        (r"\b(?:tapped|taps|tap|tapping|paid|pays|pay|paying|spent|spends|spend|spending) "
+         r"(?:out|(?:\w+ )?(?:mana|lands?|basics?|islands?|swamps?|mountains?|forests?|plains))"
          r"(?: (?:and|to|for))? (?=(?:cast|casts|casting|play|plays|played|activate|activated|activates)\b)", ""),
+        # "my opp taps out for Thought Sip": all the mana to cast it
+        (r"\btaps out (?:for|to cast|and casts) (?=\S)", "casts "),
+        (r"\b(?:tap|tapped|tapping) out (?:for|to cast|and cast) (?=\S)", "cast "),
         # "Gitaxian Probe ..., paid with mana": a cost paid in mana is what the card data assumes already
         (r",?\s*\b(?:paid|paying|pay|pays) (?:for )?(?:it |that )?(?:with|using|in) "
          r"(?:its |regular |normal |blue )?mana\b", ""),
@@ -416,6 +421,9 @@ _PHRASES: tuple[tuple[tuple[str, ...], re.Pattern[str], str], ...] = tuple(
         (("draw",), r"(?:^|(?<=[.!?] ))(?:so )?(?:no|there(?:'s| is) no|you get no|(?:you|i) don't get (?:a|the)) "
          r"(?:card |turn )?draw(?: step)? (?P<when>(?:if|when) [^.?!,;]+?)(?:,? which (?:you|i|he|she|they) "
          r"(?:should|shouldn't|do|don't|would|wouldn't))?(?=[.?!]|$)", r"do you draw \g<when>?"),
+        # "jace wielder's minus 8", "his plus 1": a loyalty cost said in words ("-8", "+1")
+        (("minus",), r"(?<=(?:'s|s'|he|ts|ir|my) )minus ?(?=\d{1,2}\b)", "-"),
+        (("plus",), r"(?<=(?:'s|s'|he|ts|ir|my) )plus ?(?=\d{1,2}\b)", "+"),
         # "you use some form of card draw": a draw of one card, the least any draw effect does
         (("form of", "kind of", "sort of", "type of", "source of"), r"\b(?:use|uses|using|cast|casts|casting|play|"
          r"plays|playing) (?:some|any|a|an) (?:form|kind|sort|type|source) of (?:card )?draw(?:ing)?\b",

@@ -4,6 +4,7 @@ and past its budget it is answered with what is certain so far, inside Discord's
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 from collections.abc import AsyncIterator
 from typing import Any
@@ -91,6 +92,14 @@ async def test_the_pool_gives_the_same_answers_as_the_thread(pool: EnginePool) -
         a, b = await pool.judge(text), await thread.judge(text)
         assert (a.players, a.losers, a.branches, [s.text for s in a.steps], a.understood, a.assumed) == \
             (b.players, b.losers, b.branches, [s.text for s in b.steps], b.understood, b.assumed)
+
+
+async def test_the_workers_run_below_the_event_loops_priority(pool: EnginePool) -> None:
+    """In a burst the loop must get a core to acknowledge within 3 s while every worker is busy: the workers run
+    niced below the bot's process (as far as the system allows; a bot already at the lowest priority stays)."""
+    futures = [asyncio.wrap_future(pool._pool.schedule(engine_pool._worker_niceness)) for _ in range(4)]
+    niceness = await asyncio.wait_for(asyncio.gather(*futures), 30)
+    assert set(niceness) == {min(19, os.nice(0) + engine_pool.ENGINE_NICENESS)}
 
 
 def _stuck(text: str, extra: Any, deadline: float, budget: float, what_if: Any = None) -> Any:
