@@ -165,6 +165,24 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # "opp brainstorms in my end step how many pings": the question after the story, unpunctuated
         (r"(?<=\w)(?<!\bso)(?<!\band)(?<!\bbut)(?<!\bthen)(?<!\bok)(?<!\bokay)(?<!\bor) (?=(?:how many|how much)"
          r"(?:(?: \w+)? (?:do|does|did|will|would|can|could|should)\b|(?: \w+)?\s*(?:[?.!]|$)))", ", "),
+        # "sotl out and i already drew, if i cast brainstorm do i draw anything": the "if" after the story is what
+        # happens, the question after it is asked (as "If A, B?" opening a sentence is read)
+        (r",\s*(?:but |so |and )?if ([^,.;!?]{3,80}?),? ((?:do|does|did|can|could|will|would|am|is) (?:i|he|she|they|"
+         r"we|opp|opponent|my opponent)\b[^.;!?]*)[.?!]?", r". \1. \2?"),
+        # "i drew for the turn, if i cast frantic search ...": the turn's draw is done before a later cast (it was
+        # read as the draw step under way, and the cast's draw as the turn's first)
+        (r"\b(I|he|she|they|opp|opponent|my opponent) drew for (?:the |my |his |her |their )?turn\b(?! already)"
+         r"(?=[^?]*\b(?:cast|casts|cycle|cycles|activate|activates)\b)", r"\1 already drew for the turn"),
+        # "my lib hand and yard are all empty": each zone named is empty
+        (r"\b(my|his|her|their) (library|lib|hand|graveyard|gy|yard),? (?:and )?(library|lib|hand|graveyard|gy|yard),?"
+         r" (?:and )?(library|lib|hand|graveyard|gy|yard) (?:are|r) (?:all )?empty\b",
+         r"\1 \2 is empty, \1 \3 is empty and \1 \4 is empty"),
+        (r"\b(my|his|her|their) (library|lib|hand|graveyard|gy|yard),? and (library|lib|hand|graveyard|gy|yard) "
+         r"(?:are|r) (?:both )?empty\b", r"\1 \2 is empty and \1 \3 is empty"),
+        # "opp casts wheel on his turn and doesnt pay the 4", "pays for none": the tax declined, said of its player
+        (r"\b(I|he|she|they|opp|opponent|my opponent|(?-i:[A-Z][a-z]+)) (casts?|cast) ([^.,;!?]{2,80}?) and "
+         r"(don't|doesn't|do not|does not|didn't|did not|won't|dont|doesnt|didnt|wont) pay\b", r"\1 \2 \3. \1 \4 pay"),
+        (r"\b(?:pays?|paid) (?:for )?(?:none|nothing|zero)(?: of (?:them|it|those))?\b", "doesn't pay"),
         # "the opp with psychosis crawler casts brainstorm": who controls it, then what that player does
         (r"\b(?:the )?(opp|opponent)(?: who has| that has| with) ([^,.;!?]{2,60}?) (casts?|cycles?|draws?|"
          r"activates?)\b", r"\1 has \2 and \1 \3"),

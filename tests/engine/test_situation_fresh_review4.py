@@ -147,3 +147,34 @@ def test_the_opponent_with_a_permanent_does_something() -> None:
     Brainstorm put on the battlefield)."""
     res = _judged("the opponent with psychosis crawler casts gitaxian probe, i am at 1. do i lose")
     assert res.losers == ["You"]
+
+
+def test_several_zones_said_empty_at_once() -> None:
+    """ "my lib hand and yard are all empty": each zone is empty (Timetwister then draws from an empty library)."""
+    res = _judged("my library and hand are both empty and i control laboratory maniac. opp casts timetwister on his "
+                  "turn. do i win?")
+    assert res.winners == ["You"]
+
+
+def test_a_tax_declined_after_the_cast_is_said_of_the_caster() -> None:
+    """ "opp casts X on his turn and doesnt pay the 4": the caster declines Mystic Remora's tax; "pays for none"
+    declines every time."""
+    res = _judged("i have mystic remora, opponent casts timetwister on his turn and doesnt pay the 4")
+    assert any("doesn" in str(f) and "pay" in str(f) for f in res.to_json().get("understood", [])) or \
+        max(drawn_by(res).get("You", 0), 0) in (7, 8)
+    res = _judged("smothering tithe is mine, my opponent casts frantic search and pays for none. how many treasures")
+    assert lead_of(res).text.startswith("You get 2 Treasures"), lead_of(res).text
+
+
+def test_an_if_after_the_story_then_the_question() -> None:
+    """ "..., if i cast X do i draw anything": the "if" is what happens, the question after it is asked."""
+    lead = lead_of(_judged("narset is on my opponent's side and i drew for the turn, if i cast frantic search do i "
+                           "draw anything"))
+    assert lead.text.startswith("No"), lead.text
+
+
+def test_drew_for_the_turn_before_a_cast_is_a_draw_done() -> None:
+    """ "i drew for turn, then i cast X": the turn's draw is done, so a "no more than one card each turn" effect
+    stops every draw of the spell (121.2b); it was read as the draw step under way, and X's first draw allowed."""
+    res = _judged("opponent has spirit of the labyrinth. i drew for turn and then i cast brainstorm")
+    assert drawn_by(res).get("You", 0) == 0
