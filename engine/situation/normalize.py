@@ -147,8 +147,11 @@ _LEGAL_TO = re.compile(r"^(?:is it|am i|is he|is she|are they) (?:legal|allowed|
 _SUBJECTS = {"me": "I", "him": "he", "her": "she", "them": "they", "my opponent": "my opponent",
              "opponent": "my opponent"}
 # "How many cards does my opponent draw if A?" → A
-_WH_IF = re.compile(rf"^(?P<head>(?:how many|how much|who|what|which|why|where)\b[^,]{{0,80}}?)\b(?:if|when) "
+_WH_IF = re.compile(rf"^(?P<head>(?:how many|how much|who|whats|what|which|why|where)\b[^,]{{0,80}}?)\b(?:if|when) "
                     rf"(?P<facts>.+?){_END}", re.I)
+# "whats opps hand after his draw step if ...": the step the question is about is what happens
+_WH_STEP = re.compile(r"\b(?:after|in|during|on) (my|his|her|their|opp's|opponent's|the opponent's) draw(?: step)?\b",
+                      re.I)
 # "how many cards do i draw off windfall if ...": the card the draws come from, said in the question (it was
 # dropped with the question, and nothing happened); a zone ("from my library") is no card
 _WH_SOURCE = re.compile(r"\b(?P<who>i|we|he|she|they|opp|my opponent|opponent|(?-i:[A-Z][a-z]+)) (?:draws?|gets?) "
@@ -299,8 +302,9 @@ def _question_forms(s: str, question: bool, told_before: bool = False) -> str | 
         return m.group("facts") + "." if _OUTCOME.match(head) else f"{m.group('facts')}. {head}."
     m = _WH_IF.match(s)
     if m:
-        src = _WH_SOURCE.search(m.group("head"))
-        return m.group("facts") + "." + (f" {src.group('who')} draw off {src.group('src')}." if src else "")
+        src, step = _WH_SOURCE.search(m.group("head")), _WH_STEP.search(m.group("head"))
+        return m.group("facts") + "." + (f" {src.group('who')} draw off {src.group('src')}." if src else "") + (
+            f" it's {step.group(1)} draw step." if step and not src else "")
     m = _LEGAL_TO.match(s)
     if m and question:
         act = f"{_SUBJECTS.get((m.group('who') or 'me').lower(), 'I')} {m.group('head')}."

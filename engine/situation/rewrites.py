@@ -173,6 +173,9 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # read as the draw step under way, and the cast's draw as the turn's first)
         (r"\b(I|he|she|they|opp|opponent|my opponent) drew for (?:the |my |his |her |their )?turn\b(?! already)"
          r"(?=[^?]*\b(?:cast|casts|cycle|cycles|activate|activates)\b)", r"\1 already drew for the turn"),
+        # "i +1 him", "i -8 it": the planeswalker named before, its loyalty ability used (606)
+        (r",\s*(I|we) ([+\-−]\d{1,2}) (?:him|her|it)\b", r". \1 use its \2"),
+        (r"\b(I|we) ([+\-−]\d{1,2}) (?:him|her|it)\b", r"\1 use its \2"),
         # "my lib hand and yard are all empty": each zone named is empty
         (r"\b(my|his|her|their) (library|lib|hand|graveyard|gy|yard),? (?:and )?(library|lib|hand|graveyard|gy|yard),?"
          r" (?:and )?(library|lib|hand|graveyard|gy|yard) (?:are|r) (?:all )?empty\b",

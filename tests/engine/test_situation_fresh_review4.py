@@ -178,3 +178,17 @@ def test_drew_for_the_turn_before_a_cast_is_a_draw_done() -> None:
     stops every draw of the spell (121.2b); it was read as the draw step under way, and X's first draw allowed."""
     res = _judged("opponent has spirit of the labyrinth. i drew for turn and then i cast brainstorm")
     assert drawn_by(res).get("You", 0) == 0
+
+
+def test_a_loyalty_ability_said_with_a_pronoun() -> None:
+    """ "i +1 him": the planeswalker named before; Jace, Wielder of Mysteries's +1 draws from an empty library, and
+    its static ability wins instead (the pronoun was not read)."""
+    lead = lead_of(_judged("my library is empty and jace, wielder of mysteries is on my side, i +1 it. do i win?"))
+    assert lead.text.startswith("Yes"), lead.text
+
+
+def test_the_step_a_question_asks_about_before_if() -> None:
+    """ "whats his hand after his draw step if ...": the draw step is what happens (the question and the step
+    were dropped together, and nothing happened)."""
+    res = _judged("how many cards does he have after his draw step if he has 2 cards in hand and i have howling mine")
+    assert res.players["Opponent"]["hand"] == 4, res.players["Opponent"]
