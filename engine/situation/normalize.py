@@ -76,7 +76,7 @@ _QUESTION_TAIL = (
     r"what's the ruling|what is the ruling|how does (?:this|that|it) (?:work|resolve)|who wins|who loses|"
     r"who draws|who gets (?:the cards|them|the draws?|what)|do i (?:lose|die|win|deck out|lose the game)|"
     r"does (?:it|that|this) work|am i dead|is (?:that|this) (?:right|correct)|am i right|right|correct|"
-    r"can i do (?:that|this)|thanks|thank you|ty|thx|help|please|pls|any ideas|life(?: total)? after(?:wards)?|"
+    r"can i do (?:that|this)|thanks|thank you|ty|thx|help|please|pls|any ideas|gg|life(?: total)? after(?:wards)?|"
     r"(?:does|do|will|would|did) (?!it\b|that\b|this\b)[\w',\- ]{2,60}? (?:still )?triggers?(?: \w+){0,4}|"
     r"do (?:i|we) (?:still )?(?:get to )?draw(?: a card| anything)?|"
     # "can I miracle it?", "miracle?": a question about the draw told before it, no fact of its own

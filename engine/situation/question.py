@@ -86,6 +86,9 @@ QUESTION_FORMS: tuple[QuestionForm, ...] = (
     QuestionForm(AskedKind.WIN, rf"\b(?:(?:do|does|did|will|would|should|can|could|might) |is it possible for )"
                                 rf"{WHO} (?:to )?(?:\w+ )?(?:win|wins|won)\b",
                  "do I win?"),
+    # "gg for us?": is the game over for that player, their loss asked (a "gg?" alone asks who wins)
+    QuestionForm(AskedKind.LOSE, r"\bgg for (?P<player>me|us|him|her|them|my team|our team|opp|my opponent)\b",
+                 "gg for us?"),
     QuestionForm(AskedKind.WIN, r"\bwho wins\b|^gg\b|\bgg\?", "who wins?"),
     QuestionForm(AskedKind.CAN, r"\b(?:does|do|will|would|can) (?P<card>[\w',\- ]{2,60}?) (?:stop|prevent|replace|"
                                 r"affect|counter|block)\b", "does Narset stop me?"),

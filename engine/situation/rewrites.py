@@ -176,6 +176,13 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # "i +1 him", "i -8 it": the planeswalker named before, its loyalty ability used (606)
         (r",\s*(I|we) ([+\-−]\d{1,2}) (?:him|her|it)\b", r". \1 use its \2"),
         (r"\b(I|we) ([+\-−]\d{1,2}) (?:him|her|it)\b", r"\1 use its \2"),
+        # "im at 3 opp has bowmasters": a new clause where a player starts one after a life total, unpunctuated
+        (r"\b((?:at|on) \d{1,3}(?: life)?) (?=(?:opp|opponent|my opponent|he|she|they|i|we) (?:has|have|controls?|"
+         r"casts?|is|am|are|draws?)\b)", r"\1, "),
+        # "my teammate cracks a brainstorm", "i slam a wheel": a spell cast, in players' slang
+        (r"\b(?:cracks|slams|jams) (?:off )?(?:a |an |my |his |her |their )?(?=\w)", "casts "),
+        (r"\b(?:crack|cracked|cracking|slam|slammed|jam|jammed) (?:off )?(?:a |an |my |his |her |their )?(?=\w)",
+         "cast "),
         # "my lib hand and yard are all empty": each zone named is empty
         (r"\b(my|his|her|their) (library|lib|hand|graveyard|gy|yard),? (?:and )?(library|lib|hand|graveyard|gy|yard),?"
          r" (?:and )?(library|lib|hand|graveyard|gy|yard) (?:are|r) (?:all )?empty\b",

@@ -192,3 +192,21 @@ def test_the_step_a_question_asks_about_before_if() -> None:
     were dropped together, and nothing happened)."""
     res = _judged("how many cards does he have after his draw step if he has 2 cards in hand and i have howling mine")
     assert res.players["Opponent"]["hand"] == 4, res.players["Opponent"]
+
+
+def test_gg_asks_whether_the_game_is_over() -> None:
+    """ "gg?" after the story asks who wins; "gg for us?" asks whether that side loses, answered Yes/No first (it
+    was "No — your team loses", a No for a loss)."""
+    lead = lead_of(_judged("my library is empty and laboratory maniac is mine, i draw a card gg?"))
+    assert lead.text.startswith("Yes — you win"), lead.text
+    lead = lead_of(_judged("i am at 4 life and my opponent has sheoldred, the apocalypse. i cast frantic search, gg for "
+                           "me?"))
+    assert lead.text.startswith("Yes — you lose"), lead.text
+
+
+def test_slang_for_casting_and_a_clause_after_a_life_total() -> None:
+    """ "im at 3 opp has X", "cracks a brainstorm", "i slam a wheel": a new clause unpunctuated, a cast in slang."""
+    res = _judged("im at 2 opp has sheoldred, the apocalypse and i crack a gitaxian probe")
+    assert res.losers == ["You"], res.losers
+    res = _judged("my opponent slams a windfall with 4 cards in hand. i have 2 cards in hand")
+    assert drawn_by(res)["You"] == 3  # the greatest discarded: 3 (Windfall on the stack, 601.2a)
