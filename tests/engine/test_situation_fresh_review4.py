@@ -83,8 +83,8 @@ def test_a_card_named_in_a_question_before_if_is_the_action() -> None:
 def test_common_nicknames() -> None:
     res = _judged("leo on opp's side, its my upkeep and i cast brainstorm")
     assert drawn_by(res)["You"] == 1
-    res = _judged("kami and font on the bf, its my draw step")
-    assert drawn_by(res)["You"] == 4
+    res = _judged("tpb on the bf, its my draw step and i have 2 cards in hand")
+    assert res.players["You"]["hand"] == 3, res.players["You"]
 
 
 def test_an_x_said_in_words() -> None:
