@@ -171,8 +171,8 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"we|opp|opponent|my opponent)\b[^.;!?]*)[.?!]?", r". \1. \2?"),
         # "i drew for the turn, if i cast frantic search ...": the turn's draw is done before a later cast (it was
         # read as the draw step under way, and the cast's draw as the turn's first)
-        (r"\b(I|he|she|they|opp|opponent|my opponent) drew for (?:the |my |his |her |their )?turn\b(?! already)"
-         r"(?=[^?]*\b(?:cast|casts|cycle|cycles|activate|activates)\b)", r"\1 already drew for the turn"),
+        (r"\band (I|he|she|they|opp|opponent|my opponent) drew for (?:the |my |his |her |their )?turn\b(?! already)"
+         r"(?=[^?]*\b(?:cast|casts|cycle|cycles|activate|activates)\b)", r"and \1 already drew for the turn"),
         # "i +1 him", "i -8 it": the planeswalker named before, its loyalty ability used (606)
         (r",\s*(I|we) ([+\-−]\d{1,2}) (?:him|her|it)\b", r". \1 use its \2"),
         (r"\b(I|we) ([+\-−]\d{1,2}) (?:him|her|it)\b", r"\1 use its \2"),

@@ -176,7 +176,7 @@ def test_an_if_after_the_story_then_the_question() -> None:
 def test_drew_for_the_turn_before_a_cast_is_a_draw_done() -> None:
     """ "i drew for turn, then i cast X": the turn's draw is done, so a "no more than one card each turn" effect
     stops every draw of the spell (121.2b); it was read as the draw step under way, and X's first draw allowed."""
-    res = _judged("opponent has spirit of the labyrinth. i drew for turn and then i cast brainstorm")
+    res = _judged("opponent has spirit of the labyrinth and i drew for turn, then i cast brainstorm")
     assert drawn_by(res).get("You", 0) == 0
 
 
