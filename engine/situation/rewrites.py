@@ -41,6 +41,10 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^([A-Z][\w',]*(?: [\w',]+){0,5}) -+ (?=[A-Z])", r"\1. "),
         (r"\s+-+\s+", ", "),
         (r"\bw/o\b", "without"),
+        # "opp at 1 w platinum angel": "w" alone, lower case, is "with" (never a mana symbol: "{W}", "W/U")
+        (r"(?<![{/])\b(?-i:w)\b(?![}/])(?= [a-z0-9])", "with"),
+        # "underworld dreams is opps": the permanent is the opponent's
+        (r"\b(is|are) (?:opps|opp's|opponents|the opp's)(?=\s*(?:[,.;!?]|$|\band\b))", r"\1 my opponent's"),
         # "what if i don't dredge, how many do i draw?": the "what if" is the situation, the question after the
         # comma is what is asked (the question was read as part of the situation); "opp only had 2 cards": the
         # number, "only" said for weight

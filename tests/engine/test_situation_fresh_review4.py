@@ -210,3 +210,10 @@ def test_slang_for_casting_and_a_clause_after_a_life_total() -> None:
     assert res.losers == ["You"], res.losers
     res = _judged("my opponent slams a windfall with 4 cards in hand. i have 2 cards in hand")
     assert drawn_by(res)["You"] == 3  # the greatest discarded: 3 (Windfall on the stack, 601.2a)
+
+
+def test_w_for_with_and_a_permanent_said_to_be_the_opponents() -> None:
+    """ "opp at 1 w platinum angel", "underworld dreams is opps": "w" is "with", "is opps" the opponent's."""
+    assert _judged("my opponent is at 1 w platinum angel, my psychosis crawler, i draw a card").losers == []
+    res = _judged("psychosis crawler is opps, i am at 1 and he casts gitaxian probe")
+    assert res.losers == ["You"], res.losers
