@@ -4,6 +4,10 @@ Run: ``.venv/bin/python bench/situation_reader.py [--repeat N]``. Prints the med
 (normalise → tokens → atoms → frames → story → seating → scenario; no resolution) for texts of about 2,000
 characters: an ordinary long story, the same padded with runs of spaces and line breaks, one word followed by
 2,000 spaces, filler words, and a text that is refused. Figures, not a timed test: the machine is shared.
+
+The reader remembers per-word and per-clause look-ups (card names, tokens, templates, typo checks) across
+readings, as the bot's process does; a reading repeated here finds them. The "cold" column clears them before
+each reading: what a text whose every clause is new costs (a player's own story, first asked).
 """
 
 from __future__ import annotations
@@ -59,6 +63,34 @@ def texts() -> dict[str, str]:
     }
 
 
+def forget() -> None:
+    """Clear what the reader remembers between readings (the tables built at import stay)."""
+    import importlib
+
+    for module, name in (("entities", "_FOUND"), ("entities", "_WORDS_OF"), ("tokens", "_READ"),
+                         ("tokens", "_EXACT"), ("clauses", "_matches"), ("normalize", "_correction"),
+                         ("lexicon", "read_number")):
+        remembered = getattr(importlib.import_module(f"engine.situation.{module}"), name, None)
+        clear = getattr(remembered, "cache_clear", None) or getattr(remembered, "clear", None)
+        if clear is not None:
+            clear()
+
+
+def cold_cpu(text: str, repeat: int) -> list[float]:
+    """CPU milliseconds of each reading with nothing remembered from the one before."""
+    cards = default_cards()
+    out = []
+    for _ in range(repeat):
+        forget()
+        start = time.process_time()
+        try:
+            situation_to_json(text, cards)
+        except ScenarioError:
+            pass
+        out.append((time.process_time() - start) * 1000)
+    return out
+
+
 def measure(text: str, repeat: int) -> tuple[list[float], list[float]]:
     """Wall-clock and CPU milliseconds of each reading (CPU time is what the reader itself costs on a machine
     shared with other work; wall-clock adds the waits for a core)."""
@@ -78,13 +110,15 @@ def measure(text: str, repeat: int) -> tuple[list[float], list[float]]:
 def main() -> None:
     repeat = int(sys.argv[sys.argv.index("--repeat") + 1]) if "--repeat" in sys.argv else 20
     situation_to_json("I draw 1.", default_cards())  # tables and caches built once, as in the bot
-    print(f"| text (≈2,000 characters) | chars | median ms | worst ms | median CPU ms | under {BUDGET_MS:.0f} ms |")
-    print("|---|---:|---:|---:|---:|---|")
+    print(f"| text (≈2,000 characters) | chars | median ms | worst ms | median CPU ms | cold CPU ms "
+          f"| under {BUDGET_MS:.0f} ms |")
+    print("|---|---:|---:|---:|---:|---:|---|")
     for name, text in texts().items():
         wall, cpu = measure(text, repeat)
         med, worst, med_cpu = statistics.median(wall), max(wall), statistics.median(cpu)
-        print(f"| {name} | {len(text)} | {med:.1f} | {worst:.1f} | {med_cpu:.1f} | "
-              f"{'yes' if min(med, med_cpu) < BUDGET_MS else 'NO'} |")
+        cold = statistics.median(cold_cpu(text, max(3, repeat // 2)))
+        print(f"| {name} | {len(text)} | {med:.1f} | {worst:.1f} | {med_cpu:.1f} | {cold:.1f} | "
+              f"{'yes' if min(med, med_cpu) < BUDGET_MS and cold < BUDGET_MS else 'NO'} |")
 
 
 if __name__ == "__main__":

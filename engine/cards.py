@@ -89,7 +89,7 @@ _FIELDS = {
     "multi_draw_replacement": {"type", "affects", "min_count", "instead"},
     "draw_prohibition": {"type", "affects", "max_per_turn"},
     "draw_trigger": {"type", "affects", "ops", "optional", "except_first_in_draw_step"},
-    "draw_step_trigger": {"type", "affects", "ops", "optional"},
+    "draw_step_trigger": {"type", "affects", "ops", "optional", "untapped_only"},
     "cant_lose": {"type"},
     "life_gain_replacement": {"type", "affects", "factor"},
     "spell": {"type", "ops", "targets_player", "activated", "cost"},
@@ -128,7 +128,8 @@ def build_effect(raw: dict[str, Any], where: str) -> Effect:
     if kind == "draw_trigger":
         return DrawTrigger(affects, _ops(raw.get("ops"), where), _condition(raw), bool(raw.get("optional", False)))
     if kind == "draw_step_trigger":
-        return DrawStepTrigger(affects, _ops(raw.get("ops"), where), bool(raw.get("optional", False)))
+        return DrawStepTrigger(affects, _ops(raw.get("ops"), where), bool(raw.get("optional", False)),
+                               untapped_only=bool(raw.get("untapped_only", False)))
     if kind == "cast_trigger":
         return CastTrigger(affects, _ops(raw.get("ops"), where), bool(raw.get("optional", False)),
                            bool(raw.get("noncreature", False)))

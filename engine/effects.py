@@ -339,6 +339,7 @@ class DrawStepTrigger:
     rules: tuple[str, ...] = ("504.2", "603.2")
     kind: str = "draw_step_trigger"
     intervening: str = ""  # "if that player has two or fewer cards in hand" (603.4): checked as it triggers
+    untapped_only: bool = False  # "if Howling Mine is untapped" (603.4): a tapped copy doesn't trigger
 
 
 @dataclass(frozen=True)

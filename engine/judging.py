@@ -74,7 +74,30 @@ def judge_scenario(scenario: Scenario, cards: CardDB, *, deadline: float | None 
     with words or JSON) comes through here, so a draw step told with a spell is the same story everywhere."""
     if scenario.draw_step_first:
         return draw_step_then(scenario, cards, deadline=deadline, budget=budget)
+    if scenario.draw_step_after and scenario.action.type == "beginning_of_step":
+        return then_draw_step(scenario, cards, deadline=deadline, budget=budget)
     return resolve(scenario, cards, deadline=deadline, budget=budget)
+
+
+def then_draw_step(scenario: Scenario, cards: CardDB, *, deadline: float | None = None,
+                   budget: float = 0.0) -> Resolution:
+    """ "It's my upkeep, I control X. How many cards do I draw this turn?": the upkeep's beginning (what X does),
+    then the draw step that follows it (504.1), told as one story. Counting the upkeep alone answered a question
+    about the whole turn with part of it. A game that ends in the upkeep ends the story there."""
+    first = Resolver(scenario.clone(), cards, deadline=deadline, budget=budget)
+    head = first.run()
+    if head.losers or head.winners:
+        return resolve(scenario, cards, deadline=deadline, budget=budget)
+    rest = first.s.clone()
+    rest.action, rest.step, rest.draw_step_after = Action(type="draw_step"), "draw", False
+    rest.understood, rest.assumed = scenario.understood, scenario.assumed
+    res = resolve(rest, cards, deadline=deadline, budget=budget)
+    res.steps[:0] = head.steps
+    res.before = head.before
+    res.triggers = _merged(head.triggers, res.triggers)
+    res.ruling = ruling_of(res).to_json()
+    res.answer = lead_of(res).to_json()
+    return res
 
 
 def draw_step_then(scenario: Scenario, cards: CardDB, *, deadline: float | None = None,

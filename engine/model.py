@@ -126,6 +126,7 @@ class PlayerState:
     life: int = 20
     poison: int = 0  # poison counters (122.1f): ten or more lose the game (704.5c)
     battlefield: list[str] = field(default_factory=list)
+    tapped: list[str] = field(default_factory=list)  # the permanents of ``battlefield`` that are tapped, one per copy
     drawn_this_turn: int = 0
     drawn_this_draw_step: int = 0
     team: str | None = None
@@ -198,6 +199,7 @@ class Action:
     # enters" triggers); "" lets the engine take the spell, or else the activated ability, and say so
     ability: str = ""
     card_targets: list[CardTarget] = field(default_factory=list)  # targets that are cards, in the order given
+    life_paid: int = 0  # for type "cast": life paid for the card's Phyrexian mana (107.4f), part of its cost
 
 
 def _copied(obj: _T) -> _T:
@@ -236,6 +238,9 @@ class Scenario:
     # (504.1: no player gets priority before it). The state above is the one the action meets (the turn's card
     # drawn); ``engine.judging`` resolves the step first and tells both (JSON "draw_step_first": true).
     draw_step_first: bool = False
+    # "It's my upkeep, I control X. How many cards do I draw this turn?": the upkeep's beginning, then the draw step
+    # that follows it (504.1), told as one story by ``engine.judging`` (JSON "draw_step_after": true).
+    draw_step_after: bool = False
 
     def clone(self) -> Scenario:
         """A copy the resolver may change freely. Written out rather than ``copy.deepcopy``: a resolution and

@@ -71,10 +71,13 @@ MEASURES: tuple[tuple[AskedMeasure, re.Pattern[str]], ...] = (
                                     r"reveal|reveals|put|puts|lose|loses|take|takes|get back)\b", re.I)),
     (AskedMeasure.EVERY, re.compile(r"\b(?:each of us|both of us|all of us|we each|we both|do we|does everyone|"
                                     r"does each|everyone|everybody|each player|who)\b", re.I)),
-    (AskedMeasure.DRAWN, re.compile(r"\bdraws?\b", re.I)),
+    # "after his draw step" counts no draw; "how many cards will I have drawn?" counts the cards drawn, not the
+    # hand "have" would say
+    (AskedMeasure.DRAWN, re.compile(r"\b(?:draws?|drawn)\b(?! steps?\b)", re.I)),
     (AskedMeasure.HAND, re.compile(r"\b(?:end(?:s)? up with|end(?:s)? up having|ends? with|finish(?:es)? with|have|"
                                    r"has|left|keep|keeps|"
-                                   r"in (?:(?:my|his|her|their|your) )?hand|hand (?:size|count))\b", re.I)),
+                                   r"in (?:(?:my|his|her|their|your) )?hand|hand (?:size|count)|"
+                                   r"(?:my|his|her|their|your|opponents|opponent's) hand)\b", re.I)),
 )
 # what a yes/no or "what" question's words say beyond its kind, by the kind's value
 OTHER_MEASURES: dict[str, tuple[tuple[AskedMeasure, re.Pattern[str]], ...]] = {

@@ -97,6 +97,7 @@ CURRENT_CITES: dict[str, tuple[str, ...]] = {
     "put_onto_battlefield": ("305.4",),
     "token_leaves": ("704.5d", "111.7"),
     "pay_life": ("119.4", "601.2h"),
+    "phyrexian_mana": ("107.4f",),
     "cast_from_graveyard": ("601.2a",),
     "flashback_exile": ("702.34a",),
     "rebound": ("702.88a",),

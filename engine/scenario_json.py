@@ -90,6 +90,7 @@ def scenario_from_json(doc: Any, cards: CardDB | None = None) -> Scenario:
     scenario.defaulted = default_keys(doc, names)
     scenario.asked = asked_from_json(doc.get("asked"), names)
     scenario.draw_step_first = doc.get("draw_step_first") is True
+    scenario.draw_step_after = doc.get("draw_step_after") is True and step in ("untap", "upkeep")
     if scenario.draw_step_first:
         scenario.defaulted.append(Default.DRAW_STEP_FIRST.value)
     return scenario
@@ -128,7 +129,8 @@ def _player(raw: Any, where: str, default_name: str, cards: CardDB) -> PlayerSta
         memory=_zone(raw.get("memory"), f"{where}.memory", 0, raw.get("memory_unnamed")),
         life=_int(raw.get("life", 20), f"{where}.life", low=-MAX_COUNT),
         poison=_int(raw.get("poison", 0), f"{where}.poison"),
-        battlefield=_battlefield(raw.get("battlefield", []), where, cards),
+        battlefield=(battlefield := _battlefield(raw.get("battlefield", []), where, cards)),
+        tapped=_tapped(raw.get("tapped", []), battlefield, where, cards),
         drawn_this_turn=drawn,
         drawn_this_draw_step=in_step,
         team=str(raw["team"]) if raw.get("team") is not None else None,
@@ -147,6 +149,16 @@ def _battlefield(battlefield: Any, where: str, cards: CardDB) -> list[str]:
             raise ScenarioError(f"unknown card {card_name!r}", f"{where}.battlefield[{j}]", f"did you mean: {hint}")
         bf.append(card.name)
     return bf
+
+
+def _tapped(tapped: Any, battlefield: list[str], where: str, cards: CardDB) -> list[str]:
+    """The tapped permanents (110.5, 701.26): each one of the player's own, no more copies than they control."""
+    names = _battlefield(tapped, where, cards) if tapped else []
+    for name in set(names):
+        if names.count(name) > battlefield.count(name):
+            raise ScenarioError(f"{name} is tapped but {where} controls {battlefield.count(name)} of it",
+                                f"{where}.tapped", "list a tapped permanent in the player's battlefield too")
+    return names
 
 
 def _format(doc: dict[str, Any], players: list[PlayerState]) -> str:
@@ -276,6 +288,7 @@ def _action(raw: Any, names: list[str], cards: CardDB) -> Action:
         into=_into(raw.get("into", "hand")),
         ability=_ability(raw),
         card_targets=card_targets,
+        life_paid=_int(raw.get("life_paid", 0), "action.life_paid"),
     )
 
 

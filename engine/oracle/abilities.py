@@ -135,3 +135,13 @@ def _is_keyword_line(text: str, reminder: str) -> bool:
     if "." in text.rstrip("."):
         return False
     return bool(_KEYWORD_LINE.match(text)) and len(text.split()) <= 8
+
+
+_PLAYER_EVENT = re.compile(r"when(?:ever)? (?:an opponent|a player|each opponent|another player) \w+")
+
+
+def them_said(event: str, effect: str) -> str:
+    """ "Whenever an opponent draws a card, this creature deals 1 damage to them": "them" is the player the
+    trigger's event names, "that player" (the newer Oracle wording); only after such an event, where no other
+    antecedent is. Unread, the card was refused whole."""
+    return re.sub(r"\bdamage to them\b", "damage to that player", effect) if _PLAYER_EVENT.match(event) else effect

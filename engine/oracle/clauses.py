@@ -350,7 +350,8 @@ def _read_clauses(sentence: str, condition: str, x_note: str, for_each: bool, ou
             clause = clause[4:]
         have = re.match(r"have (~|it|you|target player|target opponent|that player|each opponent|each player) (.+)$",
                         clause)
-        chooser = ""
+        # "that creature's controller may draw a card" (Fecundity): the player the words name decides the "may"
+        chooser = "that_player" if optional and subject == "that_player" and not have else ""
         chosen = re.match(r"choose to (.+)$", clause)
         if chosen and optional and subject not in (None, "you"):  # "target opponent may choose to put those
             chooser, subject, clause = subject or "", "you", chosen.group(1)  # cards into your hand": yours

@@ -34,7 +34,7 @@ from engine.effects import (
     SkipDrawStep,
     SpellText,
 )
-from engine.oracle.abilities import Ability, AbilityKind, split_abilities
+from engine.oracle.abilities import Ability, AbilityKind, split_abilities, them_said
 from engine.oracle.clauses import EffectReading, read_effect, self_named, speaks_of_drawing
 from engine.oracle.delayed import delays, spell_delayed
 from engine.oracle.granted import read_granted, read_granted_activated
@@ -309,7 +309,7 @@ def _read_triggered(ability: Ability, name: str, reading: Reading, spell: bool) 
         else:
             reading.effects.append(SpellText((delayed,)))
         return
-    effect = read_effect(ability.effect, name)
+    effect = read_effect(them_said(event, ability.effect), name)
     if _unread(reading, ability, effect):
         return
     ops = tuple(effect.ops)

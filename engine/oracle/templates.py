@@ -137,18 +137,10 @@ def _ops(text: str, drawer_is: str) -> tuple[Op, ...] | None:
     return tuple(ops) if ops else None
 
 
-# The permanent's own untapped state (Howling Mine): every permanent is taken as untapped, as the answer says
+# A draw-step trigger's intervening "if" (603.4) is kept (it was dropped whatever it said: "if that player has two
+# or fewer cards in hand" drew for a hand of seven); the permanent's own "is untapped" (Howling Mine) is a state the
+# scenario tells ("tapped"), any other condition is checked as the ability triggers and resolves
 _OWN_UNTAPPED = re.compile(r"~ is untapped")
-
-
-def _intervening(condition: str | None, name: str) -> str:
-    """A draw-step trigger's intervening "if" (603.4), kept. Why: the condition used to be dropped whatever it
-    said, so "if that player has two or fewer cards in hand, that player draws an additional card" drew for a
-    hand of seven, and "if this artifact is tapped" drew although the engine takes every permanent as
-    untapped. The permanent's own "is untapped" holds as the engine takes it (nothing to check); any other
-    condition is checked as the ability triggers and resolves, from the state or said as an assumption."""
-    cond = condition or ""
-    return "" if _OWN_UNTAPPED.fullmatch(self_named(cond, name)) else cond
 
 
 def _affects(word: str) -> str | None:
@@ -224,8 +216,10 @@ def read_line(line: str, name: str) -> list[Effect] | None:
     if m:
         affects = "each" if m.group(1) == "each player's" else "you"
         who = "that_player" if m.group(3) == "that player" else "you"
-        return [DrawStepTrigger(affects, (Op("draw", _n(m.group(4)), who),),
-                                intervening=_intervening(m.group("cond"), name))]
+        said = m.group("cond") or ""
+        own = bool(_OWN_UNTAPPED.fullmatch(self_named(said, name)))
+        return [DrawStepTrigger(affects, (Op("draw", _n(m.group(4)), who),), intervening="" if own else said,
+                                untapped_only=own)]
     m = re.fullmatch(r"(target player|each player|you) draws? (a|an|one|two|three|four|five|six|seven|x|\d+) cards?\.?",
                      low)
     if m:

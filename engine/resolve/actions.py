@@ -26,7 +26,8 @@ from engine.resolve.casting_time import check_cast_timing
 from engine.resolve.draw_step import action_draw_step, draw_each
 from engine.resolve.events import GameOver
 from engine.resolve.graveyard_casting import pay_graveyard_keyword
-from engine.resolve.paying import pay
+from engine.resolve.paying import all_tapped, pay
+from engine.resolve.phyrexian import pay_phyrexian_life
 from engine.resolve.player_target import (
     noted_target_player,
     one_player_target,
@@ -110,12 +111,33 @@ def _validate(r: Resolver) -> None:
     if a.player and a.player != "each" and a.player not in names:
         raise ScenarioError(f"the action's player {a.player!r} is not one of the players", "action.player",
                             f"use one of: {', '.join(r.turn_order)} or 'each'")
+    _tapped_states_read(r)
     for t in a.card_targets:
         p = r.player(t.player)
         if t.card not in (p.graveyard.cards if t.zone == "graveyard" else p.battlefield):
             where = "graveyard" if t.zone == "graveyard" else "battlefield"
             raise ScenarioError(f"the target {t.card} is not on {t.player}'s {where}", "action.targets",
                                 f"say it is there first, e.g. “{t.player} controls {t.card}”")
+
+
+# what the engine does with a tapped permanent: its "if ~ is (un)tapped" checked (603.4), {T} unpayable (107.5)
+_OWN_STATE = re.compile(r"\b(?:is|isn't|remains|becomes|become|stays|untap|tap)\b[^.]{0,12}\b(?:un)?tapped\b|"
+                        r"\b(?:un)?tapped\b", re.I)
+_READ_STATE = re.compile(r"if (?:[^,.]{1,60}) is (?:un)?tapped, |\{T\}|enters (?:the battlefield )?tapped|"
+                         r"untapped (?:[\w-]+ )?(?:creatures?|artifacts?|lands?|permanents?) you control|"
+                         r"put [^.]{1,60} onto the battlefield tapped|create [^.]{1,60} tapped", re.I)
+
+
+def _tapped_states_read(r: Resolver) -> None:
+    """A permanent told to be tapped whose text speaks of being tapped in a way the engine doesn't carry out ("as
+    long as ~ is tapped", "whenever ~ becomes tapped") is refused with those words: its state would be left out."""
+    for p in r.s.players:
+        for name in dict.fromkeys(p.tapped):
+            card = r.cards.find(name)
+            rest = _READ_STATE.sub("", card.oracle) if card is not None else ""
+            if card is not None and _OWN_STATE.search(rest):
+                raise ScenarioError(f"{name} is tapped, and the engine can't yet take into account what its text "
+                                    "says about being tapped", f"players.{p.name}.tapped", card.oracle[:300])
 
 
 def action_draw(r: Resolver) -> None:
@@ -252,9 +274,10 @@ def action_cast(r: Resolver) -> None:
 
 
 # an activated ability's cost that uses the card from the hand or a graveyard: not activated on the battlefield
+# ("(?!\w)" ends it: "~" is no word character, so "\b" after "discard ~" never matched)
 _ELSEWHERE = re.compile(r"\b(?:discard (?:this card|~)|reveal (?:this card|~)|exile (?:this card|~) from your "
                         r"(?:hand|graveyard)|from your (?:hand|graveyard)|cycling|channel|ninjutsu|forecast|"
-                        r"unearth|scavenge|embalm|eternalize|encore)\b", re.I)
+                        r"unearth|scavenge|embalm|eternalize|encore)(?!\w)", re.I)
 _PERMANENT_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker", "battle")
 
 
@@ -324,6 +347,11 @@ def _cast_permanent(r: Resolver, card: Card, caster: str, target: str) -> None:
 def _pay_costs(r: Resolver, card: Card, chosen: SpellText, payer: str) -> None:
     """601.2h, 602.2b: an activated ability's cost, or a spell's additional costs, paid as it is put on
     the stack; the cards a cost moves are in the outcome."""
+    pay_phyrexian_life(r, card, payer)
+    if chosen.activated and not chosen.cost and _taps_itself(card) and all_tapped(r, card.name, payer):
+        # card data written without the cost: its one activated line of Oracle text says {T}
+        raise ScenarioError(f"{payer} can't activate {card.name}: it is tapped, and a tapped permanent can't be "
+                            "tapped again to pay {T} (107.5)", "action.card", "the situation with it untapped")
     if chosen.activated:
         if chosen.cost:
             what = "cycling" if chosen.cost.startswith("cycling") else "its ability"
@@ -332,6 +360,12 @@ def _pay_costs(r: Resolver, card: Card, chosen: SpellText, payer: str) -> None:
     _pay_additional_costs(r, card, payer)
     if r.s.action.from_zone == "graveyard":
         pay_graveyard_keyword(r, card, payer)
+
+
+def _taps_itself(card: Card) -> bool:
+    """Whether the card's one activated ability line of Oracle text has {T} in its cost."""
+    lines = re.findall(r"^([^:\n\"(]{1,80}):", card.oracle, re.M)
+    return len(lines) == 1 and "{T}" in lines[0]
 
 
 def _pay_additional_costs(r: Resolver, card: Card, payer: str) -> None:

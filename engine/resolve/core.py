@@ -162,9 +162,11 @@ class ResolverCore:
                 card = self.cards.find(card_name)
                 if card is None:
                     continue
+                # the first copies of a name are the tapped ones: copies are alike, so which is which doesn't matter
+                tapped = p.battlefield[:position].count(card_name) < p.tapped.count(card_name)
                 for i, eff in enumerate(card.effects):
                     if not (isinstance(eff, DrawReplacement) and eff.zone == "graveyard"):
-                        yield EffectSource(card, name, i, eff, position)
+                        yield EffectSource(card, name, i, eff, position, tapped)
 
     def prohibitions(self, who: str) -> Iterator[EffectSource]:
         """The "can't draw" effects that apply to ``who`` (614.17, 121.2b)."""

@@ -103,6 +103,11 @@ def _beginning_of_draw_step(r: Resolver, team: list[str]) -> list[tuple[EffectSo
             each = [name for name in team if r.affects(eff.affects, src.controller, name)]
             # 805.4d: in a shared team turn, "each player's draw step" triggers once for each player of the team
             rules = (*eff.rules, *r.rs.cite("shared_turn_triggers")) if len(each) > 1 else eff.rules
+            if eff.untapped_only and src.tapped and each:
+                r.step(f"{src.controller}'s {src.card.name} is tapped: its ability (“if {src.card.name} is "
+                       "untapped”) doesn't trigger.", r.rs.cite("intervening_if"), src.controller, "why_not",
+                       source=src.card.name)
+                continue
             found += [(src, name, rules) for name in each if not eff.intervening
                       or r.triggers_under(src.card.name, src.controller, eff.intervening, None, name)]
     return found

@@ -26,6 +26,7 @@ class EffectSource:
     index: int
     effect: Any
     position: int = 0  # which copy: two Blood Scriveners are two effects
+    tapped: bool = False  # whether this copy is tapped (its abilities still work unless they say otherwise, 110.5b)
 
     @cached_property
     def key(self) -> str:

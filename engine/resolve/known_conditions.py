@@ -19,9 +19,17 @@ if TYPE_CHECKING:
     from engine.resolve.resolver import Resolver
 
 
-def known_condition(r: Resolver, words: str, you: str) -> bool | None:
+def known_condition(r: Resolver, words: str, you: str, that_player: str = "") -> bool | None:
     """Conditions the game state decides (hellbent, threshold, "if it's your turn"...), checked, not
-    assumed; None when the words are about something the engine doesn't track."""
+    assumed; None when the words are about something the engine doesn't track. ``that_player``: who "that
+    player" / "the player" is (the player a trigger is about), when the condition names them."""
+    held = _known_for(r, words, you)  # the table's own forms first ("that player doesn't pay {1}")
+    if held is None:
+        held = third_person_held(r, words, you, that_player)
+    return held
+
+
+def _known_for(r: Resolver, words: str, you: str) -> bool | None:
     p = r.player(you)
     for rx, test in _KNOWN_CONDITIONS:
         m = re.fullmatch(rx, words)
@@ -48,6 +56,42 @@ def about_that_player(words: str) -> str | None:
 
 
 _COUNT = r"(one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
+
+# "If the player is your opponent and has four or more cards in hand" (Fevered Visions), "if that player has no
+# cards in hand" (Ghirapur Orrery): a condition about the player the trigger is about, said in the third person.
+# Each part is checked for that player as the table checks "you" (603.4, 608.2c): assumed true, a controller's
+# own end step dealt the damage meant for an opponent, and a hand of two was read as empty.
+_THIRD_PERSON = re.compile(r"(?:that player|the player|that opponent|they)\s+(.+)")
+_PERSON = (("doesn't", "don't"), ("has", "have"), ("controls", "control"), ("is", "are"), ("was", "were"))
+_WHO = {  # "is your opponent": who the player is, to the ability's controller
+    "is your opponent": lambda r, you, who: who in r.opponents(you),
+    "is an opponent": lambda r, you, who: who in r.opponents(you),
+    "isn't your opponent": lambda r, you, who: who not in r.opponents(you),
+    "is you": lambda r, you, who: who == you,
+}
+
+
+def third_person_held(r: Resolver, words: str, you: str, that_player: str) -> bool | None:
+    """A condition whose subject is "that player" the one-subject translation (``about_that_player``) doesn't
+    take: each part joined by "and" ("is your opponent and has four or more cards in hand") checked for that
+    player; None when the words aren't about that player or a part is one the state doesn't decide."""
+    m = _THIRD_PERSON.fullmatch(words)
+    if m is None or not that_player:
+        return None
+    held: list[bool | None] = []
+    for part in re.split(r",? and (?=(?:is|isn't|has|doesn't|controls|was)\b)", m.group(1)):
+        part = part.strip()
+        if part in _WHO:
+            held.append(bool(_WHO[part](r, you, that_player)))
+            continue
+        verb, _, rest = part.partition(" ")
+        if re.search(r"\b(?:you|your)\b", rest):
+            held.append(None)  # the controller named beside the player: not the table's one subject
+            continue
+        held.append(_known_for(r, f"you {dict(_PERSON).get(verb, verb)} {rest}".strip(), that_player))
+    if False in held:
+        return False
+    return None if None in held else True
 
 
 def _paid(r: Resolver, you: str, paid: bool, cost: str = "the tax") -> bool | None:
@@ -164,4 +208,4 @@ def _int_word(word: str) -> int:
     return n if isinstance(n, int) else 0
 
 
-__all__ = ["known_condition"]
+__all__ = ["about_that_player", "known_condition", "third_person_held"]

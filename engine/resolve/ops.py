@@ -15,7 +15,7 @@ from engine.resolve import ops_players, ops_reveal, ops_targets, ops_zones
 from engine.resolve.amounts import count_x, small_number, the_difference
 from engine.resolve.events import OpContext
 from engine.resolve.known_conditions import about_that_player, known_condition
-from engine.resolve.optional_costs import cost_paid, optional_cost
+from engine.resolve.optional_costs import cost_paid, optional_cost, unpaid_cost
 from engine.resolve.player_target import TargetNeeded
 from engine.resolve.unless_acts import unless_act
 from engine.trigger_events import EventKind
@@ -93,10 +93,13 @@ def decide_condition(r: Resolver, words: str, you: str, that_player: str = "") -
     cost = optional_cost(words)
     if cost is not None:
         return cost_paid(r, cost, words, you)
+    negated = unpaid_cost(words)
+    if negated is not None:
+        return not cost_paid(r, negated[0], negated[1], you)
     about = about_that_player(words) if that_player else None
     if about is not None:
         words, you = about, that_player
-    known = known_condition(r, words, you)
+    known = known_condition(r, words, you, that_player)
     if known is False:  # said, so the answer shows why the part under it did or didn't happen (608.2c)
         r.step(f"The condition “{words}” doesn't hold for {you} in this situation.",
                r.rs.cite("if_you_do"), you, "why_not")
@@ -333,7 +336,7 @@ def _carried_out(r: Resolver, op: Op, ctx: OpContext, targets: list[str]) -> boo
             raise ScenarioError(f"{ctx.source}: the engine can't decide “{words}” yet", "action.card", words)
         act = unless_act(r, ctx, words) if op.condition.startswith("unless:") else None
         met = act if act is not None else ops_players.flip_met(flip, ctx.coin) if flip and ctx.coin else \
-            decide_condition(r, words, ctx.you)
+            decide_condition(r, words, ctx.you, ctx.that_player)
         if met == op.condition.startswith("unless:"):
             ctx.did = False
             return False

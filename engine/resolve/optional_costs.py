@@ -53,13 +53,27 @@ def optional_cost(words: str) -> OptionalCost | None:
     return next((c for c in OPTIONAL_COSTS if c.words.fullmatch(words)), None)
 
 
+_NOT = re.compile(r"\b(?:wasn't|was not)\b")
+
+
+def unpaid_cost(words: str) -> tuple[OptionalCost, str] | None:
+    """ "Then if it wasn't kicked, discard three cards": the optional cost a negated condition asks about, with
+    the condition's positive words (the choice key is the same for both forms); None when it asks about none.
+    Read as a condition the engine can't see, it was assumed true even when the player said it was kicked."""
+    positive = _NOT.sub("was", words)
+    cost = optional_cost(positive) if positive != words else None
+    return None if cost is None else (cost, positive)
+
+
 def cost_paid(r: Resolver, cost: OptionalCost, words: str, you: str) -> bool:
     """Whether the spell's ``cost`` was paid: as the situation says (``kicked:<caster>`` or the condition's
     own words), else not (601.2b: the caster's choice, and "I cast X" is the plain cast), said as an
     assumption with the other line an alternative."""
     key = f"condition:{words}"
     said = r.s.choices.get(key, r.s.choices.get(f"{cost.kind}:{you}"))
-    paid = bool(r.choose(key, [True, False], said if isinstance(said, bool) else False))
+    # said: a fact of the story, not a decision left open (as a choice point it came back as an alternative, and
+    # the answer read "if 'it was kicked' is true, as the answer assumes" when the player had said so)
+    paid = said if isinstance(said, bool) else bool(r.choose(key, [True, False], False))
     if isinstance(said, bool):
         r.step(f"The spell was {cost.paid if paid else cost.unpaid} (said): “{words}” is "
                f"{'true' if paid else 'false'}.", cost.rules, you, "choice")

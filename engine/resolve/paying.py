@@ -106,7 +106,15 @@ def _missing(r: Resolver, card: Card, parts: tuple[CostPart, ...], payer: str) -
             return f"it needs {part.text.removeprefix('sacrifice ')} that {payer} controls ({payer} controls {have})"
         if part.kind in (CostKind.TAP, CostKind.COUNTERS) and (lacking := _lacking_permanents(r, card, part, payer)):
             return lacking
+        if part.kind is CostKind.TAP and part.text in ("{t}", "tap ~") and all_tapped(r, card.name, payer):
+            return f"{card.name} is tapped, and a tapped permanent can't be tapped again to pay {{T}} (107.5)"
     return ""
+
+
+def all_tapped(r: Resolver, name: str, controller: str) -> bool:
+    """Whether every copy of ``name`` the player controls is tapped (and they control one): none can pay {T}."""
+    p = r.player(controller)
+    return 0 < p.battlefield.count(name) <= p.tapped.count(name)
 
 
 # a cost that taps or puts counters on permanents the payer controls: "tap three untapped Merfolk you control",

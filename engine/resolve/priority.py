@@ -147,6 +147,19 @@ def triggers_under(r: Resolver, source: str, controller: str, condition: str, x:
     return _condition_holds(r, source, controller, condition, x, resolving=False, that_player=that_player)
 
 
+def own_tapped_state(r: Resolver, source: str, controller: str, words: str) -> bool | None:
+    """ "if this artifact is untapped" / "is tapped": the source's own state as the scenario tells it (every copy
+    the controller has alike; copies in both states can't say which one's ability this is: None)."""
+    from engine.oracle.clauses import self_named
+
+    m = re.fullmatch(r"~ is (untapped|tapped)", self_named(words.lower(), source))
+    p = r.player(controller)
+    copies, tapped = p.battlefield.count(source), p.tapped.count(source)
+    if m is None or not copies or 0 < tapped < copies:
+        return None
+    return (tapped == copies) == (m.group(1) == "tapped")
+
+
 def _condition_holds(r: Resolver, source: str, controller: str, words: str, x: int | None, *,
                      resolving: bool, that_player: str = "") -> bool:
     """603.4: the intervening "if" checked as the event occurs and again as the ability resolves. The state
@@ -155,7 +168,10 @@ def _condition_holds(r: Resolver, source: str, controller: str, words: str, x: i
     about = about_that_player(words) if that_player else None
     you, checked = (that_player, about) if about is not None else (controller, words)
     m = _X_AT_LEAST.fullmatch(words)
-    held = (x >= int(m.group(1)) if m and x is not None else None) if m else known_condition(r, checked, you)
+    held = (x >= int(m.group(1)) if m and x is not None else None) if m else known_condition(r, checked, you,
+                                                                                          that_player)
+    if held is None:
+        held = own_tapped_state(r, source, controller, words)
     if held is None:
         if resolving:  # assumed as it triggered: the same assumption holds as it resolves
             return True

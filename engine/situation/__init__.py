@@ -34,6 +34,7 @@ from engine.situation.lexicon import MAX_CLAUSE, MAX_TEXT, NOTHING_HAPPENS
 from engine.situation.normalize import (
     Normalized,
     collapse,
+    draw_step_question,
     normalize,
     normalize_text,
     turn_loss_question,
@@ -49,6 +50,7 @@ from engine.situation.scope import out_of_scope
 from engine.situation.seating import _to_json, merge_unowned
 from engine.situation.sources import past_draw_in_step
 from engine.situation.stack import response_reading
+from engine.situation.states import place_tapped
 from engine.situation.step_begins import step_begins, triggers_at
 from engine.situation.talk import is_table_talk
 from engine.situation.tokens import Tok, tokenize
@@ -139,7 +141,7 @@ def _read_normalized(norm: Normalized, quoted: list[Quoted], text: str, cards: C
     clauses = _read_clauses(b, norm.text, norm.from_questions)
     _settle(b, clauses[-1], norm.sentences)
     asked = read_question(b, norm.sentences)
-    doc = place_unowned(_to_json(b), merge_unowned(b), b)
+    doc = place_tapped(place_unowned(_to_json(b), merge_unowned(b), b), b.tapped)
     require_counted_board(doc, cards, b.action_clause)
     if asked is not None:
         asked = asker_team(asked, doc)
@@ -221,7 +223,7 @@ def _settle(b: Builder, last_clause: str, sentences: Collection[str] = ()) -> No
     step), unless the step said is one whose beginning triggers a permanent told ("it's my end step, I control
     X: do I draw?" asks what X does). Without an action there is nothing to resolve."""
     if b.action is None and b.implied_action is None and not b.pending_dredges:
-        step_begins(b)
+        step_begins(b, question_sentences(list(sentences)))
     if b.action is None:
         _turn_draw_asked(b, sentences)
     try:
@@ -272,7 +274,8 @@ def _turn_draw_asked(b: Builder, sentences: Collection[str]) -> None:
         bare = without_leading_filler(sentence)
         last = re.split(r",\s*", bare)[-1]  # "it's turn 1, I'm on the play, do I draw?": the question after a comma
         statement = next((st for part in dict.fromkeys((bare, last))
-                          if (st := turn_draw_question(part, bare=True) or turn_loss_question(part, story))), None)
+                          if (st := turn_draw_question(part, bare=True) or turn_loss_question(part, story)
+                              or draw_step_question(part))), None)
         if statement and sentence.rstrip().endswith("?"):
             if b.top.get("step") in ("upkeep", "untap") and triggers_at(b, str(b.top["step"])):
                 return  # "It's my upkeep" with Bloodgift Demon: the upkeep's beginning happens first (step_begins)

@@ -108,6 +108,7 @@ class Builder:
         self.action_from_question = False
         self.action_named_only = False  # the action is a spell only named ("Wheel of Fortune — ..."), not told
         self.besides: list[tuple[str, str, str]] = []  # (player, spell, words): a hand said without that spell
+        self.tapped: list[tuple[str, str]] = []  # (card, words): a permanent said to be tapped ("my Mine is tapped")
 
     # ---------------------------------------------------------------- transactions
 

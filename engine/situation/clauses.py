@@ -16,6 +16,7 @@ from engine.errors import Ambiguity, SituationError
 from engine.situation.attach import GROUPS, Builder, Ctx, resolve_player
 from engine.situation.facts import _format, _step, _turn_of
 from engine.situation.lexicon import count
+from engine.situation.needles import NeedleIndex
 from engine.situation.phrases import _COMPILED, _EXAMPLES, POS, Phrase
 from engine.situation.question import is_bare_question, trailing_bare_question
 from engine.situation.sources import tells_draw_source
@@ -33,11 +34,18 @@ def _matches(body: str) -> tuple[tuple[Phrase, tuple[tuple[str, str], ...]], ...
     """Every phrase whose template reads ``body`` whole, in table order, with its words: the same words are
     matched once per process (players repeat their phrasings; the phrase table is a hundred templates)."""
     out = []
-    for phrase, rx in _COMPILED:
+    may = _INDEX.mask(body)  # the templates whose needles the body holds (engine/situation/needles.py)
+    while may:  # in table order: the lowest bit first
+        i = (may & -may).bit_length() - 1
+        may &= may - 1
+        phrase, rx = _COMPILED[i]
         m = rx.fullmatch(body)
         if m:
             out.append((phrase, tuple((k, v) for k, v in m.groupdict().items() if v)))
     return tuple(out)
+
+
+_INDEX = NeedleIndex([rx for _phrase, rx in _COMPILED])
 
 
 def _try(b: Builder, clause: str, subject: str, words: str = "") -> str | None:

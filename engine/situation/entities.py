@@ -39,6 +39,16 @@ def also_card_names() -> dict[str, str]:
     return {utils.default_process(k): v for k, v in doc.get("also_card_names", {}).items()}
 
 
+_WORDS_OF: WeakKeyDictionary[CardDB, tuple[tuple[str, list[str]], ...]] = WeakKeyDictionary()
+
+
+def _name_words(cards: CardDB) -> tuple[tuple[str, list[str]], ...]:
+    """Each card's name and its words as the matcher keys them, worked out once per card data."""
+    if cards not in _WORDS_OF:
+        _WORDS_OF[cards] = tuple((name, utils.default_process(name).split()) for name in cards.names())
+    return _WORDS_OF[cards]
+
+
 def _prefix_matches(cards: CardDB, key: str) -> list[str]:
     """Names where every typed word starts a word of the name, in order, from its first word ("lab man",
     "jace wielder")."""
@@ -47,8 +57,7 @@ def _prefix_matches(cards: CardDB, key: str) -> list[str]:
         return []
     lone_short = len(words) == 1 and len(words[0]) < 5  # "Jace" names Jaces; "She" names nothing
     found = []
-    for name in cards.names():
-        name_words = utils.default_process(name).split()
+    for name, name_words in _name_words(cards):
         if not name_words[0].startswith(words[0]) or (lone_short and name_words[0] != words[0]):
             continue  # a nickname starts where the name starts ("the Apocalypse" is not Sheoldred)
         i = 0
@@ -107,10 +116,24 @@ def _candidates(cards: CardDB, text: str) -> list[str]:
         if card is not None and abs(len(utils.default_process(card.name)) - len(key)) <= max(3, len(key) // 6) \
                 and _word_by_word_typo(key, utils.default_process(card.name)):
             return [card.name]
+    typo = _nickname_typo(key)
+    if typo is not None:
+        return [typo]
     found = _prefix_matches(cards, key)
     if not found and singular != key:
         found = _prefix_matches(cards, singular)
     return found
+
+
+def _nickname_typo(key: str) -> str | None:
+    """The card of the one nickname ``key`` is a typo of ("sphins rev" for "sphinx's rev"): the same edits a card
+    name's typo may have, on a run long enough not to be another word (8 letters or more)."""
+    if len(key) < 8:
+        return None
+    limit = 1 if len(key) < 9 else 2
+    near = {aliases()[alias] for alias in aliases() if abs(len(alias) - len(key)) <= limit
+            and OSA.distance(key, alias) <= limit and _word_by_word_typo(key, alias)}
+    return near.pop() if len(near) == 1 else None
 
 
 def _word_by_word_typo(typed: str, name: str) -> bool:

@@ -16,10 +16,11 @@ from engine.cards import Card
 from engine.effects import LOYALTY_LINE, SpellText
 from engine.entering import entering_text
 from engine.errors import SituationError
-from engine.situation.attach import GROUPS, Ctx
+from engine.situation.attach import CARD_PRONOUNS, GROUPS, Ctx
 from engine.situation.facts import _draw_step, _each_target, is_spell
 from engine.situation.lexicon import count
 from engine.situation.loyalty import LOYALTY_SAID
+from engine.situation.spell_pronoun import cast_pronoun
 from engine.vocabulary import aliases as mechanic_aliases
 from engine.vocabulary import mechanic
 
@@ -71,9 +72,14 @@ def _cast(ctx: Ctx, g: dict[str, str]) -> None:
     who = ctx.who(g.get("player"))
     if who in GROUPS or who.startswith("team:"):
         raise SituationError("a spell is cast by one player", ctx.clause, "'I cast Brainstorm'")
-    action: dict[str, Any] = {"type": "cast", "card": ctx.card(g["card"]), "player": who}
     verb = (g.get("verb") or "cast").lower()
+    action: dict[str, Any] = {"type": "cast", "card": _spell_said(ctx, g["card"], verb), "player": who}
     card = ctx.b.cards.find(action["card"])
+    if g.get("from") or verb.startswith("flash"):  # "I cast X from my graveyard", "I flashback X" (702.34a)
+        if card is not None and not _GRAVEYARD_KEYWORD.search(card.oracle):
+            raise SituationError(f"{card.name} has no keyword that lets it be cast from a graveyard (601.3)",
+                                 ctx.clause, "name the card that lets it be cast from there, or ask a judge")
+        action["from"] = "graveyard"
     if card is not None and LOYALTY_LINE.search(card.oracle) and _LOYALTY_COST.search(ctx.clause):
         raise SituationError(f"{card.name}'s loyalty ability said in “{ctx.clause}” is not one the engine can carry "
                              "out yet", ctx.clause, "ask a judge, or describe what it does ('I draw 7')")
@@ -86,6 +92,14 @@ def _cast(ctx: Ctx, g: dict[str, str]) -> None:
         action["ability"] = "cycle"
     elif verb.startswith("play") and card is not None and not spell_text:
         action["ability"] = "enters"  # playing a permanent: it enters the battlefield (its own triggers)
+    elif verb.startswith("cast") and card is not None and card.has_type("land") and not spell_text:
+        # "I cast Polluted Mire" was read as cycling it: a land is played, never cast (305.1)
+        raise SituationError(f"{card.name} is a land: it is played, not cast (305.1)", ctx.clause,
+                             f"'I play {card.name}', or 'I cycle {card.name}'")
+    elif verb.startswith("cast") and card is not None and not spell_text and _permanent_card(card):
+        # "I cast Izzet Locket": the artifact spell (601.2), not its activated ability ("{T}, Sacrifice: Draw two
+        # cards" was carried out as if the player had activated it)
+        action["ability"] = "spell"
     if g.get("target") and card is not None and not _may_target_player(card):
         # "I cast Brainstorm targeting my opponent": the spell has no target, so none is chosen (601.2c); said
         ctx.b.assume(f"the target “{g['target']}” not used: {card.name} targets no player (its text has no "
@@ -95,6 +109,17 @@ def _cast(ctx: Ctx, g: dict[str, str]) -> None:
     if g.get("x") or g.get("x2"):
         action["x"] = count(g.get("x") or g["x2"], ctx.clause)
     ctx.b.set_action(action, ctx.clause)
+
+
+# a spell's own permission to be cast from a graveyard (702.34a, 702.133a, 702.81a, 702.138a, 702.127a)
+_GRAVEYARD_KEYWORD = re.compile(r"^(?:flashback|jump-start|retrace|escape|aftermath)\b", re.I | re.M)
+
+
+def _spell_said(ctx: Ctx, text: str, verb: str) -> str:
+    """The card a cast names; "it" is never a permanent out already (spell_pronoun)."""
+    if text.strip().lower() not in CARD_PRONOUNS or not verb.startswith("cast") or not ctx.b.last_cards:
+        return ctx.card(text)
+    return cast_pronoun(ctx.b, text, ctx.clause)
 
 
 def _tapped(ctx: Ctx, card: Card | None, action: dict[str, Any]) -> None:
@@ -108,12 +133,31 @@ def _tapped(ctx: Ctx, card: Card | None, action: dict[str, Any]) -> None:
     ctx.b.assume(f"“{ctx.clause}” read as activating {card.name}'s ability with {{T}} in its cost (602.2)")
 
 
+def _permanent_card(card: Card) -> bool:
+    """A card whose every face is a permanent (an artifact, creature, enchantment, planeswalker or battle; a land is
+    played, never cast, 305.1) and which has an activated ability the engine reads."""
+    permanent = any(card.has_type(t) for t in ("artifact", "creature", "enchantment", "planeswalker", "battle"))
+    spell = any(card.has_type(t) for t in ("instant", "sorcery"))
+    return permanent and not spell and any(isinstance(e, SpellText) and e.activated for e in card.effects)
+
+
 def _may_target_player(card: Card) -> bool:
     """Whether a player given as the target of ``card`` can be one: an instant or sorcery whose every spell text
     targets no player can't (a permanent's own abilities, or a card whose types are unknown, keep the target)."""
     if not (card.has_type("instant") or card.has_type("sorcery")):
         return True
     return any(isinstance(e, SpellText) and e.targets_player for e in card.effects) or not card.of(SpellText)
+
+
+def _pays_life(ctx: Ctx, g: dict[str, str]) -> None:
+    """ "he casts Gitaxian Probe and pays 2 life for it": the life paid for the spell's Phyrexian mana, joined to
+    the cast when the story is seated (seating._life_paid)."""
+    who = ctx.who(g.get("player"))
+    n = count(g["n"], ctx.clause)
+    card = "it" if g["card"].lower() in ("it", "that", "the spell") else ctx.card(g["card"])
+    ctx.b.top["life_paid"] = (who, n, card, ctx.clause)
+    spell = "the spell" if card == "it" else card
+    ctx.b.note(f"{who} {'pay' if who == 'You' else 'pays'} {n} life for {spell}'s Phyrexian mana", ctx.clause)
 
 
 def _enters(ctx: Ctx, g: dict[str, str]) -> None:
@@ -149,7 +193,9 @@ def _dies(ctx: Ctx, g: dict[str, str]) -> None:
     ctx.b.set_action({"type": "cast", "card": card, "player": who, "ability": "dies"}, ctx.clause)
 
 
-_SACRIFICE_ITSELF = re.compile(r"\bsacrifice (?:this \w+|~|it)\b", re.I)
+# "(?!\w)", not "\b": "~" (a legendary card's own name, as its Oracle text says it: "Sacrifice Kell's Orb") is
+# no word character, so "\b" after it never matched at the cost's end and the sacrifice was read as a death
+_SACRIFICE_ITSELF = re.compile(r"\bsacrifice (?:this \w+|~|it)(?!\w)", re.I)
 
 
 def sacrificed_as_cost(card: Card) -> bool:

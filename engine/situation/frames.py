@@ -33,6 +33,7 @@ from engine.situation.board import (
 )
 from engine.situation.reading import Part, Reading, _groups, player, step_owner
 from engine.situation.sources import draw_source, drawn_beside, drawn_off_source, place_source, source_apart
+from engine.situation.spell_pronoun import cast_pronoun
 from engine.situation.tokens import Tok
 
 
@@ -225,7 +226,7 @@ def _mechanic(part: Part, reading: Reading) -> None:
 def _card_of(reading: Reading, piece: Piece) -> str:
     if piece.values.get("it"):
         if reading.b.last_cards:
-            return reading.b.last_cards[-1]
+            return _not_out(reading, piece)
         # "windfall: i have 3 cards in hand after casting it": the one card named before "it" in the clause
         before = reading.later[:reading.later.index(piece)] if piece in reading.later else []
         named = {str(p.values["card"]) for p in before if p.kind is Atom.CARDS and p.values.get("card")}
@@ -233,6 +234,14 @@ def _card_of(reading: Reading, piece: Piece) -> str:
             raise SituationError("say which card “it” is", reading.clause, "'I cast Brainstorm'")
         return named.pop()
     return str(piece.values["card"])
+
+
+def _not_out(reading: Reading, piece: Piece) -> str:
+    """ "only Gitaxian Probe in hand and Blood Scrivener out, I cast it": not the card the clause says is out."""
+    before = reading.later[:reading.later.index(piece)] if piece in reading.later else []
+    out = {str(p.values["card"]) for p, after in zip(before, before[1:], strict=False)
+           if p.kind is Atom.CARDS and p.values.get("card") and after.values.get("place") == "battlefield"}
+    return cast_pronoun(reading.b, "it", reading.clause, out)
 
 
 def _resolving_again(reading: Reading, piece: Piece) -> bool:

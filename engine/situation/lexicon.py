@@ -7,6 +7,7 @@ words the reader knows; a word listed here is never taken for a player's name.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from engine.errors import SituationError
 from engine.number_words import NUMBER_WORDS
@@ -95,7 +96,9 @@ def known_words() -> set[str]:
     return words
 
 
+@lru_cache(maxsize=4096)
 def read_number(text: str) -> int | None:
+    """A count in digits or words, or None (remembered per word: each is asked of every word of a clause)."""
     t = " ".join(text.lower().replace(",", "").split())
     if t in NUMBER_WORDS:
         return NUMBER_WORDS[t]

@@ -9,6 +9,7 @@ wrong ability is a wrong answer.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from engine.cards import Card
 from engine.effects import SpellText
@@ -88,5 +89,8 @@ def _loyalty(ctx: Ctx, g: dict[str, str]) -> None:
         raise SituationError(f"{card.name}'s {line[0]} ability (“{line[1]}”) is not one the engine can carry out "
                              "yet", ctx.clause, "ask a judge, or describe what it does ('I draw 7')")
     ctx.b.choices[f"ability:{card.name}"] = label
-    ctx.b.set_action({"type": "cast", "card": card.name, "player": who, "ability": "activate"}, ctx.clause)
+    action: dict[str, Any] = {"type": "cast", "card": card.name, "player": who, "ability": "activate"}
+    if g.get("target"):  # "Jace's +1 targeting myself": the ability's target player (its text says whether one)
+        action["targets"] = [ctx.who(g["target"])]
+    ctx.b.set_action(action, ctx.clause)
     ctx.b.assume(f"“{ctx.clause}” read as activating {card.name}'s {line[0]} ability: {line[1]}")

@@ -52,7 +52,8 @@ def clean(text: str) -> str:
                        and unicodedata.category(ch) != "So")
     text = _EMPHASIS.sub("", text)
     # "OPP HAS SHEOLDRED IM AT 4": a text typed all in capitals is read as lower case (its capitals name nobody)
-    return text.lower() if sum(ch.isupper() for ch in text) > 8 and not any(ch.islower() for ch in text) else text
+    # (no lower-case letter first: most texts have one at once, and counting the capitals costs a pass)
+    return text.lower() if not any(map(str.islower, text)) and sum(map(str.isupper, text)) > 8 else text
 
 
 @dataclass
@@ -147,7 +148,7 @@ _LEGAL_TO = re.compile(r"^(?:is it|am i|is he|is she|are they) (?:legal|allowed|
 _SUBJECTS = {"me": "I", "him": "he", "her": "she", "them": "they", "my opponent": "my opponent",
              "opponent": "my opponent"}
 # "How many cards does my opponent draw if A?" → A
-_WH_IF = re.compile(rf"^(?P<head>(?:how many|how much|who|whats|what|which|why|where)\b[^,]{{0,80}}?)\b(?:if|when) "
+_WH_IF = re.compile(rf"^(?P<head>(?:how many|how much|who|what(?:s|'s)?|which|why|where)\b[^,]{{0,80}}?)\b(?:if|when) "
                     rf"(?P<facts>.+?){_END}", re.I)
 # "whats opps hand after his draw step if ...": the step the question is about is what happens
 _WH_STEP = re.compile(r"\b(?:after|in|during|on) (my|his|her|their|opp's|opponent's|the opponent's) draw(?: step)?\b",
@@ -239,6 +240,20 @@ def turn_loss_question(s: str, story: str) -> str | None:
     if m is None or not (_TURN_FACTS.search(story) or _BEFORE_THE_DRAW.search(story)):
         return None
     return f"it's {_POSSESSIVES.get(m.group('who').lower(), 'my')} draw step."
+
+
+# "whats opps hand after his draw step?", "how many cards will I have after my draw step?": the step asked of
+_AFTER_DRAW_STEP = re.compile(r"^(?:so )?(?:what|whats|what's|how|does|do|will|would|is|am)\b.*?\b(?:after|by the end "
+                              r"of|at the end of|once|when) (?P<whose>my|his|her|their|our|your|opponent's|"
+                              r"my opponent's) draw step(?: (?:is over|ends|resolves|finishes))?(?: if [^?]+)?"
+                              r"[\s?!.]*$", re.I)
+
+
+def draw_step_question(s: str) -> str | None:
+    """ "whats opps hand after his draw step?" with nothing happening in the story: that player's draw step is
+    what happens (504.1), "it's his draw step."."""
+    m = _AFTER_DRAW_STEP.match(s)
+    return f"it's {m.group('whose').lower()} draw step." if m else None
 
 
 # the steps before the draw step: a loss or a win asked there, with nothing happening, is asked of the draw to come
@@ -446,6 +461,17 @@ def _card_word_typo(low: str, vocabulary: frozenset[str], card_words: frozenset[
     return close[0] if len(close) == 1 else None
 
 
+def _starts_sentence(text: str, at: int) -> bool:
+    """Whether the word at ``at`` opens the text or a sentence (looked back over spaces only: never a copy of
+    the text before it, once per capitalised word)."""
+    if at == 0:
+        return True
+    j = at - 1
+    while j >= 0 and text[j].isspace():
+        j -= 1
+    return j >= 0 and text[j] in ".?!;:"
+
+
 def _fix_typos(text: str, card_words: frozenset[str], corrections: list[tuple[str, str]]) -> str:
     vocabulary = reader_vocabulary()
 
@@ -453,8 +479,7 @@ def _fix_typos(text: str, card_words: frozenset[str], corrections: list[tuple[st
         word, apostrophe, tail = m.group(0).partition("'")
         if apostrophe and tail.lower() != "s":
             return m.group(0)  # a contraction ("hadn't", "they're") is never a typo of "hand"
-        start_of_sentence = m.start() == 0 or text[: m.start()].rstrip().endswith((".", "?", "!", ";", ":"))
-        if word[0].isupper() and not start_of_sentence:
+        if word[0].isupper() and not _starts_sentence(text, m.start()):
             return m.group(0)  # a capitalised word inside a sentence is a name: never corrected
         fixed = _correction(word, vocabulary, card_words)
         if fixed is None:

@@ -52,6 +52,7 @@ from engine.situation.facts_actions import (
     _enters,
     _mechanic,
     _move,
+    _pays_life,
     _to_graveyard,
 )
 from engine.situation.loyalty import _loyalty
@@ -84,7 +85,8 @@ POS2 = r"(?:my|your|his|her|their|our|[\w\-]+'s)"
 ZONE = r"(?P<zone>library|deck|hand|graveyard|libraries|decks|hands|graveyards|yard|memory)"
 MEM = r"(?: into (?:my |their |his |her )?(?P<mem>memory|hand))?"
 EMPTY = r"(?P<empty> from (?:an |my |their |his |her |the )?empty (?:library|deck))?"
-LOYALTY = r"(?P<loyalty>[+−-]\d{1,2}|0|ultimate|ult|ulti)(?: ability)?"
+LOYALTY = (r"(?P<loyalty>[+−-]\d{1,2}|0|ultimate|ult|ulti)(?: ability)?"
+           r"(?: (?:targeting|on|at) (?P<target>(?!\d)[\w'’]+(?: [\w'’]+)?))?")
 NOT = (r"(?P<neg>don't |doesn't |do not |does not |won't |will not )?(?:(?:chooses?|decides?|wants?) "
        r"(?P<neg2>not )?to |will )?")
 MECH = "(?P<mech>" + "|".join(re.escape(a) for a in mechanic_aliases()) + ")"
@@ -400,6 +402,12 @@ PHRASES: tuple[Phrase, ...] = (
     Phrase(
         "cast",
         (
+            # from a graveyard, by its own keyword (702.34a flashback): "I cast X from my graveyard", "I flashback X"
+            rf"{P} (?P<verb>casts?|flashbacks?|flashes back) (?P<card>.+?) (?P<from>from (?:my|his|her|their|the) "
+            r"(?:graveyard|yard)|with (?:its )?flashback|using (?:its )?flashback|for its flashback cost)"
+            rf"(?: (?:targeting|on) (?!{_TIME_WORDS})(?P<target>[\w'’]+(?: [\w'’]+)?))?",
+            rf"{P} (?P<verb>flashbacks?|flashes back) (?P<card>.+?)"
+            rf"(?: (?:targeting|on) (?!{_TIME_WORDS})(?P<target>[\w'’]+(?: [\w'’]+)?))?",
             rf"{P} (?P<verb>casts?|plays?|activates?|resolves?|cycles?|taps?) (?!an? card\b|\w+ cards\b)(?P<card>.+?)"
             rf"(?: (?:targeting|on|for|at) (?!{_TIME_WORDS})"
             rf"(?P<target>(?!\d)[\w'’]+(?: [\w'’]+)?))?(?: (?:with|for) x ?(?:=|is|of|equal to|equals|being) ?"
@@ -411,6 +419,14 @@ PHRASES: tuple[Phrase, ...] = (
         "I cast Opportunity targeting myself.",
         ("opponent casts Timetwister", "I cast Prosperity with X=3", "I activate Jace's Archivist",
          "I play Howling Mine"),
+    ),
+    Phrase(
+        "life paid",
+        (rf"{P} (?:pays?|paid|paying) (?P<n>\d{{1,2}}|two|four|six|eight) life for (?P<card>it|that|the spell|.+?)"
+         r"(?:'s)?(?: phyrexian mana)?",),
+        _pays_life,
+        "I pay 2 life for Gitaxian Probe.",
+        ("opponent casts Gitaxian Probe paying 2 life",),
     ),
     Phrase(
         "enters",

@@ -104,8 +104,9 @@ QUESTION_FORMS: tuple[QuestionForm, ...] = (
     QuestionForm(AskedKind.WHAT, r"\bwhat(?:'s|s| is| are) (?P<player>my|his|her|their|our|the) life\b",
                  "what's his life?"),
     # "whats his hand size after?": the hand's size after the action, a number (it was no question at all)
-    QuestionForm(AskedKind.COUNT, r"\b(?:what(?:'s|s| is| will be| would be)|how big is) (?P<player>my|his|her|their)"
-                                  r" hand (?:size|count)\b", "what's his hand size after?"),
+    QuestionForm(AskedKind.COUNT, r"\b(?:what(?:'s|s| is| will be| would be)|how big is) (?P<player>my|his|her|their|"
+                                  r"opponents|opponent's|my opponent's) hand(?: (?:size|count)\b|(?= after\b)|\W*$)",
+                 "what's his hand size after?"),
     QuestionForm(AskedKind.WHAT, r"\b(?:what happens|what would happen|what's the ruling|what is the ruling|"
                                  r"how does (?:this|that|it) (?:work|resolve)|what now|how does it go)\b",
                  "what happens?"),
@@ -144,6 +145,8 @@ def _player(b: Builder, words: str | None, clause: str) -> str | None:
     """The player a question names, when that player is in the story; otherwise None (asked of nobody)."""
     if not words:
         return None
+    if words.lower() in ("opponents", "opps"):  # "whats opps hand": "opps" read as "opponents", the possessive
+        words = "opponent"
     told = {name.lower(): name for name in b.players}
     if words.lower() in told:  # "how many does alice draw?": the story's Alice, typed in lower case in a question
         return told[words.lower()]

@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import re
 
+from engine.situation.needles import Needles, may_match, needles_of
+
 # words after which "I" goes on the same clause ("the card I draw", "when I cast", "and I draw")
-_NOT_AFTER = "".join(rf"(?<!\b{word})" for word in (
+# (checked after the space that ends the word: a pattern opening with its space is searched for that space)
+_NOT_AFTER = "".join(rf"(?<!\b{word} )" for word in (
     "and", "then", "so", "but", "if", "when", "that", "after", "before", "while", "as", "card", "cards", "what",
     "how", "do", "can", "once", "until", "which", "unless", "because", "since", "till", "where", "have", "has",
     "whenever", "or", "than", "whether", "will", "would", "should", "could", "did", "does"))
@@ -58,6 +61,33 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # "i cast windfall with only windfall in hand", "he has just brainstorm in his hand": one card held, so the
         # hand's size is 1 (the card kept: "and cast it" names it; left alone, the size was the default 7); a
         # number said ("only 2 cards") is kept
+        # "my only card in hand is gitaxian probe": the same one card held
+        (r"\bmy only card in (?:my )?hand is ([^.,;!?]{2,40}?)(?=\s*(?:[.,;!?]|$| and ))",
+         r"I have only \1 in hand"),
+        (r"\bhis only card in (?:his )?hand is ([^.,;!?]{2,40}?)(?=\s*(?:[.,;!?]|$| and ))",
+         r"he has only \1 in hand"),
+        (r"\bher only card in (?:her )?hand is ([^.,;!?]{2,40}?)(?=\s*(?:[.,;!?]|$| and ))",
+         r"she has only \1 in hand"),
+        # "Gitaxian Probe is the only card in my hand", "my hand is just Brainstorm", "only X in hand, ...": the same
+        (r"(?:^|(?<=[.!?,;] )|(?<= and ))(?:and |but |so )?((?:(?! and | or |\bis\b)[^.,;!?]){2,40}?) is (?:the|my)"
+         r" only card in (?:my )?hand\b", r"I have only \1 in hand"),
+        (r"(?:^|(?<=[.!?,;] )|(?<= and ))(?:and |but |so )?((?:(?! and | or |\bis\b)[^.,;!?]){2,40}?) is (?:his|the)"
+         r" only card in (?:his )?hand\b",
+         r"he has only \1 in hand"),
+        (r"(?:^|(?<=[.!?,;] )|(?<= and ))(?:and |but |so )?((?:(?! and | or |\bis\b)[^.,;!?]){2,40}?) is (?:her|the)"
+         r" only card in (?:her )?hand\b",
+         r"she has only \1 in hand"),
+        (r"\bmy hand is (?:just|only) (?!\d)([^.,;!?]{2,40}?)(?=\s*(?:[.,;!?]|$| and ))", r"I have only \1 in hand"),
+        (r"\bhis hand is (?:just|only) (?!\d)([^.,;!?]{2,40}?)(?=\s*(?:[.,;!?]|$| and ))", r"he has only \1 in hand"),
+        (r"\bher hand is (?:just|only) (?!\d)([^.,;!?]{2,40}?)(?=\s*(?:[.,;!?]|$| and ))", r"she has only \1 in hand"),
+        (r"(?:^|(?<=[.!?;] ))(?:only|just) (?!\d)(?=[^.,;!?\d]{2,40}? in (?:my )?hand\b)", "I have only "),
+        # "I control Blood Scrivener with Gitaxian Probe in my hand": the permanent is controlled, the card after
+        # "with" is the one in the hand (both were read as in the hand, and the Scrivener's replacement left out)
+        (r"\b(controls?|controlling|have|has|had) ((?!(?:only|just) )[^.,;!?]{2,60}?) with (?=(?:only |just )?"
+         r"(?!\d|a card|one card|no card)[^.,;!?\d]{2,60}? in (?:my |his |her |their |the )?hand\b)", r"\1 \2, with "),
+        # "i have blood scrivener and only gitaxian probe in hand": the verb said once for both
+        (r"\b(have|has|had) ([^.,;!?]{2,40}?) and (?=(?:only|just) (?!\d)[^.,;!?]{2,40}? in "
+         r"(?:my |his |her |their )?hand\b)", r"\1 \2 and \1 "),
         (r"\b(with|have|has|had|holding) (?:only|just) (?!\d|(?:a|an|one|two|three|four|five|six|seven|eight|nine|"
          r"ten|no|zero)\b)((?:(?! and | or )[^.,;!?\d]){2,40}?)(?<!\bcards)(?<!\bcard) in "
          r"(my |his |her |their |the )?hand\b", r"\1 \2 in \3hand and 1 card in \3hand"),
@@ -159,8 +189,8 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bi'm\b", "I am"),
         # "opp has sheoldred im at 4 i cast frantic search": a new clause where "I" starts one, unpunctuated (with
         # a word after its verb: "the Prosperity I cast" is the same clause)
-        (rf"(?<=\w){_NOT_AFTER} (?=(?:I am|i) (?:cast|draw|drew|already|am|have|havent|haven't|control|cycle|activate|"
-         r"brainstorm|wheel|play|take|use|dredge) \w)", ", "),
+        (r" (?=(?:I am|i) (?:cast|draw|drew|already|am|have|havent|haven't|control|cycle|activate|brainstorm|wheel|"
+         rf"play|take|use|dredge) \w)(?<=\w ){_NOT_AFTER}", ", "),
         (r"\bi've got\b", "I have"),
         # "bowmasters out on my side opp brainstorms": a new clause where a player starts one after a place said
         (r"\b(on (?:my|his|her|their|opp's|opponent's|the opponent's) side|on (?:my|his|her|the) (?:bf|battlefield|"
@@ -236,6 +266,8 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # "I cast X with 3 other cards in hand": the hand said is the one beside the spell (it was read as the hand
         # holding X, one card short: a "cards in hand plus one" spell drew 3 where 4 are drawn); said of no spell
         # cast, seating refuses the words
+        (r"\b(?:holding|and holding|while holding|holding onto) (\d{1,2}|no|one|two|three|four|five|six|seven) "
+         r"((?:other |more )?cards?)\b(?! in)", r"with \1 \2 in hand"),
         (r"\b(\w+) other cards? in ((?:my |his |her |their |your )?hand)\b", r"\1 cards in \2 besides a spell"),
         (r"\b(I|opponent|my opponent|(?-i:[A-Z][a-z]+)) \((?:at |on )?(-?\d+) life\)", r"\1 is at \2 life and \1"),
         (r"\b(-?\d+|\w+) (?:hp|health|life points|lp)\b", r"\1 life"),
@@ -298,6 +330,13 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(targeting|on) ((?:my |the )?opponent|(?-i:[A-Z][a-z]+)) (at -?\d+ life)\b", r"\1 \2, \2 \3"),
         (r"\b(targeting|on) ((?:my |the )?opponent|(?-i:[A-Z][a-z]+)) with (\d+|no|one|two|three|four|five) (cards? "
          r"(?:left )?in (?:(?:his|her|their) )?(?:hand|library|deck|graveyard))\b", r"\1 \2, \2 has \3 \4"),
+        # the same after "me" ("my opponent casts Blood Pact targeting me at 2 life"): the asker's life, not the
+        # caster's (it was the caster's, silently: "do I lose?" answered No)
+        (r"\b(targeting|on) (me|myself) (at -?\d+ life)\b", r"\1 \2, I am \3"),
+        (r"\b(targeting|on) (me|myself) with (\d+|no|one|two|three|four|five) (cards? (?:left )?in (?:my )?(?:hand|"
+         r"library|deck|graveyard))\b", r"\1 \2, I have \3 \4"),
+        (r"\b(targeting|on) (him|himself) (at -?\d+ life)\b", r"\1 \2, he is \3"),
+        (r"\b(targeting|on) (her|herself) (at -?\d+ life)\b", r"\1 \2, she is \3"),
         (r"\bboth (?:of )?(?:my )?opponents\b", "my two opponents"),  # "both opps have X": two opponents, each
         # "one of the opps has Sheoldred": one opponent, whichever (in Two-Headed Giant both share the life and the
         # loss, 810.8a); it was not understood
@@ -357,6 +396,10 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"(?: in (?:my )?hand)?", "everyone else has 0 cards in hand"),
         (r"\b(?:(?:nobody|no one|noone) else|no other player) (?:has|holds|is holding) (?:any )?cards(?: in hand)?",
          "everyone else has 0 cards in hand"),
+        # "nobody has cards in hand except the windfall": the caster holds only that card, every other hand is empty
+        (r"\b(?:where |when )?(?:nobody|no one|noone|no player) (?:has|holds) (?:any )?cards in (?:their |his or her )?"
+         r"hands? (?:except|but|besides|other than) (?:the |my |a |one )?([^.,;!?]{2,40}?)(?=\s*(?:[.,;!?]|$))",
+         r". everyone else has 0 cards in hand, I have \1 in hand and 1 card in hand"),
         # "our first turn (turn 2)": the game's number of a side's first turn (1 on the play, 2 on the draw) says
         # again what "first turn" and the side say; read once
         (r"\b((?:my|our|his|her|their|opponent's) first turn)\s*"
@@ -399,12 +442,19 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(?:tapped|taps|tap|tapping|paid|pays|pay|paying|spent|spends|spend|spending) "
          r"(?:out|(?:\w+ )?(?:mana|lands?|basics?|islands?|swamps?|mountains?|forests?|plains))"
          r"(?: (?:and|to|for))? (?=(?:cast|casts|casting|play|plays|played|activate|activated|activates)\b)", ""),
+        # "he casts Gitaxian Probe paying 2 life": Phyrexian mana paid with life, part of the cast (107.4f)
+        # (a sentence of its own: the clause around the cast may hold other facts, read from their parts)
+        (r"\b(I|he|she|they|opponent|my opponent|(?-i:[A-Z][a-z]+)) (cast|casts) ([^,.;!?]+?),? (?:by |and )?"
+         r"(?:paying|pays|paid|pay|for) (\d{1,2}|two|four|six|eight) life\b(?: for (?:it|(?:the|its) "
+         r"(?:phyrexian )?mana))?", r"\1 \2 \3. \1 paid \4 life for it"),
+        (r"\b(cast|casts) ([^,.;!?]+?),? (?:by |and )?(?:paying|pays|paid|pay|for) (\d{1,2}|two|four|six|eight) "
+         r"life\b(?: for (?:it|(?:the|its) (?:phyrexian )?mana))?", r"\1 \2 and paid \3 life for it"),
         # "my opp taps out for Thought Sip": all the mana to cast it
         (r"\btaps out (?:for|to cast|and casts) (?=\S)", "casts "),
         (r"\b(?:tap|tapped|tapping) out (?:for|to cast|and cast) (?=\S)", "cast "),
         # "Gitaxian Probe ..., paid with mana": a cost paid in mana is what the card data assumes already
-        (r",?\s*\b(?:paid|paying|pay|pays) (?:for )?(?:it |that )?(?:with|using|in) "
-         r"(?:its |regular |normal |blue )?mana\b", ""),
+        (r",?\s*\b(?:paid|paying|pay|pays) (?:for )?(?:it |that )?(?:(?:with|using|in) )?"
+         r"(?:its |regular |normal |blue |the |full )?mana(?: cost)?\b", ""),
         # "I cast X with kicker", "..., kicked", "I kick X", "bargained": the caster's choice of an optional additional
         # cost (601.2b), read by the phrase "and kick it"
         (r"\b(cast|casts|casting) ([^.;!?]+?),? (?:without (?:its |the |paying (?:the |its )?)?kicker(?: cost)?|"
@@ -453,6 +503,11 @@ _PHRASES: tuple[tuple[tuple[str, ...], re.Pattern[str], str], ...] = tuple(
         (("draw",), r"(?:^|(?<=[.!?] ))(?:so )?(?:no|there(?:'s| is) no|you get no|(?:you|i) don't get (?:a|the)) "
          r"(?:card |turn )?draw(?: step)? (?P<when>(?:if|when) [^.?!,;]+?)(?:,? which (?:you|i|he|she|they) "
          r"(?:should|shouldn't|do|don't|would|wouldn't))?(?=[.?!]|$)", r"do you draw \g<when>?"),
+        # "i +1 jace wielder targeting myself": a loyalty cost used as a verb
+        (("+", "-", "−"), r"\b(I|they) ([+\-−]\d{1,2}) (?!cards?\b|life\b)([^.,;!?]{3,40}?)"
+         r"(?= targeting| on | at |[.,;!?]|$| and )", r"\1 use \3's \2"),
+        (("+", "-", "−"), r"\b(he|she|opponent|my opponent) ([+\-−]\d{1,2}) (?!cards?\b|life\b)([^.,;!?]{3,40}?)"
+         r"(?= targeting| on | at |[.,;!?]|$| and )", r"\1 uses \3's \2"),
         # "jace wielder's minus 8", "his plus 1": a loyalty cost said in words ("-8", "+1")
         (("minus",), r"(?<=(?:'s|s'|he|ts|ir|my) )minus ?(?=\d{1,2}\b)", "-"),
         (("plus",), r"(?<=(?:'s|s'|he|ts|ir|my) )plus ?(?=\d{1,2}\b)", "+"),
@@ -468,9 +523,17 @@ _UNITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven
 _COMPOUND = re.compile(rf"\b({'|'.join(_TENS)})[- ]({'|'.join(_UNITS)})\b", re.I)
 
 
+# each rewrite's needles (engine/situation/needles.py): read from its pattern, so a new row needs nothing more
+_CHECKS: tuple[Needles, ...] = tuple(needles_of(rx) for rx, _to in _REWRITES)
+
+
 def rewrite(text: str) -> str:
-    for rx, to in _REWRITES:
-        text = rx.sub(to, text)
+    low, ascii_text = text.lower(), text.isascii()
+    for (rx, to), checks in zip(_REWRITES, _CHECKS, strict=True):
+        if may_match(checks, low, ascii_text):
+            text, changed = rx.subn(to, text)
+            if changed:
+                low, ascii_text = text.lower(), text.isascii()
     low = text.lower()
     for needles, rx, to in _PHRASES:
         if any(n in low for n in needles):

@@ -206,6 +206,19 @@ def _spell_counted_in_hand(b: Builder) -> None:
                  f"{hand + 1} {'card' if hand == 0 else 'cards'} before it")
 
 
+def _life_paid(b: Builder, action: dict[str, Any]) -> None:
+    """ "he casts Gitaxian Probe paying 2 life": the life paid for the spell's Phyrexian mana is part of the cast
+    said (the engine checks that the card has such mana); said of no cast by that player, it is refused."""
+    paid = b.top.get("life_paid")
+    if paid is None:
+        return
+    who, n, card, clause = paid
+    if action.get("type") != "cast" or action.get("player") != who or card not in ("it", action.get("card")):
+        raise SituationError(f"“{clause}”: the life is paid for a spell that isn't cast in this situation", clause,
+                             "'he casts Gitaxian Probe paying 2 life'")
+    action["life_paid"] = n
+
+
 def _to_json(b: Builder) -> dict[str, Any]:
     fmt = b.top.get("format")
     if "You" not in b.players and {"Opponent", "Teammate"} & set(b.players):
@@ -220,8 +233,9 @@ def _to_json(b: Builder) -> dict[str, Any]:
     action = _resolve_action_players(b, action, names, active)
     if b.top.get("while_casting") and action.get("type") == "draw":
         action["while_casting"] = True
+    _life_paid(b, action)
     out: dict[str, Any] = {"players": players, "active": active, "action": action}
-    for key in ("game", "edition", "turn", "step"):
+    for key in ("game", "edition", "turn", "step", "draw_step_after"):
         if key in b.top:
             out[key] = b.top[key]
     if fmt:

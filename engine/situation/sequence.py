@@ -23,7 +23,7 @@ _IN_RESPONSE = re.compile(r"\bin response\b(?! to nothing)|\brespond(?:s|ed|ing)
                           re.I)
 PERMANENT_TYPES = ("creature", "artifact", "enchantment", "planeswalker", "battle", "land")
 # its own "when this enters" or "when you cast this spell" ability: something happens as it is cast or resolves
-_OWN_ENTERING = re.compile(r"\b(?:~|this \w+|it) enters\b|\betb\b|\bcasts? (?:~|this spell)\b", re.I)
+_OWN_ENTERING = re.compile(r"\b(?:~|this \w+|it) enters\b|\betb\b|\bcasts? (?:~|this spell)(?!\w)", re.I)
 
 
 def resolved_first(b: Builder, action: dict[str, Any], clause: str) -> bool:

@@ -9,6 +9,9 @@ beginning (said in the answer); without such a permanent the story still has not
 
 from __future__ import annotations
 
+import re
+from collections.abc import Collection
+
 from engine.effects import EventTrigger, NotModelled
 from engine.situation.attach import Builder
 from engine.trigger_events import STEP_WORDS, begins_step
@@ -34,8 +37,14 @@ def triggers_at(b: Builder, step: str) -> list[str]:
     return found
 
 
-def step_begins(b: Builder) -> bool:
-    """With no action told: the step's beginning when a permanent triggers then (set, and said)."""
+# "how many cards do I draw this turn?", "do I lose this turn?": a question about the whole turn
+_WHOLE_TURN = re.compile(r"\b(?:this turn|in total|altogether|(?:by|at) the end of (?:the|this|my|his|her|their) turn|"
+                         r"(?:the|my|his|her|their) (?:whole|entire) turn)\b", re.I)
+
+
+def step_begins(b: Builder, questions: Collection[str] = ()) -> bool:
+    """With no action told: the step's beginning when a permanent triggers then (set, and said). Before the
+    draw step, a question about the whole turn's draws goes on through the draw step (504.1)."""
     step = str(b.top.get("step", ""))
     cards = triggers_at(b, step)
     if not cards:
@@ -44,4 +53,7 @@ def step_begins(b: Builder) -> bool:
     b.set_action({"type": "beginning_of_step"}, clause)
     words = STEP_WORDS[step][0]
     b.assume(f"“{clause}” read as the beginning of the {words}: what triggers then ({', '.join(cards)}; 603.2)")
+    if step in ("untap", "upkeep") and any(_WHOLE_TURN.search(q) for q in questions):
+        b.top["draw_step_after"] = True
+        b.assume("the question asks about the whole turn: the draw step that follows is told too (504.1)")
     return True

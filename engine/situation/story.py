@@ -12,13 +12,15 @@ from __future__ import annotations
 import re
 
 from engine.errors import Ambiguity, SituationError
+from engine.situation.approximate import approximate_counts, said_loosely
 from engine.situation.atoms import Atom, Piece, atoms
 from engine.situation.attach import Builder
 from engine.situation.copies import counted_copies
 from engine.situation.frames import FRAMES, x_said_apart
 from engine.situation.her import possessive_her
+from engine.situation.only_held import only_held
 from engine.situation.reading import GRAMMAR, Part, Reading, player
-from engine.situation.states import assumed_states, said_states
+from engine.situation.states import assumed_states, said_states, said_tapped
 from engine.situation.title_runs import reader_word_name
 from engine.situation.tokens import Tok, Token, tokenize
 from engine.situation.unknown_names import after_verb, as_typed, unknown_card, unknown_name, word_or_named
@@ -67,7 +69,8 @@ def read_parts(b: Builder, clause: str) -> bool:
 
 
 def _read_parts(b: Builder, clause: str) -> bool:
-    tokens, question = _without_question(possessive_her(assumed_states(tokenize(clause, b.cards, _named(b)))))
+    tokens, question = _without_question(possessive_her(assumed_states(approximate_counts(only_held(
+        tokenize(clause, b.cards, _named(b)))))))
     tokens = counted_copies(tokens, clause, b.cards)
     bracketed = next((t.text for t in tokens if t.kind is not Tok.CARD and t.text.startswith("[[")), None)
     if bracketed is not None:  # "[[Future Sight]]" is a card's name wherever it stands: one the data lacks
@@ -124,8 +127,11 @@ def _read_parts(b: Builder, clause: str) -> bool:
         pending = []
     _x_said_first(pieces, reading)
     _check_used(pieces, reading)
-    for said in said_states(tokens):
+    for said in (*said_states(tokens), *said_loosely(tokens)):
         b.assume(said)
+    for card in said_tapped(tokens):
+        b.tapped.append((card, clause))
+        b.note(f"{card} is tapped", clause)
     return True
 
 
@@ -384,6 +390,13 @@ def _read_part(part: Part, reading: Reading) -> None:
         reading.had = False
 
 
+def _a_count(pieces: list[Piece], i: int) -> bool:
+    """A number left unread with "cards" after it ("I cast Windfall with 2 cards"): a count the story says, which
+    no fact took (it was dropped, and the hand taken as seven)."""
+    nxt = pieces[i + 1] if i + 1 < len(pieces) else None
+    return pieces[i].tok is Tok.NUMBER and nxt is not None and not nxt.used and nxt.tok is Tok.CARDS
+
+
 def _check_used(pieces: list[Piece], reading: Reading) -> None:
     """Every atom used once: grammar words need no use, table talk is skipped and said, a word where a card
     goes is an unknown card, anything else left is an error naming its words."""
@@ -394,7 +407,7 @@ def _check_used(pieces: list[Piece], reading: Reading) -> None:
         if not piece.used and _name_before_place(pieces, i):
             unknown_card(pieces, i, reading)  # "Well of Ideas is mine", "Rielle is on the battlefield"
     for i, piece in enumerate(pieces):
-        if piece.used or (piece.kind is Atom.TOKEN and piece.tok in GRAMMAR | {Tok.IT}):
+        if piece.used or (piece.kind is Atom.TOKEN and piece.tok in GRAMMAR | {Tok.IT} and not _a_count(pieces, i)):
             continue
         if piece.kind is Atom.TOKEN and piece.tok is Tok.WORD:
             if after_verb(pieces, i):

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from weakref import WeakKeyDictionary
 
 from rapidfuzz import utils
 
 from engine.cards import CardDB
-from engine.situation.entities import aliases, candidates
+from engine.situation.entities import MAX_REMEMBERED, aliases, candidates
 from engine.situation.lexemes import LEXEMES, Tok, Token
 from engine.situation.lexicon import COMMON_WORDS, known_words, read_number
 from engine.situation.name_runs import inside_longer_name
@@ -27,14 +28,41 @@ MAX_NAME_WORDS = 6
 JOINERS = frozenset({"of", "the", "and", "a", "to", "into", "from", "in", "on"})
 
 
-def _lexeme_at(words: list[str], i: int) -> tuple[int, Tok, str | int | None] | None:
-    """The longest run of words from ``i`` that the table knows: (its length, kind, value)."""
+_EXACT: WeakKeyDictionary[CardDB, dict[str, str | None]] = WeakKeyDictionary()
+
+
+class _Words:
+    """A clause's words with what the name finder asks of each, worked out once per clause (not once for each
+    run of words tried from each word)."""
+
+    __slots__ = ("exact", "low", "plain", "stop", "words")
+
+    def __init__(self, words: list[str], cards: CardDB) -> None:
+        self.words = words
+        self.exact = _EXACT.setdefault(cards, {})  # the card data's exact names found so far (see _exact)
+        self.low = [w.lower() for w in words]
+        vocabulary = reader_words()
+        self.plain = [w in vocabulary and w not in JOINERS for w in self.low]  # a reader word, not a joiner
+        self.stop = [w in ";:+&" for w in words]  # a symbol no name holds
+
+
+def _lexeme_at(ws: _Words, i: int) -> tuple[int, Tok, str | int | None] | None:
+    """The longest run of words from ``i`` that the table knows: (its length, kind, value). (A word that opens
+    no entry opens no run: a word with a space in it, "x = 3", is looked up as the table's words would be.)"""
+    words = ws.words
+    if ws.low[i] not in _first_words() and " " not in words[i]:
+        return None
     for n in range(min(MAX_RUN, len(words) - i), 0, -1):
-        key = " ".join(words[i:i + n]).lower()
+        key = " ".join(ws.low[i:i + n])
         hit = LEXEMES.get(key)
         if hit is not None:
             return n, hit[0], hit[1]
     return None
+
+
+@lru_cache(maxsize=1)
+def _first_words() -> frozenset[str]:
+    return frozenset(key.split(" ")[0] for key in LEXEMES)
 
 
 @lru_cache(maxsize=1)
@@ -43,31 +71,33 @@ def reader_words() -> frozenset[str]:
     return frozenset(w for key in LEXEMES for w in key.split())
 
 
-def _name_at(cards: CardDB, words: list[str], i: int) -> tuple[int, str] | None:
+def _name_at(cards: CardDB, ws: _Words, i: int) -> tuple[int, str] | None:
     """A card name starting at word ``i``: the longest run that names exactly one card. A run starts only at a
     word that is no reader word (or a capitalised one: "Sylvan Library", "Library of Leng"), never ends on a
     joiner, and a single lower-case word must be a whole name or a nickname ("brainstorm", "sotl")."""
+    words = ws.words
     first = words[i]
     if first.startswith("[["):
         found = candidates(cards, first[2:-2])
         return (1, found[0]) if len(found) == 1 else None
-    if first.lower() in JOINERS or not first[:1].isalpha():
+    if ws.low[i] in JOINERS or not first[:1].isalpha():
         return None
-    exact_only = first.lower() in reader_words()  # "Library of Leng" yes; "I brainstorm", "Library: 5" no
+    exact_only = ws.low[i] in reader_words()  # "Library of Leng" yes; "I brainstorm", "Library: 5" no
     for n in range(min(MAX_NAME_WORDS, len(words) - i), 0, -1):
-        run = words[i:i + n]
-        if run[-1].lower() in JOINERS or any(w in ";:+&" for w in run) or not run[-1][:1].isalnum():
+        end = i + n
+        if ws.low[end - 1] in JOINERS or any(ws.stop[i:end]) or not words[end - 1][:1].isalnum():
             continue
+        run = words[i:end]
         text = " ".join(run).replace(" ,", ",")
-        if exact_only or "," in run or any(w.lower() in reader_words() and w.lower() not in JOINERS for w in run):
+        if exact_only or "," in run or any(ws.plain[i:end]):
             # a run with a reader word or a comma in it is a name only exactly ("Sheoldred, the Apocalypse")
-            exact = _exact(cards, text)
+            exact = _exact(cards, text, ws.exact)
             if exact is not None and (n > 1 or not exact_only):
                 return _unless_longer(words, i, n, exact)
             continue
         if n == 1 and first.islower() and not _whole_name(cards, text):
             continue
-        exact = _exact(cards, text) if n > 1 else None  # a nickname's plural ("puzzle boxes")
+        exact = _exact(cards, text, ws.exact) if n > 1 else None  # a nickname's plural ("puzzle boxes")
         if exact is not None:
             return _unless_longer(words, i, n, exact)
         found = candidates(cards, text)
@@ -93,9 +123,18 @@ def _plain_vocabulary() -> frozenset[str]:
     return reader_words() | frozenset(COMMON_WORDS) | frozenset(known_words())
 
 
-def _exact(cards: CardDB, text: str) -> str | None:
+def _exact(cards: CardDB, text: str, known: dict[str, str | None]) -> str | None:
     """The card ``text`` names exactly, or by a whole nickname: no typo, no prefix; a plural ("2 puzzle
-    boxes", "Thought Reflections") names the card of its singular."""
+    boxes", "Thought Reflections") names the card of its singular. Remembered per card data (``known``): the
+    same runs ("cards in library") are tried in clause after clause."""
+    if text not in known:
+        if len(known) > MAX_REMEMBERED:
+            known.clear()
+        known[text] = _exact_name(cards, text)
+    return known[text]
+
+
+def _exact_name(cards: CardDB, text: str) -> str | None:
     for form in _singulars(text):
         card = cards.find(form)
         if card is not None:
@@ -130,15 +169,32 @@ def _possessive_name(word: str) -> bool:
     return word.endswith("'s") and word[:1].isupper() and len(word) > 3
 
 
+_READ: WeakKeyDictionary[CardDB, dict[tuple[str, tuple[tuple[str, str], ...]], tuple[Token, ...]]] = \
+    WeakKeyDictionary()
+
+
 def tokenize(clause: str, cards: CardDB, players: dict[str, str] | None = None) -> list[Token]:
     """The clause's tokens, in order: card names first (where plausible), then the longest table entry, then
     numbers, names of players (capitalised words, or any case for a player the story already named:
-    ``players`` maps their lower-case names to them), and plain words."""
+    ``players`` maps their lower-case names to them), and plain words. Remembered per card data (tokens are
+    frozen; each caller gets a list of its own): a clause is tokenised by each check that decides how it is read
+    (``clauses.PARTS_FIRST``), then by the reader itself."""
+    key = (clause, tuple(sorted(players.items())) if players else ())
+    read = _READ.setdefault(cards, {})
+    if key not in read:
+        if len(read) > MAX_REMEMBERED:
+            read.clear()
+        read[key] = tuple(_tokenize(clause, cards, players))
+    return list(read[key])
+
+
+def _tokenize(clause: str, cards: CardDB, players: dict[str, str] | None) -> list[Token]:
     words = _WORD.findall(clause)
+    ws = _Words(words, cards)
     out: list[Token] = []
     i = 0
     while i < len(words):
-        i = _next_token(cards, words, i, out)
+        i = _next_token(cards, ws, i, out)
     if players:
         out = [Token(Tok.NAME, t.text, players[t.text.lower()]) if t.kind is Tok.WORD and t.text.lower() in players
                else t for t in out]
@@ -191,8 +247,9 @@ _COPIES_AFTER = re.compile(r"[x×](\d{1,2})", re.I)  # "Howling Mine x2"
 _COPIES_BEFORE = re.compile(r"(\d{1,2})[x×]", re.I)  # "2x Howling Mine"
 
 
-def _next_token(cards: CardDB, words: list[str], i: int, out: list[Token]) -> int:
-    name = _name_at(cards, words, i)
+def _next_token(cards: CardDB, ws: _Words, i: int, out: list[Token]) -> int:
+    words = ws.words
+    name = _name_at(cards, ws, i)
     if name is not None:
         n, card = name
         end = i + n
@@ -202,7 +259,7 @@ def _next_token(cards: CardDB, words: list[str], i: int, out: list[Token]) -> in
             n -= 1
         out.append(Token(Tok.CARD, " ".join(words[i:i + n]), card))
         return end
-    lexeme = _lexeme_at(words, i)
+    lexeme = _lexeme_at(ws, i)
     if lexeme is not None and lexeme[1] is Tok.FILLER and _starts_a_name(words, i):
         lexeme = None  # "Well of Ideas": a capitalised filler word that opens a name the data lacks
     if lexeme is not None:
@@ -236,3 +293,4 @@ def _next_token(cards: CardDB, words: list[str], i: int, out: list[Token]) -> in
 
 
 reader_words()  # built once at import: the first reading of a process is as fast as the others
+_first_words()

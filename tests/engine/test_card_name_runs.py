@@ -124,3 +124,13 @@ def test_a_typo_is_made_a_number_only_by_swapped_letters(text: str, count: int |
         assert count is None and "weight" in (error.unknown_card or "")
         return
     assert count is not None and doc["players"][0]["library"] == count
+
+
+@pytest.mark.parametrize(("typed", "name"), [("sphins rev", "Sphinx's Revelation"), ("lab mann", "Laboratory Maniac"),
+                                             ("notion theif", "Notion Thief")])
+def test_a_typo_of_a_nickname_is_its_card(typed: str, name: str) -> None:
+    assert _cards(f"I cast {typed} for 3" if "rev" in typed else f"I control {typed}") == [name]
+
+
+def test_a_short_word_near_a_nickname_is_no_card() -> None:
+    assert _cards("I control sotlx") == []  # under 8 letters: another word, never a nickname's typo

@@ -1,9 +1,10 @@
 """A draw-step trigger's intervening "if" (603.4), read from Oracle text: the reader's template for "at the beginning
 of each player's draw step, if ..., that player draws an additional card" dropped the condition whatever it said,
 so a hand of seven drew the extra card of "if that player has two or fewer cards in hand", and "if this artifact is
-tapped" drew although the engine takes every permanent as untapped. The condition is now kept: checked on the
-player it is about as the step begins (before the turn-based draw, 504.1) and again as the ability resolves, or
-said as an assumption with its other case. The permanent's own "is untapped" is what the engine takes anyway."""
+tapped" drew although the permanent was untapped. The condition is now kept: checked on the player it is about as
+the step begins (before the turn-based draw, 504.1) and again as the ability resolves, or said as an assumption
+with its other case; the permanent's own "is (un)tapped" is its state as the story tells it (untapped unless
+said)."""
 
 from __future__ import annotations
 
@@ -53,12 +54,12 @@ def test_the_condition_is_checked_again_as_the_ability_resolves() -> None:
     assert any("no longer true as it resolves" in s.text for s in res.steps)
 
 
-def test_an_unknown_state_is_an_assumption_with_its_other_case() -> None:
-    res = judge_text("I control Tilted Relic. It's my draw step.", _db())
-    assert any(s.kind == "assumption" and "this artifact is tapped" in s.text for s in res.steps)
-    assert drawn_by(res)["You"] == 2
-    other = [b for b in res.branches if "this artifact is tapped" in b["choice"]]
-    assert [b["players"]["You"]["drawn_this_turn"] for b in other] == [1]  # the other case: untapped, one card
+def test_its_own_tapped_state_is_the_one_the_story_tells() -> None:
+    untold = judge_text("I control Tilted Relic. It's my draw step.", _db())
+    assert drawn_by(untold)["You"] == 1  # permanents untap in the untap step (502.3): untapped unless said
+    assert any(s.kind == "why_not" and "603.4" in s.rules for s in untold.steps)
+    told = judge_text("I control a tapped Tilted Relic. It's my draw step.", _db())
+    assert drawn_by(told)["You"] == 2
 
 
 def test_its_own_untapped_state_is_what_the_engine_takes() -> None:

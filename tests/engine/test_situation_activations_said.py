@@ -64,3 +64,31 @@ def test_tapping_a_permanent_without_a_tap_ability_is_refused() -> None:
 def test_tapping_mana_is_paying_for_the_spell(text: str, who: str) -> None:
     res = judge_text(text, _db())
     assert drawn_by(res)[who] == 2
+
+
+@pytest.mark.parametrize("text", [
+    "I use Vessa, Keeper of Tomes's +1 targeting myself",
+    "i +1 vessa targeting myself",
+    "i +1 vessa",
+])
+def test_a_loyalty_cost_used_as_a_verb_or_with_a_target(text: str) -> None:
+    res = judge_text(text, made_cards({**CARDS, "Vessa, Keeper of Tomes": (
+        "Legendary Planeswalker — Vessa", "+1: Target player draws a card.\n−6: Draw seven cards.")}))
+    assert drawn_by(res)["You"] == 1 and drawn_by(res)["Opponent"] == 0
+
+
+@pytest.mark.parametrize("verb,drawn", [("cast", 0), ("activate", 3)])
+def test_casting_a_permanent_with_a_draw_ability_is_not_activating_it(verb: str, drawn: int) -> None:
+    """ "I cast Quill Archivist" drew as if its {2}, {T} ability were activated: casting it puts the creature
+    spell on the stack, and it enters (601.2); only "activate" / "tap" uses the ability."""
+    res = judge_text(f"I {verb} Quill Archivist. I have 5 cards in hand.", _db())
+    assert drawn_by(res)["You"] == drawn
+
+
+def test_a_land_is_played_never_cast() -> None:
+    db = made_cards({"Sunken Mire": ("Land", "This land enters tapped.\n{T}: Add {B}.\nCycling {2} ({2}, Discard "
+                                              "this card: Draw a card.)")})
+    with pytest.raises(SituationError, match="305.1"):
+        judge_text("I cast Sunken Mire", db)  # it was cycled
+    assert drawn_by(judge_text("I cycle Sunken Mire", db))["You"] == 1
+    assert drawn_by(judge_text("I play Sunken Mire", db))["You"] == 0

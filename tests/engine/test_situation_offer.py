@@ -85,7 +85,7 @@ def test_a_card_named_in_a_report_is_used_as_its_abilities_are() -> None:
 
 
 @pytest.mark.parametrize("text", [
-    "my howling mine is tapped, its my draw step",  # how a permanent is
+    "my howling mine is flipped, its my draw step",  # how a permanent is
     "opp has notion thief but not in play, i draw 2",
     "my library has 2 flurbs left and i draw 3",  # a count not read
     "I am at 2 life. I cast Gitaxian Probe paying life",  # a life payment

@@ -131,7 +131,7 @@ def test_the_issues_phrasings_are_read(text: str, check: Any) -> None:
 
 
 @pytest.mark.parametrize(("text", "words"), [
-    ("my howling mine is tapped, its my draw step", "tapped"),  # a word that changes the ruling: refused
+    ("my howling mine is flipped, its my draw step", "flipped"),  # a word that changes the ruling: refused
     ("opp has notion thief but not in play, i draw 2", "not"),
     ("Tom (12 life)controls Sheoldred. Jerry (2 life) draws 1.", None),
     ("my library has 2 flurbs left and i draw 3", None),

@@ -44,12 +44,17 @@ def test_untapped_is_the_state_the_answer_assumes(text: str, expect: dict[str, A
 
 def test_untapped_is_said_in_the_answer() -> None:
     doc = situation_to_json("My opponent controls 2 untapped Howling Mines. It's my draw step.")
-    assert any("“untapped”" in line and "not tracked" in line for line in doc["assumed"])
+    assert any("“untapped”" in line and "untapped unless said" in line for line in doc["assumed"])
+
+
+def test_a_tapped_permanent_is_read_tapped() -> None:
+    doc = situation_to_json("My opponent has a tapped Howling Mine. It's my draw step. How many do I draw?")
+    assert [p.get("tapped") for p in doc["players"] if p["name"] == "Opponent"] == [["Howling Mine"]]
 
 
 @pytest.mark.parametrize("text", [
-    "My opponent has a tapped Howling Mine. It's my draw step. How many do I draw?",  # tapped: no trigger
     "I untapped Howling Mine. I draw a card.",  # a verb after its subject: an action, not a state
+    "I tapped Howling Mine. I draw a card.",
 ])
 def test_tapped_and_the_verb_untapped_are_never_read_as_untapped(text: str) -> None:
     with pytest.raises((ScenarioError, Clarification)):

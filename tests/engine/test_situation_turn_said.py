@@ -55,3 +55,23 @@ def test_an_earlier_step_asked_stays_a_contradiction() -> None:
     with pytest.raises(SituationError, match="contradiction"):
         judge_text("opp has 1 card in library. its his draw step and i have humming mine. does he lose in his "
                    "upkeep?", _db())
+
+
+@pytest.mark.parametrize("text,who,hand", [
+    ("whats opps hand after his draw step if he has 3 cards in hand and i have humming mine?", "Opponent", 5),
+    ("how many cards does opp have after his draw step if he has 3 cards in hand and I have humming mine?",
+     "Opponent", 5),
+    ("I have Humming Mine and 2 cards in hand. How many cards do I have after my draw step?", "You", 4),
+])
+def test_a_hand_asked_after_a_draw_step_is_that_steps_hand(text: str, who: str, hand: int) -> None:
+    res = judge_text(text, _db())
+    assert res.players[who]["hand"] == hand
+    assert res.answer["kind"] == "count" and f"{hand} cards in hand" in res.answer["text"]
+    assert res.answer["text"].startswith(who)
+
+
+def test_nobody_holds_cards_but_the_spell() -> None:
+    db = made_cards({"Gale of Pages": ("Sorcery", "Each player discards their hand, then draws cards equal to the "
+                                                  "greatest number of cards a player discarded this way.")})
+    res = judge_text("gale of pages where nobody has cards in hand except the gale of pages", db)
+    assert drawn_by(res)["You"] == 0 and res.players["Opponent"]["hand"] == 0
