@@ -166,8 +166,10 @@ def life_lead(res: Resolution, asked: Asked) -> Lead:
     return Lead(AnswerKind.COUNT, text + ".", reason, rule)
 
 
-# "how much life do I have left?", "how much life does he end at?": the total after, not the change
-_TOTAL_ASKED = re.compile(r"\b(?:left|remaining|have|has|end|ends|end up|be at|total)\b", re.I)
+# "how much life do I have left?", "how much life does he end at?", "whats my life after": the total after, not the
+# change
+_TOTAL_ASKED = re.compile(r"\b(?:left|remaining|have|has|end|ends|end up|be at|total|what(?:'s|s| is| will be))\b",
+                          re.I)
 
 
 def _lives(res: Resolution, asked: Asked, changed: list[str]) -> Lead:

@@ -28,6 +28,7 @@ from engine.effects import (
     DrawTrigger,
     Effect,
     EventTrigger,
+    LifeGainReplacement,
     Miracle,
     MultiDrawReplacement,
     NotModelled,
@@ -90,6 +91,7 @@ _FIELDS = {
     "draw_trigger": {"type", "affects", "ops", "optional", "except_first_in_draw_step"},
     "draw_step_trigger": {"type", "affects", "ops", "optional", "untapped_only"},
     "cant_lose": {"type"},
+    "life_gain_replacement": {"type", "affects", "factor"},
     "spell": {"type", "ops", "targets_player", "activated", "cost"},
     "miracle": {"type", "cost"},
     "event_trigger": {"type", "event", "ops"},
@@ -133,6 +135,8 @@ def build_effect(raw: dict[str, Any], where: str) -> Effect:
                            bool(raw.get("noncreature", False)))
     if kind == "cant_lose":
         return CantLose()
+    if kind == "life_gain_replacement":
+        return LifeGainReplacement(affects, int(raw.get("factor", 2)))
     if kind == "spell":
         return SpellText(_ops(raw.get("ops"), where), bool(raw.get("targets_player", False)),
                          bool(raw.get("activated", False)), cost=str(raw.get("cost", "")))

@@ -22,6 +22,7 @@ from engine.effects import (
     EventTrigger,
     GraveyardAbilitiesLost,
     LifeGainProhibition,
+    LifeGainReplacement,
     Miracle,
     MultiDrawReplacement,
     NotModelled,
@@ -128,6 +129,7 @@ DESCRIBE: dict[type, Callable[[Any], str]] = {
                                 f"{_who(e.affects).capitalize()} can't draw more than {e.max_per_turn} card"
                                 f"{'' if e.max_per_turn == 1 else 's'} each turn"),
     LifeGainProhibition: lambda e: f"{_who(e.affects).capitalize()} can't gain life",
+    LifeGainReplacement: lambda e: f"If {_who(e.affects)} would gain life, {e.factor} times that much instead",
     DrawTrigger: lambda e: (f"Trigger: whenever {_draws(e.affects)} a card{_condition(e.condition)}, "
                             f"{'may ' if e.optional else ''}{_ops(e.ops)}"),
     DrawStepTrigger: lambda e: f"Trigger: at the beginning of {_possessive(e.affects)} draw step, {_ops(e.ops)}",

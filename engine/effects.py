@@ -301,6 +301,17 @@ class LifeGainProhibition:
 
 
 @dataclass(frozen=True)
+class LifeGainReplacement:
+    """"If you would gain life, you gain twice that much life instead" (614.1a, Alhammarret's Archive): each
+    life gain of an affected player is multiplied; two such effects each apply once (616.1), so 4 times."""
+
+    affects: str
+    factor: int = 2
+    rules: tuple[str, ...] = ("614.1a", "616.1")
+    kind: str = "life_gain_replacement"
+
+
+@dataclass(frozen=True)
 class DrawTrigger:
     """"Whenever [player] draws a card[ except the first ...], ..." (603.2)."""
 
@@ -431,6 +442,7 @@ class NotModelled:
     kind: str = "not_modelled"
 
 
-Effect = (DrawReplacement | MultiDrawReplacement | DrawProhibition | LifeGainProhibition | DrawTrigger | DrawStepTrigger
+Effect = (DrawReplacement | MultiDrawReplacement | DrawProhibition | LifeGainProhibition | LifeGainReplacement
+          | DrawTrigger | DrawStepTrigger
           | CastTrigger | CantLose | SpellText | EventTrigger | SkipDrawStep | GraveyardAbilitiesLost | Miracle
           | AdditionalCost | NotModelled)

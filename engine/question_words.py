@@ -82,7 +82,7 @@ MEASURES: tuple[tuple[AskedMeasure, re.Pattern[str]], ...] = (
 # what a yes/no or "what" question's words say beyond its kind, by the kind's value
 OTHER_MEASURES: dict[str, tuple[tuple[AskedMeasure, re.Pattern[str]], ...]] = {
     "lose": ((AskedMeasure.ALIVE, re.compile(r"\b(?:survive|survives|live|lives|alive|ok|okay|safe|fine)\b", re.I)),
-             (AskedMeasure.WHO, re.compile(r"^\s*who\b", re.I))),
+             (AskedMeasure.WHO, re.compile(r"^\s*who(?:'s|s)?\b", re.I))),
     "win": ((AskedMeasure.WHO, re.compile(r"^\s*who\b", re.I)),),
     "what": ((AskedMeasure.LIFE, re.compile(r"\blife\b", re.I)),
              (AskedMeasure.WHO, re.compile(r"\bwho (?:draws|gets)\b", re.I))),

@@ -21,7 +21,11 @@ def cast_triggers(r: Resolver, caster: str, card: Card) -> None:
     for src in r.in_play():
         eff = src.effect
         if isinstance(eff, CastTrigger) and r.affects(eff.affects, src.controller, caster):
-            r.add_trigger(src.card.name, src.controller, caster, eff.ops, eff.optional, eff.rules)
+            if _spell_fits("noncreature" if eff.noncreature else "", card):
+                r.add_trigger(src.card.name, src.controller, caster, eff.ops, eff.optional, eff.rules)
+            else:  # Mystic Remora and a creature spell: the answer says why nothing triggers
+                r.step(f"{src.card.name} doesn't trigger: {card.name} is a creature spell, and it triggers only on "
+                       "a noncreature spell.", ("603.2",), src.controller, "why_not", source=src.card.name)
         elif isinstance(eff, EventTrigger):
             m = _CAST_EVENT.fullmatch(eff.event)
             if m is None:

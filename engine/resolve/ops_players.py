@@ -7,7 +7,7 @@ import re
 from typing import TYPE_CHECKING
 
 from engine.cards import Card
-from engine.effects import EventTrigger, LifeGainProhibition, NotModelled, Op, OpKind
+from engine.effects import EventTrigger, LifeGainProhibition, LifeGainReplacement, NotModelled, Op, OpKind
 from engine.errors import ScenarioError
 from engine.inert import inert
 from engine.resolve.events import GameOver, OpContext
@@ -110,6 +110,18 @@ def _cant_gain_life(r: Resolver, name: str, ctx: OpContext) -> bool:
     return False
 
 
+def _gain_replaced(r: Resolver, name: str, n: int) -> int:
+    """614.1a, 616.1: each "gain twice that much life instead" that applies to the player multiplies the gain
+    once (Alhammarret's Archive); the step says so."""
+    for src in r.in_play():
+        eff = src.effect
+        if isinstance(eff, LifeGainReplacement) and r.affects(eff.affects, src.controller, name):
+            r.step(f"{src.card.name}: {name} would gain {n} life, and gains {n * eff.factor} instead.", eff.rules,
+                   name, "replaced_gain", src.card.name)
+            n *= eff.factor
+    return n
+
+
 def _lose_life(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     # a player aimed at unsaid is chosen as the spell is cast or the ability put on the stack (player_target)
     if op.note.startswith("its target may be") and ctx.source == r.s.action.card and not r.s.action.targets \
@@ -125,6 +137,8 @@ def _lose_life(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) 
         sign = 1 if op.do == "gain_life" else -1
         if sign > 0 and _cant_gain_life(r, name, ctx):
             continue
+        if sign > 0:
+            n = _gain_replaced(r, name, n)
         r.change_life(name, sign * n * ctx.times)
         verb = {"lose_life": "loses", "gain_life": "gains", "damage": "is dealt"}[op.do]
         what = "damage" if op.do == "damage" else "life"

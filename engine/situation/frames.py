@@ -344,16 +344,26 @@ def _card_verb(part: Part, reading: Reading) -> None:
     """ "I brainstorm": a player, then a spell's name where the verb goes, is casting it."""
     who = part.who()
     cards = part.of(Atom.CARDS)
-    if who is None or len(cards) != 1 or part.has(Tok.HAVE) or part.of(Atom.PLACE) or cards[0].values.get("owner"):
+    if who is None or len(cards) != 1 or part.of(Atom.PLACE) or cards[0].values.get("owner"):
+        return
+    # "I have Brainstorm" holds it; "I opportunity myself with 2 in library": "with" after the name is a fact
+    if any(p.kind is Atom.TOKEN and p.tok is Tok.HAVE for p in part.pieces[:part.pieces.index(cards[0])]):
         return
     if part.pieces.index(cards[0]) != part.pieces.index(who) + 1 or who.tok is Tok.NAME:
         return  # "I brainstorm", "they wheel"; never an unknown word taken for a name ("Tomcontrols Brainstorm")
     card = reading.b.cards.find(str(cards[0].values["card"]))
     if card is None or not F.is_spell(card):
         return
-    A._cast(*_groups(reading, reading.owner(part), card=card.name))
+    # "i gitaxian probe him", "i opportunity myself": the player right after the verb is the spell's target
+    at = part.pieces.index(cards[0]) + 1
+    target = part.pieces[at] if at < len(part.pieces) and (part.pieces[at].kind is Atom.WHO or part.pieces[at].kind
+                                                            is Atom.TOKEN and part.pieces[at].tok is Tok.ME) \
+        and part.pieces[at].tokens[0].kind is not Tok.NAME else None
+    A._cast(*_groups(reading, reading.owner(part), card=card.name, **({"target": target.text} if target else {})))
     reading.b.assume(f"“{who.text} {cards[0].text}” read as casting {card.name}")
     cards[0].used = True
+    if target is not None:
+        target.used = True
 
 
 def _dredge(part: Part, reading: Reading) -> None:

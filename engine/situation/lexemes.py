@@ -265,7 +265,8 @@ _add(Tok.PLACE, "on the other side|the other side|other side|on the other board|
 _add(Tok.FILLER, "so|ok|okay|um|uh|well|just|only|still|currently|right now|now|basically|like|the|a|an|"
                  "actually|too|here|there|situation|scenario|game|in a game|please|pls|hey|hi|"
                  "my side|right|literally|lol|guys|some|all|both|each|still has|total|size|"
-                 "at the moment|atm|rn|btw|friend|buddy|mate|friend's|currently has|sitting|sits|sitting at|"
+                 "at the moment|atm|rn|btw|tho|ngl|tbf|lmao|lmfao|fwiw|"
+                 "friend|buddy|mate|friend's|currently has|sitting|sits|sitting at|"
                  "around|about|roughly|approximately|almost|nearly|exactly|own|yet|lol|haha|tbh|imo|anyway|anyways|"
                  "yo|judge|also|other|others|hate bear|hatebear|somehow|precarious|huge|big|whole|entire|"
                  "however|meanwhile|moreover|furthermore|therefore|thus|hence|nevertheless|nonetheless",  # links

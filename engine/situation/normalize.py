@@ -77,7 +77,7 @@ _QUESTION_TAIL = (
     r"what's the ruling|what is the ruling|how does (?:this|that|it) (?:work|resolve)|who wins|who loses|"
     r"who draws|who gets (?:the cards|them|the draws?|what)|do i (?:lose|die|win|deck out|lose the game)|"
     r"does (?:it|that|this) work|am i dead|is (?:that|this) (?:right|correct)|am i right|right|correct|"
-    r"can i do (?:that|this)|thanks|thank you|ty|thx|help|please|pls|any ideas|life(?: total)? after(?:wards)?|"
+    r"can i do (?:that|this)|thanks|thank you|ty|thx|help|please|pls|any ideas|gg|life(?: total)? after(?:wards)?|"
     r"(?:does|do|will|would|did) (?!it\b|that\b|this\b)[\w',\- ]{2,60}? (?:still )?triggers?(?: \w+){0,4}|"
     r"do (?:i|we) (?:still )?(?:get to )?draw(?: a card| anything)?|"
     # "can I miracle it?", "miracle?": a question about the draw told before it, no fact of its own
@@ -90,7 +90,8 @@ _QUESTION_TAIL = (
     r"(?: immediately| instantly| right there| on the spot| at once)?|"
     # "... targeting opp who has 7 cards": "who has", "who controls" after a player is a relative clause (facts)
     # "..., which is tapped": "which is", "which has" after a comma is a relative clause too (its fact was dropped)
-    r"(?:how many|how much|what|why|(?:who|which)(?! (?:has|have|had|controls?|was|still|only)\b| is (?:at|on)\b)"
+    r"(?:how many|how much|whats|whos|what|why|"
+    r"(?:who|which)(?! (?:has|have|had|controls?|was|still|only)\b| is (?:at|on)\b)"
     r"(?<!,\swhich(?= is\b| are\b| has\b| had\b)))"
     r"\b[^,.;!?]{0,80})"
     r"(?: here| now| then| in this case| right away| at all)?"
@@ -147,8 +148,16 @@ _LEGAL_TO = re.compile(r"^(?:is it|am i|is he|is she|are they) (?:legal|allowed|
 _SUBJECTS = {"me": "I", "him": "he", "her": "she", "them": "they", "my opponent": "my opponent",
              "opponent": "my opponent"}
 # "How many cards does my opponent draw if A?" → A
-_WH_IF = re.compile(rf"^(?:how many|how much|who|what(?:s|'s)?|which|why|where)\b[^,]{{0,80}}?\b(?:if|when) "
+_WH_IF = re.compile(rf"^(?P<head>(?:how many|how much|who|what(?:s|'s)?|which|why|where)\b[^,]{{0,80}}?)\b(?:if|when) "
                     rf"(?P<facts>.+?){_END}", re.I)
+# "whats opps hand after his draw step if ...": the step the question is about is what happens
+_WH_STEP = re.compile(r"\b(?:after|in|during|on) (my|his|her|their|opp's|opponent's|the opponent's) draw(?: step)?\b",
+                      re.I)
+# "how many cards do i draw off windfall if ...": the card the draws come from, said in the question (it was
+# dropped with the question, and nothing happened); a zone ("from my library") is no card
+_WH_SOURCE = re.compile(r"\b(?P<who>i|we|he|she|they|opp|my opponent|opponent|(?-i:[A-Z][a-z]+)) (?:draws?|gets?) "
+                        r"(?:(?:\w+ )?cards? )?(?:off|from|with|thanks to) (?!(?:(?:my|his|her|their|the|your|a|an) )?"
+                        r"(?:library|lib|deck|top|hand|graveyard|gy|yard)\b)(?P<src>[\w' ,-]{3,50}?)\s*$", re.I)
 # "If A, can I B?" / "If A, B?" → "A. B"
 _IF_COMMA = re.compile(rf"^(?:so |and )?if (?P<facts>.+?),\s*(?:then\s+)?(?P<rest>.+?){_END}", re.I)
 # "With X out, can I B if A?" → "With X out, A, B"
@@ -308,7 +317,9 @@ def _question_forms(s: str, question: bool, told_before: bool = False) -> str | 
         return m.group("facts") + "." if _OUTCOME.match(head) else f"{m.group('facts')}. {head}."
     m = _WH_IF.match(s)
     if m:
-        return m.group("facts") + "."
+        src, step = _WH_SOURCE.search(m.group("head")), _WH_STEP.search(m.group("head"))
+        return m.group("facts") + "." + (f" {src.group('who')} draw off {src.group('src')}." if src else "") + (
+            f" it's {step.group(1)} draw step." if step and not src else "")
     m = _LEGAL_TO.match(s)
     if m and question:
         act = f"{_SUBJECTS.get((m.group('who') or 'me').lower(), 'I')} {m.group('head')}."
@@ -424,7 +435,7 @@ def _correction(word: str, vocabulary: frozenset[str], card_words: frozenset[str
                                                      score_cutoff=limit, limit=None)}
     best = [v for v in near if len(low) > 5 or sorted(v) == sorted(low)]
     if not best:
-        return None
+        return _card_word_typo(low, vocabulary, card_words, limit)
     # the fewest edits, then the most letters in common ("controll" is "control", not "controls")
     closest = min(near[v] for v in best)
     best = [v for v in best if near[v] == closest]
@@ -436,6 +447,18 @@ def _correction(word: str, vocabulary: frozenset[str], card_words: frozenset[str
     if process.extractOne(low, _card_only(card_words, vocabulary), scorer=OSA.distance, score_cutoff=limit) is not None:
         return None  # as close to a card's word: the card matcher decides
     return best[0]
+
+
+def _card_word_typo(low: str, vocabulary: frozenset[str], card_words: frozenset[str], limit: int) -> str | None:
+    """ "i brainstrom", "naset on opp's side": a typo of one card's word, where no card matcher looks (a name used
+    as a verb, or a nickname); taken only as close as the card matcher takes a name (ratio 85: never "brainstone"
+    for "brainstorm") and when one word alone is that close (the answer says what it read)."""
+    if len(low) < 5:
+        return None
+    near = process.extract(low, _card_only(card_words, vocabulary), scorer=OSA.distance, score_cutoff=limit,
+                           limit=None)
+    close = [v for v, _, _ in near if fuzz.ratio(low, v) >= 85]
+    return close[0] if len(close) == 1 else None
 
 
 def _starts_sentence(text: str, at: int) -> bool:

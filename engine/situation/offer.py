@@ -356,6 +356,11 @@ _STATE = re.compile(r"\b(?:is|are|was|were|being|stays?|remains?) (?:tapped|unta
                     r"phased out|a copy|a token)\b|\bnot (?:in play|on the (?:battlefield|board|field))\b", re.I)
 
 
+# "howling mine is tapped", "a tapped Howling Mine": a state the engine doesn't track and that changes the answer;
+# every option would drop it (each was read as untapped), so the refusal names it instead
+_UNTRACKED_STATE = re.compile(r"\b(?:tapped|flipped|transformed|face[ -]down|phased out)\b", re.I)
+
+
 def _tells_a_fact(words: str, cards: CardDB) -> bool:
     if _STATE.search(words):
         return True
@@ -383,7 +388,7 @@ def offer(text: str, error: SituationError, cards: CardDB, read: Read, question:
     """The question for a text not read (``error`` says why; its ``maybe_cards`` are names the card data
     lacks): situations to choose from, each its whole text with the facts read and the player's ``question``
     kept; None when nothing can be offered."""
-    if not can_offer(text, error):
+    if not can_offer(text, error) or _UNTRACKED_STATE.search(error.message):
         return None
     told = _sorted(text, read, cards)
     if any(_tells_a_fact(words, cards) for words in told.unread):

@@ -325,7 +325,7 @@ PHRASES: tuple[Phrase, ...] = (
     Phrase(
         "controls",
         (
-            rf"{P} (?:controls?|has|have|has got) (?P<cards>.+?) (?:in play|on the battlefield|out)",
+            rf"{P} (?:controls?|has|have|has got|have got|got) (?P<cards>.+?) (?:in play|on the battlefield|out)",
             rf"{P} (?:controls?|has a|has an|have a|have an) (?P<cards>.+)",
             rf"{P}:? (?:controls?) (?P<cards>.+)",
             rf"{P} (?:has|have|has got|got) (?P<cards>.+)",

@@ -77,6 +77,8 @@ QUESTION_FORMS: tuple[QuestionForm, ...] = (
                                  r"toast|deck myself|survive)\b",
                  "do I lose?"),
     QuestionForm(AskedKind.LOSE, r"\bwho (?:loses|dies|decks out|is dead)\b", "who loses?"),
+    # "whos left?", "who's still alive": the players who remain, answered by who loses
+    QuestionForm(AskedKind.LOSE, r"\bwho(?:'s|s| is) (?:still )?(?:left|alive|standing|remaining)\b", "who's left?"),
     # "anyone dead?", "does someone lose?": about no one player (the answer names who loses, if anyone)
     QuestionForm(AskedKind.LOSE, r"\b(?:(?:does|do|did|will|would|is) )?(?:any ?one|any ?body|some ?one|some ?body|"
                                  r"any player)(?: (?:lose|loses|die|dies|dead|lost|decked|decks out))\b",
@@ -84,6 +86,9 @@ QUESTION_FORMS: tuple[QuestionForm, ...] = (
     QuestionForm(AskedKind.WIN, rf"\b(?:(?:do|does|did|will|would|should|can|could|might) |is it possible for )"
                                 rf"{WHO} (?:to )?(?:\w+ )?(?:win|wins|won)\b",
                  "do I win?"),
+    # "gg for us?": is the game over for that player, their loss asked (a "gg?" alone asks who wins)
+    QuestionForm(AskedKind.LOSE, r"\bgg for (?P<player>me|us|him|her|them|my team|our team|opp|my opponent)\b",
+                 "gg for us?"),
     QuestionForm(AskedKind.WIN, r"\bwho wins\b|^gg\b|\bgg\?", "who wins?"),
     QuestionForm(AskedKind.CAN, r"\b(?:does|do|will|would|can) (?P<card>[\w',\- ]{2,60}?) (?:stop|prevent|replace|"
                                 r"affect|counter|block)\b", "does Narset stop me?"),
@@ -105,6 +110,10 @@ QUESTION_FORMS: tuple[QuestionForm, ...] = (
     QuestionForm(AskedKind.WHAT, r"\b(?:what happens|what would happen|what's the ruling|what is the ruling|"
                                  r"how does (?:this|that|it) (?:work|resolve)|what now|how does it go)\b",
                  "what happens?"),
+    # "hes dead right?", "so i'm decked, correct?": the player's loss said as a claim to confirm
+    QuestionForm(AskedKind.LOSE, rf"\b{WHO} (?:is|are|am) (?:dead|decked|toast|done)\b"
+                                 r"(?:,? (?:right|correct|yes|no)\b)?\W*$", "he's dead, right?"),
+    QuestionForm(AskedKind.WIN, rf"\b{WHO} (?:win|wins|won)\b,? (?:right|correct)\W*$", "I win, right?"),
     # a bare "dead?" or "win?" after the story: about the asker (tried last: a form naming a player comes first)
     QuestionForm(AskedKind.LOSE, r"(?:^|, ?)(?:dead|decked|lose|lost)\W*$", "dead?"),
     QuestionForm(AskedKind.WIN, r"(?:^|, ?)(?:win|won)\W*$", "win?"),
@@ -119,7 +128,7 @@ _QUESTION_START = re.compile(r"^(?:so |and |but |then |ok |okay )?(?:do|does|did
 # "..., can i miracle it even tho its a sorcery": a question after the story, in the same sentence, without "?"
 _MID_QUESTION = re.compile(r",\s*(?:so )?(?:(?:can|could|do|does|did|will|would|am|is|are)\s+(?:i|we|he|she|they)\b|"
                            r"how many\b|how much\b|who (?:wins|loses|draws)\b|"
-                           r"what(?:'s|s| is) (?:my|his|her|their) hand (?:size|count)\b)", re.I)
+                           r"what(?:'s|s| is| will be) (?:my|his|her|their|our) (?:hand (?:size|count)|life)\b)", re.I)
 
 
 def question_sentences(sentences: list[str]) -> list[str]:

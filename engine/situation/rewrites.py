@@ -30,14 +30,24 @@ _WON_AND_CHOSE = (r"(?:won|win|wins) the (?:die|dice|coin) (?:roll|toss|flip)(?:
 _NO_SOURCE = (r"(?!(?: (?:a|an|one|two|three|\d+))?(?: extra| additional)?(?: cards?)? "
               r"(?:with|off|from|using|because|thanks))")
 
+# "prosperity for three", "devotion to blue is four": an X said in words (the X reader takes digits)
+_X_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+            "ten": 10}
+
 _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(rx, re.I), to)
     for rx, to in (
         (r"\s+(?:\+|&)\s+", " and "),
+        # "> opp has sheoldred" on a line of its own: a Discord quote of an earlier message, whose words are facts
+        (r"(?:^|(?<=\n))\s*>+\s*", ""),
         # "Midnight Reaper — I sacrificed it": a heading before a dash opening the text is a sentence of its own
         (r"^([A-Z][\w',]*(?: [\w',]+){0,5}) -+ (?=[A-Z])", r"\1. "),
         (r"\s+-+\s+", ", "),
         (r"\bw/o\b", "without"),
+        # "opp at 1 w platinum angel": "w" alone, lower case, is "with" (never a mana symbol: "{W}", "W/U")
+        (r"(?<![{/])\b(?-i:w)\b(?![}/])(?= [a-z0-9])", "with"),
+        # "underworld dreams is opps": the permanent is the opponent's
+        (r"\b(is|are) (?:opps|opp's|opponents|the opp's)(?=\s*(?:[,.;!?]|$|\band\b))", r"\1 my opponent's"),
         # "what if i don't dredge, how many do i draw?": the "what if" is the situation, the question after the
         # comma is what is asked (the question was read as part of the situation); "opp only had 2 cards": the
         # number, "only" said for weight
@@ -59,10 +69,13 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bher only card in (?:her )?hand is ([^.,;!?]{2,40}?)(?=\s*(?:[.,;!?]|$| and ))",
          r"she has only \1 in hand"),
         # "Gitaxian Probe is the only card in my hand", "my hand is just Brainstorm", "only X in hand, ...": the same
-        (r"(?:^|(?<=[.!?,;] ))([^.,;!?]{2,40}?) is (?:the|my) only card in (?:my )?hand\b", r"I have only \1 in hand"),
-        (r"(?:^|(?<=[.!?,;] ))([^.,;!?]{2,40}?) is (?:his|the) only card in (?:his )?hand\b",
+        (r"(?:^|(?<=[.!?,;] )|(?<= and ))(?:and |but |so )?((?:(?! and | or |\bis\b)[^.,;!?]){2,40}?) is (?:the|my)"
+         r" only card in (?:my )?hand\b", r"I have only \1 in hand"),
+        (r"(?:^|(?<=[.!?,;] )|(?<= and ))(?:and |but |so )?((?:(?! and | or |\bis\b)[^.,;!?]){2,40}?) is (?:his|the)"
+         r" only card in (?:his )?hand\b",
          r"he has only \1 in hand"),
-        (r"(?:^|(?<=[.!?,;] ))([^.,;!?]{2,40}?) is (?:her|the) only card in (?:her )?hand\b",
+        (r"(?:^|(?<=[.!?,;] )|(?<= and ))(?:and |but |so )?((?:(?! and | or |\bis\b)[^.,;!?]){2,40}?) is (?:her|the)"
+         r" only card in (?:her )?hand\b",
          r"she has only \1 in hand"),
         (r"\bmy hand is (?:just|only) (?!\d)([^.,;!?]{2,40}?)(?=\s*(?:[.,;!?]|$| and ))", r"I have only \1 in hand"),
         (r"\bhis hand is (?:just|only) (?!\d)([^.,;!?]{2,40}?)(?=\s*(?:[.,;!?]|$| and ))", r"he has only \1 in hand"),
@@ -78,6 +91,10 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(with|have|has|had|holding) (?:only|just) (?!\d|(?:a|an|one|two|three|four|five|six|seven|eight|nine|"
          r"ten|no|zero)\b)((?:(?! and | or )[^.,;!?\d]){2,40}?)(?<!\bcards)(?<!\bcard) in "
          r"(my |his |her |their |the )?hand\b", r"\1 \2 in \3hand and 1 card in \3hand"),
+        # "brainstorm is the only card in my hand, i cast it": the same one card held, said of the card
+        (r"\b(?!(?:and|or|but|so|then|i|he|she|it|is)\b)((?:(?! and | or |\bis\b)[^.,;!?\d]){2,40}?) (?:is|was) "
+         r"(?:the|my|his|her|their) (?:only|one|single|last) card (?:left )?in (my|his|her|their) hand\b",
+         r"\1 in \2 hand and 1 card in \2 hand"),
         (r"(?:^|(?<=[.!?] ))tl;? ?dr\s*[:,\-]?\s*", ""),  # "TL;DR: ...": the summary that follows is the situation
         # "i didnt draw yet this turn because i skipped my draw": a skipped draw step leaves the turn with no card drawn
         (r"(?:,\s*|\s+)?\b(?:because |since |as )?(I|we) skipped (?:my|our) draw(?: step)?\b",
@@ -175,6 +192,44 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r" (?=(?:I am|i) (?:cast|draw|drew|already|am|have|havent|haven't|control|cycle|activate|brainstorm|wheel|"
          rf"play|take|use|dredge) \w)(?<=\w ){_NOT_AFTER}", ", "),
         (r"\bi've got\b", "I have"),
+        # "bowmasters out on my side opp brainstorms": a new clause where a player starts one after a place said
+        (r"\b(on (?:my|his|her|their|opp's|opponent's|the opponent's) side|on (?:my|his|her|the) (?:bf|battlefield|"
+         r"board|field)|in play) (?=(?:opp|opponent|my opponent|he|she|they|i|we) (?!is\b|has\b|had\b|have\b)\w)",
+         r"\1, "),
+        # "opp brainstorms in my end step how many pings": the question after the story, unpunctuated
+        (r"(?<=\w)(?<!\bso)(?<!\band)(?<!\bbut)(?<!\bthen)(?<!\bok)(?<!\bokay)(?<!\bor) (?=(?:how many|how much)"
+         r"(?:(?: \w+)? (?:do|does|did|will|would|can|could|should)\b|(?: \w+)?\s*(?:[?.!]|$)))", ", "),
+        # "sotl out and i already drew, if i cast brainstorm do i draw anything": the "if" after the story is what
+        # happens, the question after it is asked (as "If A, B?" opening a sentence is read)
+        (r",\s*(?:but |so |and )?if ([^,.;!?]{3,80}?),? ((?:do|does|did|can|could|will|would|am|is) (?:i|he|she|they|"
+         r"we|opp|opponent|my opponent)\b[^.;!?]*)[.?!]?", r". \1. \2?"),
+        # "i drew for the turn, if i cast frantic search ...": the turn's draw is done before a later cast (it was
+        # read as the draw step under way, and the cast's draw as the turn's first)
+        (r"\band (I|he|she|they|opp|opponent|my opponent) drew for (?:the |my |his |her |their )?turn\b(?! already)"
+         r"(?=[^?]*\b(?:cast|casts|cycle|cycles|activate|activates)\b)", r"and \1 already drew for the turn"),
+        # "i +1 him", "i -8 it": the planeswalker named before, its loyalty ability used (606)
+        (r",\s*(I|we) ([+\-−]\d{1,2}) (?:him|her|it)\b", r". \1 use its \2"),
+        (r"\b(I|we) ([+\-−]\d{1,2}) (?:him|her|it)\b", r"\1 use its \2"),
+        # "im at 3 opp has bowmasters": a new clause where a player starts one after a life total, unpunctuated
+        (r"\b((?:at|on) \d{1,3}(?: life)?) (?=(?:opp|opponent|my opponent|he|she|they|i|we) (?:has|have|controls?|"
+         r"casts?|is|am|are|draws?)\b)", r"\1, "),
+        # "my teammate cracks a brainstorm", "i slam a wheel": a spell cast, in players' slang
+        (r"\b(?:cracks|slams|jams) (?:off )?(?:a |an |my |his |her |their )?(?=\w)", "casts "),
+        (r"\b(?:crack|cracked|cracking|slam|slammed|jam|jammed) (?:off )?(?:a |an |my |his |her |their )?(?=\w)",
+         "cast "),
+        # "my lib hand and yard are all empty": each zone named is empty
+        (r"\b(my|his|her|their) (library|lib|hand|graveyard|gy|yard),? (?:and )?(library|lib|hand|graveyard|gy|yard),?"
+         r" (?:and )?(library|lib|hand|graveyard|gy|yard) (?:are|r) (?:all )?empty\b",
+         r"\1 \2 is empty, \1 \3 is empty and \1 \4 is empty"),
+        (r"\b(my|his|her|their) (library|lib|hand|graveyard|gy|yard),? and (library|lib|hand|graveyard|gy|yard) "
+         r"(?:are|r) (?:both )?empty\b", r"\1 \2 is empty and \1 \3 is empty"),
+        # "opp casts wheel on his turn and doesnt pay the 4", "pays for none": the tax declined, said of its player
+        (r"\b(I|he|she|they|opp|opponent|my opponent|(?-i:[A-Z][a-z]+)) (casts?|cast) ([^.,;!?]{2,80}?) and "
+         r"(don't|doesn't|do not|does not|didn't|did not|won't|dont|doesnt|didnt|wont) pay\b", r"\1 \2 \3. \1 \4 pay"),
+        (r"\b(?:pays?|paid) (?:for )?(?:none|nothing|zero)(?: of (?:them|it|those))?\b", "doesn't pay"),
+        # "the opp with psychosis crawler casts brainstorm": who controls it, then what that player does
+        (r"\b(?:the )?(opp|opponent)(?: who has| that has| with) ([^,.;!?]{2,60}?) (casts?|cycles?|draws?|"
+         r"activates?)\b", r"\1 has \2 and \1 \3"),
         (r"\bi've\b", "I have"),
         (r"\bi'll\b", "I will"),
         (r"\bi'd\b(?= \w)", "I would"),
@@ -182,6 +237,9 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(they|we|you)re\b(?=\s+(?:at|on|in|casting)\b)", r"\1 are"),
         (r"\b(he|she)'s got\b", r"\1 has"),
         (r"\b(he|she)'s\b(?=\s+(?:at|on|in|casting|the)\b)", r"\1 is"),
+        # "hes dead right?", "shes at 3": the contraction typed without its apostrophe
+        (r"\b(he|she)s\b(?=\s+(?:at|on|in|casting|the|dead|done|safe|alive|out|toast|decked|fine|ok|okay)\b)",
+         r"\1 is"),
         (r"\b([A-Za-z]+)'s got\b", r"\1 has"),
         (r"\bits\b(?=\s+(?:my|your|his|her|their|our|the|team|turn|[A-Z]\w*'s)\b)", "it's"),
         (r"\bit ?s\b(?=\s+(?:my|your|his|her|their|our|the)\b)", "it's"),
@@ -321,6 +379,8 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # "i havent drawn yet bc its my upkeep": the reason is one more fact of the clause; "4 ppl", "3 way game"
         (r"(?<=\w)\s*,?\s+(?:bc|b/c|cuz|coz|'cause|because)\s+(?=(?:it'?s|it is|i|i'?m|my|opponent|opponent's|he|she|"
          r"they|we|there)\b)", ", "),
+        *((rf"\b(for|x ?=|x is|devotion(?: to blue| to u)?(?: is| of| at| =|:)?) {word}\b(?! (?:turns?|mana|life|"
+           r"cards?|damage|of|more|extra)\b)", rf"\g<1> {n}") for word, n in _X_WORDS.items()),
         # "devotion to blue is 4", "with devotion 5": the X of Thassa's Oracle's ability (its devotion)
         (r"\b(?:my |his |her |their |our )?devotion(?: to blue| to u)?(?: is| of| at| =| ==|:)? ?(\d{1,2})\b", r"x=\1"),
         # "6 cards left when the thoracle trigger resolves": the facts hold as the ability resolves

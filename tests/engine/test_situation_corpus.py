@@ -43,11 +43,14 @@ from tests.situation_corpus.measure import OUTCOME_KEYS, Verdict, load_corpus, m
 # A third review (fresh-211..270, 2026-11-26: other players, zones, multiplayer, 2HG, timing, what-if) added 60:
 # 36 read right before its fixes (1 misread, 7 asked of another kind), 53 after; 562 of 594 in all, 15 asked with a
 # right option; fresh-257 ("its his upkeep ... does he lose on his draw step?") is not understood, counted below.
-READ_RIGHT_AT_LEAST = 572
+# A fourth review (fresh-271..330, 2026-11-26: Discord-style messages, whole answers) added 60: 24 read right before
+# its fixes (4 misread, 1 question of another kind, 10 not understood), 51 after, merged with main; 624 of 654 in
+# all (573 of the first 594).
+READ_RIGHT_AT_LEAST = 624
 # issue-24q: texts not read that name known cards or tell two actions are asked with situations to choose: 8 of
 # them with an option that gives the expected outcome, 5 without; 14 not understood (22 before)
-ASKED_RIGHT_AT_LEAST = 16  # counted with READ_RIGHT_AT_LEAST: an entry asked about, then read right, is no step back
-NOT_UNDERSTOOD_AT_MOST = 2
+ASKED_RIGHT_AT_LEAST = 19  # counted with READ_RIGHT_AT_LEAST: an entry asked about, then read right, is no step back
+NOT_UNDERSTOOD_AT_MOST = 6  # 2, and 4 of the fourth review's (fresh-307, 309, 322, 329)
 
 # Entries resolved to an outcome the corpus doesn't give: bugs to fix, listed so that the suite stays green while
 # they are open and so that no new one can appear. Remove an id once it is no longer misread.

@@ -88,7 +88,7 @@ def test_a_question_about_life_leads_with_the_life_total() -> None:
     res = _judged("my opponent has sheoldred, i'm at 9 and i cast frantic search. life after?")
     assert res.answer["text"].startswith("You lose 4 life (9 → 5)")
     his = _judged("sheoldred on my side and my opponent casts frantic search. what's his life?")
-    assert his.answer["text"].startswith("Opponent loses 4 life (20 → 16)")
+    assert his.answer["text"].startswith("Opponent ends at 16 life (20 → 16: loses 4)")  # "what's": the total
 
 
 def test_a_bare_dead_or_win_question_is_answered() -> None:
