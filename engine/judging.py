@@ -6,6 +6,7 @@ resolving, the alternatives) must happen on the worker's side of the boundary, u
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from engine.answer_lead import lead_of
@@ -13,6 +14,7 @@ from engine.cards import CardDB
 from engine.defaults import Default, assume_otherwise
 from engine.errors import Clarification, Option, OutOfTime
 from engine.model import Action, Resolution, Scenario, TriggerRecord
+from engine.question_words import AskedMeasure
 from engine.resolve import resolve
 from engine.resolve.player_target import TargetNeeded
 from engine.resolve.resolver import Resolver
@@ -127,9 +129,33 @@ def draw_step_then(scenario: Scenario, cards: CardDB, *, deadline: float | None 
     res.before = head.before
     res.triggers = _merged(head.triggers, res.triggers)
     res.ruling = ruling_of(res).to_json()
-    res.answer = lead_of(res).to_json()
+    res.answer = _action_draws_lead(res, first, scenario.action) if _asks_the_actions_draws(scenario) else \
+        lead_of(res).to_json()
     _counts_after_the_draw(scenario, res, cards, deadline)
     return res
+
+
+def _asks_the_actions_draws(scenario: Scenario) -> bool:
+    """ "It's my draw step, I cast Frantic Search. How many do I draw?": the cards the spell draws, not the
+    step's card with them (the step's draw came first, 504.1, and is told as such)."""
+    asked = scenario.asked
+    return asked is not None and asked.kind.value == "count" and asked.measure in (None, AskedMeasure.DRAWN) \
+        and scenario.action.type == "cast"
+
+
+def _action_draws_lead(res: Resolution, first: Resolver, action: Action) -> dict[str, Any]:
+    """The count lead taken from the state the action met (after the draw step), said as the action's."""
+    story_before = res.before
+    res.before = {p.name: p.summary() for p in first.s.players}
+    try:
+        lead = lead_of(res)
+    finally:
+        res.before = story_before
+    if lead.kind.value == "count" and not lead.lines:
+        said = re.sub(r"^(.+? draws? (?:no card|[\d,]+))", lambda m: f"{m.group(1)} with {action.card}", lead.text,
+                      count=1)
+        lead = replace(lead, text=f"{said.rstrip('.')}, after the draw step's card (504.1).")
+    return lead.to_json()
 
 
 FIRST = Default.DRAW_STEP_FIRST.value

@@ -75,3 +75,15 @@ def test_nobody_holds_cards_but_the_spell() -> None:
                                                   "greatest number of cards a player discarded this way.")})
     res = judge_text("gale of pages where nobody has cards in hand except the gale of pages", db)
     assert drawn_by(res)["You"] == 0 and res.players["Opponent"]["hand"] == 0
+
+
+def test_a_spell_in_the_draw_step_is_counted_apart_from_the_steps_card() -> None:
+    """ "its my draw step. i cast X. how many do i draw?" led with the step's card and the spell's together (1 under
+    a one-card-a-turn prohibition, where the spell draws none): the spell's draws lead, after the step's card."""
+    db = made_cards({**CARDS, "Veil Warden": ("Creature — Human Wizard", "Each opponent can't draw more than one "
+                                                                         "card each turn."),
+                     "Quick Study": ("Instant", "Draw two cards.")})
+    res = judge_text("opp has veil warden. its my draw step. i cast quick study. how many do i draw?", db)
+    assert res.answer["text"].startswith("You draw no card with Quick Study")
+    res = judge_text("its my draw step. i cast quick study. how many do i draw?", db)
+    assert res.answer["text"].startswith("You draw 2 with Quick Study")
