@@ -1,0 +1,63 @@
+"""Random development cards probed with natural situations (task 26p, seed 2626, 80 cards): the wrong answers
+found, fixed by pattern and checked here with made-up cards.
+
+- "I activate X targeting my opponent" when X's ability with a target (any target, target player) is one the
+  engine can't carry out and its other ability draws: the draw was answered and the target said "changes
+  nothing" (the player meant the damage; 115.1, 602.2b). The said target picks the ability that has one; when
+  that ability isn't carried out, the answer refuses and names it.
+- "If an opponent has three or more poison counters" (corrupted) was assumed true when the situation said the
+  opponent had one poison counter: the counters said decide it (122.1f, 603.4); unsaid, it stays an assumption.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.errors import ScenarioError, SituationError
+from engine.judging import judge_text
+from tests.engine.helpers import made_cards
+from tests.situation_corpus.measure import drawn_by
+
+CARDS = {
+    "Sparkle Bomb": ("Artifact", "{R}, Sacrifice this artifact: It deals 2 damage to any target.\n"
+                                 "{1}, Sacrifice this artifact: Draw a card."),
+    "Hexing Orb": ("Artifact", "{2}, {T}: Draw a card.\n{B}, {T}: Target player draws a card and loses 2 life."),
+    "Blight Scholar": ("Creature — Phyrexian Wizard", "Corrupted — At the beginning of your end step, if an "
+                                                      "opponent has three or more poison counters, draw a card."),
+}
+
+
+@pytest.fixture(scope="module")
+def db():  # type: ignore[no-untyped-def]
+    return made_cards(CARDS)
+
+
+def test_a_said_target_is_not_answered_with_the_untargeted_ability(db) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises((ScenarioError, SituationError)) as e:
+        judge_text("I activate Sparkle Bomb targeting my opponent at 2 life. Does my opponent lose?", db)
+    assert "any target" in str(e.value)
+
+
+def test_unaimed_activation_still_draws(db) -> None:  # type: ignore[no-untyped-def]
+    r = judge_text("I activate Sparkle Bomb with 3 cards in library. How many cards do I draw?", db)
+    assert drawn_by(r)["You"] == 1
+
+
+def test_a_said_target_picks_the_targeted_ability_it_can_carry_out(db) -> None:  # type: ignore[no-untyped-def]
+    r = judge_text("I activate Hexing Orb targeting my opponent at 2 life. Does my opponent lose?", db)
+    assert r.players["Opponent"]["life"] == 0 and r.players["Opponent"]["lost"]
+    assert drawn_by(r)["You"] == 0 and drawn_by(r)["Opponent"] == 1
+
+
+@pytest.mark.parametrize(("poison", "drawn"), [("1 poison counter", 0), ("three poison counters", 1),
+                                               ("4 poison counters", 1)])
+def test_said_poison_counters_decide_corrupted(db, poison: str, drawn: int) -> None:  # type: ignore[no-untyped-def]
+    r = judge_text(f"It's my end step. I control Blight Scholar and my opponent has {poison}. "
+                   "How many cards do I draw?", db)
+    assert drawn_by(r)["You"] == drawn
+    assert "as the answer assumes" not in r.answer["text"]
+
+
+def test_unsaid_poison_stays_an_assumption(db) -> None:  # type: ignore[no-untyped-def]
+    r = judge_text("It's my end step. I control Blight Scholar. How many cards do I draw?", db)
+    assert "as the answer assumes" in r.answer["text"]
