@@ -19,14 +19,18 @@ from engine.errors import SituationError
 _COUNTS_YOURS = re.compile(r"\b(?:(?:the number of|one for each) )?(?P<kinds>[a-z ,/-]+?) you control\b")
 
 
-def require_counted_board(doc: dict[str, Any], cards: CardDB, clause: str) -> None:
-    """Refuse a cast whose amount counts the caster's permanents of a kind when the story told none of theirs."""
+def require_counted_board(doc: dict[str, Any], cards: CardDB, clause: str, uncounted: list[str] | None = None) -> None:
+    """Refuse a cast whose amount counts the caster's permanents of a kind when the story told none of theirs,
+    or said some only by their kind ("I control Myojin of Seeing Winds and 3 lands": the lands are not on the
+    board the engine counts, and "for each permanent you control" counted 1)."""
     action = doc.get("action") or {}
     if action.get("type") != "cast":
         return
     card = cards.find(str(action.get("card", "")))
     caster = next((p for p in doc.get("players", []) if p.get("name") == action.get("player")), None)
-    if card is None or caster is None or caster.get("battlefield") or caster.get("tokens"):
+    if card is None or caster is None:
+        return
+    if not uncounted and (caster.get("battlefield") or caster.get("tokens")):
         return
     for spell in card.of(SpellText):
         for op in spell.ops:
@@ -34,6 +38,7 @@ def require_counted_board(doc: dict[str, Any], cards: CardDB, clause: str) -> No
             if m is not None and op.do in ("draw", "discard", "mill", "token", "lose_life", "gain_life", "damage"):
                 kinds = m.group("kinds").strip()
                 kinds = kinds if kinds.endswith("s") else f"{kinds}s"
+                said = f" (“{', '.join(uncounted)}” is said without names)" if uncounted else ""
                 raise SituationError(
                     f"{card.name} counts the {kinds} its caster controls, and the situation doesn't say which they "
-                    "control", clause, "name them ('I control Llanowar Elves and Grizzly Bears')")
+                    f"control{said}", clause, "name them ('I control Llanowar Elves and Grizzly Bears')")

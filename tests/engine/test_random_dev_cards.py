@@ -7,6 +7,9 @@ found, fixed by pattern and checked here with made-up cards.
   that ability isn't carried out, the answer refuses and names it.
 - "If an opponent has three or more poison counters" (corrupted) was assumed true when the situation said the
   opponent had one poison counter: the counters said decide it (122.1f, 603.4); unsaid, it stays an assumption.
+- "I control X and 3 lands. I activate X" when X draws "a card for each permanent you control": the lands were
+  skipped as table talk and the board counted X alone (1, not 4). Permanents said by their kind without names
+  make such a count unknown: asked for, by name, never counted from the named ones only.
 """
 
 from __future__ import annotations
@@ -22,6 +25,9 @@ CARDS = {
     "Sparkle Bomb": ("Artifact", "{R}, Sacrifice this artifact: It deals 2 damage to any target.\n"
                                  "{1}, Sacrifice this artifact: Draw a card."),
     "Hexing Orb": ("Artifact", "{2}, {T}: Draw a card.\n{B}, {T}: Target player draws a card and loses 2 life."),
+    "Seer of Many Hands": ("Legendary Creature — Spirit", "Remove a divinity counter from this creature: Draw a "
+                                                          "card for each permanent you control."),
+    "Census Taker": ("Sorcery", "Draw a card for each creature you control."),
     "Blight Scholar": ("Creature — Phyrexian Wizard", "Corrupted — At the beginning of your end step, if an "
                                                       "opponent has three or more poison counters, draw a card."),
 }
@@ -61,3 +67,19 @@ def test_said_poison_counters_decide_corrupted(db, poison: str, drawn: int) -> N
 def test_unsaid_poison_stays_an_assumption(db) -> None:  # type: ignore[no-untyped-def]
     r = judge_text("It's my end step. I control Blight Scholar. How many cards do I draw?", db)
     assert "as the answer assumes" in r.answer["text"]
+
+
+@pytest.mark.parametrize("text", [
+    "I control Seer of Many Hands and 3 lands. I activate Seer of Many Hands. How many cards do I draw?",
+    "I control Seer of Many Hands and two creatures. I cast Census Taker. How many cards do I draw?",
+])
+def test_permanents_said_by_kind_are_not_counted_as_none(db, text: str) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(SituationError) as e:
+        judge_text(text, db)
+    assert "doesn't say which they control" in str(e.value)
+
+
+def test_named_permanents_are_counted(db) -> None:  # type: ignore[no-untyped-def]
+    r = judge_text("I control Seer of Many Hands and Sparkle Bomb. I activate Seer of Many Hands. "
+                   "How many cards do I draw?", db)
+    assert drawn_by(r)["You"] == 2
