@@ -10,6 +10,9 @@ found, fixed by pattern and checked here with made-up cards.
 - "I control X and 3 lands. I activate X" when X draws "a card for each permanent you control": the lands were
   skipped as table talk and the board counted X alone (1, not 4). Permanents said by their kind without names
   make such a count unknown: asked for, by name, never counted from the named ones only.
+- "I activate X" where X says "Activate only if you control five or more lands" and the story told none of the
+  player's permanents: answered "the condition isn't met, you can't activate it" (602.5b) from the one card the
+  activation put on the battlefield. The board is asked for; a board told is still checked.
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ CARDS = {
     "Seer of Many Hands": ("Legendary Creature — Spirit", "Remove a divinity counter from this creature: Draw a "
                                                           "card for each permanent you control."),
     "Census Taker": ("Sorcery", "Draw a card for each creature you control."),
+    "Quarry of Five": ("Land", "{T}: Add {C}.\n{1}, {T}, Sacrifice this land: Draw a card. Activate only if you "
+                               "control five or more lands."),
     "Blight Scholar": ("Creature — Phyrexian Wizard", "Corrupted — At the beginning of your end step, if an "
                                                       "opponent has three or more poison counters, draw a card."),
 }
@@ -83,3 +88,19 @@ def test_named_permanents_are_counted(db) -> None:  # type: ignore[no-untyped-de
     r = judge_text("I control Seer of Many Hands and Sparkle Bomb. I activate Seer of Many Hands. "
                    "How many cards do I draw?", db)
     assert drawn_by(r)["You"] == 2
+
+
+@pytest.mark.parametrize("text", ["I activate Quarry of Five. How many cards do I draw?",
+                                  "I sacrifice Quarry of Five. How many cards do I draw?",
+                                  "I control Quarry of Five and 4 lands. I activate Quarry of Five. How many cards "
+                                  "do I draw?"])
+def test_a_board_restriction_is_not_decided_from_an_untold_board(db, text: str) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(SituationError) as e:
+        judge_text(text, db)
+    assert "doesn't say which permanents" in str(e.value)
+
+
+def test_a_board_restriction_is_checked_on_a_told_board(db) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(ScenarioError, match="can't activate"):
+        judge_text("I control Quarry of Five and Sparkle Bomb. I activate Quarry of Five. How many cards do I draw?",
+                   db)
