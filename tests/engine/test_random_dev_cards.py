@@ -13,6 +13,9 @@ found, fixed by pattern and checked here with made-up cards.
 - "I activate X" where X says "Activate only if you control five or more lands" and the story told none of the
   player's permanents: answered "the condition isn't met, you can't activate it" (602.5b) from the one card the
   activation put on the battlefield. The board is asked for; a board told is still checked.
+- "I activate Enclave Cryptologist" (level up): its "LEVEL 1-2" loot was carried out with no level counter said,
+  and a Class's level-3 draw trigger was read as if the Class always had it. An ability below a level header
+  (711.2a, 716.2a) is kept as words with its level: a question that reaches it is refused, naming it.
 """
 
 from __future__ import annotations
@@ -33,6 +36,13 @@ CARDS = {
     "Census Taker": ("Sorcery", "Draw a card for each creature you control."),
     "Quarry of Five": ("Land", "{T}: Add {C}.\n{1}, {T}, Sacrifice this land: Draw a card. Activate only if you "
                                "control five or more lands."),
+    "Tiered Archivist": ("Creature — Merfolk Wizard", "Level up {1}{U} ({1}{U}: Put a level counter on this. Level "
+                                                       "up only as a sorcery.)\nLEVEL 1-3\n1/2\n{T}: Draw a card, "
+                                                       "then discard a card.\nLEVEL 4+\n2/3\n{T}: Draw two cards."),
+    "Scholar's Course": ("Enchantment — Class", "(Gain the next level as a sorcery to add its ability.)\nWhen this "
+                                                "Class enters, draw a card.\n{1}{U}: Level 2\nAt the beginning of "
+                                                "your upkeep, draw a card.\n{3}{U}: Level 3\nWhenever you draw a "
+                                                "card, you gain 1 life."),
     "Blight Scholar": ("Creature — Phyrexian Wizard", "Corrupted — At the beginning of your end step, if an "
                                                       "opponent has three or more poison counters, draw a card."),
 }
@@ -104,3 +114,16 @@ def test_a_board_restriction_is_checked_on_a_told_board(db) -> None:  # type: ig
     with pytest.raises(ScenarioError, match="can't activate"):
         judge_text("I control Quarry of Five and Sparkle Bomb. I activate Quarry of Five. How many cards do I draw?",
                    db)
+
+
+def test_a_leveler_ability_is_not_had_without_its_level(db) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises((ScenarioError, SituationError)) as e:
+        judge_text("I activate Tiered Archivist with 3 cards in hand. How many cards do I have in hand?", db)
+    assert "Draw" in str(e.value)
+
+
+def test_a_class_level_ability_is_not_had_at_level_one(db) -> None:  # type: ignore[no-untyped-def]
+    r = judge_text("I cast Scholar's Course at 10 life. What is my life?", db)  # the level-3 life gain isn't had
+    assert drawn_by(r)["You"] == 1 and r.players["You"]["life"] == 10
+    with pytest.raises((ScenarioError, SituationError), match="level 2"):
+        judge_text("It's my upkeep. I control Scholar's Course. How many cards do I draw?", db)
