@@ -420,8 +420,7 @@ def _aimed_at_a_player(r: Resolver, card: Card, ability: str, wanted: list[Spell
     the untargeted one is not the one meant (its draw was answered, the damage dropped): refused, its words
     named."""
     a = r.s.action
-    actor = a.player or r.active
-    if ability != "activate" or not any(t != actor for t in a.targets) or a.card_targets:
+    if ability != "activate" or not a.targets or a.card_targets:  # "targeting myself" is a target said too
         return wanted
     aimed = [s for s in wanted if s.targets_player]
     if aimed:

@@ -53,9 +53,11 @@ def db():  # type: ignore[no-untyped-def]
     return made_cards(CARDS)
 
 
-def test_a_said_target_is_not_answered_with_the_untargeted_ability(db) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("text", ["I activate Sparkle Bomb targeting my opponent at 2 life. Does my opponent lose?",
+                                  "I activate Sparkle Bomb targeting myself at 2 life. Do I lose?"])
+def test_a_said_target_is_not_answered_with_the_untargeted_ability(db, text: str) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises((ScenarioError, SituationError)) as e:
-        judge_text("I activate Sparkle Bomb targeting my opponent at 2 life. Does my opponent lose?", db)
+        judge_text(text, db)
     assert "any target" in str(e.value)
 
 
