@@ -38,6 +38,7 @@ from engine.oracle.abilities import Ability, AbilityKind, split_abilities, them_
 from engine.oracle.clauses import EffectReading, read_effect, self_named, speaks_of_drawing
 from engine.oracle.delayed import delays, spell_delayed
 from engine.oracle.granted import read_granted, read_granted_activated
+from engine.oracle.levels import gated_words, with_levels
 from engine.oracle.modes import mode_choice
 from engine.oracle.templates import AFFECTED, modelled, read_line
 
@@ -103,7 +104,10 @@ def read_oracle(name: str, oracle: str, type_line: str = "") -> Reading:
     if reading.all_spell and len(faces) > 1:
         _read_split_card(reading, oracle, type_line)
         return reading
-    for ability in split_abilities(oracle, spell, name):
+    for ability, level in with_levels(split_abilities(oracle, spell, name)):
+        if level:  # 711.2a, 716.2a: an ability only that level grants
+            reading.effects.append(NotModelled(gated_words(ability, level)))
+            continue
         about_draws = bool(speaks_of_drawing(f"{ability.head} {ability.effect} {ability.reminder}"))
         reading.draw_abilities += about_draws
         before, effects_before = len(reading.not_understood), len(reading.effects)

@@ -397,6 +397,7 @@ def _ability_used(r: Resolver, card: Card, ability: str) -> SpellText:
             ability, "no spell or ability text")
         raise ScenarioError(f"{card.name} has {what} the engine can carry out", "action.card",
                             "put it on a battlefield instead, or use a draw action")
+    wanted = _aimed_at_a_player(r, card, ability, wanted)
     labels = [s.mode or s.cost or f"ability {i + 1}" for i, s in enumerate(wanted)]
     _said_ability_read(r, card, labels)
     _others_unread(r, card, ability)
@@ -408,6 +409,29 @@ def _ability_used(r: Resolver, card: Card, ability: str) -> SpellText:
     default = labels[wanted.index(drawing[0])] if drawing else labels[0]
     pick = r.choose(f"ability:{card.name}", labels, default)
     return wanted[labels.index(pick)]
+
+
+_AIMS_AT_PLAYER = re.compile(r"\bany target\b|\btarget (?:[\w-]+ )?(?:player|opponent)\b|\btarget [\w, ]+ or "
+                             r"(?:player|opponent)\b", re.I)
+
+
+def _aimed_at_a_player(r: Resolver, card: Card, ability: str, wanted: list[SpellText]) -> list[SpellText]:
+    """ "I activate Pyrite Spellbomb targeting my opponent" (115.1, 602.2b): the target said picks the ability
+    that has one. When the abilities that take a player as a target are all ones the engine can't carry out,
+    the untargeted one is not the one meant (its draw was answered, the damage dropped): refused, its words
+    named."""
+    a = r.s.action
+    if ability != "activate" or not a.targets or a.card_targets:  # "targeting myself" is a target said too
+        return wanted
+    aimed = [s for s in wanted if s.targets_player]
+    if aimed:
+        return aimed
+    unread = [e.text for e in card.of(NotModelled)
+              if _ACTIVATED_LINE.match(e.text) and _AIMS_AT_PLAYER.search(e.text.partition(":")[2])]
+    if unread:
+        raise ScenarioError(f"{card.name}: the engine can't carry out “{unread[0][:160]}” yet (the ability "
+                            "the target you said is for)", "action.card", unread[0])
+    return wanted
 
 
 def _others_unread(r: Resolver, card: Card, ability: str) -> None:

@@ -162,6 +162,10 @@ _KNOWN_CONDITIONS: tuple[tuple[str, Callable[..., bool | None]], ...] = (
     (r"you(?:'ve)? attacked(?: with .+)? this (?:turn|combat)", lambda r, p, you, m: _attacked(r, you)),
     # "if it was a creature card": the card the effect's last target was, by its type line (608.2h)
     (r"(?:it was|it's|it is) an? ([\w ,/-]+?) card", lambda r, p, you, m: _target_is(r, m.group(1))),
+    # "if an opponent has three or more poison counters" (corrupted): the counters the situation says (122.1f);
+    # with none said for any opponent, the state doesn't show them and the condition stays an assumption
+    (rf"(an|each) opponent has {_COUNT} or more poison counters",
+     lambda r, p, you, m: _opponents_poisoned(r, you, m.group(1), _int_word(m.group(2)))),
     # 303.4: only an Aura enchants; with none on any battlefield nothing is enchanted, else it isn't known
     (r"(?:~|[\w ,'-]+) is enchanted", lambda r, p, you, m: None if _auras_out(r) else False),
 )
@@ -192,6 +196,13 @@ def _attacked(r: Resolver, you: str) -> bool | None:
     if r.active != you or r.s.step in _BEFORE_COMBAT:
         return False
     return None
+
+
+def _opponents_poisoned(r: Resolver, you: str, which: str, at_least: int) -> bool | None:
+    counts = [r.player(o).poison for o in r.opponents(you)]
+    if not any(counts):
+        return None
+    return (any if which == "an" else all)(c >= at_least for c in counts)
 
 
 def _target_is(r: Resolver, kind: str) -> bool | None:

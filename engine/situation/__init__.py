@@ -142,7 +142,7 @@ def _read_normalized(norm: Normalized, quoted: list[Quoted], text: str, cards: C
     _settle(b, clauses[-1], norm.sentences)
     asked = read_question(b, norm.sentences)
     doc = place_tapped(place_unowned(_to_json(b), merge_unowned(b), b), b.tapped)
-    require_counted_board(doc, cards, b.action_clause)
+    require_counted_board(doc, cards, b.action_clause, b.uncounted)
     if asked is not None:
         asked = asker_team(asked, doc)
         names = [p["name"] for p in doc["players"]]

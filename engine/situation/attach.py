@@ -45,7 +45,7 @@ class _P:
     team: str | None = None
 
 
-APPEND_ONLY = frozenset({"understood", "assumed", "mentions", "last_cards", "order"})
+APPEND_ONLY = frozenset({"understood", "assumed", "mentions", "last_cards", "order", "uncounted"})
 
 
 @dataclass(frozen=True)
@@ -109,6 +109,7 @@ class Builder:
         self.action_named_only = False  # the action is a spell only named ("Wheel of Fortune — ..."), not told
         self.besides: list[tuple[str, str, str]] = []  # (player, spell, words): a hand said without that spell
         self.tapped: list[tuple[str, str]] = []  # (card, words): a permanent said to be tapped ("my Mine is tapped")
+        self.uncounted: list[str] = []  # "3 lands": permanents said by a kind only, not carried (board_counts)
 
     # ---------------------------------------------------------------- transactions
 

@@ -44,6 +44,11 @@ TABLE_TALK = QUIET | frozenset({
 })
 
 
+# Kinds of permanents said without names ("I control Myojin and 3 lands"): skipped, but an amount that counts the
+# permanents a player controls can't be read from the named ones alone (board_counts)
+PERMANENT_KINDS = frozenset({"land", "lands", "creature", "creatures", "artifact", "enchantment"})
+
+
 # Token kinds that are read only as part of one fact; left over anywhere else they would change the ruling, so the
 # clause is refused with what to say instead (never skipped as table talk).
 REFUSED: dict[Tok, str] = {
@@ -415,6 +420,8 @@ def _check_used(pieces: list[Piece], reading: Reading) -> None:
             word = piece.tokens[0].text.lower()
             if word in TABLE_TALK:
                 skipped += [] if word in QUIET else [piece.text]
+                if word in PERMANENT_KINDS:
+                    reading.b.uncounted.append(piece.text)
                 continue
         if piece.kind is Atom.WHO and i and pieces[i - 1].kind is Atom.CARDS:
             unknown_card(pieces, i - 1, reading)  # "Notion Chef Supreme": a name goes on past a card's
