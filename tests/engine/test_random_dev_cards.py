@@ -129,3 +129,17 @@ def test_a_class_level_ability_is_not_had_at_level_one(db) -> None:  # type: ign
     assert drawn_by(r)["You"] == 1 and r.players["You"]["life"] == 10
     with pytest.raises((ScenarioError, SituationError), match="level 2"):
         judge_text("It's my upkeep. I control Scholar's Course. How many cards do I draw?", db)
+
+
+def test_a_yes_or_no_whose_other_choice_cant_be_carried_out_says_so() -> None:
+    """ "At 1 life, X enters: do I lose?" with "you may blight 2. If you do, you draw a card and lose 1 life" led
+    "No — you don't lose" alone: the line where the player takes the "may" (and loses) is one the engine can't
+    carry out, only said in the notes. The lead now says which choice it follows and which it can't."""
+    from engine.judging import judge_text
+    from tests.engine.helpers import made_cards
+
+    db = made_cards({"Thornwood Hexer": ("Creature — Treefolk Warlock", "Whenever this creature enters or attacks, "
+                                         "you may blight 2. If you do, you draw a card and lose 1 life.")})
+    res = judge_text("I am at 1 life. Thornwood Hexer enters under my control. Do I lose?", db)
+    assert res.answer["kind"] == "no"
+    assert "can't carry out" in res.answer["text"] and "may" in res.answer["text"]
