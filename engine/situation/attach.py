@@ -352,8 +352,8 @@ def _third_person_subject(b: Builder, word: str, subject: str | None, clause: st
               and n not in GROUPS and not n.startswith("team:")]
     if others:  # "Alice has X. Bob casts Y during her upkeep": hers or his? (asked unless the names tell)
         options = agreeing(word, [name] + [n for i, n in enumerate(others) if n not in others[:i]])
-        if options == [name]:  # "Bob, with two cards in his library, casts" after "Alice controls X"
-            return name
+        if len(options) == 1:  # "Bob, with two cards in his library, casts" after "Alice controls X"
+            return options[0]
         raise Ambiguity(f"Whose is “{word}”?", word, clause, [(c, f"{c}'s") for c in options])
     return name
 

@@ -66,8 +66,9 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r",? after (?:his|her|their|my) (?:normal |regular |usual )?draw(?: step)?(?=,)", ""),
         # "His draw step begins and he draws for the turn": it is his draw step
         (r"\b(his|her|their|my|[A-Z][a-z]{1,23}'s) draw step (?:begins|starts)\b", r"it is \1 draw step"),
-        # "In a four-player free-for-all game": the number of players, as "a 4 player game"
-        (r"\b(two|three|four|five|six|\d)-player\b", r"\1 player"),
+        # "In a four-player free-for-all game": the number of players, as "a 4 player game" ("two-player" is a
+        # format word of its own)
+        (r"\b(three|four|five|six|seven|eight|[3-9])-player\b", r"\1 player"),
         # "Bob's only card in hand is Gitaxian Probe": a named player's one card held, the same
         (r"\b([A-Z][a-z]{1,23})'s only card in (?:his |her |their )?hand is ([^.,;!?]{2,40}?)"
          r"(?=\s*(?:[.,;!?]|$| and ))", r"\1 has only \2 in hand"),
