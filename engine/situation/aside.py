@@ -37,13 +37,13 @@ def claimed(s: str, claims: list[str], story: str = "") -> str | None:
     a card does gives no fact (""), when every name in it is told elsewhere in ``story``."""
     whole = _PREDICTED.match(s.rstrip(" .!"))
     said = re.sub(r"^(?i:it|this|that|the)\b", "", whole.group(0).strip()) if whole is not None else ""
-    if whole is not None and _names_told(said, story.replace(s, " ", 1)):
+    if whole is not None and names_told(said, story.replace(s, " ", 1)):
         claims.append(whole.group(0).strip())
         return ""
     m = _CLAIMED.match(s.rstrip(" .!"))
     if m is None or not _ACTS.search(m.group("facts")):
         return None  # "If opp has Notion Thief, I will draw 2": with nothing happening in A, B is what happens
-    if not _names_told(m.group("claim"), m.group("facts")):
+    if not names_told(m.group("claim"), m.group("facts")):
         return None  # "..., my opponent's Notion Thief will replace the draws": B tells of a card A doesn't
     claims.append(m.group("claim").strip())
     return m.group("facts") + "."
@@ -68,7 +68,7 @@ _OBSERVED = re.compile(r",?\s?\bbut\s(?P<obs>(?:[\w',]+\s){0,5}?(?:does not|does
                        r"fire|draw|draws|get to draw|lose|lost|die|died|win|won)\b[^.;!?\n]*)", re.I)
 
 
-def _names_told(said: str, elsewhere: str) -> bool:
+def names_told(said: str, elsewhere: str) -> bool:
     """Whether every capitalised name in ``said`` (a card, a player) is in ``elsewhere`` too: words dropped as
     what the player expects or saw must not take a card out of the story."""
     names = [w for w in re.findall(r"\b[A-Z][\w']+", said) if w != "I" and not w.isupper()]  # "NO": emphasis
@@ -79,7 +79,7 @@ def observed(text: str, seen: list[str]) -> str:
     """The text without what the player saw happen (``seen``), when every name in it is told elsewhere in the
     text: "... but Platinum Angel didn't work" alone would leave the Angel out of the story."""
     def drop(m: re.Match[str]) -> str:
-        if not _names_told(m.group("obs"), text[: m.start()] + text[m.end():]):
+        if not names_told(m.group("obs"), text[: m.start()] + text[m.end():]):
             return m.group(0)
         seen.append(m.group("obs").strip())
         return ""

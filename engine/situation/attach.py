@@ -17,6 +17,7 @@ from engine.cards import CardDB
 from engine.errors import Ambiguity, SituationError
 from engine.situation.described import describe_action, describe_fact
 from engine.situation.entities import aliases, card_list, match_card
+from engine.situation.gender import agreeing
 from engine.situation.lexicon import (
     EACH_WORDS,
     FIRST_PLURAL,
@@ -350,10 +351,38 @@ def _third_person_subject(b: Builder, word: str, subject: str | None, clause: st
         return None
     others = [n for n, _ in b.mentions if n != name and n not in ("You", "we", "each", "each-opponent")
               and n not in GROUPS and not n.startswith("team:")]
-    if others:  # "Alice has X. Bob casts Y during her upkeep": hers or his? (the reader knows no one's gender)
-        options = [name] + [n for i, n in enumerate(others) if n not in others[:i]]
+    if others:  # "Alice has X. Bob casts Y during her upkeep": hers or his? (asked unless the names tell)
+        options = agreeing(word, [name] + [n for i, n in enumerate(others) if n not in others[:i]])
+        if len(options) == 1:  # "Bob, with two cards in his library, casts" after "Alice controls X"
+            return options[0]
         raise Ambiguity(f"Whose is “{word}”?", word, clause, [(c, f"{c}'s") for c in options])
     return name
+
+
+# "Bob is at 5 life and casts Brainstorm in his main phase": a named player opening the clause with a verb, read
+# before the clause's time ("in his main phase") is; "his" was read as an unnamed opponent's (a turn not Bob's)
+_OPENER = re.compile(r"([A-Z][a-z]{1,23}),? (?:is|was|has|had|controls|controlled|casts|cast|draws|drew|activates|"
+                     r"activated|plays|played|attacks|attacked|gets|got|takes|took|resolves|holds)\b")
+
+
+_NOT_NAMES = frozenset({"it", "this", "that", "there", "everyone", "everybody", "nobody", "noone", "someone",
+                        "each", "all", "both", "neither", "what", "who"})
+
+
+def _not_a_name(word: str) -> bool:
+    """A word of the reader's own ("they", "opp", "everyone") opening a clause: no player's name."""
+    return word in _NOT_NAMES or word in RESERVED
+
+
+def _named_opener(b: Builder, word: str, clause: str) -> str | None:
+    """The player named at the clause's opening, when no card's name starts with that word and the pronoun's
+    gender does not exclude the name (gender.py)."""
+    m = _OPENER.match(clause.strip())
+    opener = m.group(1).lower() if m else ""
+    if m is None or word in OBJECT_PRONOUNS or _not_a_name(opener) or opener in _name_words(b.cards):
+        return None
+    name = m.group(1)
+    return name if agreeing(word, [name]) == [name] else None
 
 
 def _pronoun(b: Builder, word: str, clause: str, actor: str | None, subject: str | None = None) -> str:
@@ -369,6 +398,9 @@ def _pronoun(b: Builder, word: str, clause: str, actor: str | None, subject: str
     for name, _ in mentions:
         if name not in candidates:
             candidates.append(name)
+    opener = _named_opener(b, word, clause)
+    if opener is not None and not [c for c in agreeing(word, candidates) if c != opener]:
+        return opener
     if not candidates:
         b.assume(f"“{word}” read as your opponent (no other player was named before it)")
         return "Opponent"
@@ -378,6 +410,9 @@ def _pronoun(b: Builder, word: str, clause: str, actor: str | None, subject: str
     in_sentence = {n for n, s in mentions if s == b.sentence}
     if sentence == b.sentence and len(in_sentence) == 1:
         return last
+    agree = agreeing(word, candidates)
+    if len(agree) == 1:  # "Alice controls Nekusar. Bob is at 2 life. His draw step begins": Bob's (gender.py)
+        return agree[0]
     raise Ambiguity(f"Who is “{word}”?", word, clause, [(c, c) for c in reversed(candidates)])
 
 

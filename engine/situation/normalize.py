@@ -23,6 +23,7 @@ from engine.situation.aside import claimed, denied_draws, observed, skip_asides,
 from engine.situation.person import generic_you, unaddressed, vocative
 from engine.situation.question_facts import fact_after, fact_tail
 from engine.situation.rewrites import rewrite
+from engine.situation.step_trigger_told import step_trigger_told
 
 _CLEAN = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-", "\t": " ", "`": "'",
                         "~": " ", "|": " "})
@@ -510,7 +511,7 @@ def normalize_text(text: str, card_words: frozenset[str] = frozenset(),
     name from other words ("spell" or "permanent", else None), for the forms that name one."""
     result = Normalized("")
     told = vocative(clean(text), card_words, reader_vocabulary(), result.asides)
-    story = observed(skip_asides(rewrite(unaddressed(told)), result.asides), result.seen)
+    story = observed(skip_asides(step_trigger_told(rewrite(unaddressed(told))), result.asides), result.seen)
     story = triggered_when(denied_draws(story, result.claims, card_kind), result.seen, card_kind)
     result.sentences = _sentences(generic_you(story, result.corrections))
     sentences = []

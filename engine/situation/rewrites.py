@@ -68,6 +68,20 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"he has only \1 in hand"),
         (r"\bher only card in (?:her )?hand is ([^.,;!?]{2,40}?)(?=\s*(?:[.,;!?]|$| and ))",
          r"she has only \1 in hand"),
+        # judges' sequences: "he has already drawn for the turn in his draw step. In his main phase ...": the draw
+        # step told as where the turn's draw was, not as the step now (read as the step said twice)
+        (r"\b(?:already )?(drawn|drew) for the turn in (?:his|her|their|my|the) draw step\b",
+         r"already \1 for the turn"),
+        # "In her main phase, after her draw step, Nora casts": the turn's draw done, which the main phase says
+        (r",? after (?:his|her|their|my) (?:normal |regular |usual )?draw(?: step)?(?=,)", ""),
+        # "His draw step begins and he draws for the turn": it is his draw step
+        (r"\b(his|her|their|my|[A-Z][a-z]{1,23}'s) draw step (?:begins|starts)\b", r"it is \1 draw step"),
+        # "In a four-player free-for-all game": the number of players, as "a 4 player game" ("two-player" is a
+        # format word of its own)
+        (r"\b(three|four|five|six|seven|eight|[3-9])-player\b", r"\1 player"),
+        # "Bob's only card in hand is Gitaxian Probe": a named player's one card held, the same
+        (r"\b([A-Z][a-z]{1,23})'s only card in (?:his |her |their )?hand is ([^.,;!?]{2,40}?)"
+         r"(?=\s*(?:[.,;!?]|$| and ))", r"\1 has only \2 in hand"),
         # "Gitaxian Probe is the only card in my hand", "my hand is just Brainstorm", "only X in hand, ...": the same
         (r"(?:^|(?<=[.!?,;] )|(?<= and ))(?:and |but |so )?((?:(?! and | or |\bis\b)[^.,;!?]){2,40}?) is (?:the|my)"
          r" only card in (?:my )?hand\b", r"I have only \1 in hand"),

@@ -122,9 +122,9 @@ def test_her_before_a_turn_is_a_possessive(text: str, expect: dict[str, Any]) ->
 
 @pytest.mark.parametrize("text", [
     # hers or his? "her" was read as Bob, named before: Alice, in her own main phase, drew past the Spirit
-    "Bob controls Spirit of the Labyrinth. Alice casts Brainstorm during her main phase.",
-    "Bob controls Spirit of the Labyrinth. Alice casts Brainstorm on her turn.",
-    "Bob controls Spirit of the Labyrinth. During her main phase, Alice casts Brainstorm.",
+    "Robin controls Spirit of the Labyrinth. Alice casts Brainstorm during her main phase.",
+    "Robin controls Spirit of the Labyrinth. Alice casts Brainstorm on her turn.",
+    "Robin controls Spirit of the Labyrinth. During her main phase, Alice casts Brainstorm.",
     "My opponent controls Spirit of the Labyrinth. Alice casts Brainstorm on her turn.",
 ])
 def test_her_that_could_be_two_players_is_asked(text: str) -> None:
@@ -134,6 +134,16 @@ def test_her_that_could_be_two_players_is_asked(text: str) -> None:
     # the click that says "her" is Alice's gives the ruling: her own turn, she drew, the Spirit stops the rest
     measured = measure_entry({"id": "t", "text": text, "expect": {"drawn": {"Alice": 0}}}, default_cards())
     assert measured.verdict is Verdict.ASKED, measured
+
+
+@pytest.mark.parametrize("text", [
+    "Bob controls Spirit of the Labyrinth. Alice casts Brainstorm during her main phase.",
+    "Bob controls Spirit of the Labyrinth. During her main phase, Alice casts Brainstorm.",
+])
+def test_her_that_agrees_with_one_named_player_is_hers(text: str) -> None:
+    """ "her" after Bob and Alice is Alice's (gender.py): her own turn, she drew, the Spirit stops the rest."""
+    measured = measure_entry({"id": "t", "text": text, "expect": {"drawn": {"Alice": 0}}}, default_cards())
+    assert measured.verdict is Verdict.RIGHT, measured
 
 
 @pytest.mark.parametrize(("text", "expect"), [
