@@ -68,7 +68,7 @@ def forget() -> None:
     import importlib
 
     for module, name in (("entities", "_FOUND"), ("entities", "_WORDS_OF"), ("tokens", "_READ"),
-                         ("tokens", "_EXACT"), ("clauses", "_matches"), ("normalize", "_correction"),
+                         ("tokens", "_EXACT"), ("clauses", "_matches"), ("typos", "_correction"),
                          ("lexicon", "read_number")):
         remembered = getattr(importlib.import_module(f"engine.situation.{module}"), name, None)
         clear = getattr(remembered, "cache_clear", None) or getattr(remembered, "clear", None)

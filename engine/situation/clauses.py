@@ -17,7 +17,8 @@ from engine.situation.attach import GROUPS, Builder, Ctx, resolve_player
 from engine.situation.facts import _format, _step, _turn_of
 from engine.situation.lexicon import count
 from engine.situation.needles import NeedleIndex
-from engine.situation.phrases import _COMPILED, _EXAMPLES, POS, Phrase
+from engine.situation.phrase_parts import POS, Phrase
+from engine.situation.phrases import _COMPILED, _EXAMPLES
 from engine.situation.question import is_bare_question, trailing_bare_question
 from engine.situation.sources import tells_draw_source
 from engine.situation.story import lists_cards_in_a_zone, read_parts, states_nothing

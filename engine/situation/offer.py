@@ -41,10 +41,11 @@ from engine.situation.clauses import _clauses
 from engine.situation.entities import aliases
 from engine.situation.facts import is_spell
 from engine.situation.lexicon import COMMON_WORDS, NOTHING_HAPPENS
-from engine.situation.normalize import clean, normalize_text, reader_vocabulary
+from engine.situation.normalize import clean, normalize_text
 from engine.situation.offer_people import Person, people, said_by
 from engine.situation.question import question_sentences
 from engine.situation.tokens import Tok, tokenize
+from engine.situation.typos import reader_vocabulary
 
 MAX_OFFERS = 5
 QUOTED = 70  # characters of the words not read shown in the question

@@ -8,45 +8,23 @@ reference of the language and the bot's help text are generated from the same ta
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
 
-from engine.situation.attach import Ctx
 from engine.situation.facts import (
     _ability_target,
     _choice_apply,
     _choice_may,
     _choice_order,
     _controls,
-    _draw_step,
-    _drawn,
-    _edition,
-    _format,
-    _game,
     _in_play,
-    _life,
-    _on_the,
     _optional_cost,
     _pays,
-    _players,
-    _poison,
-    _seated,
     _several_control,
-    _step,
-    _team,
-    _turn_number,
-    _turn_of,
-    _which_zone,
     _while_casting,
-    _zone_cards,
-    _zone_count,
-    _zone_empty,
 )
 from engine.situation.facts_actions import (
     _cast,
     _dies,
     _draw,
-    _draw_for_turn,
     _draw_several,
     _draw_with,
     _enters,
@@ -56,236 +34,25 @@ from engine.situation.facts_actions import (
     _to_graveyard,
 )
 from engine.situation.loyalty import _loyalty
-from engine.vocabulary import aliases as mechanic_aliases
-
-
-@dataclass(frozen=True)
-class Phrase:
-    """One kind of fact: the templates that say it, and what it does to the scenario."""
-
-    topic: str
-    templates: tuple[str, ...]
-    apply: Callable[[Ctx, dict[str, str]], None]
-    example: str
-    more: tuple[str, ...] = ()  # other phrasings of the same fact, shown in the reference and tested
-
-
-MULTI = (
-    r"my opponent|the opponent|your opponent|my teammate|my partner|each player|each opponent|all players|"
-    r"every opponent|all opponents|both players|both of us|each of us|all of us|we both|we all|"
-    r"team [a-z0-9]|player \d{1,2}|opponent \d{1,2}"
+from engine.situation.phrase_parts import (
+    _TIME_WORDS,
+    EMPTY,
+    LOYALTY,
+    MECH,
+    MEM,
+    MULTI,
+    NAME,
+    NOT,
+    POS,
+    POS2,
+    N,
+    P,
+    Phrase,
 )
-P = rf"(?P<player>{MULTI}|[\w'\-]+)"
-# "on his turn", "during my upkeep": when the cast happens, never its target
-_TIME_WORDS = r"[\w'’]+ (?:turn|upkeep|end step|draw step|main|main phase|combat|end)\b"
-N = r"(?P<n>(?!again\b|more\b|too\b)-?[\w^*,]+(?: (?:thousand|million|billion))?)"
-NAME = rf"(?:{MULTI}|[\w'\-]+)"
-POS = rf"(?P<player>(?:{MULTI}|[\w\-]+)'s|my|your|his|her|their|our)"
-POS2 = r"(?:my|your|his|her|their|our|[\w\-]+'s)"
-ZONE = r"(?P<zone>library|deck|hand|graveyard|libraries|decks|hands|graveyards|yard|memory)"
-MEM = r"(?: into (?:my |their |his |her )?(?P<mem>memory|hand))?"
-EMPTY = r"(?P<empty> from (?:an |my |their |his |her |the )?empty (?:library|deck))?"
-LOYALTY = (r"(?P<loyalty>[+−-]\d{1,2}|0|ultimate|ult|ulti)(?: ability)?"
-           r"(?: (?:targeting|on|at) (?P<target>(?!\d)[\w'’]+(?: [\w'’]+)?))?")
-NOT = (r"(?P<neg>don't |doesn't |do not |does not |won't |will not )?(?:(?:chooses?|decides?|wants?) "
-       r"(?P<neg2>not )?to |will )?")
-MECH = "(?P<mech>" + "|".join(re.escape(a) for a in mechanic_aliases()) + ")"
+from engine.situation.phrases_state import STATE_PHRASES
 
 PHRASES: tuple[Phrase, ...] = (
-    Phrase(
-        "game",
-        (r"grand archive", r"(?:this is )?(?:a )?grand archive(?: game)?", r"ga"),
-        _game,
-        "Grand Archive: I have 1 card in my deck and draw 2.",
-    ),
-    Phrase(
-        "edition",
-        (
-            r"(?:under )?(?:the )?(?:rules|edition|cr) (?P<ed>2008|1999|current|\d{4}-\d\d-\d\d)",
-            r"(?:under )?(?:the )?(?P<ed>2008|1999|\d{4}-\d\d-\d\d) (?:rules|edition|cr)",
-        ),
-        _edition,
-        "rules 2008: ...",
-    ),
-    Phrase(
-        "players",
-        (
-            rf"{N} players?(?: game)?",
-            rf"(?:a |an )?{N}-player game",
-            rf"there are {N} players",
-            rf"we are {N} players",
-            rf"{N}-player multiplayer",
-        ),
-        _players,
-        "4 players.",
-    ),
-    Phrase(
-        "who plays",
-        (rf"(?P<players>{NAME}(?:(?:, and |, | and ){NAME})+) (?:are playing|are in the game|play(?: a game)?)",
-         rf"(?:the )?players(?: are)?:? (?P<players>{NAME}(?:(?:, and |, | and ){NAME})+)"),
-        _seated,
-        "Alice and Bob are playing.",
-    ),
-    Phrase(
-        "format",
-        (
-            r"(?:in |it's |it is |(?:we are |i am |we're |i'm )?playing )?(?:a )?(?P<fmt>two-headed giant|"
-            r"two headed giant|2hg|multiplayer|free-for-all|commander|1v1|1 v 1|two-player|duel)(?: game)?",
-            rf"(?:in |it's |it is |(?:we are |i am )?playing )?(?:a |an )?{N}[- ]player (?P<fmt>commander|"
-            r"multiplayer|free-for-all|two-headed giant)(?: game)?",
-        ),
-        _format,
-        "Two-Headed Giant.",
-    ),
-    Phrase("team", (rf"{P} (?:is|are) (?:on|in) team (?P<team>[a-z0-9])",), _team, "Bob is on team B."),
-    Phrase(
-        "draw step",
-        (
-            rf"(?:it's |it is |this is |during |in )?{POS} draw step(?: on turn {N}| on the "
-            rf"(?P<first>first) turn)?",
-            rf"(?:it's |it is )?the draw step of {P}(?: on turn {N})?",
-            rf"(?:it's |it is )?{POS} turn {N} draw step",
-            rf"(?:it's |it is )?{POS} (?P<first>first) draw step",
-            rf"{P} (?:is in|enters|begins) (?:their|his|her|my|our) draw step",
-            rf"{P} (?:draws?|is drawing|drew) (?:a card |my card |their card |one )?for (?:the )?turn",
-            rf"(?:it's |it is )?{POS} draw (?:for the turn|for turn)",
-        ),
-        _draw_step,
-        "It's my draw step.",
-        ("it's my opponent's draw step on turn 1", "It's team A's draw step", "I draw for turn"),
-    ),
-    Phrase(
-        "draw for the turn",
-        (rf"{P} (?:draws?|is drawing) (?:a card |one |1 )?(?:in|during) {POS2} draw step",),
-        _draw_for_turn,
-        "I draw a card during my draw step.",
-    ),
-    Phrase(
-        "on the play",
-        (rf"{P} (?:am|is|are|was|were) on the (?P<side>play|draw)", r"on the (?P<side>play|draw)"),
-        _on_the,
-        "I'm on the play.",
-        ("my opponent is on the draw",),
-    ),
-    Phrase(
-        "turn",
-        (
-            rf"(?:it's |it is |on |during )?{POS} (?:(?P<first>first) )?turn(?: (?:number )?{N})?",
-            rf"(?:it's |it is )?{POS} turn {N}",
-            rf"{P} (?:am|is|are) the active player",
-        ),
-        _turn_of,
-        "It's Bob's turn.",
-    ),
-    Phrase(
-        "turn number",
-        (
-            rf"(?:it's |it is |on |during )?turn (?:number )?{N}",
-            r"(?:it's |it is |on |during )?the (?P<first>first) turn(?: of the game)?",
-        ),
-        _turn_number,
-        "turn 1",
-    ),
-    Phrase(
-        "step",
-        (
-            rf"(?:it's |it is |during |in |at )?(?:the (?:beginning|start) of )?{POS} (?P<step>upkeep|untap|"
-            rf"(?:first |second |precombat |postcombat )?main phase|end step|cleanup|combat)(?: step)?",
-            r"(?:it's |it is |during |in |at )?(?:the (?:beginning|start) of )?(?:the )?(?P<step>upkeep|untap|"
-            r"(?:first |second |precombat |postcombat )?main phase|end step|cleanup|combat)(?: step)?",
-        ),
-        _step,
-        "during my upkeep",
-    ),
-    Phrase(
-        "zone empty",
-        (
-            rf"{POS} {ZONE} is empty",
-            rf"{P} (?:has|have) (?:an )?empty {ZONE}",
-            rf"{P} (?:has|have) no cards (?:left )?in (?:(?P<poss>my|their|his|her|the) )?{ZONE}",
-            rf"(?:an? |my |their |his |her )?empty {ZONE}",
-        ),
-        _zone_empty,
-        "My library is empty.",
-        ("I have no cards in hand",),
-    ),
-    Phrase(
-        "zone count",
-        (
-            rf"{P} (?:has|have|has got|got) {N} (?:more )?(?:cards? )?(?:left )?in (?:(?P<poss>my|their|his|"
-            rf"her|the|its) )?{ZONE}",
-            rf"{P} (?:has|have) {N} cards? left",
-            rf"{POS} {ZONE}(?: size)?(?: is| has|:)? {N}(?: cards?)?",
-            rf"{ZONE}:? {N}",
-            rf"{N} cards? (?:left )?in (?:(?P<poss>my|their|his|her|the) )?{ZONE}",
-            rf"{P} (?:(?:has|have) )?(?:only )?{N} (?:more )?cards? (?:left )?in (?:(?P<poss>my|their|his|her|the) )?"
-            rf"{ZONE}",
-        ),
-        _zone_count,
-        "I have 2 cards in library.",
-        ("my opponent has 3 cards left in their deck", "Alice: hand 0", "library: 5"),
-    ),
-    Phrase(
-        "which zone",
-        (rf"{P} (?:has|have|has got|got) (?P<n>\d+|[a-z]+) (?P<what>cards?)",),
-        _which_zone,
-        "I have 40 cards.",
-    ),
-    Phrase(
-        "zone cards",
-        (
-            rf"{P} (?:has|have) (?P<cards>.+?) (?:on top of|on the top of|at the top of) "
-            rf"(?:(?P<poss>my|their|his|her|the) )?{ZONE}",
-            rf"(?:the )?top card of {POS} {ZONE} is (?P<cards>.+)",
-            rf"{P} (?:has|have) (?P<cards>.+?) in (?:(?P<poss>my|their|his|her|the) )?"
-            rf"(?P<zone>graveyard|yard)",
-            rf"(?P<cards>.+?) (?:is|are) in {POS} (?P<zone>graveyard|yard)",
-            rf"(?P<cards>.+?) (?:is|are) on top of {POS} (?P<zone>library|deck)",
-        ),
-        _zone_cards,
-        "Golgari Thug is in my graveyard.",
-        ("I have Terminus on top of my library", "the top card of my library is Terminus"),
-    ),
-    Phrase(
-        "life",
-        (
-            rf"{P} (?:is|am|are) at (?P<n>-?[\w^*]+) life",
-            rf"{P} (?:has|have) (?P<n>-?[\w^*]+) life",
-            rf"{POS} life(?: total)?(?: is|:)? (?P<n>-?[\w^*]+)",
-            r"life:? (?P<n>-?[\w^*]+)",
-            r"(?:at )?(?P<n>-?[\w^*]+) life",
-            rf"{P} at (?P<n>-?[\w^*]+) life",
-        ),
-        _life,
-        "My opponent is at 5 life.",
-        ("I have 1 life", "life: 3"),
-    ),
-    Phrase(
-        "poison",
-        (
-            rf"{P} (?:has|have|got|has got|have got) (?P<n>[\w^*]+) poison(?: counters?)?",
-            rf"{P} (?:is|am|are) (?:at|on) (?P<n>[\w^*]+) poison(?: counters?)?",
-            rf"{POS} poison(?: counters?| count)?(?: is|:)? (?P<n>[\w^*]+)",
-            r"(?:at |on )?(?P<n>[\w^*]+) poison(?: counters?)?",
-        ),
-        _poison,
-        "My opponent has 9 poison counters.",
-        ("I am at 8 poison", "opp has 9 poison"),
-    ),
-    Phrase(
-        "drawn this turn",
-        (
-            rf"{P} (?:already )?(?:drew|has drawn|have drawn|has already drawn|have already "
-            rf"drawn) {N} cards? (?:already )?this turn",
-            rf"{P} (?:already )?(?:drew|has drawn|have drawn) (?:a card )?(?:already )?this "
-            rf"turn",
-            rf"{P} (?:already drew|(?:has|have) already drawn)(?: a card| {N} cards?)?(?: for (?:the |my |his |her |"
-            rf"their )?turn)?",
-        ),
-        _drawn,
-        "Bob already drew a card this turn.",
-        ("I have drawn 2 cards this turn",),
-    ),
+    *STATE_PHRASES,
     Phrase(
         "loyalty ability",
         (

@@ -16,8 +16,8 @@ import difflib
 from functools import lru_cache
 
 from engine.cards import CardDB
-from engine.situation.normalize import reader_vocabulary
 from engine.situation.tokens import Tok, reader_words, tokenize
+from engine.situation.typos import reader_vocabulary
 
 # The kinds of word that carry no fact of a draw situation on their own: grammar, people, filler.
 TALK_KINDS = frozenset({Tok.ME, Tok.PLAYER, Tok.POSS, Tok.HAVE, Tok.BE, Tok.SEP, Tok.FILLER, Tok.WORD, Tok.IN,

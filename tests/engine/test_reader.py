@@ -643,7 +643,7 @@ def _scryfall_names() -> set[str]:
 def test_every_nickname_names_a_real_card_and_reads_as_it() -> None:
     from engine.cards import default_cards
     from engine.situation.entities import aliases, also_card_names, candidates
-    from engine.situation.normalize import reader_vocabulary
+    from engine.situation.typos import reader_vocabulary
 
     cards = default_cards()
     real = set(cards.names()) | _scryfall_names()
