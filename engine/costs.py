@@ -176,3 +176,14 @@ def read_cost(text: str, card_name: str = "", x: int | None = None) -> Cost:
 
 
 __all__ = ["MOVES_NOTHING", "Cost", "CostKind", "CostPart", "read_cost"]
+
+
+# an activated ability's line of Oracle text: its cost before the colon ("{U}, {T}: Each player discards ...")
+_WRITTEN_COST = re.compile(r"^([^:\n\"(]{1,80}):", re.M)
+
+
+def written_costs(oracle: str) -> list[str]:
+    """The costs written before the colons of a card's Oracle text, one per activated ability line: what card data
+    written without its costs still says ("{U}, {T}" of Jace's Archivist)."""
+    return _WRITTEN_COST.findall(oracle)
+

@@ -8,7 +8,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from engine.cards import Card
-from engine.costs import read_cost
+from engine.costs import read_cost, written_costs
 from engine.effects import (
     LOYALTY_LINE,
     AdditionalCost,
@@ -365,7 +365,7 @@ def _pay_costs(r: Resolver, card: Card, chosen: SpellText, payer: str) -> None:
 
 def _taps_itself(card: Card) -> bool:
     """Whether the card's one activated ability line of Oracle text has {T} in its cost."""
-    lines = re.findall(r"^([^:\n\"(]{1,80}):", card.oracle, re.M)
+    lines = written_costs(card.oracle)
     return len(lines) == 1 and "{T}" in lines[0]
 
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.cards import Card
+from engine.costs import written_costs
 from engine.effects import LOYALTY_LINE, SpellText
 from engine.entering import entering_text
 from engine.errors import SituationError
@@ -204,10 +205,6 @@ def sacrificed_as_cost(card: Card) -> bool:
     return _activated_costing(card, lambda cost: bool(_SACRIFICE_ITSELF.search(cost.replace(card.name, "~"))))
 
 
-# an activated ability's line of Oracle text: its cost before the colon ("{U}, {T}: Each player discards ...")
-_ACTIVATED_LINE = re.compile(r"^([^:\n\"(]{1,80}):", re.M)
-
-
 def _activated_costing(card: Card, pays: Callable[[str], bool]) -> bool:
     """Whether one of the card's activated abilities has a cost ``pays`` recognises: what "I tap X" and "I sacrifice
     X" say the player activated. Card data written without the costs (one activated ability) is matched on the
@@ -215,7 +212,7 @@ def _activated_costing(card: Card, pays: Callable[[str], bool]) -> bool:
     abilities = [e for e in card.effects if isinstance(e, SpellText) and e.activated]
     if any(pays(e.cost) for e in abilities if e.cost):
         return True
-    lines = _ACTIVATED_LINE.findall(card.oracle)
+    lines = written_costs(card.oracle)
     return len(abilities) == 1 and not abilities[0].cost and len(lines) == 1 and pays(lines[0])
 
 
