@@ -263,19 +263,15 @@ def _with_condition(res: Resolution, lead: Lead) -> Lead:
     return lead
 
 
-_UNCARRIED = re.compile(r"^If (?P<choice>.+?): .*\bcan't carry out\b")
-
-
 def _with_uncarried(res: Resolution, lead: Lead) -> Lead:
     """A Yes, No or number whose other line of a choice the engine can't carry out ("you may blight 2. If you do,
     you draw a card and lose 1 life" at 1 life: "No — you don't lose" was all the lead said) says the answer is
     the line it takes, and which choice it could not follow: a partial answer is never presented as whole."""
     if lead.kind not in (AnswerKind.YES, AnswerKind.NO, AnswerKind.COUNT):
         return lead
-    found = next((m for note in res.notes if (m := _UNCARRIED.match(note))), None)
-    if found is None:
+    if not res.uncarried:
         return lead
-    text = (f"{lead.text.rstrip('.')} — with the choice the answer takes; if {found.group('choice')}, that line is "
+    text = (f"{lead.text.rstrip('.')} — with the choice the answer takes; if {res.uncarried[0]}, that line is "
             "one I can't carry out (see the notes).")
     return Lead(lead.kind, text, lead.reason, lead.rule, lead.trap, lead.trap_rule, lead.lines)
 

@@ -316,6 +316,8 @@ class Resolution:
     answer: dict[str, Any] = field(default_factory=dict)
     # The decisions the player said ("I take the 2 extra"): the answer never offers them back as a choice
     said_choices: tuple[str, ...] = ()
+    # the other choices whose line the engine can't carry out, each as said ("X's “may” is taken")
+    uncarried: tuple[str, ...] = ()
 
     @property
     def game_over(self) -> bool:

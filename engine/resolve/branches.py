@@ -84,7 +84,8 @@ def resolve(scenario: Scenario, cards: CardDB | None = None, *, compress: bool =
     resolution.branches.extend(search.run(resolution, main))
     if search.stopped:
         resolution.notes.append(search.stopped)
-    resolution.notes.extend(dict.fromkeys(search.uncarried))
+    resolution.uncarried = tuple(dict.fromkeys(choice for choice, _why in search.uncarried))
+    resolution.notes.extend(dict.fromkeys(f"If {choice}: {why}." for choice, why in search.uncarried))
     resolution.answer = lead_of(resolution).to_json()
     return resolution
 
@@ -117,7 +118,7 @@ class AlternativeSearch:
         self.budget = budget or WorkBudget()
         self.runs = 0
         self.stopped = ""
-        self.uncarried: list[str] = []  # other lines the engine can't carry out, said in the notes
+        self.uncarried: list[tuple[str, str]] = []  # other lines the engine can't carry out: (choice, why)
         self._reads: list[dict[str, Any]] = []  # per resolved run: the decisions it read, with their values
 
     def _known(self, choices: dict[str, Any]) -> bool:
@@ -159,7 +160,7 @@ class AlternativeSearch:
                     try:
                         other, points = self._resolve(choices)
                     except ScenarioError as exc:  # that line reaches words the engine can't carry out
-                        self.uncarried.append(f"If {describe_choice(cp.key, option)}: {exc.message}.")
+                        self.uncarried.append((describe_choice(cp.key, option), exc.message))
                         continue
                     if other is None:
                         return found
