@@ -78,6 +78,12 @@ class SituationError(ScenarioError):
             self.hint = ". ".join(x for x in (hint, "closest: " + "; ".join(suggestions[:3])) if x)
 
 
+class RuleRefusal(SituationError):
+    """Words read for what they say, which the rules or the card forbid ("I cast Polluted Mire": a land is played,
+    305.1; a -8 with 5 loyalty counters, 606.6): final, never replaced by another reading of the same words (a
+    looser reader once took "Jace's -8" for the card Jace's Archivist)."""
+
+
 @dataclass(frozen=True)
 class Option:
     """One answer to a clarification: what a player clicks, and the situation text it stands for."""

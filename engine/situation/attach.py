@@ -111,6 +111,7 @@ class Builder:
         self.besides: list[tuple[str, str, str]] = []  # (player, spell, words): a hand said without that spell
         self.tapped: list[tuple[str, str]] = []  # (card, words): a permanent said to be tapped ("my Mine is tapped")
         self.uncounted: list[str] = []  # "3 lands": permanents said by a kind only, not carried (board_counts)
+        self.loyalty: dict[str, tuple[int, str]] = {}  # planeswalker → (loyalty counters, words) said
 
     # ---------------------------------------------------------------- transactions
 

@@ -12,10 +12,11 @@ from functools import lru_cache
 
 from rapidfuzz import fuzz, process
 
-from engine.errors import Ambiguity, SituationError
+from engine.errors import Ambiguity, RuleRefusal, SituationError
 from engine.situation.attach import GROUPS, Builder, Ctx, resolve_player
 from engine.situation.facts import _format, _step, _turn_of
 from engine.situation.lexicon import count
+from engine.situation.loyalty import counters_said
 from engine.situation.needles import NeedleIndex
 from engine.situation.phrase_parts import POS, Phrase
 from engine.situation.phrases import _COMPILED, _EXAMPLES
@@ -231,6 +232,8 @@ def _read_either_way(b: Builder, clause: str, subject: str, headed: bool) -> Non
         b.restore(state)
     try:
         _read_whole(b, clause, subject, "has" if headed else "", state)
+    except RuleRefusal:
+        raise
     except Ambiguity as amb:
         b.restore(state)
         try:
@@ -381,6 +384,8 @@ def _parse_parts(b: Builder, text: str, subject: str, level: int, verb: str = ""
                 for part in parts:
                     current, next_verb = _parse_parts(b, part.strip(), current, lvl + 1, next_verb)
                 return current, next_verb
+        except RuleRefusal:
+            raise
         except SituationError as exc:
             # Another split may read it ("I control Jace, Wielder of Mysteries and have no cards"): try it.
             b.restore(state)
@@ -392,12 +397,19 @@ def _parse_parts(b: Builder, text: str, subject: str, level: int, verb: str = ""
     return subject, verb
 
 
+_LOYALTY_TAIL = re.compile(r"^\w+ loyalty\b", re.I)
 _AT_LIFE = re.compile(r"\s+(?=at -?\w+ life$)", re.I)
 _WHOSE_TAIL = re.compile(r"^(?:my|his|her|their|your|our|[\w\-]+'s)\s", re.I)
 
 
 def _with_split(b: Builder, text: str, subject: str, verb: str) -> tuple[str, str]:
     """The last splits: "X with Y" (Y is something X's subject has) and "X at 3 life" (the subject's life)."""
+    head, tail = (_WITH.split(text, maxsplit=1) + [""])[:2]
+    if head.strip() and tail.strip() and _LOYALTY_TAIL.match(tail.strip()):
+        # "Jace, Wielder of Mysteries with 8 loyalty counters": the counters are the planeswalker's, not a card
+        who, next_verb = _parse_parts(b, head, subject, len(_SEPARATORS), verb)
+        counters_said(b, tail)
+        return who, next_verb
     for rx, tail_verb in ((_WITH, "has"), (_AT_LIFE, "is")):
         head, tail = (rx.split(text, maxsplit=1) + [""])[:2]
         if tail.strip() and head.strip():

@@ -16,7 +16,7 @@ from engine.cards import Card
 from engine.costs import written_costs
 from engine.effects import LOYALTY_LINE, SpellText
 from engine.entering import entering_text
-from engine.errors import SituationError
+from engine.errors import RuleRefusal, SituationError
 from engine.situation.attach import CARD_PRONOUNS, GROUPS, Ctx
 from engine.situation.facts import _draw_step, _each_target, is_spell
 from engine.situation.lexicon import count
@@ -95,7 +95,7 @@ def _cast(ctx: Ctx, g: dict[str, str]) -> None:
         action["ability"] = "enters"  # playing a permanent: it enters the battlefield (its own triggers)
     elif verb.startswith("cast") and card is not None and card.has_type("land") and not spell_text:
         # "I cast Polluted Mire" was read as cycling it: a land is played, never cast (305.1)
-        raise SituationError(f"{card.name} is a land: it is played, not cast (305.1)", ctx.clause,
+        raise RuleRefusal(f"{card.name} is a land: it is played, not cast (305.1)", ctx.clause,
                              f"'I play {card.name}', or 'I cycle {card.name}'")
     elif verb.startswith("cast") and card is not None and not spell_text and _permanent_card(card):
         # "I cast Izzet Locket": the artifact spell (601.2), not its activated ability ("{T}, Sacrifice: Draw two

@@ -13,8 +13,9 @@ from typing import Any
 
 from engine.cards import Card
 from engine.effects import SpellText
-from engine.errors import SituationError
-from engine.situation.attach import Ctx
+from engine.errors import RuleRefusal, SituationError
+from engine.situation.attach import Builder, Ctx
+from engine.situation.lexicon import read_number
 
 # "+1: Target player mills two cards. Draw a card." — a loyalty ability's line of Oracle text
 _LINE = re.compile(r"^(?P<cost>[+−-]?(?:\d{1,2}|X)): (?P<text>.+)$", re.M)
@@ -72,6 +73,41 @@ def _told(ctx: Ctx, text: str) -> str:
     return told.pop() if len(told) == 1 else ctx.card(text)
 
 
+# "with 8 loyalty counters", "with 3 loyalty": the counters on the planeswalker the part before named
+_COUNTERS = re.compile(r"^(?P<n>\w+) loyalty(?: counters?)?(?: on (?:it|him|her))?$", re.I)
+
+
+def counters_said(b: Builder, part: str) -> bool:
+    """ "Jace, Wielder of Mysteries with 8 loyalty counters": the counters on the last planeswalker told, kept to
+    check that a negative loyalty cost can be paid (606.6). False when ``part`` says no such count."""
+    m = _COUNTERS.match(part.strip())
+    n = read_number(m["n"]) if m else None
+    if m is None or n is None:
+        return False
+    walker = next((c for c in reversed(b.last_cards) if _is_planeswalker(b, c)), None)
+    if walker is None:
+        raise SituationError(f"“{part}” says loyalty counters, but no planeswalker was named before it", part,
+                             "'I control Jace, Wielder of Mysteries with 8 loyalty counters'")
+    b.loyalty[walker] = (n, part.strip())
+    b.understood.append((f"{walker} has {n} loyalty counters", part.strip()))
+    return True
+
+
+def _is_planeswalker(b: Builder, name: str) -> bool:
+    card = b.cards.find(name)
+    return card is not None and "planeswalker" in card.type_line.lower()
+
+
+def _payable(ctx: Ctx, card: Card, cost: str) -> None:
+    """606.6: a negative loyalty cost can't be paid with fewer counters on the permanent than it removes."""
+    said = ctx.b.loyalty.get(card.name)
+    if said is None or not cost.startswith("-") or not cost[1:].isdigit() or int(cost[1:]) <= said[0]:
+        return
+    raise RuleRefusal(f"{card.name} has {said[0]} loyalty counters (“{said[1]}”): its {cost} ability can't be "
+                         "activated, its cost removes more counters than it has (606.6)", ctx.clause,
+                         "the loyalty counters it has, or an ability it can pay for")
+
+
 def _loyalty(ctx: Ctx, g: dict[str, str]) -> None:
     """ "I use Jace's -8": the planeswalker's ability with that loyalty cost is activated (606.3)."""
     who = ctx.who(g.get("player"))
@@ -82,8 +118,9 @@ def _loyalty(ctx: Ctx, g: dict[str, str]) -> None:
     said = g["loyalty"].strip()
     line = _line(card, said) if card is not None else None
     if card is None or line is None:
-        raise SituationError(f"{name} has no loyalty ability “{said}”", ctx.clause,
+        raise RuleRefusal(f"{name} has no loyalty ability “{said}”", ctx.clause,
                              "the ability's loyalty cost as its card shows it ('+1', '-8')")
+    _payable(ctx, card, line[0])
     label = _ability_label(card, *line)
     if label is None:
         raise SituationError(f"{card.name}'s {line[0]} ability (“{line[1]}”) is not one the engine can carry out "

@@ -100,13 +100,17 @@ def _seats(b: Builder) -> list[str]:
 
 
 def _sorcery_caster(b: Builder) -> tuple[str, str] | None:
-    """Who casts a noninstant spell without flash, when that is the action, and the rule that puts it in its
-    caster's own main phase (307.1 for a sorcery, 302.1 for a creature...)."""
+    """Who casts a noninstant spell without flash, or activates a loyalty ability, when that is the action, and
+    the rule that puts it in its caster's own main phase (307.1 for a sorcery, 302.1 for a creature, 606.3)."""
     action = b.action or {}
-    if action.get("type") != "cast" or action.get("ability") not in (None, "spell"):
+    if action.get("type") != "cast" or action.get("ability") not in (None, "spell", "activate"):
         return None
     card = b.cards.find(str(action.get("card", "")))
-    rule = sorcery_speed_rule(card) if card is not None else None
+    if action.get("ability") == "activate":
+        # a planeswalker's loyalty ability: only in its controller's main phase (606.3); it was "your turn"
+        rule = "606.3" if card is not None and card.has_type("planeswalker") else None
+    else:
+        rule = sorcery_speed_rule(card) if card is not None else None
     return (str(action.get("player")), rule) if rule else None
 
 
@@ -117,8 +121,10 @@ def _active(b: Builder, names: list[str]) -> str:
     caster = _sorcery_caster(b)
     if active is None and caster is not None and caster[0] in names:
         active = caster[0]
-        b.assume(f"it is {possessive(active)} turn: {b.action.get('card') if b.action else 'the spell'} is cast in "
-                 f"its caster's own main phase ({caster[1]})")
+        card = b.action.get("card") if b.action else "the spell"
+        what = f"{possessive(str(card))} loyalty ability is activated in its controller's" \
+            if caster[1] == "606.3" else f"{card} is cast in its caster's"
+        b.assume(f"it is {possessive(active)} turn: {what} own main phase ({caster[1]})")
     if active is None:
         active = "You" if "You" in names else names[0]
         if b.action and b.action.get("type") != "draw_step":

@@ -397,8 +397,11 @@ def _read_part(part: Part, reading: Reading) -> None:
 
 def _a_count(pieces: list[Piece], i: int) -> bool:
     """A number left unread with "cards" after it ("I cast Windfall with 2 cards"): a count the story says, which
-    no fact took (it was dropped, and the hand taken as seven)."""
+    no fact took (it was dropped, and the hand taken as seven); or a signed one ("-8": a loyalty cost, which was
+    dropped, and "I activate Jace's -8" read as activating the card Jace's Archivist)."""
     nxt = pieces[i + 1] if i + 1 < len(pieces) else None
+    if pieces[i].tok is Tok.NUMBER and pieces[i].text.startswith(("+", "-", "−")):
+        return True  # "I activate Jace's -8": a loyalty cost (or a change) left unread is never grammar
     return pieces[i].tok is Tok.NUMBER and nxt is not None and not nxt.used and nxt.tok is Tok.CARDS
 
 
