@@ -41,6 +41,8 @@ def _named_in(part: Part, reading: Reading, where: Atom, zone: str) -> None:
     cards = part.of(Atom.CARDS)
     if len(places) != 1 or not cards:
         return
+    if zone == "graveyard" and len(cards) > 1 and not part.has(Tok.BE):
+        _board_card_listed(cards, reading)
     unsaid = places[0].values.get("owner") is None and part.who() is None and reading.subject is None
     owner = reading.owner(part, places[0])
     for piece in cards:
@@ -49,6 +51,28 @@ def _named_in(part: Part, reading: Reading, where: Atom, zone: str) -> None:
             reading.b.graveyard_unsaid.append(str(piece.values["card"]))
         piece.used = True
     places[0].used = True
+
+
+# the words of a card that does something from a graveyard (702.52 dredge, 702.34 flashback...) or about one
+_GRAVEYARD_MINDED = re.compile(r"graveyard|^(?:dredge|flashback|unearth|escape|embalm|eternalize|retrace|scavenge|"
+                               r"disturb|jump-start|aftermath|encore)\b", re.I | re.M)
+_PERMANENT_TYPES = ("creature", "artifact", "enchantment", "planeswalker", "battle")
+
+
+def _board_card_listed(cards: list[Piece], reading: Reading) -> None:
+    """ "sotl + thug in gy": a permanent whose text does nothing from a graveyard, listed with a card that does
+    (dredge), may be on the battlefield as well as in the graveyard; read in the graveyard, Spirit of the
+    Labyrinth stopped stopping the dredge. Asked, never guessed."""
+    found = [(p, reading.b.cards.find(str(p.values["card"]))) for p in cards]
+    minded = [p for p, c in found if c is not None and _GRAVEYARD_MINDED.search(c.oracle)]
+    board = [(p, c) for p, c in found if c is not None and not _GRAVEYARD_MINDED.search(c.oracle)
+             and any(c.has_type(kind) for kind in _PERMANENT_TYPES)]
+    if not minded or not board:
+        return
+    piece, card = board[0]
+    raise Ambiguity(f"Where is {card.name}?", piece.text, reading.clause,
+                    [(f"{card.name} on the battlefield", f"{piece.text} on the battlefield,"),
+                     (f"{card.name} in the graveyard too", f"{piece.text} in graveyard,")])
 
 
 def _top(part: Part, reading: Reading) -> None:

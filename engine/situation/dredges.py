@@ -36,6 +36,8 @@ def settle_dredges(b: Builder) -> None:
         cards = list(dict.fromkeys(b.players[who].graveyard_cards)) if who in b.players else []
         if not cards:
             cards = _owner_unsaid(b, who)
+        # only a card with dredge can be dredged (702.52a): "Spirit of the Labyrinth" was offered beside the Thug
+        cards = [c for c in cards if _has_dredge(b, c)] or cards
         if not cards:
             raise SituationError("say which card is dredged", clause,
                                  "'Golgari Thug is in my graveyard. I dredge it'")
