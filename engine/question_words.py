@@ -34,8 +34,9 @@ class AskedMeasure(StrEnum):
 
 
 # "do I draw 2?", "does he draw two cards?": the number the question says ("draw 2 more": an extra, not the count)
-_SAID_NUMBER = re.compile(r"\bdraws? (?:(?:only|just|all) )?(?P<n>\d{1,2}|[a-z]+)\b(?! (?:more|extra|additional))",
-                          re.I)
+# "do I get 1 card?" says it as well (only with "card": "do I get a treasure?" counts no draw)
+_SAID_NUMBER = re.compile(r"\b(?:draws?|gets?(?= (?:(?:only|just|all) )?(?:\d{1,2}|[a-z]+) cards?\b)) "
+                          r"(?:(?:only|just|all) )?(?P<n>\d{1,2}|[a-z]+)\b(?! (?:more|extra|additional))", re.I)
 # "can I dredge?": an act other than drawing; "does Narset stop me?": whether a card stops the player
 _ASKED_ACT = re.compile(r"\b(?:can|could|may|do|does|did|will|would|should|must) \S+ (?:still )?(?:\w+ )?"
                         r"(?P<act>dredge|cast|use|take|apply|replace|miracle|cycle|activate|play)\b|"

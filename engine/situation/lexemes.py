@@ -267,7 +267,8 @@ _add(Tok.FILLER, "so|ok|okay|um|uh|well|just|only|still|currently|right now|now|
                  "my side|right|literally|lol|guys|some|all|both|each|still has|total|size|"
                  "at the moment|atm|rn|btw|tho|ngl|tbf|lmao|lmfao|fwiw|"
                  "friend|buddy|mate|friend's|currently has|sitting|sits|sitting at|"
-                 "around|about|roughly|approximately|almost|nearly|exactly|own|yet|lol|haha|tbh|imo|anyway|anyways|"
+                 "around|about|regarding|concerning|roughly|approximately|almost|nearly|exactly|own|yet|lol|haha|tbh|imo|"
+                 "anyway|anyways|"
                  "yo|judge|also|other|others|hate bear|hatebear|somehow|precarious|huge|big|whole|entire|"
                  "however|meanwhile|moreover|furthermore|therefore|thus|hence|nevertheless|nonetheless",  # links
      "filler")

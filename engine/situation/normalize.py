@@ -187,9 +187,16 @@ def _run_on_question(sentence: str) -> list[str]:
     return [sentence]
 
 
+# "question about sotl: if i havent drawn ..., do i get 1 card?": a heading that says what the question is about
+# closes a sentence of its own, so the question after it is read as one from its start ("if ..., do I ...")
+_HEADING = re.compile(r"^(?P<head>(?:[\w'+&-]+ ){0,5}?(?:question|q|ruling|rules q|interaction)"
+                      r"(?: (?:about|on|re|regarding|with|for|concerning) [^:.?!]{1,60})?)\s*:\s+", re.I)
+
+
 def _sentences(text: str) -> list[str]:
     """Sentences with their end marks kept, so that a question is still recognisable as one (a question run on
     after the facts is a sentence of its own)."""
+    text = _HEADING.sub(lambda m: m["head"] + ". ", text, count=1)
     return [part for s in re.findall(r"[^.;!?\n]+[.;!?\n]*|[.;!?\n]+", text) if s.strip(" .;!?\n")
             for part in _run_on_question(s.strip())]
 

@@ -442,6 +442,8 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bedh\b", "commander"),
         (r"\bffa\b", "free-for-all"),
         (r"\bcmdr\b", "commander"),
+        # chat shorthand: "question abt sotl"
+        (r"\babt\b", "about"),
         (r"\b(?:1|one) ?v(?:s)? ?(?:1|one)\b", "1v1"),
         # numbers players say in words
         (r"\bhalf a dozen\b", "6"),
