@@ -50,6 +50,7 @@ class Card:
     effects: tuple[Effect, ...]
     dredge: int = 0
     type_line: str = ""  # "Legendary Creature — Zombie Wizard": what reveal-and-sort effects look at
+    mana_cost: str = ""  # "{U}{U}": what devotion counts (700.5); "" when the card data doesn't say
 
     def of(self, kind: type) -> list[Any]:
         return [e for e in self.effects if isinstance(e, kind)]
@@ -158,7 +159,7 @@ def parse_cards(doc: dict[str, Any]) -> dict[str, Card]:
             raise CardDataError(f"card #{i + 1}: missing its name")
         if "oracle" not in entry:
             raise CardDataError(f"{name}: missing its Oracle text")
-        extra = set(entry) - {"name", "oracle", "effects", "dredge", "type_line"}
+        extra = set(entry) - {"name", "oracle", "effects", "dredge", "type_line", "mana_cost"}
         if extra:
             raise CardDataError(f"{name}: unknown field(s) {sorted(extra)}")
         effects = tuple(build_effect(e, name) for e in entry.get("effects", []))
@@ -172,7 +173,8 @@ def parse_cards(doc: dict[str, Any]) -> dict[str, Card]:
             raise CardDataError(f"{name}: no effects; use a not_modelled effect to say why")
         if name in cards:
             raise CardDataError(f"{name}: defined twice")
-        cards[name] = Card(name, entry["oracle"], effects, dredge, str(entry.get("type_line", "")))
+        cards[name] = Card(name, entry["oracle"], effects, dredge, str(entry.get("type_line", "")),
+                           str(entry.get("mana_cost", "")))
     return cards
 
 

@@ -26,6 +26,7 @@ from engine.situation.attach import Builder
 from engine.situation.board_counts import require_counted_board
 from engine.situation.clarify import ask_player_count, from_ambiguity, place_unowned, question_text, with_question
 from engine.situation.clauses import _clauses, _parse_clause
+from engine.situation.devotion import settle_devotion
 from engine.situation.dredges import settle_dredges
 from engine.situation.entities import card_words
 from engine.situation.facts import is_spell
@@ -230,6 +231,7 @@ def _settle(b: Builder, last_clause: str, sentences: Collection[str] = ()) -> No
         settle_dredges(b)
     except Ambiguity as amb:
         raise from_ambiguity(amb, b, amb.where) from amb
+    settle_devotion(b)
     if b.action is None and b.implied_action is None and question_sentences(list(sentences)):
         _past_draw_as_event(b)
     if b.action is None and b.implied_action is not None:

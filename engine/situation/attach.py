@@ -49,11 +49,18 @@ class _P:
 APPEND_ONLY = frozenset({"understood", "assumed", "mentions", "last_cards", "order", "uncounted"})
 
 
-@dataclass(frozen=True)
 class _Length:
-    """A list the reader only appends to, in a snapshot: how long it was."""
+    """A list the reader only appends to, in a snapshot: how long it was (a plain class: a snapshot makes six of
+    these for every phrase tried, and a frozen dataclass's constructor costs several times more)."""
 
-    n: int
+    __slots__ = ("n",)
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+
+_NOT_SAVED = frozenset({"cards", "last_error"})
+_CONTAINERS = (list, dict, set)
 
 
 def _copied(key: str, value: Any) -> Any:
@@ -112,6 +119,7 @@ class Builder:
         self.tapped: list[tuple[str, str]] = []  # (card, words): a permanent said to be tapped ("my Mine is tapped")
         self.uncounted: list[str] = []  # "3 lands": permanents said by a kind only, not carried (board_counts)
         self.loyalty: dict[str, tuple[int, str]] = {}  # planeswalker → (loyalty counters, words) said
+        self.only_coloured: dict[str, tuple[str, str, str]] = {}  # player → (colour, card, words): devotion told
 
     # ---------------------------------------------------------------- transactions
 
@@ -122,12 +130,16 @@ class Builder:
         level down (their contents are strings, numbers and tuples), the players field by field."""
         state: dict[str, Any] = {}
         for key, value in self.__dict__.items():
-            if key in ("cards", "last_error"):
+            if key in _NOT_SAVED:
                 continue
             if key in APPEND_ONLY:
                 state[key] = _Length(len(value))
-            else:
+            elif key == "players":
                 state[key] = _copied(key, value)
+            elif type(value) in _CONTAINERS:  # inline: a call per field was a third of a cold reading's snapshots
+                state[key] = value.copy()
+            else:
+                state[key] = value
         return state
 
     def restore(self, state: dict[str, Any]) -> None:

@@ -56,8 +56,9 @@ def _try(b: Builder, clause: str, subject: str, words: str = "") -> str | None:
     player's own words when ``clause`` had the carried subject or verb put in front ("I have" + "2 in
     library"): facts and errors quote what the player wrote."""
     body = clause.strip(" ,:").rstrip(".")
-    for phrase, groups in _matches(body):
-        state = b.snapshot()
+    matches = _matches(body)
+    state = b.snapshot() if matches else {}  # one for all the phrases tried: a restore leaves it usable
+    for phrase, groups in matches:
         ctx = Ctx(b, words or clause, subject)
         try:
             phrase.apply(ctx, dict(groups))

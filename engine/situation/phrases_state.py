@@ -5,6 +5,7 @@ the second half (``phrases``: what happens), in this order.
 
 from __future__ import annotations
 
+from engine.situation.devotion import COLOURS, _only_coloured
 from engine.situation.facts import (
     _draw_step,
     _drawn,
@@ -37,6 +38,10 @@ from engine.situation.phrase_parts import (
     P,
     Phrase,
 )
+
+_COLOURS = "|".join(COLOURS)
+# a card's words, a comma name too ("Narset, Parter of Veils"), but never a clause before it ("X resolves, Y")
+_A_CARD = r"(?P<card>(?:(?!\b(?:resolves?|is|are|has|have|casts?|controls?)\b)[\w',\- ])+?)"
 
 STATE_PHRASES: tuple[Phrase, ...] = (
     Phrase(
@@ -232,5 +237,16 @@ STATE_PHRASES: tuple[Phrase, ...] = (
         _drawn,
         "Bob already drew a card this turn.",
         ("I have drawn 2 cards this turn",),
+    ),
+    Phrase(
+        "only permanent of a colour",
+        (
+            rf"{_A_CARD} is {POS} only (?P<colour>{_COLOURS}) permanent(?: on the battlefield)?",
+            rf"{_A_CARD} is the only (?P<colour>{_COLOURS}) permanent {P} (?:controls?|has|have)",
+            rf"{POS} only (?P<colour>{_COLOURS}) permanent is {_A_CARD}",
+        ),
+        _only_coloured,
+        "Thassa's Oracle is my only blue permanent.",
+        ("my only blue permanent is Thassa's Oracle",),
     ),
 )

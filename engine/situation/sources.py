@@ -109,6 +109,8 @@ def tells_draw_source(b: Builder, clause: str) -> bool:
     """Whether the clause tells a draw with the permanent it comes from ("draws a card off Howling Mine", "draws
     with Phyrexian Arena out"): read from its parts first, where the source is a fact of its own (a one-fact
     template would read "opp draws" and "Howling Mine out" as two unrelated facts)."""
+    if "draw" not in clause.lower():
+        return False  # both readings need a draw word (every DRAW lexeme holds "draw"): no tokens for the rest
     pieces = atoms(tokenize(clause, b.cards))
     if any(p.kind is Atom.DRAW_OFF and p.values.get("card") and draw_source(b.cards.find(str(p.values["card"])))
            for p in pieces):

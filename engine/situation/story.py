@@ -10,6 +10,7 @@ reader gave: a text is read right, asked about, or refused, never resolved as so
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from engine.errors import Ambiguity, SituationError
 from engine.situation.approximate import approximate_counts, said_loosely
@@ -18,6 +19,7 @@ from engine.situation.attach import Builder
 from engine.situation.copies import counted_copies
 from engine.situation.frames import FRAMES, x_said_apart
 from engine.situation.her import possessive_her
+from engine.situation.lexemes import LEXEMES
 from engine.situation.only_held import only_held
 from engine.situation.reading import GRAMMAR, Part, Reading, player
 from engine.situation.states import assumed_states, said_states, said_tapped
@@ -363,10 +365,20 @@ def _in_zone(part: Part) -> bool:
     return bool(kinds) and kinds[-1] in (Atom.ZONE, Atom.TOP) and set(kinds[:-1]) == {Atom.CARDS}
 
 
+@lru_cache(maxsize=1)
+def _zone_ends() -> frozenset[str]:
+    """The last words of the entries a zone atom ends with (a zone, "on top of", "is"/"has" after the zone)."""
+    return frozenset(key.split()[-1] for key, (kind, _) in LEXEMES.items()
+                     if kind in (Tok.ZONE, Tok.TOP, Tok.HAVE, Tok.BE))
+
+
 def lists_cards_in_a_zone(b: Builder, clause: str) -> bool:
     """ "golgari thug and grave-troll in my graveyard": cards listed before the one zone they are in; read from
     parts first, where the list keeps its zone (a one-fact template would put the first card on the
     battlefield)."""
+    words = clause.lower().rstrip(" .,;:!?").split()
+    if not words or words[-1] not in _zone_ends():
+        return False  # the list must end in its zone: no tokens for a clause that can't
     pieces = [p for p in atoms(tokenize(clause, b.cards)) if not (p.kind is Atom.TOKEN and p.tok is Tok.SEP)]
     kinds = [p.kind for p in pieces]
     return len(kinds) > 2 and kinds[-1] in (Atom.ZONE, Atom.TOP) and set(kinds[:-1]) == {Atom.CARDS}

@@ -83,6 +83,8 @@ def _name_at(cards: CardDB, ws: _Words, i: int) -> tuple[int, str] | None:
     if ws.low[i] in JOINERS or not first[:1].isalpha():
         return None
     exact_only = ws.low[i] in reader_words()  # "Library of Leng" yes; "I brainstorm", "Library: 5" no
+    if exact_only and not _may_open_a_name(cards, ws.low[i]):
+        return None  # "cards", "has", "life": no name or nickname starts with it (every run would be looked up)
     for n in range(min(MAX_NAME_WORDS, len(words) - i), 0, -1):
         end = i + n
         if ws.low[end - 1] in JOINERS or any(ws.stop[i:end]) or not words[end - 1][:1].isalnum():
@@ -104,6 +106,25 @@ def _name_at(cards: CardDB, ws: _Words, i: int) -> tuple[int, str] | None:
         if len(found) == 1:
             return _unless_longer(words, i, n, found[0])
     return None
+
+
+def _may_open_a_name(cards: CardDB, word: str) -> bool:
+    """Whether a name or nickname of ``cards`` may start with ``word`` (as the matcher keys it; its singular
+    too: "boxes"). A reader word that opens none opens no exact name: the runs from it need no look-up."""
+    firsts = _FIRSTS.get(cards)
+    if firsts is None or firsts[0] != len(cards):
+        keys = [utils.default_process(n) for n in cards.names()] + list(aliases())
+        opening = {k.split()[1] if k.startswith("the ") and len(k.split()) > 1 else "" for k in keys}
+        firsts = (len(cards), frozenset(k.split()[0] for k in keys if k.split()) | opening)
+        _FIRSTS[cards] = firsts
+    key = utils.default_process(word).split()
+    if not key:
+        return True
+    first = key[0]
+    return any(f in firsts[1] for f in (first, first[:-1], first[:-2]) if f)
+
+
+_FIRSTS: WeakKeyDictionary[CardDB, tuple[int, frozenset[str]]] = WeakKeyDictionary()
 
 
 def _unless_longer(words: list[str], i: int, n: int, card: str) -> tuple[int, str] | None:
