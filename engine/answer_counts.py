@@ -29,7 +29,7 @@ from engine.answer_team import team_count
 from engine.model import Resolution
 from engine.question import Asked
 from engine.question_words import TOKEN_NOUNS, AskedMeasure
-from engine.ruling import drawn_counts
+from engine.ruling import draw_reasons, drawn_counts
 from engine.wording import sentence
 
 
@@ -130,6 +130,9 @@ def _drawn(res: Resolution, asked: Asked) -> Lead:
         text += f", then {'lose' if who == 'You' else 'loses'} the game"
     text = sentence(text[0].upper() + text[1:])
     reason, rule = reason_and_rule(res, asked.card)
+    own = draw_reasons(res, who)
+    if own and who not in res.losers and not asked.card and own[0][0] != reason:
+        reason, rule = own[0]  # the count's own reason, not another player's loss
     if not is_specific(res, reason):  # "You draw 4 cards" again says nothing more: the rule goes with the count
         return Lead(AnswerKind.COUNT, text + (f" ({rule})." if rule else "."))
     return Lead(AnswerKind.COUNT, text + ".", reason, rule)

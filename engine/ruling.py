@@ -197,6 +197,19 @@ def _skipped_by_rule(res: Resolution) -> list[tuple[str, str | None]]:
     return [(s.text.rstrip("."), _rule_of(s)) for s in res.steps if s.kind == "skip" and not s.source]
 
 
+def draw_reasons(res: Resolution, who: str) -> list[tuple[str, str | None]]:
+    """What acted on ``who``'s draws (replacements and prohibitions, grouped by card): the reason of "how many
+    does X draw?" when the ruling's own reason is another matter (a loss of another player: "You draw no card.
+    Why: attempted to draw from an empty library" said nothing of the Notion Thief that took the draws)."""
+    grouped: dict[tuple[str, str | None, str | None], tuple[Step, int]] = {}
+    for step in res.steps:
+        if step.kind in _REASONS and step.source and step.player == who:
+            key = (step.kind, step.source, step.player)
+            first, n = grouped.get(key, (step, 0))
+            grouped[key] = (first, n + step.repeat)
+    return _said_grouped(grouped)
+
+
 def reasons(res: Resolution) -> list[tuple[str, str | None]]:
     """The deciding steps in words, at most three: a loss or a win first (or a win or loss an effect
     prevented), then replacements and prohibitions grouped by card and player (with how many draws each acted

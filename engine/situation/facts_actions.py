@@ -19,7 +19,7 @@ from engine.entering import entering_text
 from engine.errors import RuleRefusal, SituationError
 from engine.situation.attach import CARD_PRONOUNS, GROUPS, Ctx
 from engine.situation.facts import _draw_step, _each_target, is_spell
-from engine.situation.lexicon import count
+from engine.situation.lexicon import count, read_number
 from engine.situation.loyalty import LOYALTY_SAID
 from engine.situation.spell_pronoun import cast_pronoun
 from engine.vocabulary import aliases as mechanic_aliases
@@ -52,7 +52,9 @@ def _draw_with(ctx: Ctx, g: dict[str, str]) -> None:
     card = ctx.b.cards.find(ctx.card(g["card"]))
     if card is None or not is_spell(card):
         raise SituationError(f"“{g['card']}” is not a spell I know", ctx.clause, "'I cast Brainstorm'")
-    ctx.b.assume(f"“{ctx.clause}” read as casting {card.name}")
+    if g.get("n") and re.search(r"\bdraws? X\b", card.oracle) and read_number(g["n"]) is not None:
+        g = {**g, "x": g["n"]}  # "I draw 3 off Sphinx's Revelation": the number drawn is its X (was asked)
+    ctx.b.assume(f"“{ctx.clause}” read as casting {card.name}" + (f" with X={g['x']}" if g.get("x") else ""))
     _cast(ctx, g)
 
 

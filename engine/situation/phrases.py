@@ -229,8 +229,8 @@ PHRASES: tuple[Phrase, ...] = (
     ),
     Phrase(
         "draw with a spell",
-        (rf"{P} (?:draws?|draw cards?) (?:a card |an extra card |cards? |\w+ (?:cards? )?)?(?:with|off|off of|using|"
-         rf"by casting) (?P<card>.+?)",),
+        (rf"{P} (?:draws?|draw cards?) (?:a card |an extra card |cards? |(?P<n>\w+) (?:cards? )?)?"
+         rf"(?:with|off|off of|using|by casting) (?P<card>.+?)",),
         _draw_with,
         "I draw with Brainstorm.",
     ),
