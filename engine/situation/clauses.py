@@ -226,7 +226,7 @@ def _read_either_way(b: Builder, clause: str, subject: str, headed: bool) -> Non
         try:
             if read_parts(b, clause):
                 return
-        except Ambiguity:
+        except (Ambiguity, RuleRefusal):
             raise
         except SituationError:
             pass
@@ -240,6 +240,8 @@ def _read_either_way(b: Builder, clause: str, subject: str, headed: bool) -> Non
         try:
             if not headed and read_parts(b, clause):
                 return
+        except RuleRefusal:
+            raise
         except SituationError:
             pass
         b.restore(state)
@@ -249,6 +251,8 @@ def _read_either_way(b: Builder, clause: str, subject: str, headed: bool) -> Non
         try:
             if read_parts(b, clause):
                 return
+        except RuleRefusal:
+            raise
         except SituationError as parts:
             b.restore(state)
             if not _question_only(b, clause):

@@ -110,8 +110,18 @@ def _cast(ctx: Ctx, g: dict[str, str]) -> None:
     elif g.get("target"):
         action["targets"] = [ctx.who(g["target"])]
     if g.get("x") or g.get("x2"):
+        _no_x_unless_written(ctx, card, g.get("x") or g["x2"])
         action["x"] = count(g.get("x") or g["x2"], ctx.clause)
     ctx.b.set_action(action, ctx.clause)
+
+
+def _no_x_unless_written(ctx: Ctx, card: Card | None, said: str) -> None:
+    """ "I cracked a Windfall for 6": a number said for a spell with no X in its text is no X (it was kept as one
+    and dropped, and the answer drew 7 for a Windfall the player said was for 6). Asked, in the player's words."""
+    if card is None or re.search(r"\bX\b", card.oracle):
+        return
+    raise RuleRefusal(f"{card.name} has no X: I can't tell what “{said}” counts in “{ctx.clause}”", ctx.clause,
+                         "the cards in each hand or library ('I have 6 cards in hand'), or what is drawn")
 
 
 # a spell's own permission to be cast from a graveyard (702.34a, 702.133a, 702.81a, 702.138a, 702.127a)

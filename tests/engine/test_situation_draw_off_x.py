@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.cards import CardDB
-from engine.errors import ScenarioError
+from engine.errors import RuleRefusal, ScenarioError
 from engine.judging import judge_text
 from tests.engine.helpers import made_cards
 
@@ -33,3 +33,11 @@ def test_no_number_still_asks_x() -> None:
 def test_a_fixed_count_is_the_spells_own() -> None:
     res = judge_text("I draw 2 off Quick Study. how many do i draw?", _db())
     assert res.players["You"]["library"] == 40 - 2
+
+
+@pytest.mark.parametrize("text", ["I cast Quick Study for 3. how many do i draw?",
+                                  "my opponent played Tidal Bounty and I cracked a Quick Study for 3, what happens"])
+def test_a_number_said_for_a_spell_without_x_is_never_kept_as_one(text: str) -> None:
+    with pytest.raises(RuleRefusal) as refused:
+        judge_text(text, _db())
+    assert "Quick Study has no X" in refused.value.message and "3" in refused.value.message
