@@ -131,7 +131,7 @@ def _drawn(res: Resolution, asked: Asked) -> Lead:
     text = sentence(text[0].upper() + text[1:])
     reason, rule = reason_and_rule(res, asked.card)
     own = draw_reasons(res, who)
-    if own and who not in res.losers and not asked.card and own[0][0] != reason:
+    if own and res.game_over and who not in res.losers and not asked.card:
         reason, rule = own[0]  # the count's own reason, not another player's loss
     if not is_specific(res, reason):  # "You draw 4 cards" again says nothing more: the rule goes with the count
         return Lead(AnswerKind.COUNT, text + (f" ({rule})." if rule else "."))

@@ -72,9 +72,10 @@ class Lead:
         return " ".join(parts)
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind.value, "text": self.text, "reason": self.reason, "rule": self.rule,
-                "trap": self.trap, "trap_rule": self.trap_rule, "lines": [line.to_json() for line in self.lines],
-                "said": self.said()}
+        # the reason and trap as read ("your 3 draws", never the steps' "You's 3 draws"): a JSON front end shows them
+        return {"kind": self.kind.value, "text": self.text, "reason": sentence(self.reason) if self.reason else "",
+                "rule": self.rule, "trap": sentence(self.trap) if self.trap else "", "trap_rule": self.trap_rule,
+                "lines": [line.to_json() for line in self.lines], "said": self.said()}
 
 
 

@@ -61,6 +61,17 @@ def test_how_many_is_a_number_with_the_deciding_rule() -> None:
     assert plain.answer["text"] == "You draw 8 (121.1)." and plain.answer["reason"] == ""
 
 
+def test_a_count_gives_its_own_reason_when_another_player_loses() -> None:
+    """Notion Thief takes every draw the Sphinx gives until the Thief's controller decks: "how many do I draw?"
+    said "You draw no card. Why: attempted to draw from an empty library" (the other player's loss)."""
+    res = _resolved([{"name": "You", "battlefield": ["Consecrated Sphinx"]},
+                     {"name": "Opponent", "battlefield": ["Notion Thief"], "library": 6}],
+                    {"type": "draw", "player": "Opponent", "count": 1}, {"kind": "count", "player": "You"})
+    assert "Opponent" in res.losers
+    assert res.answer["text"] == "You draw no card." and "Notion Thief replaces your" in res.answer["reason"]
+    assert res.answer["rule"] == "614.1a"
+
+
 def test_a_choice_the_player_makes_gives_both_lines_not_one_as_a_fact() -> None:
     res = _resolved([{"name": "You", "battlefield": ["Thought Reflection"]},
                      {"name": "Opponent", "battlefield": ["Notion Thief"]}], DRAW_ONE,
