@@ -25,6 +25,7 @@ class Default(StrEnum):
     CONTROLLER = "controller"  # "controller:<card>": a permanent said without one, whose it is (the reader's)
     FIRST_TURN = "first_turn"  # "turn 1" with no side said: the game's first turn (its active player on the play)
     DRAW_STEP_FIRST = "draw_step_first"  # "my draw step, I cast X": the counts said are before the step's draw
+    HAND = "hand"  # "hand:<player>": 7 cards by default; otherwise none (the answer says it only if it changes)
 
 
 DRAWN_SAID = "no card drawn yet this turn"  # how the default is said among the assumptions
@@ -69,6 +70,9 @@ def default_keys(doc: dict[str, Any], names: list[str]) -> list[str]:
              and k.startswith(f"{Default.DRAWN_THIS_TURN}:") and k not in keys]
     keys += [k for k in doc.get("defaulted", []) if isinstance(k, str) and (k.startswith(f"{Default.CONTROLLER}:")
                                                                           or k == Default.FIRST_TURN.value)]
+    # a hand nobody counted (7 by default): last, and said only when the answer to the question changes
+    keys += [f"{Default.HAND}:{name}" for name, raw in zip(names, doc["players"], strict=True)
+             if "hand" not in raw and not raw.get("hand_unnamed")]
     # whose turn: unstated in the document, or filled in by the situation reader (which says so)
     active_default = "active" not in doc or turn_said(doc["active"]) in doc.get("assumed", [])
     if active_default and len(names) > 1:
@@ -140,6 +144,18 @@ def _first_turn_on_the_draw(scenario: Scenario, _arg: str) -> str | None:
     return f"If {who} on the draw (turn 1 meaning {whose} first turn: the game's turn 2)"
 
 
+def _no_cards_in_hand(scenario: Scenario, player: str) -> str | None:
+    """The hand nobody counted empty instead of seven: what a hand decides ("no cards in hand", the largest hand
+    discarded) shows at its other end."""
+    p = scenario.player(player)
+    if not p.hand.unknown:
+        return None
+    p.hand.unknown = 0  # the cards named in it (a spell cast from it) stay
+    who = "you" if player == "You" else player
+    other = " other" if p.hand.cards else ""
+    return f"If {who} had no{other} cards in hand (7 were assumed)"
+
+
 # Each kind of default: how to make it otherwise in a copy of the scenario, and the words for "if it is".
 OTHERWISE: dict[Default, Callable[[Scenario, str], str | None]] = {
     Default.DRAWN_THIS_TURN: _already_drew,
@@ -147,6 +163,7 @@ OTHERWISE: dict[Default, Callable[[Scenario, str], str | None]] = {
     Default.DRAW_STEP_FIRST: _counts_after_the_draw,
     Default.CONTROLLER: _other_controller,
     Default.FIRST_TURN: _first_turn_on_the_draw,
+    Default.HAND: _no_cards_in_hand,
 }
 
 

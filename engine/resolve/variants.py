@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.answer_lead import lead_of
 from engine.cards import CardDB
-from engine.defaults import assume_otherwise
+from engine.defaults import Default, assume_otherwise
 from engine.errors import OutOfTime, ScenarioError
 from engine.model import Resolution, Scenario
 from engine.resolve.resolver import Resolver
@@ -29,6 +29,7 @@ def other_outcomes(scenario: Scenario, main: Resolution, cards: CardDB | None = 
     that lead to the same other outcome are said once, the first). A default whose run the ``budget`` can't
     afford is counted in ``budget.skipped``, so the answer can say the other outcomes were not all tried."""
     seen = {outcome_key(main, ignore=IGNORED)}
+    main_lead = lead_of(main).text
     found: list[dict[str, Any]] = []
     budget = budget or WorkBudget()
     for key in scenario.defaulted[:MAX_VARIANTS]:
@@ -51,10 +52,10 @@ def other_outcomes(scenario: Scenario, main: Resolution, cards: CardDB | None = 
         finally:
             budget.spend(resolver.work)  # the work it took, whether or not it gave an outcome
         outcome = outcome_key(other, ignore=IGNORED)
-        if outcome in seen:
-            continue
-        seen.add(outcome)
         other.asked = scenario.asked
+        if outcome in seen or key.startswith(f"{Default.HAND}:") and lead_of(other).text == main_lead:
+            continue  # an empty hand changes every count of it: said only when the answer asked changes
+        seen.add(outcome)
         found.append({"assumption": key, "if": sentence(said), "ruling": other.ruling,
                       "answer": lead_of(other).to_json(),
                       "players": other.players, "losers": other.losers, "winners": other.winners})
