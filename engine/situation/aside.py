@@ -193,7 +193,30 @@ _REPORT_NEEDLES = ("seem", "reason", "trigger", "should", "playing", "nah", "wai
                    "believe", "guess", "sure", "iirc", "afaik", "remember")
 
 
+# "I draw 2 cards with Divination... i mean brainstorm": a bare word or name after "i mean" puts right the last
+# words of what came before (after its last verb or preposition), never the whole part (the dropped part left
+# "brainstorm" alone, cast by the opponent the clause had named)
+_TAKE_BACK = r"(?:\.\.\.|…|-)\s*(?:nah|no wait|wait no|i mean|sorry|actually no|actually),?\s+"
+_CORRECTED_WORDS = re.compile(
+    rf"(?:(?<=, )|(?<=^)|(?<=[.!?;] ))(?P<head>[^,.!?…]{{0,60}}\b(?:with|off|off of|cast|casts|casting|draw|draws|"
+    rf"has|have|had|controls?|is|am|are|at|on|for|of|into|targeting|dredge|dredges)\s+)(?P<wrong>[^,.!?…]{{1,40}}?)"
+    rf"\s*{_TAKE_BACK}(?P<right>(?!(?:i|he|she|they|we|you|my|his|her|their|opp|opponent|my opponent)\b)"
+    rf"[^,.!?…\s]+(?:\s+[^,.!?…\s]+){{0,3}})(?=\s*(?:[,.!?;]|$))", re.I)
+_VERBISH = re.compile(r"\b(?:cast|casts|draw|draws|has|have|is|are|controls?|activates?|plays?|resolves?)\b", re.I)
+
+
+def _put_right(text: str, asides: list[str]) -> str:
+    def fix(m: re.Match[str]) -> str:
+        if _VERBISH.search(m["right"]):
+            return m.group(0)  # a whole clause said again: the take-back below drops the first one
+        asides.append(f"“{m['wrong'].strip()}” taken back for “{m['right'].strip()}”")
+        return m["head"] + m["right"]
+    return _CORRECTED_WORDS.sub(fix, text)
+
+
 def skip_asides(text: str, asides: list[str]) -> str:
+    if "mean" in text.lower() or "actually" in text.lower() or "sorry" in text.lower():
+        text = _put_right(text, asides)
     low = text.lower()
     tables = ((_ASIDES,) if "priority" in low or text.startswith("[") else ()) + (
         (_REPORT_ASIDES,) if any(n in low for n in _REPORT_NEEDLES) else ())
