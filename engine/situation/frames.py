@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable
 from enum import StrEnum
 
-from engine.errors import SituationError
+from engine.errors import Ambiguity, SituationError
 from engine.situation import facts as F
 from engine.situation import facts_actions as A
 from engine.situation.atoms import Atom, Piece
@@ -324,10 +324,26 @@ def _spell(part: Part, reading: Reading) -> None:
             p.kind is Atom.ZONE for p in part.pieces)  # "Brainstorm in hand": held, not cast
         if card is None or not F.is_spell(card) or had or _acting(reading):
             continue  # "I have Brainstorm" is a card in hand, not a cast
+        _caster_said(part, reading, piece, card.name)
         A._cast(*_groups(reading, reading.owner(part, piece), card=card.name, **_how(part, piece)))
         reading.b.assume(f"“{piece.text}” read as casting {card.name}")
         reading.b.action_named_only = True
         piece.used = True
+
+
+def _caster_said(part: Part, reading: Reading, piece: Piece, card: str) -> None:
+    """ "opp is at 2 life, brainstorm": a spell named alone after another player's state has no caster said; it
+    was cast for the player the clause had named (and Spiteful Visions dealt its damage to the wrong player).
+    Asked, with each player as an option; a part of its own player, or the asker's own state, says who."""
+    carried = reading.subject
+    if piece.values.get("owner") or part.who() is not None or carried is None or \
+            carried.lower() in ("i", "me", "myself", "you"):
+        return
+    players = list(dict.fromkeys(["You", *reading.b.players]))
+    said = {p: ("I cast" if p == "You" else f"{'opponent' if p == 'Opponent' else p} casts") for p in players}
+    raise Ambiguity(f"Who casts {card}?", piece.text, reading.clause,
+                    [(f"{'You cast' if p == 'You' else p + ' casts'} {card}", f"{said[p]} {piece.text}")
+                     for p in players])
 
 
 def _holds(piece: Piece, part: Part) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from engine.cards import CardDB
+from engine.errors import Clarification
 from engine.judging import judge_text
 from engine.situation.aside import skip_asides
 from tests.engine.helpers import made_cards
@@ -40,4 +41,22 @@ def test_the_spell_put_right_is_the_one_cast_by_the_player_who_said_it() -> None
     res = judge_text("opp is at 2 life, I draw 2 cards with Quick Study... i mean Deep Study. how many do i draw?",
                      _db())
     assert res.players["You"]["library"] == 40 - 3
+    assert res.players["Opponent"]["library"] == 40
+
+
+def test_a_spell_named_alone_after_another_players_state_asks_who_casts_it() -> None:
+    db = _db()
+    with pytest.raises(Clarification) as asked:
+        judge_text("opp is at 2 life, deep study. how many do i draw?", db)
+    assert asked.value.question == "Who casts Deep Study?"
+    by_label = {o.label: judge_text(o.text, db) for o in asked.value.options}
+    assert by_label["You cast Deep Study"].players["You"]["library"] == 40 - 3
+    assert by_label["Opponent casts Deep Study"].players["Opponent"]["library"] == 40 - 3
+
+
+@pytest.mark.parametrize("text", ["im at 2, deep study. how many do i draw?",
+                                  "deep study with 3 cards in library. how many do i draw?"])
+def test_the_askers_own_state_or_nothing_said_is_the_askers_cast(text: str) -> None:
+    res = judge_text(text, _db())
+    assert any(u["fact"] == "You cast Deep Study" for u in res.understood)
     assert res.players["Opponent"]["library"] == 40
