@@ -205,17 +205,29 @@ _CORRECTED_WORDS = re.compile(
 _VERBISH = re.compile(r"\b(?:cast|casts|draw|draws|has|have|is|are|controls?|activates?|plays?|resolves?)\b", re.I)
 
 
+# "with notion thief out i crack a fetch... no wait, i cast brainstorm": a clause said again takes back only the
+# clause it repeats (from its own player on), never the facts said before it in the same part (the Thief was lost)
+_SUBJECT = r"(?:i|he|she|they|we|opp|opponent|my opponent)"
+_CLAUSE_TAKEN_BACK = re.compile(
+    rf"(?:(?<=, )|(?<=^)|(?<=[.!?;] ))(?P<keep>[^,.!?…]{{1,60}}\s)(?P<gone>{_SUBJECT}\s[^,.!?…]{{1,40}}?)\s*"
+    rf"(?:\.\.\.|…|-)\s*(?:nah|no wait|wait no|scratch that|i mean|sorry|actually no),?\s+(?={_SUBJECT}\b)", re.I)
+
+
 def _put_right(text: str, asides: list[str]) -> str:
     def fix(m: re.Match[str]) -> str:
         if _VERBISH.search(m["right"]):
             return m.group(0)  # a whole clause said again: the take-back below drops the first one
         asides.append(f"“{m['wrong'].strip()}” taken back for “{m['right'].strip()}”")
         return m["head"] + m["right"]
-    return _CORRECTED_WORDS.sub(fix, text)
+
+    def clause(m: re.Match[str]) -> str:
+        asides.append(f"“{m['gone'].strip()}” skipped: taken back")
+        return m["keep"].rstrip() + ", "
+    return _CLAUSE_TAKEN_BACK.sub(clause, _CORRECTED_WORDS.sub(fix, text))
 
 
 def skip_asides(text: str, asides: list[str]) -> str:
-    if "mean" in text.lower() or "actually" in text.lower() or "sorry" in text.lower():
+    if any(w in text.lower() for w in ("mean", "actually", "sorry", "wait", "nah", "scratch")):
         text = _put_right(text, asides)
     low = text.lower()
     tables = ((_ASIDES,) if "priority" in low or text.startswith("[") else ()) + (

@@ -418,10 +418,36 @@ def _with_split(b: Builder, text: str, subject: str, verb: str) -> tuple[str, st
     for rx, tail_verb in ((_WITH, "has"), (_AT_LIFE, "is")):
         head, tail = (rx.split(text, maxsplit=1) + [""])[:2]
         if tail.strip() and head.strip():
-            who, _ = _parse_parts(b, head, subject, len(_SEPARATORS), verb)
-            return _parse_parts(b, tail, who, 0, "" if _read_alone(b, tail) else tail_verb)
+            who, head_verb = _parse_parts(b, head, subject, len(_SEPARATORS), verb)
+            if rx is _AT_LIFE and who != subject and not _opens_with_player(b, head):
+                _whose_life(b, text, tail, subject, who)
+            said, _ = _parse_parts(b, tail, who, 0, "" if _read_alone(b, tail) else tail_verb)
+            # "I cast X with opp's Sheoldred out, at 3 life": the with-part is the head's; the clause goes on
+            # with the head's player (it went on with the Sheoldred's controller, who got the 3 life)
+            return (who, head_verb) if rx is _WITH else (said, tail_verb)
     _fail(b, text)
     return subject, verb
+
+
+_PLAYER_OPENING = re.compile(r"^(?:i|i'm|im|me|my opponent|opponent|opp|he|she|they|we|you|each|every|both|all)\b",
+                             re.I)
+
+
+def _opens_with_player(b: Builder, text: str) -> bool:
+    first = text.strip().split(" ", 1)[0].lower().strip(",")
+    return bool(_PLAYER_OPENING.match(text.strip())) or first in {n.lower() for n in b.players}
+
+
+def _whose_life(b: Builder, text: str, life: str, subject: str, owner: str) -> None:
+    """ "I cast Brainstorm with Sheoldred on opp's side at 3 life": the life follows a player said only as whose
+    side or card it is, in a clause about another player: whose life it is is asked, never guessed (it went to
+    the Sheoldred's controller, and "am I dead?" was answered No)."""
+    options = [subject, owner] if subject not in GROUPS and not subject.startswith("team:") else [owner]
+    if len(options) < 2:
+        return
+    raise Ambiguity(f"Who is {life.strip()}?", life.strip(), text,
+                    [(f"{'You are' if p == 'You' else p + ' is'} {life.strip()}",
+                      f"{life.strip()}, {'I am' if p == 'You' else p + ' is'} {life.strip()}") for p in options])
 
 
 def _read_alone(b: Builder, part: str) -> bool:

@@ -60,3 +60,10 @@ def test_the_askers_own_state_or_nothing_said_is_the_askers_cast(text: str) -> N
     res = judge_text(text, _db())
     assert any(u["fact"] == "You cast Deep Study" for u in res.understood)
     assert res.players["Opponent"]["library"] == 40
+
+
+def test_a_clause_said_again_keeps_the_facts_before_it_in_its_part() -> None:
+    asides: list[str] = []
+    read = skip_asides("with Quick Study out i crack a fetch... no wait, i cast Deep Study", asides)
+    assert read == "with Quick Study out, i cast Deep Study"
+    assert any("taken back" in a for a in asides)
