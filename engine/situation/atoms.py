@@ -79,6 +79,7 @@ ATOM_RULES: tuple[tuple[Atom, str], ...] = (
     (Atom.COUNT, "NUMBER:n CARDS? LEFT:left"),
     (Atom.COUNT, "POSS?:owner ZONE:zone BE? AT NUMBER:n CARDS?"),
     (Atom.COUNT, "AT NUMBER:n CARDS IN POSS?:owner ZONE:zone"),
+    (Atom.COUNT, "LAST:last CARDS? LEFT? IN POSS?:owner ZONE:zone"),  # "my last card in library", "down to ..."
     (Atom.COUNT, "LAST:last CARDS?"),
     (Atom.COUNT, "MULL:zone NUMBER:n CARDS?"),
     (Atom.COUNT, "POSS?:owner ZONE:zone BE? LAST:last CARDS?"),

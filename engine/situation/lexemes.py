@@ -129,6 +129,10 @@ _add(Tok.EMPTY, "empty|emptied|is empty|are empty|is out of cards|out of cards|h
                 "has no cards left|have no cards left|no cards left|nothing left|zero cards|no more cards", "empty")
 _add(Tok.LAST, "last|last card|my last card|their last card|his last card|her last card|the last card", "last")
 _add(Tok.STOP, "last turn|previous turn|last time|last game|turn before|turns ago|turn ago", "stop")  # another turn
+# "a couple cards left", "a few cards in library": a count said without its number (never a card's name)
+_add(Tok.STOP, "a couple|a couple of|couple|couple of|a few|few|several|a handful of|handful of|handful|a bunch of|"
+               "bunch of", "stop")
+_add(Tok.FILLER, "down to|im down to|i'm down to|is down to|he's down to|she's down to", "filler")
 _add(Tok.LEFT, "left|remaining|remain|remains|to go|in it|cards left|card left|cards remaining", "left")
 _add(Tok.CARDS, "card|cards|cards in it", "cards")
 # "draws an extra card off Howling Mine": one card more than the turn's, a card all the same (not Sylvan Library's
