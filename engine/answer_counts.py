@@ -118,9 +118,15 @@ def _zone(res: Resolution, asked: Asked) -> Lead:
 
 
 def _drawn(res: Resolution, asked: Asked) -> Lead:
-    """The cards the player asked about draws (both lines when their own choice changes it)."""
+    """The cards the player asked about draws (both lines when their own choice changes it). "How many?" with no
+    player said, when the asker draws nothing and one other player draws: that player's count (a Howling Mine in
+    player 2's draw step answered "You draw no card")."""
     who = person_asked(res, asked)
-    n = drawn_counts(res).get(who, 0)
+    counts = drawn_counts(res)
+    drawing = [name for name, k in counts.items() if k]
+    if asked.player is None and not asked.team and len(drawing) == 1 and not _told_to_draw(res, who):
+        who = drawing[0]
+    n = counts.get(who, 0)
     chooser, lines = differs(res, who, count_of(who, "drawn_this_turn"))
     if lines:
         return choice_lead(res, chooser, lines)
@@ -136,6 +142,14 @@ def _drawn(res: Resolution, asked: Asked) -> Lead:
     if not is_specific(res, reason):  # "You draw 4 cards" again says nothing more: the rule goes with the count
         return Lead(AnswerKind.COUNT, text + (f" ({rule})." if rule else "."))
     return Lead(AnswerKind.COUNT, text + ".", reason, rule)
+
+
+_DRAW_STEPS = frozenset({"instruction", "draw", "replaced_draw", "replaced_instruction", "prohibited", "empty_draw"})
+
+
+def _told_to_draw(res: Resolution, who: str) -> bool:
+    """Whether anything told ``who`` to draw (their draws replaced or stopped count: "You draw no card")."""
+    return any(s.player == who and s.kind in _DRAW_STEPS for s in res.steps)
 
 
 def life_lead(res: Resolution, asked: Asked) -> Lead:

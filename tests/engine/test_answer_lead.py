@@ -72,6 +72,17 @@ def test_a_count_gives_its_own_reason_when_another_player_loses() -> None:
     assert res.answer["rule"] == "614.1a"
 
 
+def test_how_many_with_no_player_said_is_the_one_player_who_draws() -> None:
+    """ "player 2's draw step, Howling Mine out. how many?" answered "You draw no card"."""
+    step = {"type": "draw_step"}
+    res = resolve(scenario_from_json({"players": [{"name": "You"}, {"name": "Opponent", "battlefield": [
+        "Howling Mine"]}], "active": "Opponent", "action": step, "asked": {"kind": "count"}}, CARDS), CARDS)
+    assert res.answer["text"].startswith("Opponent draws 2")
+    mine = resolve(scenario_from_json({"players": [{"name": "You"}, {"name": "Opponent"}], "active": "Opponent",
+                                       "action": step, "asked": {"kind": "count", "player": "You"}}, CARDS), CARDS)
+    assert mine.answer["text"].startswith("You draw no card")  # asked of the asker: the asker's count
+
+
 def test_a_choice_the_player_makes_gives_both_lines_not_one_as_a_fact() -> None:
     res = _resolved([{"name": "You", "battlefield": ["Thought Reflection"]},
                      {"name": "Opponent", "battlefield": ["Notion Thief"]}], DRAW_ONE,
