@@ -46,7 +46,8 @@ _A_CARD = r"(?P<card>(?:(?!\b(?:resolves?|is|are|has|have|casts?|controls?)\b)[\
 STATE_PHRASES: tuple[Phrase, ...] = (
     Phrase(
         "game",
-        (r"grand archive", r"(?:this is )?(?:a )?grand archive(?: game)?", r"ga"),
+        (r"grand archive", r"(?:this is |in |playing |we're playing |we are playing )?(?:a )?grand archive(?: game)?",
+         r"ga"),
         _game,
         "Grand Archive: I have 1 card in my deck and draw 2.",
     ),
