@@ -71,7 +71,9 @@ MEASURES: tuple[tuple[AskedMeasure, re.Pattern[str]], ...] = (
                                     r"discards|make|makes|create|creates|exile|exiles|sacrifice|sacrifices|"
                                     r"reveal|reveals|put|puts|lose|loses|take|takes|get back)\b", re.I)),
     (AskedMeasure.EVERY, re.compile(r"\b(?:each of us|both of us|all of us|we each|we both|do we|does everyone|"
-                                    r"does each|everyone|everybody|each player|who)\b", re.I)),
+                                    r"does each|everyone|everybody|each player|who)\b|"
+                                    # "how many does he draw, and how many do I draw?": two players' counts
+                                    r"\bhow many\b[^?]*\band how many\b", re.I)),
     # "after his draw step" counts no draw; "how many cards will I have drawn?" counts the cards drawn, not the
     # hand "have" would say
     (AskedMeasure.DRAWN, re.compile(r"\b(?:draws?|drawn)\b(?! steps?\b)", re.I)),

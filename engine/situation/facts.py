@@ -116,6 +116,16 @@ def _life(ctx: Ctx, g: dict[str, str]) -> None:
         ctx.b.set(target, "life", value, ctx.clause)
 
 
+def _no_permanents(ctx: Ctx, g: dict[str, str]) -> None:
+    """ "My opponent controls no permanents": an empty battlefield, as every player's is until a card is told
+    (a permanent told for that player later is a contradiction the reader refuses)."""
+    who = ctx.who(g.get("player"))
+    if who in ctx.b.players and ctx.b.players[who].battlefield:
+        raise SituationError(f"{who} was said to control {', '.join(ctx.b.players[who].battlefield)}", ctx.clause,
+                             "one account of what each player controls")
+    ctx.b.note(f"{who} controls no permanents", ctx.clause)
+
+
 def _poison(ctx: Ctx, g: dict[str, str]) -> None:
     who = ctx.who(g.get("player"))
     n = read_number(g["n"])

@@ -13,6 +13,7 @@ from engine.situation.facts import (
     _format,
     _game,
     _life,
+    _no_permanents,
     _on_the,
     _players,
     _poison,
@@ -238,6 +239,14 @@ STATE_PHRASES: tuple[Phrase, ...] = (
         _drawn,
         "Bob already drew a card this turn.",
         ("I have drawn 2 cards this turn",),
+    ),
+    Phrase(
+        "no permanents",
+        (rf"{P} (?:controls?|has|have) no (?:permanents|cards on the battlefield|creatures|nonland permanents)"
+         rf"(?: on the battlefield)?",
+         rf"{P} (?:controls?|has|have) nothing(?: on the battlefield| in play| out)?",),
+        _no_permanents,
+        "My opponent controls no permanents.",
     ),
     Phrase(
         "only permanent of a colour",
