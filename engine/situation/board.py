@@ -109,6 +109,12 @@ def _control(part: Part, reading: Reading) -> None:
     (with a player in the part), or "on my board". A card list with no player is on the battlefield under a
     controller the reader finds out (asked about when it changes the answer)."""
     cards = part.of(Atom.CARDS)
+    for piece in list(cards):  # "Notion Thief (opp)": the owner in brackets right after a card is that card's
+        owner = bracketed_owner(part, piece)
+        if owner is not None:
+            F._controls(*_groups(reading, owner, cards=_copies(piece)))
+            piece.used = True
+            cards.remove(piece)
     if not cards:
         return
     places = part.of(Atom.PLACE)
@@ -139,6 +145,19 @@ def _control(part: Part, reading: Reading) -> None:
             reading.b.assume(f"“{', '.join(p.text for p in cards)}” read as on the battlefield")
     for piece in cards:
         piece.used = True
+
+
+def bracketed_owner(part: Part, piece: Piece) -> str | None:
+    """The player in brackets right after ``piece`` ("Notion Thief (opp)", "Brainstorm (me)"), marked used; None
+    when there is none. Two cards each with their own brackets in one part ("brainstorm (me) with notion thief
+    (opponent)") gave the Thief the first bracket's player (the answer drew 3 under the opponent's Thief)."""
+    at = part.pieces.index(piece)
+    after = part.pieces[at + 1] if at + 1 < len(part.pieces) else None
+    if after is None or after.used or after.kind is not Atom.PLACE or not after.text.startswith("(") \
+            or not after.values.get("owner"):
+        return None
+    after.used = True
+    return str(after.values["owner"])
 
 
 def _card_with_player(part: Part, cards: list[Piece]) -> bool:

@@ -29,6 +29,7 @@ from engine.situation.board import (
     _hand,
     _how_many,
     _top,
+    bracketed_owner,
     drawn_off_permanent,
 )
 from engine.situation.reading import Part, Reading, _groups, player, step_owner
@@ -324,8 +325,10 @@ def _spell(part: Part, reading: Reading) -> None:
             p.kind is Atom.ZONE for p in part.pieces)  # "Brainstorm in hand": held, not cast
         if card is None or not F.is_spell(card) or had or _acting(reading):
             continue  # "I have Brainstorm" is a card in hand, not a cast
-        _caster_said(part, reading, piece, card.name)
-        A._cast(*_groups(reading, reading.owner(part, piece), card=card.name, **_how(part, piece)))
+        caster = bracketed_owner(part, piece)  # "brainstorm (me)": the caster in brackets
+        if caster is None:
+            _caster_said(part, reading, piece, card.name)
+        A._cast(*_groups(reading, caster or reading.owner(part, piece), card=card.name, **_how(part, piece)))
         reading.b.assume(f"“{piece.text}” read as casting {card.name}")
         reading.b.action_named_only = True
         piece.used = True

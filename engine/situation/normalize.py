@@ -193,10 +193,13 @@ _HEADING = re.compile(r"^(?P<head>(?:[\w'+&-]+ ){0,5}?(?:question|q|ruling|rules
                       r"(?: (?:about|on|re|regarding|with|for|concerning) [^:.?!]{1,60})?)\s*:\s+", re.I)
 
 
+_BARE_HEADING = re.compile(r"(?:quick |rules |judge |a )*(?:question|q|ruling|interaction)", re.I)  # says nothing
+
+
 def _sentences(text: str) -> list[str]:
     """Sentences with their end marks kept, so that a question is still recognisable as one (a question run on
     after the facts is a sentence of its own)."""
-    text = _HEADING.sub(lambda m: m["head"] + ". ", text, count=1)
+    text = _HEADING.sub(lambda m: "" if _BARE_HEADING.fullmatch(m["head"]) else m["head"] + ". ", text, count=1)
     return [part for s in re.findall(r"[^.;!?\n]+[.;!?\n]*|[.;!?\n]+", text) if s.strip(" .;!?\n")
             for part in _run_on_question(s.strip())]
 

@@ -442,8 +442,10 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bedh\b", "commander"),
         (r"\bffa\b", "free-for-all"),
         (r"\bcmdr\b", "commander"),
-        # chat shorthand: "question abt sotl"
+        # chat shorthand: "question abt sotl", "wat happens", "notion thief (opp) + brainstorm (me) = ?"
         (r"\babt\b", "about"),
+        (r"\b(?:wat|wut|wht)\b", "what"),
+        (r"\s*=\s*\?+\s*$", ". what happens?"),
         (r"\b(?:1|one) ?v(?:s)? ?(?:1|one)\b", "1v1"),
         # numbers players say in words
         (r"\bhalf a dozen\b", "6"),

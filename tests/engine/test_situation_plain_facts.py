@@ -38,3 +38,21 @@ def test_two_counts_asked_are_every_players() -> None:
 def test_the_game_named(said: str) -> None:
     res = judge_text(f"{said} I have 1 card in my deck and draw 2. do i lose?", _db())
     assert res.game == "grand-archive" and res.losers == ["You"]
+
+
+@pytest.mark.parametrize(("text", "thief", "caster"), [
+    ("brainstorm (me) with notion thief (opp). how many do i draw?", "Opponent", "You"),
+    ("brainstorm (opp) with notion thief (me). how many do i draw?", "You", "Opponent"),
+    ("notion thief (opp) + brainstorm (me) = ?", "Opponent", "You"),
+])
+def test_a_player_in_brackets_is_the_card_before_its(text: str, thief: str, caster: str) -> None:
+    """Two cards each with their own bracketed player: the Thief took the first bracket's player."""
+    res = judge_text(text, _db())
+    facts = {u["fact"] for u in res.understood}
+    assert f"{thief} {'control' if thief == 'You' else 'controls'} Notion Thief" in facts
+    assert f"{caster} {'cast' if caster == 'You' else 'casts'} Brainstorm" in facts
+
+
+def test_chat_shorthand() -> None:
+    res = judge_text("opp got SoTL, I'm casting Brainstorm rn after drawing for turn, wat happens", _db())
+    assert res.players["You"]["library"] == 40 + 2  # no draw; 2 put back
