@@ -23,10 +23,15 @@ def word_or_named(piece: Piece) -> bool:
 
 
 def after_verb(pieces: list[Piece], i: int) -> bool:
-    """The piece stands where a card goes: right after "has"/"controls"/"cast" (fillers between)."""
-    for piece in reversed(pieces[:i]):
+    """The piece stands where a card goes: right after "has"/"controls"/"cast" (fillers between), or after
+    "off"/"from" that follow a draw ("I draw 2 from Night's Whisper": "Night's" was not understood, where the
+    card the data lacks is what the answer must name)."""
+    for k in range(i - 1, -1, -1):
+        piece = pieces[k]
         if piece.kind is Atom.TOKEN and piece.tok in (Tok.FILLER, Tok.NUMBER, Tok.WORD):
             continue
+        if piece.kind is Atom.TOKEN and (piece.tok is Tok.OFF or piece.tok is Tok.IN and piece.text.lower() == "from"):
+            return any(p.kind is Atom.DRAW or p.kind is Atom.TOKEN and p.tok is Tok.DRAW for p in pieces[:k])
         return piece.kind is Atom.TOKEN and piece.tok in (Tok.HAVE, Tok.CAST)
     return False
 

@@ -32,3 +32,10 @@ def test_a_count_without_its_number_names_its_words(text: str, word: str) -> Non
 def test_the_last_card_is_one_left(text: str) -> None:
     res = judge_text(text, _db())
     assert res.losers == ["You"]
+
+
+@pytest.mark.parametrize("text", ["I draw 2 from Night's Whisper. dead?", "i draw 2 off Night's Whisper"])
+def test_a_card_the_data_lacks_after_a_draw_is_named(text: str) -> None:
+    with pytest.raises(SituationError) as err:
+        judge_text(text, _db())
+    assert err.value.unknown_card == "Night's Whisper"
