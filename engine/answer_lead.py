@@ -116,12 +116,12 @@ def _win(res: Resolution, asked: Asked) -> Lead:
 
 def _acted(res: Resolution, card: str) -> Step | None:
     return next((s for s in res.steps if s.source and s.source.lower() == card.lower()
-                 and s.kind not in ("prohibited", "why_not")), None)
+                 and s.kind not in ("prohibited", "why_not", "excepted")), None)
 
 
 def _stopped(res: Resolution, card: str) -> Step | None:
-    return next((s for s in res.steps if s.kind in ("why_not",) and s.source and s.source.lower() == card.lower()),
-                None)
+    return next((s for s in res.steps if s.kind in ("why_not", "excepted") and s.source
+                 and s.source.lower() == card.lower()), None)
 
 
 def _can(res: Resolution, asked: Asked) -> Lead:
@@ -203,7 +203,9 @@ def _trigger(res: Resolution, asked: Asked) -> Lead:
         said = "once" if times == 1 else "twice" if times == 2 else f"{times:,} times"
         text = f"{card} triggers {said}" if how_many else f"Yes — {card} triggers {said}"
         return Lead(AnswerKind.COUNT if how_many else AnswerKind.YES, text + (f" ({rule})." if rule else "."))
-    reason, rule = reason_and_rule(res, card)
+    excepted = next((s for s in res.steps if s.kind == "excepted" and (s.source or "").lower() == card.lower()),
+                    None)  # "opp has Bowmasters, I draw for the turn": the exception its words make is why
+    reason, rule = reason_of(excepted) if excepted is not None else reason_and_rule(res, card)
     if how_many:
         return Lead(AnswerKind.COUNT, f"{card} doesn't trigger (0 times).", reason, rule)
     return Lead(AnswerKind.NO, f"No — {card} doesn't trigger.", reason, rule)

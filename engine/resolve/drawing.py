@@ -6,11 +6,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.effects import (
+    DrawFacts,
     DrawProhibition,
+    DrawReplacement,
     DrawTrigger,
     Miracle,
     MultiDrawReplacement,
     Op,
+    affects_player,
 )
 from engine.model import Batch
 from engine.resolve.events import DrawEvent, EffectSource
@@ -146,6 +149,24 @@ def perform_draw(r: Resolver, event: DrawEvent) -> bool:
         eff = src.effect
         if isinstance(eff, DrawTrigger) and eff.triggers_on(facts, r.relation(src.controller, who)):
             r.add_trigger(src.card.name, src.controller, who, eff.ops, eff.optional, eff.rules)
+    if facts.first_in_draw_step:
+        _explain_first_draw_excepted(r, event, facts)
     return True
+
+
+def _explain_first_draw_excepted(r: Resolver, event: DrawEvent, facts: DrawFacts) -> None:
+    """ "Except the first one they draw in each of their draw steps" (Notion Thief, Orcish Bowmasters): the
+    turn's own draw (504.1) is the one draw such an effect leaves alone; said, so "does Notion Thief replace it?"
+    answers No with the reason instead of a bare ruling."""
+    who = event.who
+    excepted = sorted({src.card.name for src in r.in_play()
+                       if isinstance(src.effect, (DrawReplacement, DrawTrigger))
+                       and src.effect.condition.except_first_in_draw_step
+                       and getattr(src.effect, "zone", "battlefield") == "battlefield"
+                       and affects_player(src.effect.affects, r.relation(src.controller, who))})
+    whose = "your" if who == "You" else f"{who}'s"
+    for name in excepted:  # its own kind: a reason a card did nothing, never what decided a count
+        r.step(f"{name} doesn't apply to this draw: it is the first card {who} draws in {whose} draw step, the "
+               "one its words except.", r.rs.cite("draw_step"), who, "excepted", name)
 
 

@@ -83,6 +83,22 @@ def test_how_many_with_no_player_said_is_the_one_player_who_draws() -> None:
     assert mine.answer["text"].startswith("You draw no card")  # asked of the asker: the asker's count
 
 
+def test_an_effect_that_excepts_the_first_draw_of_the_draw_step_says_so() -> None:
+    """ "Does Notion Thief replace it?" of the turn's own draw answered a bare ruling; the exception in the
+    card's words is the reason (504.1), said as a step of its own, never as what decided a count."""
+    step = {"type": "draw_step"}
+    thief = _resolved([{"name": "You"}, {"name": "Opponent", "battlefield": ["Notion Thief"]}], step,
+                      {"kind": "can", "card": "Notion Thief", "act": "replace"})
+    assert thief.answer["kind"] == "no" and "first card you draw in your draw step" in thief.answer["reason"]
+    assert thief.answer["rule"] == "504.1"
+    bow = _resolved([{"name": "You"}, {"name": "Opponent", "battlefield": ["Orcish Bowmasters"]}], step,
+                    {"kind": "trigger", "card": "Orcish Bowmasters"})
+    assert bow.answer["kind"] == "no" and "its words except" in bow.answer["reason"]
+    mine = _resolved([{"name": "You", "battlefield": ["Howling Mine"]},
+                      {"name": "Opponent", "battlefield": ["Notion Thief"]}], step, {"kind": "count"})
+    assert mine.answer["text"].startswith("You draw 1") and mine.answer["rule"] == "614.1a"
+
+
 def test_a_choice_the_player_makes_gives_both_lines_not_one_as_a_fact() -> None:
     res = _resolved([{"name": "You", "battlefield": ["Thought Reflection"]},
                      {"name": "Opponent", "battlefield": ["Notion Thief"]}], DRAW_ONE,
