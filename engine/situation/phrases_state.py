@@ -242,7 +242,7 @@ STATE_PHRASES: tuple[Phrase, ...] = (
     ),
     Phrase(
         "no permanents",
-        (rf"{P} (?:controls?|has|have) no (?:permanents|cards on the battlefield|creatures|nonland permanents)"
+        (rf"{P} (?:controls?|has|have) no (?:permanents|cards on the battlefield|nonland permanents)"
          rf"(?: on the battlefield)?",
          rf"{P} (?:controls?|has|have) nothing(?: on the battlefield| in play| out)?",),
         _no_permanents,

@@ -18,11 +18,15 @@ from engine.number_words import NUMBER_WORDS
 @lru_cache(maxsize=1)
 def reader_vocabulary() -> frozenset[str]:
     """Every ordinary word the reader itself uses: the phrase table's templates and the lexicon."""
+    from engine.question_words import TOKEN_NOUNS
     from engine.situation.lexicon import known_words
     from engine.situation.phrases import PHRASES
     from engine.situation.tokens import reader_words
 
-    words: set[str] = set(known_words()) | {w for w in reader_words() if w.isalpha()}
+    # the tokens a question counts ("treasures?") are words too: a new template word ("creatures") once
+    # "corrected" them into itself
+    words: set[str] = set(known_words()) | {w for w in reader_words() if w.isalpha()} | \
+        {f"{n}{s}" for n in TOKEN_NOUNS for s in ("", "s")}
     for phrase in PHRASES:
         for template in phrase.templates:
             for w in re.findall(r"[a-z]{2,}\??", re.sub(r"\(\?P<\w+>", "(", template)):
