@@ -21,12 +21,13 @@ def reader_vocabulary() -> frozenset[str]:
     from engine.question_words import TOKEN_NOUNS
     from engine.situation.lexicon import known_words
     from engine.situation.phrases import PHRASES
+    from engine.situation.story import TABLE_TALK
     from engine.situation.tokens import reader_words
 
     # the tokens a question counts ("treasures?") are words too: a new template word ("creatures") once
     # "corrected" them into itself
     words: set[str] = set(known_words()) | {w for w in reader_words() if w.isalpha()} | \
-        {f"{n}{s}" for n in TOKEN_NOUNS for s in ("", "s")}
+        {f"{n}{s}" for n in TOKEN_NOUNS for s in ("", "s")} | set(TABLE_TALK)  # "two creatures": a word it skips
     for phrase in PHRASES:
         for template in phrase.templates:
             for w in re.findall(r"[a-z]{2,}\??", re.sub(r"\(\?P<\w+>", "(", template)):

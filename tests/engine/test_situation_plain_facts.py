@@ -56,3 +56,11 @@ def test_a_player_in_brackets_is_the_card_before_its(text: str, thief: str, cast
 def test_chat_shorthand() -> None:
     res = judge_text("opp got SoTL, I'm casting Brainstorm rn after drawing for turn, wat happens", _db())
     assert res.players["You"]["library"] == 40 + 2  # no draw; 2 put back
+
+
+@pytest.mark.parametrize("word", ["creatures", "treasures", "lands", "creature"])
+def test_words_the_reader_knows_are_never_corrected_into_others(word: str) -> None:
+    """A template word once "corrected" treasures into creatures, then creatures into treasures."""
+    from engine.situation.normalize import normalize_text
+
+    assert normalize_text(f"I control Howling Mine and two {word}. {word}?").corrections == []
