@@ -363,6 +363,12 @@ def _pays(ctx: Ctx, g: dict[str, str]) -> None:
     _choose(ctx, f"pays:{who}", yes, f"{who} {agree(who, 'pay') if yes else agree(who, 'do') + 'n’t pay'} the tax")
 
 
+def _nobody_pays(ctx: Ctx, g: dict[str, str]) -> None:
+    """ "how many treasures if nobody pays": every player asked to pay an "unless that player pays" tax
+    declines (Smothering Tithe, Rhystic Study)."""
+    _choose(ctx, "pays:each", False, "nobody pays the tax")
+
+
 def _optional_cost(ctx: Ctx, g: dict[str, str]) -> None:
     """ "I cast X and kick it", "I pay the kicker", "she bargains it": the caster's choice
     of an optional additional cost (601.2b), which the resolver otherwise takes as not paid, and says."""
