@@ -230,6 +230,7 @@ def _seated(ctx: Ctx, g: dict[str, str]) -> None:
     """ "Alice and Bob are playing": the players of the game, named before anything happens to them."""
     names = [ctx.who(part.strip()) for part in re.split(r",\s*(?:and\s+)?|\s+and\s+", g["players"]) if part.strip()]
     ctx.b.note(f"players: {', '.join(names)}", ctx.clause)
+    ctx.b.top.setdefault("seat_order", names)  # the seats in the order said: the turn order (seating)
 
 
 def _format(ctx: Ctx, g: dict[str, str]) -> None:
@@ -396,7 +397,7 @@ def _while_casting(ctx: Ctx, g: dict[str, str]) -> None:
 def _team(ctx: Ctx, g: dict[str, str]) -> None:
     who = ctx.who(g["player"])
     ctx.b.player(who).team = g["team"].upper()
-    ctx.b.note(f"{who} is on team {g['team'].upper()}", ctx.clause)
+    ctx.b.note(f"{'you are' if who == 'You' else who + ' is'} on team {g['team'].upper()}", ctx.clause)
 
 
 def _on_the(ctx: Ctx, g: dict[str, str]) -> None:

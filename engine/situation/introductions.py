@@ -20,6 +20,7 @@ a team game of another kind shares neither life nor turns, and a guess would be 
 from __future__ import annotations
 
 import re
+
 from engine.errors import Clarification, Option
 from engine.situation.gender import agreeing, is_given_name
 
@@ -60,8 +61,8 @@ _SUBJECT = re.compile(rf"^(?:(?:[Ii]n|[Dd]uring) [^,]{{1,40}}, )?(?P<who>{_WHO}|
 _WHO_CLAUSE = re.compile(r"^,? who (?P<rest>[^.!?]*)")
 
 # seats: "Cara sits to Bob's left", "Dan is seated on Alice's right", "turn order is Alice, Bob, Cara"
-_SEAT = re.compile(rf"\b(?P<x>{_WHO}) (?:sits|is sitting|is seated|is|sit) (?:to|on|at) (?:the (?P<side1>left|right) of "
-                   rf"(?P<y1>{_WHO})|(?P<y2>{_NAME})'s (?P<side2>left|right)|my (?P<side3>left|right))")
+_SEAT = re.compile(rf"\b(?P<x>{_WHO}) (?:sits|is sitting|is seated|is|sit) (?:to|on|at) (?:the (?P<side1>left|right) "
+                   rf"of (?P<y1>{_WHO})|(?P<y2>{_NAME})'s (?P<side2>left|right)|my (?P<side3>left|right))")
 _TURN_ORDER = re.compile(rf"\b(?:the )?(?:turn order|seating order|seat order)(?: is|:| goes)? (?P<list>{_WHO}(?:(?:, "
                          rf"| then |, then | -> | → ){_WHO})+(?:,? (?:and|then) {_WHO})?)")
 
@@ -92,10 +93,8 @@ def introduced(text: str, said: list[str], card_words: frozenset[str] = frozense
         text = _team_possessives(text, teams)
     if len(seats) >= 2 and not teams:
         text = f"{_said_list(seats)} are playing. {text}"
-        if len(seats) >= 3:
-            how = "as the seats were said" if seat_said else "the order the players were introduced in"
-            said.append(f"turn order {' → '.join(_shown(s) for s in seats)}: {how} (103.1: play passes to the "
-                        "left)")
+        if seat_said:
+            said.append("the seats said give the turn order (103.1: the turn passes to the player on the left)")
     return text
 
 
@@ -135,10 +134,6 @@ def _add(seats: list[str], names: list[str]) -> None:
 def _said_list(names: list[str]) -> str:
     words = ["me" if n == "I" else n for n in names]
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
-
-
-def _shown(name: str) -> str:
-    return "you" if name == "I" else name
 
 
 def _read_between(sentence: str, seats: list[str]) -> str:

@@ -15,9 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine.situation.aside import claimed, denied_draws, observed, skip_asides, triggered_when
+from engine.situation.introductions import introduced
 from engine.situation.person import generic_you, unaddressed, vocative
 from engine.situation.question_facts import fact_after, fact_tail
-from engine.situation.introductions import introduced
 from engine.situation.rewrites import rewrite
 from engine.situation.step_trigger_told import step_trigger_told
 from engine.situation.typos import fix_typos, reader_vocabulary

@@ -72,6 +72,8 @@ def _seats(b: Builder) -> list[str]:
     seats = [x for x in b.top.pop("seat_order", []) if x in names]
     if len(seats) >= 3:  # "Alice, me and Bob are playing": the seats said are the turn order (103.1)
         names = seats + [x for x in names if x not in seats]
+        shown = " → ".join("you" if x == "You" else x for x in seats)
+        b.assume(f"turn order {shown}: the order the players were named in (103.1)")
     if n is not None and len(names) > n:
         raise SituationError(
             f"the text names {len(names)} players but says {n} players",
