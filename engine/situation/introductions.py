@@ -52,6 +52,9 @@ _TWO_HEADED = re.compile(r"two[- ]headed giant|\b2hg\b|2[- ]headed giant", re.I)
 
 # "a three-player game between Alice, Bob and Cara": the players named after "between" (or "among", "with")
 _BETWEEN = re.compile(rf"(?P<game>\bgame)(?:,)? (?:between|among|with) (?P<list>{_LIST})(?=[,.;!?]|$| (?:and|where)\b)")
+# "Alice, Bob and Cara are playing Commander": the players, then the game
+_PLAYING = re.compile(rf"(?P<list>{_LIST}) (?:are playing|play) (?P<game>(?:an? )?(?:[\w\-]+ ){{0,3}}?(?:commander|"
+                      r"two-headed giant|2hg|multiplayer|free-for-all|edh)(?: game)?)(?=[,.;!?]|$)", re.I)
 # "Alice vs Bob vs Cara", "Alice versus Bob": players set against each other one by one
 _VERSUS = re.compile(rf"\b(?P<list>{_WHO}(?: (?:vs\.?|versus) {_WHO})+)\b")
 # "(she casts X) in a two-player game against Bob, who has ...": the subject's opponents
@@ -65,6 +68,9 @@ _SEAT = re.compile(rf"\b(?P<x>{_WHO}) (?:sits|is sitting|is seated|is|sit) (?:to
                    rf"of (?P<y1>{_WHO})|(?P<y2>{_NAME})'s (?P<side2>left|right)|my (?P<side3>left|right))")
 _TURN_ORDER = re.compile(rf"\b(?:the )?(?:turn order|seating order|seat order)(?: is|:| goes)? (?P<list>{_WHO}(?:(?:, "
                          rf"| then |, then | -> | → ){_WHO})+(?:,? (?:and|then) {_WHO})?)")
+
+# what is left of a sentence whose seats were taken out: its joining words ("... and ...")
+_LEFT_OVER = re.compile(r"^(?:\s*(?:,|and|then)\s*)+(?=[.!?]?$)|(?<=\S)(?:\s*(?:,|and|then))+\s*(?=[.!?]$)")
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
@@ -114,7 +120,7 @@ def _given_names(text: str, card_words: frozenset[str]) -> str:
         return word.capitalize() if player else word
 
     text = re.sub(rf"\b(?P<w>[a-z]{{2,12}})\b(?=(?:'s (?:{_POSSESSED})\b| (?:{_PLAYER_VERBS})\b))", cap, text)
-    return re.sub(r"(?:(?<=\bbetween )|(?<=\bagainst )|(?<=\bvs )|(?<=\bversus )|(?<=, )|(?<=\band ))"
+    return re.sub(r"(?:^|(?<=[.!?] )|(?<=\bbetween )|(?<=\bagainst )|(?<=\bvs )|(?<=\bversus )|(?<=, )|(?<=\band ))"
                   r"(?P<w>[a-z]{2,12})\b(?=,| and\b| vs\b| versus\b| are\b|[.;!?]|$)", cap, text)
 
 
@@ -142,6 +148,10 @@ def _read_between(sentence: str, seats: list[str]) -> str:
     if m is not None and len(_names(m.group("list"))) >= 2:
         _add(seats, _names(m.group("list")))
         sentence = sentence[:m.end("game")] + sentence[m.end():]
+    m = _PLAYING.search(sentence)
+    if m is not None and len(_names(m.group("list"))) >= 2:
+        _add(seats, _names(m.group("list")))
+        sentence = f"{sentence[:m.start()]}It is {m.group('game')}{sentence[m.end():]}"
     m = _VERSUS.search(sentence)
     if m is not None and len(_names(m.group("list"))) >= 2:
         _add(seats, _names(m.group("list")))
@@ -195,8 +205,8 @@ def _read_seats(sentence: str, seats: list[str], said: bool) -> tuple[str, bool]
         if not x or y is None:
             continue
         _seat(seats, x[0], y, side == "left")
-        sentence, said = sentence.replace(m.group(0), "").strip(" ,"), True
-    return sentence, said
+        sentence, said = sentence.replace(m.group(0), "", 1), True
+    return _LEFT_OVER.sub("", sentence).strip(" ,"), said
 
 
 def _seat(seats: list[str], x: str, y: str, left: bool) -> None:
