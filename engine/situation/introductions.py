@@ -66,8 +66,8 @@ _WHO_CLAUSE = re.compile(r"^,? who (?P<rest>[^.!?]*)")
 # seats: "Cara sits to Bob's left", "Dan is seated on Alice's right", "turn order is Alice, Bob, Cara"
 _SEAT = re.compile(rf"\b(?P<x>{_WHO}) (?:sits|is sitting|is seated|is|sit) (?:to|on|at) (?:the (?P<side1>left|right) "
                    rf"of (?P<y1>{_WHO})|(?P<y2>{_NAME})'s (?P<side2>left|right)|my (?P<side3>left|right))")
-_TURN_ORDER = re.compile(rf"\b(?:the )?(?:turn order|seating order|seat order)(?: is|:| goes)? (?P<list>{_WHO}(?:(?:, "
-                         rf"| then |, then | -> | → ){_WHO})+(?:,? (?:and|then) {_WHO})?)")
+_TURN_ORDER = re.compile(rf"\b(?i:(?:the )?(?:turn order|seating order|seat order)(?: is|:| goes)?) "
+                         rf"(?P<list>{_WHO}(?:(?:, | then |, then | -> | → ){_WHO})+(?:,? (?:and|then) {_WHO})?)")
 
 # what is left of a sentence whose seats were taken out: its joining words ("... and ...")
 _LEFT_OVER = re.compile(r"^(?:\s*(?:,|and|then)\s*)+(?=[.!?]?$)|(?<=\S)(?:\s*(?:,|and|then))+\s*(?=[.!?]$)")
@@ -120,8 +120,12 @@ def _given_names(text: str, card_words: frozenset[str]) -> str:
         return word.capitalize() if player else word
 
     text = re.sub(rf"\b(?P<w>[a-z]{{2,12}})\b(?=(?:'s (?:{_POSSESSED})\b| (?:{_PLAYER_VERBS})\b))", cap, text)
-    return re.sub(r"(?:^|(?<=[.!?] )|(?<=\bbetween )|(?<=\bagainst )|(?<=\bvs )|(?<=\bversus )|(?<=, )|(?<=\band ))"
-                  r"(?P<w>[a-z]{2,12})\b(?=,| and\b| vs\b| versus\b| are\b|[.;!?]|$)", cap, text)
+    text = re.sub(r"(?:^|(?<=[.!?] )|(?<=\bbetween )|(?<=\bagainst )|(?<=\bvs )|(?<=\bversus )|(?<=, )"
+                  r"|(?<=\band ))(?P<w>[a-z]{2,12})\b(?=,| and\b| vs\b| versus\b| are\b|[.;!?]|$)", cap, text)
+    made = {w.lower() for w in re.findall(r"\b[A-Z][a-z]{1,11}\b", text)
+            if is_given_name(w) and w.lower() not in _COMMON and w.lower() not in card_words}
+    # a given name the text makes a player's is that player's everywhere ("targeting bob", "does bob lose")
+    return re.sub(r"\b[a-z]{2,12}\b", lambda m: m.group(0).capitalize() if m.group(0) in made else m.group(0), text)
 
 
 # --------------------------------------------------------------------------- lists of players
@@ -171,9 +175,12 @@ def _read_against(sentence: str, seats: list[str]) -> list[str]:
     others = _names(m.group("list"))
     pre, post = m.group("pre").strip(" ,"), m.group("post")
     out = [f"It is {m.group('game')}."] if m.group("game") else []
-    bare = re.fullmatch(rf"{re.escape(who)}(?:'m| am| is| are)?(?: playing| in the game)?", pre, re.I)
+    bare = re.fullmatch(rf"{re.escape(who)}(?:'m| am| is| are)?(?: playing| in)?(?: (?P<game>an? [\w\- ]{{0,30}}?"
+                        r"(?:game|1v1|duel)))?", pre, re.I)
+    if bare is not None and bare.group("game"):
+        out.append(f"It is {bare.group('game')}.")
     if pre and not bare:
-        out.append(pre + ("." if not post.strip(" .") else "."))
+        out.append(pre + ".")
     player = "I" if who.lower() in ("i", "me", "myself") else who
     if player in ("I",) or player[:1].isupper() and player not in _NOT_NAMES:
         _add(seats, [player])
@@ -232,7 +239,10 @@ def _read_teams(sentence: str, teams: dict[str, str], seats: list[str]) -> str:
                 teams[name] = team
                 facts.append(f"{'I am' if name == 'I' else name + ' is'} on team {team}")
         _add(seats, list(teams))
-        return sentence[:m.start()] + ", ".join(facts) + sentence[m.end():]
+        rest = re.sub(r"^(?:\s*(?:,|and|then|so))+\s*", "", sentence[m.end():])
+        if rest.strip(" .!?"):  # "..., and Hana's team goes first": a sentence of its own
+            return f"{sentence[:m.start()]}{', '.join(facts)}. {rest[:1].upper()}{rest[1:]}"
+        return sentence[:m.start()] + ", ".join(facts) + rest
     return sentence
 
 
@@ -248,6 +258,7 @@ def _team_possessives(text: str, teams: dict[str, str]) -> str:
             return m.group(0)
         return could[0] + ("'s" if m.group("s") else "")
 
+    text = re.sub(r"\b(?:our|my) team's\b", "my", text)  # the asker's team's turn is the asker's (805.1)
     text = re.sub(r"\b(?P<p>her|his|their) team(?P<s>'s)?(?= (?:first |second |next )?(?:turn|draw step|upkeep)"
                   r"| (?:plays|goes|is|starts|went|played))", pronoun, text)
     return re.sub(rf"\b(?P<n>{_NAME})'s team(?P<s>'s)?\b",

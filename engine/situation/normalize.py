@@ -206,7 +206,11 @@ _TURN_DRAW_QUESTION = re.compile(
     r"^(?:so |and )?(?:do|does|did|will|would|can|could|should|must) (?P<who>i|we|he|she|they|you|my opponent|"
     r"opponent|[A-Z][a-z]+) (?:still |even |get to |have to )*draw(?: a card| anything| at all| for (?:the |my |"
     r"his |her |their |our )?turn)?(?P<when> (?:on|during|in) (?:the |my |his |her |their |our |your )?(?:turn "
-    r"\d{1,3}|(?:very )?first turn)| in (?:my|his|her|their|our) (?:first )?draw step)?[\s?!.]*$", re.I)
+    r"\d{1,3}|(?:very )?first turn)| in (?:my|his|her|their|our) (?:first )?draw step(?: (?:on|of) (?:turn \d{1,3}|"
+    r"(?:the|my|his|her|their|our) first turn))?"
+    # "in the draw step of turn 1": the turn's own draw asked of, never a draw of one card by an effect (103.8)
+    r"| (?:in|during) the draw step (?:of|on) (?:the |my |his |her |their |our |your )?(?:turn \d{1,3}|"
+    r"(?:very )?first turn))?[\s?!.]*$", re.I)
 _POSSESSIVES = {"i": "my", "we": "our", "he": "his", "she": "her", "they": "their", "you": "your",
                 "my opponent": "my opponent's", "opponent": "opponent's"}
 

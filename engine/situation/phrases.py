@@ -255,7 +255,7 @@ PHRASES: tuple[Phrase, ...] = (
     Phrase(
         "nobody pays a tax",
         (r"(?:nobody|no one|noone|no player|none of them|neither player|neither of them) (?:pays?|paid)"
-         r"(?: (?:for it|the tax|the \d+|\{\d+\}|\d+ mana|\d+))?",),
+         r"(?: (?:for [\w' ]+|the tax|the \d+|\{\d+\}|\d+ mana|\d+))?",),
         _nobody_pays,
         "nobody pays for Smothering Tithe.",
     ),
