@@ -70,7 +70,7 @@ _TURN_ORDER = re.compile(rf"\b(?i:(?:the )?(?:turn order|seating order|seat orde
                          rf"(?P<list>{_WHO}(?:(?:, | then |, then | -> | → ){_WHO})+(?:,? (?:and|then) {_WHO})?)")
 
 # what is left of a sentence whose seats were taken out: its joining words ("... and ...")
-_LEFT_OVER = re.compile(r"^(?:\s*(?:,|and|then)\s*)+(?=[.!?]?$)|(?<=\S)(?:\s*(?:,|and|then))+\s*(?=[.!?]$)")
+_LEFT_OVER = re.compile(r"^(?:\s*(?:,|\band\b|\bthen\b)\s*)+(?=[.!?]?$)|(?:\s*(?:,|\band\b|\bthen\b))+\s*(?=[.!?]$)")
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
@@ -204,6 +204,7 @@ def _read_seats(sentence: str, seats: list[str], said: bool) -> tuple[str, bool]
         names = _names(m.group("list"))
         seats[:] = names + [s for s in seats if s not in names]
         return (sentence[:m.start()] + sentence[m.end():]).strip(" ,"), True
+    seated = False
     for m in list(_SEAT.finditer(sentence)):
         x = _names(m.group("x"))
         y = "I" if m.group("side3") else m.group("y1") or m.group("y2")
@@ -212,8 +213,8 @@ def _read_seats(sentence: str, seats: list[str], said: bool) -> tuple[str, bool]
         if not x or y is None:
             continue
         _seat(seats, x[0], y, side == "left")
-        sentence, said = sentence.replace(m.group(0), "", 1), True
-    return _LEFT_OVER.sub("", sentence).strip(" ,"), said
+        sentence, said, seated = sentence.replace(m.group(0), "", 1), True, True
+    return (_LEFT_OVER.sub("", sentence).strip(" ,") if seated else sentence), said
 
 
 def _seat(seats: list[str], x: str, y: str, left: bool) -> None:
