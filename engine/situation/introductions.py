@@ -51,10 +51,13 @@ _TEAMS = (
 _TWO_HEADED = re.compile(r"two[- ]headed giant|\b2hg\b|2[- ]headed giant", re.I)
 
 # "a three-player game between Alice, Bob and Cara": the players named after "between" (or "among", "with")
-_BETWEEN = re.compile(rf"(?P<game>\bgame)(?:,)? (?:between|among|with) (?P<list>{_LIST})(?=[,.;!?]|$| (?:and|where)\b)")
+_BETWEEN = re.compile(rf"(?P<game>\b(?:game|match|pod|duel))(?:,)? (?:between|among|with) (?P<list>{_LIST})"
+                      r"(?=[,.;!?]|$| (?:and|where)\b)")
 # "Alice, Bob and Cara are playing Commander": the players, then the game
 _PLAYING = re.compile(rf"(?P<list>{_LIST}) (?:are playing|play) (?P<game>(?:an? )?(?:[\w\-]+ ){{0,3}}?(?:commander|"
                       r"two-headed giant|2hg|multiplayer|free-for-all|edh)(?: game)?)(?=[,.;!?]|$)", re.I)
+# "Julia and Simon are playing and Julia goes first": the players, then a sentence of its own
+_PLAYING_AND = re.compile(rf"^(?P<list>{_LIST}) are playing(?: a game)?(?:,| and|,? so|,? where)+ (?P<rest>.+)$")
 # "Alice vs Bob vs Cara", "Alice versus Bob": players set against each other one by one
 _VERSUS = re.compile(rf"\b(?P<list>{_WHO}(?: (?:vs\.?|versus) {_WHO})+)\b")
 # "(she casts X) in a two-player game against Bob, who has ...": the subject's opponents
@@ -152,6 +155,11 @@ def _read_between(sentence: str, seats: list[str]) -> str:
     if m is not None and len(_names(m.group("list"))) >= 2:
         _add(seats, _names(m.group("list")))
         sentence = sentence[:m.end("game")] + sentence[m.end():]
+    m = _PLAYING_AND.match(sentence)
+    if m is not None and len(_names(m.group("list"))) >= 2:
+        _add(seats, _names(m.group("list")))
+        rest = m.group("rest")
+        sentence = f"{rest[:1].upper()}{rest[1:]}"
     m = _PLAYING.search(sentence)
     if m is not None and len(_names(m.group("list"))) >= 2:
         _add(seats, _names(m.group("list")))
@@ -257,7 +265,9 @@ def _team_possessives(text: str, teams: dict[str, str]) -> str:
         sides = {teams[n] for n in could}
         if len(sides) != 1:
             return m.group(0)
-        return could[0] + ("'s" if m.group("s") else "")
+        before = text[:m.start()]  # the nearest of them named before the pronoun ("does Emma draw ... her team's")
+        nearest = max(could, key=lambda n: before.rfind(n))
+        return nearest + ("'s" if m.group("s") else "")
 
     text = re.sub(r"\b(?:our|my) team's\b", "my", text)  # the asker's team's turn is the asker's (805.1)
     text = re.sub(r"\b(?P<p>her|his|their) team(?P<s>'s)?(?= (?:first |second |next )?(?:turn|draw step|upkeep)"

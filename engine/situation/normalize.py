@@ -208,9 +208,12 @@ _TURN_DRAW_QUESTION = re.compile(
     r"his |her |their |our )?turn)?(?P<when> (?:on|during|in) (?:the |my |his |her |their |our |your )?(?:turn "
     r"\d{1,3}|(?:very )?first turn)| in (?:my|his|her|their|our) (?:first )?draw step(?: (?:on|of) (?:turn \d{1,3}|"
     r"(?:the|my|his|her|their|our) first turn))?"
-    # "in the draw step of turn 1": the turn's own draw asked of, never a draw of one card by an effect (103.8)
-    r"| (?:in|during) the draw step (?:of|on) (?:the |my |his |her |their |our |your )?(?:turn \d{1,3}|"
-    r"(?:very )?first turn))?[\s?!.]*$", re.I)
+    # "in the draw step of turn 1", "in Alice's draw step": the turn's own draw asked of (whoever's turn it is),
+    # never a draw of one card by an effect (103.8, 504.1)
+    r"| (?:in|during) the draw step (?:of|on) (?:the |my |his |her |their |our |your |(?P<owner>[a-z]+)'s )?"
+    r"(?:turn \d{1,3}|(?:very )?first turn)"
+    r"| (?:in|during) (?P<owner2>[a-z]+)'s (?:first )?draw step(?: on turn \d{1,3})?)?[\s?!.]*$", re.I)
+_NOT_OWNERS = frozenset({"it", "that", "this", "one", "player", "everyone", "someone", "team"})
 _POSSESSIVES = {"i": "my", "we": "our", "he": "his", "she": "her", "they": "their", "you": "your",
                 "my opponent": "my opponent's", "opponent": "opponent's"}
 
@@ -223,6 +226,9 @@ def _turn_draw_question(s: str, bare: bool = False) -> str | None:
         return None
     who = m.group("who")
     whose = _POSSESSIVES.get(who.lower(), f"{who}'s")
+    owner = m.group("owner") or m.group("owner2")
+    if owner is not None and owner.lower() not in _NOT_OWNERS:
+        whose = f"{owner}'s"  # "does Bob draw in Alice's draw step?": Alice's step, Bob asked about
     when = (m.group("when") or "").strip()
     turn = re.search(r"turn \d{1,3}|first turn", when)
     return f"it's {whose} draw step" + (f" on {turn.group(0)}" if turn else "") + "."
