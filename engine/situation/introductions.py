@@ -62,8 +62,9 @@ _PLAYING_AND = re.compile(rf"^(?P<list>{_LIST}) are playing(?: a game)?(?:,| and
 _VERSUS = re.compile(rf"\b(?P<list>{_WHO}(?: (?:vs\.?|versus) {_WHO})+)\b")
 # "(she casts X) in a two-player game against Bob, who has ...": the subject's opponents
 _AGAINST = re.compile(rf"(?P<pre>.*?)(?:,? (?:in|during) (?P<game>an? [\w\- ]{{0,30}}?game))?,? (?:playing )?against "
-                      rf"(?P<list>{_LIST}|{_WHO})(?P<post>.*)")
-_SUBJECT = re.compile(rf"^(?:(?:[Ii]n|[Dd]uring) [^,]{{1,40}}, )?(?P<who>{_WHO}|he|she|they|He|She|They)\b")
+                      rf"(?P<list>{_LIST}|{_WHO})(?P<post>(?:[,.;!?]|(?= who\b)).*|$)")
+_SUBJECT = re.compile(rf"^(?:(?:[Ii]n|[Dd]uring) [^,]{{1,40}}, )?(?:(?i:does|do|did|will|would|can|could|is|am) )?"
+                      rf"(?P<who>{_WHO}|he|she|they|He|She|They)\b")
 _WHO_CLAUSE = re.compile(r"^,? who (?P<rest>[^.!?]*)")
 
 # seats: "Cara sits to Bob's left", "Dan is seated on Alice's right", "turn order is Alice, Bob, Cara"
@@ -180,6 +181,8 @@ def _read_against(sentence: str, seats: list[str]) -> list[str]:
     if m is None or subject is None or not _names(m.group("list")):
         return [sentence]
     who = subject.group("who")
+    if who in _NOT_NAMES and who.lower() not in ("he", "she", "they"):
+        return [sentence]  # "Does Bob lose against ...": a question, no introduction
     others = _names(m.group("list"))
     pre, post = m.group("pre").strip(" ,"), m.group("post")
     out = [f"It is {m.group('game')}."] if m.group("game") else []
@@ -187,8 +190,8 @@ def _read_against(sentence: str, seats: list[str]) -> list[str]:
                         r"(?:game|1v1|duel)))?", pre, re.I)
     if bare is not None and bare.group("game"):
         out.append(f"It is {bare.group('game')}.")
-    if pre and not bare:
-        out.append(pre + ".")
+    if pre and not bare:  # a question keeps its mark ("does Bob lose against Alice?")
+        out.append(pre + ("?" if post.strip().startswith("?") else "."))
     player = "I" if who.lower() in ("i", "me", "myself") else who
     if player in ("I",) or player[:1].isupper() and player not in _NOT_NAMES:
         _add(seats, [player])

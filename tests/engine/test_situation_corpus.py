@@ -65,7 +65,7 @@ KNOWN_MISREADS: set[str] = set()
 ALLOWED_KEYS = {"asked", "clarify", *OUTCOME_KEYS}
 # a judge's review written on a day keeps the rule or ruling that decides each entry after its own name
 # "judge review 2 2026-11-26: ", "judge quiz 2026-11-26: "
-REVIEW_PREFIXES = re.compile(r"^judge (?:review|quiz) (?:\d+ )?\d{4}-\d{2}-\d{2}: ")
+REVIEW_PREFIXES = re.compile(r"^judge (?:review|quiz) (?:\d+ |players )?\d{4}-\d{2}-\d{2}: ")
 
 
 @pytest.fixture(scope="module")
