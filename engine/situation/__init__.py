@@ -30,6 +30,7 @@ from engine.situation.dredges import settle_dredges
 from engine.situation.entities import card_words
 from engine.situation.facts import is_spell
 from engine.situation.given import Situation
+from engine.situation.introductions import ask_team_format
 from engine.situation.lexicon import MAX_CLAUSE, MAX_TEXT, NOTHING_HAPPENS
 from engine.situation.normalize import (
     Normalized,
@@ -120,6 +121,8 @@ def _read(text: str, cards: CardDB | None, given: Situation | None = None) -> di
     cards = cards or default_cards()
     norm, quoted = _normalized(text, cards)
     try:
+        if norm.unformatted_teams:
+            raise ask_team_format(text)  # "Alice and Ann vs Bob and Ben": Two-Headed Giant, or another team game?
         return _read_normalized(norm, quoted, text, cards, given)
     except Clarification as asked:
         raise with_question(asked, read_question(Builder(cards, norm.text), norm.sentences)) from asked

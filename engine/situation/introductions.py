@@ -46,7 +46,11 @@ _TEAMS = (
     re.compile(rf"(?P<a>{_PAIR}) {_TEAM_WORDS} (?:against|vs\.?|versus) (?P<b>{_PAIR})"),
     re.compile(rf"(?P<a>{_PAIR}) (?:team up|teamed up|play together|are playing together|play as a team|"
                rf"are playing as a team) (?:against|vs\.?|versus) (?P<b>{_PAIR})"),
-    re.compile(rf"(?P<a>{_PAIR}),? (?:vs\.?|versus|v\.?|are playing against|play against) (?P<b>{_PAIR})"),
+    re.compile(rf"(?P<a>{_PAIR}),? (?:vs\.?|versus|v\.?|are playing against|play against|face|are facing|take on|"
+               rf"are up against|are against) (?P<b>{_PAIR})"),
+    # "Alice and Ann are on one team, Bob and Ben (are) on the other"
+    re.compile(rf"(?P<a>{_PAIR}) (?:are )?(?:on|in|form) (?:one|a|the same|the first) team,? (?:and |while )?"
+               rf"(?P<b>{_PAIR}) (?:are )?(?:on|in|form) (?:the other|another|the second)(?: team| one)?"),
 )
 _TWO_HEADED = re.compile(r"two[- ]headed giant|\b2hg\b|2[- ]headed giant", re.I)
 
@@ -79,10 +83,12 @@ _LEFT_OVER = re.compile(r"^(?:\s*(?:,|\band\b|\bthen\b)\s*)+(?=[.!?]?$)|(?:\s*(?
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
 
-def introduced(text: str, said: list[str], card_words: frozenset[str] = frozenset()) -> str:
+def introduced(text: str, said: list[str], card_words: frozenset[str] = frozenset(),
+               unformatted: list[str] | None = None) -> str:
     """``text`` with its introductions of players, teams and seats said in the reader's words; what was
-    assumed (the turn order) appended to ``said``. A word of a card's name is never read as a player: a text
-    whose introduction would name one is left as it was."""
+    assumed (the turn order) appended to ``said``; teams said without their format appended to ``unformatted``
+    (the reader asks, ``ask_team_format``). A word of a card's name is never read as a player: a text whose
+    introduction would name one is left as it was."""
     text = _given_names(text, card_words)
     sentences = [s for s in _SENTENCE.split(text) if s]
     seats: list[str] = []
@@ -96,8 +102,8 @@ def introduced(text: str, said: list[str], card_words: frozenset[str] = frozense
         out.extend(_read_against(sentence, seats))
     if out == sentences or any(name.lower() in card_words for name in seats):
         return text
-    if teams and not _TWO_HEADED.search(text):
-        _ask_format(text)
+    if teams and not _TWO_HEADED.search(text) and unformatted is not None:
+        unformatted.append(", ".join(teams))
     text = " ".join(s for s in out if s.strip(" .,"))
     if teams:
         text = _team_possessives(text, teams)
@@ -252,9 +258,11 @@ def _read_teams(sentence: str, teams: dict[str, str], seats: list[str]) -> str:
                 facts.append(f"{'I am' if name == 'I' else name + ' is'} on team {team}")
         _add(seats, list(teams))
         rest = re.sub(r"^(?:\s*(?:,|and|then|so))+\s*", "", sentence[m.end():])
+        head = sentence[:m.start()].strip(" ,:")
+        said = (f"{head}. " if head else "") + ", ".join(facts)  # "In a game of 2HG, ...": the game said apart
         if rest.strip(" .!?"):  # "..., and Hana's team goes first": a sentence of its own
-            return f"{sentence[:m.start()]}{', '.join(facts)}. {rest[:1].upper()}{rest[1:]}"
-        return sentence[:m.start()] + ", ".join(facts) + rest
+            return f"{said}. {rest[:1].upper()}{rest[1:]}"
+        return said + rest
     return sentence
 
 
@@ -280,9 +288,10 @@ def _team_possessives(text: str, teams: dict[str, str]) -> str:
                   text)
 
 
-def _ask_format(text: str) -> None:
-    """Teams said, the format not: asked, with the one team game the engine judges as the option."""
-    raise Clarification(
+def ask_team_format(text: str) -> Clarification:
+    """Teams said, the format not: asked, with the one team game the engine judges as the option (the whole text
+    the player typed, with the format said before it)."""
+    return Clarification(
         "Teams of two: is this a Two-Headed Giant game? It is the team game I can judge (810: a team shares its "
         "turns and its life total); another team game shares neither.",
         [Option("Two-Headed Giant", f"It is a Two-Headed Giant game. {text}")],

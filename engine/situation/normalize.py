@@ -66,6 +66,7 @@ class Normalized:
     claims: list[str] = field(default_factory=list)  # outcomes the player expects ("..., it will draw two"): said
     asides: list[str] = field(default_factory=list)  # words skipped because no draw depends on them: said
     seen: list[str] = field(default_factory=list)  # what the player saw happen ("but it did not trigger"): said
+    unformatted_teams: list[str] = field(default_factory=list)  # teams said without their format: asked
 
 
 # --------------------------------------------------------------------------- sentences that state no fact
@@ -425,7 +426,7 @@ def normalize_text(text: str, card_words: frozenset[str] = frozenset(),
     name from other words ("spell" or "permanent", else None), for the forms that name one."""
     result = Normalized("")
     told = vocative(clean(text), card_words, reader_vocabulary(), result.asides)
-    story = introduced(rewrite(unaddressed(told)), result.asides, card_words)
+    story = introduced(rewrite(unaddressed(told)), result.asides, card_words, result.unformatted_teams)
     story = observed(skip_asides(step_trigger_told(story), result.asides), result.seen)
     story = triggered_when(denied_draws(story, result.claims, card_kind), result.seen, card_kind)
     result.sentences = _sentences(generic_you(story, result.corrections))
