@@ -157,3 +157,16 @@ def test_nobody_pays_the_tax() -> None:
     assert res is not None
     res = _judged("I control Smothering Tithe. Opp casts Brainstorm, no one pays the 2. How many treasures?")
     assert sum(t.count for t in res.triggers if t.source == "Smothering Tithe") == 3
+
+
+def test_other_ways_of_setting_teams_against_each_other() -> None:
+    for text in ("In a game of Two-Headed Giant, Laura & Emma face Simon & Kevin. Simon casts Windfall.",
+                 "Laura and Emma are on one team, Simon and Kevin on the other. 2HG. Simon casts Windfall.",
+                 "two-headed giant. laura and emma vs simon and kevin. simon casts windfall."):
+        res = _judged(text)
+        assert sorted(drawn_by(res)) == ["Emma", "Kevin", "Laura", "Simon"], text
+
+
+def test_a_question_against_a_named_player_introduces_them() -> None:
+    res = _judged("Does Kevin lose against Julia? Kevin has no cards in library and casts Gitaxian Probe.")
+    assert res.losers == ["Kevin"] and res.winners == ["Julia"]
