@@ -80,6 +80,10 @@ _TURN_ORDER = re.compile(rf"\b(?i:(?:the )?(?:turn order|seating order|seat orde
 # what is left of a sentence whose seats were taken out: its joining words ("... and ...")
 _LEFT_OVER = re.compile(r"^(?:\s*(?:,|\band\b|\bthen\b)\s*)+(?=[.!?]?$)|(?:\s*(?:,|\band\b|\bthen\b))+\s*(?=[.!?]$)")
 
+# "my friend Bob has Notion Thief", "my opponent Cara casts": the player is named; the words before the name say
+# who they are to the asker and nothing a draw depends on (a teammate's name is kept with its team: not here)
+_APPOSITIVE = re.compile(rf"\b(?i:my|our) (?i:friend|buddy|mate|pal|opponent|opp|oppo),? (?P<name>{_NAME})\b")
+
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
 
@@ -89,7 +93,7 @@ def introduced(text: str, said: list[str], card_words: frozenset[str] = frozense
     assumed (the turn order) appended to ``said``; teams said without their format appended to ``unformatted``
     (the reader asks, ``ask_team_format``). A word of a card's name is never read as a player: a text whose
     introduction would name one is left as it was."""
-    text = _given_names(text, card_words)
+    text = _APPOSITIVE.sub(r"\g<name>", _given_names(text, card_words))
     sentences = [s for s in _SENTENCE.split(text) if s]
     seats: list[str] = []
     teams: dict[str, str] = {}

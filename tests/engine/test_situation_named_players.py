@@ -170,3 +170,9 @@ def test_other_ways_of_setting_teams_against_each_other() -> None:
 def test_a_question_against_a_named_player_introduces_them() -> None:
     res = _judged("Does Kevin lose against Julia? Kevin has no cards in library and casts Gitaxian Probe.")
     assert res.losers == ["Kevin"] and res.winners == ["Julia"]
+
+
+def test_a_player_named_after_who_they_are_to_the_asker() -> None:
+    """ "my friend kevin has X": Kevin controls it (the option offered was "I control X")."""
+    res = _judged("my buddy kevin has hullbreacher and i cast words of wisdom. how many cards do i draw?")
+    assert drawn_by(res).get("You", 0) == 0
