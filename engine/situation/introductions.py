@@ -196,7 +196,7 @@ def _read_against(sentence: str, seats: list[str]) -> list[str]:
     others = _names(m.group("list"))
     pre, post = m.group("pre").strip(" ,"), m.group("post")
     out = [f"It is {m.group('game')}."] if m.group("game") else []
-    bare = re.fullmatch(rf"{re.escape(who)}(?:'m| am| is| are)?(?: playing| in)?(?: (?P<game>an? [\w\- ]{{0,30}}?"
+    bare = re.fullmatch(rf"{re.escape(who)}(?:'m| am| is| are)?(?: playing| in| up| going| going up)?(?: (?P<game>an? [\w\- ]{{0,30}}?"
                         r"(?:game|1v1|duel)))?", pre, re.I)
     if bare is not None and bare.group("game"):
         out.append(f"It is {bare.group('game')}.")

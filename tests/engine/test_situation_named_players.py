@@ -68,8 +68,10 @@ def test_against_a_player_who_is_described_in_a_relative_clause() -> None:
 
 
 def test_the_asker_playing_against_a_named_player() -> None:
-    res = _judged("I'm playing against Frank, who controls Notion Thief. I cast Opportunity on my turn.")
-    assert drawn_by(res).get("You", 0) == 0 and drawn_by(res)["Frank"] == 4
+    for text in ("I'm playing against Frank, who controls Notion Thief. I cast Opportunity on my turn.",
+                 "I'm up against Frank who controls Notion Thief. I cast Opportunity on my turn."):
+        res = _judged(text)
+        assert drawn_by(res).get("You", 0) == 0 and drawn_by(res)["Frank"] == 4, text
 
 
 def test_teams_against_each_other_in_two_headed_giant() -> None:
