@@ -196,8 +196,8 @@ def _read_against(sentence: str, seats: list[str]) -> list[str]:
     others = _names(m.group("list"))
     pre, post = m.group("pre").strip(" ,"), m.group("post")
     out = [f"It is {m.group('game')}."] if m.group("game") else []
-    bare = re.fullmatch(rf"{re.escape(who)}(?:'m| am| is| are)?(?: playing| in| up| going| going up)?(?: (?P<game>an? [\w\- ]{{0,30}}?"
-                        r"(?:game|1v1|duel)))?", pre, re.I)
+    bare = re.fullmatch(rf"{re.escape(who)}(?:'m| am| is| are)?(?: playing| in| up| going| going up)?"
+                        r"(?: (?P<game>an? [\w\- ]{0,30}?(?:game|1v1|duel)))?", pre, re.I)
     if bare is not None and bare.group("game"):
         out.append(f"It is {bare.group('game')}.")
     if pre and not bare:  # a question keeps its mark ("does Bob lose against Alice?")
