@@ -1,8 +1,9 @@
 """The situation language: what players type in /draw, read into a scenario.
 
 The reader is a visible pipeline, one module per stage: ``quoted`` (a card's own text, quoted in brackets,
-skipped) → ``normalize`` (text cleaned; ``rewrites``: the way players type; ``person``: who "you" is; ``aside``:
-the outcome a player expects, what they saw, asides, set apart and said) → ``clauses`` (each sentence, read from its
+skipped) → ``normalize`` (text cleaned; ``rewrites``: the way players type; ``introductions``: the players, teams
+and seats as judges introduce them; ``person``: who "you" is; ``aside``: the outcome a player expects, what they
+saw, asides, set apart and said) → ``clauses`` (each sentence, read from its
 parts first: ``tokens`` → ``atoms`` → frames of ``reading``, ``frames`` and ``board``, in ``story``; else by a
 one-fact template of ``phrases``; a sentence of table talk skipped, said: ``talk``) → ``attach`` (facts attached
 to players) → ``seating`` (players seated, defaults filled) → ``clarify`` (controllers and a Commander game's
