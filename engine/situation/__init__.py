@@ -1,8 +1,9 @@
 """The situation language: what players type in /draw, read into a scenario.
 
 The reader is a visible pipeline, one module per stage: ``quoted`` (a card's own text, quoted in brackets,
-skipped) → ``normalize`` (text cleaned; ``rewrites``: the way players type; ``person``: who "you" is; ``aside``:
-the outcome a player expects, what they saw, asides, set apart and said) → ``clauses`` (each sentence, read from its
+skipped) → ``normalize`` (text cleaned; ``rewrites``: the way players type; ``introductions``: the players, teams
+and seats as judges introduce them; ``person``: who "you" is; ``aside``: the outcome a player expects, what they
+saw, asides, set apart and said) → ``clauses`` (each sentence, read from its
 parts first: ``tokens`` → ``atoms`` → frames of ``reading``, ``frames`` and ``board``, in ``story``; else by a
 one-fact template of ``phrases``; a sentence of table talk skipped, said: ``talk``) → ``attach`` (facts attached
 to players) → ``seating`` (players seated, defaults filled) → ``clarify`` (controllers and a Commander game's
@@ -31,6 +32,7 @@ from engine.situation.dredges import settle_dredges
 from engine.situation.entities import card_words
 from engine.situation.facts import is_spell
 from engine.situation.given import Situation
+from engine.situation.introductions import ask_team_format
 from engine.situation.lexicon import MAX_CLAUSE, MAX_TEXT, NOTHING_HAPPENS
 from engine.situation.normalize import (
     Normalized,
@@ -121,6 +123,8 @@ def _read(text: str, cards: CardDB | None, given: Situation | None = None) -> di
     cards = cards or default_cards()
     norm, quoted = _normalized(text, cards)
     try:
+        if norm.unformatted_teams:
+            raise ask_team_format(text)  # "Alice and Ann vs Bob and Ben": Two-Headed Giant, or another team game?
         return _read_normalized(norm, quoted, text, cards, given)
     except Clarification as asked:
         raise with_question(asked, read_question(Builder(cards, norm.text), norm.sentences)) from asked

@@ -426,7 +426,8 @@ def _pronoun(b: Builder, word: str, clause: str, actor: str | None, subject: str
     agree = agreeing(word, candidates)
     if len(agree) == 1:  # "Alice controls Nekusar. Bob is at 2 life. His draw step begins": Bob's (gender.py)
         return agree[0]
-    raise Ambiguity(f"Who is “{word}”?", word, clause, [(c, c) for c in reversed(candidates)])
+    # asked among the players the pronoun agrees with (all of them when the names tell nothing): "her" is never Ben
+    raise Ambiguity(f"Who is “{word}”?", word, clause, [(c, c) for c in reversed(agree or candidates)])
 
 
 def _name_words(cards: CardDB) -> frozenset[str]:

@@ -240,6 +240,7 @@ def _seated(ctx: Ctx, g: dict[str, str]) -> None:
     """ "Alice and Bob are playing": the players of the game, named before anything happens to them."""
     names = [ctx.who(part.strip()) for part in re.split(r",\s*(?:and\s+)?|\s+and\s+", g["players"]) if part.strip()]
     ctx.b.note(f"players: {', '.join(names)}", ctx.clause)
+    ctx.b.top.setdefault("seat_order", names)  # the seats in the order said: the turn order (seating)
 
 
 def _format(ctx: Ctx, g: dict[str, str]) -> None:
@@ -373,6 +374,12 @@ def _pays(ctx: Ctx, g: dict[str, str]) -> None:
     _choose(ctx, f"pays:{who}", yes, f"{who} {agree(who, 'pay') if yes else agree(who, 'do') + 'n’t pay'} the tax")
 
 
+def _nobody_pays(ctx: Ctx, g: dict[str, str]) -> None:
+    """ "how many treasures if nobody pays": every player asked to pay an "unless that player pays" tax
+    declines (Smothering Tithe, Rhystic Study)."""
+    _choose(ctx, "pays:each", False, "nobody pays the tax")
+
+
 def _optional_cost(ctx: Ctx, g: dict[str, str]) -> None:
     """ "I cast X and kick it", "I pay the kicker", "she bargains it": the caster's choice
     of an optional additional cost (601.2b), which the resolver otherwise takes as not paid, and says."""
@@ -400,7 +407,7 @@ def _while_casting(ctx: Ctx, g: dict[str, str]) -> None:
 def _team(ctx: Ctx, g: dict[str, str]) -> None:
     who = ctx.who(g["player"])
     ctx.b.player(who).team = g["team"].upper()
-    ctx.b.note(f"{who} is on team {g['team'].upper()}", ctx.clause)
+    ctx.b.note(f"{'you are' if who == 'You' else who + ' is'} on team {g['team'].upper()}", ctx.clause)
 
 
 def _on_the(ctx: Ctx, g: dict[str, str]) -> None:

@@ -64,3 +64,8 @@ def agreeing(word: str, candidates: Sequence[str]) -> list[str]:
     if wanted is None:
         return list(candidates)
     return [c for c in candidates if name_gender(c) in (None, wanted)]
+
+
+def is_given_name(word: str) -> bool:
+    """A common given name the tables know (in any case): "bob casts" may name a player."""
+    return word.lower() in _MASCULINE_NAMES or word.lower() in _FEMININE_NAMES

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine.situation.aside import claimed, denied_draws, observed, skip_asides, triggered_when
+from engine.situation.introductions import introduced
 from engine.situation.person import generic_you, unaddressed, vocative
 from engine.situation.question_facts import fact_after, fact_tail
 from engine.situation.rewrites import rewrite
@@ -65,6 +66,7 @@ class Normalized:
     claims: list[str] = field(default_factory=list)  # outcomes the player expects ("..., it will draw two"): said
     asides: list[str] = field(default_factory=list)  # words skipped because no draw depends on them: said
     seen: list[str] = field(default_factory=list)  # what the player saw happen ("but it did not trigger"): said
+    unformatted_teams: list[str] = field(default_factory=list)  # teams said without their format: asked
 
 
 # --------------------------------------------------------------------------- sentences that state no fact
@@ -215,7 +217,14 @@ _TURN_DRAW_QUESTION = re.compile(
     r"^(?:so |and )?(?:do|does|did|will|would|can|could|should|must) (?P<who>i|we|he|she|they|you|my opponent|"
     r"opponent|[A-Z][a-z]+) (?:still |even |get to |have to )*draw(?: a card| anything| at all| for (?:the |my |"
     r"his |her |their |our )?turn)?(?P<when> (?:on|during|in) (?:the |my |his |her |their |our |your )?(?:turn "
-    r"\d{1,3}|(?:very )?first turn)| in (?:my|his|her|their|our) (?:first )?draw step)?[\s?!.]*$", re.I)
+    r"\d{1,3}|(?:very )?first turn)| in (?:my|his|her|their|our) (?:first )?draw step(?: (?:on|of) (?:turn \d{1,3}|"
+    r"(?:the|my|his|her|their|our) first turn))?"
+    # "in the draw step of turn 1", "in Alice's draw step": the turn's own draw asked of (whoever's turn it is),
+    # never a draw of one card by an effect (103.8, 504.1)
+    r"| (?:in|during) the draw step (?:of|on) (?:the |my |his |her |their |our |your |(?P<owner>[a-z]+)'s )?"
+    r"(?:turn \d{1,3}|(?:very )?first turn)"
+    r"| (?:in|during) (?P<owner2>[a-z]+)'s (?:first )?draw step(?: on turn \d{1,3})?)?[\s?!.]*$", re.I)
+_NOT_OWNERS = frozenset({"it", "that", "this", "one", "player", "everyone", "someone", "team"})
 _POSSESSIVES = {"i": "my", "we": "our", "he": "his", "she": "her", "they": "their", "you": "your",
                 "my opponent": "my opponent's", "opponent": "opponent's"}
 
@@ -228,6 +237,9 @@ def _turn_draw_question(s: str, bare: bool = False) -> str | None:
         return None
     who = m.group("who")
     whose = _POSSESSIVES.get(who.lower(), f"{who}'s")
+    owner = m.group("owner") or m.group("owner2")
+    if owner is not None and owner.lower() not in _NOT_OWNERS:
+        whose = f"{owner}'s"  # "does Bob draw in Alice's draw step?": Alice's step, Bob asked about
     when = (m.group("when") or "").strip()
     turn = re.search(r"turn \d{1,3}|first turn", when)
     return f"it's {whose} draw step" + (f" on {turn.group(0)}" if turn else "") + "."
@@ -424,7 +436,8 @@ def normalize_text(text: str, card_words: frozenset[str] = frozenset(),
     name from other words ("spell" or "permanent", else None), for the forms that name one."""
     result = Normalized("")
     told = vocative(clean(text), card_words, reader_vocabulary(), result.asides)
-    story = observed(skip_asides(step_trigger_told(rewrite(unaddressed(told))), result.asides), result.seen)
+    story = introduced(rewrite(unaddressed(told)), result.asides, card_words, result.unformatted_teams)
+    story = observed(skip_asides(step_trigger_told(story), result.asides), result.seen)
     story = triggered_when(denied_draws(story, result.claims, card_kind), result.seen, card_kind)
     result.sentences = _sentences(generic_you(story, result.corrections))
     sentences = []

@@ -16,6 +16,7 @@ from engine.situation.facts import (
     _choice_order,
     _controls,
     _in_play,
+    _nobody_pays,
     _optional_cost,
     _pays,
     _several_control,
@@ -250,6 +251,13 @@ PHRASES: tuple[Phrase, ...] = (
         _mechanic,
         "I loot.",
         ("opponent rummages", "I cycle a card", "I tutor", "everyone wheels", "I impulse draw"),
+    ),
+    Phrase(
+        "nobody pays a tax",
+        (r"(?:nobody|no one|noone|no player|none of them|neither player|neither of them) (?:pays?|paid)"
+         r"(?: (?:for [\w' ]+|the tax|the \d+|\{\d+\}|\d+ mana|\d+))?",),
+        _nobody_pays,
+        "nobody pays for Smothering Tithe.",
     ),
     Phrase(
         "pay a tax or not",

@@ -91,7 +91,7 @@ STATE_PHRASES: tuple[Phrase, ...] = (
         _format,
         "Two-Headed Giant.",
     ),
-    Phrase("team", (rf"{P} (?:is|are) (?:on|in) team (?P<team>[a-z0-9])",), _team, "Bob is on team B."),
+    Phrase("team", (rf"{P} (?:is|are|am) (?:on|in) team (?P<team>[a-z0-9])",), _team, "Bob is on team B."),
     Phrase(
         "draw step",
         (

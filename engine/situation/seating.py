@@ -32,8 +32,9 @@ def _two_headed_giant(b: Builder) -> list[str]:
     """Two teams of two. Teams said in the text stand; the asker and "my teammate" are team A, "opponent"s
     team B; other players fill team A, then team B; missing seats get a teammate and opponents."""
     roles = {"You": "A", "Teammate": "A", "Opponent": "B", "Opponent 2": "B"}
-    if "You" not in b.players:
-        b.player("You")
+    b.top.pop("seat_order", None)  # the seats alternate teams (805.1)
+    if "You" not in b.players and len(b.players) < 4:
+        b.player("You")  # the asker takes a seat nobody described; four players named fill the game
     for name in b.order:
         p = b.players[name]
         if p.team is None and name in roles:
@@ -68,6 +69,11 @@ def _seats(b: Builder) -> list[str]:
     if not b.players:
         b.player("You")
     names = (["You"] if "You" in b.players else []) + [x for x in b.order if x != "You"]
+    seats = [x for x in b.top.pop("seat_order", []) if x in names]
+    if len(seats) >= 3:  # "Alice, me and Bob are playing": the seats said are the turn order (103.1)
+        names = seats + [x for x in names if x not in seats]
+        shown = " → ".join("you" if x == "You" else x for x in seats)
+        b.assume(f"turn order {shown}: the order the players were named in (103.1)")
     if n is not None and len(names) > n:
         raise SituationError(
             f"the text names {len(names)} players but says {n} players",

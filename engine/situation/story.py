@@ -313,6 +313,7 @@ def _seats(pieces: list[Piece], reading: Reading) -> bool:
         return False  # players alone, one separator between each two: "Alice, Bob and me"
     names = [player(reading, str(p.values["who"])) for p in who]
     reading.b.note(f"players: {', '.join(names)}", reading.clause)
+    reading.b.top.setdefault("seat_order", names)  # the seats in the order said: the turn order (seating)
     return True
 
 

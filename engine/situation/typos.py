@@ -13,6 +13,7 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
 from engine.number_words import NUMBER_WORDS
+from engine.situation.gender import is_given_name
 
 
 @lru_cache(maxsize=1)
@@ -104,6 +105,8 @@ def fix_typos(text: str, card_words: frozenset[str], corrections: list[tuple[str
             return m.group(0)  # a contraction ("hadn't", "they're") is never a typo of "hand"
         if word[0].isupper() and not _starts_sentence(text, m.start()):
             return m.group(0)  # a capitalised word inside a sentence is a name: never corrected
+        if word[0].isupper() and is_given_name(word):
+            return m.group(0)  # "Peter casts ...": a given name opening a sentence is no typo of "peer"
         fixed = _correction(word, vocabulary, card_words)
         if fixed is None:
             return m.group(0)
