@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from engine.situation.abbreviations import ABBREVIATIONS
 from engine.situation.needles import Needles, may_match, needles_of
 from engine.situation.set_phrases import set_phrases
 
@@ -428,25 +429,7 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # "do I lose if I draw off an empty library": drawing from it (no card is the source)
         (r"\b(draw|draws|drew|drawing)(?: a card)? off (?=(?:an? |my |his |her |their |the )?empty (?:library|deck)\b)",
          r"\1 from "),
-        (r"\blibs\b", "libraries"),
-        (r"\blib\b", "library"),
-        (r"\bgy\b", "graveyard"),
-        (r"\byard\b", "graveyard"),
-        (r"\bbf\b", "battlefield"),
-        (r"\betbs?\b", "enters the battlefield"),
-        # "Thassa's Oracle enters, ...": entering said without where, as "etb" is
-        (r"\benters\b(?! the battlefield)(?=\s*(?:[,.;!?]|$|with\b|and\b))", "enters the battlefield"),
-        (r"\bt(\d{1,2})\b", r"turn \1"),
-        (r"\bturn(\d{1,2})\b", r"turn \1"),
-        (r"\b2 ?hg\b", "two-headed giant"),
-        (r"\bedh\b", "commander"),
-        (r"\bffa\b", "free-for-all"),
-        (r"\bcmdr\b", "commander"),
-        # chat shorthand: "question abt sotl", "wat happens", "notion thief (opp) + brainstorm (me) = ?"
-        (r"\babt\b", "about"),
-        (r"\b(?:wat|wut|wht)\b", "what"),
-        (r"\s*=\s*\?+\s*$", ". what happens?"),
-        (r"\b(?:1|one) ?v(?:s)? ?(?:1|one)\b", "1v1"),
+        *ABBREVIATIONS,
         # numbers players say in words
         (r"\bhalf a dozen\b", "6"),
         (r"\ba dozen\b", "12"),

@@ -21,42 +21,12 @@ from engine.situation.frames import FRAMES, x_said_apart
 from engine.situation.her import possessive_her
 from engine.situation.lexemes import LEXEMES
 from engine.situation.only_held import only_held
-from engine.situation.reading import GRAMMAR, Part, Reading, player
+from engine.situation.reading import Part, Reading, player
 from engine.situation.states import assumed_states, said_states, said_tapped
 from engine.situation.title_runs import reader_word_name
 from engine.situation.tokens import Tok, Token, tokenize
-from engine.situation.unknown_names import after_verb, as_typed, unknown_card, unknown_name, word_or_named
-
-# Words a player adds that carry nothing the judge needs: skipped without a word in the answer.
-QUIET = frozenset({"so", "um", "uh", "ok", "okay", "well", "just", "hey", "hi", "lol", "please", "pls", "basically",
-                   "literally", "really", "currently", "right", "now", "anyway", "guys", "folks", "judge", "question",
-                   "quick", "the", "there", "here", "whole", "some", "all", "both", "each", "only", "still"})
-# Table talk: words that are said around facts and never change one. They are skipped and said in the answer;
-# any other word no table knows ("tapped", "flipped") could change the ruling, so the clause is not read.
-TABLE_TALK = QUIET | frozenset({
-    "like", "kind", "sort", "of", "im", "pretty", "sure", "think", "guess", "believe", "know", "wondering",
-    "wonder", "asking", "ask", "confused", "friend", "buddy", "game", "match", "tournament", "fnm", "casual",
-    "playing", "against", "vs", "versus", "happened", "happens", "yesterday", "today", "tonight", "earlier",
-    "last", "night", "week", "round", "lgs", "store", "online", "arena", "mtgo", "my", "for", "as", "well",
-    "because", "since", "though", "although", "also", "and", "but", "exactly", "maybe", "probably", "apparently",
-    "obviously", "thing", "things", "stuff", "situation", "scenario", "case", "this", "that", "these", "those",
-    "same", "time", "point", "moment", "regular", "normal", "normally", "usual", "usually", "again", "yet",
-    "weird", "format", "kitchen", "table", "somehow", "legal", "allowed", "correct", "right", "wrong",
-    "land", "lands", "creature", "creatures", "spell", "spells", "artifact", "enchantment",
-})
-
-
-# Kinds of permanents said without names ("I control Myojin and 3 lands"): skipped, but an amount that counts the
-# permanents a player controls can't be read from the named ones alone (board_counts)
-PERMANENT_KINDS = frozenset({"land", "lands", "creature", "creatures", "artifact", "enchantment"})
-
-
-# Token kinds that are read only as part of one fact; left over anywhere else they would change the ruling, so the
-# clause is refused with what to say instead (never skipped as table talk).
-REFUSED: dict[Tok, str] = {
-    Tok.PAY_LIFE: "the life total after paying (e.g. 'I am at 3 life'): paying life for a cost is not carried out "
-                  "here, only for the cards kept with Sylvan Library",
-}
+from engine.situation.unknown_names import as_typed, unknown_card, unknown_name
+from engine.situation.used import check_used, name_before_place, name_listed_with_cards, named_players
 
 
 def read_parts(b: Builder, clause: str) -> bool:
@@ -68,7 +38,7 @@ def read_parts(b: Builder, clause: str) -> bool:
     except Ambiguity:
         raise
     except SituationError as error:
-        named = None if error.unknown_card else reader_word_name(tokenize(clause, b.cards, _named(b)))
+        named = None if error.unknown_card else reader_word_name(tokenize(clause, b.cards, named_players(b)))
         if named is None:
             raise
         unknown_name(as_typed(named, clause), Reading(b, clause))
@@ -77,13 +47,13 @@ def read_parts(b: Builder, clause: str) -> bool:
 
 def _read_parts(b: Builder, clause: str) -> bool:
     tokens, question = _without_question(possessive_her(assumed_states(approximate_counts(only_held(
-        tokenize(clause, b.cards, _named(b)))))))
+        tokenize(clause, b.cards, named_players(b)))))))
     tokens = counted_copies(tokens, clause, b.cards)
     bracketed = next((t.text for t in tokens if t.kind is not Tok.CARD and t.text.startswith("[[")), None)
     if bracketed is not None:  # "[[Future Sight]]" is a card's name wherever it stands: one the data lacks
         unknown_name(bracketed.strip("[] "), Reading(b, clause))
     pieces = atoms(tokens)
-    if pieces and not pieces[0].used and _name_before_place(pieces, 0):
+    if pieces and not pieces[0].used and name_before_place(pieces, 0):
         unknown_card(pieces, 0, Reading(b, clause))  # before any word that stops the reader: it may be a card's
     if _seats(pieces, Reading(b, clause)):
         return True
@@ -92,6 +62,29 @@ def _read_parts(b: Builder, clause: str) -> bool:
             b.note("the question asked", clause)  # "am I out?": the question itself, kept as ``asked``
             return True
         return False
+    if _stopped(b, clause, tokens):
+        return True
+    if _concluded(pieces, b, clause):
+        return True
+    pieces = _without_concluding_part(pieces, b, clause)
+    listed = name_listed_with_cards(pieces, b)
+    if listed is not None:
+        unknown_card(pieces, listed, Reading(b, clause))
+    reading = Reading(b, clause, later_subject=_first_player(pieces), later=pieces)
+    _read_each_part(pieces, reading)
+    _x_said_first(pieces, reading)
+    check_used(pieces, reading)
+    for said in (*said_states(tokens), *said_loosely(tokens)):
+        b.assume(said)
+    for card in said_tapped(tokens):
+        b.tapped.append((card, clause))
+        b.note(f"{card} is tapped", clause)
+    return True
+
+
+def _stopped(b: Builder, clause: str, tokens: list[Token]) -> bool:
+    """A word that stops the reader: a name the data lacks around it or a symbol is an error naming it; what a
+    player saw happen ("X didn't trigger") is said, not read (True); no stop word: False."""
     stop = next((t.text for t in tokens if t.kind is Tok.STOP), None)
     named = _name_with_stop(tokens) if stop is not None else None
     if named is not None:  # "Think Twice", "Saw in Half": a name the data lacks, with a word that stops the reader
@@ -107,13 +100,11 @@ def _read_parts(b: Builder, clause: str) -> bool:
         raise SituationError(f"I can't take “{stop}” into account in “{clause}”", clause,
                              "the situation without it, if it doesn't change what is drawn; otherwise this is "
                              "beyond what I can judge: ask a judge")
-    if _concluded(pieces, b, clause):
-        return True
-    pieces = _without_concluding_part(pieces, b, clause)
-    listed = _name_listed_with_cards(pieces, b)
-    if listed is not None:
-        unknown_card(pieces, listed, Reading(b, clause))
-    reading = Reading(b, clause, later_subject=_first_player(pieces), later=pieces)
+    return False
+
+
+def _read_each_part(pieces: list[Piece], reading: Reading) -> None:
+    """The parts in order, each through the frames; players said alone before a part are its own."""
     pending: list[Piece] = []  # "me and opp both have Alms Collector": players before the part they share
     for part in _parts(pieces, reading):
         if len(part.pieces) == 1 and part.pieces[0].kind is Atom.WHO:
@@ -132,14 +123,6 @@ def _read_parts(b: Builder, clause: str) -> bool:
                 _read_part(_for(part, who), reading)
             who.used = True
         pending = []
-    _x_said_first(pieces, reading)
-    _check_used(pieces, reading)
-    for said in (*said_states(tokens), *said_loosely(tokens)):
-        b.assume(said)
-    for card in said_tapped(tokens):
-        b.tapped.append((card, clause))
-        b.note(f"{card} is tapped", clause)
-    return True
 
 
 def _x_said_first(pieces: list[Piece], reading: Reading) -> None:
@@ -214,7 +197,7 @@ FACT_ATOMS = frozenset(Atom) - {Atom.WHO, Atom.TOKEN, Atom.PLACE, Atom.ZONE, Ato
 def states_nothing(b: Builder, clause: str) -> bool:
     """A clause with no atom that makes a fact ("I out" left of "am I out?", "I deck"): when it comes from a
     question, it is the question itself, already kept as ``asked``."""
-    tokens, _question = _without_question(tokenize(clause, b.cards, _named(b)))
+    tokens, _question = _without_question(tokenize(clause, b.cards, named_players(b)))
     unread = (Tok.STOP, Tok.WORD, Tok.NUMBER, Tok.EXTRA, Tok.CARD)  # an OUTCOME ("dead", "win") is the question
     return not any(t.kind in unread for t in tokens) and not any(p.kind in FACT_ATOMS for p in atoms(tokens))
 
@@ -296,12 +279,6 @@ def _without_concluding_part(pieces: list[Piece], b: Builder, clause: str) -> li
     if not seps or seps[-1] == 0 or not _concluded(pieces[seps[-1] + 1:], b, clause):
         return pieces
     return pieces[:seps[-1]]
-
-
-def _named(b: Builder) -> dict[str, str]:
-    """Players the story named by a name ("Alice, Bob and me"): "bob brainstorms" later is Bob."""
-    return {name.lower(): name for name in b.order if name not in ("You", "Opponent", "Teammate")
-            and " " not in name}
 
 
 def _seats(pieces: list[Piece], reading: Reading) -> bool:
@@ -406,106 +383,3 @@ def _read_part(part: Part, reading: Reading) -> None:
         reading.had = True
     elif part.who() is not None:
         reading.had = False
-
-
-def _a_count(pieces: list[Piece], i: int) -> bool:
-    """A number left unread with "cards" after it ("I cast Windfall with 2 cards"): a count the story says, which
-    no fact took (it was dropped, and the hand taken as seven); or a signed one ("-8": a loyalty cost, which was
-    dropped, and "I activate Jace's -8" read as activating the card Jace's Archivist)."""
-    nxt = pieces[i + 1] if i + 1 < len(pieces) else None
-    if pieces[i].tok is Tok.NUMBER and pieces[i].text.startswith(("+", "-", "−")):
-        return True  # "I activate Jace's -8": a loyalty cost (or a change) left unread is never grammar
-    return pieces[i].tok is Tok.NUMBER and nxt is not None and not nxt.used and nxt.tok is Tok.CARDS
-
-
-def _check_used(pieces: list[Piece], reading: Reading) -> None:
-    """Every atom used once: grammar words need no use, table talk is skipped and said, a word where a card
-    goes is an unknown card, anything else left is an error naming its words."""
-    skipped: list[str] = []
-    for i, piece in enumerate(pieces):  # a word where a card goes is an unknown card, before anything else
-        if not piece.used and (piece.kind is Atom.WHO or word_or_named(piece)) and after_verb(pieces, i):
-            unknown_card(pieces, i, reading)
-        if not piece.used and _name_before_place(pieces, i):
-            unknown_card(pieces, i, reading)  # "Well of Ideas is mine", "Rielle is on the battlefield"
-    for i, piece in enumerate(pieces):
-        if piece.used or (piece.kind is Atom.TOKEN and piece.tok in GRAMMAR | {Tok.IT} and not _a_count(pieces, i)):
-            continue
-        if piece.kind is Atom.TOKEN and piece.tok is Tok.WORD:
-            if after_verb(pieces, i):
-                unknown_card(pieces, i, reading)
-            word = piece.tokens[0].text.lower()
-            if word in TABLE_TALK:
-                skipped += [] if word in QUIET else [piece.text]
-                if word in PERMANENT_KINDS:
-                    reading.b.uncounted.append(piece.text)
-                continue
-        if piece.kind is Atom.WHO and i and pieces[i - 1].kind is Atom.CARDS:
-            unknown_card(pieces, i - 1, reading)  # "Notion Chef Supreme": a name goes on past a card's
-        if piece.kind is Atom.WHO and after_verb(pieces, i):
-            unknown_card(pieces, i, reading)
-        if piece.kind is Atom.TOKEN and piece.tok in REFUSED:
-            raise SituationError(f"I can't take “{piece.text}” into account in “{reading.clause}”", reading.clause,
-                                 REFUSED[piece.tok])
-        raise SituationError(f"I didn't understand “{piece.text}” in “{reading.clause}”", reading.clause,
-                             f"“{piece.text}” to be part of a fact: a zone size, a permanent someone controls, a "
-                             "life total, whose turn or step it is, or what happens now")
-    if skipped:
-        reading.b.assume(f"skipped as table talk: {', '.join(f'“{w}”' for w in skipped)}")
-
-
-def _capitalised(piece: Piece) -> bool:
-    return (piece.kind is Atom.WHO and piece.tokens[0].kind is Tok.NAME
-            or piece.kind is Atom.TOKEN and piece.tok is Tok.WORD and piece.text[:1].isupper())
-
-
-def _name_before_place(pieces: list[Piece], i: int) -> bool:
-    """Capitalised words no table knows, right before where a permanent is ("is on the battlefield", "in play",
-    "is mine") or alone opening the clause: a card the data lacks, named as such (a front end with a card source
-    looks it up)."""
-    if not _capitalised(pieces[i]) or (i and _capitalised(pieces[i - 1])):
-        return False
-    for k, piece in enumerate(pieces[i + 1:], i + 1):
-        if _capitalised(piece) or piece.kind is Atom.TOKEN and piece.tok in (Tok.IN, Tok.FILLER):
-            continue
-        return piece.kind is Atom.PLACE or i == 0 and piece.kind is Atom.TOKEN and piece.tok is Tok.SEP and _title(
-            pieces[:k])
-    return i == 0 and _title(pieces)
-
-
-_LIST_JOINERS = frozenset({"plus", "and", "&", "+", ","})
-
-
-def _name_listed_with_cards(pieces: list[Piece], b: Builder) -> int | None:
-    """ "Archive plus Thought Reflection, I draw": a capitalised word no table knows, listed with cards, is a
-    card the data lacks (it was taken for a player's name and dropped, silently), unless the story named such a
-    player ("Alice, Bob and me")."""
-    known = _named(b)
-    for i, piece in enumerate(pieces):
-        if piece.kind is not Atom.WHO or piece.tokens[0].kind is not Tok.NAME or piece.text.lower() in known:
-            continue
-        after = pieces[i + 1:i + 3]
-        before = pieces[max(i - 2, 0):i]
-        if _joined(after, reverse=False) or _joined(before, reverse=True) and _ends_item(pieces[i + 1:i + 2]):
-            return i
-    return None
-
-
-def _joined(pair: list[Piece], reverse: bool) -> bool:
-    """A list joiner next to the name and cards past it: "NAME plus CARDS" (or "CARDS and NAME")."""
-    if len(pair) < 2:
-        return False
-    joiner, cards = (pair[1], pair[0]) if reverse else (pair[0], pair[1])
-    return (joiner.kind is Atom.TOKEN and joiner.tok is Tok.SEP and joiner.text.lower() in _LIST_JOINERS
-            and joiner.text != "," and cards.kind is Atom.CARDS)
-
-
-def _ends_item(following: list[Piece]) -> bool:
-    """Nothing after the name makes it a subject: the clause ends, or a separator or a place follows."""
-    return not following or following[0].kind is Atom.PLACE or (
-        following[0].kind is Atom.TOKEN and following[0].tok is Tok.SEP)
-
-
-def _title(run: list[Piece]) -> bool:
-    """ "Midnight Reaper — I sacrificed it": two or more capitalised words alone opening the clause, as a title,
-    are a card (one word alone may be a player: "Alice, ...")."""
-    return sum(1 for p in run if _capitalised(p)) > 1

@@ -22,8 +22,8 @@ def reader_vocabulary() -> frozenset[str]:
     from engine.question_words import TOKEN_NOUNS
     from engine.situation.lexicon import known_words
     from engine.situation.phrases import PHRASES
-    from engine.situation.story import TABLE_TALK
     from engine.situation.tokens import reader_words
+    from engine.situation.used import TABLE_TALK
 
     # the tokens a question counts ("treasures?") are words too: a new template word ("creatures") once
     # "corrected" them into itself
