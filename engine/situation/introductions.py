@@ -138,6 +138,8 @@ def _given_names(text: str, card_words: frozenset[str]) -> str:
                   r"|(?<=\band ))(?P<w>[a-z]{2,12})\b(?=,| and\b| vs\b| versus\b| are\b|[.;!?]|$)", cap, text)
     made = {w.lower() for w in re.findall(r"\b[A-Z][a-z]{1,11}\b", text)
             if is_given_name(w) and w.lower() not in _COMMON and w.lower() not in card_words}
+    if not made:
+        return text  # no name made a player's: nothing to capitalise elsewhere (a pass over every word saved)
     # a given name the text makes a player's is that player's everywhere ("targeting bob", "does bob lose")
     return re.sub(r"\b[a-z]{2,12}\b", lambda m: m.group(0).capitalize() if m.group(0) in made else m.group(0), text)
 
