@@ -230,7 +230,8 @@ for _verb in ("draw", "take", "use"):  # "i don't draw the extra 2": the ability
 # "she keeps every card she drew": said of another player, the verbs take an "s" ("keeps", "puts", "pays")
 _KEPT = {2: "keep both|keep them both|keep both of them|keep all|keep all of them|keep them all|keep them|"
             "pay for both|pay 8 life|pay eight life|keep the 2|keep the two|keep all three|keep all 3|"
-            "keep every card|keep all the cards|keep all cards|keep every card {who} drew|keep all the cards {who} drew|"
+            "keep every card|keep all the cards|keep all cards|keep every card {who} drew|"
+            "keep all the cards {who} drew|"
             "keep each card|keep each card {who} drew|keep all of the cards",
          1: "keep one|keep 1|keep one of them|pay for one|pay 4 life|pay four life|keep just one",
          0: "put both back|put them back|put them both back|put both on top|put them on top|put both back on top|"

@@ -79,7 +79,8 @@ _QUESTION_TAIL = (
     r"(?:does|do|will|would|did) (?!it\b|that\b|this\b)[\w',\- ]{2,60}? (?:still )?triggers?(?: \w+){0,4}|"
     r"do (?:i|we) (?:still )?(?:get to )?draw(?: a card| anything)?|"
     # "can I miracle it?", "miracle?": a question about the draw told before it, no fact of its own
-    r"(?:can|could|may|do|does) (?:i|we|he|she|they|you|[A-Z][a-z]{1,23}) (?:still )?(?:get to )?miracle(?: (?:it|that|this|"
+    r"(?:can|could|may|do|does) (?:i|we|he|she|they|you|[A-Z][a-z]{1,23}) (?:still )?(?:get to )?miracle"
+    r"(?: (?:it|that|this|"
     r"him|her|[\w']+(?: [\w']+){0,3}))?(?: even tho(?:ugh)? .{1,60})?|"
     r"(?:does|do|will|would|can|could) (?!it\b|that\b|this\b)[\w',\- ]{2,60}? (?:stop|prevent|affect|replace|hose|"
     r"shut off|turn off|matter for|apply to) (?:me|him|her|them|us|it|that|this|my \w+|his \w+|the \w+)|"

@@ -38,7 +38,8 @@ _TRIGGER_SOURCE = re.compile(
     rf"\b(?P<prep>{_SOURCE_WORDS}) (?:the )?(?!(?:its|his|her|their|my|your|that|this|the|a|an) )"
     r"(?P<card>[^.,;!?]{2,50}?)(?:'s?|s')? "
     r"(?:triggered ability|trigger|ability)\b", re.I)
-_THE_TRIGGER = re.compile(rf"\b(?P<prep>{_SOURCE_WORDS}) the (?!(?:its|his|her|their) )(?P<card>[^.,;!?]{{2,50}}?) trigger\b", re.I)
+_THE_TRIGGER = re.compile(
+    rf"\b(?P<prep>{_SOURCE_WORDS}) the (?!(?:its|his|her|their) )(?P<card>[^.,;!?]{{2,50}}?) trigger\b", re.I)
 
 # "draws for the turn, then draws two more with Sylvan Library": the turn's draw, then a trigger's draw said by
 # its source; "then the Howling Mine trigger makes her draw a card": the same, the trigger as the subject

@@ -24,7 +24,8 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # "she has not drawn any other card this turn", "has drawn no other cards", "hasn't drawn another card":
         # none drawn this turn before what the story tells
         (r"\b(?P<aux>has|have|had)(?:n'?t| not)? (?:not )?drawn (?:(?<=nt drawn )|(?<=n't drawn )|(?<=not drawn ))"
-         r"(?:any (?:other )?cards?|another card)(?= (?:yet )?this turn\b|(?: yet)?\s*[.;!?,]|$)", r"\g<aux> drawn 0 cards"),
+         r"(?:any (?:other )?cards?|another card)(?= (?:yet )?this turn\b|(?: yet)?\s*[.;!?,]|$)",
+         r"\g<aux> drawn 0 cards"),
         (r"\b(?P<aux>has|have|had) drawn no (?:other )?cards?(?= (?:yet )?this turn\b|(?: yet)?\s*[.;!?,]|$)",
          r"\g<aux> drawn 0 cards"),
         (r"\b(?:didn'?t|did not) draw (?:any (?:other )?cards?|another card)(?= (?:yet )?this turn\b)",
