@@ -249,6 +249,7 @@ def _additional_draws(reading: Reading, who: str) -> str | None:
             return None
         b.unowned = [(c, w) for c, w in b.unowned if c != loose[0]]
         b.player(who).battlefield.append(loose[0])
+        b.placed.append((who, loose[0]))
         b.assume(f"{loose[0]} read as {'yours' if who == 'You' else who + chr(39) + 's'}: its additional draws are "
                  "taken by its controller")
         found = loose

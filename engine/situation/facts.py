@@ -159,7 +159,11 @@ def _controls(ctx: Ctx, g: dict[str, str]) -> None:
         return
     if who in GROUPS or who.startswith("team:"):
         raise SituationError("say which player controls the permanent", ctx.clause, "'Alice controls X'")
-    ctx.b.player(who).battlefield.extend(cards)
+    for card in cards:
+        if (who, card) in ctx.b.placed:
+            ctx.b.placed.remove((who, card))  # read there already from a draw off it: the same permanent, told
+        else:
+            ctx.b.player(who).battlefield.append(card)
     ctx.b.note(f"{who} {agree(who, 'control')} {', '.join(cards)}", ctx.clause)
 
 

@@ -46,15 +46,20 @@ _THE_TRIGGER = re.compile(
 _AMOUNT = r"(?P<n>a|an|one|two|three|\d+|another|the)"
 _MORE = r"(?: (?:more|extra|additional|other))?(?: (?:cards?|draws?))?"
 _SUBJECT = r"(?:(?P<subj>he|she|they|I|[A-Z][a-z]{1,23}) )?"
+_STEP = r"(?P<step> (?:in|during) (?:his|her|their|my|[A-Z][a-z]{1,23}'s) draw step)?"
 _THEN_DRAWS = re.compile(
-    rf"\b{_SUBJECT}(?:draws?|drew) for the turn,? (?:and )?then (?:(?P<who>he|she|they|I|[A-Z][a-z]{{1,23}}) )?"
+    rf"\b{_SUBJECT}(?:draws?|drew) for the turn{_STEP},? (?:and )?then (?:(?P<who>he|she|they|I|[A-Z][a-z]{{1,23}}) )?"
     rf"(?P<verb>draws?|drew|takes?|took) {_AMOUNT}{_MORE} (?P<src>{_SOURCE_WORDS} [^.,;!?]{{2,60}}?)"
     r"(?=\s*(?:[.,;!?]|\band\b|$))", re.I)
 _THEN_MAKES = re.compile(
-    r"\b(?:draws?|drew) for the turn,? (?:and )?then (?:the )?(?P<card>[^.,;!?]{2,50}?)(?:'s?|s')? "
+    rf"\b{_SUBJECT}(?:draws?|drew) for the turn{_STEP},? (?:and )?then (?:the )?(?P<card>[^.,;!?]{{2,50}}?)"
+    r"(?:'s?|s')? "
     r"(?:trigger|triggered ability|ability)(?: resolves and)? (?:makes|made|has) (?P<who>him|her|them|me) draw "
     rf"{_AMOUNT}{_MORE}(?=\s*(?:[.,;!?]|\band\b|$))", re.I)
 _PRONOUN = {"him": "he", "her": "she", "them": "they", "me": "I"}
+# "took two extra with Sylvan Library": the trigger's cards taken are drawn
+# (said in the present: "drew" after a story in the past would read as a fact of the turn, not what happens)
+_DRAW_VERB = {"take": "draw", "takes": "draws", "took": "draws", "drew": "draws"}
 _EXTRA = {"a": "an extra card", "an": "an extra card", "one": "an extra card", "another": "an extra card"}
 
 
@@ -93,9 +98,12 @@ def _then_draws(m: re.Match[str]) -> str:
             and subj in _PRONOUNS:
         return m.group(0)
     said = f"{m.group('subj')} " if m.group("subj") else ""
-    return f"{said}{m.group('verb')} {_amount(m.group('n'))} {m.group('src')}"
+    verb = _DRAW_VERB.get(m.group("verb").lower(), m.group("verb"))
+    return f"{said}{verb} {_amount(m.group('n'))} {m.group('src')}{m.group('step') or ''}"
 
 
 def _made_draw(m: re.Match[str]) -> str:
-    who = _PRONOUN[m.group("who").lower()]
-    return f"{who} draws {_amount(m.group('n'))} with {m.group('card')}"
+    """ "then the Howling Mine trigger makes her draw a card": she draws it with Howling Mine (the turn's drawer
+    already said before "draws for the turn" is kept as the subject)."""
+    who = f"{m.group('subj')} " if m.group("subj") else f"{_PRONOUN[m.group('who').lower()]} "
+    return f"{who}draws {_amount(m.group('n'))} with {m.group('card')}{m.group('step') or ''}"
