@@ -43,7 +43,7 @@ _THE_TRIGGER = re.compile(
 
 # "draws for the turn, then draws two more with Sylvan Library": the turn's draw, then a trigger's draw said by
 # its source; "then the Howling Mine trigger makes her draw a card": the same, the trigger as the subject
-_AMOUNT = r"(?P<n>a|an|one|two|three|\d+|another|the)"
+_AMOUNT = r"(?P<n>(?:the )?(?:a|an|one|two|three|\d+)|another|the)"
 _MORE = r"(?: (?:more|extra|additional|other))?(?: (?:cards?|draws?))?"
 _SUBJECT = r"(?:(?P<subj>he|she|they|I|[A-Z][a-z]{1,23}) )?"
 _STEP = r"(?P<step> (?:in|during) (?:his|her|their|my|[A-Z][a-z]{1,23}'s) draw step)?"
@@ -83,7 +83,8 @@ def step_trigger_told(text: str) -> str:
 
 def _amount(n: str) -> str:
     """ "two more" -> "two cards", "another" -> "an extra card": the trigger's own draws."""
-    low = n.lower()
+    low = n.lower().removeprefix("the ")
+    n = n[len(n) - len(low):]
     return _EXTRA.get(low) or ("the extra" if low == "the" else f"{n} cards")
 
 
