@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from engine.effects import DrawReplacement
-from engine.errors import SituationError
+from engine.errors import Ambiguity, SituationError
 from engine.number_words import NUMBER_WORDS
 from engine.situation.attach import Ctx
 from engine.situation.described import agree
@@ -39,6 +39,19 @@ def activated(ctx: Ctx, g: dict[str, str]) -> None:
                              "something the engine can carry out for this card", ctx.clause,
                              "the activation's result told as a fact, or ask a judge")
     record(ctx, who, card, times)
+
+
+def how_many_activations(ctx: Ctx, g: dict[str, str], card: str) -> None:
+    """ "Alice uses Words of Waste" with no count: each activation replaces one draw, so how many draws are
+    replaced is how many times it was activated; asked (once, twice, three times), never all of them assumed."""
+    if not next_draw_shield(ctx, card):
+        return
+    words = f"{g.get('verb', 'uses')} {g['card']}".strip()
+    if words not in ctx.clause:
+        words = g["card"]
+    verb = "activate" if g.get("verb", "").lower() in ("use", "apply") else "activates"
+    raise Ambiguity(f"How many times is {card} activated? Each activation replaces one draw (614.1a).", words,
+                    ctx.clause, [(label, f"{verb} {card} {label}") for label in ("once", "twice", "three times")])
 
 
 def record(ctx: Ctx, who: str, card: str, times: int) -> None:

@@ -13,6 +13,7 @@ from typing import Any
 from engine.cards import Card
 from engine.effects import SpellText
 from engine.errors import Ambiguity, SituationError
+from engine.situation.activations import how_many_activations
 from engine.situation.attach import CARD_PRONOUNS, GROUPS, Ctx
 from engine.situation.described import agree
 from engine.situation.dredges import not_dredge
@@ -339,6 +340,8 @@ def _choice_apply(ctx: Ctx, g: dict[str, str]) -> None:
     if not_dredge(ctx, g, card):
         ctx.b.pending_dredges.append((who, yes, ctx.clause))  # "cast Brainstorm and dredge it": not Brainstorm
         return
+    if yes and not g.get("verb", "").lower().startswith("dredge"):
+        how_many_activations(ctx, g, card)  # "uses Words of Waste": each activation replaces one draw
     if g.get("verb", "").startswith("dredge") and who in ctx.b.players \
             and card not in ctx.b.players[who].graveyard_cards:
         # "I dredge Golgari Thug" says where the card is: in the dredging player's graveyard (702.52a).

@@ -135,6 +135,15 @@ def test_more_activations_than_draws_replace_every_draw() -> None:
     assert _life(res, "Bob") == 6 and drawn_by(res).get("Alice", 0) == 0
 
 
+def test_uses_without_a_count_asks_how_many_activations() -> None:
+    """Was: every one of Brainstorm's three draws replaced, as if it had been activated three times."""
+    with pytest.raises(Clarification) as asked:
+        _judged("Nadia controls Words of Waste and Adam has 4 cards in hand. Nadia uses Words of Waste and casts "
+                "Brainstorm. How many cards does Adam have in hand?")
+    labels = [o.label for o in asked.value.options]
+    assert labels[:2] == ["once", "twice"], labels
+
+
 def test_an_activation_after_the_action_is_not_read_as_before_it() -> None:
     with pytest.raises(SituationError):
         _judged("Alice controls Words of Waste. Alice casts Brainstorm, then activates Words of Waste. How many "
