@@ -44,12 +44,13 @@ _THE_TRIGGER = re.compile(
 # "draws for the turn, then draws two more with Sylvan Library": the turn's draw, then a trigger's draw said by
 # its source; "then the Howling Mine trigger makes her draw a card": the same, the trigger as the subject
 _AMOUNT = r"(?P<n>(?:the )?(?:a|an|one|two|three|\d+)|another|the)"
-_MORE = r"(?: (?:more|extra|additional|other))?(?: (?:cards?|draws?))?"
+_MORE = r"(?: (?:more|extra|additional|other))?(?: (?:cards?|draws?|ones?))?"
 _SUBJECT = r"(?:(?P<subj>he|she|they|I|[A-Z][a-z]{1,23}) )?"
 _STEP = r"(?P<step> (?:in|during) (?:his|her|their|my|[A-Z][a-z]{1,23}'s) draw step)?"
 _THEN_DRAWS = re.compile(
-    rf"\b{_SUBJECT}(?:draws?|drew) for the turn{_STEP},? (?:and )?then (?:(?P<who>he|she|they|I|[A-Z][a-z]{{1,23}}) )?"
-    rf"(?P<verb>draws?|drew|takes?|took) {_AMOUNT}{_MORE} (?P<src>{_SOURCE_WORDS} [^.,;!?]{{2,60}}?)"
+    rf"\b{_SUBJECT}(?P<xverb>draws?|drew) for the turn{_STEP},? (?:and )?then "
+    r"(?:(?!(?:draws?|drew|takes?|took|another|the|two|three)\b)(?P<who>he|she|they|I|[A-Z][a-z]{1,23}) )?"
+    rf"(?:(?P<verb>draws?|drew|takes?|took) )?{_AMOUNT}{_MORE} (?P<src>{_SOURCE_WORDS} [^.,;!?]{{2,60}}?)"
     r"(?=\s*(?:[.,;!?]|\band\b|$))", re.I)
 _THEN_MAKES = re.compile(
     rf"\b{_SUBJECT}(?:draws?|drew) for the turn{_STEP},? (?:and )?then (?:the )?(?P<card>[^.,;!?]{{2,50}}?)"
@@ -99,7 +100,8 @@ def _then_draws(m: re.Match[str]) -> str:
             and subj in _PRONOUNS:
         return m.group(0)
     said = f"{m.group('subj')} " if m.group("subj") else ""
-    verb = _DRAW_VERB.get(m.group("verb").lower(), m.group("verb"))
+    said_verb = m.group("verb") or m.group("xverb")  # "i draw for the turn and then 2 more off X": the same verb
+    verb = _DRAW_VERB.get(said_verb.lower(), said_verb)
     return f"{said}{verb} {_amount(m.group('n'))} {m.group('src')}{m.group('step') or ''}"
 
 

@@ -55,6 +55,18 @@ def test_the_turns_draw_then_a_triggers_draws_is_the_draw_step(text: str) -> Non
     assert any(s.text.endswith("draw step: the turn-based draw.") for s in res.steps)
 
 
+@pytest.mark.parametrize("text", [
+    "i control howling mine and opp controls notion thief. its my draw step, i draw for the turn then draw another "
+    "one from howling mine. how many does opp draw?",
+    "opp has notion thief. in my draw step i draw for the turn and then 1 more off howling mine which i control. "
+    "how many does opp draw",
+])
+def test_the_trigger_draw_told_without_its_verb_or_with_one(text: str) -> None:
+    """Notion Thief: the first card of the draw step is its player's, the trigger's card is the thief's."""
+    drawn = drawn_by(_judged(text))
+    assert drawn["You"] == 1 and drawn["Opponent"] == 1, drawn
+
+
 def test_the_trigger_as_the_subject_that_makes_a_player_draw() -> None:
     """Spirit of the Labyrinth stops the second draw of the turn (121.2b): the trigger's draw is not one."""
     res = _judged("Nadia controls Howling Mine; Adam controls Spirit of the Labyrinth. During Nadia's draw step she "
