@@ -18,17 +18,26 @@ _POSSESSIVE = {"i": "my", "he": "his", "she": "her", "they": "their", "we": "our
 _THE_DRAW = r"(?:(?:the|that|this|her|his|my|their|your|its|each|every)(?: first| next| second)? draws?|it|them)"
 _DREDGE = r"(?:(?P<card>[A-Z][\w,' -]{2,40}?)(?:'s|') )?(?:the )?dredge(?: ability)?"
 
+# "besides my draw for the turn", "other than the one from her draw step": the turn's draw (504.1) alone
+_BUT_THE_TURNS = (r"(?: this turn)?,? (?:besides|except(?: for)?|other than|apart from|aside from|but) (?:my|his|her|"
+                  r"their|the|your) (?:normal |regular |natural |usual )?(?:draw(?: for the turn| step draw)?|"
+                  r"card for the turn|one (?:from|in|during) (?:my|his|her|their|the|your) draw step)")
+# "... this turn besides ...": another exception than the turn's draw, left for the reader to say it can't read
+_NOT_EXCEPT = r"(?!,? (?:besides|except|other than|apart from|aside from|but)\b)"
+
 _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(rx, re.I), to)
     for rx, to in (
+        (rf"\b(?P<aux>has|have|had)(?:n'?t| not) drawn (?:any (?:other )?cards?|another card){_BUT_THE_TURNS}",
+         r"\g<aux> drawn 1 card this turn"),
         # "she has not drawn any other card this turn", "has drawn no other cards", "hasn't drawn another card":
         # none drawn this turn before what the story tells
         (r"\b(?P<aux>has|have|had)(?:n'?t| not)? (?:not )?drawn (?:(?<=nt drawn )|(?<=n't drawn )|(?<=not drawn ))"
-         r"(?:any (?:other )?cards?|another card)(?= (?:yet )?this turn\b|(?: yet)?\s*[.;!?,]|$)",
+         rf"(?:any (?:other )?cards?|another card)(?= (?:yet )?this turn\b{_NOT_EXCEPT}|(?: yet)?\s*[.;!?,]|$)",
          r"\g<aux> drawn 0 cards"),
-        (r"\b(?P<aux>has|have|had) drawn no (?:other )?cards?(?= (?:yet )?this turn\b|(?: yet)?\s*[.;!?,]|$)",
-         r"\g<aux> drawn 0 cards"),
-        (r"\b(?:didn'?t|did not) draw (?:any (?:other )?cards?|another card)(?= (?:yet )?this turn\b)",
+        (rf"\b(?P<aux>has|have|had) drawn no (?:other )?cards?(?= (?:yet )?this turn\b{_NOT_EXCEPT}|(?: yet)?\s*[.;!?,]"
+         r"|$)", r"\g<aux> drawn 0 cards"),
+        (rf"\b(?:didn'?t|did not) draw (?:any (?:other )?cards?|another card)(?= (?:yet )?this turn\b{_NOT_EXCEPT})",
          "has drawn 0 cards"),
     )
 )

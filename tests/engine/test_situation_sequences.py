@@ -178,6 +178,24 @@ def test_no_other_card_drawn_this_turn(said: str) -> None:
     assert res.players["Nadia"]["drawn_this_turn"] == 3
 
 
+@pytest.mark.parametrize("said", ["besides my draw for the turn", "except my normal draw",
+                                  "other than the one from my draw step"])
+def test_no_other_card_but_the_turns_draw_is_one_card(said: str) -> None:
+    res = _judged(f"i haven't drawn any other card this turn {said}. terminus is on top and i cast brainstorm. can "
+                  "i cast terminus for its miracle cost?")
+    assert _lead(res) == "No.", res.answer
+
+
+def test_no_other_card_but_another_draw_is_not_read_as_none() -> None:
+    """ "except the one from Gitaxian Probe": one card drawn, never "none drawn" (a miracle Yes)."""
+    try:
+        res = _judged("i haven't drawn any other card this turn except the one from gitaxian probe. terminus is on "
+                      "top and i cast brainstorm on opp's turn. can i miracle it?")
+    except (Clarification, SituationError):
+        return
+    assert _lead(res) != "Yes.", res.answer
+
+
 def test_the_first_card_drawn_this_turn_is_on_top() -> None:
     res = _judged("on my opponent's turn i cast brainstorm and entreat the angels is the first card i draw this "
                   "turn. can i cast it for its miracle cost?")
