@@ -61,11 +61,31 @@ def record(ctx: Ctx, who: str, card: str, times: int) -> None:
         raise SituationError(f"{card} activated after “{ctx.b.action_clause}”: it replaces the next draw after that, "
                              "which the story doesn't tell", ctx.clause,
                              "the activation before the action ('I activate X, then cast Brainstorm')")
+    _controlled(ctx, who, card)
     key = f"activations:{card}:{who}"
     ctx.b.choices[key] = int(ctx.b.choices.get(key, 0) or 0) + times
     count = {1: "once", 2: "twice"}.get(times, f"{times} times")
     ctx.b.note(f"{who} {agree(who, 'activate')} {card} {count}: {_draws(times)} {who} would draw this turn "
                f"{'is' if times == 1 else 'are'} replaced (614.1a)", ctx.clause)
+
+
+def _controlled(ctx: Ctx, who: str, card: str) -> None:
+    """Only a permanent's controller activates its abilities (602.2): a card told nowhere else is on the
+    activating player's battlefield (said), one said with no controller is theirs; one told as theirs stays one."""
+    b = ctx.b
+    if who in b.players and card in b.players[who].battlefield:
+        return
+    if any(c == card for c, _ in b.unowned):
+        b.unowned = [(c, w) for c, w in b.unowned if c != card]
+    elif any(c == card for _, c in b.group_permanents):
+        return  # "we both control Words of Waste": each player of the group has one, the activating player's among them
+    elif any(card in p.battlefield for p in b.players.values()):
+        raise SituationError(f"{card} is told as another player's: only its controller activates its abilities "
+                             "(602.2)", ctx.clause, "who controls it, and who activates it")
+    b.player(who).battlefield.append(card)
+    b.placed.append((who, card))
+    b.assume(f"{card} read as {'yours' if who == 'You' else who + chr(39) + 's'}: only its controller activates "
+             "its abilities (602.2)")
 
 
 def _draws(times: int) -> str:

@@ -156,6 +156,18 @@ def test_uses_without_a_count_asks_how_many_activations() -> None:
     assert labels[:2] == ["once", "twice"], labels
 
 
+def test_the_activating_player_controls_the_permanent() -> None:
+    """602.2: was the activation kept with no Words of Waste on the battlefield, so every card drawn."""
+    res = _judged("i activate words of waste, then cast brainstorm. opp has 5 cards in hand. how many cards does opp "
+                  "have?")
+    assert _hand(res, "Opponent") == 4 and any("602.2" in a for a in res.assumed), res.assumed
+    res = _judged("i activate words of waste, then cast brainstorm. i control words of waste. opp has 5 cards in "
+                  "hand. how many cards does opp have?")
+    assert _hand(res, "Opponent") == 4  # one Words of Waste, activated once (two copies replaced two draws)
+    with pytest.raises(SituationError):
+        _judged("opp controls words of waste. i activate words of waste, then cast brainstorm.")
+
+
 def test_an_activation_after_the_action_is_not_read_as_before_it() -> None:
     with pytest.raises(SituationError):
         _judged("Alice controls Words of Waste. Alice casts Brainstorm, then activates Words of Waste. How many "
