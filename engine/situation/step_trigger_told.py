@@ -36,8 +36,7 @@ _SOURCE_WORDS = r"(?:with|from|off|off of|using|because of|thanks to|through|via
 # "a card from Kami of the Crescent Moon's trigger", "with the Howling Mine trigger": the card as the source
 _TRIGGER_SOURCE = re.compile(
     rf"\b(?P<prep>{_SOURCE_WORDS}) (?:the )?(?!(?:its|his|her|their|my|your|that|this|the|a|an) )"
-    r"(?P<card>[^.,;!?]{2,50}?)(?:'s?|s')? "
-    r"(?:triggered ability|trigger|ability)\b", re.I)
+    r"(?P<card>[^.,;!?]{2,50}?)(?:(?:'s?|s')? (?:triggered ability|trigger)|(?:'s|s') ability)\b", re.I)
 _THE_TRIGGER = re.compile(
     rf"\b(?P<prep>{_SOURCE_WORDS}) the (?!(?:its|his|her|their) )(?P<card>[^.,;!?]{{2,50}}?) trigger\b", re.I)
 
