@@ -44,7 +44,8 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 
 # "Terminus is the first card she draws this turn": on top of her library, none drawn before it (702.94a)
 _FIRST_CARD = re.compile(
-    rf"(?:^|(?<=[.,;!?] )|(?<=\band ))(?P<card>(?!it\b|that\b|this\b)[\w,' -]{{2,40}}?) (?:is|was) the first card "
+    r"(?:^|(?<=[.,;!?] )|(?<=\band ))(?P<card>(?!(?:it|that|this|which|what|who|whether)\b)[\w,' -]{2,40}?) "
+    r"(?:is|was) the first card "
     rf"{_WHO} (?:draws?|drew|has drawn|'s drawn|will draw|would draw) this turn\b", re.I)
 # "it's the first card she drew this turn": the card the story draws is the turn's first
 _FIRST_IT = re.compile(
