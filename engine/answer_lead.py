@@ -183,9 +183,27 @@ def _miracle(res: Resolution, asked: Asked) -> Lead:
     if before:
         return Lead(AnswerKind.NO, "No.", f"{does_said(who, 'have', 'has')} already drawn a card this turn, and "
                     "miracle works only on the first card drawn in a turn", "702.94a")
-    top = (res.before.get(who, {}).get("library_top") or ["the top card of the library"])[0]
+    tops = res.before.get(who, {}).get("library_top") or []
+    named = _miracle_card(asked.words)
+    if named and (not tops or tops[0].lower() != named.lower()):
+        return Lead(AnswerKind.YES, f"Yes, only if {named} is the top card of the library, the first card "
+                    f"{does_said(who, 'draw', 'draws')} this turn.", f"{does_said(who, 'have', 'has')} drawn no card "
+                    f"this turn yet; {named} was not said to be on top, and a card drawn after the first can't be "
+                    "cast for its miracle cost", "702.94a")
+    top = (tops or ["the top card of the library"])[0]
     first = f"{top} is the first card {does_said(who, 'draw', 'draws')} this turn"
     return Lead(AnswerKind.YES, "Yes.", first, "702.94a")
+
+
+# "can she miracle Terminus?", "can she cast Terminus for its miracle cost?": the card the question names
+_MIRACLE_CARD = re.compile(r"\bmiracle (?!(?:it|that|this|them|one|cost)\b)(?P<a>[\w,' -]{2,40}?)\W*$|"
+                           r"\bcast (?!(?:it|that|this|them)\b)(?P<b>[\w,' -]{2,40}?) (?:for|with|using) "
+                           r"(?:its|the) miracle\b", re.I)
+
+
+def _miracle_card(words: str) -> str:
+    m = _MIRACLE_CARD.search(words)
+    return (m.group("a") or m.group("b") or "").strip() if m else ""
 
 
 ACT_LEADS: dict[str, Callable[[Resolution, Asked], Lead]] = {"dredge": _dredge, "miracle": _miracle}

@@ -85,7 +85,7 @@ def _condition(raw: dict[str, Any]) -> DrawCondition:
 
 _FIELDS = {
     "draw_replacement": {"type", "affects", "instead", "optional", "zone", "except_first_in_draw_step",
-                         "library_empty", "hand_empty", "min_library", "source"},
+                         "library_empty", "hand_empty", "min_library", "source", "per_activation"},
     "cast_trigger": {"type", "affects", "ops", "optional", "noncreature"},
     "multi_draw_replacement": {"type", "affects", "min_count", "instead"},
     "draw_prohibition": {"type", "affects", "max_per_turn"},
@@ -118,7 +118,8 @@ def build_effect(raw: dict[str, Any], where: str) -> Effect:
         if zone not in ("battlefield", "graveyard"):
             raise CardDataError(f"{where}: zone must be battlefield or graveyard")
         return DrawReplacement(affects, _ops(raw.get("instead"), where), _condition(raw),
-                               bool(raw.get("optional", False)), zone)
+                               bool(raw.get("optional", False)), zone,
+                               per_activation=bool(raw.get("per_activation", False)))
     if kind == "multi_draw_replacement":
         return MultiDrawReplacement(affects, int(raw.get("min_count", 2)), _ops(raw.get("instead"), where))
     if kind == "draw_prohibition":

@@ -252,6 +252,9 @@ class DrawReplacement:
     zone: str = "battlefield"  # where the card must be: "graveyard" for dredge
     rules: tuple[str, ...] = ("614.1a", "614.11", "121.6")
     kind: str = "draw_replacement"
+    # "{1}: The next time you would draw a card this turn, ... instead" (Words of Waste): each activation is a
+    # replacement of its own that applies to one draw; the choice "activations:<card>:<player>" says how many
+    per_activation: bool = False
 
     def applies_to(self, draw: DrawFacts, relation: Relation) -> bool:
         """614.1a: whether this replacement can replace this draw. A graveyard ability (dredge) replaces only

@@ -228,7 +228,7 @@ def read_line(line: str, name: str) -> list[Effect] | None:
     m = re.fullmatch(r"\{1\}: the next time you would draw a card this turn, (?P<rest>.+)", low)
     if m:
         ops = _ops(m.group("rest"), "that_player")
-        return [DrawReplacement("you", ops, optional=True)] if ops else None
+        return [DrawReplacement("you", ops, optional=True, per_activation=True)] if ops else None
     m = re.fullmatch(r"whenever (an opponent) casts an? (noncreature )?spell, you may draw a card unless that player "
                      r"pays (\{\d+\})\.?", low)
     if m:

@@ -225,6 +225,7 @@ def describe_choice(key: str, value: Any) -> str:
         "order": lambda: (f"{who} draws normally instead of applying an optional replacement"
                           if value == "draw normally" else f"{who} applies {value} first"),
         "apply": lambda: f"{who} {'uses' if yes else 'does not use'} {parts[0]}",
+        "activations": lambda: f"{who} activates {parts[0]} " + {1: "once", 2: "twice"}.get(value, f"{value} times"),
         "may_draw": lambda: f"{who} {'chooses to draw' if yes else 'chooses not to draw'}",
         "trigger": lambda: f"{who} {'uses' if yes else 'declines'} {parts[0]}'s “may” ability",
         "may": lambda: f"{parts[0]}'s “may”{_act(parts[-1])} is {'taken' if yes else 'declined'}",

@@ -25,8 +25,22 @@ def replacement_candidates(r: Resolver, event: DrawEvent) -> list[EffectSource]:
     """The replacements that could apply to this draw, each asked itself (614.1a), from the draw's facts."""
     facts = r.draw_facts(event)
     return [src for src in r.in_play_of(DrawReplacement)
-            if src.key not in event.applied
-            and src.key not in r.consumed and src.effect.applies_to(facts, r.relation(src.controller, event.who))]
+            if src.key not in event.applied and src.key not in r.consumed and not _activations_spent(r, src)
+            and src.effect.applies_to(facts, r.relation(src.controller, event.who))]
+
+
+def activations(r: Resolver, src: EffectSource) -> int | None:
+    """How many times the controller activated a "the next time you would draw" ability (the choice
+    "activations:<card>:<player>"), None when not said."""
+    said = r.s.choices.get(f"activations:{src.card.name}:{src.controller}")
+    return said if isinstance(said, int) and not isinstance(said, bool) else None
+
+
+def _activations_spent(r: Resolver, src: EffectSource) -> bool:
+    """Each activation of a "the next time you would draw" ability replaces one draw, then is gone (614.1a, the
+    cards' rulings): with the activations said, once that many draws were replaced the card replaces no more."""
+    limit = activations(r, src) if src.effect.per_activation else None
+    return limit is not None and sum(1 for k in r.consumed if k.startswith(f"{src.key}@")) >= limit
 
 
 def choose_replacement(r: Resolver, event: DrawEvent) -> EffectSource | None:
@@ -41,8 +55,8 @@ def choose_replacement(r: Resolver, event: DrawEvent) -> EffectSource | None:
     for c in candidates:
         by_name.setdefault(_label(c, candidates), c)
     options: list[str] = list(by_name)
-    if all(c.effect.optional for c in candidates):
-        options.append(NO_REPLACEMENT)
+    if all(c.effect.optional and not (c.effect.per_activation and activations(r, c)) for c in candidates):
+        options.append(NO_REPLACEMENT)  # an activated "next time you would draw" is no longer a "may"
     pick = r.choose(f"order:{who}", options, _default_replacement(r, event, candidates))
     if pick == NO_REPLACEMENT:
         names = " and ".join(options[:-1])
@@ -65,7 +79,8 @@ def _default_replacement(r: Resolver, event: DrawEvent, candidates: list[EffectS
     mandatory one in the order listed, else (all optional) an optional one only when the library is
     empty, since that keeps the player in the game; otherwise the card is drawn."""
     who = event.who
-    stated = [c for c in candidates if r.s.choices.get(f"apply:{c.card.name}:{who}") is True]
+    stated = [c for c in candidates if r.s.choices.get(f"apply:{c.card.name}:{who}") is True
+              or c.effect.per_activation and (activations(r, c) or 0) > 0]
     wins = [c for c in candidates if any(op.do == "win" for op in c.effect.instead)]
     mandatory = [c for c in candidates if not c.effect.optional]
     for group in (stated, wins, mandatory):
@@ -95,6 +110,8 @@ def apply_replacement(r: Resolver, event: DrawEvent, chosen: EffectSource) -> No
                "on any card drawn because of the replacement.", r.rs.cite("additional_action"), who,
                "additional_action")
     explain_no_triggers(r, event, f"the draw was replaced by {chosen.card.name}")
+    if eff.per_activation:
+        r.consumed.add(f"{chosen.key}@{len(r.consumed)}")  # one activation used up
     r.run_ops(eff.instead, you=chosen.controller, that_player=who, source=chosen.card.name,
               applied=event.applied | {chosen.key}, replacing=True)
 

@@ -101,6 +101,9 @@ class Builder:
         # are tried, so that the final error names the card rather than "didn't understand".
         self.last_error: SituationError | None = None
         self.unowned: list[tuple[str, str]] = []
+        # permanents put on a player's battlefield by a reading, not told ("I draw 2 off Sylvan Library": mine):
+        # a later "I control Sylvan Library" tells the same one, never a second copy
+        self.placed: list[tuple[str, str]] = []
         self.understood: list[tuple[str, str]] = []  # (fact, the words it came from)
         self.assumed: list[str] = []  # readings the reader chose (said in the answer)
         self.mentions: list[tuple[str, int]] = []  # (player, sentence index), in the order of the text

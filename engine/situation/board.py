@@ -236,13 +236,19 @@ def _extra(part: Part, reading: Reading) -> None:
         used = piece.values.get("extra") != "none"
         _use_additional(part, reading, who, card, used, piece.text)
         piece.used = True
-        for keep in part.reading.later:
-            if keep.kind is Atom.KEEP and not keep.used and used:
-                reading.b.choices[f"sylvan_pay:{who}"] = int(keep.values["keep"] or 0)
-                kept = int(keep.values["keep"] or 0)
-                reading.b.note(f"{who} {agree(who, 'pay')} 4 life for each of {kept} card{'' if kept == 1 else 's'}",
-                               reading.clause)
-                keep.used = True
+        if used:
+            _kept(part, reading, who)
+
+
+def _kept(part: Part, reading: Reading, who: str) -> None:
+    """ "... and keep both": how many of the additional cards ``who`` keeps, paying 4 life for each."""
+    for keep in part.reading.later:
+        if keep.kind is Atom.KEEP and not keep.used:
+            reading.b.choices[f"sylvan_pay:{who}"] = int(keep.values["keep"] or 0)
+            kept = int(keep.values["keep"] or 0)
+            reading.b.note(f"{who} {agree(who, 'pay')} 4 life for each of {kept} card{'' if kept == 1 else 's'}",
+                           reading.clause)
+            keep.used = True
 
 
 def _use_additional(part: Part, reading: Reading, who: str, card: str, used: bool, words: str) -> None:
@@ -270,6 +276,7 @@ def drawn_off_permanent(part: Part, reading: Reading, piece: Piece, name: str) -
     if _additional_draws(reading, who) != name:
         return False
     _use_additional(part, reading, who, name, True, piece.text)
+    _kept(part, reading, who)
     return True
 
 
@@ -285,6 +292,7 @@ def _additional_draws(reading: Reading, who: str) -> str | None:
             return None
         b.unowned = [(c, w) for c, w in b.unowned if c != loose[0]]
         b.player(who).battlefield.append(loose[0])
+        b.placed.append((who, loose[0]))
         b.assume(f"{loose[0]} read as {'yours' if who == 'You' else who + chr(39) + 's'}: its additional draws are "
                  "taken by its controller")
         found = loose

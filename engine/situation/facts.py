@@ -13,6 +13,7 @@ from typing import Any
 from engine.cards import Card
 from engine.effects import SpellText
 from engine.errors import Ambiguity, SituationError
+from engine.situation.activations import how_many_activations
 from engine.situation.attach import CARD_PRONOUNS, GROUPS, Ctx
 from engine.situation.described import agree
 from engine.situation.dredges import not_dredge
@@ -169,7 +170,11 @@ def _controls(ctx: Ctx, g: dict[str, str]) -> None:
         return
     if who in GROUPS or who.startswith("team:"):
         raise SituationError("say which player controls the permanent", ctx.clause, "'Alice controls X'")
-    ctx.b.player(who).battlefield.extend(cards)
+    for card in cards:
+        if (who, card) in ctx.b.placed:
+            ctx.b.placed.remove((who, card))  # read there already from a draw off it: the same permanent, told
+        else:
+            ctx.b.player(who).battlefield.append(card)
     ctx.b.note(f"{who} {agree(who, 'control')} {', '.join(cards)}", ctx.clause)
 
 
@@ -346,6 +351,8 @@ def _choice_apply(ctx: Ctx, g: dict[str, str]) -> None:
     if not_dredge(ctx, g, card):
         ctx.b.pending_dredges.append((who, yes, ctx.clause))  # "cast Brainstorm and dredge it": not Brainstorm
         return
+    if yes and not g.get("verb", "").lower().startswith("dredge"):
+        how_many_activations(ctx, g, card)  # "uses Words of Waste": each activation replaces one draw
     if g.get("verb", "").startswith("dredge") and who in ctx.b.players \
             and card not in ctx.b.players[who].graveyard_cards:
         # "I dredge Golgari Thug" says where the card is: in the dredging player's graveyard (702.52a).

@@ -17,6 +17,7 @@ from engine.costs import written_costs
 from engine.effects import LOYALTY_LINE, SpellText
 from engine.entering import entering_text
 from engine.errors import RuleRefusal, SituationError
+from engine.situation.activations import next_draw_shield, record
 from engine.situation.attach import CARD_PRONOUNS, GROUPS, Ctx
 from engine.situation.facts import _draw_step, _each_target, is_spell
 from engine.situation.lexicon import count, read_number
@@ -89,6 +90,9 @@ def _cast(ctx: Ctx, g: dict[str, str]) -> None:
     spell_text = card is not None and any(isinstance(e, SpellText) and not e.activated for e in card.effects)
     if verb.startswith("tap"):
         _tapped(ctx, card, action)
+    elif verb.startswith("activate") and card is not None and next_draw_shield(ctx, card.name):
+        record(ctx, who, card.name, 1)  # "she activates Words of Waste, then casts Brainstorm": a fact, one draw
+        return
     elif verb.startswith("activate"):
         action["ability"] = "activate"
     elif verb.startswith("cycle"):

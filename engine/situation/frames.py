@@ -182,6 +182,24 @@ def _draw(part: Part, reading: Reading) -> None:
             more["may"] = "may"
         A._draw(*_groups(reading, reading.owner(part), **more))
         piece.used = True
+        _card_drawn(part, reading, piece)
+
+
+def _card_drawn(part: Part, reading: Reading, draw: Piece) -> None:
+    """ "Alice casts Thought Scour and draws Temporal Mastery": the card named right after a draw of one card is
+    the card drawn, the top card of the drawer's library (it was put on the battlefield, where a Notion Thief
+    "drawn" would have replaced the draws). Said."""
+    at = part.pieces.index(draw)
+    nxt = part.pieces[at + 1] if at + 1 < len(part.pieces) else None
+    if nxt is None or nxt.used or nxt.kind is not Atom.CARDS or draw.values.get("n_text") not in (None, "1", "a"):
+        return
+    if any(p.kind in (Atom.PLACE, Atom.ZONE, Atom.TOP) for p in part.pieces[at + 2:]):
+        return  # "draws X from the graveyard", "X on top": another fact reads it
+    who = reading.owner(part)
+    F._zone_cards(*_groups(reading, who, cards=str(nxt.values["card"]), zone="library"))
+    reading.b.assume(f"“{draw.text} {nxt.text}” read as {nxt.values['card']} being the card drawn: the top card "
+                     "of the library")
+    nxt.used = True
 
 
 def _draw_off(part: Part, reading: Reading) -> None:

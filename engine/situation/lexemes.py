@@ -231,11 +231,24 @@ for _verb in ("draw", "take", "use"):  # "i don't draw the extra 2": the ability
         for _mid in ("the extra", "the 2 extra", "the two extra", "the extra 2", "the extra two", "the additional",
                      "them", "the extra cards", "the 2 extra cards", "extra"):
             _add(Tok.EXTRA, f"{_no} {_verb} {_mid}", "none")
-_add(Tok.KEEP, "keep both|keep them both|keep both of them|keep all|keep all of them|keep them all|keep them|"
-               "pay for both|pay 8 life|pay eight life|keep the 2|keep the two", 2)
-_add(Tok.KEEP, "keep one|keep 1|keep one of them|pay for one|pay 4 life|pay four life|keep just one", 1)
-_add(Tok.KEEP, "put both back|put them back|put them both back|put both on top|put them on top|put both back on top|"
-               "keep none|keep neither|pay nothing|put them both on top", 0)
+# "she keeps every card she drew": said of another player, the verbs take an "s" ("keeps", "puts", "pays")
+_KEPT = {2: "keep both|keep them both|keep both of them|keep all|keep all of them|keep them all|keep them|"
+            "pay for both|pay 8 life|pay eight life|keep the 2|keep the two|keep all three|keep all 3|"
+            "keep every card|keep all the cards|keep all cards|keep every card {who} drew|"
+            "keep all the cards {who} drew|"
+            "keep each card|keep each card {who} drew|keep all of the cards",
+         1: "keep one|keep 1|keep one of them|pay for one|pay 4 life|pay four life|keep just one",
+         0: "put both back|put them back|put them both back|put both on top|put them on top|put both back on top|"
+            "keep none|keep neither|pay nothing|put them both on top"}
+_ING = {"keep": "keeping", "put": "putting"}
+for _n, _forms in _KEPT.items():
+    for _form in _forms.split("|"):
+        _verb, _, _rest = _form.partition(" ")
+        for _who in ("i", "he", "she", "they", "we"):
+            _add(Tok.KEEP, f"{_verb} {_rest}".format(who=_who), _n)
+            _add(Tok.KEEP, f"{_verb}s {_rest}".format(who=_who), _n)
+            if _verb in _ING:  # "keeping both", "putting them back"
+                _add(Tok.KEEP, f"{_ING[_verb]} {_rest}".format(who=_who), _n)
 # "keep all of them paying life": the life a kept card costs (read with the keep); said of anything else (a
 # spell's Phyrexian mana, a cost) it changes a life total the reader can't carry out, so it is refused, never skipped
 _add(Tok.PAY_LIFE, "paying life|by paying life|paying 4 life each|paying four life each|paying the life|for the life|"

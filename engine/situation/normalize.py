@@ -20,6 +20,7 @@ from engine.situation.person import generic_you, unaddressed, vocative
 from engine.situation.question_facts import fact_after, fact_tail
 from engine.situation.rewrites import rewrite
 from engine.situation.step_trigger_told import step_trigger_told
+from engine.situation.told_draws import told_draws
 from engine.situation.typos import fix_typos, reader_vocabulary
 
 _CLEAN = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-", "\t": " ", "`": "'",
@@ -80,7 +81,8 @@ _QUESTION_TAIL = (
     r"(?:does|do|will|would|did) (?!it\b|that\b|this\b)[\w',\- ]{2,60}? (?:still )?triggers?(?: \w+){0,4}|"
     r"do (?:i|we) (?:still )?(?:get to )?draw(?: a card| anything)?|"
     # "can I miracle it?", "miracle?": a question about the draw told before it, no fact of its own
-    r"(?:can|could|may|do|does) (?:i|we|he|she|they|you) (?:still )?(?:get to )?miracle(?: (?:it|that|this|"
+    r"(?:can|could|may|do|does) (?:i|we|he|she|they|you|[A-Z][a-z]{1,23}) (?:still )?(?:get to )?miracle"
+    r"(?: (?:it|that|this|"
     r"him|her|[\w']+(?: [\w']+){0,3}))?(?: even tho(?:ugh)? .{1,60})?|"
     r"(?:does|do|will|would|can|could) (?!it\b|that\b|this\b)[\w',\- ]{2,60}? (?:stop|prevent|affect|replace|hose|"
     r"shut off|turn off|matter for|apply to) (?:me|him|her|them|us|it|that|this|my \w+|his \w+|the \w+)|"
@@ -436,7 +438,7 @@ def normalize_text(text: str, card_words: frozenset[str] = frozenset(),
     name from other words ("spell" or "permanent", else None), for the forms that name one."""
     result = Normalized("")
     told = vocative(clean(text), card_words, reader_vocabulary(), result.asides)
-    story = introduced(rewrite(unaddressed(told)), result.asides, card_words, result.unformatted_teams)
+    story = introduced(told_draws(rewrite(unaddressed(told))), result.asides, card_words, result.unformatted_teams)
     story = observed(skip_asides(step_trigger_told(story), result.asides), result.seen)
     story = triggered_when(denied_draws(story, result.claims, card_kind), result.seen, card_kind)
     result.sentences = _sentences(generic_you(story, result.corrections))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from engine.situation.activations import activated
 from engine.situation.facts import (
     _ability_target,
     _choice_apply,
@@ -166,6 +167,14 @@ PHRASES: tuple[Phrase, ...] = (
         _ability_target,
         "Orcish Bowmasters targets my opponent.",
         ("Orcish Bowmasters's trigger targets me",),
+    ),
+    Phrase(
+        "activation: the next draw",
+        (rf"{P} (?:activates?|uses?) (?P<card>.+?) (?P<times>once|twice|thrice|(?:\d{{1,2}}|\w+) times)"
+         r"(?: this turn)?",),
+        activated,
+        "I activate Words of Waste twice.",
+        ("Alice activates Words of Waste once",),
     ),
     Phrase(
         "cast",

@@ -64,3 +64,14 @@ def test_words_the_reader_knows_are_never_corrected_into_others(word: str) -> No
     from engine.situation.normalize import normalize_text
 
     assert normalize_text(f"I control Howling Mine and two {word}. {word}?").corrections == []
+
+
+def test_a_card_named_after_a_draw_is_the_card_drawn_not_a_permanent() -> None:
+    """ "Alice casts Thought Scour targeting Bob and draws Temporal Mastery" put Temporal Mastery on the battlefield
+    (a "drawn" Notion Thief would have replaced the draws)."""
+    res = judge_text("Alice casts Thought Scour targeting Bob and draws Temporal Mastery. She has not drawn any other "
+                     "card this turn. Can she cast Temporal Mastery for its miracle cost?", _db())
+    facts = {u["fact"] for u in res.understood}
+    assert "Alice: Temporal Mastery on top of library" in facts
+    assert not any("on the battlefield" in f for f in facts)
+    assert res.answer["text"].startswith("Yes")
