@@ -430,7 +430,12 @@ def _pronoun(b: Builder, word: str, clause: str, actor: str | None, subject: str
     if len(agree) == 1:  # "Alice controls Nekusar. Bob is at 2 life. His draw step begins": Bob's (gender.py)
         return agree[0]
     # asked among the players the pronoun agrees with (all of them when the names tell nothing): "her" is never Ben
-    raise Ambiguity(f"Who is “{word}”?", word, clause, [(c, c) for c in reversed(agree or candidates)])
+    # a possessive ("his library") is rewritten with the name's possessive ("Pete's library", never "Pete library")
+    said = (lambda c: f"{c}'s") if word.lower() in _SAID_AS_POSSESSIVE else (lambda c: c)
+    raise Ambiguity(f"Who is “{word}”?", word, clause, [(c, said(c)) for c in reversed(agree or candidates)])
+
+
+_SAID_AS_POSSESSIVE = frozenset({"his", "their", "hers", "theirs"})  # "her" is either: read as the name alone
 
 
 def _name_words(cards: CardDB) -> frozenset[str]:

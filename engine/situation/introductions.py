@@ -122,7 +122,9 @@ def introduced(text: str, said: list[str], card_words: frozenset[str] = frozense
 
 _COMMON = frozenset({"will", "mark", "bill", "rob", "jack", "rose", "grace", "eve", "holly", "daisy", "frank", "nick",
                      "harry", "amber", "lily", "carol", "ken", "don", "sue", "ray", "art", "pat", "joy", "may",
-                     "june", "dawn", "faith", "hope", "gene", "guy", "max", "chase", "lee", "sean", "ed", "tim"})
+                     "june", "dawn", "faith", "hope", "gene", "guy", "max", "chase", "lee", "sean", "ed", "tim",
+                     "grant", "miles", "rex", "glen", "dale", "wade", "dean", "jade", "ruby", "ivy", "opal", "hazel",
+                     "iris", "violet", "willow", "faye", "stella", "luna", "flora", "bea", "norma", "nell"})
 
 
 def _given_names(text: str, card_words: frozenset[str]) -> str:

@@ -56,11 +56,12 @@ from tests.situation_corpus.measure import OUTCOME_KEYS, Verdict, load_corpus, m
 # makes her draw a card", "activates Words of Waste once, then casts Brainstorm", "has not drawn any other card this
 # turn", "can she cast X for its miracle cost?", "applies dredge to the draw": fresh-339, 341, 358, 369 read right;
 # fresh-386..400 added (15 fresh phrasings of those patterns): 0 read right before, 12 after (393, 396, 400 asked
-# about a pronoun whose name the gender table doesn't know); merged with the players' set: 689 of 724 (95.2 %).
-READ_RIGHT_AT_LEAST = 689
+# about a pronoun whose name the gender table doesn't know); merged with the players' set: 689 of 724; with
+# more given names in the gender table (Pete, Olga, Uma, Bea...) 692 (95.6 %).
+READ_RIGHT_AT_LEAST = 692
 # issue-24q: texts not read that name known cards or tell two actions are asked with situations to choose: 8 of
 # them with an option that gives the expected outcome, 5 without; 14 not understood (22 before)
-ASKED_RIGHT_AT_LEAST = 26  # counted with READ_RIGHT_AT_LEAST: an entry asked about, then read right, is no step back
+ASKED_RIGHT_AT_LEAST = 24  # counted with READ_RIGHT_AT_LEAST: an entry asked about, then read right, is no step back
 NOT_UNDERSTOOD_AT_MOST = 5  # misc-19, phr-03, fresh-307, 309, 329 (before 24ac); fresh-343 rewritten with an instant
 
 # Entries resolved to an outcome the corpus doesn't give: bugs to fix, listed so that the suite stays green while

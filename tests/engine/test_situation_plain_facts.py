@@ -75,3 +75,22 @@ def test_a_card_named_after_a_draw_is_the_card_drawn_not_a_permanent() -> None:
     assert "Alice: Temporal Mastery on top of library" in facts
     assert not any("on the battlefield" in f for f in facts)
     assert res.answer["text"].startswith("Yes")
+
+
+def test_a_possessive_asked_about_is_rewritten_as_a_possessive() -> None:
+    """ "Who is “his”?" offered options whose text read "on top of Pete library" (asked again on the click)."""
+    from engine.errors import Clarification
+
+    with pytest.raises(Clarification) as asked:
+        judge_text("During Robin's upkeep Casey casts Brainstorm, and Temporal Mastery is the first card he draws "
+                   "this turn. Can he cast it for its miracle cost?", _db())
+    assert asked.value.question == "Who is “his”?"
+    assert [o.label for o in asked.value.options] == ["Casey", "Robin"]
+    assert all(f"on top of {o.label}'s library" in o.text for o in asked.value.options)
+
+
+@pytest.mark.parametrize("name", ["Pete", "Olga", "Uma", "Bea"])
+def test_more_given_names_tell_a_pronouns_player(name: str) -> None:
+    from engine.situation.gender import name_gender
+
+    assert name_gender(name) is not None
