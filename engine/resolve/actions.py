@@ -402,16 +402,16 @@ def _ability_used(r: Resolver, card: Card, ability: str) -> SpellText:
     labels = [s.mode or s.cost or f"ability {i + 1}" for i, s in enumerate(wanted)]
     _said_ability_read(r, card, labels)
     _others_unread(r, card, ability)
-    unread = asked_unread(r, [e.text for e in card.of(NotModelled) if _ACTIVATED_LINE.match(e.text)]) \
+    touched = asked_unread(r, [e.text for e in card.of(NotModelled) if _ACTIVATED_LINE.match(e.text)]) \
         if ability == "activate" and f"ability:{card.name}" not in r.s.choices else []
-    if len(wanted) == 1 and not unread:
+    if len(wanted) == 1 and not touched:
         return wanted[0]
     # the first that draws, one the engine can carry out whole before one whose words it can't
     drawing = sorted((s for s in wanted if any(op.do == "draw" for op in s.ops)),
                      key=lambda s: any(op.words and not inert(op.text) for op in s.ops))
     default = labels[wanted.index(drawing[0])] if drawing else labels[0]
-    pick = r.choose(f"ability:{card.name}", labels + unread, default)
-    if pick in unread:  # the other line, explored: one the engine can't carry out, said by the lead
+    pick = r.choose(f"ability:{card.name}", labels + touched, default)
+    if pick in touched:  # the other line, explored: one the engine can't carry out, said by the lead
         raise ScenarioError(f"{card.name}: the engine can't carry out “{pick}” yet", "action.card", pick)
     return wanted[labels.index(pick)]
 

@@ -73,12 +73,12 @@ def _other_sacrifice(card: Card, costs: list[str], *, activated: bool) -> str:
         if parsed.options:
             continue  # "sacrifice an artifact or discard a card": the other way may be paid
         for part in parsed.parts:
-            if part.kind is CostKind.SACRIFICE and not _itself_can_pay(card, part, on_battlefield=activated):
+            if part.kind is CostKind.SACRIFICE and not itself_can_pay(card, part, on_battlefield=activated):
                 return part.text
     return ""
 
 
-def _itself_can_pay(card: Card, part: CostPart, *, on_battlefield: bool) -> bool:
+def itself_can_pay(card: Card, part: CostPart, *, on_battlefield: bool) -> bool:
     """Whether the card, on the battlefield as its ability is activated, is one of the kinds the part sacrifices."""
     if not on_battlefield or part.another or part.amount != 1:
         return False

@@ -13,11 +13,12 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.cards import Card
-from engine.costs import written_costs
+from engine.costs import CostKind, read_cost, written_costs
 from engine.effects import LOYALTY_LINE, SpellText
 from engine.entering import entering_text
 from engine.errors import RuleRefusal, SituationError
 from engine.situation.attach import CARD_PRONOUNS, GROUPS, Ctx
+from engine.situation.board_needs import itself_can_pay
 from engine.situation.facts import _draw_step, _each_target, is_spell
 from engine.situation.lexicon import count, read_number
 from engine.situation.loyalty import LOYALTY_SAID
@@ -213,8 +214,15 @@ _SACRIFICE_ITSELF = re.compile(r"\bsacrifice (?:this \w+|~|it)(?!\w)", re.I)
 
 def sacrificed_as_cost(card: Card) -> bool:
     """Whether one of the card's activated abilities has sacrificing the card itself in its cost (Chromatic
-    Sphere, a Clue, Mossfire Egg): then "I sacrifice it" is how a player says they activate it."""
-    return _activated_costing(card, lambda cost: bool(_SACRIFICE_ITSELF.search(cost.replace(card.name, "~"))))
+    Sphere, a Clue, Mossfire Egg), or sacrificing one permanent of a kind the card is ("Sacrifice a Wall: Draw
+    a card" on a Wall): then "I sacrifice it" is how a player says they activate it."""
+    return _activated_costing(card, lambda cost: bool(_SACRIFICE_ITSELF.search(cost.replace(card.name, "~")))
+                              or _sacrifices_its_kind(card, cost))
+
+
+def _sacrifices_its_kind(card: Card, cost: str) -> bool:
+    return any(part.kind is CostKind.SACRIFICE and itself_can_pay(card, part, on_battlefield=True)
+               for part in read_cost(cost, card.name).parts)
 
 
 def _activated_costing(card: Card, pays: Callable[[str], bool]) -> bool:
