@@ -191,7 +191,7 @@ def _enters(ctx: Ctx, g: dict[str, str]) -> None:
 
 
 def _dies(ctx: Ctx, g: dict[str, str]) -> None:
-    who = ctx.who(g.get("player"))
+    who = _whose_permanent(ctx, g) or ctx.who(g.get("player"))
     if who in GROUPS or who.startswith("team:"):
         raise SituationError("say whose permanent dies", ctx.clause, "'my Psychosis Crawler dies'")
     card = ctx.card(g["card"])
@@ -205,6 +205,18 @@ def _dies(ctx: Ctx, g: dict[str, str]) -> None:
                      "sacrificed to another card's effect instead, its ability wouldn't resolve")
         return
     ctx.b.set_action({"type": "cast", "card": card, "player": who, "ability": "dies"}, ctx.clause)
+
+
+def _whose_permanent(ctx: Ctx, g: dict[str, str]) -> str:
+    """ "My opponent controls Dark Prophecy and Baleful Strix. Baleful Strix dies": said with no owner, a permanent
+    told on one player's battlefield only is that player's (it was read as the asker's, a second Strix put on
+    their battlefield and the opponent's "whenever a creature you control dies" left out). "" when the words
+    name the player, or the card is on no battlefield or on several."""
+    if g.get("player") or g.get("sac"):
+        return ""
+    name = ctx.b.cards.find(g["card"].strip())
+    holders = [p.name for p in ctx.b.players.values() if name is not None and name.name in p.battlefield]
+    return holders[0] if len(holders) == 1 else ""
 
 
 # "(?!\w)", not "\b": "~" (a legendary card's own name, as its Oracle text says it: "Sacrifice Kell's Orb") is

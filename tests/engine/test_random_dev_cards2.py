@@ -16,6 +16,12 @@ found, fixed by pattern and checked here with made-up cards.
   ability only max speed grants (702.179f) is kept as words like a level's, and a question reaching it refused.
 - "I sacrifice X" where X says "Sacrifice a Wall: Draw a card" and is a Wall: read as X dying (no card drawn);
   the one way its text sacrifices it is its own ability's cost, so it is read as activating it (602.2), said.
+- "My opponent controls Dark Prophecy and Baleful Strix, at 1 life. Baleful Strix dies. Does my opponent lose?"
+  answered No: the Strix, said with no owner, was read as the asker's (a second one put on their battlefield),
+  so the opponent's "whenever a creature you control dies, you draw a card and you lose 1 life" never
+  triggered. A permanent told on one player's battlefield only is that player's.
+- "I play Sun-Blessed Peak. I activate it." drew a card: the land "enters tapped" (614.1c), so its
+  "{4}, {T}, Sacrifice this land: Draw a card" can't be activated that turn (107.5, 602.2b).
 """
 
 from __future__ import annotations
@@ -44,6 +50,8 @@ CARDS = {
                                       "once on each of your turns when an opponent loses life. Max speed is 4.)\n"
                                       "Max speed — {3}, Exile this card from your graveyard: Draw a card."),
     "Wall of Moss": ("Creature — Plant Wall", "Defender\n{G}, Sacrifice a Wall: Draw a card."),
+    "Grave Ledger": ("Enchantment", "Whenever a creature you control dies, you draw a card and you lose 1 life."),
+    "Quarry Spire": ("Land", "This land enters tapped.\n{T}: Add {R}.\n{3}, {T}, Sacrifice this land: Draw a card."),
 }
 
 
@@ -107,3 +115,23 @@ def test_sacrificing_a_permanent_its_own_cost_can_take_activates_it(db: CardDB) 
     r = judge_text("I sacrifice Wall of Moss. How many cards do I draw?", db)
     assert drawn_by(r)["You"] == 1
     assert any("activating Wall of Moss's ability" in a for a in r.assumed)
+
+
+def test_a_permanent_said_without_owner_is_the_one_told_on_a_battlefield(db: CardDB) -> None:
+    r = judge_text("My opponent controls Grave Ledger and Tithe Hound. My opponent is at 1 life. Tithe Hound dies. "
+                   "Does my opponent lose?", db)
+    assert r.players["Opponent"]["lost"] and drawn_by(r)["Opponent"] == 1
+    r = judge_text("I control Grave Ledger. My opponent's Tithe Hound dies. How many cards do I draw?", db)
+    assert drawn_by(r)["You"] == 0
+
+
+@pytest.mark.parametrize("text", ["I play Quarry Spire. I activate it. How many cards do I draw?",
+                                  "I play Quarry Spire and activate it. How many cards do I draw?"])
+def test_a_land_that_enters_tapped_cant_pay_tap_the_turn_it_is_played(db: CardDB, text: str) -> None:
+    with pytest.raises(ScenarioError, match="tapped"):
+        judge_text(text, db)
+
+
+def test_a_land_told_on_the_battlefield_is_untapped(db: CardDB) -> None:
+    r = judge_text("I control Quarry Spire. I activate it. How many cards do I draw?", db)
+    assert drawn_by(r)["You"] == 1
