@@ -18,50 +18,72 @@ from typing import Any
 
 from engine.cards import Card, card_type_words
 from engine.costs import CostKind, CostPart, read_cost
-from engine.effects import AdditionalCost, SpellText
+from engine.effects import AdditionalCost, EventTrigger, Op, SpellText
 from engine.errors import SituationError
 
 # a condition about the permanents the player controls ("you control eight or more lands", "you don't control
 # an artifact", "you control no creatures"): what the board decides (engine.resolve.known_conditions)
 _BOARD_CONDITION = re.compile(r"(?:if|unless):you (?:control|don't control)\b.*")
+# a quality the engine doesn't track ("a creature with a +1/+1 counter on it", "a red permanent"): such a condition
+# stays an assumption, said with its other line, so it is left to the answer
+_QUALITY = re.compile(r"\b(?:with|without|that|named|untapped|tapped|white|blue|black|red|green|colorless|"
+                      r"multicolored|power|toughness|modified|attacking|blocking)\b")
 
 
 def require_board_for_needs(card: Card, action: dict[str, Any], clause: str, uncounted: list[str] | None) -> None:
-    """Refuse a cast or an activation whose cost sacrifices a permanent other than the card, or whose effect has
-    a condition about the player's permanents, when the story told none of that player's permanents (or said
-    some only by their kind): which ones they control is asked for."""
-    chosen = _meant(card, action)
-    if not chosen:
+    """Refuse a cast or an activation whose cost sacrifices a permanent other than the card, or whose effect (or
+    the card's own "when this enters" ability, for a permanent cast or entering) has a condition about the
+    player's permanents, when the story told none of that player's permanents (or said some only by their
+    kind): which ones they control is asked for."""
+    needs = _meant(card, action)
+    if not needs:
         return
     said = f" (“{', '.join(uncounted)}” is said without names)" if uncounted else ""
-    sacrifices = [_other_sacrifice(card, costs, activated=bool(spell.activated)) for spell, costs in chosen]
+    sacrifices = [_other_sacrifice(card, costs, activated=activated) for _, costs, activated in needs]
     if all(sacrifices):
         raise SituationError(
             f"{card.name} costs “{sacrifices[0]}” (118.3), and the situation doesn't say which permanents its "
             f"controller has{said}", clause, f"name them ('I control Grizzly Bears. I {_verb(action)} {card.name}')")
-    conditions = [next((op.condition.split(":", 1)[1] for op in spell.ops if _BOARD_CONDITION.fullmatch(op.condition)),
-                       "") for spell, _ in chosen]
+    conditions = [next((c for c in conds if _BOARD_CONDITION.fullmatch(c) and not _QUALITY.search(c)), "")
+                  for conds, _, _ in needs]
     if all(conditions):
         raise SituationError(
-            f"{card.name}: “{conditions[0]}” depends on the permanents its controller has, and the situation "
-            f"doesn't say which they are{said}", clause,
+            f"{card.name}: “{conditions[0].split(':', 1)[1]}” depends on the permanents its controller has, and "
+            f"the situation doesn't say which they are{said}", clause,
             f"name them ('I control Forest and Island. I {_verb(action)} {card.name}')")
 
 
 def _verb(action: dict[str, Any]) -> str:
-    return "activate" if action.get("ability") == "activate" else "cast"
+    return {"activate": "activate", "enters": "play"}.get(str(action.get("ability")), "cast")
 
 
-def _meant(card: Card, action: dict[str, Any]) -> list[tuple[SpellText, list[str]]]:
-    """The spell texts the action may mean, each with the costs paid for it: a spell's text with its additional
-    costs, or each activated ability (not cycling) with its own cost."""
+_Need = tuple[list[str], list[str], bool]  # the conditions ("if you control ..."), the costs, activated or not
+
+
+def _meant(card: Card, action: dict[str, Any]) -> list[_Need]:
+    """What the action may mean, each with its conditions and the costs paid for it: a spell's text with its
+    additional costs, each activated ability (not cycling) with its own cost, or a permanent's own "when this
+    enters" abilities as it is cast or enters."""
     spells = card.of(SpellText)
-    if action.get("ability") == "activate":
-        return [(s, [s.cost]) for s in spells if s.activated and s.cost and not s.cost.startswith("cycling")]
-    if action.get("ability") in ("", None, "spell") and not action.get("from_zone") and not card.has_type("land"):
-        extra = [c.cost for c in card.of(AdditionalCost)]
-        return [(s, extra) for s in spells if not s.activated]
+    ability = action.get("ability")
+    if ability == "activate":
+        return [(_conditions(s.ops), [s.cost], True) for s in spells
+                if s.activated and s.cost and not s.cost.startswith("cycling")]
+    if ability in ("", None, "spell", "enters") and not action.get("from_zone") and not card.has_type("land"):
+        extra = [c.cost for c in card.of(AdditionalCost)] if ability != "enters" else []
+        own = [s for s in spells if not s.activated]
+        entering = [t for t in card.of(EventTrigger) if _OWN_ENTERS.match(t.event)]
+        return [(_conditions(s.ops), extra, False) for s in own] + \
+            [([*_conditions(t.ops), *([f"if:{t.intervening}"] if t.intervening else [])], extra, False)
+             for t in entering]
     return []
+
+
+_OWN_ENTERS = re.compile(r"^when (?:~|this \w+) enters\b")
+
+
+def _conditions(ops: tuple[Op, ...]) -> list[str]:
+    return [op.condition for op in ops if op.condition]
 
 
 def _other_sacrifice(card: Card, costs: list[str], *, activated: bool) -> str:

@@ -7,7 +7,9 @@ found, fixed by pattern and checked here with made-up cards.
   from the blank board the story left. The board is asked for; a board told is still checked and paid from.
 - "Draw a card. If you control eight or more lands, draw two cards instead" (and "if you control an artifact,
   draw a card") was decided false from a board the story never told, or told only by kind ("and 9 lands"):
-  1 card, where the player may well draw 2 (608.2c). Asked for; a board told by name is still checked.
+  1 card, where the player may well draw 2 (608.2c). Asked for; a board told by name is still checked. The same
+  for a permanent's own "when this enters, if you control an artifact, draw a card" as it is cast or enters; a
+  condition with a quality the engine doesn't track ("with a +1/+1 counter") stays an assumption, both lines said.
 - "I activate X at 5 life. What is my life?" when X's life-gain ability is one the engine keeps as words and its
   draw ability the one carried out: the lead said "Your life total doesn't change" with no word of the other
   ability. A life or loss question makes such an ability one more option of the decision, a line the engine
@@ -50,6 +52,9 @@ CARDS = {
                                       "once on each of your turns when an opponent loses life. Max speed is 4.)\n"
                                       "Max speed — {3}, Exile this card from your graveyard: Draw a card."),
     "Wall of Moss": ("Creature — Plant Wall", "Defender\n{G}, Sacrifice a Wall: Draw a card."),
+    "Cog Seer": ("Creature — Human Artificer", "When this creature enters, if you control an artifact, draw a card."),
+    "Badge Seer": ("Creature — Human Soldier", "When this creature enters, draw a card if you control a creature "
+                                               "with a +1/+1 counter on it."),
     "Grave Ledger": ("Enchantment", "Whenever a creature you control dies, you draw a card and you lose 1 life."),
     "Quarry Spire": ("Land", "This land enters tapped.\n{T}: Add {R}.\n{3}, {T}, Sacrifice this land: Draw a card."),
 }
@@ -135,3 +140,20 @@ def test_a_land_that_enters_tapped_cant_pay_tap_the_turn_it_is_played(db: CardDB
 def test_a_land_told_on_the_battlefield_is_untapped(db: CardDB) -> None:
     r = judge_text("I control Quarry Spire. I activate it. How many cards do I draw?", db)
     assert drawn_by(r)["You"] == 1
+
+
+@pytest.mark.parametrize("text", ["I cast Cog Seer. How many cards do I draw?",
+                                  "Cog Seer enters under my control. How many cards do I draw?"])
+def test_an_entering_board_condition_is_not_decided_from_an_untold_board(db: CardDB, text: str) -> None:
+    with pytest.raises(SituationError, match="you control an artifact"):
+        judge_text(text, db)
+
+
+def test_an_entering_board_condition_is_checked_on_a_told_board(db: CardDB) -> None:
+    assert drawn_by(judge_text("I control Spanner. I cast Cog Seer. How many cards do I draw?", db))["You"] == 1
+    assert drawn_by(judge_text("I control Tithe Hound. I cast Cog Seer. How many cards do I draw?", db))["You"] == 0
+
+
+def test_a_condition_with_an_untracked_quality_stays_an_assumption(db: CardDB) -> None:
+    r = judge_text("Badge Seer enters under my control. How many cards do I draw?", db)
+    assert "as the answer assumes" in r.answer["text"]
