@@ -104,7 +104,11 @@ def _cast(ctx: Ctx, g: dict[str, str]) -> None:
         # "I cast Izzet Locket": the artifact spell (601.2), not its activated ability ("{T}, Sacrifice: Draw two
         # cards" was carried out as if the player had activated it)
         action["ability"] = "spell"
-    if g.get("target") and card is not None and not _may_target_player(card):
+    if g.get("target") and card is not None and not _may_target_player(card) and \
+            (named := ctx.b.cards.find(g["target"].strip())) is not None:
+        # "targeting Baleful Strix": a permanent, read as the action's card target (engine.situation.card_targets)
+        ctx.b.assume(f"the target “{g['target']}” read as the permanent {named.name}, not a player")
+    elif g.get("target") and card is not None and not _may_target_player(card):
         # "I cast Brainstorm targeting my opponent": the spell has no target, so none is chosen (601.2c); said
         ctx.b.assume(f"the target “{g['target']}” not used: {card.name} targets no player (its text has no "
                      "“target player” or “target opponent”)")

@@ -22,6 +22,10 @@ found, fixed by pattern and checked here with made-up cards.
   answered No: the Strix, said with no owner, was read as the asker's (a second one put on their battlefield),
   so the opponent's "whenever a creature you control dies, you draw a card and you lose 1 life" never
   triggered. A permanent told on one player's battlefield only is that player's.
+- "I cast Leave in the Dust targeting his Baleful Strix" (return target nonland permanent; draw a card): the
+  permanent was read as a fact of the board and the target dropped, so the answer asked "which card is it, and
+  whose?" of a target the story named (a refusal, now the answer). A permanent named after "targeting", of the
+  kind the words target and with a controller that fits them, on one battlefield, is the action's card target.
 - "I play Sun-Blessed Peak. I activate it." drew a card: the land "enters tapped" (614.1c), so its
   "{4}, {T}, Sacrifice this land: Draw a card" can't be activated that turn (107.5, 602.2b).
 """
@@ -55,6 +59,8 @@ CARDS = {
     "Cog Seer": ("Creature — Human Artificer", "When this creature enters, if you control an artifact, draw a card."),
     "Badge Seer": ("Creature — Human Soldier", "When this creature enters, draw a card if you control a creature "
                                                "with a +1/+1 counter on it."),
+    "Brush Aside": ("Instant", "Return target nonland permanent to its owner's hand.\nDraw a card."),
+    "Shoo": ("Instant", "Return target creature an opponent controls to its owner's hand. Draw a card."),
     "Grave Ledger": ("Enchantment", "Whenever a creature you control dies, you draw a card and you lose 1 life."),
     "Quarry Spire": ("Land", "This land enters tapped.\n{T}: Add {R}.\n{3}, {T}, Sacrifice this land: Draw a card."),
 }
@@ -157,3 +163,22 @@ def test_an_entering_board_condition_is_checked_on_a_told_board(db: CardDB) -> N
 def test_a_condition_with_an_untracked_quality_stays_an_assumption(db: CardDB) -> None:
     r = judge_text("Badge Seer enters under my control. How many cards do I draw?", db)
     assert "as the answer assumes" in r.answer["text"]
+
+
+@pytest.mark.parametrize(("text", "hands"), [
+    ("I cast Brush Aside targeting my opponent's Tithe Hound. How many cards do I draw?", (7, 8)),
+    ("My opponent controls Tithe Hound. I cast Brush Aside targeting Tithe Hound. How many cards do I draw?", (7, 8)),
+    ("I cast Brush Aside targeting my Tithe Hound. How many cards do I draw?", (8, 7)),
+])
+def test_a_named_permanent_target_is_read(db: CardDB, text: str, hands: tuple[int, int]) -> None:
+    r = judge_text(text, db)
+    assert drawn_by(r)["You"] == 1
+    assert (r.players["You"]["hand"], r.players["Opponent"]["hand"]) == hands  # the target went back to a hand
+
+
+@pytest.mark.parametrize("text", ["I cast Shoo targeting my Tithe Hound. How many cards do I draw?",
+                                  "I cast Brush Aside targeting my Forest. How many cards do I draw?",
+                                  "I cast Brush Aside targeting Tithe Hound. How many cards do I draw?"])
+def test_an_illegal_or_unplaced_target_is_asked(db: CardDB, text: str) -> None:
+    with pytest.raises(ScenarioError, match="which card is it"):
+        judge_text(text, db)
