@@ -37,6 +37,7 @@ from engine.resolve.player_target import (
 from engine.resolve.spell_moves import spell_leaves_hand, spell_resolved
 from engine.resolve.step_triggers import action_beginning_of_step
 from engine.resolve.targeting import targeted_triggers, ward_counters
+from engine.resolve.unread_abilities import asked_unread
 from engine.resolve.zone_changes import enters_text_resolves
 from engine.trigger_events import EventKind
 from engine.wording import cards
@@ -401,13 +402,17 @@ def _ability_used(r: Resolver, card: Card, ability: str) -> SpellText:
     labels = [s.mode or s.cost or f"ability {i + 1}" for i, s in enumerate(wanted)]
     _said_ability_read(r, card, labels)
     _others_unread(r, card, ability)
-    if len(wanted) == 1:
+    touched = asked_unread(r, [e.text for e in card.of(NotModelled) if _ACTIVATED_LINE.match(e.text)]) \
+        if ability == "activate" and f"ability:{card.name}" not in r.s.choices else []
+    if len(wanted) == 1 and not touched:
         return wanted[0]
     # the first that draws, one the engine can carry out whole before one whose words it can't
     drawing = sorted((s for s in wanted if any(op.do == "draw" for op in s.ops)),
                      key=lambda s: any(op.words and not inert(op.text) for op in s.ops))
     default = labels[wanted.index(drawing[0])] if drawing else labels[0]
-    pick = r.choose(f"ability:{card.name}", labels, default)
+    pick = r.choose(f"ability:{card.name}", labels + touched, default)
+    if pick in touched:  # the other line, explored: one the engine can't carry out, said by the lead
+        raise ScenarioError(f"{card.name}: the engine can't carry out “{pick}” yet", "action.card", pick)
     return wanted[labels.index(pick)]
 
 

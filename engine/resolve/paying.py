@@ -18,7 +18,7 @@ from engine.errors import ScenarioError
 from engine.model import Batch
 from engine.token_types import TOKEN_TYPES
 from engine.trigger_events import EventKind
-from engine.wording import cards
+from engine.wording import cards, sentence
 
 if TYPE_CHECKING:
     from engine.resolve.resolver import Resolver
@@ -47,7 +47,8 @@ def pay(r: Resolver, card: Card, cost: Cost, payer: str, *, what: str) -> None:
         labels = [", ".join(p.text for p in o) for o in payable]
         parts = payable[labels.index(r.choose(f"cost:{card.name}", labels, labels[0]))]
     elif missing := _missing(r, card, parts, payer):
-        raise ScenarioError(f"{payer} can't pay the cost of {card.name} ({cost.text}): {missing}", "action.card",
+        raise ScenarioError(sentence(f"{payer} can't pay the cost of {card.name} ({cost.text}): {missing}"),
+                            "action.card",
                             "a cost is paid in full or not at all (118.3); give the cards it needs")
     free = [p.text for p in parts if p.kind in MOVES_NOTHING]
     moving = [p for p in parts if p.kind not in MOVES_NOTHING]

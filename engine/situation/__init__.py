@@ -25,6 +25,7 @@ from engine.game_words import in_game_words
 from engine.scenario_json import scenario_from_json
 from engine.situation.attach import Builder
 from engine.situation.board_counts import require_counted_board
+from engine.situation.card_targets import read_card_target
 from engine.situation.clarify import ask_player_count, from_ambiguity, place_unowned, question_text, with_question
 from engine.situation.clauses import _clauses, _parse_clause
 from engine.situation.devotion import settle_devotion
@@ -147,6 +148,7 @@ def _read_normalized(norm: Normalized, quoted: list[Quoted], text: str, cards: C
     _settle(b, clauses[-1], norm.sentences)
     asked = read_question(b, norm.sentences)
     doc = place_tapped(place_unowned(_to_json(b), merge_unowned(b), b), b.tapped)
+    read_card_target(doc, cards, b.action_clause)
     require_counted_board(doc, cards, b.action_clause, b.uncounted)
     if asked is not None:
         asked = asker_team(asked, doc)

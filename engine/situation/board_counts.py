@@ -15,6 +15,7 @@ from typing import Any
 from engine.cards import Card, CardDB
 from engine.effects import SpellText
 from engine.errors import SituationError
+from engine.situation.board_needs import require_board_for_needs
 
 _COUNTS_YOURS = re.compile(r"\b(?:(?:the number of|one for each) )?(?P<kinds>[a-z ,/-]+?) you control\b")
 
@@ -33,6 +34,7 @@ def require_counted_board(doc: dict[str, Any], cards: CardDB, clause: str, uncou
     told = [n for n in caster.get("battlefield") or [] if n != card.name]
     if uncounted or not (told or caster.get("tokens")):  # the activated card alone is no board told
         _require_restriction_board(card, action, clause, uncounted)
+        require_board_for_needs(card, action, clause, uncounted)
     if not uncounted and (caster.get("battlefield") or caster.get("tokens")):
         return
     for spell in card.of(SpellText):

@@ -13,12 +13,13 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.cards import Card
-from engine.costs import written_costs
+from engine.costs import CostKind, read_cost, written_costs
 from engine.effects import LOYALTY_LINE, SpellText
 from engine.entering import entering_text
 from engine.errors import RuleRefusal, SituationError
 from engine.situation.activations import next_draw_shield, record
 from engine.situation.attach import CARD_PRONOUNS, GROUPS, Ctx
+from engine.situation.board_needs import itself_can_pay
 from engine.situation.facts import _draw_step, _each_target, is_spell
 from engine.situation.lexicon import count, read_number
 from engine.situation.loyalty import LOYALTY_SAID
@@ -107,7 +108,11 @@ def _cast(ctx: Ctx, g: dict[str, str]) -> None:
         # "I cast Izzet Locket": the artifact spell (601.2), not its activated ability ("{T}, Sacrifice: Draw two
         # cards" was carried out as if the player had activated it)
         action["ability"] = "spell"
-    if g.get("target") and card is not None and not _may_target_player(card):
+    if g.get("target") and card is not None and not _may_target_player(card) and \
+            (named := ctx.b.cards.find(g["target"].strip())) is not None:
+        # "targeting Baleful Strix": a permanent, read as the action's card target (engine.situation.card_targets)
+        ctx.b.assume(f"the target “{g['target']}” read as the permanent {named.name}, not a player")
+    elif g.get("target") and card is not None and not _may_target_player(card):
         # "I cast Brainstorm targeting my opponent": the spell has no target, so none is chosen (601.2c); said
         ctx.b.assume(f"the target “{g['target']}” not used: {card.name} targets no player (its text has no "
                      "“target player” or “target opponent”)")
@@ -194,7 +199,7 @@ def _enters(ctx: Ctx, g: dict[str, str]) -> None:
 
 
 def _dies(ctx: Ctx, g: dict[str, str]) -> None:
-    who = ctx.who(g.get("player"))
+    who = _whose_permanent(ctx, g) or ctx.who(g.get("player"))
     if who in GROUPS or who.startswith("team:"):
         raise SituationError("say whose permanent dies", ctx.clause, "'my Psychosis Crawler dies'")
     card = ctx.card(g["card"])
@@ -210,6 +215,18 @@ def _dies(ctx: Ctx, g: dict[str, str]) -> None:
     ctx.b.set_action({"type": "cast", "card": card, "player": who, "ability": "dies"}, ctx.clause)
 
 
+def _whose_permanent(ctx: Ctx, g: dict[str, str]) -> str:
+    """ "My opponent controls Dark Prophecy and Baleful Strix. Baleful Strix dies": said with no owner, a permanent
+    told on one player's battlefield only is that player's (it was read as the asker's, a second Strix put on
+    their battlefield and the opponent's "whenever a creature you control dies" left out). "" when the words
+    name the player, or the card is on no battlefield or on several."""
+    if g.get("player") or g.get("sac"):
+        return ""
+    name = ctx.b.cards.find(g["card"].strip())
+    holders = [p.name for p in ctx.b.players.values() if name is not None and name.name in p.battlefield]
+    return holders[0] if len(holders) == 1 else ""
+
+
 # "(?!\w)", not "\b": "~" (a legendary card's own name, as its Oracle text says it: "Sacrifice Kell's Orb") is
 # no word character, so "\b" after it never matched at the cost's end and the sacrifice was read as a death
 _SACRIFICE_ITSELF = re.compile(r"\bsacrifice (?:this \w+|~|it)(?!\w)", re.I)
@@ -217,8 +234,15 @@ _SACRIFICE_ITSELF = re.compile(r"\bsacrifice (?:this \w+|~|it)(?!\w)", re.I)
 
 def sacrificed_as_cost(card: Card) -> bool:
     """Whether one of the card's activated abilities has sacrificing the card itself in its cost (Chromatic
-    Sphere, a Clue, Mossfire Egg): then "I sacrifice it" is how a player says they activate it."""
-    return _activated_costing(card, lambda cost: bool(_SACRIFICE_ITSELF.search(cost.replace(card.name, "~"))))
+    Sphere, a Clue, Mossfire Egg), or sacrificing one permanent of a kind the card is ("Sacrifice a Wall: Draw
+    a card" on a Wall): then "I sacrifice it" is how a player says they activate it."""
+    return _activated_costing(card, lambda cost: bool(_SACRIFICE_ITSELF.search(cost.replace(card.name, "~")))
+                              or _sacrifices_its_kind(card, cost))
+
+
+def _sacrifices_its_kind(card: Card, cost: str) -> bool:
+    return any(part.kind is CostKind.SACRIFICE and itself_can_pay(card, part, on_battlefield=True)
+               for part in read_cost(cost, card.name).parts)
 
 
 def _activated_costing(card: Card, pays: Callable[[str], bool]) -> bool:

@@ -45,10 +45,17 @@ def resolved_first(b: Builder, action: dict[str, Any], clause: str) -> bool:
     b.note(f"{who} controls {card.name}", b.action_clause)
     b.assume(f"“{b.action_clause}” read as {card.name} on the battlefield before “{clause}”" +
              ("" if old.get("ability") else ": cast, it resolved first (608.3)"))
+    if _ENTERS_TAPPED.search(card.oracle.replace(card.name, "~")):
+        # "I play Sun-Blessed Peak. I activate it": it entered tapped (614.1c), so a {T} cost can't be paid
+        # (107.5); it was read as untapped and its "{4}, {T}, Sacrifice this land: Draw a card" drew
+        b.tapped.append((card.name, b.action_clause))
+        b.assume(f"{card.name} entered tapped, as its own text says (614.1c)")
     b.action = None
     return True
 
 
+# "This land enters tapped." as a sentence of its own (not "enters tapped unless you control ...")
+_ENTERS_TAPPED = re.compile(r"(?:^|\n|\. )(?:~|this \w+) enters tapped\.", re.I)
 _SEEN = re.compile(r"\b(?:enters?|casts?)\b")
 
 
