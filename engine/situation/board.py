@@ -240,6 +240,19 @@ def _extra(part: Part, reading: Reading) -> None:
             _kept(part, reading, who)
 
 
+def kept_alone(part: Part, reading: Reading) -> None:
+    """ "my draw step, I keep 1 extra card", "I keep both" with Sylvan Library told: keeping additional cards says
+    they were drawn, so the ability was used (said); no such permanent: the words are left unused."""
+    for keep in part.of(Atom.KEEP):
+        who = player(reading, reading.owner(part))
+        card = _additional_draws(reading, who)
+        if card is None:
+            return
+        _use_additional(part, reading, who, card, True, keep.text)
+        reading.b.assume(f"“{keep.text}” read as {who if who != 'You' else 'you'} taking {card}'s additional draws")
+        _kept(part, reading, who)
+
+
 def _kept(part: Part, reading: Reading, who: str) -> None:
     """ "... and keep both": how many of the additional cards ``who`` keeps, paying 4 life for each."""
     for keep in part.reading.later:

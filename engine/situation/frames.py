@@ -31,6 +31,7 @@ from engine.situation.board import (
     _top,
     bracketed_owner,
     drawn_off_permanent,
+    kept_alone,
 )
 from engine.situation.reading import Part, Reading, _groups, player, step_owner
 from engine.situation.sources import draw_source, drawn_beside, drawn_off_source, place_source, source_apart
@@ -67,6 +68,7 @@ class Frame(StrEnum):
     CONTROL = "control"
     HOW_MANY = "a number of cards"
     EXTRA = "additional draws taken"
+    KEPT_ALONE = "additional cards kept, the draws implied"
     COUNTERS = "counters on a permanent"
 
 
@@ -447,6 +449,7 @@ FRAMES: dict[Frame, Callable[[Part, Reading], None]] = {
     Frame.CONTROL: _control,
     Frame.HOW_MANY: _how_many,
     Frame.EXTRA: _extra,
+    Frame.KEPT_ALONE: kept_alone,
     Frame.COUNTERS: _counters,
 }
 

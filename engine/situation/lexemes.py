@@ -226,6 +226,12 @@ for _verb in ("take", "takes", "draw", "draws", "use", "uses"):  # "take the 2 e
             for _tail in ("", " cards", " draws"):
                 _add(Tok.EXTRA, f"{_verb} {_mid.format(_what)}{_tail}", "extra")
 _add(Tok.EXTRA, "take both|take them both|take 2|take two|take the 2|take the two|draw them|take them", "extra")
+# "I draw for the turn and the two extra", "draw the 2 extra", "take both extras": the two additional cards drawn
+_add(Tok.EXTRA, "|".join(f"{verb}{mid}" for verb in ("take ", "draw ", "and ", "takes ", "draws ")
+                         for mid in ("the two extra", "the 2 extra", "the extra two", "the extra 2", "both extra",
+                                     "both extras", "the extras", "the two extras", "the 2 extras",
+                                     "the two extra cards", "the 2 extra cards", "the extra cards", "2 extra",
+                                     "two extra", "2 extra cards", "two extra cards")), "extra")
 for _verb in ("draw", "take", "use"):  # "i don't draw the extra 2": the ability is not used
     for _no in ("don't", "do not", "dont", "won't", "didn't"):
         for _mid in ("the extra", "the 2 extra", "the two extra", "the extra 2", "the extra two", "the additional",
@@ -234,12 +240,20 @@ for _verb in ("draw", "take", "use"):  # "i don't draw the extra 2": the ability
 # "she keeps every card she drew": said of another player, the verbs take an "s" ("keeps", "puts", "pays")
 _KEPT = {2: "keep both|keep them both|keep both of them|keep all|keep all of them|keep them all|keep them|"
             "pay for both|pay 8 life|pay eight life|keep the 2|keep the two|keep all three|keep all 3|"
+            "keep both extras|keep both extra cards|keep both extra|keep the extras|keep the 2 extra|"
+            "keep the two extra|keep the extra cards|keep the extra two|keep the extra 2|keep all 3 cards|"
+            "keep all three cards|keep all of the extra cards|keep both of the extra cards|"
             "keep every card|keep all the cards|keep all cards|keep every card {who} drew|"
             "keep all the cards {who} drew|"
             "keep each card|keep each card {who} drew|keep all of the cards",
-         1: "keep one|keep 1|keep one of them|pay for one|pay 4 life|pay four life|keep just one",
+         1: "keep one|keep 1|keep one of them|pay for one|pay 4 life|pay four life|keep just one|keep 1 extra|"
+            "keep one extra|keep 1 extra card|keep one extra card|keep one of the extras|keep one of the extra cards|"
+            "put 1 back|put one back|put back one|put one of them back|keep one and put one back|"
+            "keep 1 and put 1 back",
          0: "put both back|put them back|put them both back|put both on top|put them on top|put both back on top|"
-            "keep none|keep neither|pay nothing|put them both on top"}
+            "keep none|keep neither|pay nothing|put them both on top|put 2 back|put two back|put the 2 back|"
+            "put the two back|put back both|put both extras back|put the extras back|put back the extras|"
+            "put back both extras|keep no extra|keep no extra cards|keep neither extra"}
 _ING = {"keep": "keeping", "put": "putting"}
 for _n, _forms in _KEPT.items():
     for _form in _forms.split("|"):
