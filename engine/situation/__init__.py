@@ -26,6 +26,7 @@ from engine.situation.attach import Builder
 from engine.situation.board_counts import require_counted_board
 from engine.situation.clarify import ask_player_count, from_ambiguity, place_unowned, question_text, with_question
 from engine.situation.clauses import _clauses, _parse_clause
+from engine.situation.discards import discard_reading
 from engine.situation.dredges import settle_dredges
 from engine.situation.entities import card_words
 from engine.situation.facts import is_spell
@@ -81,6 +82,8 @@ def situation_to_json(situation: str | Situation, cards: CardDB | None = None) -
             text = collapse(text)
         if isinstance(text, str) and (stacked := _response(text, cards, given)) is not None:
             return stacked
+        if isinstance(text, str) and (discarded := _discarded(text, cards, given)) is not None:
+            return discarded
         other = out_of_scope(text, error) if isinstance(text, str) else None
         if other is not None:
             raise other from None
@@ -92,6 +95,11 @@ def situation_to_json(situation: str | Situation, cards: CardDB | None = None) -
 def _response(text: str, cards: CardDB | None, given: Situation | None) -> dict[str, Any] | None:
     """A spell cast in response to another (``stack``): read, or asked which (the question raised)."""
     return response_reading(text, lambda more: _read(more, cards, given), cards or default_cards())
+
+
+def _discarded(text: str, cards: CardDB | None, given: Situation | None) -> dict[str, Any] | None:
+    """ "i cast windfall: i discard 3 cards and opp discards 2": each hand said by what is discarded (``discards``)."""
+    return discard_reading(text, lambda more: _read(more, cards, given), cards or default_cards())
 
 
 def _offered(text: str, error: SituationError, cards: CardDB, given: Situation | None) -> None:
