@@ -24,6 +24,7 @@ from engine.game_words import in_game_words
 from engine.scenario_json import scenario_from_json
 from engine.situation.attach import Builder
 from engine.situation.board_counts import require_counted_board
+from engine.situation.card_verbs import card_verbs
 from engine.situation.clarify import ask_player_count, from_ambiguity, place_unowned, question_text, with_question
 from engine.situation.clauses import _clauses, _parse_clause
 from engine.situation.discards import discard_reading
@@ -55,6 +56,7 @@ from engine.situation.states import place_tapped
 from engine.situation.step_begins import step_begins, triggers_at
 from engine.situation.talk import is_table_talk
 from engine.situation.tokens import Tok, tokenize
+from engine.situation.typos import reader_vocabulary
 
 __all__ = ["PHRASES", "Clarification", "Situation", "SituationError", "all_examples", "language_reference",
            "normalize", "parse_situation", "reference_markdown", "situation_to_json"]
@@ -136,6 +138,7 @@ def _read(text: str, cards: CardDB | None, given: Situation | None = None) -> di
 def _normalized(text: str, cards: CardDB) -> tuple[Normalized, list[Quoted]]:
     """The text normalised, and the card text quoted in it (skipped)."""
     unquoted, quoted = drop_quoted_text(_checked(text), cards)
+    unquoted = card_verbs(unquoted, cards, lambda name: _card_kind(cards, name) == "spell", reader_vocabulary())
     return normalize_text(unquoted, card_words(tuple(cards.names())), lambda name: _card_kind(cards, name)), quoted
 
 
