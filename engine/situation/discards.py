@@ -56,34 +56,51 @@ def _hands_discarded(cards: CardDB, action: dict[str, Any]) -> set[str]:
     return {op.who for e in card.of(SpellText) for op in e.ops if op.do == "discard_hand"}
 
 
+def _attempt(read: Callable[[str], Any], text: str) -> dict[str, Any] | Clarification | None:
+    """The text read (a question of its own counts as read: asked when clicked), or None when it doesn't read."""
+    try:
+        doc: dict[str, Any] = read(text)
+    except Clarification as asked:
+        return asked
+    except SituationError:
+        return None
+    return doc
+
+
+def _action(read: Callable[[str], Any], reading: dict[str, Any] | Clarification) -> dict[str, Any]:
+    """The action a reading tells; of a question, the action its first option tells."""
+    if isinstance(reading, Clarification):
+        first = _attempt(read, reading.options[0].text) if reading.options else None
+        return first.get("action") or {} if isinstance(first, dict) else {}
+    return reading.get("action") or {}
+
+
 def discard_reading(text: str, read: Callable[[str], Any], cards: CardDB) -> dict[str, Any] | None:
     """The text read with each "X discards N" as X's hand, when the action's card discards whole hands; None
-    when the text says no such discard, or the action discards no hand (the reader's own error stands)."""
+    when the text says no such discard, or the action discards no hand (the reader's own error stands); the
+    reading's own question raised."""
     said = list(DISCARDS.finditer(text))
-    if not said:
+    plain = _attempt(read, _rewritten(text, said, None)) if said else None
+    if plain is None:
+        return None  # no discard said, or the rest of the text doesn't read: the reader's own error stands
+    action = _action(read, plain)
+    whose = _hands_discarded(cards, action)
+    if not whose:
         return None
-    try:
-        plain: dict[str, Any] = read(_rewritten(text, said, None))
-    except (Clarification, SituationError):
-        return None  # the rest of the text doesn't read: the reader's own error stands
-    attempts: list[dict[str, Any]] = []
-    from_hand = "ability" not in (plain.get("action") or {})  # an activated ability's card is not in the hand
-    for k in range(len(said) if from_hand else 0):  # the caster's hand is said without the spell on the stack
-        try:
-            attempts.append(read(_rewritten(text, said, k)))
-        except (Clarification, SituationError):
-            continue
+    from_hand = "ability" not in action  # an activated ability's card is not in the hand
+    # the caster's hand is said without the spell on the stack: the one rewriting that reads
+    attempts = [a for k in range(len(said) if from_hand else 0)
+                if (a := _attempt(read, _rewritten(text, said, k))) is not None]
     if len(attempts) > 1:
         return None  # the caster's words are not told apart: the reader's own error stands
-    doc = attempts[0] if attempts else plain
-    whose = _hands_discarded(cards, doc.get("action") or {})
-    if not doc or not whose:
-        return None
-    card = str(doc["action"]["card"])
+    card = str(action["card"])
     if not whose & set(_EACH) and len(said) > len(attempts):  # another player's discard: not this card's
         raise SituationError(f"{card} makes only its caster discard their hand: I can't take “"
                              f"{'”, “'.join(m.group(0) for m in said)}” into account", text,
                              "the hand of each player as the spell is cast")
+    doc = attempts[0] if attempts else plain
+    if isinstance(doc, Clarification):
+        raise doc
     for m in said:
         doc.setdefault("assumed", []).append(
             f"“{m.group(0)}” read as that player's whole hand as {card} resolves: it discards "

@@ -389,6 +389,8 @@ def _unwrap(sentence: str, dropped: list[str], claims: list[str] | None = None, 
                r"assume|assuming)\s+(?:that\s+)?", "", s, flags=re.I)
     if question:
         s = re.sub(r"^(?:can|could|may|should|do|must) i\s+", "I ", s, flags=re.I)
+        # "opp has 20 cards in library, can i peer him?": the question after the facts, of the same act
+        s = re.sub(r",\s*(?:can|could|may|should) i\s+(?=\S+[\s\w']*\?*$)", ", I ", s, flags=re.I)
     return s.rstrip("?! ") if question else s
 
 
