@@ -1,5 +1,5 @@
 """A spell's name used as an inflected verb: "opp peers me", "i wheeled", "he brainstormed", "bob plagiarized me",
-"opp is probing me".
+"opp is probing me" (never "opp's probe": a possessive).
 
 Why a stage of its own: players turn the spell they cast into a verb, inflected like any verb and shortened to
 the first word of its name ("peer" for Peer into the Abyss). The reader already takes a player followed by a
@@ -23,7 +23,7 @@ from engine.situation.lexicon import COMMON_WORDS
 from engine.vocabulary import mechanic
 
 _VERB_AT = re.compile(r"\b(?P<who>i|we|you|he|she|they|opp|opponent|my opponent|(?-i:[A-Z][a-z]+))"
-                      r"(?P<gap>(?:'m|'s|'re)?\s+(?:(?:just|then|also|already|now|is|was|am|are)\s+)?)"
+                      r"(?P<gap>(?:'m|'re)?\s+(?:(?:just|then|also|already|now|is|was|am|are)\s+)?)"
                       r"(?P<verb>[a-z]{4,})\b",
                       re.I)
 _INFLECTIONS = ("ing", "in'", "ed", "es", "s", "d")
@@ -89,4 +89,4 @@ def _name_goes_on(name: str, after: str) -> bool:
 
 def _gap(m: re.Match[str]) -> str:
     """The words between the player and the verb, without "is"/"was" ("opp is probing me": opp probes me)."""
-    return re.sub(r"^(?:'m|'s|'re)|\s+(?:is|was|am|are)(?=\s)", "", m.group("gap"))
+    return re.sub(r"^(?:'m|'re)|\s+(?:is|was|am|are)(?=\s)", "", m.group("gap"))
