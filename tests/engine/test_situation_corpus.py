@@ -50,13 +50,14 @@ from tests.situation_corpus.measure import OUTCOME_KEYS, Verdict, load_corpus, m
 # dredge, prohibitions) added 40: 11 read right before their fixes (0 misread, 15 asked without a right option),
 # 28 after (2 asked with a right option, 7 without, 3 not understood: fresh-335, 343, 344, counted below).
 # issue-24ac (discards to whole-hand spells, card verbs, a lasting spell in response, "wheel him out", last-word
-# nicknames, a verb's typo) read 6 more of the 694 right (658) and added fresh-401..415: 13 read right, 2 asked
-# with a right option (fresh-401 whose Psychosis Crawler, fresh-404 Frantic Search's discard), 0 misread.
-READ_RIGHT_AT_LEAST = 671
+# nicknames, a verb's typo) read 6 more of the 694 right (658) and added fresh-401..415: 12 read right, 2 asked
+# with a right option (fresh-401 whose Psychosis Crawler, fresh-404 Frantic Search's discard), 0 misread, 1 not
+# understood (fresh-414: "reflection" alone opens Reflection of Kiki-Jiki, so it is no nickname: refused by name).
+READ_RIGHT_AT_LEAST = 670
 # issue-24q: texts not read that name known cards or tell two actions are asked with situations to choose: 8 of
 # them with an option that gives the expected outcome, 5 without; 14 not understood (22 before)
 ASKED_RIGHT_AT_LEAST = 24  # counted with READ_RIGHT_AT_LEAST: an entry asked about, then read right, is no step back
-NOT_UNDERSTOOD_AT_MOST = 5  # 1 of the fourth review's (fresh-322), 3 of the judge quiz's, misc-19
+NOT_UNDERSTOOD_AT_MOST = 6  # 1 of the fourth review's (fresh-322), 3 of the judge quiz's, misc-19, fresh-414
 
 # Entries resolved to an outcome the corpus doesn't give: bugs to fix, listed so that the suite stays green while
 # they are open and so that no new one can appear. Remove an id once it is no longer misread.
