@@ -50,13 +50,13 @@ from tests.situation_corpus.measure import OUTCOME_KEYS, Verdict, load_corpus, m
 # dredge, prohibitions) added 40: 11 read right before their fixes (0 misread, 15 asked without a right option),
 # 28 after (2 asked with a right option, 7 without, 3 not understood: fresh-335, 343, 344, counted below).
 # issue-24ac (discards to whole-hand spells, card verbs, a lasting spell in response, "wheel him out", last-word
-# nicknames, a verb's typo) read 6 more of the 694 right (658) and added fresh-401..415: 12 read right, 2 asked
+# nicknames, a verb's typo, a lasting spell then another) read 7 more of the 694 right (659: fresh-207 was asked) and added fresh-401..415: 12 read right, 2 asked
 # with a right option (fresh-401 whose Psychosis Crawler, fresh-404 Frantic Search's discard), 0 misread, 1 not
 # understood (fresh-414: "reflection" alone opens Reflection of Kiki-Jiki, so it is no nickname: refused by name).
-READ_RIGHT_AT_LEAST = 670
+READ_RIGHT_AT_LEAST = 671
 # issue-24q: texts not read that name known cards or tell two actions are asked with situations to choose: 8 of
 # them with an option that gives the expected outcome, 5 without; 14 not understood (22 before)
-ASKED_RIGHT_AT_LEAST = 24  # counted with READ_RIGHT_AT_LEAST: an entry asked about, then read right, is no step back
+ASKED_RIGHT_AT_LEAST = 23  # counted with READ_RIGHT_AT_LEAST: an entry asked about, then read right, is no step back
 NOT_UNDERSTOOD_AT_MOST = 6  # 1 of the fourth review's (fresh-322), 3 of the judge quiz's, misc-19, fresh-414
 
 # Entries resolved to an outcome the corpus doesn't give: bugs to fix, listed so that the suite stays green while
@@ -66,7 +66,7 @@ KNOWN_MISREADS: set[str] = set()
 ALLOWED_KEYS = {"asked", "clarify", *OUTCOME_KEYS}
 # a judge's review written on a day keeps the rule or ruling that decides each entry after its own name
 # "judge review 2 2026-11-26: ", "judge quiz 2026-11-26: "
-REVIEW_PREFIXES = re.compile(r"^judge (?:review|quiz) (?:\d+ )?\d{4}-\d{2}-\d{2}: ")
+REVIEW_PREFIXES = re.compile(r"^(?:judge (?:review|quiz)|player phrasing) (?:\d+ )?\d{4}-\d{2}-\d{2}: ")
 
 
 @pytest.fixture(scope="module")
@@ -93,7 +93,8 @@ def test_corpus_is_well_formed() -> None:
 def test_sources_are_recorded() -> None:
     """Each entry says where its wording comes from: a page, the issue, a card's rulings, the rule that decides
     it ("cr 704.5b": written for the corpus, decided by the Comprehensive Rules), or a paraphrase; a judge's
-    review names itself first ("judge review 2026-11-26: rulings: Alms Collector")."""
+    review names itself first ("judge review 2026-11-26: rulings: Alms Collector"), and so does a phrasing written
+    fresh for a pattern ("player phrasing 2026-11-27: rulings: Windfall")."""
     for entry in load_corpus():
         source = entry["source"]
         cited = REVIEW_PREFIXES.sub("", source)
