@@ -101,8 +101,26 @@ def discard_reading(text: str, read: Callable[[str], Any], cards: CardDB) -> dic
     doc = attempts[0] if attempts else plain
     if isinstance(doc, Clarification):
         raise doc
+    _quote_typed(doc, text, cards)
     for m in said:
         doc.setdefault("assumed", []).append(
             f"“{m.group(0)}” read as that player's whole hand as {card} resolves: it discards "
             f"{'each player' if whose & set(_EACH) else 'its caster'}'s hand (701.9)")
     return doc
+
+
+def _quote_typed(doc: dict[str, Any], text: str, cards: CardDB) -> None:
+    """Each fact read from a rewritten clause quotes the clause the player typed (normalised) that tells the
+    discards, not the rewriting: the answer shows the player's own words beside what was read from them."""
+    from engine.situation.entities import card_words
+    from engine.situation.normalize import normalize_text
+
+    read = normalize_text(text, card_words(tuple(cards.names()))).text
+    typed = [" ".join(c.split()) for c in re.split(r"[.;!?\n]+", read) if c.strip(" ,")]
+    told = next((c for c in typed if DISCARDS.search(c)), None)
+    if told is None:
+        return
+    for fact in doc.get("understood", []):
+        words = str(fact.get("words", ""))
+        if words and not any(words in c or c in words for c in typed):
+            fact["words"] = told
