@@ -33,7 +33,7 @@ from engine.answer_team import team_draws, team_outcome
 from engine.answer_traps import trap_of
 from engine.model import Resolution, Step
 from engine.question import Asked, AskedKind
-from engine.question_words import STOP, AskedMeasure
+from engine.question_words import OUT, STOP, AskedMeasure
 from engine.ruling import drawn_counts, reason_of
 from engine.wording import sentence
 
@@ -206,7 +206,26 @@ def _miracle_card(words: str) -> str:
     return (m.group("a") or m.group("b") or "").strip() if m else ""
 
 
-ACT_LEADS: dict[str, Callable[[Resolution, Asked], Lead]] = {"dredge": _dredge, "miracle": _miracle}
+
+def _out(res: Resolution, asked: Asked) -> Lead:
+    """ "Can I wheel him out?": Yes when the act makes another player lose and not the one acting; No, naming who
+    doesn't lose, when nobody else does; both losing (a drawn game, 104.4a) is the ruling as it is."""
+    acting = person_asked(res, asked)
+    others = [p for p in res.players if p != acting]
+    victims = [p for p in others if p in res.losers]
+    reason, rule = reason_and_rule(res)
+    if victims and acting not in res.losers:
+        lost = " and ".join(victims)
+        return Lead(AnswerKind.YES, sentence(f"Yes — {lost} {'loses' if len(victims) == 1 else 'lose'} the game."),
+                    reason, rule)
+    if not victims:
+        said = "nobody else loses" if len(others) != 1 else does_said(others[0], "don't", "doesn't") + " lose"
+        return Lead(AnswerKind.NO, sentence(f"No — {said}."), reason, rule)
+    return ruling_lead(res, asked)
+
+
+
+ACT_LEADS: dict[str, Callable[[Resolution, Asked], Lead]] = {"dredge": _dredge, "miracle": _miracle, OUT: _out}
 
 
 def _trigger(res: Resolution, asked: Asked) -> Lead:

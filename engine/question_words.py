@@ -40,9 +40,13 @@ _SAID_NUMBER = re.compile(r"\b(?:draws?|gets?(?= (?:(?:only|just|all) )?(?:\d{1,
 # "can I dredge?": an act other than drawing; "does Narset stop me?": whether a card stops the player
 _ASKED_ACT = re.compile(r"\b(?:can|could|may|do|does|did|will|would|should|must) \S+ (?:still )?(?:\w+ )?"
                         r"(?P<act>dredge|cast|use|take|apply|replace|miracle|cycle|activate|play)\b|"
-                        r"^(?P<bare>miracle)\b", re.I)  # "miracle?" alone
+                        r"^(?P<bare>miracle)\b|"
+                        # "can I wheel him out?": whether the act makes another player lose (its draws, its life)
+                        r"\b(?:can|could|will|would|does|do) \S+ (?:\w+ ){1,5}(?:him|her|them|opp|opponent|me|us|you)"
+                        r" (?P<out>out)\b", re.I)  # "miracle?" alone
 _STOPS = re.compile(r"\b(?:stop|stops|prevent|prevents)\b", re.I)
 STOP = "stop"
+OUT = "out"  # "can I wheel him out?": the act is asked about for the other player's loss
 # the tokens a "how many" question counts ("how many treasures?"), singular
 TOKEN_NOUNS = ("treasure", "snake", "token", "clue", "food", "blood", "map")
 _TOKEN_NOUNS = "|".join(TOKEN_NOUNS)
@@ -106,7 +110,7 @@ def asked_act(words: str) -> str | None:
     """The act a yes/no question is about ("can I dredge it?" → "dredge", "does Narset stop me?" → "stop")."""
     found = _ASKED_ACT.search(words)
     if found is not None:
-        return (found.group("act") or found.group("bare")).lower()
+        return (found.group("act") or found.group("bare") or found.group("out")).lower()
     return STOP if _STOPS.search(words) else None
 
 

@@ -26,9 +26,11 @@ from engine.scenario_json import scenario_from_json
 from engine.situation.attach import Builder
 from engine.situation.board_counts import require_counted_board
 from engine.situation.card_targets import read_card_target
+from engine.situation.card_verbs import card_verbs
 from engine.situation.clarify import ask_player_count, from_ambiguity, place_unowned, question_text, with_question
 from engine.situation.clauses import _clauses, _parse_clause
 from engine.situation.devotion import settle_devotion
+from engine.situation.discards import discard_reading
 from engine.situation.dredges import settle_dredges
 from engine.situation.entities import card_words
 from engine.situation.facts import is_spell
@@ -58,6 +60,7 @@ from engine.situation.states import place_tapped
 from engine.situation.step_begins import step_begins, triggers_at
 from engine.situation.talk import is_table_talk
 from engine.situation.tokens import Tok, tokenize
+from engine.situation.typos import reader_vocabulary
 
 __all__ = ["PHRASES", "Clarification", "Situation", "SituationError", "all_examples", "language_reference",
            "normalize", "parse_situation", "reference_markdown", "situation_to_json"]
@@ -85,6 +88,8 @@ def situation_to_json(situation: str | Situation, cards: CardDB | None = None) -
             text = collapse(text)
         if isinstance(text, str) and (stacked := _response(text, cards, given)) is not None:
             return stacked
+        if isinstance(text, str) and (discarded := _discarded(text, cards, given)) is not None:
+            return discarded
         other = out_of_scope(text, error) if isinstance(text, str) else None
         if other is not None:
             raise other from None
@@ -96,6 +101,11 @@ def situation_to_json(situation: str | Situation, cards: CardDB | None = None) -
 def _response(text: str, cards: CardDB | None, given: Situation | None) -> dict[str, Any] | None:
     """A spell cast in response to another (``stack``): read, or asked which (the question raised)."""
     return response_reading(text, lambda more: _read(more, cards, given), cards or default_cards())
+
+
+def _discarded(text: str, cards: CardDB | None, given: Situation | None) -> dict[str, Any] | None:
+    """ "i cast windfall: i discard 3 cards and opp discards 2": each hand said by what is discarded (``discards``)."""
+    return discard_reading(text, lambda more: _read(more, cards, given), cards or default_cards())
 
 
 def _offered(text: str, error: SituationError, cards: CardDB, given: Situation | None) -> None:
@@ -134,6 +144,7 @@ def _read(text: str, cards: CardDB | None, given: Situation | None = None) -> di
 def _normalized(text: str, cards: CardDB) -> tuple[Normalized, list[Quoted]]:
     """The text normalised, and the card text quoted in it (skipped)."""
     unquoted, quoted = drop_quoted_text(_checked(text), cards)
+    unquoted = card_verbs(unquoted, cards, lambda name: _card_kind(cards, name) == "spell", reader_vocabulary())
     return normalize_text(unquoted, card_words(tuple(cards.names())), lambda name: _card_kind(cards, name)), quoted
 
 

@@ -39,6 +39,14 @@ def also_card_names() -> dict[str, str]:
     return {utils.default_process(k): v for k, v in doc.get("also_card_names", {}).items()}
 
 
+@lru_cache(maxsize=1)
+def last_words() -> dict[str, tuple[str, ...]]:
+    """A one-word nickname that is the last word of draw cards' names ("archive") → every such card: one is a
+    match, several a question (a test checks each list against the card data and the draw-card catalogue)."""
+    doc = json.loads(ALIASES_FILE.read_text(encoding="utf-8"))
+    return {k: tuple(v) for k, v in doc.get("last_words", {}).items()}
+
+
 _WORDS_OF: WeakKeyDictionary[CardDB, tuple[tuple[str, list[str]], ...]] = WeakKeyDictionary()
 
 
@@ -102,6 +110,8 @@ def _candidates(cards: CardDB, text: str) -> list[str]:
     exact = cards.find(name)
     if exact is not None:
         return [exact.name]
+    if key in last_words():  # "archive out": every draw card whose name ends so
+        return list(last_words()[key])
     singular = key[:-1] if re.search(r"\b[a-z]{3,}s$", key) else key  # "Sheoldreds", not "is"
     for k in (key, singular, key[:-2] if re.search(r"\b[a-z]{3,}(?:x|s|ch|sh)es$", key) else key):  # "boxes"
         alias = aliases().get(k)
@@ -291,6 +301,6 @@ def _unknown_name(parts: list[str], seps: list[str], i: int) -> str:
 def card_words(names: tuple[str, ...]) -> frozenset[str]:
     """Every word of every card name and nickname: the typo corrector never touches these."""
     words: set[str] = set()
-    for name in (*names, *aliases()):
+    for name in (*names, *aliases(), *last_words()):
         words.update(re.findall(r"[a-z]+", name.lower()))
     return frozenset(words)

@@ -22,6 +22,7 @@ from engine.situation.rewrites import rewrite
 from engine.situation.step_trigger_told import step_trigger_told
 from engine.situation.told_draws import told_draws
 from engine.situation.typos import fix_typos, reader_vocabulary
+from engine.vocabulary import mechanic
 
 _CLEAN = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-", "\t": " ", "`": "'",
                         "~": " ", "|": " "})
@@ -412,6 +413,8 @@ def _unwrap(sentence: str, dropped: list[str], claims: list[str] | None = None, 
                r"assume|assuming)\s+(?:that\s+)?", "", s, flags=re.I)
     if question:
         s = re.sub(r"^(?:can|could|may|should|do|must) i\s+", "I ", s, flags=re.I)
+        # "opp has 20 cards in library, can i peer him?": the question after the facts, of the same act
+        s = re.sub(r",\s*(?:can|could|may|should) i\s+(?=\S+[\s\w']*\?*$)", ", I ", s, flags=re.I)
     return s.rstrip("?! ") if question else s
 
 
@@ -432,6 +435,22 @@ def _at_least(text: str, corrections: list[tuple[str, str]]) -> str:
     return _MORE_THAN.sub(least, text)
 
 
+# "can i wheel him out?": the act's target said with "out" (its draws or life loss make the player lose); the
+# question reads "out" (engine.question_words), the story reads the act: after a kind of draw or a spell's name
+_OUT = re.compile(r"\b(?P<act>[A-Za-z']+) (?P<who>him|her|them|opp|opponent|my opponent|me|us) out\b")
+
+
+def _acted_out(text: str, corrections: list[tuple[str, str]]) -> str:
+    def act(m: re.Match[str]) -> str:
+        if mechanic(m.group("act")) is None and not m.group("act")[:1].isupper():
+            return m.group(0)  # "i got him out", "lab man out": not an act on a player
+        read = m.group("act") if mechanic(m.group("act")) is not None else f"{m.group('act')} {m.group('who')}"
+        corrections.append((m.group(0), read))  # a spell keeps its target ("i Peer into the Abyss him")
+        return read
+
+    return _OUT.sub(act, text)
+
+
 def normalize_text(text: str, card_words: frozenset[str] = frozenset(),
                    card_kind: Callable[[str], str | None] = lambda name: None) -> Normalized:
     """The whole normalising stage: clean, unwrap questions, rewrite, correct typos. ``card_kind`` tells a card's
@@ -449,6 +468,7 @@ def normalize_text(text: str, card_words: frozenset[str] = frozenset(),
         if typed.rstrip().endswith("?"):
             result.from_questions.update(" ".join(c.split()) for c in re.split(r"[.;!?\n]+", read) if c.strip(" ,"))
     joined = " ".join(s if s.endswith((".", ";", "!", "?")) else s + "." for s in sentences if s.strip(" .?!"))
+    joined = _acted_out(joined, result.corrections)
     result.text = _at_least(fix_typos(joined, card_words, result.corrections), result.corrections)
     return result
 

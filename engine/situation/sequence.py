@@ -13,6 +13,8 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from engine.effects import CastTrigger, EventTrigger, SpellText
+from engine.situation.described import agree
+from engine.situation.lasting import lasting_effect
 
 if TYPE_CHECKING:
     from engine.situation.attach import Builder
@@ -35,6 +37,8 @@ def resolved_first(b: Builder, action: dict[str, Any], clause: str) -> bool:
         return False
     card = b.cards.find(str(old.get("card")))
     who = str(old.get("player", ""))
+    if card is not None and lasting_effect(card) and _lasting_applies(b, old, who):
+        return _effect_in_place(b, card.name, who, clause)
     if card is None or not (who in b.players or who == "You") or not any(card.has_type(t) for t in PERMANENT_TYPES):
         return False
     if any(_OWN_ENTERING.search(e.event) for e in card.of(EventTrigger)) or any(
@@ -56,6 +60,32 @@ def resolved_first(b: Builder, action: dict[str, Any], clause: str) -> bool:
 
 # "This land enters tapped." as a sentence of its own (not "enters tapped unless you control ...")
 _ENTERS_TAPPED = re.compile(r"(?:^|\n|\. )(?:~|this \w+) enters tapped\.", re.I)
+
+
+def _lasting_applies(b: Builder, cast: dict[str, Any], who: str) -> bool:
+    """Whether a spell whose effect lasts (Plagiarize) applies as the card data's stand-in does: to its caster's
+    one opponent, in a game of two players (a target is one player; the stand-in applies to every opponent)."""
+    card = b.cards.find(str(cast.get("card")))
+    affects = {str(getattr(e, "affects", "")) for e in card.effects} if card is not None else set()
+    targets = [str(t) for t in cast.get("targets") or ()]
+    players = b.top.get("player_count")
+    if len(set(b.players) | {who}) > 2 or players not in (None, 2):
+        return False
+    return affects == {"opponents"} and len(targets) <= 1 and who not in targets
+
+
+def _effect_in_place(b: Builder, card: str, who: str, clause: str) -> bool:
+    """ "i cast plagiarize on opp and then he casts brainstorm": the spell resolved first (608.2) and its effect
+    lasts until end of turn (611.2a), read as its caster controlling it (the card data's stand-in), said."""
+    b.player(who).battlefield.append(card)
+    b.understood = [u for u in b.understood if u[1] != b.action_clause or card not in u[0]]
+    b.note(f"{who} {agree(who, 'control')} {card}", b.action_clause)
+    b.assume(f"“{b.action_clause}” read as {card} resolved before “{clause}”: its effect lasts until end of turn "
+             "(608.2, 611.2a)")
+    b.action = None
+    return True
+
+
 _SEEN = re.compile(r"\b(?:enters?|casts?)\b")
 
 

@@ -18,6 +18,7 @@ from engine.cards import CardDB
 from engine.effects import SpellText
 from engine.errors import Clarification, Option, SituationError
 from engine.situation.facts import is_spell
+from engine.situation.lasting import lasting_response
 from engine.situation.tokens import Tok, tokenize
 
 # "in response", "in response to that/it/his spell": the spell answered is the one told before
@@ -106,6 +107,9 @@ def response_reading(text: str, read: Callable[[str], Any], cards: CardDB) -> di
             f"“{first}” is still on the stack as “{second.rstrip(' .,')}” resolves (405.5, 608.2): {card.name} is "
             "not on the battlefield yet")
         return doc
+    lasting = lasting_response(first, second, _text, facts, rest, read, cards)
+    if lasting is not None:  # "i plagiarize opp in response to his wheel": its effect, then the wheel
+        return lasting
     asked = _which(facts, first, second, rest, text, read)
     if asked is not None:
         raise asked

@@ -16,7 +16,7 @@ from weakref import WeakKeyDictionary
 from rapidfuzz import utils
 
 from engine.cards import CardDB
-from engine.situation.entities import MAX_REMEMBERED, aliases, candidates
+from engine.situation.entities import MAX_REMEMBERED, aliases, candidates, last_words
 from engine.situation.lexemes import LEXEMES, Tok, Token
 from engine.situation.lexicon import COMMON_WORDS, known_words, read_number
 from engine.situation.name_runs import inside_longer_name
@@ -178,7 +178,7 @@ def _singulars(text: str) -> tuple[str, ...]:
 def _whole_name(cards: CardDB, word: str) -> bool:
     key = word.lower().rstrip("s") if word.lower() not in aliases() else word.lower()
     return (cards.find(word) is not None or word.lower() in aliases() or key in aliases()
-            or cards.find(key) is not None)
+            or word.lower() in last_words() or cards.find(key) is not None)
 
 
 def _number(word: str) -> int | None:

@@ -58,6 +58,8 @@ def _correction(word: str, vocabulary: frozenset[str], card_words: frozenset[str
     near = {v: int(d) for v, d, _ in process.extract(low, _sorted_words(vocabulary), scorer=OSA.distance,
                                                      score_cutoff=limit, limit=None)}
     best = [v for v in near if len(low) > 5 or sorted(v) == sorted(low)]
+    if not best and _extra_last_key(low, vocabulary):
+        best = [low[:-1]]  # "drawe": one key too many at the end of a reader word of four letters or more
     if not best:
         return _card_word_typo(low, vocabulary, card_words, limit)
     # the fewest edits, then the most letters in common ("controll" is "control", not "controls")
@@ -71,6 +73,12 @@ def _correction(word: str, vocabulary: frozenset[str], card_words: frozenset[str
     if process.extractOne(low, _card_only(card_words, vocabulary), scorer=OSA.distance, score_cutoff=limit) is not None:
         return None  # as close to a card's word: the card matcher decides
     return best[0]
+
+
+def _extra_last_key(low: str, vocabulary: frozenset[str]) -> bool:
+    """ "i drawe 2": a short word that is a reader word of four letters or more with one more letter typed after
+    it (never an "s": a plural is read as one, "howling mines")."""
+    return len(low) == 5 and low[-1] != "s" and low[:-1] in vocabulary
 
 
 def _card_word_typo(low: str, vocabulary: frozenset[str], card_words: frozenset[str], limit: int) -> str | None:

@@ -14,9 +14,12 @@ from engine.cards import default_cards
 from engine.errors import Clarification, ScenarioError
 from engine.situation import SituationError, situation_to_json
 from engine.situation.atoms import Atom, atoms
+from engine.situation.card_verbs import card_verbs
 from engine.situation.entities import card_words
+from engine.situation.facts import is_spell
 from engine.situation.normalize import normalize_text
 from engine.situation.tokens import Tok, tokenize
+from engine.situation.typos import reader_vocabulary
 
 CARDS = default_cards()
 
@@ -235,8 +238,14 @@ def _corpus_texts() -> list[str]:
 
 
 def _clauses(text: str) -> list[str]:
-    read = normalize_text(text, card_words(tuple(CARDS.names()))).text
+    # the text as the reader reads it: a card used as a verb is written as its name first ("opp peers me")
+    read = normalize_text(card_verbs(text, CARDS, _spell, reader_vocabulary()), card_words(tuple(CARDS.names()))).text
     return [" ".join(c.split()) for c in re.split(r"[.;!?\n]+", read) if c.strip(" ,")]
+
+
+def _spell(name: str) -> bool:
+    card = CARDS.find(name)
+    return card is not None and is_spell(card)
 
 
 def _accounted(text: str) -> list[str]:
