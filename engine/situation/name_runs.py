@@ -48,7 +48,7 @@ def _plain_word(word: str, vocabulary: Iterable[str], verbs: bool = True) -> boo
     """A lower-case word that may be a word of a card name: no reader word, no number, and after the match no
     verb form ("sylvan triggers"); before it, a participle may be a name's ("a stormsurge kraken", "an etched
     oracle")."""
-    return (word.isalpha() and word.islower() and len(word) >= MIN_WORD and word not in vocabulary
+    return (word.replace("-", "").isalpha() and word.islower() and len(word) >= MIN_WORD and word not in vocabulary
             and word not in TITLE_WORDS and not (verbs and word.endswith(_VERB_ENDINGS)))
 
 

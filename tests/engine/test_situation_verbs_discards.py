@@ -142,3 +142,12 @@ def test_every_last_word_nickname_lists_each_draw_card_ending_with_it_and_opens_
 def test_a_reader_verb_with_one_key_too_many_at_its_end_is_read_and_said() -> None:
     res = _judged("i drawe a card with an empty library, do i lose")
     assert res.losers == ["You"] and any("drawe" in a for a in res.assumed)
+
+
+def test_a_last_word_nickname_before_a_hyphenated_name_word_is_no_match() -> None:
+    """ "reflection" names Thought Reflection, but "reflection of kiki-jiki" goes on with a name's hyphenated word
+    (a lower-case word with a hyphen was no word of a name: the nickname matched inside the longer name)."""
+    from engine.situation.tokens import Tok, tokenize
+
+    assert [t.value for t in tokenize("i control reflection", CARDS) if t.kind is Tok.CARD] == ["Thought Reflection"]
+    assert [t.value for t in tokenize("i control reflection of kiki-jiki", CARDS) if t.kind is Tok.CARD] == []
