@@ -9,12 +9,21 @@ players could be meant; "herself" the clause's own subject.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from engine.cards import CardDB
 from engine.errors import Ambiguity, SituationError
+from engine.situation.builder_state import (
+    APPEND_ONLY,
+    CONTAINERS,
+    NOT_SAVED,
+    Length,
+    PlayerRecord,
+    copied,
+    players_from,
+)
 from engine.situation.described import describe_action, describe_fact
 from engine.situation.entities import aliases, card_list, match_card
 from engine.situation.gender import agreeing
@@ -36,49 +45,6 @@ from engine.situation.sequence import resolved_first, told_again
 GROUPS = ("each", "each-opponent", "we")
 
 
-@dataclass
-class _P:
-    name: str
-    facts: dict[str, Any] = field(default_factory=dict)
-    battlefield: list[str] = field(default_factory=list)
-    graveyard_cards: list[str] = field(default_factory=list)
-    library_top: list[str] = field(default_factory=list)
-    team: str | None = None
-
-
-APPEND_ONLY = frozenset({"understood", "assumed", "mentions", "last_cards", "order", "uncounted"})
-
-
-class _Length:
-    """A list the reader only appends to, in a snapshot: how long it was (a plain class: a snapshot makes six of
-    these for every phrase tried, and a frozen dataclass's constructor costs several times more)."""
-
-    __slots__ = ("n",)
-
-    def __init__(self, n: int) -> None:
-        self.n = n
-
-
-_NOT_SAVED = frozenset({"cards", "last_error"})
-_CONTAINERS = (list, dict, set)
-
-
-def _copied(key: str, value: Any) -> Any:
-    """A container copied one level down; the players as plain tuples (rebuilt only if restored: a snapshot
-    is taken for every phrase tried, a restore only when one fails half-way)."""
-    if not isinstance(value, (list, dict, set)):
-        return value
-    if key == "players" and isinstance(value, dict):
-        return {name: (p.name, p.facts.copy(), p.battlefield[:], p.graveyard_cards[:], p.library_top[:], p.team)
-                for name, p in value.items()}
-    return value.copy()
-
-
-def _players(saved: dict[str, tuple[Any, ...]]) -> dict[str, _P]:
-    return {name: _P(n, facts.copy(), field_[:], grave[:], top[:], team)
-            for name, (n, facts, field_, grave, top, team) in saved.items()}
-
-
 _STEP_ORDER = ("untap", "upkeep", "draw", "main1", "combat", "main2", "end", "cleanup")  # a turn's steps (500.1)
 
 
@@ -89,7 +55,7 @@ class Builder:
         self.cards = cards
         self.text = text  # the normalised text: clarifications rewrite words of it
         self.all_lowercase = text == text.lower()
-        self.players: dict[str, _P] = {}
+        self.players: dict[str, PlayerRecord] = {}
         self.order: list[str] = []
         self.top: dict[str, Any] = {}
         self.sources: dict[tuple[str, str], str] = {}
@@ -133,13 +99,13 @@ class Builder:
         level down (their contents are strings, numbers and tuples), the players field by field."""
         state: dict[str, Any] = {}
         for key, value in self.__dict__.items():
-            if key in _NOT_SAVED:
+            if key in NOT_SAVED:
                 continue
             if key in APPEND_ONLY:
-                state[key] = _Length(len(value))
+                state[key] = Length(len(value))
             elif key == "players":
-                state[key] = _copied(key, value)
-            elif type(value) in _CONTAINERS:  # inline: a call per field was a third of a cold reading's snapshots
+                state[key] = copied(key, value)
+            elif type(value) in CONTAINERS:  # inline: a call per field was a third of a cold reading's snapshots
                 state[key] = value.copy()
             else:
                 state[key] = value
@@ -148,12 +114,12 @@ class Builder:
     def restore(self, state: dict[str, Any]) -> None:
         """Back to ``state``; the snapshot stays usable (it may be restored again later)."""
         for key, value in state.items():
-            if isinstance(value, _Length):
+            if isinstance(value, Length):
                 del getattr(self, key)[value.n:]
             elif key == "players":
-                self.players = _players(value)
+                self.players = players_from(value)
             else:
-                setattr(self, key, _copied(key, value))
+                setattr(self, key, copied(key, value))
 
     # ---------------------------------------------------------------- facts
 
@@ -165,9 +131,9 @@ class Builder:
         if reading not in self.assumed:
             self.assumed.append(reading)
 
-    def player(self, name: str) -> _P:
+    def player(self, name: str) -> PlayerRecord:
         if name not in self.players:
-            self.players[name] = _P(name)
+            self.players[name] = PlayerRecord(name)
             self.order.append(name)
         return self.players[name]
 
