@@ -22,6 +22,9 @@ ABBREVIATIONS: tuple[tuple[str, str], ...] = (
         (r"\bcmdr\b", "commander"),
         # chat shorthand: "question abt sotl", "wat happens", "notion thief (opp) + brainstorm (me) = ?"
         (r"\babt\b", "about"),
+        # "my buddy had notion thief out": the friend across the table is the opponent
+        (r"\bmy (?:buddy|friend|pal|mate|bro)\b(?=\s+(?:has|had|have|controls?|controlled|casts?|cast|draws?|drew|"
+         r"is|was|plays?|played|got)\b)", "my opponent"),
         (r"\b(?:wat|wut|wht)\b", "what"),
         (r"\s*=\s*\?+\s*$", ". what happens?"),
         (r"\b(?:1|one) ?v(?:s)? ?(?:1|one)\b", "1v1"),

@@ -159,6 +159,12 @@ _REPORT_ASIDES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(rx, 
      r"\s*(?:[.!;]+|$)", "what you saw happen: the ruling above says what the rules give"),
     (r",?\s*but (?:it|this|that) should (?:still )?(?:work|happen|trigger|do so)(?=\s*(?:[.!;]|$))",
      "what you expect: the ruling above works it out"),
+    # "..., he said he draws all 3?? is that right": what a player at the table claimed, which the ruling checks
+    (r",?\s*(?:and |but )?(?:he|she|they|my opponent|the opponent|opponent|opp|(?-i:[A-Z][a-z]+))\s+(?:said|says|"
+     r"claims|claimed|insists|insisted|argues|argued|told me)\s+(?:that\s+)?(?:he|she|they|i|you|it|my opponent|"
+     r"opponent|opp|(?-i:[A-Z][a-z]+))\s+(?:(?!\b(?:if|when|with|while|because|since|unless)\b)[^.;!?,]){1,40}?"
+     r"(?=\s*(?:[.;!?]|$))",  # only the outcome claimed: a claim with a fact in it ("... if I cast X with 2
+     "what a player said happens: the ruling above says what the rules give"),  # cards") is read, never skipped
     # "my alms collector, opp cracks... nah opp casts sphinx's revelation": the words a player takes back
     (r"(?:(?<=, )|(?<=^))[^,.!?]{1,60}?(?:\.\.\.|…|-)\s*(?:nah|no wait|wait no|scratch that|i mean|sorry|"
      r"actually no),?\s+", "taken back"),
@@ -188,7 +194,8 @@ _REPORT_ASIDES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(rx, 
      r"(?:dredge|storm|burn|control|mill|reanimator|wheels?|combo|tempo|aggro|cube|limited|sealed|draft)"
      r"(?: deck)?,\s*", "the deck you play: what happens is told after it"),
 ))
-_REPORT_NEEDLES = ("seem", "reason", "trigger", "should", "playing", "nah", "wait", "scratch", "mean", "sorry",
+_REPORT_NEEDLES = ("said", "says", "claim", "insist", "argue", "told me",
+                   "seem", "reason", "trigger", "should", "playing", "nah", "wait", "scratch", "mean", "sorry",
                    "actually", "bug", "say", "said", "suppos", "imagine", "assum", "hypothetically", "theory", "think",
                    "believe", "guess", "sure", "iirc", "afaik", "remember")
 

@@ -94,3 +94,14 @@ def test_more_given_names_tell_a_pronouns_player(name: str) -> None:
     from engine.situation.gender import name_gender
 
     assert name_gender(name) is not None
+
+
+@pytest.mark.parametrize("text", [
+    "yo so my buddy had notion thief out and i cracked a brainstorm, he said he draws all 3?? is that right",
+    "opp had notion thief and i cast brainstorm. my opponent claims he draws 3. right?",
+])
+def test_what_a_player_claims_is_checked_not_read_as_a_fact(text: str) -> None:
+    """ "he said he draws all 3" was a second action (asked which); "my buddy" is the player across the table."""
+    res = judge_text(text, _db())
+    assert res.players["Opponent"]["library"] == 40 - 3
+    assert any("what a player said happens" in a for a in res.assumed)
