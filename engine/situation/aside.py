@@ -162,7 +162,9 @@ _REPORT_ASIDES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(rx, 
     # "..., he said he draws all 3?? is that right": what a player at the table claimed, which the ruling checks
     (r",?\s*(?:and |but )?(?:he|she|they|my opponent|the opponent|opponent|opp|(?-i:[A-Z][a-z]+))\s+(?:said|says|"
      r"claims|claimed|insists|insisted|argues|argued|told me)\s+(?:that\s+)?(?:he|she|they|i|you|it|my opponent|"
-     r"opponent|opp|(?-i:[A-Z][a-z]+))\s+(?:(?!\b(?:if|when|with|while|because|since|unless)\b)[^.;!?,]){1,40}?"
+     r"opponent|opp|(?-i:[A-Z][a-z]+))\s+(?:(?:still |only |just |should |would |will |can |can't |cannot |"
+     r"doesn't |does |don't |do )?(?:draws?|lose|loses|win|wins|gets?|dies|die|takes?|triggers?|is dead|am dead|"
+     r"are dead)\b)(?:(?!\b(?:if|when|with|while|because|since|unless)\b)[^.;!?,]){0,40}?"
      r"(?=\s*(?:[.;!?]|$))",  # only the outcome claimed: a claim with a fact in it ("... if I cast X with 2
      "what a player said happens: the ruling above says what the rules give"),  # cards") is read, never skipped
     # "my alms collector, opp cracks... nah opp casts sphinx's revelation": the words a player takes back

@@ -105,3 +105,11 @@ def test_what_a_player_claims_is_checked_not_read_as_a_fact(text: str) -> None:
     res = judge_text(text, _db())
     assert res.players["Opponent"]["library"] == 40 - 3
     assert any("what a player said happens" in a for a in res.assumed)
+
+
+def test_a_fact_a_player_reports_is_never_skipped_as_a_claim() -> None:
+    """ "opp said he has 2 cards in library": a fact told through a player, not an outcome claimed."""
+    from engine.errors import SituationError
+
+    with pytest.raises(SituationError):
+        judge_text("opp said he has 2 cards in library and casts brainstorm. does he lose?", _db())
