@@ -22,6 +22,9 @@ ABBREVIATIONS: tuple[tuple[str, str], ...] = (
         (r"\bcmdr\b", "commander"),
         # chat shorthand: "question abt sotl", "wat happens", "notion thief (opp) + brainstorm (me) = ?"
         (r"\babt\b", "about"),
+        # "opp said he has 2 cards in library": a state told through the player, read as told
+        (r"\b(opponent|opp|my opponent|he|she|they) (?:said|says|told me|tells me) (?:that )?(?=(?:he|she|they) "
+         r"(?:has|had|have|is|was|are|controls|controlled)\b)", ""),
         # "my buddy had notion thief out": the friend across the table is the opponent
         (r"\bmy (?:buddy|friend|pal|mate|bro)\b(?=\s+(?:has|had|have|controls?|controlled|casts?|cast|draws?|drew|"
          r"is|was|plays?|played|got)\b)", "my opponent"),

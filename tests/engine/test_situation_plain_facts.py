@@ -108,8 +108,6 @@ def test_what_a_player_claims_is_checked_not_read_as_a_fact(text: str) -> None:
 
 
 def test_a_fact_a_player_reports_is_never_skipped_as_a_claim() -> None:
-    """ "opp said he has 2 cards in library": a fact told through a player, not an outcome claimed."""
-    from engine.errors import SituationError
-
-    with pytest.raises(SituationError):
-        judge_text("opp said he has 2 cards in library and casts brainstorm. does he lose?", _db())
+    """ "opp said he has 2 cards in library": a fact told through a player (read), not an outcome claimed."""
+    res = judge_text("opp said he has 2 cards in library and casts brainstorm. does he lose?", _db())
+    assert res.losers == ["Opponent"]
