@@ -70,13 +70,14 @@ def default_keys(doc: dict[str, Any], names: list[str]) -> list[str]:
              and k.startswith(f"{Default.DRAWN_THIS_TURN}:") and k not in keys]
     keys += [k for k in doc.get("defaulted", []) if isinstance(k, str) and (k.startswith(f"{Default.CONTROLLER}:")
                                                                           or k == Default.FIRST_TURN.value)]
-    # a hand nobody counted (7 by default): last, and said only when the answer to the question changes
-    keys += [f"{Default.HAND}:{name}" for name, raw in zip(names, doc["players"], strict=True)
-             if "hand" not in raw and not raw.get("hand_unnamed")]
     # whose turn: unstated in the document, or filled in by the situation reader (which says so)
     active_default = "active" not in doc or turn_said(doc["active"]) in doc.get("assumed", [])
     if active_default and len(names) > 1:
         keys.append(Default.ACTIVE.value)
+    # a hand nobody counted (7 by default): last (the variants tried are bounded: never before whose turn it is),
+    # and said only when the answer to the question changes
+    keys += [f"{Default.HAND}:{name}" for name, raw in zip(names, doc["players"], strict=True)
+             if "hand" not in raw and not raw.get("hand_unnamed")]
     return keys
 
 
