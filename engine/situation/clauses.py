@@ -447,7 +447,7 @@ def _whose_life(b: Builder, text: str, life: str, subject: str, owner: str) -> N
         return
     raise Ambiguity(f"Who is {life.strip()}?", life.strip(), text,
                     [(f"{'You are' if p == 'You' else p + ' is'} {life.strip()}",
-                      f"{life.strip()}, {'I am' if p == 'You' else p + ' is'} {life.strip()}") for p in options])
+                      f", {'I am' if p == 'You' else p + ' is'} {life.strip()}") for p in options])  # said once
 
 
 def _read_alone(b: Builder, part: str) -> bool:
