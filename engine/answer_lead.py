@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 from engine.answer_counts import count_lead, life_lead
 from engine.answer_model import AnswerKind, Lead, Line, lead_from_json
@@ -260,10 +261,17 @@ def _own_choice(res: Resolution) -> Lead | None:
     """The asker's own choice that changes who draws what or who loses (the order of Thought Reflection and an
     opponent's Notion Thief): both lines, never the one the engine took stated as the ruling (it was the worse
     line for the asker, the other behind a button)."""
-    chooser, lines = differs(res, "You", lambda doc: (tuple(
-        sorted((n, p.get("drawn_this_turn")) for n, p in doc.get("players", {}).items())),
-        tuple(doc.get("losers", ())), tuple(doc.get("winners", ()))))
-    return choice_lead(res, chooser, lines) if lines and chooser == "You" else None
+    def measure(doc: dict[str, Any]) -> Any:
+        return (tuple(sorted((n, p.get("drawn_this_turn")) for n, p in doc.get("players", {}).items())),
+                tuple(doc.get("losers", ())), tuple(doc.get("winners", ())))
+
+    # the asker's choice first; else another player's ("who draws what?" when the opponent orders Thought
+    # Reflection and the asker's Notion Thief: the line the engine took was stated as the ruling, the other hidden)
+    for name in dict.fromkeys(("You", *res.players)):
+        chooser, lines = differs(res, name, measure)
+        if lines and chooser == name:
+            return choice_lead(res, chooser, lines)
+    return None
 
 
 def _count(res: Resolution, asked: Asked) -> Lead:

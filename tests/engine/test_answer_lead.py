@@ -99,6 +99,18 @@ def test_an_effect_that_excepts_the_first_draw_of_the_draw_step_says_so() -> Non
     assert mine.answer["text"].startswith("You draw 1") and mine.answer["rule"] == "614.1a"
 
 
+def test_who_draws_what_gives_both_lines_of_another_players_choice() -> None:
+    """ "Who draws what?" when the opponent orders their Thought Reflection and the asker's Notion Thief (616.1):
+    the line the engine took was stated as the ruling, the other hidden under "if the choices go otherwise"."""
+    res = _resolved([{"name": "You", "battlefield": ["Notion Thief"]},
+                     {"name": "Opponent", "battlefield": ["Thought Reflection"]}],
+                    {"type": "draw", "player": "Opponent", "count": 1}, {"kind": "what"})
+    lead = lead_from_json(res.answer)
+    assert lead.kind is AnswerKind.CHOICE and lead.text == "Opponent's choice:"
+    outcomes = sorted(line.outcome for line in lead.lines)
+    assert outcomes[0].startswith("you draw 1 card") and outcomes[1].startswith("you draw 2 cards")
+
+
 def test_a_choice_the_player_makes_gives_both_lines_not_one_as_a_fact() -> None:
     res = _resolved([{"name": "You", "battlefield": ["Thought Reflection"]},
                      {"name": "Opponent", "battlefield": ["Notion Thief"]}], DRAW_ONE,
