@@ -226,7 +226,20 @@ def _out(res: Resolution, asked: Asked) -> Lead:
 
 
 
-ACT_LEADS: dict[str, Callable[[Resolution, Asked], Lead]] = {"dredge": _dredge, "miracle": _miracle, OUT: _out}
+def _keep(res: Resolution, asked: Asked) -> Lead:
+    """ "Can I keep one card?" (Sylvan Library's pay 4 life or put back): No when the life can't be paid (119.4),
+    Yes when a card was kept; else the ruling."""
+    refused = next((s for s in res.steps if s.kind == "why_not" and "119.4" in s.rules), None)
+    if refused is not None:
+        return Lead(AnswerKind.NO, "No.", *reason_of(refused))
+    kept = next((s for s in res.steps if s.kind == "sylvan" and "keep 0 " not in s.text), None)
+    if kept is not None:
+        return Lead(AnswerKind.YES, "Yes.", *reason_of(kept))
+    return ruling_lead(res, asked)
+
+
+ACT_LEADS: dict[str, Callable[[Resolution, Asked], Lead]] = {"dredge": _dredge, "miracle": _miracle, OUT: _out,
+                                                             "keep": _keep}
 
 
 def _trigger(res: Resolution, asked: Asked) -> Lead:

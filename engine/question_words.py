@@ -39,7 +39,7 @@ _SAID_NUMBER = re.compile(r"\b(?:draws?|gets?(?= (?:(?:only|just|all) )?(?:\d{1,
                           r"(?:(?:only|just|all) )?(?P<n>\d{1,2}|[a-z]+)\b(?! (?:more|extra|additional))", re.I)
 # "can I dredge?": an act other than drawing; "does Narset stop me?": whether a card stops the player
 _ASKED_ACT = re.compile(r"\b(?:can|could|may|do|does|did|will|would|should|must) \S+ (?:still )?(?:\w+ )?"
-                        r"(?P<act>dredge|cast|use|take|apply|replace|miracle|cycle|activate|play)\b|"
+                        r"(?P<act>dredge|cast|use|take|apply|replace|miracle|cycle|activate|play|keep)\b|"
                         r"^(?P<bare>miracle)\b|"
                         # "can I wheel him out?": whether the act makes another player lose (its draws, its life)
                         r"\b(?:can|could|will|would|does|do) \S+ (?:\w+ ){1,5}(?:him|her|them|opp|opponent|me|us|you)"

@@ -211,14 +211,23 @@ def _sylvan(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> 
     for name in targets:
         p = r.player(name)
         eligible = min(n, p.drawn_this_turn, p.hand.size)
-        pay = r.choose(f"sylvan_pay:{name}", list(range(eligible + 1)), 0)
-        pay = max(0, min(int(pay), eligible))
+        # 119.4: life is paid only while the life total is at least the payment (4 each): at 1 life, none
+        affordable = min(eligible, max(0, p.life) // 4)
+        wanted = max(0, min(int(r.choose(f"sylvan_pay:{name}", list(range(eligible + 1)), 0)), eligible))
+        pay = min(wanted, affordable)
+        if wanted > pay:
+            left = p.life - 4 * pay
+            more = wanted - pay
+            r.step(f"{name} can't pay 4 life for {'a card' if pay == 0 else 'another card'} at {left} life (life is "
+                   f"paid only from a total at least that large), so {cards(more)} more "
+                   f"{'goes' if more == 1 else 'go'} back on top.", r.rs.cite("pay_life"), name, "why_not",
+                   "Sylvan Library")
         r.change_life(name, -4 * pay)
         back = p.hand.remove_any(eligible - pay)
         p.library.add_top(back)
         r.step(
-            f"{name} chooses {cards(eligible)} drawn this turn: pays {4 * pay} life to keep "
-            f"{pay}, puts {len(back)} back on top.",
+            f"{name} chooses {cards(eligible)} drawn this turn; {name} pays {4 * pay} life to keep "
+            f"{pay} and puts {len(back)} back on top.",
             r.rs.cite("life"),
             name,
             "sylvan",

@@ -33,3 +33,21 @@ def test_keeping_without_the_ability_on_the_board_is_not_read() -> None:
 
     with pytest.raises(SituationError):
         judge_text("my draw step, I keep 1 extra card. what's my life?", _db())
+
+
+@pytest.mark.parametrize(("life", "said", "after"), [
+    (1, "I keep 1 extra card", 1),  # 119.4: 4 life can't be paid from 1
+    (5, "I keep both", 1),  # one paid (5 -> 1), the second can't be
+    (8, "I keep both", 0),  # both paid: 0 life, the game is lost (704.5a)
+])
+def test_life_is_paid_only_from_a_total_at_least_as_large(life: int, said: str, after: int) -> None:
+    res = judge_text(f"I'm at {life} life and control Sylvan Library. my draw step, {said}. what's my life?", _db())
+    assert res.players["You"]["life"] == after
+    refused = [s for s in res.steps if s.kind == "why_not" and "119.4" in s.rules]
+    assert bool(refused) == (life < 8)
+
+
+@pytest.mark.parametrize(("life", "starts"), [(1, "No"), (9, "Yes")])
+def test_can_i_keep_a_card_leads_yes_or_no(life: int, starts: str) -> None:
+    res = judge_text(f"I'm at {life} life and control Sylvan Library. Draw step. Can I keep one card?", _db())
+    assert res.answer["text"].startswith(starts)
