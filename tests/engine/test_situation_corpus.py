@@ -127,14 +127,17 @@ def test_question_kind_read_as_asked(results) -> None:  # type: ignore[no-untype
 
 def test_read_right_does_not_go_back(results) -> None:  # type: ignore[no-untyped-def]
     right = sum(1 for r in results if r.verdict is Verdict.RIGHT)
-    assert right >= READ_RIGHT_AT_LEAST, f"{right} read right, was {READ_RIGHT_AT_LEAST}"
+    others = [(r.entry["id"], r.verdict.value, r.first_line[:80]) for r in results if r.verdict is not Verdict.RIGHT]
+    assert right >= READ_RIGHT_AT_LEAST, f"{right} read right, was {READ_RIGHT_AT_LEAST}; not right: {others}"
 
 
 def test_asked_with_a_right_option_does_not_go_back(results) -> None:  # type: ignore[no-untyped-def]
     # an entry asked about that becomes read right is no step back: the two are counted together
     asked = sum(1 for r in results if r.verdict in (Verdict.ASKED, Verdict.RIGHT))
     floor = ASKED_RIGHT_AT_LEAST + READ_RIGHT_AT_LEAST
-    assert asked >= floor, f"{asked} read right or asked with a right option, was {floor}"
+    others = [(r.entry["id"], r.verdict.value, r.differences[:2]) for r in results
+              if r.verdict not in (Verdict.ASKED, Verdict.RIGHT)]
+    assert asked >= floor, f"{asked} read right or asked with a right option, was {floor}; the others: {others}"
 
 
 def test_not_understood_does_not_grow(results) -> None:  # type: ignore[no-untyped-def]
