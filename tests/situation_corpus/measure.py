@@ -181,6 +181,14 @@ def _judged(text: str, cards: Any, deadline: float, catalogue: Any) -> Any:
 
 def measure_entry(entry: dict[str, Any], cards: Any, seconds: float = PER_ENTRY_SECONDS,
                   catalogue: Any = None) -> Measured:
+    """The entry's verdict; a reading cut by the time bound is tried once more (see ``_option_resolved``)."""
+    measured = _measured_once(entry, cards, seconds, catalogue)
+    if measured.verdict is Verdict.NOT_UNDERSTOOD and measured.first_line.startswith("no answer within"):
+        measured = _measured_once(entry, cards, seconds, catalogue)
+    return measured
+
+
+def _measured_once(entry: dict[str, Any], cards: Any, seconds: float, catalogue: Any) -> Measured:
     from bot.cards.lookup import UnreadableCard
     from engine.errors import Clarification, OutOfTime, ScenarioError
 
@@ -208,18 +216,29 @@ def measure_entry(entry: dict[str, Any], cards: Any, seconds: float = PER_ENTRY_
 def _right_option(entry: dict[str, Any], asked: Any, cards: Any, seconds: float, catalogue: Any) -> str | None:
     """The label of the first option of ``asked`` whose text, resolved, gives the entry's expected outcome (the
     click that answers the player right); None when no option does."""
-    from engine.errors import ScenarioError
 
     for option in asked.options:
+        resolution = _option_resolved(option.text, cards, seconds, catalogue)
+        if resolution is not None and judge_resolution(entry, resolution).verdict is Verdict.RIGHT:
+            return option.label
+    return None
+
+
+def _option_resolved(text: str, cards: Any, seconds: float, catalogue: Any) -> Any:
+    """An option's resolution, or None when it doesn't resolve. A run cut by the time bound is tried once more: on
+    a machine shared with other work a pause can outlast the bound (a CI run once lost a right option so)."""
+    from engine.errors import OutOfTime, ScenarioError
+
+    for _attempt in range(2):
         try:
             with _time_bound(seconds):
-                resolution = _judged(option.text, cards, time.monotonic() + seconds, catalogue)
-        except (ScenarioError, _Timeout):
+                return _judged(text, cards, time.monotonic() + seconds, catalogue)
+        except (OutOfTime, _Timeout):
             continue
+        except ScenarioError:
+            return None
         except Exception:  # noqa: BLE001 - an option that fails to resolve is not a right option
-            continue
-        if judge_resolution(entry, resolution).verdict is Verdict.RIGHT:
-            return option.label
+            return None
     return None
 
 
