@@ -39,6 +39,9 @@ from engine.effects import (
 CARDS_FILE = Path(__file__).resolve().parent.parent / "data" / "cards" / "cards.toml"
 
 
+PERMANENT_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker", "battle")  # 110.4
+
+
 class CardDataError(ValueError):
     """A card definition that does not fit the effect model."""
 
@@ -62,6 +65,11 @@ class Card:
             return None
         types = self.type_line.split("—")[0].split("//")[0].lower().split()
         return card_type.lower() in types
+
+    def is_permanent(self) -> bool:
+        """A permanent card (110.4: artifact, creature, enchantment, land, planeswalker, battle): one table for
+        every reader of it (the resolver, the situation reader's sequences, devotion, graveyard lists)."""
+        return any(self.has_type(kind) for kind in PERMANENT_TYPES)
 
 
 def _ops(raw: Any, where: str) -> tuple[Op, ...]:

@@ -280,7 +280,6 @@ def action_cast(r: Resolver) -> None:
 _ELSEWHERE = re.compile(r"\b(?:discard (?:this card|~)|reveal (?:this card|~)|exile (?:this card|~) from your "
                         r"(?:hand|graveyard)|from your (?:hand|graveyard)|cycling|channel|ninjutsu|forecast|"
                         r"unearth|scavenge|embalm|eternalize|encore)(?!\w)", re.I)
-_PERMANENT_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker", "battle")
 
 
 def _on_its_battlefield(r: Resolver, card: Card, chosen: SpellText, caster: str) -> None:
@@ -290,7 +289,7 @@ def _on_its_battlefield(r: Resolver, card: Card, chosen: SpellText, caster: str)
     left off the battlefield, and the answer said the player lost)."""
     if not chosen.activated or _ELSEWHERE.search(chosen.cost) or r.s.action.from_zone == "graveyard":
         return
-    if not any(card.has_type(t) for t in _PERMANENT_TYPES) or card.name in r.player(caster).battlefield:
+    if not card.is_permanent() or card.name in r.player(caster).battlefield:
         return
     r.player(caster).battlefield.append(card.name)
     r.step(f"{card.name} is on {caster}'s battlefield: its ability is activated there (602.2), so its other "

@@ -56,7 +56,6 @@ def _named_in(part: Part, reading: Reading, where: Atom, zone: str) -> None:
 # the words of a card that does something from a graveyard (702.52 dredge, 702.34 flashback...) or about one
 _GRAVEYARD_MINDED = re.compile(r"graveyard|^(?:dredge|flashback|unearth|escape|embalm|eternalize|retrace|scavenge|"
                                r"disturb|jump-start|aftermath|encore)\b", re.I | re.M)
-_PERMANENT_TYPES = ("creature", "artifact", "enchantment", "planeswalker", "battle")
 
 
 def _board_card_listed(cards: list[Piece], reading: Reading) -> None:
@@ -66,7 +65,7 @@ def _board_card_listed(cards: list[Piece], reading: Reading) -> None:
     found = [(p, reading.b.cards.find(str(p.values["card"]))) for p in cards]
     minded = [p for p, c in found if c is not None and _GRAVEYARD_MINDED.search(c.oracle)]
     board = [(p, c) for p, c in found if c is not None and not _GRAVEYARD_MINDED.search(c.oracle)
-             and any(c.has_type(kind) for kind in _PERMANENT_TYPES)]
+             and c.is_permanent() and not c.has_type("land")]  # a land listed there is left as said
     if not minded or not board:
         return
     piece, card = board[0]

@@ -15,7 +15,6 @@ from engine.errors import SituationError
 from engine.situation.attach import Builder, Ctx
 from engine.wording import possessive
 
-PERMANENT_TYPES = ("creature", "artifact", "enchantment", "planeswalker", "land", "battle")
 COLOURS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 _DEVOTION_X = re.compile(r"where X is your devotion to (?P<colour>white|blue|black|red|green)\b", re.I)
 _SYMBOL = re.compile(r"\{([^}]*)\}")
@@ -53,7 +52,7 @@ def settle_devotion(b: Builder) -> None:
         raise SituationError(f"I don't know {only}'s mana cost, so I can't count the devotion", words,
                              "the devotion itself: 'devotion to blue is 2'")
     counted = [permanent]
-    if only != card.name and any(card.has_type(kind) for kind in PERMANENT_TYPES):
+    if only != card.name and card.is_permanent():
         # the permanent whose enters ability counts is on the battlefield as it resolves: its own symbols count
         counted.append(card)
         who = str(action["player"])

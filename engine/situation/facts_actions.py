@@ -158,7 +158,7 @@ def _tapped(ctx: Ctx, card: Card | None, action: dict[str, Any]) -> None:
 def _permanent_card(card: Card) -> bool:
     """A card whose every face is a permanent (an artifact, creature, enchantment, planeswalker or battle; a land is
     played, never cast, 305.1) and which has an activated ability the engine reads."""
-    permanent = any(card.has_type(t) for t in ("artifact", "creature", "enchantment", "planeswalker", "battle"))
+    permanent = card.is_permanent() and not card.has_type("land")
     spell = any(card.has_type(t) for t in ("instant", "sorcery"))
     return permanent and not spell and any(isinstance(e, SpellText) and e.activated for e in card.effects)
 

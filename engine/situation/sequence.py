@@ -23,7 +23,6 @@ if TYPE_CHECKING:
 # (405.5), so the first has not resolved (``engine.situation.stack`` reads such a text)
 _IN_RESPONSE = re.compile(r"\bin response\b(?! to nothing)|\brespond(?:s|ed|ing)? (?:to \w+ )?with\b|\bon the stack\b",
                           re.I)
-PERMANENT_TYPES = ("creature", "artifact", "enchantment", "planeswalker", "battle", "land")
 # its own "when this enters" or "when you cast this spell" ability: something happens as it is cast or resolves
 _OWN_ENTERING = re.compile(r"\b(?:~|this \w+|it) enters\b|\betb\b|\bcasts? (?:~|this spell)(?!\w)", re.I)
 
@@ -39,7 +38,7 @@ def resolved_first(b: Builder, action: dict[str, Any], clause: str) -> bool:
     who = str(old.get("player", ""))
     if card is not None and lasting_effect(card) and _lasting_applies(b, old, who):
         return _effect_in_place(b, card.name, who, clause)
-    if card is None or not (who in b.players or who == "You") or not any(card.has_type(t) for t in PERMANENT_TYPES):
+    if card is None or not (who in b.players or who == "You") or not card.is_permanent():
         return False
     if any(_OWN_ENTERING.search(e.event) for e in card.of(EventTrigger)) or any(
             not s.activated for s in card.of(SpellText)) or _watched(b):
