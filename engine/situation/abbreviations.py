@@ -6,29 +6,23 @@ table of phrasings stays readable and each file small.
 from __future__ import annotations
 
 ABBREVIATIONS: tuple[tuple[str, str], ...] = (
-        (r"\blibs\b", "libraries"),
-        (r"\blib\b", "library"),
-        (r"\bgy\b", "graveyard"),
-        (r"\byard\b", "graveyard"),
-        (r"\bbf\b", "battlefield"),
-        (r"\betbs?\b", "enters the battlefield"),
-        # "Thassa's Oracle enters, ...": entering said without where, as "etb" is
-        (r"\benters\b(?! the battlefield)(?=\s*(?:[,.;!?]|$|with\b|and\b))", "enters the battlefield"),
-        (r"\bt(\d{1,2})\b", r"turn \1"),
-        (r"\bturn(\d{1,2})\b", r"turn \1"),
-        (r"\b2 ?hg\b", "two-headed giant"),
-        (r"\bedh\b", "commander"),
-        (r"\bffa\b", "free-for-all"),
-        (r"\bcmdr\b", "commander"),
-        # chat shorthand: "question abt sotl", "wat happens", "notion thief (opp) + brainstorm (me) = ?"
-        (r"\babt\b", "about"),
-        # "opp said he has 2 cards in library": a state told through the player, read as told
-        (r"\b(opponent|opp|my opponent|he|she|they) (?:said|says|told me|tells me) (?:that )?(?=(?:he|she|they) "
-         r"(?:has|had|have|is|was|are|controls|controlled)\b)", ""),
-        # "my buddy had notion thief out": the friend across the table is the opponent
-        (r"\bmy (?:buddy|friend|pal|mate|bro)\b(?=\s+(?:has|had|have|controls?|controlled|casts?|cast|draws?|drew|"
-         r"is|was|plays?|played|got)\b)", "my opponent"),
-        (r"\b(?:wat|wut|wht)\b", "what"),
-        (r"\s*=\s*\?+\s*$", ". what happens?"),
-        (r"\b(?:1|one) ?v(?:s)? ?(?:1|one)\b", "1v1"),
+    (r"\blibs\b", "libraries"),
+    (r"\blib\b", "library"),
+    (r"\bgy\b", "graveyard"),
+    (r"\byard\b", "graveyard"),
+    (r"\bbf\b", "battlefield"),
+    (r"\betbs?\b", "enters the battlefield"),
+    # "Thassa's Oracle enters, ...": entering said without where, as "etb" is
+    (r"\benters\b(?! the battlefield)(?=\s*(?:[,.;!?]|$|with\b|and\b))", "enters the battlefield"),
+    (r"\bt(\d{1,2})\b", r"turn \1"),
+    (r"\bturn(\d{1,2})\b", r"turn \1"),
+    (r"\b2 ?hg\b", "two-headed giant"),
+    (r"\bedh\b", "commander"),
+    (r"\bffa\b", "free-for-all"),
+    (r"\bcmdr\b", "commander"),
+    # chat shorthand: "question abt sotl", "wat happens", "notion thief (opp) + brainstorm (me) = ?"
+    (r"\babt\b", "about"),
+    (r"\b(?:wat|wut|wht)\b", "what"),
+    (r"\s*=\s*\?+\s*$", ". what happens?"),
+    (r"\b(?:1|one) ?v(?:s)? ?(?:1|one)\b", "1v1"),
 )

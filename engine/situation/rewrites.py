@@ -430,6 +430,12 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(draw|draws|drew|drawing)(?: a card)? off (?=(?:an? |my |his |her |their |the )?empty (?:library|deck)\b)",
          r"\1 from "),
         *ABBREVIATIONS,
+        # "opp said he has 2 cards in library": a state told through the player, read as told
+        (r"\b(opponent|opp|my opponent|he|she|they) (?:said|says|told me|tells me) (?:that )?(?=(?:he|she|they) "
+         r"(?:has|had|have|is|was|are|controls|controlled)\b)", ""),
+        # "my buddy had notion thief out": the friend across the table is the opponent
+        (r"\bmy (?:buddy|friend|pal|mate|bro)\b(?=\s+(?:has|had|have|controls?|controlled|casts?|cast|draws?|drew|"
+         r"is|was|plays?|played|got)\b)", "my opponent"),
         # numbers players say in words
         (r"\bhalf a dozen\b", "6"),
         (r"\ba dozen\b", "12"),
