@@ -232,7 +232,7 @@ def _keep(res: Resolution, asked: Asked) -> Lead:
     refused = next((s for s in res.steps if s.kind == "why_not" and "119.4" in s.rules), None)
     if refused is not None:
         return Lead(AnswerKind.NO, "No.", *reason_of(refused))
-    kept = next((s for s in res.steps if s.kind == "sylvan" and "keep 0 " not in s.text), None)
+    kept = next((s for s in res.steps if s.kind == "sylvan" and s.amount), None)  # the cards kept, as data
     if kept is not None:
         return Lead(AnswerKind.YES, "Yes.", *reason_of(kept))
     return ruling_lead(res, asked)

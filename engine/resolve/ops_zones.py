@@ -231,6 +231,7 @@ def _sylvan(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> 
             r.rs.cite("life"),
             name,
             "sylvan",
+            amount=pay,
         )
 
 

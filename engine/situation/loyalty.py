@@ -95,7 +95,7 @@ def counters_said(b: Builder, part: str) -> bool:
 
 def _is_planeswalker(b: Builder, name: str) -> bool:
     card = b.cards.find(name)
-    return card is not None and "planeswalker" in card.type_line.lower()
+    return card is not None and bool(card.has_type("planeswalker"))
 
 
 def _payable(ctx: Ctx, card: Card, cost: str) -> None:
