@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.answer_model import AnswerKind, Lead
 from engine.answer_parts import (
+    DRAW_STEP_KINDS,
     before_after,
     cards_said,
     choice_lead,
@@ -144,12 +145,9 @@ def _drawn(res: Resolution, asked: Asked) -> Lead:
     return Lead(AnswerKind.COUNT, text + ".", reason, rule)
 
 
-_DRAW_STEPS = frozenset({"instruction", "draw", "replaced_draw", "replaced_instruction", "prohibited", "empty_draw"})
-
-
 def _told_to_draw(res: Resolution, who: str) -> bool:
     """Whether anything told ``who`` to draw (their draws replaced or stopped count: "You draw no card")."""
-    return any(s.player == who and s.kind in _DRAW_STEPS for s in res.steps)
+    return any(s.player == who and s.kind in DRAW_STEP_KINDS for s in res.steps)
 
 
 def life_lead(res: Resolution, asked: Asked) -> Lead:

@@ -38,14 +38,16 @@ def person_asked(res: Resolution, asked: Asked) -> str:
         return asked.player
     if "You" in res.players:
         return "You"
-    told = next((s.player for s in res.steps if s.player in res.players and s.kind in
-                 ("instruction", "draw", "replaced_draw", "replaced_instruction", "prohibited", "empty_draw")), None)
-    return told or next(iter(res.players), "You")
+    return told_player(res) or next(iter(res.players), "You")
+
+
+# the steps that tell a player to draw, or act on a draw they were told to make
+DRAW_STEP_KINDS = frozenset({"instruction", "draw", "replaced_draw", "replaced_instruction", "prohibited",
+                             "empty_draw"})
 
 
 def told_player(res: Resolution) -> str | None:
-    return next((s.player for s in res.steps if s.player in res.players and s.kind in
-                 ("instruction", "draw", "replaced_draw", "replaced_instruction", "prohibited", "empty_draw")), None)
+    return next((s.player for s in res.steps if s.player in res.players and s.kind in DRAW_STEP_KINDS), None)
 
 
 def does_said(who: str, you: str, other: str) -> str:
