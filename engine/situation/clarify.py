@@ -26,6 +26,7 @@ from engine.wording import owned_by
 
 MAX_OPTIONS = 10
 CHECK_BUDGET = 0.25  # seconds spent deciding whether an unsaid controller matters
+OUT_OF_CHECK_TIME = "Say it, please: the situation is too large to check whether it matters."  # past the budget
 
 
 def _replace_words(text: str, clause: str, words: str, new: str) -> str:
@@ -74,7 +75,7 @@ def place_unowned(doc: dict[str, Any], unowned: list[str], b: Builder,
     for card in unowned:
         acting = _acting_under(doc, card, names, b, deadline)
         if acting is None or len(acting) > 1:
-            why = ("Say it, please: the situation is too large to check whether it matters." if acting is None
+            why = (OUT_OF_CHECK_TIME if acting is None
                    else "It changes the answer.")
             _ask_controller(b, card, why, [*acting, *[n for n in names if n not in acting]] if acting else
                             [default, *[x for x in names if x != default]])
