@@ -34,7 +34,7 @@ from engine.answer_team import team_draws, team_outcome
 from engine.answer_traps import trap_of
 from engine.model import Resolution, Step
 from engine.question import Asked, AskedKind
-from engine.question_words import OUT, STOP, AskedMeasure
+from engine.question_words import MUST, OUT, STOP, AskedMeasure
 from engine.ruling import drawn_counts, reason_of
 from engine.wording import sentence
 
@@ -144,9 +144,14 @@ def _can(res: Resolution, asked: Asked) -> Lead:
         if mine:
             return choice_lead(res, who, own_choice_lines(res, who), prefix="Yes — ")
         return ruling_lead(res, asked)  # the card played no part the engine can name: the ruling, not a guess
-    if asked.act is not None and asked.act != STOP:  # "can I dredge?": about that act, never whether one draws
+    # a line whose player draws from an empty library draws no card but loses (704.5b): it differs too
+    drawn_or_lost = lambda doc: (count_of(who, "drawn_this_turn")(doc), who in doc.get("losers", ()))  # noqa: E731
+    chooser, lines = differs(res, who, drawn_or_lost)
+    if asked.act == MUST and chooser == who:  # "do I have to draw?" of their own "may": No, and both lines
+        return choice_lead(res, who, lines, prefix="No — ")
+    if asked.act is not None and asked.act not in (STOP, MUST):  # "can I dredge?": that act, not whether one draws
         return ACT_LEADS.get(asked.act, ruling_lead)(res, asked)
-    chooser, lines = differs(res, "You", count_of(who, "drawn_this_turn"))
+    chooser, lines = differs(res, "You", drawn_or_lost)
     if lines:  # "does he draw?" when the asker decides it (Rhystic Study's tax): both lines
         return choice_lead(res, chooser, lines)
     if asked.team and not asked.number:  # "do we draw?" in Two-Headed Giant: the team's draws

@@ -78,6 +78,12 @@ class SituationError(ScenarioError):
             self.hint = ". ".join(x for x in (hint, "closest: " + "; ".join(suggestions[:3])) if x)
 
 
+class NotThisPhrase(SituationError):
+    """A phrase whose words fit a clause but whose meaning doesn't ("Bowmasters triggers" read by the phrase of
+    a trigger on casting, for a card with no such trigger): the next phrase is tried, as if this one had not
+    matched."""
+
+
 class RuleRefusal(SituationError):
     """Words read for what they say, which the rules or the card forbid ("I cast Polluted Mire": a land is played,
     305.1; a -8 with 5 loyalty counters, 606.6): final, never replaced by another reading of the same words (a

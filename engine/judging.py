@@ -12,7 +12,7 @@ from typing import Any
 from engine.answer_lead import lead_of
 from engine.cards import CardDB
 from engine.defaults import Default, assume_otherwise
-from engine.errors import Clarification, Option, OutOfTime
+from engine.errors import Clarification, Option, OutOfTime, SituationError
 from engine.model import Action, Resolution, Scenario, TriggerRecord
 from engine.question_words import AskedMeasure
 from engine.resolve import resolve
@@ -22,6 +22,7 @@ from engine.resolve.result import outcome_key
 from engine.resolve.variants import IGNORED
 from engine.ruling import ruling_of
 from engine.situation import Situation, parse_situation
+from engine.stand_ins import SpellKindNeeded, kind_question
 from engine.wording import sentence
 
 
@@ -44,6 +45,12 @@ def judge_text(text: str | Situation, cards: CardDB, *, deadline: float | None =
         return judge_scenario(scenario, cards, deadline=deadline, budget=budget)
     except TargetNeeded as exc:  # several opponents and no natural target: a question, answered by a click
         raise _target_question(exc, text.text if isinstance(text, Situation) else text) from None
+    except SpellKindNeeded as exc:  # "opp casts a spell" and Mystic Remora: which kind, asked (603.2)
+        asked = kind_question(exc, text.text if isinstance(text, Situation) else text)
+        if asked is None:
+            raise SituationError(f"I can't tell whether {exc.source} triggers: say what kind of spell is cast",
+                                 "", f"'{exc.options[0] if exc.options else 'a noncreature spell'}'") from None
+        raise Clarification(asked[0], [Option(label, said) for label, said in asked[1]], asked[2]) from None
     except OutOfTime as exc:
         exc.understood = [dict(f) for f in scenario.understood]
         exc.assumed = list(scenario.assumed)

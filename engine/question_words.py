@@ -46,6 +46,10 @@ _ASKED_ACT = re.compile(r"\b(?:can|could|may|do|does|did|will|would|should|must)
                         r" (?P<out>out)\b", re.I)  # "miracle?" alone
 _STOPS = re.compile(r"\b(?:stop|stops|prevent|prevents)\b", re.I)
 STOP = "stop"
+# "do I have to draw?", "am I forced to draw?", "must he draw?": whether the draw is forced (a "may" is a choice)
+_MUST = re.compile(r"\b(?:(?:do|does|did|will|would) \S+ (?:have|has|need|needs) to|must \S+|(?:am|is|are) \S+ "
+                   r"(?:forced|required|made) to|(?:has|have) \S+ got to) draw\b", re.I)
+MUST = "must"
 OUT = "out"  # "can I wheel him out?": the act is asked about for the other player's loss
 # the tokens a "how many" question counts ("how many treasures?"), singular
 TOKEN_NOUNS = ("treasure", "snake", "token", "clue", "food", "blood", "map")
@@ -107,7 +111,10 @@ def said_number(words: str) -> int | None:
 
 
 def asked_act(words: str) -> str | None:
-    """The act a yes/no question is about ("can I dredge it?" → "dredge", "does Narset stop me?" → "stop")."""
+    """The act a yes/no question is about ("can I dredge it?" → "dredge", "does Narset stop me?" → "stop"; "do I
+    have to draw?" → "must": whether the draw is forced or the player's choice)."""
+    if _MUST.search(words):
+        return MUST
     found = _ASKED_ACT.search(words)
     if found is not None:
         return (found.group("act") or found.group("bare") or found.group("out")).lower()

@@ -14,6 +14,7 @@ from engine.errors import ScenarioError
 from engine.game_words import in_game_words
 from engine.model import FORMATS, STEPS, Action, CardTarget, PlayerState, Scenario, Zone
 from engine.question import asked_from_json
+from engine.stand_ins import with_stand_ins
 
 MAX_COUNT = 10**12
 ACTION_TYPES = ("draw", "draw_step", "cast", "move_to_hand", "mechanic", "beginning_of_step")
@@ -65,6 +66,9 @@ def scenario_from_json(doc: Any, cards: CardDB | None = None) -> Scenario:
     cards = cards or default_cards()
     if not isinstance(doc, dict):
         raise ScenarioError("a scenario must be a JSON object", "", 'start with {"players": [...], "action": {...}}')
+    said = doc.get("action")
+    named = said.get("card") if isinstance(said, dict) else None
+    cards = with_stand_ins(cards, [named] if isinstance(named, str) else [])  # "an unnamed spell"
     game = doc.get("game", "mtg")
     if game not in ("mtg", "grand-archive"):
         raise ScenarioError(f"unknown game {game!r}", "game", "use mtg or grand-archive")

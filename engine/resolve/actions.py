@@ -39,6 +39,7 @@ from engine.resolve.step_triggers import action_beginning_of_step
 from engine.resolve.targeting import targeted_triggers, ward_counters
 from engine.resolve.unread_abilities import asked_unread
 from engine.resolve.zone_changes import enters_text_resolves
+from engine.stand_ins import is_stand_in
 from engine.trigger_events import EventKind
 from engine.wording import cards
 
@@ -267,6 +268,10 @@ def action_cast(r: Resolver) -> None:
         if from_hand and _spell_face(card):  # 701.6a: a countered spell goes to its owner's graveyard
             r.player(caster).stack.remove_named(card.name)
             r.player(caster).graveyard.add(Batch([card.name]))
+        return
+    if is_stand_in(card):  # "opp casts a noncreature spell": its casting is judged, not what it does
+        r.step(f"What {card.name} does is not judged: it was said by its kind, not by its name, so the answer "
+               "covers what its casting causes (601.2, 603.2).", ("601.2", "603.2"), caster, "assumption")
         return
     resolving_from = len(r.steps)
     r.run_ops(chosen.ops, you=caster, that_player=target, source=card.name, x=a.x)

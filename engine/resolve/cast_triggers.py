@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from engine.cards import Card, type_words
 from engine.effects import CastTrigger, EventTrigger
+from engine.stand_ins import SpellKindNeeded, fits, is_stand_in, kind_options
 
 if TYPE_CHECKING:
     from engine.resolve.resolver import Resolver
@@ -21,7 +22,7 @@ def cast_triggers(r: Resolver, caster: str, card: Card) -> None:
     for src in r.in_play():
         eff = src.effect
         if isinstance(eff, CastTrigger) and r.affects(eff.affects, src.controller, caster):
-            if _spell_fits("noncreature" if eff.noncreature else "", card):
+            if _spell_fits("noncreature" if eff.noncreature else "", card, src.card.name):
                 r.add_trigger(src.card.name, src.controller, caster, eff.ops, eff.optional, eff.rules)
             else:  # Mystic Remora and a creature spell: the answer says why nothing triggers
                 r.step(f"{src.card.name} doesn't trigger: {card.name} is a creature spell, and it triggers only on "
@@ -32,7 +33,8 @@ def cast_triggers(r: Resolver, caster: str, card: Card) -> None:
                 continue
             r.evaluated_events.add(eff.event)
             if _caster_fits(m.group("who"), caster, src.controller, r.opponents(src.controller)) and \
-                    _spell_fits(m.group("types"), card) and _turn_fits(r, m.group("when"), src.controller) and \
+                    _spell_fits(m.group("types"), card, src.card.name) and \
+                    _turn_fits(r, m.group("when"), src.controller) and \
                     _first_this_turn(r, m, src.card.name, caster):
                 r.add_trigger(src.card.name, src.controller, caster, eff.ops, False, ("603.2",),
                               condition=eff.intervening)
@@ -76,6 +78,19 @@ _CAST_EVENT = re.compile(
     r"(?:, if .+)?")  # an intervening "if": 603.4
 
 
+def cast_trigger_said(card: Card) -> tuple[str, str] | None:
+    """Who casts and what kind of spell makes ``card``'s ability trigger on a cast: ("an opponent",
+    "noncreature") for Mystic Remora, ("you", "instant or sorcery") for a magecraft card; None when it has
+    none. What "Mystic Remora triggers" tells of the spell that was cast."""
+    for eff in card.effects:
+        if isinstance(eff, CastTrigger):
+            return ({"you": "you", "each": "a player"}.get(eff.affects, "an opponent"),
+                    "noncreature" if eff.noncreature else "")
+        if isinstance(eff, EventTrigger) and (m := _CAST_EVENT.fullmatch(eff.event)) and not m.group("first"):
+            return m.group("who"), (m.group("types") or "").strip()
+    return None
+
+
 def _turn_fits(r: Resolver, when: str | None, controller: str) -> bool:
     """"during an opponent's turn" / "during your turn": whose turn it is, as the situation says (500.1)."""
     if not when:
@@ -87,10 +102,17 @@ def _caster_fits(who: str, caster: str, controller: str, opponents: list[str]) -
     return {"you": caster == controller, "a player": True}.get(who, caster in opponents)
 
 
-def _spell_fits(types: str, card: Card) -> bool:
-    """"instant or sorcery", "noncreature", "" (any spell): judged by the spell's card types (all faces)."""
+def _spell_fits(types: str, card: Card, source: str) -> bool:
+    """"instant or sorcery", "noncreature", "" (any spell): judged by the spell's card types (all faces); a spell
+    said by its kind alone fits when every spell of that kind would, and is asked about when the words leave it
+    open ("a spell" and Mystic Remora's "noncreature spell")."""
     words = [w for w in re.split(r",? or |, | and/or ", types.strip()) if w]
     line = type_words(card.type_line)
     wanted = [w for w in words if not w.startswith("non")]
     banned = [w[3:] for w in words if w.startswith("non")]
+    if is_stand_in(card):
+        said = fits(card, wanted, banned)
+        if said is None:
+            raise SpellKindNeeded(card.name, source, f"{types.strip()} spell", kind_options(card, wanted, banned))
+        return said
     return not any(b in line for b in banned) and (not wanted or any(w in line for w in wanted))

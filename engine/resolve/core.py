@@ -12,6 +12,7 @@ from engine.errors import OutOfTime
 from engine.model import PlayerState, Scenario, Step
 from engine.resolve.events import ChoicePoint, DrawEvent, EffectSource, PendingTrigger, StepGroup
 from engine.rulesets import Ruleset, ruleset_for
+from engine.stand_ins import with_stand_ins
 from engine.trigger_events import EventKind, EventLog
 from engine.wording import second_person, sentence
 
@@ -58,7 +59,8 @@ class ResolverCore:
         # too large for its budget gets an answer saying so, instead of holding a worker indefinitely.
         self.deadline = deadline
         self.budget = budget
-        self.cards = cards or default_cards()
+        # a spell said by its kind ('opp casts a noncreature spell') is a stand-in card only its story knows
+        self.cards = with_stand_ins(cards or default_cards(), [scenario.action.card or ''])
         self.compress = compress
         self.rs = ruleset or ruleset_for(scenario.game, scenario.edition)
         self.steps: list[Step] = []
@@ -197,6 +199,7 @@ class ResolverCore:
              kind: str = "info", source: str | None = None, amount: int | None = None) -> None:
         self.check_time()
         self.work += 1
+        text = text[:1].upper() + text[1:]  # a step that opens with a stand-in's name ("an unnamed spell moves")
         self.steps.append(Step(sentence(text), tuple(dict.fromkeys(rules)), player, kind, source=source,
                                amount=amount))
 

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from rapidfuzz import fuzz, process
 
-from engine.errors import Ambiguity, RuleRefusal, SituationError
+from engine.errors import Ambiguity, NotThisPhrase, RuleRefusal, SituationError
 from engine.situation.attach import GROUPS, Builder, Ctx, resolve_player
 from engine.situation.facts import _format, _step, _turn_of
 from engine.situation.lexicon import count
@@ -65,6 +65,9 @@ def _try(b: Builder, clause: str, subject: str, words: str = "") -> str | None:
         except Ambiguity as exc:
             b.restore(state)
             b.last_error = exc
+            continue
+        except NotThisPhrase:
+            b.restore(state)
             continue
         except SituationError as exc:
             b.restore(state)

@@ -24,6 +24,7 @@ from engine.situation.facts import _draw_step, _each_target, is_spell
 from engine.situation.lexicon import count, read_number
 from engine.situation.loyalty import LOYALTY_SAID
 from engine.situation.spell_pronoun import cast_pronoun
+from engine.stand_ins import stand_in_name, with_stand_ins
 from engine.vocabulary import aliases as mechanic_aliases
 from engine.vocabulary import mechanic
 
@@ -138,7 +139,12 @@ _GRAVEYARD_KEYWORD = re.compile(r"^(?:flashback|jump-start|retrace|escape|afterm
 
 
 def _spell_said(ctx: Ctx, text: str, verb: str) -> str:
-    """The card a cast names; "it" is never a permanent out already (spell_pronoun)."""
+    """The card a cast names; "it" is never a permanent out already (spell_pronoun); a spell said by its kind
+    ("a noncreature spell") is a stand-in whose casting alone is judged (engine.stand_ins)."""
+    if verb.startswith("cast") and (kind := stand_in_name(text)) is not None:
+        ctx.b.cards = with_stand_ins(ctx.b.cards, [kind])
+        ctx.b.last_cards.append(kind)
+        return kind
     if text.strip().lower() not in CARD_PRONOUNS or not verb.startswith("cast") or not ctx.b.last_cards:
         return ctx.card(text)
     return cast_pronoun(ctx.b, text, ctx.clause)

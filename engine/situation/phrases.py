@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from engine.situation.activations import activated
+from engine.situation.cast_trigger_told import cast_trigger_told
 from engine.situation.facts import (
     _ability_target,
     _choice_apply,
@@ -169,6 +170,14 @@ PHRASES: tuple[Phrase, ...] = (
         ("Orcish Bowmasters's trigger targets me",),
     ),
     Phrase(
+        "trigger on casting",
+        (rf"(?:{POS} )?(?:the )?(?P<card>.+?)(?:'s|’s)? (?:trigger|triggers|triggered|triggered ability)"
+         r"(?: (?:resolves|goes on the stack|is on the stack))?",),
+        cast_trigger_told,
+        "My Mystic Remora triggers.",
+        ("rhystic study trigger",),
+    ),
+    Phrase(
         "activation: the next draw",
         (rf"{P} (?:activates?|uses?) (?P<card>.+?) (?P<times>once|twice|thrice|(?:\d{{1,2}}|\w+) times)"
          r"(?: this turn)?",),
@@ -195,7 +204,7 @@ PHRASES: tuple[Phrase, ...] = (
         _cast,
         "I cast Opportunity targeting myself.",
         ("opponent casts Timetwister", "I cast Prosperity with X=3", "I activate Jace's Archivist",
-         "I play Howling Mine"),
+         "I play Howling Mine", "opponent casts a noncreature spell"),
     ),
     Phrase(
         "life paid",

@@ -318,6 +318,11 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # "I don't have any cards in library", "he doesn't have any cards left in his library": none, a count of 0
         (r"\b(?:don't|do not|dont) have any (?:more )?(?:cards? )?(?:left )?in\b", "have 0 cards in"),
         (r"\b(?:doesn't|does not|doesnt) have any (?:more )?(?:cards? )?(?:left )?in\b", "has 0 cards in"),
+        # "do I have to draw?", "am I forced to draw?": the question whether the draw is forced ("must I draw?")
+        (r"\b(?:do|does|did|will|would) (i|we|he|she|they|opp|my opponent|opponent|[A-Z][a-z]+) "
+         r"(?:have|has|need|needs) to draw\b", r"must \1 draw"),
+        (r"\b(?:am|is|are) (i|we|he|she|they|opp|my opponent|opponent|[A-Z][a-z]+) (?:forced|required|made) "
+         r"to draw\b", r"must \1 draw"),
         (r"\b(?:have|had|need|needs|got) to draw\b", "draw"),
         (r"\bhas to draw\b", "draws"),
         # ways of saying a player draws: "is forced to draw", "I make my opponent draw", "am I allowed to draw"

@@ -1,0 +1,54 @@
+""" "Mystic Remora trigger, opp doesn't pay": an ability that triggers on a spell being cast, told by its trigger
+alone, tells of the spell too: a player of the kind its words name cast a spell of the kind it names (603.2).
+
+Why: players ask about Rhystic Study and Mystic Remora by their trigger ("my rhystic study triggers, he doesn't
+pay the 1"), never naming the spell; the reader could not take "trigger" into account and refused. The spell is
+a stand-in said by its kind (engine.stand_ins): its casting is judged, what it does is said not to be. A card
+whose abilities don't trigger on a cast is not read here (the next phrase is tried, NotThisPhrase).
+"""
+
+from __future__ import annotations
+
+from engine.errors import NotThisPhrase, SituationError
+from engine.resolve.cast_triggers import cast_trigger_said
+from engine.situation.attach import GROUPS, Ctx
+from engine.stand_ins import stand_in_name, with_stand_ins
+
+
+def cast_trigger_told(ctx: Ctx, g: dict[str, str]) -> None:
+    """The card on its controller's battlefield (said, told before, or the asker's, said as read), and the
+    spell that made it trigger cast by the player its words name."""
+    name = ctx.card(g["card"])
+    card = ctx.b.cards.find(name)
+    said = cast_trigger_said(card) if card is not None else None
+    if card is None or said is None:
+        raise NotThisPhrase(f"“{ctx.clause}” tells of no trigger on casting", ctx.clause)
+    who, kind = said
+    controller = _controller(ctx, g, card.name)
+    if who == "you":
+        caster = controller
+    elif who == "a player":
+        raise SituationError(f"say who cast the spell that made {card.name} trigger", ctx.clause,
+                             f"'my opponent casts a spell with {card.name} out'")
+    else:
+        caster = ctx.who("me" if controller != "You" else "opponent")
+    spell = stand_in_name(f"a {kind} spell" if kind else "a spell")
+    assert spell is not None  # the trigger's own words are a kind of spell
+    ctx.b.cards = with_stand_ins(ctx.b.cards, [spell])
+    ctx.b.set_action({"type": "cast", "card": spell, "player": caster}, ctx.clause)
+
+
+def _controller(ctx: Ctx, g: dict[str, str], card: str) -> str:
+    """Whose the triggering permanent is: the player the words name, the one it was told on, else the asker."""
+    if g.get("player"):
+        who = ctx.who(g["player"])
+        if who in GROUPS or who.startswith("team:"):
+            raise SituationError(f"say whose {card} triggers", ctx.clause, f"'my {card} triggers'")
+    else:
+        told = [p for p, state in ctx.b.players.items() if card in state.battlefield]
+        who = told[0] if len(told) == 1 else "You"
+        if not told:
+            ctx.b.assume(f"{card} read as yours: “{ctx.clause}” doesn't say whose it is")
+    if card not in ctx.b.player(who).battlefield:
+        ctx.b.player(who).battlefield.append(card)
+    return who

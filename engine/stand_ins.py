@@ -1,0 +1,189 @@
+""" "Opp casts a noncreature spell": a spell said by its kind, not its name, cast as a stand-in.
+
+Why: a player asking about Rhystic Study or Mystic Remora rarely names the spell that triggered it ("opp casts
+a spell, doesn't pay the 1"), and the reader refused such a story as "not a card I know". The spell's casting is
+what the question is about; what the spell itself does is not. So the stand-in is a card with no text of its own:
+it is cast (601.2), what triggers on its casting triggers (603.2), and the answer says that its own effect is not
+judged. What it is must fit what was said: a trigger that asks for a kind of spell the words leave open ("a spell"
+and Mystic Remora's "noncreature spell") is a question to the player (``SpellKindNeeded``), with the kinds to
+click, never a guess.
+
+A stand-in's name is its kind in words ("an unnamed noncreature spell"): a name no player types as a card, read
+back here by ``stand_in``, so a scenario in JSON can name one too.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from engine.cards import Card, CardDB
+from engine.effects import SpellText
+
+SPELL_TYPES = ("artifact", "creature", "enchantment", "instant", "sorcery", "planeswalker", "battle", "kindred")
+
+# the type sets a spell is judged among: one card type, or the common pairs ("artifact creature")
+_POSSIBLE: tuple[frozenset[str], ...] = tuple(frozenset(s) for s in (
+    {"creature"}, {"instant"}, {"sorcery"}, {"artifact"}, {"enchantment"}, {"planeswalker"}, {"battle"},
+    {"artifact", "creature"}, {"enchantment", "creature"}, {"kindred", "instant"}, {"kindred", "sorcery"}))
+
+_TYPE = r"(?:non-?)?(?:artifact|creature|enchantment|instant|sorcery|planeswalker|battle|kindred|tribal)"
+# "a spell", "a noncreature spell", "an instant", "an instant or sorcery", "a non-creature artifact spell"
+_SAID = re.compile(rf"(?:an?|one|another|some|any) (?:(?:random|other) )?(?P<kind>(?:{_TYPE}(?: or | ))*{_TYPE}|"
+                   rf"(?:{_TYPE}(?: or | ))*) ?(?P<spell>spell)?", re.I)
+_NAME = re.compile(r"an unnamed (?P<kind>[a-z -]*?) ?spell")
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of spell as said: any of ``groups``, each a set of words ("noncreature", "artifact") all true."""
+
+    groups: tuple[tuple[str, ...], ...]
+
+    def possible(self) -> tuple[frozenset[str], ...]:
+        """The type sets a spell of this kind may have."""
+        if not self.groups:
+            return _POSSIBLE
+        return tuple(p for p in _POSSIBLE if any(all(_word_holds(w, p) for w in g) for g in self.groups))
+
+    def words(self) -> str:
+        return " or ".join(" ".join(g) for g in self.groups)
+
+
+def _word_holds(word: str, types: frozenset[str]) -> bool:
+    return word[3:] not in types if word.startswith("non") else word in types
+
+
+def kind_of_words(words: str) -> Kind | None:
+    """ "noncreature", "instant or sorcery", "non-creature artifact", "" (any spell): None when a word is no type."""
+    words = words.lower().replace("non-", "non").replace("tribal", "kindred").strip()
+    if not words:
+        return Kind(())
+    groups = []
+    for group in words.split(" or "):
+        said = tuple(group.split())
+        if not said or any((w[3:] if w.startswith("non") else w) not in SPELL_TYPES for w in said):
+            return None
+        groups.append(said)
+    return Kind(tuple(groups))
+
+
+def stand_in_name(said: str) -> str | None:
+    """The stand-in's name for words that say a spell by its kind ("a noncreature spell" → "an unnamed
+    noncreature spell"); None for words that are not only a kind of spell."""
+    m = _SAID.fullmatch(said.strip().lower())
+    if m is None or not (m.group("spell") or m.group("kind").strip()):
+        return None
+    kind = kind_of_words(m.group("kind"))
+    if kind is None or (not m.group("spell") and not kind.groups):
+        return None
+    words = kind.words()
+    return f"an unnamed {words + ' ' if words else ''}spell"
+
+
+@lru_cache(maxsize=256)
+def stand_in(name: str) -> Card | None:
+    """The stand-in card a name stands for, or None: no text, its type line only when one type is certain (so
+    a sorcery cast on another player's turn is refused as any sorcery is, 307.1)."""
+    m = _NAME.fullmatch(name.strip().lower())
+    kind = kind_of_words(m.group("kind")) if m else None
+    if kind is None:
+        return None
+    possible = kind.possible()
+    if not possible:
+        return None
+    only = {t for t in ("instant", "sorcery") if all(t in p for p in possible)}
+    return Card(name, "", (SpellText(()),), type_line=only.pop().capitalize() if only else "")
+
+
+def with_stand_ins(cards: CardDB, names: Iterable[str]) -> CardDB:
+    """The known cards and the stand-ins among ``names`` (the same database when there are none)."""
+    extra = [c for c in (stand_in(n) for n in names if n and n not in cards.cards) if c is not None]
+    return cards.with_extra(extra) if extra else cards
+
+
+def is_stand_in(card: Card | None) -> bool:
+    return card is not None and not card.oracle and stand_in(card.name) is not None
+
+
+def fits(card: Card, wanted: list[str], banned: list[str]) -> bool | None:
+    """Whether a stand-in is a spell of the wanted types and none of the banned ones (603.2): True or False when
+    every spell of its kind answers alike, None when the words said leave it open."""
+    answers = {_fits(p, wanted, banned) for p in _kind(card).possible()}
+    return answers.pop() if len(answers) == 1 else None
+
+
+def _fits(types: frozenset[str], wanted: list[str], banned: list[str]) -> bool:
+    return not any(b in types for b in banned) and (not wanted or any(w in types for w in wanted))
+
+
+def _kind(card: Card) -> Kind:
+    m = _NAME.fullmatch(card.name.lower())
+    return (kind_of_words(m.group("kind")) if m else None) or Kind(())
+
+
+# kinds offered to the player when a trigger's words leave the kind open, the plainest first
+_OFFERED = ("creature", "noncreature", "instant or sorcery", "instant", "sorcery", "artifact", "noncreature artifact",
+            "artifact creature", "enchantment", "noncreature enchantment", "planeswalker", "battle")
+
+
+class SpellKindNeeded(Exception):
+    """A trigger on casting asks for a kind of spell the situation leaves open: the kinds to choose among, each
+    as words that replace those the player said ("a spell" → "a noncreature spell")."""
+
+    def __init__(self, spell: str, source: str, trigger_words: str, options: list[str]) -> None:
+        super().__init__(f"{source} asks what kind of spell {spell} is")
+        self.spell = spell
+        self.source = source
+        self.trigger_words = trigger_words
+        self.options = options
+
+
+def kind_options(card: Card, wanted: list[str], banned: list[str]) -> list[str]:
+    """The plainest words for a spell of the card's kind that fits, then one that doesn't ("a noncreature
+    spell", "a creature spell"): each a kind whose every spell is of the card's kind and answers alike."""
+    possible = set(_kind(card).possible())
+    out = []
+    for answer in (True, False):
+        side = {p for p in possible if _fits(p, wanted, banned) == answer}
+        for words in _OFFERED:
+            kind = kind_of_words(words)
+            mine = set(kind.possible()) if kind else set()
+            if mine and mine <= side:
+                out.append(f"{_article(words)} {words}{'' if words in _BARE else ' spell'}")
+                break
+    return out
+
+
+_BARE = {"instant", "sorcery"}  # "an instant", not "an instant spell"
+
+
+
+_SAID_IN_TEXT = re.compile(rf"\b(?:an?|one|another|some|any) (?:(?:random|other) )?(?:{_TYPE}(?: or | ))*"
+                           rf"(?:spell\b|{_TYPE}\b)", re.I)
+
+
+def said_at(text: str, name: str) -> tuple[int, int] | None:
+    """Where ``text`` says the stand-in ``name`` ("a spell" for "an unnamed spell"): the words a player's answer
+    replaces."""
+    for m in _SAID_IN_TEXT.finditer(text):
+        if stand_in_name(m.group(0)) == name:
+            return m.span()
+    return None
+
+
+def kind_question(exc: SpellKindNeeded, text: str) -> tuple[str, list[tuple[str, str]], str] | None:
+    """The question a ``SpellKindNeeded`` asks, its options (label, the text rewritten) and the words asked
+    about, or None when the text doesn't say the spell in words that can be replaced."""
+    at = said_at(text, exc.spell)
+    if at is None or not exc.options:
+        return None
+    question = (f"What kind of spell is it? {exc.source} triggers only on {_article(exc.trigger_words)} "
+                f"{exc.trigger_words} (603.2).")
+    return question, [(o, f"{text[:at[0]]}{o}{text[at[1]:]}") for o in exc.options], text[at[0]:at[1]]
+
+
+def _article(words: str) -> str:
+    return "an" if words[:1] in tuple("aeiou") else "a"

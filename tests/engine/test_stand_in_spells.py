@@ -1,0 +1,135 @@
+"""A spell said by its kind, not its name ("opp casts a noncreature spell"), and a trigger on casting told alone
+("mystic remora trigger, opp doesn't pay"): the spell is a stand-in whose casting is judged (601.2, 603.2) and
+whose own effect is said not to be; a kind the words leave open is asked, each option reading whole.
+
+Made-up cards carry the patterns: a "may draw unless that player pays" tax on noncreature spells and on any
+spell, and "whenever you cast an instant or sorcery spell, draw a card".
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.cards import CardDB
+from engine.errors import Clarification, ScenarioError, SituationError
+from engine.judging import judge_text
+from engine.resolve import resolve
+from engine.scenario_json import scenario_from_json
+from engine.stand_ins import fits, kind_options, stand_in, stand_in_name
+from tests.engine.helpers import made_cards
+from tests.situation_corpus.measure import drawn_by
+
+CARDS = {
+    "Tithe Eel": ("Creature — Fish", "Whenever an opponent casts a noncreature spell, you may draw a card unless "
+                                     "that player pays {4}."),
+    "Scholar's Toll": ("Enchantment", "Whenever an opponent casts a spell, you may draw a card unless that player "
+                                      "pays {1}."),
+    "Spellwise Owl": ("Creature — Bird Wizard", "Flying\nWhenever you cast an instant or sorcery spell, draw a card."),
+}
+
+
+def _db() -> CardDB:
+    return made_cards(CARDS)
+
+
+@pytest.mark.parametrize(("said", "name"), [
+    ("a spell", "an unnamed spell"), ("a noncreature spell", "an unnamed noncreature spell"),
+    ("a non-creature spell", "an unnamed noncreature spell"), ("an instant", "an unnamed instant spell"),
+    ("an instant or sorcery", "an unnamed instant or sorcery spell"), ("another spell", "an unnamed spell"),
+    ("a creature", "an unnamed creature spell"), ("Brainstorm", None), ("a card", None), ("an or spell", None),
+])
+def test_words_that_say_a_spell_by_its_kind(said: str, name: str | None) -> None:
+    assert stand_in_name(said) == name
+
+
+def test_a_kind_fits_a_trigger_only_when_every_spell_of_it_would() -> None:
+    any_spell, noncreature = stand_in("an unnamed spell"), stand_in("an unnamed noncreature spell")
+    artifact = stand_in("an unnamed artifact spell")
+    assert any_spell is not None and noncreature is not None and artifact is not None
+    assert fits(noncreature, [], ["creature"]) is True
+    assert fits(stand_in("an unnamed creature spell"), [], ["creature"]) is False  # type: ignore[arg-type]
+    assert fits(any_spell, [], ["creature"]) is None
+    assert fits(artifact, [], ["creature"]) is None  # an artifact creature spell is one
+    assert kind_options(artifact, [], ["creature"]) == ["a noncreature artifact spell", "an artifact creature spell"]
+    assert kind_options(any_spell, ["instant", "sorcery"], []) == ["an instant or sorcery spell", "a creature spell"]
+
+
+def test_a_noncreature_spell_triggers_the_tax_and_its_own_effect_is_said_not_judged() -> None:
+    res = judge_text("opp casts a noncreature spell with my Tithe Eel out, doesn't pay. i have 0 cards in "
+                     "library. do i lose?", _db())
+    assert res.losers == []  # the "may" declined by default, the other line given
+    lines = [alt for alt in res.branches if "Tithe Eel" in str(alt)]
+    assert lines, res.branches
+    assert any(s.kind == "assumption" and "not judged" in s.text and "601.2" in s.rules for s in res.steps)
+    assert res.players["Opponent"]["hand"] == 6  # the spell left its caster's hand (601.2a)
+
+
+def test_a_creature_spell_doesnt_trigger_a_noncreature_tax_and_says_why() -> None:
+    res = judge_text("I have Tithe Eel, opp casts a creature spell", _db())
+    assert drawn_by(res) == {}
+    assert any(s.kind == "why_not" and "603.2" in s.rules and "Tithe Eel" in s.text for s in res.steps)
+
+
+def test_a_spell_the_trigger_cant_judge_is_asked_and_each_option_reads() -> None:
+    text = "I have Tithe Eel, opp casts a spell and doesn't pay"
+    with pytest.raises(Clarification) as asked:
+        judge_text(text, _db())
+    options = asked.value.options
+    assert [o.label for o in options] == ["a noncreature spell", "a creature spell"]
+    assert "603.2" in asked.value.question and asked.value.words == "a spell"
+    yes, no = (judge_text(o.text, _db()) for o in options)
+    assert any(s.source == "Tithe Eel" or "Tithe Eel" in s.text for s in yes.steps if s.kind != "why_not")
+    assert any(s.kind == "why_not" for s in no.steps)
+
+
+def test_any_spell_triggers_a_tax_on_every_spell_without_asking() -> None:
+    res = judge_text("I have Scholar's Toll, opp casts a spell and doesn't pay", _db())
+    lines = str(res.branches) + str(res.ruling)
+    assert "Scholar's Toll" in lines
+
+
+def test_a_cast_trigger_of_the_casters_own_spells_by_kind() -> None:
+    db = _db()
+    assert drawn_by(judge_text("I control Spellwise Owl and I cast an instant", db)) == {"You": 1}
+    assert drawn_by(judge_text("I control Spellwise Owl and I cast a creature spell", db)) == {}
+    with pytest.raises(Clarification) as asked:
+        judge_text("I control Spellwise Owl and I cast a spell", db)
+    assert [o.label for o in asked.value.options] == ["an instant or sorcery spell", "a creature spell"]
+
+
+def test_a_sorcery_said_by_its_kind_keeps_its_timing() -> None:
+    with pytest.raises(ScenarioError, match="307.1"):
+        judge_text("I have Tithe Eel. it's my turn and opp casts a sorcery", _db())
+
+
+def test_a_trigger_on_casting_told_alone_is_the_spell_cast_by_the_player_it_names() -> None:
+    res = judge_text("tithe eel trigger, opp doesn't pay, i have an empty library. do i have to draw?", _db())
+    assert res.answer["text"].startswith("No — your choice")
+    assert any("Tithe Eel read as yours" in a for a in res.assumed)
+    assert res.players["Opponent"]["hand"] == 6  # the opponent cast the spell that triggered it
+    theirs = judge_text("opp's tithe eel triggers, i don't pay. how many cards does he draw?", _db())
+    assert theirs.players["You"]["hand"] == 6
+
+
+def test_a_trigger_told_of_a_card_that_doesnt_trigger_on_casting_is_not_a_cast() -> None:
+    db = made_cards({"Quiet Owl": ("Creature — Bird", "Flying\nWhenever an opponent draws a card, you gain 1 life.")})
+    with pytest.raises(SituationError) as refused:
+        judge_text("opp has Quiet Owl, quiet owl triggers, i draw 2", db)
+    assert "unnamed" not in str(refused.value)
+
+
+def test_must_i_draw_is_no_only_when_the_draw_is_the_players_choice() -> None:
+    db = _db()
+    forced = judge_text("opp casts Brainstorm with my Scholar's Toll out. must he draw?", db)
+    assert forced.answer["text"].startswith("Yes")
+    chosen = judge_text("opp casts Brainstorm with my Scholar's Toll out and doesn't pay. do I have to draw?", db)
+    assert chosen.answer["text"].startswith("No — your choice")
+
+
+def test_a_json_scenario_may_name_a_stand_in() -> None:
+    db = _db()
+    doc = {"players": [{"name": "Alice", "battlefield": ["Scholar's Toll"]}, {"name": "Bob"}],
+           "action": {"type": "cast", "player": "Bob", "card": "an unnamed noncreature spell"},
+           "choices": {"tax:Scholar's Toll:Bob": False}}
+    res = resolve(scenario_from_json(doc, db), db)
+    assert any(s.kind == "assumption" and "not judged" in s.text for s in res.steps)
