@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from engine.answer_chooser import chooser_lead
 from engine.answer_counts import count_lead, life_lead
 from engine.answer_model import AnswerKind, Lead, Line, lead_from_json
 from engine.answer_parts import (
@@ -272,6 +273,8 @@ def _what(res: Resolution, asked: Asked) -> Lead:
     "who draws what?" when the asker's own choice changes who draws: both lines of that choice."""
     if asked.measure is AskedMeasure.LIFE:
         return life_lead(res, asked)
+    if asked.measure is AskedMeasure.CHOOSER:  # "who decides if he pays?": that player, not the asker's lines
+        return chooser_lead(res, asked)
     return _own_choice(res) or ruling_lead(res, asked)
 
 

@@ -22,6 +22,7 @@ class AnswerKind(StrEnum):
     COUNT = "count"
     CHOICE = "choice"  # the player's own choice decides: both lines
     RULING = "ruling"  # no question (or "what happens?"): the ruling line
+    WHO = "who"  # "who chooses whether he pays?": the player who makes the decision asked about
 
 
 @dataclass(frozen=True)

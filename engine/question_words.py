@@ -31,6 +31,7 @@ class AskedMeasure(StrEnum):
     ALIVE = "alive"
     WHO = "who"
     LIFE = "life"
+    CHOOSER = "chooser"  # "who decides if he pays?", "who chooses the order?": the player who decides
 
 
 # "do I draw 2?", "does he draw two cards?": the number the question says ("draw 2 more": an extra, not the count)
@@ -38,7 +39,10 @@ class AskedMeasure(StrEnum):
 _SAID_NUMBER = re.compile(r"\b(?:draws?|gets?(?= (?:(?:only|just|all) )?(?:\d{1,2}|[a-z]+) cards?\b)) "
                           r"(?:(?:only|just|all) )?(?P<n>\d{1,2}|[a-z]+)\b(?! (?:more|extra|additional))", re.I)
 # "can I dredge?": an act other than drawing; "does Narset stop me?": whether a card stops the player
-_ASKED_ACT = re.compile(r"\b(?:can|could|may|do|does|did|will|would|should|must) \S+ (?:still )?(?:\w+ )?"
+_ASKED_ACT = re.compile(r"\b(?:can|could|may|do|does|did|will|would|should|must) \S+ (?:still )?(?:get|gets|got) to "
+                        # "does he still get to resolve his spell?": that act, not a draw ("get" read as cards got)
+                        r"(?!draw\b)(?P<to>[a-z]+)\b|"
+                        r"\b(?:can|could|may|do|does|did|will|would|should|must) \S+ (?:still )?(?:\w+ )?"
                         r"(?P<act>dredge|cast|use|take|apply|replace|miracle|cycle|activate|play|keep)\b|"
                         r"^(?P<bare>miracle)\b|"
                         # "can I wheel him out?": whether the act makes another player lose (its draws, its life)
@@ -90,12 +94,17 @@ MEASURES: tuple[tuple[AskedMeasure, re.Pattern[str]], ...] = (
                                    r"in (?:(?:my|his|her|their|your) )?hand|hand (?:size|count)|"
                                    r"(?:my|his|her|their|your|opponents|opponent's) hand)\b", re.I)),
 )
+# "who decides if he pays?", "who gets to choose the order?", "who pays?": the player who makes a decision
+CHOOSER_WORDS = (r"\bwho (?:gets to |has to |must |should |will |would |is (?:the one )?(?:to|who) )?(?:decides?|chooses?|"
+                 r"picks?|choose|decide|pick|orders?|makes? the (?:choice|call|decision))\b|\bwho (?:pays|has to pay|must "
+                 r"pay|needs to pay|can pay|may pay|gets to pay)\b")
 # what a yes/no or "what" question's words say beyond its kind, by the kind's value
 OTHER_MEASURES: dict[str, tuple[tuple[AskedMeasure, re.Pattern[str]], ...]] = {
     "lose": ((AskedMeasure.ALIVE, re.compile(r"\b(?:survive|survives|live|lives|alive|ok|okay|safe|fine)\b", re.I)),
              (AskedMeasure.WHO, re.compile(r"^\s*who(?:'s|s)?\b", re.I))),
     "win": ((AskedMeasure.WHO, re.compile(r"^\s*who\b", re.I)),),
-    "what": ((AskedMeasure.LIFE, re.compile(r"\blife\b", re.I)),
+    "what": ((AskedMeasure.CHOOSER, re.compile(CHOOSER_WORDS, re.I)),
+             (AskedMeasure.LIFE, re.compile(r"\blife\b", re.I)),
              (AskedMeasure.WHO, re.compile(r"\bwho (?:draws|gets)\b", re.I))),
 }
 
@@ -117,7 +126,7 @@ def asked_act(words: str) -> str | None:
         return MUST
     found = _ASKED_ACT.search(words)
     if found is not None:
-        return (found.group("act") or found.group("bare") or found.group("out")).lower()
+        return (found.group("to") or found.group("act") or found.group("bare") or found.group("out")).lower()
     return STOP if _STOPS.search(words) else None
 
 

@@ -93,6 +93,7 @@ LEAD_BODY: dict[AnswerKind, Callable[[Lead, Marks], list[str]]] = {
     AnswerKind.YES: _why_and_trap,
     AnswerKind.NO: _why_and_trap,
     AnswerKind.COUNT: _why_and_trap,
+    AnswerKind.WHO: _why_and_trap,
     AnswerKind.CHOICE: _choice_lines,
     AnswerKind.RULING: lambda lead, m: [],
 }

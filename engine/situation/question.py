@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 
 from engine.errors import SituationError
 from engine.question import Asked, AskedKind, asked_of
+from engine.question_words import CHOOSER_WORDS
 from engine.situation.attach import Builder, resolve_player
 from engine.situation.entities import candidates
 
@@ -63,6 +64,8 @@ QUESTION_FORMS: tuple[QuestionForm, ...] = (
                                   r"triggers?)\b", "how many pings?"),
     # "who draws how many?": every player's count, the ruling line (it was "how many?" alone: the asker's count)
     QuestionForm(AskedKind.WHAT, r"\bwho (?:draws|gets)\b.*\bhow many\b", "who draws how many?"),
+    # "who decides if he pays?", "who chooses the order the triggers go on the stack?": the player who decides
+    QuestionForm(AskedKind.WHAT, CHOOSER_WORDS, "who decides whether he pays?"),
     QuestionForm(AskedKind.COUNT, r"\bhow many\b", "how many cards?"),
     # "how much life does he lose?" asks for the life lost, not whether he loses the game
     QuestionForm(AskedKind.LIFE, rf"\bhow much (?:life|damage)(?: (?:do|does|did|will|would|should) {WHO})?\b",

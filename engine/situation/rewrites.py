@@ -318,6 +318,14 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # "I don't have any cards in library", "he doesn't have any cards left in his library": none, a count of 0
         (r"\b(?:don't|do not|dont) have any (?:more )?(?:cards? )?(?:left )?in\b", "have 0 cards in"),
         (r"\b(?:doesn't|does not|doesnt) have any (?:more )?(?:cards? )?(?:left )?in\b", "has 0 cards in"),
+        # "who decides if they pay?", "who chooses whether i draw": the question who decides, never a fact that the
+        # player pays or draws (it was read as "Opponent pays the tax")
+        (r"\b(who (?:gets to |has to |must |should )?(?:decides?|chooses?|picks?|choose|decide|pick)) (?:if|whether)"
+         r"(?: or not)?(?: (?:i|we|he|she|they|you|opp|my opponent|the opponent|opponent|[A-Z][a-z]+))?"
+         r"(?: (?:has|have|gets?|needs?) to| should| will| would| can)? (?:pays?|paid|to pay)\b", r"\1 whether to pay"),
+        (r"\b(who (?:gets to |has to |must |should )?(?:decides?|chooses?|picks?|choose|decide|pick)) (?:if|whether)"
+         r"(?: or not)?(?: (?:i|we|he|she|they|you|opp|my opponent|the opponent|opponent|[A-Z][a-z]+))?"
+         r"(?: (?:has|have|gets?|needs?) to| should| will| would| can)? (?:draws?|drew|to draw)\b", r"\1 whether to draw"),
         # "do I have to draw?", "am I forced to draw?": the question whether the draw is forced ("must I draw?")
         (r"\b(?:do|does|did|will|would) (i|we|he|she|they|opp|my opponent|opponent|[A-Z][a-z]+) "
          r"(?:have|has|need|needs) to draw\b", r"must \1 draw"),
