@@ -32,10 +32,24 @@ def cast_trigger_told(ctx: Ctx, g: dict[str, str]) -> None:
                              f"'my opponent casts a spell with {card.name} out'")
     else:
         caster = ctx.who("me" if controller != "You" else "opponent")
+    _check_whose(ctx, g, card.name, caster)
     spell = stand_in_name(f"a {kind} spell" if kind else "a spell")
     assert spell is not None  # the trigger's own words are a kind of spell
     ctx.b.cards = with_stand_ins(ctx.b.cards, [spell])
     ctx.b.set_action({"type": "cast", "card": spell, "player": caster}, ctx.clause)
+
+
+_WHOSE = {"my": "me", "his": "he", "her": "she", "their": "they", "opp's": "opponent", "opponent's": "opponent",
+          "my opponent's": "opponent"}
+
+
+def _check_whose(ctx: Ctx, g: dict[str, str], card: str, caster: str) -> None:
+    """ "Triggers on my spell": the player said to cast the spell must be the one the trigger's words name (a
+    Rhystic Study "triggering" on its controller's own spell is no trigger at all, 603.2: refused, never recast)."""
+    whose = (g.get("whose") or "").lower()
+    if whose and ctx.who(_WHOSE[whose]) != caster:
+        raise SituationError(f"{card} triggers only on a spell cast by {caster}, not by the player said (603.2)",
+                             ctx.clause, f"'{caster} casts a spell with {card} out'")
 
 
 def _controller(ctx: Ctx, g: dict[str, str], card: str) -> str:

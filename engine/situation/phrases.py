@@ -172,7 +172,9 @@ PHRASES: tuple[Phrase, ...] = (
     Phrase(
         "trigger on casting",
         (rf"(?:{POS} )?(?:the )?(?P<card>.+?)(?:'s|’s)? (?:trigger|triggers|triggered|triggered ability)"
-         r"(?: (?:resolves|goes on the stack|is on the stack))?",),
+         r"(?: (?:resolves|goes on the stack|is on the stack))?"
+         # "opp's rhystic triggers on my spell": whose spell made it trigger, checked against the trigger's words
+         r"(?: (?:on|off|off of|from|for) (?P<whose>my|his|her|their|opp's|opponent's|my opponent's) (?:own )?spell)?",),
         cast_trigger_told,
         "My Mystic Remora triggers.",
         ("rhystic study trigger",),

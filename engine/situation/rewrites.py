@@ -261,6 +261,7 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bit ?s\b(?=\s+(?:my|your|his|her|their|our|the)\b)", "it's"),
         (r"\bdont\b", "don't"),
         (r"\bdoesnt\b", "doesn't"),
+        (r"\bdidnt\b", "didn't"),  # "he didnt pay the 4"
         (r"\bcant\b", "can't"),
         (r"\bthere's\b", "there is"),
         (r"\bthat's\b", "that is"),
