@@ -1,0 +1,100 @@
+"""Players' questions about triggers on casting and their taxes, the way they ask on Discord: "who decides if they
+pay?" (the paying player, 118.12a; then the "may" of the card's controller), "who chooses the order?" (each player
+their own triggered abilities, 603.3b), "who pays?", a question about another act than drawing ("does he still get
+to resolve his spell?": never a "No." about drawing), "didnt pay", and "X triggers on my spell".
+
+Made-up cards carry the patterns: a "may draw unless that player pays" tax, a forced "draw unless that player
+pays", and a trigger on the caster's own instants and sorceries.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.answer_model import AnswerKind
+from engine.cards import CardDB
+from engine.errors import ScenarioError
+from engine.judging import judge_text
+from tests.engine.helpers import made_cards
+from tests.situation_corpus.measure import drawn_by
+
+CARDS = {
+    "Scholar's Toll": ("Enchantment", "Whenever an opponent casts a spell, you may draw a card unless that player "
+                                      "pays {1}."),
+    "Tithe Eel": ("Creature — Fish", "Whenever an opponent casts a noncreature spell, you may draw a card unless "
+                                     "that player pays {4}."),
+    "Stern Clerk": ("Creature — Human Advisor", "Whenever an opponent casts a spell, draw a card unless that player "
+                                                "pays {2}."),
+    "Spellwise Owl": ("Creature — Bird Wizard", "Flying\nWhenever you cast an instant or sorcery spell, draw a card."),
+}
+
+
+@pytest.fixture(scope="module")
+def db() -> CardDB:
+    return made_cards(CARDS)
+
+
+def _lead(text: str, db: CardDB) -> dict[str, object]:
+    return judge_text(text, db).answer
+
+
+@pytest.mark.parametrize("question", ["who decides if they pay?", "who chooses if he pays the 1?",
+                                      "who gets to decide whether opp pays?", "who pays?", "who decides?"])
+def test_who_decides_the_tax_is_the_player_who_may_pay_and_never_a_payment_said(question: str, db: CardDB) -> None:
+    res = judge_text(f"i have scholar's toll and opp casts a spell. {question}", db)
+    assert res.answer["kind"] == AnswerKind.WHO
+    assert str(res.answer["text"]).startswith("Opponent chooses whether to pay {1}; if they don’t, you choose")
+    assert res.answer["rule"] == "118.12a"
+    assert not any("pays the tax" in u["fact"] for u in res.understood)  # the question's "if they pay" is no fact
+
+
+def test_the_tax_of_a_forced_draw_is_chosen_by_the_payer_alone(db: CardDB) -> None:
+    lead = _lead("opp controls stern clerk and i cast brainstorm. who decides whether i pay?", db)
+    assert lead["text"] == "You choose whether to pay {2}."
+    must = _lead("i have stern clerk, opp casts a spell and doesnt pay. do i have to draw?", db)
+    assert str(must["text"]).startswith("Yes")  # no "may": the draw is not the controller's choice
+
+
+def test_who_decides_whether_i_draw_is_the_may_of_the_cards_controller(db: CardDB) -> None:
+    lead = _lead("opp casts brainstorm with my tithe eel out. who decides whether i draw?", db)
+    assert lead["text"] == "You choose whether to draw: Tithe Eel's draw is a “may”."
+
+
+def test_who_orders_the_triggers_of_one_player_and_of_two(db: CardDB) -> None:
+    mine = _lead("i have scholar's toll and tithe eel. opp casts an instant. who chooses the order the triggers go "
+                 "on the stack?", db)
+    assert str(mine["text"]).startswith("You — you put your triggered abilities on the stack in any order")
+    assert mine["rule"] == "603.3b"
+    both = _lead("i control spellwise owl and opp controls scholar's toll. i cast an instant, who orders the "
+                 "triggers?", db)
+    assert str(both["text"]).startswith("Each player orders their own triggered abilities")
+    one = _lead("i have tithe eel, opp casts an instant. who chooses the order of the triggers?", db)
+    assert one["kind"] == AnswerKind.RULING  # one trigger: no order to choose, the ruling as it is
+
+
+def test_who_chooses_with_no_decision_in_the_story_is_the_ruling_not_a_guess(db: CardDB) -> None:
+    lead = _lead("i control spellwise owl and cast an instant. who chooses?", db)
+    assert lead["kind"] == AnswerKind.RULING
+
+
+def test_a_question_about_another_act_than_drawing_is_never_a_no_about_drawing(db: CardDB) -> None:
+    res = judge_text("my scholar's toll triggers, opp pays the 1. does he still get to resolve his spell?", db)
+    assert res.asked is not None and res.asked.act == "resolve"
+    assert res.answer["kind"] == AnswerKind.RULING
+    assert drawn_by(res) == {}
+    can = judge_text("i have scholar's toll, opp casts a spell and doesnt pay. do i get to draw?", db)
+    assert can.answer["kind"] != AnswerKind.RULING  # "get to draw" stays the draw question
+
+
+def test_didnt_pay_is_the_tax_declined(db: CardDB) -> None:
+    res = judge_text("opp cast brainstorm into my tithe eel. he didnt pay the 4. how many cards do i draw", db)
+    assert any(u["fact"] == "Opponent doesn’t pay the tax" for u in res.understood)
+    assert drawn_by(res) == {"You": 1, "Opponent": 3}
+
+
+def test_a_trigger_on_whose_spell_names_the_caster_and_a_contradiction_is_refused(db: CardDB) -> None:
+    res = judge_text("opp's scholar's toll triggers on my spell, i don't pay. how many does he draw?", db)
+    assert res.players["You"]["hand"] == 6  # the asker cast the spell
+    assert drawn_by(res)["Opponent"] == 1
+    with pytest.raises(ScenarioError):
+        judge_text("my scholar's toll triggers on my own spell. do i draw?", db)
