@@ -378,7 +378,35 @@ def _pays(ctx: Ctx, g: dict[str, str]) -> None:
     Study, Mystic Remora), which the resolver otherwise assumes and says."""
     who = ctx.who(g.get("player"))
     yes = not g.get("neg")
+    if g.get("card"):
+        _taxing_card(ctx, g["card"], g.get("whose"))
     _choose(ctx, f"pays:{who}", yes, f"{who} {agree(who, 'pay') if yes else agree(who, 'do') + 'n’t pay'} the tax")
+
+
+_TAX_OWNER = {"my": "me", "his": "he", "her": "she", "their": "they", "opponent's": "opponent",
+              "my opponent's": "opponent"}
+
+
+def _taxing_card(ctx: Ctx, said: str, whose: str | None) -> None:
+    """ "opp can't pay for my rhystic": the card whose tax it is, on its controller's battlefield (it was left out,
+    and the answer said no card is drawn: Rhystic Study never triggered); a card told nowhere, with no owner said,
+    is asked about."""
+    if said.strip().lower() in _NO_CARD or said.strip().lower() in CARD_PRONOUNS:
+        return
+    try:
+        card = ctx.card(said)
+    except SituationError:  # "for the rhystic trigger": no card's name, the tax alone (as it was read)
+        return
+    if any(card in state.battlefield for state in ctx.b.players.values()):
+        return
+    if not whose:
+        raise SituationError(f"say whose {card} it is", ctx.clause, f"'my {card}'")
+    owner = ctx.who(_TAX_OWNER[whose.lower()])
+    ctx.b.player(owner).battlefield.append(card)
+    ctx.b.note(f"{owner} {agree(owner, 'control')} {card}", ctx.clause)
+
+
+_NO_CARD = frozenset({"each", "all", "them", "each one", "every one", "either", "both", "neither", "none"})
 
 
 def _nobody_pays(ctx: Ctx, g: dict[str, str]) -> None:

@@ -174,7 +174,8 @@ PHRASES: tuple[Phrase, ...] = (
         (rf"(?:{POS} )?(?:the )?(?P<card>.+?)(?:'s|’s)? (?:trigger|triggers|triggered|triggered ability)"
          r"(?: (?:resolves|goes on the stack|is on the stack))?"
          # "opp's rhystic triggers on my spell": whose spell made it trigger, checked against the trigger's words
-         r"(?: (?:on|off|off of|from|for) (?P<whose>my|his|her|their|opp's|opponent's|my opponent's) (?:own )?spell)?",),
+         r"(?: (?:on|off|off of|from|for) (?P<whose>my|his|her|their|opp's|opponent's|my opponent's) "
+         r"(?:own )?spell)?",),
         cast_trigger_told,
         "My Mystic Remora triggers.",
         ("rhystic study trigger",),
@@ -283,8 +284,10 @@ PHRASES: tuple[Phrase, ...] = (
         "pay a tax or not",
         (
             rf"{P} (?P<neg>don't|doesn't|do not|does not|can't|cannot|won't|will not|didn't|did not|declines? to|"
-            r"chooses? not to) pay(?: for [\w' ]+| it| the tax| the \d+| \{\d+\}| \d+(?: mana)?)?",
-            rf"{P} (?:pays?|paid) (?:for it|the tax|the \d+|\{{\d+\}}|\d+ mana|\d+)",
+            r"chooses? not to) pay(?: for (?:(?P<whose>my|his|her|their|opponent's|my opponent's) )?(?P<card>[\w' ]+)|"
+            r" it| the tax| the \d+| \{\d+\}| \d+(?: mana)?)?",
+            rf"{P} (?:pays?|paid) (?:for (?:(?P<whose>my|his|her|their|opponent's|my opponent's) )?(?P<card>(?!it\b)"
+            r"[\w' ]+)|for it|the tax|the \d+|\{\d+\}|\d+ mana|\d+)",
             # "I cast Brainstorm and pay", "he pays each time": the tax, the only payment a draw story asks for
             rf"{P} (?:pays?|paid)(?: (?:for (?:each|all|them|each one|every one)|each time|every time|up|all))?",
         ),

@@ -32,6 +32,11 @@ _WON_AND_CHOSE = (r"(?:won|win|wins) the (?:die|dice|coin) (?:roll|toss|flip)(?:
 _NO_SOURCE = (r"(?!(?: (?:a|an|one|two|three|\d+))?(?: extra| additional)?(?: cards?)? "
               r"(?:with|off|from|using|because|thanks))")
 
+# "who decides if they pay", "who chooses whether i draw": the question, up to the verb asked about
+_WHO_DECIDES = (r"\b(who (?:gets to |has to |must |should )?(?:decides?|chooses?|picks?|choose|decide|pick)) "
+                r"(?:if|whether)(?: or not)?(?: (?:i|we|he|she|they|you|opp|my opponent|the opponent|opponent|"
+                r"[A-Z][a-z]+))?(?: (?:has|have|gets?|needs?) to| should| will| would| can)? ")
+
 # "prosperity for three", "devotion to blue is four": an X said in words (the X reader takes digits)
 _X_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
             "ten": 10}
@@ -239,10 +244,12 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"\1 \2 is empty, \1 \3 is empty and \1 \4 is empty"),
         (r"\b(my|his|her|their) (library|lib|hand|graveyard|gy|yard),? and (library|lib|hand|graveyard|gy|yard) "
          r"(?:are|r) (?:both )?empty\b", r"\1 \2 is empty and \1 \3 is empty"),
-        # "opp casts wheel on his turn and doesnt pay the 4", "pays for none": the tax declined, said of its player
-        (r"\b(I|he|she|they|opp|opponent|my opponent|(?-i:[A-Z][a-z]+)) (casts?|cast) ([^.,;!?]{2,80}?) and "
-         r"(don't|doesn't|do not|does not|didn't|did not|won't|dont|doesnt|didnt|wont) pay\b", r"\1 \2 \3. \1 \4 pay"),
-        (r"\b(?:pays?|paid) (?:for )?(?:none|nothing|zero)(?: of (?:them|it|those))?\b", "doesn't pay"),
+        # "opp casts wheel on his turn and doesnt pay the 4", "opp casts an instant, doesn't pay", "pays for none":
+        # the tax declined, said of its player
+        (r"\b(I|he|she|they|opp|opponent|my opponent|(?-i:[A-Z][a-z]+)) (casts?|cast) ([^.,;!?]{2,80}?)(?:,? and|,) "
+         r"(don't|doesn't|do not|does not|didn't|did not|won't|dont|doesnt|didnt|wont|can't|cannot|cant) pay\b",
+         r"\1 \2 \3. \1 \4 pay"),
+        (r"\b(?:pays?|paid) (?:for )?(?:none|nothing|zero|neither)(?: of (?:them|it|those))?\b", "doesn't pay"),
         # "the opp with psychosis crawler casts brainstorm": who controls it, then what that player does
         (r"\b(?:the )?(opp|opponent)(?: who has| that has| with) ([^,.;!?]{2,60}?) (casts?|cycles?|draws?|"
          r"activates?)\b", r"\1 has \2 and \1 \3"),
@@ -321,12 +328,8 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(?:doesn't|does not|doesnt) have any (?:more )?(?:cards? )?(?:left )?in\b", "has 0 cards in"),
         # "who decides if they pay?", "who chooses whether i draw": the question who decides, never a fact that the
         # player pays or draws (it was read as "Opponent pays the tax")
-        (r"\b(who (?:gets to |has to |must |should )?(?:decides?|chooses?|picks?|choose|decide|pick)) (?:if|whether)"
-         r"(?: or not)?(?: (?:i|we|he|she|they|you|opp|my opponent|the opponent|opponent|[A-Z][a-z]+))?"
-         r"(?: (?:has|have|gets?|needs?) to| should| will| would| can)? (?:pays?|paid|to pay)\b", r"\1 whether to pay"),
-        (r"\b(who (?:gets to |has to |must |should )?(?:decides?|chooses?|picks?|choose|decide|pick)) (?:if|whether)"
-         r"(?: or not)?(?: (?:i|we|he|she|they|you|opp|my opponent|the opponent|opponent|[A-Z][a-z]+))?"
-         r"(?: (?:has|have|gets?|needs?) to| should| will| would| can)? (?:draws?|drew|to draw)\b", r"\1 whether to draw"),
+        (_WHO_DECIDES + r"(?:pays?|paid|to pay)\b", r"\1 whether to pay"),
+        (_WHO_DECIDES + r"(?:draws?|drew|to draw)\b", r"\1 whether to draw"),
         # "do I have to draw?", "am I forced to draw?": the question whether the draw is forced ("must I draw?")
         (r"\b(?:do|does|did|will|would) (i|we|he|she|they|opp|my opponent|opponent|[A-Z][a-z]+) "
          r"(?:have|has|need|needs) to draw\b", r"must \1 draw"),

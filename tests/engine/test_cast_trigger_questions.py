@@ -13,7 +13,7 @@ import pytest
 
 from engine.answer_model import AnswerKind
 from engine.cards import CardDB
-from engine.errors import ScenarioError
+from engine.errors import Clarification, ScenarioError
 from engine.judging import judge_text
 from tests.engine.helpers import made_cards
 from tests.situation_corpus.measure import drawn_by
@@ -98,3 +98,26 @@ def test_a_trigger_on_whose_spell_names_the_caster_and_a_contradiction_is_refuse
     assert drawn_by(res)["Opponent"] == 1
     with pytest.raises(ScenarioError):
         judge_text("my scholar's toll triggers on my own spell. do i draw?", db)
+
+
+def test_a_tax_said_for_a_players_card_puts_that_card_on_their_battlefield(db: CardDB) -> None:
+    res = judge_text("opp casts brainstorm, cant pay for my scholar's toll. how many do i draw", db)
+    assert drawn_by(res)["You"] == 1  # it was "You draw no card": the card was never on the battlefield
+    assert any(u["fact"] == "You control Scholar's Toll" for u in res.understood)
+    theirs = judge_text("i cast brainstorm and dont pay for his tithe eel. how many does he draw", db)
+    assert drawn_by(theirs)["Opponent"] == 1
+    paid = judge_text("opp casts brainstorm and pays for my scholar's toll. how many do i draw", db)
+    assert drawn_by(paid).get("You", 0) == 0 and paid.triggers[0].source == "Scholar's Toll"
+
+
+def test_a_tax_for_a_card_told_nowhere_and_owned_by_nobody_said_is_asked(db: CardDB) -> None:
+    with pytest.raises((ScenarioError, Clarification)):
+        judge_text("opp casts brainstorm and doesnt pay for scholar's toll. how many do i draw", db)
+
+
+@pytest.mark.parametrize("said", ["opp casts an instant, doesn't pay", "opp casts an instant and pays for neither",
+                                  "opp casts an instant, cant pay"])
+def test_the_tax_declined_after_a_comma_or_for_neither(said: str, db: CardDB) -> None:
+    res = judge_text(f"i have scholar's toll and tithe eel, {said}. how many cards do i draw?", db)
+    assert any(u["fact"] == "Opponent doesn’t pay the tax" for u in res.understood)
+    assert drawn_by(res) == {"You": 2}
