@@ -106,7 +106,10 @@ def third_person_held(r: Resolver, words: str, you: str, that_player: str) -> bo
 def _paid(r: Resolver, you: str, paid: bool, cost: str = "the tax") -> bool | None:
     """ "Unless that player pays {1}": what the situation says the other player did ("pays:<player>"), else
     unknown (assumed and said, the other line listed)."""
-    said = [v for k, v in r.s.choices.items() if k.startswith("pays:") and k[5:] != you and isinstance(v, bool)]
+    # "he pays the 1": that tax alone ("pays:{1}:<player>"); "he pays": every tax ("pays:<player>")
+    said = [v for k, v in r.s.choices.items() if k.startswith(f"pays:{cost}:") and k.rsplit(":", 1)[1] != you
+            and isinstance(v, bool)] or [v for k, v in r.s.choices.items() if k.startswith("pays:")
+                                         and k.count(":") == 1 and k[5:] != you and isinstance(v, bool)]
     if len(said) == 1:
         return said[0] == paid
     payers = [n for n in r.opponents(you) if not r.player(n).lost]

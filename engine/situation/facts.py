@@ -378,32 +378,47 @@ def _pays(ctx: Ctx, g: dict[str, str]) -> None:
     Study, Mystic Remora), which the resolver otherwise assumes and says."""
     who = ctx.who(g.get("player"))
     yes = not g.get("neg")
-    if g.get("card"):
-        _taxing_card(ctx, g["card"], g.get("whose"))
-    _choose(ctx, f"pays:{who}", yes, f"{who} {agree(who, 'pay') if yes else agree(who, 'do') + 'n’t pay'} the tax")
+    card = _taxing_card(ctx, g["card"], g.get("whose")) if g.get("card") else None
+    # "pays the 1", "pays for rhystic": that tax alone ({1}), never another card's tax told beside it (Mystic
+    # Remora's {4} was said paid by "he pays the 1" and the answer was "You draw no card")
+    tax = f"{{{g['amount']}}}" if g.get("amount") else _tax_of(ctx, card)
+    what = tax or "the tax"
+    _choose(ctx, f"pays:{tax}:{who}" if tax else f"pays:{who}", yes,
+            f"{who} {agree(who, 'pay') if yes else agree(who, 'do') + 'n’t pay'} {what}")
+
+
+_TAX = re.compile(r"unless that player pays (\{\w+\})", re.I)
+
+
+def _tax_of(ctx: Ctx, card: str | None) -> str | None:
+    """The tax a card's "unless that player pays {N}" asks (one amount), or None."""
+    found = ctx.b.cards.find(card) if card else None
+    taxes = set(_TAX.findall(found.oracle)) if found is not None else set()
+    return taxes.pop() if len(taxes) == 1 else None
 
 
 _TAX_OWNER = {"my": "me", "his": "he", "her": "she", "their": "they", "opponent's": "opponent",
               "my opponent's": "opponent"}
 
 
-def _taxing_card(ctx: Ctx, said: str, whose: str | None) -> None:
+def _taxing_card(ctx: Ctx, said: str, whose: str | None) -> str | None:
     """ "opp can't pay for my rhystic": the card whose tax it is, on its controller's battlefield (it was left out,
     and the answer said no card is drawn: Rhystic Study never triggered); a card told nowhere, with no owner said,
     is asked about."""
     if said.strip().lower() in _NO_CARD or said.strip().lower() in CARD_PRONOUNS:
-        return
+        return None
     try:
         card = ctx.card(said)
     except SituationError:  # "for the rhystic trigger": no card's name, the tax alone (as it was read)
-        return
+        return None
     if any(card in state.battlefield for state in ctx.b.players.values()):
-        return
+        return card
     if not whose:
         raise SituationError(f"say whose {card} it is", ctx.clause, f"'my {card}'")
     owner = ctx.who(_TAX_OWNER[whose.lower()])
     ctx.b.player(owner).battlefield.append(card)
     ctx.b.note(f"{owner} {agree(owner, 'control')} {card}", ctx.clause)
+    return card
 
 
 _NO_CARD = frozenset({"each", "all", "them", "each one", "every one", "either", "both", "neither", "none"})

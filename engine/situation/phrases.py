@@ -285,9 +285,9 @@ PHRASES: tuple[Phrase, ...] = (
         (
             rf"{P} (?P<neg>don't|doesn't|do not|does not|can't|cannot|won't|will not|didn't|did not|declines? to|"
             r"chooses? not to) pay(?: for (?:(?P<whose>my|his|her|their|opponent's|my opponent's) )?(?P<card>[\w' ]+)|"
-            r" it| the tax| the \d+| \{\d+\}| \d+(?: mana)?)?",
+            r" it| the tax| (?:the )?\{?(?P<amount>\d+)\}?(?: mana)?)?",
             rf"{P} (?:pays?|paid) (?:for (?:(?P<whose>my|his|her|their|opponent's|my opponent's) )?(?P<card>(?!it\b)"
-            r"[\w' ]+)|for it|the tax|the \d+|\{\d+\}|\d+ mana|\d+)",
+            r"[\w' ]+)|for it|the tax|(?:the )?\{?(?P<amount>\d+)\}?(?: mana)?)",
             # "I cast Brainstorm and pay", "he pays each time": the tax, the only payment a draw story asks for
             rf"{P} (?:pays?|paid)(?: (?:for (?:each|all|them|each one|every one)|each time|every time|up|all))?",
         ),

@@ -249,6 +249,8 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(I|he|she|they|opp|opponent|my opponent|(?-i:[A-Z][a-z]+)) (casts?|cast) ([^.,;!?]{2,80}?)(?:,? and|,) "
          r"(don't|doesn't|do not|does not|didn't|did not|won't|dont|doesnt|didnt|wont|can't|cannot|cant) pay\b",
          r"\1 \2 \3. \1 \4 pay"),
+        # "opp casts a spell for free": cast all the same (601.2; a cost not paid is no player named "Free")
+        (r"\b(casts?|casting) ([^.,;!?]{1,60}?) for free\b", r"\1 \2"),
         (r"\b(?:pays?|paid) (?:for )?(?:none|nothing|zero|neither)(?: of (?:them|it|those))?\b", "doesn't pay"),
         # "the opp with psychosis crawler casts brainstorm": who controls it, then what that player does
         (r"\b(?:the )?(opp|opponent)(?: who has| that has| with) ([^,.;!?]{2,60}?) (casts?|cycles?|draws?|"

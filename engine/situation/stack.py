@@ -31,6 +31,9 @@ _ON_STACK = re.compile(r"\bwith\s+(?P<first>[^,.;!?]+?)\s+(?:still\s+)?on the st
 # "..., opp responds with Gitaxian Probe": the response's caster said with the verb
 _RESPONDS = re.compile(r"[,;]?\s*\b(?:and\s+|then\s+)?(?P<who>i|we|he|she|they|opp|opponent|my opponent|[A-Z][a-z]+)\s+"
                        r"(?:respond|responds|responded|responding)(?:\s+to\s+(?:it|that|this))?\s+with\s+", re.I)
+# what may follow "X casts B in response (to my spell)" when B is the response: nothing, or B's tax ("and doesn't pay")
+_TOLD_AFTER = re.compile(r"[\s.,!?]*|\s*,?\s*and\s+(?:doesn't|doesnt|don't|dont|didn't|didnt|can't|cant|pays?|paid)\b"
+                         r"[^.!?]*[.!?]*\s*", re.I)
 _SENTENCE = re.compile(r"[^.!?]+[.!?]*\s*")
 _PART = re.compile(r",\s*(?:and\s+|then\s+)?|\s+(?:and|then)\s+(?=(?:i|he|she|they|opp|opponent|my opponent)\b)",
                    re.I)
@@ -69,6 +72,19 @@ def _told(sentences: list[str]) -> tuple[str, str, str, str] | None:
         if to is not None and not pronoun:
             facts, second = _last_part(sentence[:to.start()])
             return before_text + facts, to.group("first"), second + sentence[to.end():], after_text
+        tail = sentence[plain.end():] if plain is not None else ""
+        if plain is not None and sentence[:plain.start()].strip(" ,") and _TOLD_AFTER.fullmatch(tail):
+            # "opp casts an instant in response to my spell (and doesn't pay)", "i counter it in response": the
+            # response told first, the spell it answers named after "to" or told before it
+            facts, second = _last_part(sentence[:plain.start()])
+            answered = re.search(r"\bto\s+(?P<spell>.+?)\s*,?\s*$", plain.group(0), re.I)
+            if answered is None and facts:
+                earlier, first = _last_part(facts)
+                return before_text + earlier, first, f"{second} {tail}", after_text
+            if answered is None:
+                earlier, first = _last_part(before_text.rstrip(" .!?"))
+                return earlier, first, f"{second} {tail}", after_text
+            return before_text + facts, answered.group("spell"), f"{second} {tail}", after_text
         if plain is not None:
             head = sentence[:plain.start()]
             if not head.strip(" ,"):  # "In response, Noel ...": the spell answered is the story's last
@@ -94,6 +110,8 @@ def response_reading(text: str, read: Callable[[str], Any], cards: CardDB) -> di
     facts, first, second, rest = (p.strip() for p in told)
     if not first or not second:
         return None
+    if _UNNAMED.fullmatch(first):
+        return _unnamed_answered(facts, first, second, rest, read)
     waiting = [t.value for t in tokenize(first, cards) if t.kind is Tok.CARD]
     card = cards.find(str(waiting[0])) if len(waiting) == 1 else None
     if card is not None and not is_spell(card) and not card.of(SpellText):
@@ -114,6 +132,26 @@ def response_reading(text: str, read: Callable[[str], Any], cards: CardDB) -> di
     if asked is not None:
         raise asked
     return None  # neither spell reads alone: the reader's own error (and what it offers) stands
+
+
+# "my spell", "his spell", "that spell": a spell answered without its name
+_UNNAMED = re.compile(r"(?:(?:that|it|this|his|her|their|the|my|opp's|opponent's|my opponent's)\s+)?spell", re.I)
+
+
+def _unnamed_answered(facts: str, first: str, second: str, rest: str,
+                      read: Callable[[str], Any]) -> dict[str, Any] | None:
+    """ "opp casts an instant in response to my spell": the response is judged (it is cast now and resolves first,
+    405.5, 608.2); the spell it answers, said without a name, waits on the stack and is not judged (said)."""
+    try:
+        doc: dict[str, Any] = read(_text(facts, second, rest))
+    except Clarification:
+        raise
+    except SituationError:
+        return None
+    doc.setdefault("assumed", []).append(
+        f"“{first}” waits on the stack while “{second.rstrip(' .,')}” is cast and resolves first (405.5, 608.2); "
+        "what it does is not judged: its name was not said")
+    return doc
 
 
 def _which(facts: str, first: str, second: str, rest: str, text: str,
