@@ -23,6 +23,7 @@ from engine.cards import CardDB, default_cards
 from engine.errors import Ambiguity, Clarification, SituationError
 from engine.game_words import in_game_words
 from engine.scenario_json import scenario_from_json
+from engine.situation.asked_card import place_asked_card
 from engine.situation.attach import Builder
 from engine.situation.board_counts import require_counted_board
 from engine.situation.card_targets import read_card_target
@@ -159,6 +160,7 @@ def _read_normalized(norm: Normalized, quoted: list[Quoted], text: str, cards: C
     _settle(b, clauses[-1], norm.sentences)
     asked = read_question(b, norm.sentences)
     doc = place_tapped(place_unowned(_to_json(b), merge_unowned(b), b), b.tapped)
+    place_asked_card(doc, asked, b)  # "opp casts brainstorm. does my rhystic trigger?"
     read_card_target(doc, cards, b.action_clause)
     require_counted_board(doc, cards, b.action_clause, b.uncounted)
     if asked is not None:

@@ -84,6 +84,7 @@ class Builder:
         self.in_question = False  # the clause being read comes from a question ("do we draw?")
         self.action_from_question = False
         self.action_named_only = False  # the action is a spell only named ("Wheel of Fortune — ..."), not told
+        self.action_by_tax = False  # the action is a spell by its kind a tax implies ("he doesn't pay for my rhystic")
         self.besides: list[tuple[str, str, str]] = []  # (player, spell, words): a hand said without that spell
         self.tapped: list[tuple[str, str]] = []  # (card, words): a permanent said to be tapped ("my Mine is tapped")
         self.uncounted: list[str] = []  # "3 lands": permanents said by a kind only, not carried (board_counts)
@@ -199,6 +200,11 @@ class Builder:
             if action.get("type") == "draw_step":
                 return
             self.action = None
+        if self.action_by_tax and action.get("type") == "cast" and action.get("player") == (self.action or {}).get(
+                "player"):  # "opp doesn't pay for my rhystic, he cast Brainstorm": the spell the tax was for
+            self.understood = [u for u in self.understood if u != (describe_action(self.action or {}),
+                                                                   self.action_clause)]
+            self.action = None
         if self._told_after_named(action):
             self.assume(f"“{self.action_clause}” read as naming the spell that “{clause}” tells")
             named = (describe_action(self.action or {}), self.action_clause)
@@ -226,6 +232,7 @@ class Builder:
         self.action = action
         self.action_clause = clause
         self.action_named_only = False
+        self.action_by_tax = False
         self.action_from_question = self.in_question
         self.note(describe_action(action), clause)
 

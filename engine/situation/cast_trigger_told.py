@@ -52,6 +52,23 @@ def _check_whose(ctx: Ctx, g: dict[str, str], card: str, caster: str) -> None:
                              ctx.clause, f"'{caster} casts a spell with {card} out'")
 
 
+def cast_for_tax(ctx: Ctx, card_name: str, payer: str) -> None:
+    """ "If opp doesn't pay for my rhystic, do I have to draw?": a tax said of a card that triggers on casting, with
+    no action told before it, tells of the spell too: cast by the player asked to pay, by the kind the trigger
+    names (a spell told after it, by that player, is that spell)."""
+    card = ctx.b.cards.find(card_name)
+    said = cast_trigger_said(card) if card is not None else None
+    if ctx.b.action is not None or said is None:
+        return
+    spell = stand_in_name(f"a {said[1]} spell" if said[1] else "a spell")
+    assert spell is not None  # the trigger's own words are a kind of spell
+    ctx.b.cards = with_stand_ins(ctx.b.cards, [spell])
+    ctx.b.set_action({"type": "cast", "card": spell, "player": payer}, ctx.clause)
+    ctx.b.action_by_tax = True
+    ctx.b.action_from_question = False  # "if opp doesn't pay ..., do I have to draw?": what is supposed happens
+    ctx.b.assume(f"“{ctx.clause}” read as {payer} casting a spell that made {card_name} trigger")
+
+
 def _controller(ctx: Ctx, g: dict[str, str], card: str) -> str:
     """Whose the triggering permanent is: the player the words name, the one it was told on, else the asker."""
     if g.get("player"):

@@ -15,6 +15,7 @@ from engine.effects import SpellText
 from engine.errors import Ambiguity, SituationError
 from engine.situation.activations import how_many_activations
 from engine.situation.attach import CARD_PRONOUNS, GROUPS, Ctx
+from engine.situation.cast_trigger_told import cast_for_tax
 from engine.situation.described import agree
 from engine.situation.dredges import not_dredge
 from engine.situation.lexicon import MAX_COUNT, STEP_WORDS, count, read_number
@@ -379,6 +380,8 @@ def _pays(ctx: Ctx, g: dict[str, str]) -> None:
     who = ctx.who(g.get("player"))
     yes = not g.get("neg")
     card = _taxing_card(ctx, g["card"], g.get("whose")) if g.get("card") else None
+    if card is not None:
+        cast_for_tax(ctx, card, who)
     # "pays the 1", "pays for rhystic": that tax alone ({1}), never another card's tax told beside it (Mystic
     # Remora's {4} was said paid by "he pays the 1" and the answer was "You draw no card")
     tax = f"{{{g['amount']}}}" if g.get("amount") else _tax_of(ctx, card)

@@ -131,6 +131,8 @@ _QUESTION_START = re.compile(r"^(?:so |and |but |then |ok |okay )?(?:do|does|did
 # "..., can i miracle it even tho its a sorcery": a question after the story, in the same sentence, without "?"
 _MID_QUESTION = re.compile(r",\s*(?:so )?(?:(?:can|could|do|does|did|will|would|am|is|are)\s+(?:i|we|he|she|they)\b|"
                            r"how many\b|how much\b|who (?:wins|loses|draws)\b|"
+                           # "opp cast an instant, does my remora trigger": a card's trigger asked after the story
+                           r"(?:does|do|will|would|did)\s+[\w' \-]{2,60}?\s+trigger\b|"
                            r"what(?:'s|s| is| will be) (?:my|his|her|their|our) (?:hand (?:size|count)|life)\b)", re.I)
 
 
@@ -144,7 +146,7 @@ def question_sentences(sentences: list[str]) -> list[str]:
 _SEATED_LATER = ("You", "Opponent", "Teammate")
 
 
-def _player(b: Builder, words: str | None, clause: str) -> str | None:
+def player_of(b: Builder, words: str | None, clause: str) -> str | None:
     """The player a question names, when that player is in the story; otherwise None (asked of nobody)."""
     if not words:
         return None
@@ -173,8 +175,11 @@ def _card(b: Builder, words: str | None) -> str | None:
     named = {c for c in b.last_cards if said and said <= set(re.findall(r"[\w']+", c.lower()))}
     if len(named) == 1:
         return named.pop()
-    found = candidates(b.cards, words)
+    found = candidates(b.cards, words) or candidates(b.cards, _OWNER.sub("", words))  # "opponent's rhystic"
     return found[0] if len(found) == 1 else None
+
+
+_OWNER = re.compile(r"^(?:my|his|her|their|(?:my )?opponent's|[\w\-]+'s)\s+", re.I)
 
 
 # "how many pings?", "how many treasures?": the word in a card's triggered ability that makes them
@@ -222,9 +227,9 @@ def read_question(b: Builder, sentences: list[str]) -> Asked | None:
             if m is None or (form.opening and sentence not in opening):
                 continue
             groups = m.groupdict()
-            player = _player(b, groups.get("player"), words)  # "who loses?": about nobody in particular
+            player = player_of(b, groups.get("player"), words)  # "who loses?": about nobody in particular
             if player is None and form.kind is AskedKind.COUNT and not groups.get("player"):
-                player = _player(b, _zone_owner(words), words)  # "how many cards in his library?"
+                player = player_of(b, _zone_owner(words), words)  # "how many cards in his library?"
             # "how many do they draw?" with two opponents: no one player to answer for, so the ruling line,
             # which says every player's count, answers it (never the asker's count in their place)
             plural = (groups.get("player") or "").lower() == "they"

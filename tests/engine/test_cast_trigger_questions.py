@@ -146,3 +146,33 @@ def test_a_response_to_an_unnamed_spell_is_judged_alone_and_said(told: str, db: 
     res = judge_text(f"i have scholar's toll. {told}. how many cards do i draw?", db)
     assert drawn_by(res)["You"] == 1
     assert any("“my spell” waits on the stack" in a for a in res.assumed)
+
+
+@pytest.mark.parametrize(("text", "owner", "times"), [
+    ("opp casts brainstorm. does my scholar's toll trigger?", "You", 1),
+    ("i cast brainstorm. does opp's scholar's toll trigger?", "Opponent", 1),
+    ("opp cast an instant, does my tithe eel trigger", "You", 1),  # asked after a comma, no "?"
+    ("opp cast a creature, does my tithe eel trigger", "You", 0),
+    ("opp casts brainstorm, how many times does my scholar's toll trigger?", "You", 1),
+])
+def test_a_card_asked_about_by_its_owner_is_on_their_battlefield(text: str, owner: str, times: int,
+                                                                  db: CardDB) -> None:
+    # "does my rhystic trigger?" with the card told nowhere else was "No — it doesn't trigger"
+    res = judge_text(text, db)
+    assert res.asked is not None and res.asked.kind.value == "trigger"
+    assert sum(t.count for t in res.triggers if t.controller == owner) == times
+    assert any("read as on" in a for a in res.assumed)
+    assert str(res.answer["text"]).startswith(("Yes", "No", res.triggers[0].source if res.triggers else "No"))
+
+
+def test_a_card_asked_about_without_an_owner_and_told_nowhere_is_refused(db: CardDB) -> None:
+    with pytest.raises(ScenarioError, match="say whose it is"):
+        judge_text("opp casts brainstorm. does scholar's toll trigger?", db)
+
+
+def test_a_tax_said_for_a_card_with_no_spell_told_is_that_cards_trigger(db: CardDB) -> None:
+    res = judge_text("if opp doesnt pay for my scholar's toll, do i have to draw?", db)
+    assert str(res.answer["text"]).startswith("No — your choice")
+    assert res.players["Opponent"]["hand"] == 6  # the opponent cast the spell it triggered on
+    named = judge_text("opp doesnt pay for my scholar's toll, he cast brainstorm. how many do i draw", db)
+    assert drawn_by(named) == {"You": 1, "Opponent": 3}  # the spell told after the tax is that spell
