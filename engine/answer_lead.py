@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from engine.answer_chooser import chooser_lead
@@ -35,7 +36,7 @@ from engine.answer_team import team_draws, team_outcome
 from engine.answer_traps import trap_of
 from engine.model import Resolution, Step
 from engine.question import Asked, AskedKind
-from engine.question_words import MUST, OUT, STOP, AskedMeasure
+from engine.question_words import MUST, OUT, STOP, TOKENS, AskedMeasure
 from engine.ruling import drawn_counts, reason_of
 from engine.wording import sentence
 
@@ -244,8 +245,21 @@ def _keep(res: Resolution, asked: Asked) -> Lead:
     return ruling_lead(res, asked)
 
 
+def _get_tokens(res: Resolution, asked: Asked) -> Lead:
+    """ "Do I get a treasure?": the tokens the player gets, led by Yes or No (it was the draw asked: "No." beside
+    Smothering Tithe's three Treasures); a choice that decides it keeps both lines."""
+    counted = count_lead(res, replace(asked, measure=AskedMeasure.TOKENS))
+    if counted.kind is not AnswerKind.COUNT:
+        return counted
+    none = counted.text.startswith("No ") or " no " in counted.text
+    first = counted.text.split(" ", 1)[0]  # "You get 3 Treasures." → "you get ...", a player's name kept
+    said = counted.text[0].lower() + counted.text[1:] if first in ("You", "No") else counted.text
+    text = ("No — " if none else "Yes — ") + said
+    return Lead(AnswerKind.NO if none else AnswerKind.YES, text, counted.reason, counted.rule)
+
+
 ACT_LEADS: dict[str, Callable[[Resolution, Asked], Lead]] = {"dredge": _dredge, "miracle": _miracle, OUT: _out,
-                                                             "keep": _keep}
+                                                             "keep": _keep, TOKENS: _get_tokens}
 
 
 def _trigger(res: Resolution, asked: Asked) -> Lead:

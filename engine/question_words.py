@@ -34,6 +34,9 @@ class AskedMeasure(StrEnum):
     CHOOSER = "chooser"  # "who decides if he pays?", "who chooses the order?": the player who decides
 
 
+# the tokens a "how many" question counts ("how many treasures?"), singular
+TOKEN_NOUNS = ("treasure", "snake", "token", "clue", "food", "blood", "map")
+_TOKEN_NOUNS = "|".join(TOKEN_NOUNS)
 # "do I draw 2?", "does he draw two cards?": the number the question says ("draw 2 more": an extra, not the count)
 # "do I get 1 card?" says it as well (only with "card": "do I get a treasure?" counts no draw)
 _SAID_NUMBER = re.compile(r"\b(?:draws?|gets?(?= (?:(?:only|just|all) )?(?:\d{1,2}|[a-z]+) cards?\b)) "
@@ -42,6 +45,10 @@ _SAID_NUMBER = re.compile(r"\b(?:draws?|gets?(?= (?:(?:only|just|all) )?(?:\d{1,
 _ASKED_ACT = re.compile(r"\b(?:can|could|may|do|does|did|will|would|should|must) \S+ (?:still )?(?:get|gets|got) to "
                         # "does he still get to resolve his spell?": that act, not a draw ("get" read as cards got)
                         r"(?!draw\b)(?P<to>[a-z]+)\b|"
+                        # "do I get a treasure?", "does he make tokens?": the tokens made, not a draw ("get" as cards)
+                        r"\b(?:can|could|may|do|does|did|will|would|should) \S+ (?:still )?"
+                        r"(?:get|gets|make|makes|create|creates)(?: (?:a|an|any|some|the|\d+))? "
+                        rf"(?P<tok>{_TOKEN_NOUNS})s?\b|"
                         r"\b(?:can|could|may|do|does|did|will|would|should|must) \S+ (?:still )?(?:\w+ )?"
                         r"(?P<act>dredge|cast|use|take|apply|replace|miracle|cycle|activate|play|keep)\b|"
                         r"^(?P<bare>miracle)\b|"
@@ -54,10 +61,8 @@ STOP = "stop"
 _MUST = re.compile(r"\b(?:(?:do|does|did|will|would) \S+ (?:have|has|need|needs) to|must \S+|(?:am|is|are) \S+ "
                    r"(?:forced|required|made) to|(?:has|have) \S+ got to) draw\b", re.I)
 MUST = "must"
+TOKENS = "tokens"  # "do I get a treasure?": whether the player gets tokens (a count of them, led by Yes or No)
 OUT = "out"  # "can I wheel him out?": the act is asked about for the other player's loss
-# the tokens a "how many" question counts ("how many treasures?"), singular
-TOKEN_NOUNS = ("treasure", "snake", "token", "clue", "food", "blood", "map")
-_TOKEN_NOUNS = "|".join(TOKEN_NOUNS)
 # what a count measures, first match wins: "how many times/often" counts triggers; "end up with", "have",
 # "left", "keep", "in my hand" the hand afterwards unless the question also says "draw"
 MEASURES: tuple[tuple[AskedMeasure, re.Pattern[str]], ...] = (
@@ -126,6 +131,8 @@ def asked_act(words: str) -> str | None:
         return MUST
     found = _ASKED_ACT.search(words)
     if found is not None:
+        if found.group("tok"):
+            return TOKENS
         return (found.group("to") or found.group("act") or found.group("bare") or found.group("out")).lower()
     return STOP if _STOPS.search(words) else None
 

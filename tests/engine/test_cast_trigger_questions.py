@@ -176,3 +176,16 @@ def test_a_tax_said_for_a_card_with_no_spell_told_is_that_cards_trigger(db: Card
     assert res.players["Opponent"]["hand"] == 6  # the opponent cast the spell it triggered on
     named = judge_text("opp doesnt pay for my scholar's toll, he cast brainstorm. how many do i draw", db)
     assert drawn_by(named) == {"You": 1, "Opponent": 3}  # the spell told after the tax is that spell
+
+
+@pytest.mark.parametrize(("text", "lead"), [
+    ("i have smothering tithe, opp casts brainstorm and doesnt pay. do i get treasures?", "Yes — you get 3 Treasures."),
+    ("i have smothering tithe, opp casts brainstorm and pays. do i get any treasures?", "No — you get no Treasures."),
+    ("opp has smothering tithe, i cast brainstorm and dont pay. does he get a treasure?",
+     "Yes — Opponent gets 3 Treasures."),
+])
+def test_do_i_get_a_treasure_is_the_tokens_got_never_the_draws(text: str, lead: str, db: CardDB) -> None:
+    # "do I get treasures?" was read as a draw: "No." beside Smothering Tithe's three Treasures
+    res = judge_text(text, db)
+    assert res.asked is not None and res.asked.act == "tokens"
+    assert res.answer["text"] == lead
