@@ -331,6 +331,12 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # "who decides if they pay?", "who chooses whether i draw": the question who decides, never a fact that the
         # player pays or draws (it was read as "Opponent pays the tax")
         (_WHO_DECIDES + r"(?:pays?|paid|to pay)\b", r"\1 whether to pay"),
+        # "should i pay?", "do i have to pay the 1?": whose choice the tax is, never a fact that it is paid (it
+        # was read as "You pay the tax" and the other line hidden)
+        (r"\b(?:should|do|does|must|can|could) (?:i|we|he|she|they|opp|my opponent|opponent) "
+         r"(?:(?:have|has|need|needs) to )?pay(?: for (?:it|that|the tax|the trigger)| (?:the )?\{?\d+\}?(?: mana)?)?"
+         r"(?=\s*(?:[?.!]|$))",
+         "who chooses whether to pay"),
         (_WHO_DECIDES + r"(?:draws?|drew|to draw)\b", r"\1 whether to draw"),
         # "do I have to draw?", "am I forced to draw?": the question whether the draw is forced ("must I draw?")
         (r"\b(?:do|does|did|will|would) (i|we|he|she|they|opp|my opponent|opponent|[A-Z][a-z]+) "

@@ -189,3 +189,17 @@ def test_do_i_get_a_treasure_is_the_tokens_got_never_the_draws(text: str, lead: 
     res = judge_text(text, db)
     assert res.asked is not None and res.asked.act == "tokens"
     assert res.answer["text"] == lead
+
+
+@pytest.mark.parametrize(("text", "lead"), [
+    ("opp has scholar's toll, i cast brainstorm. should i pay?", "You choose whether to pay {1}; if you don’t, "
+                                                                "Opponent chooses whether to draw."),
+    ("opp has scholar's toll, i cast brainstorm. do i have to pay the 1?", "You choose whether to pay {1}; if you "
+                                                                          "don’t, Opponent chooses whether to draw."),
+    ("i have stern clerk, opp casts an instant. does he have to pay?", "Opponent chooses whether to pay {2}."),
+])
+def test_should_i_pay_is_whose_choice_the_tax_is_never_a_payment(text: str, lead: str, db: CardDB) -> None:
+    # "should i pay?" was read as "You pay the tax": the ruling said the paid line and hid the other
+    res = judge_text(text, db)
+    assert res.answer["text"] == lead
+    assert not any("pay" in u["fact"] for u in res.understood)
