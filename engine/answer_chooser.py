@@ -86,8 +86,13 @@ def _may(res: Resolution) -> Lead | None:
 
 
 def _order(res: Resolution) -> Lead | None:
-    """Who orders triggered abilities that go on the stack at once (603.3b)."""
+    """Who orders triggered abilities that go on the stack at once (603.3b); one ability that triggered on a spell
+    being cast resolves before that spell (it is put on the stack above it, 405.5)."""
     fired = [t for t in res.triggers if t.count]
+    if sum(t.count for t in fired) == 1 and _on_casting(res):
+        return Lead(AnswerKind.WHO, f"{fired[0].source}'s triggered ability resolves first, before the spell.",
+                    "it is put on the stack above the spell that made it trigger, and the last object put on the "
+                    "stack resolves first", "405.5")
     if sum(t.count for t in fired) < 2:
         return None
     owners = list(dict.fromkeys(t.controller for t in fired))
@@ -100,6 +105,13 @@ def _order(res: Resolution) -> Lead | None:
     return Lead(AnswerKind.WHO, "Each player orders their own triggered abilities: the active player puts theirs "
                 "on the stack first, then each other player in turn order, so the last player's resolve first.",
                 "each player puts the abilities they control on the stack in APNAP order", ORDER_RULE)
+
+
+def _on_casting(res: Resolution) -> bool:
+    """Whether the abilities went on the stack as the spell was cast (the steps: cast, to the stack, then the
+    abilities put on the stack above it), so they resolve before it."""
+    kinds = [s.kind for s in res.steps]
+    return kinds[:3] == ["cast", "move", "stack"]
 
 
 # what the question names, first match wins: the decision it asks about

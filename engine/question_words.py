@@ -102,7 +102,10 @@ MEASURES: tuple[tuple[AskedMeasure, re.Pattern[str]], ...] = (
 # "who decides if he pays?", "who gets to choose the order?", "who pays?": the player who makes a decision
 CHOOSER_WORDS = (r"\bwho (?:gets to |has to |must |should |will |would |is (?:the one )?(?:to|who) )?"
                  r"(?:decides?|chooses?|picks?|choose|decide|pick|orders?|makes? the (?:choice|call|decision))\b|"
-                 r"\bwho (?:pays|has to pay|must pay|needs to pay|can pay|may pay|gets to pay)\b")
+                 r"\bwho (?:pays|has to pay|must pay|needs to pay|can pay|may pay|gets to pay)\b|"
+                 # "in what order do the triggers resolve?", "what resolves first?": the order, and who chooses it
+                 r"\b(?:in )?what order\b|\b(?:which|what)(?: (?:one|trigger|ability|of them|spell))? (?:resolves|goes|"
+                 r"happens) first\b")
 # what a yes/no or "what" question's words say beyond its kind, by the kind's value
 OTHER_MEASURES: dict[str, tuple[tuple[AskedMeasure, re.Pattern[str]], ...]] = {
     "lose": ((AskedMeasure.ALIVE, re.compile(r"\b(?:survive|survives|live|lives|alive|ok|okay|safe|fine)\b", re.I)),

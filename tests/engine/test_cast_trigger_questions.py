@@ -69,7 +69,7 @@ def test_who_orders_the_triggers_of_one_player_and_of_two(db: CardDB) -> None:
                  "triggers?", db)
     assert str(both["text"]).startswith("Each player orders their own triggered abilities")
     one = _lead("i have tithe eel, opp casts an instant. who chooses the order of the triggers?", db)
-    assert one["kind"] == AnswerKind.RULING  # one trigger: no order to choose, the ruling as it is
+    assert one["text"] == "Tithe Eel's triggered ability resolves first, before the spell."  # nothing to order
 
 
 def test_who_chooses_with_no_decision_in_the_story_is_the_ruling_not_a_guess(db: CardDB) -> None:
@@ -203,3 +203,15 @@ def test_should_i_pay_is_whose_choice_the_tax_is_never_a_payment(text: str, lead
     res = judge_text(text, db)
     assert res.answer["text"] == lead
     assert not any("pay" in u["fact"] for u in res.understood)
+
+
+@pytest.mark.parametrize("question", ["in what order do the triggers resolve?", "which one resolves first?"])
+def test_in_what_order_is_who_orders_the_triggers(question: str, db: CardDB) -> None:
+    lead = _lead(f"i have scholar's toll and tithe eel. opp casts an instant. {question}", db)
+    assert str(lead["text"]).startswith("You — you put your triggered abilities on the stack in any order")
+
+
+def test_what_resolves_first_the_spell_or_its_trigger(db: CardDB) -> None:
+    lead = _lead("i have scholar's toll. opp casts brainstorm. what resolves first, brainstorm or the trigger?", db)
+    assert lead["text"] == "Scholar's Toll's triggered ability resolves first, before the spell."
+    assert lead["rule"] == "405.5"
