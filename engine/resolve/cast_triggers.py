@@ -51,6 +51,9 @@ def _first_this_turn(r: Resolver, m: re.Match[str], source: str, caster: str) ->
     if not m.group("first"):
         return True
     kind = (m.group("types") or "").strip()
+    told = _told_nth(r.s.choices.get(f"nth_spell:{caster}"), m.group("ord"), kind)
+    if told is not None:  # "he casts his first noncreature spell this turn": said, not assumed
+        return told
     if m.group("ord") == "second":  # no earlier spell said: this is the first, so not yet the second
         key = f"second_spell:{source}"
         second = bool(r.choose(key, [False, True], False))
@@ -67,11 +70,22 @@ def _first_this_turn(r: Resolver, m: re.Match[str], source: str, caster: str) ->
     return first
 
 
+def _told_nth(said: object, wanted: str, kind: str) -> bool | None:
+    """Whether the spell said to be the caster's "first:noncreature" (``said``) is the ``wanted`` one ("first",
+    "second") of the trigger's kind; None when the words leave it open (a second spell of another kind)."""
+    if not isinstance(said, str) or ":" not in said:
+        return None
+    order, said_kind = said.split(":", 1)
+    if said_kind not in ("", kind) or (said_kind == "" and kind and order != "first"):
+        return None  # "my second spell" for a "first noncreature spell" trigger: the first may be a creature
+    return order == wanted
+
+
 _CAST_EVENT = re.compile(
     # "whenever you play a land or cast a spell": playing a land is no cast; the cast part is judged here
     r"whenever (?P<who>you|an opponent|a player|another player|each opponent) "
     r"(?:plays? an? (?:legendary |basic |nonbasic )?land or )?casts?(?: or cop(?:y|ies))? "
-    r"(?:a|an|(?P<first>your (?P<ord>first|second))) "
+    r"(?:a|an|(?P<first>(?:your|their) (?P<ord>first|second))) "
     r"(?P<types>(?:(?:non)?(?:creature|artifact|enchantment|instant|sorcery|land|planeswalker|legendary|kindred)"
     r"(?: or |, or |, | and/or )?)*?) ?spell"
     r"(?P<when> during (?:an|each) opponent's turn| during your turn)?(?(first)(?(when)| each turn)|)"

@@ -37,6 +37,7 @@ from engine.situation.facts_actions import (
     _to_graveyard,
 )
 from engine.situation.loyalty import _loyalty
+from engine.situation.nth_spell import nth_spell
 from engine.situation.phrase_parts import (
     _TIME_WORDS,
     EMPTY,
@@ -168,6 +169,14 @@ PHRASES: tuple[Phrase, ...] = (
         _ability_target,
         "Orcish Bowmasters targets my opponent.",
         ("Orcish Bowmasters's trigger targets me",),
+    ),
+    Phrase(
+        "which spell of the turn",
+        (rf"it(?:'s| is) {POS} (?P<ord>first|second) (?P<kind>(?:non-?)?(?:creature|artifact|enchantment|instant|"
+         r"sorcery|planeswalker) )?spell(?: this turn)?",),
+        nth_spell,
+        "It is his first noncreature spell this turn.",
+        ("it's my second spell this turn",),
     ),
     Phrase(
         "trigger on casting",

@@ -244,6 +244,11 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"\1 \2 is empty, \1 \3 is empty and \1 \4 is empty"),
         (r"\b(my|his|her|their) (library|lib|hand|graveyard|gy|yard),? and (library|lib|hand|graveyard|gy|yard) "
          r"(?:are|r) (?:both )?empty\b", r"\1 \2 is empty and \1 \3 is empty"),
+        # "opp casts his first noncreature spell this turn": which of the turn's spells it is, told first (Esper
+        # Sentinel, Kraum), then the spell by its kind
+        (r"\b(I|he|she|they|opp|opponent|my opponent|(?-i:[A-Z][a-z]+)) (casts?|cast) (my|his|her|their) "
+         r"(first|second) ((?:non-?)?(?:creature|artifact|enchantment|instant|sorcery|planeswalker) )?spell"
+         r"(?: (?:this|of the|each) turn)?", r"it is \3 \4 \5spell this turn. \1 \2 a \5spell"),
         # "opp casts wheel on his turn and doesnt pay the 4", "opp casts an instant, doesn't pay", "pays for none":
         # the tax declined, said of its player
         (r"\b(I|he|she|they|opp|opponent|my opponent|(?-i:[A-Z][a-z]+)) (casts?|cast) ([^.,;!?]{2,80}?)(?:,? and|,) "

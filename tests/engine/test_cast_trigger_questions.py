@@ -215,3 +215,25 @@ def test_what_resolves_first_the_spell_or_its_trigger(db: CardDB) -> None:
     lead = _lead("i have scholar's toll. opp casts brainstorm. what resolves first, brainstorm or the trigger?", db)
     assert lead["text"] == "Scholar's Toll's triggered ability resolves first, before the spell."
     assert lead["rule"] == "405.5"
+
+
+NTH = {
+    "Toll Sentry": ("Artifact Creature — Human Soldier", "Whenever an opponent casts their first noncreature spell "
+                                                         "each turn, draw a card unless that player pays {1}."),
+    "Second Sight Owl": ("Creature — Bird", "Flying\nWhenever an opponent casts their second spell each turn, draw a "
+                                            "card."),
+}
+
+
+@pytest.mark.parametrize(("text", "drawn"), [
+    ("opp has toll sentry. i cast my first noncreature spell this turn and don't pay. how many does he draw?",
+     {"Opponent": 1}),
+    ("opp has toll sentry. i cast my second noncreature spell this turn. how many does he draw?", {}),
+    ("i have second sight owl. opp casts his second spell this turn. how many do i draw?", {"You": 1}),
+    ("i have second sight owl. opp casts his first spell this turn. how many do i draw?", {}),
+])
+def test_which_spell_of_the_turn_is_said_for_a_first_or_second_spell_trigger(text: str, drawn: dict[str, int]) -> None:
+    # "first noncreature spell this turn" was read as a card's name; "their first ... each turn" was not judged
+    res = judge_text(text, made_cards(NTH))
+    assert dict(drawn_by(res)) == drawn
+    assert any("spell this turn" in u["fact"] for u in res.understood)
