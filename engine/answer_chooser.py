@@ -53,7 +53,7 @@ def may_choosers(res: Resolution) -> dict[str, list[str]]:
 def _cost(res: Resolution, payer: str) -> str:
     step = next((s for s in res.steps if s.kind == "assumption" and s.player == payer and _COST.search(s.text)), None)
     m = _COST.search(step.text) if step is not None else None
-    return m.group("cost") if m else "the tax"
+    return m.group("cost").upper() if m else "the tax"  # "{x}" as Oracle text writes it: "{X}"
 
 
 def _tax(res: Resolution) -> Lead | None:
