@@ -123,10 +123,12 @@ _ASKED: tuple[tuple[re.Pattern[str], tuple[Callable[[Resolution], Lead | None], 
 )
 
 
-def chooser_lead(res: Resolution, asked: Asked) -> Lead:
-    """ "Who chooses ...?": the player who makes the decision asked about, or the ruling as it is when the
-    resolution holds no such decision (never a guess)."""
+def chooser_lead(res: Resolution, asked: Asked, own_choice: Callable[[Resolution], Lead | None]) -> Lead:
+    """ "Who chooses ...?": the player who makes the decision asked about; else a player's own choice with both
+    its lines (``own_choice``: the order of Notion Thief and Thought Reflection, 616.1), else the ruling as it is
+    (never a guess)."""
     for rx, leads in _ASKED:
         if rx.search(asked.words or ""):
-            return next((lead for f in leads if (lead := f(res)) is not None), None) or ruling_lead(res, asked)
-    return ruling_lead(res, asked)
+            found = next((lead for f in leads if (lead := f(res)) is not None), None)
+            return found or own_choice(res) or ruling_lead(res, asked)
+    return own_choice(res) or ruling_lead(res, asked)

@@ -288,7 +288,7 @@ def _what(res: Resolution, asked: Asked) -> Lead:
     if asked.measure is AskedMeasure.LIFE:
         return life_lead(res, asked)
     if asked.measure is AskedMeasure.CHOOSER:  # "who decides if he pays?": that player, not the asker's lines
-        return chooser_lead(res, asked)
+        return chooser_lead(res, asked, _own_choice)
     return _own_choice(res) or ruling_lead(res, asked)
 
 

@@ -237,3 +237,12 @@ def test_which_spell_of_the_turn_is_said_for_a_first_or_second_spell_trigger(tex
     res = judge_text(text, made_cards(NTH))
     assert dict(drawn_by(res)) == drawn
     assert any("spell this turn" in u["fact"] for u in res.understood)
+
+
+def test_who_chooses_a_decision_other_than_a_tax_or_an_order_of_triggers_gives_that_choices_lines() -> None:
+    # the order of two replacement effects (616.1) was answered with the ruling's one line once "who chooses" was
+    # read as a question: the player's own choice keeps both lines
+    res = judge_text("opp has notion thief and i have thought reflection. i cast brainstorm. who chooses the order?",
+                     made_cards({}))
+    assert res.answer["kind"] == AnswerKind.CHOICE and res.answer["text"] == "Your choice:"
+    assert len(res.answer["lines"]) == 2
