@@ -102,7 +102,8 @@ MEASURES: tuple[tuple[AskedMeasure, re.Pattern[str]], ...] = (
 # "who decides if he pays?", "who gets to choose the order?", "who pays?": the player who makes a decision
 CHOOSER_WORDS = (r"\bwho (?:gets to |has to |must |should |will |would |is (?:the one )?(?:to|who) )?"
                  r"(?:decides?|chooses?|picks?|choose|decide|pick|orders?|makes? the (?:choice|call|decision))\b|"
-                 r"\bwho (?:pays|has to pay|must pay|needs to pay|can pay|may pay|gets to pay)\b|"
+                 r"\bwho (?:pays|has to pay|must pay|needs to pay|can pay|may pay|gets to pay)\b|\bwho(?:'s|s| is) "
+                 r"paying\b|"
                  # "in what order do the triggers resolve?", "what resolves first?": the order, and who chooses it
                  r"\b(?:in )?what order\b|\b(?:which|what)(?: (?:one|trigger|ability|of them|spell))? (?:resolves|goes|"
                  r"happens) first\b")

@@ -38,7 +38,7 @@ def _lead(text: str, db: CardDB) -> dict[str, object]:
     return judge_text(text, db).answer
 
 
-@pytest.mark.parametrize("question", ["who decides if they pay?", "who chooses if he pays the 1?",
+@pytest.mark.parametrize("question", ["who decides if they pay?", "who chooses if he pays the 1?", "whos paying?",
                                       "who gets to decide whether opp pays?", "who pays?", "who decides?"])
 def test_who_decides_the_tax_is_the_player_who_may_pay_and_never_a_payment_said(question: str, db: CardDB) -> None:
     res = judge_text(f"i have scholar's toll and opp casts a spell. {question}", db)
