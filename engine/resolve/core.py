@@ -68,6 +68,7 @@ class ResolverCore:
         self.pending: list[PendingTrigger] = []
         self.stack: list[PendingTrigger] = []
         self.trigger_log: dict[tuple[str, str], int] = {}
+        self.taxes_asked: dict[str, int] = {}  # "unless that player pays" asked of each player so far
         self.choice_points: list[ChoicePoint] = []
         # Every decision this run read: two sets of choices that agree on these keys give the same run, so
         # the search of alternatives never resolves the same line twice.

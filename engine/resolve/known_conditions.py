@@ -106,6 +106,13 @@ def third_person_held(r: Resolver, words: str, you: str, that_player: str) -> bo
 def _paid(r: Resolver, you: str, paid: bool, cost: str = "the tax") -> bool | None:
     """ "Unless that player pays {1}": what the situation says the other player did ("pays:<player>"), else
     unknown (assumed and said, the other line listed)."""
+    counted = [(k[11:], v) for k, v in r.s.choices.items() if k.startswith("pays_times:") and k[11:] != you
+               and isinstance(v, int) and not isinstance(v, bool)]
+    if len(counted) == 1:  # "I pay for 1 of them": the first N taxes asked are paid, the rest not
+        payer, times = counted[0]
+        asked = r.taxes_asked.get(payer, 0)
+        r.taxes_asked[payer] = asked + 1
+        return (asked < times) == paid
     said = [v for k, v in r.s.choices.items() if k.startswith("pays:") and k[5:] != you and isinstance(v, bool)]
     if len(said) == 1:
         return said[0] == paid

@@ -12,6 +12,7 @@ from __future__ import annotations
 from engine.errors import NotThisPhrase, SituationError
 from engine.resolve.cast_triggers import cast_trigger_said
 from engine.situation.attach import GROUPS, Ctx
+from engine.situation.described import agree
 from engine.stand_ins import stand_in_name, with_stand_ins
 
 
@@ -25,17 +26,31 @@ def cast_trigger_told(ctx: Ctx, g: dict[str, str]) -> None:
         raise NotThisPhrase(f"“{ctx.clause}” tells of no trigger on casting", ctx.clause)
     who, kind = said
     controller = _controller(ctx, g, card.name)
-    if who == "you":
+    if g.get("caster"):  # "triggered off my opponent's spell"
+        caster = ctx.who(_CASTER.get(g["caster"].lower(), g["caster"].removesuffix("'s")))
+    elif who == "you":
         caster = controller
     elif who == "a player":
         raise SituationError(f"say who cast the spell that made {card.name} trigger", ctx.clause,
                              f"'my opponent casts a spell with {card.name} out'")
     else:
         caster = ctx.who("me" if controller != "You" else "opponent")
-    spell = stand_in_name(f"a {kind} spell" if kind else "a spell")
+    spell = _spell(ctx, g.get("spell"), kind)
+    ctx.b.set_action({"type": "cast", "card": spell, "player": caster}, ctx.clause)
+
+
+_CASTER = {"my": "me", "his": "he", "her": "she", "their": "they"}
+
+
+def _spell(ctx: Ctx, said: str | None, kind: str) -> str:
+    """The spell that was cast: the one the words name ("off opp's Brainstorm", "off his noncreature spell"),
+    else a stand-in of the kind the trigger names."""
+    if said and (named := stand_in_name(f"a {said}")) is None:
+        return ctx.card(said)
+    spell = named if said else stand_in_name(f"a {kind} spell" if kind else "a spell")
     assert spell is not None  # the trigger's own words are a kind of spell
     ctx.b.cards = with_stand_ins(ctx.b.cards, [spell])
-    ctx.b.set_action({"type": "cast", "card": spell, "player": caster}, ctx.clause)
+    return spell
 
 
 def _controller(ctx: Ctx, g: dict[str, str], card: str) -> str:
@@ -51,4 +66,5 @@ def _controller(ctx: Ctx, g: dict[str, str], card: str) -> str:
             ctx.b.assume(f"{card} read as yours: “{ctx.clause}” doesn't say whose it is")
     if card not in ctx.b.player(who).battlefield:
         ctx.b.player(who).battlefield.append(card)
+        ctx.b.note(f"{who} {agree(who, 'control')} {card}", ctx.clause)
     return who

@@ -381,6 +381,15 @@ def _pays(ctx: Ctx, g: dict[str, str]) -> None:
     _choose(ctx, f"pays:{who}", yes, f"{who} {agree(who, 'pay') if yes else agree(who, 'do') + 'n’t pay'} the tax")
 
 
+def _pays_times(ctx: Ctx, g: dict[str, str]) -> None:
+    """ "I cast Brainstorm and pay for 1 of them": of the taxes asked of the player (Smothering Tithe's one per
+    card drawn), the first N paid and the rest not."""
+    who = ctx.who(g.get("player"))
+    said = g["times"].lower()
+    n = {"once": 1, "twice": 2, "thrice": 3}.get(said) or count(said.removesuffix(" times"), ctx.clause)
+    _choose(ctx, f"pays_times:{who}", n, f"{who} {agree(who, 'pay')} the tax {n} time{'s' if n != 1 else ''}")
+
+
 def _nobody_pays(ctx: Ctx, g: dict[str, str]) -> None:
     """ "how many treasures if nobody pays": every player asked to pay an "unless that player pays" tax
     declines (Smothering Tithe, Rhystic Study)."""

@@ -21,6 +21,7 @@ from engine.situation.facts import (
     _nobody_pays,
     _optional_cost,
     _pays,
+    _pays_times,
     _several_control,
     _while_casting,
 )
@@ -172,10 +173,12 @@ PHRASES: tuple[Phrase, ...] = (
     Phrase(
         "trigger on casting",
         (rf"(?:{POS} )?(?:the )?(?P<card>.+?)(?:'s|’s)? (?:trigger|triggers|triggered|triggered ability)"
-         r"(?: (?:resolves|goes on the stack|is on the stack))?",),
+         r"(?: (?:resolves|goes on the stack|is on the stack))?"
+         r"(?: (?:off|off of|on|from|because of|for) (?P<caster>(?:my opponent|opponent|opp|[\w\-]+)'s|my|his|her|"
+         r"their) (?P<spell>[\w ,'\-]+?))?",),
         cast_trigger_told,
         "My Mystic Remora triggers.",
-        ("rhystic study trigger",),
+        ("rhystic study trigger", "Rhystic Study triggered off my opponent's spell"),
     ),
     Phrase(
         "activation: the next draw",
@@ -278,13 +281,26 @@ PHRASES: tuple[Phrase, ...] = (
         "nobody pays for Smothering Tithe.",
     ),
     Phrase(
+        "pay a tax some of the times",
+        (
+            rf"{P} (?:only )?(?:pays?|paid)(?: the tax)? (?:for )?(?P<times>one|two|three|four|five|\d{{1,2}}) of "
+            r"(?:them|the (?:triggers|draws|taxes|cards|times))",
+            rf"{P} (?:only )?(?:pays?|paid)(?: the tax| for it| for them)? (?P<times>once|twice|thrice|"
+            r"(?:one|two|three|four|five|\d{1,2}) times)",
+        ),
+        _pays_times,
+        "opponent pays for 2 of them.",
+        ("I pay once",),
+    ),
+    Phrase(
         "pay a tax or not",
         (
             rf"{P} (?P<neg>don't|doesn't|do not|does not|can't|cannot|won't|will not|didn't|did not|declines? to|"
             r"chooses? not to) pay(?: for [\w' ]+| it| the tax| the \d+| \{\d+\}| \d+(?: mana)?)?",
             rf"{P} (?:pays?|paid) (?:for it|the tax|the \d+|\{{\d+\}}|\d+ mana|\d+)",
             # "I cast Brainstorm and pay", "he pays each time": the tax, the only payment a draw story asks for
-            rf"{P} (?:pays?|paid)(?: (?:for (?:each|all|them|each one|every one)|each time|every time|up|all))?",
+            rf"{P} (?:pays?|paid)(?: (?:for (?:each|all|them|each one|every one|(?:all|each|every one) of them)|"
+            r"each time|every time|up|all))?",
         ),
         _pays,
         "opponent doesn't pay for Rhystic Study.",

@@ -133,3 +133,38 @@ def test_a_json_scenario_may_name_a_stand_in() -> None:
            "choices": {"tax:Scholar's Toll:Bob": False}}
     res = resolve(scenario_from_json(doc, db), db)
     assert any(s.kind == "assumption" and "not judged" in s.text for s in res.steps)
+
+
+def test_a_tax_paid_is_the_reason_nothing_is_drawn() -> None:
+    res = judge_text("i have Scholar's Toll, opp cast a spell, he paid. do i draw?", _db())
+    assert res.answer["text"].startswith("No")
+    assert "Opponent paid {1}" in res.ruling["text"] and "608.2c" in res.ruling["rules"]
+    assert "Scholar's Toll triggers" not in res.ruling["text"]
+
+
+def test_does_he_draw_of_his_own_may_gives_both_lines() -> None:
+    res = judge_text("opp has Tithe Eel. I cast a sorcery and don't pay the 4. does he draw?", _db())
+    assert res.answer["text"].startswith("Opponent's choice")
+
+
+@pytest.mark.parametrize(("text", "caster", "card"), [
+    ("Scholar's Toll triggered off my opponent's spell and he didn't pay", "Opponent", "an unnamed spell"),
+    ("my tithe eel triggers off opp's Brainstorm, he doesnt pay", "Opponent", "Brainstorm"),
+    ("opp's Scholar's Toll triggered on my creature spell, i paid", "You", "an unnamed creature spell"),
+])
+def test_a_trigger_told_with_the_spell_it_triggered_off(text: str, caster: str, card: str) -> None:
+    res = judge_text(text, _db())
+    cast = next(s for s in res.steps if s.kind == "cast")
+    assert cast.player == caster and card in cast.text
+
+
+@pytest.mark.parametrize(("said", "treasures"), [("pay for 1 of them", 2), ("pay twice", 1),
+                                                   ("pay for all of them", 0), ("pay 3 times", 0)])
+def test_a_tax_paid_some_of_the_times_counts_each_trigger(said: str, treasures: int) -> None:
+    db = made_cards({"Coin Warden": ("Enchantment", "Whenever an opponent draws a card, that player may pay {2}. If "
+                                                    "the player doesn't, you create a Treasure token.")})
+    res = judge_text(f"opp has Coin Warden, i cast Brainstorm and {said}. how many treasures does he get?", db)
+    made = sum(s.repeat for s in res.steps if s.kind == "token" and s.player == "Opponent")
+    assert made == treasures
+    if 0 < treasures < 3:
+        assert f"{3 - treasures} of them did nothing" in res.ruling["text"]
