@@ -32,7 +32,15 @@ _POSSIBLE: tuple[frozenset[str], ...] = tuple(frozenset(s) for s in (
 _TYPE = r"(?:non-?)?(?:artifact|creature|enchantment|instant|sorcery|planeswalker|battle|kindred|tribal)"
 # "a spell", "a noncreature spell", "an instant", "an instant or sorcery", "a non-creature artifact spell"
 _SAID = re.compile(rf"(?:an?|one|another|some|any) (?:(?:random|other) )?(?P<kind>(?:{_TYPE}(?: or | ))*{_TYPE}|"
-                   rf"(?:{_TYPE}(?: or | ))*) ?(?P<spell>spell)?", re.I)
+                   rf"(?:{_TYPE}(?: or | ))*) ?(?P<spell>spell)?(?: with flash)?", re.I)
+# "two spells", "3 noncreature spells", "multiple instants": several casts, which one story doesn't hold
+_MANY = re.compile(rf"(?:two|three|four|five|\d+|several|multiple|some|a few|a couple of|both) "
+                   rf"(?:(?:{_TYPE}(?: or | ))*)(?:spells|instants|sorceries|creatures)", re.I)
+
+
+def many_spells(said: str) -> bool:
+    """Whether words say several spells by their kind ("two spells"): each cast is asked about on its own."""
+    return _MANY.fullmatch(said.strip()) is not None
 _NAME = re.compile(r"an unnamed (?P<kind>[a-z -]*?) ?spell")
 
 

@@ -14,7 +14,7 @@ from engine.oracle.clauses import RANDOM_MODE
 from engine.resolve import ops_players, ops_reveal, ops_targets, ops_zones
 from engine.resolve.amounts import count_x, small_number, the_difference
 from engine.resolve.events import OpContext
-from engine.resolve.known_conditions import known_condition, whose_condition
+from engine.resolve.known_conditions import card_tax, known_condition, whose_condition
 from engine.resolve.optional_costs import cost_paid, optional_cost, unpaid_cost
 from engine.resolve.player_target import TargetNeeded
 from engine.resolve.unless_acts import unless_act
@@ -100,7 +100,9 @@ def decide_condition(r: Resolver, words: str, you: str, that_player: str = "", s
     negated = unpaid_cost(words)
     if negated is not None:
         return not cost_paid(r, negated[0], negated[1], you)
-    known = known_condition(r, words, you, that_player)
+    known = card_tax(r, words, you, source) if source else None
+    if known is None:
+        known = known_condition(r, words, you, that_player)
     if known is False:  # said, so the answer shows why the part under it did or didn't happen (608.2c)
         who = whose_condition(words, you, that_player)
         paid = _UNPAID.fullmatch(words)

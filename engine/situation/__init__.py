@@ -72,6 +72,12 @@ def parse_situation(text: str | Situation, cards: CardDB | None = None, *, asker
     return scenario_from_json(situation_to_json(text, cards), cards or default_cards())
 
 
+def _names_a_card(text: str, cards: CardDB | None) -> bool:
+    """Whether the text names a card the engine knows ("in response to opp's spell I cast Brainstorm"): a story
+    about a card that draws is never another topic's question, whatever else it mentions (the stack)."""
+    return any(t.kind is Tok.CARD for t in tokenize(text[:MAX_TEXT], cards or default_cards()))
+
+
 def situation_to_json(situation: str | Situation, cards: CardDB | None = None) -> dict[str, Any]:
     """The whole pipeline (see ``_read``); a text about another rules topic that can't be read gets the
     command that answers it instead of the reader's error."""
@@ -90,7 +96,7 @@ def situation_to_json(situation: str | Situation, cards: CardDB | None = None) -
             return stacked
         if isinstance(text, str) and (discarded := _discarded(text, cards, given)) is not None:
             return discarded
-        other = out_of_scope(text, error) if isinstance(text, str) else None
+        other = out_of_scope(text, error) if isinstance(text, str) and not _names_a_card(text, cards) else None
         if other is not None:
             raise other from None
         if isinstance(text, str):

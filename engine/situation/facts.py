@@ -381,6 +381,16 @@ def _pays(ctx: Ctx, g: dict[str, str]) -> None:
     _choose(ctx, f"pays:{who}", yes, f"{who} {agree(who, 'pay') if yes else agree(who, 'do') + 'n’t pay'} the tax")
 
 
+def _pays_for_card(ctx: Ctx, g: dict[str, str]) -> None:
+    """ "He pays for Remora but not for Rhystic": the tax of one card's ability paid or not ("pays:<player>:<card>"),
+    never every tax the player is asked (a "pays for Remora" read as paying Rhystic Study's too drew nothing)."""
+    who = ctx.who(g.get("player"))
+    said = [(ctx.card(g["card"]), not g.get("neg"))] + ([(ctx.card(g["other"]), False)] if g.get("other") else [])
+    for card, yes in said:
+        verb = agree(who, "pay") if yes else agree(who, "do") + "n’t pay"
+        _choose(ctx, f"pays:{who}:{card}", yes, f"{who} {verb} the tax for {card}")
+
+
 def _pays_times(ctx: Ctx, g: dict[str, str]) -> None:
     """ "I cast Brainstorm and pay for 1 of them": of the taxes asked of the player (Smothering Tithe's one per
     card drawn), the first N paid and the rest not."""

@@ -21,6 +21,7 @@ from engine.situation.facts import (
     _nobody_pays,
     _optional_cost,
     _pays,
+    _pays_for_card,
     _pays_times,
     _several_control,
     _while_casting,
@@ -279,6 +280,17 @@ PHRASES: tuple[Phrase, ...] = (
          r"(?: (?:for [\w' ]+|the tax|the \d+|\{\d+\}|\d+ mana|\d+))?",),
         _nobody_pays,
         "nobody pays for Smothering Tithe.",
+    ),
+    Phrase(
+        "pay one card's tax",
+        (
+            rf"{P} (?:(?P<neg>don't|doesn't|do not|does not|didn't|did not) pay|pays?|paid) (?:the tax )?for "
+            r"(?!(?:it|them|that|this|each|all|both|every|one|two|three|\d)\b)(?P<card>[\w' ,\-]+?)"
+            r"(?:,? but (?:not|doesn't|didn't|don't) (?:pay )?(?:for )?(?P<other>[\w' ,\-]+?))?",
+        ),
+        _pays_for_card,
+        "opponent pays for Mystic Remora but not for Rhystic Study.",
+        ("he doesn't pay for Rhystic Study",),
     ),
     Phrase(
         "pay a tax some of the times",

@@ -168,3 +168,33 @@ def test_a_tax_paid_some_of_the_times_counts_each_trigger(said: str, treasures: 
     assert made == treasures
     if 0 < treasures < 3:
         assert f"{3 - treasures} of them did nothing" in res.ruling["text"]
+
+
+def test_a_tax_paid_for_one_card_only_is_that_cards() -> None:
+    db = _db()
+    res = judge_text("opp casts a noncreature spell. I have Scholar's Toll and Tithe Eel. he pays for tithe eel but "
+                     "not for scholar's toll. how many do I draw?", db)
+    drawn = {line.get("outcome", "") for line in res.answer.get("lines", [])} | {res.answer["text"]}
+    assert any("1 card" in said for said in drawn) and not any("2 cards" in said for said in drawn)
+    facts = " ".join(f["fact"] if "fact" in f else str(f) for f in res.understood)
+    assert "pays the tax for Tithe Eel" in facts and "pay the tax for Scholar's Toll" in facts
+
+
+@pytest.mark.parametrize("text", [
+    "opp casts a creature during my turn, i have Tithe Eel",  # read by the parts reader (a time word in the clause)
+    "opp casts a creature with flash, i have Tithe Eel",
+])
+def test_a_creature_spell_said_with_more_words_is_read(text: str) -> None:
+    res = judge_text(text, _db())
+    assert any(s.kind == "why_not" and "Tithe Eel" in s.text for s in res.steps)
+
+
+def test_several_spells_are_refused_one_cast_at_a_time() -> None:
+    with pytest.raises(SituationError, match="one cast at a time"):
+        judge_text("opp casts two spells with my Scholar's Toll out and doesn't pay", _db())
+
+
+def test_a_story_that_names_a_draw_card_is_never_another_topics_question() -> None:
+    with pytest.raises(SituationError) as refused:
+        judge_text("in response to opp's spell I cast Brainstorm. he has Scholar's Toll and I don't pay", _db())
+    assert not getattr(refused.value, "out_of_scope", False)
