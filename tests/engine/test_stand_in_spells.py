@@ -198,3 +198,12 @@ def test_a_story_that_names_a_draw_card_is_never_another_topics_question() -> No
     with pytest.raises(SituationError) as refused:
         judge_text("in response to opp's spell I cast Brainstorm. he has Scholar's Toll and I don't pay", _db())
     assert not getattr(refused.value, "out_of_scope", False)
+
+
+def test_a_json_scenario_whose_stand_in_kind_is_open_gets_an_error_naming_the_kinds() -> None:
+    db = _db()
+    doc = {"players": [{"name": "Alice", "battlefield": ["Tithe Eel"]}, {"name": "Bob"}],
+           "action": {"type": "cast", "player": "Bob", "card": "an unnamed spell"}}
+    with pytest.raises(ScenarioError) as refused:
+        resolve(scenario_from_json(doc, db), db)
+    assert "an unnamed noncreature spell" in refused.value.hint and "603.2" not in refused.value.hint
