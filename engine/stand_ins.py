@@ -34,6 +34,7 @@ _TYPE = r"(?:non-?)?(?:artifact|creature|enchantment|instant|sorcery|planeswalke
 # "a spell", "a noncreature spell", "an instant", "an instant or sorcery", "a non-creature artifact spell"
 _SAID = re.compile(rf"(?:an?|one|another|some|any) (?:(?:random|other) )?(?P<kind>(?:{_TYPE}(?: or | ))*{_TYPE}|"
                    rf"(?:{_TYPE}(?: or | ))*) ?(?P<spell>spell)?(?: with flash)?", re.I)
+_NAME = re.compile(r"an unnamed (?P<kind>[a-z -]*?) ?spell")  # the stand-in's own name
 # "two spells", "3 noncreature spells", "multiple instants": several casts, which one story doesn't hold
 _MANY = re.compile(rf"(?:two|three|four|five|\d+|several|multiple|some|a few|a couple of|both) "
                    rf"(?:(?:{_TYPE}(?: or | ))*)(?:spells|instants|sorceries|creatures)", re.I)
@@ -42,7 +43,6 @@ _MANY = re.compile(rf"(?:two|three|four|five|\d+|several|multiple|some|a few|a c
 def many_spells(said: str) -> bool:
     """Whether words say several spells by their kind ("two spells"): each cast is asked about on its own."""
     return _MANY.fullmatch(said.strip()) is not None
-_NAME = re.compile(r"an unnamed (?P<kind>[a-z -]*?) ?spell")
 
 
 @dataclass(frozen=True)
