@@ -111,7 +111,9 @@ def _win(res: Resolution, asked: Asked) -> Lead:
         text = f"No — {does_said(who, 'lose', 'loses')} the game."
     else:
         text = "No — and " + does_said(who, "don't", "doesn't") + " lose either."
-    reason, rule = reason_and_rule(res, asked.card)
+    stopped = next((s for s in res.steps if s.kind == "no_win" and s.player == who), None)
+    # "do I win?" when a win was stopped (Platinum Angel, 104.3): that is the reason, not the draw that led there
+    reason, rule = reason_of(stopped) if stopped is not None else reason_and_rule(res, asked.card)
     return Lead(AnswerKind.YES if who in res.winners else AnswerKind.NO, sentence(text), reason, rule)
 
 
