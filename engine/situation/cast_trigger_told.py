@@ -9,7 +9,7 @@ whose abilities don't trigger on a cast is not read here (the next phrase is tri
 
 from __future__ import annotations
 
-from engine.errors import NotThisPhrase, SituationError
+from engine.errors import Ambiguity, NotThisPhrase, SituationError
 from engine.resolve.cast_triggers import cast_trigger_said
 from engine.situation.attach import GROUPS, Ctx
 from engine.situation.described import agree
@@ -30,9 +30,12 @@ def cast_trigger_told(ctx: Ctx, g: dict[str, str]) -> None:
         caster = ctx.who(_CASTER.get(g["caster"].lower(), g["caster"].removesuffix("'s")))
     elif who == "you":
         caster = controller
-    elif who == "a player":
-        raise SituationError(f"say who cast the spell that made {card.name} trigger", ctx.clause,
-                             f"'my opponent casts a spell with {card.name} out'")
+    elif who == "a player":  # "Whenever a player casts ...": whose spell it was is asked, each option reading
+        told = ctx.clause.strip().rstrip(".")
+        words = f"{kind} spell" if kind else "spell"
+        raise Ambiguity(f"Who cast the spell that made {card.name} trigger?", told, ctx.clause,
+                        [(f"you cast the {words}", f"{told} off my {words}"),
+                         (f"an opponent cast the {words}", f"{told} off my opponent's {words}")])
     else:
         caster = ctx.who("me" if controller != "You" else "opponent")
     spell = _spell(ctx, g.get("spell"), kind)

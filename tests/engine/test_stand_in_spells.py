@@ -207,3 +207,12 @@ def test_a_json_scenario_whose_stand_in_kind_is_open_gets_an_error_naming_the_ki
     with pytest.raises(ScenarioError) as refused:
         resolve(scenario_from_json(doc, db), db)
     assert "an unnamed noncreature spell" in refused.value.hint and "603.2" not in refused.value.hint
+
+
+def test_a_trigger_on_any_players_spell_told_alone_asks_whose_spell_and_each_option_reads() -> None:
+    db = made_cards({"Rune Owl": ("Creature — Bird", "Whenever a player casts an instant spell, that player draws a "
+                                                     "card.")})
+    with pytest.raises(Clarification) as asked:
+        judge_text("rune owl triggers. who draws?", db)
+    drawn = [drawn_by(judge_text(o.text, db)) for o in asked.value.options]
+    assert drawn == [{"You": 1}, {"Opponent": 1}]
