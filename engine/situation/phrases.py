@@ -276,7 +276,8 @@ PHRASES: tuple[Phrase, ...] = (
     ),
     Phrase(
         "nobody pays a tax",
-        (r"(?:nobody|no one|noone|no player|none of them|neither player|neither of them) (?:pays?|paid)"
+        (r"no (?:pay|payment|tax paid)",
+         r"(?:nobody|no one|noone|no player|none of them|neither player|neither of them) (?:pays?|paid)"
          r"(?: (?:for [\w' ]+|the tax|the \d+|\{\d+\}|\d+ mana|\d+))?",),
         _nobody_pays,
         "nobody pays for Smothering Tithe.",
@@ -284,8 +285,10 @@ PHRASES: tuple[Phrase, ...] = (
     Phrase(
         "pay one card's tax",
         (
-            rf"{P} (?:(?P<neg>don't|doesn't|do not|does not|didn't|did not) pay|pays?|paid) (?:the tax )?for "
-            r"(?!(?:it|them|that|this|each|all|both|every|one|two|three|\d)\b)(?P<card>[\w' ,\-]+?)"
+            rf"{P} (?:(?P<neg>don't|doesn't|dont|doesnt|do not|does not|didn't|didnt|did not) pay|pays?|paid) "
+            r"(?:the tax )?(?:for )?"
+            r"(?!(?:it|them|that|this|each|all|both|every|one|two|three|the|a|an|up|nothing|anything|mana|x|tax|"
+            r"once|twice|thrice|\d)\b|\{)(?P<card>[\w' ,\-]+?)"
             r"(?:,? but (?:not|doesn't|didn't|don't) (?:pay )?(?:for )?(?P<other>[\w' ,\-]+?))?",
         ),
         _pays_for_card,
@@ -308,7 +311,10 @@ PHRASES: tuple[Phrase, ...] = (
         "pay a tax or not",
         (
             rf"{P} (?P<neg>don't|doesn't|do not|does not|can't|cannot|won't|will not|didn't|did not|declines? to|"
-            r"chooses? not to) pay(?: for [\w' ]+| it| the tax| the \d+| \{\d+\}| \d+(?: mana)?)?",
+            r"declined to|chooses? not to|chose not to|decides? not to|decided not to|refuses? to|refused to) "
+            r"pay(?: for [\w' ]+| it| the tax| the \d+| \{\d+\}| \d+(?: mana)?)?",
+            # "he says no pay", "he says no to the tax": the tax not paid ("he declines" alone may be a "may" declined)
+            rf"{P} (?P<neg>says no(?: to paying| to the tax| to paying the tax)?(?: pay| payment)?)",
             rf"{P} (?:pays?|paid) (?:for it|the tax|the \d+|\{{\d+\}}|\d+ mana|\d+)",
             # "I cast Brainstorm and pay", "he pays each time": the tax, the only payment a draw story asks for
             rf"{P} (?:pays?|paid)(?: (?:for (?:each|all|them|each one|every one|(?:all|each|every one) of them)|"

@@ -216,3 +216,15 @@ def test_a_trigger_on_any_players_spell_told_alone_asks_whose_spell_and_each_opt
         judge_text("rune owl triggers. who draws?", db)
     drawn = [drawn_by(judge_text(o.text, db)) for o in asked.value.options]
     assert drawn == [{"You": 1}, {"Opponent": 1}]
+
+
+@pytest.mark.parametrize("said", ["he says no pay", "he refuses to pay", "doesnt pay scholar's toll", "no payment",
+                                  "he chose not to pay", "he decided not to pay"])
+def test_a_tax_not_paid_said_the_ways_players_say_it(said: str) -> None:
+    res = judge_text(f"I have Scholar's Toll, opp casts a spell, {said}. do i draw?", _db())
+    assert res.answer["text"].startswith("Your choice")  # the tax unpaid: whether to draw is the asker's "may"
+
+
+def test_a_may_declined_alone_is_not_read_as_a_tax() -> None:
+    with pytest.raises(SituationError):
+        judge_text("I have Scholar's Toll, opp casts a spell, he declines. do i draw?", _db())
