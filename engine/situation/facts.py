@@ -385,7 +385,9 @@ def _pays_for_card(ctx: Ctx, g: dict[str, str]) -> None:
     """ "He pays for Remora but not for Rhystic": the tax of one card's ability paid or not ("pays:<player>:<card>"),
     never every tax the player is asked (a "pays for Remora" read as paying Rhystic Study's too drew nothing)."""
     who = ctx.who(g.get("player"))
-    said = [(ctx.card(g["card"]), not g.get("neg"))] + ([(ctx.card(g["other"]), False)] if g.get("other") else [])
+    first = not g.get("neg")
+    # "but not for Rhystic" / "but pays for Remora": the other card's tax the other way round
+    said = [(ctx.card(g["card"]), first)] + ([(ctx.card(g["other"]), not first)] if g.get("other") else [])
     for card, yes in said:
         verb = agree(who, "pay") if yes else agree(who, "do") + "n’t pay"
         _choose(ctx, f"pays:{who}:{card}", yes, f"{who} {verb} the tax for {card}")

@@ -289,7 +289,8 @@ PHRASES: tuple[Phrase, ...] = (
             r"(?:the tax )?(?:for )?"
             r"(?!(?:it|them|that|this|each|all|both|every|one|two|three|the|a|an|up|nothing|anything|mana|x|tax|"
             r"once|twice|thrice|\d)\b|\{)(?P<card>[\w' ,\-]+?)"
-            r"(?:,? but (?:not|doesn't|didn't|don't) (?:pay )?(?:for )?(?P<other>[\w' ,\-]+?))?",
+            r"(?:,? but (?:(?:not|doesn't|didn't|don't|does|did) )?(?:(?:pay|pays|paid) )?(?:for )?"
+            r"(?P<other>[\w' ,\-]+?))?",
         ),
         _pays_for_card,
         "opponent pays for Mystic Remora but not for Rhystic Study.",

@@ -228,3 +228,10 @@ def test_a_tax_not_paid_said_the_ways_players_say_it(said: str) -> None:
 def test_a_may_declined_alone_is_not_read_as_a_tax() -> None:
     with pytest.raises(SituationError):
         judge_text("I have Scholar's Toll, opp casts a spell, he declines. do i draw?", _db())
+
+
+def test_a_tax_not_paid_for_one_card_but_paid_for_the_other() -> None:
+    res = judge_text("opp casts a noncreature spell. I have Scholar's Toll and Tithe Eel. he doesn't pay for scholar's "
+                     "toll but pays for tithe eel. how many do I draw?", _db())
+    facts = " ".join(str(f) for f in res.understood)
+    assert "pays the tax for Tithe Eel" in facts and "pay the tax for Scholar's Toll" in facts
