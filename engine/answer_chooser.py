@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable
 
 from engine.answer_model import AnswerKind, Lead
-from engine.answer_parts import chooser_of, ruling_lead
+from engine.answer_parts import ruling_lead
 from engine.model import Resolution
 from engine.question import Asked
 
@@ -37,7 +37,7 @@ def payers(res: Resolution) -> list[str]:
     """The players who may pay a tax in this resolution ("unless that player pays"), said or assumed."""
     keys = [k for b in res.branches for k in b.get("choices", {}) if k.startswith("pays:")]
     keys += [k for k in res.said_choices if k.startswith("pays:")]
-    return list(dict.fromkeys(chooser_of(k) for k in keys))
+    return list(dict.fromkeys(k.split(":")[1] for k in keys if k != "pays:each"))  # "pays:<player>[:<card>]"
 
 
 def may_choosers(res: Resolution) -> dict[str, list[str]]:

@@ -113,7 +113,9 @@ def _win(res: Resolution, asked: Asked) -> Lead:
         text = f"No — {does_said(who, 'lose', 'loses')} the game."
     else:
         text = "No — and " + does_said(who, "don't", "doesn't") + " lose either."
-    reason, rule = reason_and_rule(res, asked.card)
+    stopped = next((s for s in res.steps if s.kind == "no_win" and s.player == who), None)
+    # "do I win?" when a win was stopped (Platinum Angel, 104.3): that is the reason, not the draw that led there
+    reason, rule = reason_of(stopped) if stopped is not None else reason_and_rule(res, asked.card)
     return Lead(AnswerKind.YES if who in res.winners else AnswerKind.NO, sentence(text), reason, rule)
 
 
@@ -148,13 +150,14 @@ def _can(res: Resolution, asked: Asked) -> Lead:
         return ruling_lead(res, asked)  # the card played no part the engine can name: the ruling, not a guess
     # a line whose player draws from an empty library draws no card but loses (704.5b): it differs too
     drawn_or_lost = lambda doc: (count_of(who, "drawn_this_turn")(doc), who in doc.get("losers", ()))  # noqa: E731
-    chooser, lines = differs(res, who, drawn_or_lost)
-    if asked.act == MUST and chooser == who:  # "do I have to draw?" of their own "may": No, and both lines
-        return choice_lead(res, who, lines, prefix="No — ")
+    askers = differs(res, "You", drawn_or_lost)  # the asker's own decision first (the tax they may pay)
+    theirs = differs(res, who, drawn_or_lost) if who != "You" else askers
+    if asked.act == MUST and theirs[0] == who:  # "do I have to draw?" of their own "may": No, and both lines
+        return choice_lead(res, who, theirs[1], prefix="No — ")
     if asked.act is not None and asked.act not in (STOP, MUST):  # "can I dredge?": that act, not whether one draws
         return ACT_LEADS.get(asked.act, ruling_lead)(res, asked)
-    chooser, lines = differs(res, "You", drawn_or_lost)
-    if lines:  # "does he draw?" when the asker decides it (Rhystic Study's tax): both lines
+    chooser, lines = askers if askers[1] else theirs
+    if lines:  # "does he draw?" when the asker or he decides it (Rhystic Study's tax, his "may"): both lines
         return choice_lead(res, chooser, lines)
     if asked.team and not asked.number:  # "do we draw?" in Two-Headed Giant: the team's draws
         return _yes_no(team_draws(res, asked), res, asked)

@@ -157,8 +157,23 @@ def _triggers(res: Resolution) -> list[tuple[str, str | None]]:
     for t in res.triggers:
         by_name.setdefault(t.source, []).append(t)
     out: list[tuple[str, str | None]] = []
+    # an ability whose part under "if"/"unless" didn't happen (608.2c: the tax paid): that is the reason, not
+    # that it triggered ("No card is drawn: Rhystic Study triggers" read as if the trigger had stopped the draw)
+    undone: dict[str, tuple[Step, int]] = {}
+    for s in res.steps:
+        if s.kind == "why_not" and s.source and "608.2c" in s.rules:
+            first, n = undone.get(s.source, (s, 0))
+            undone[s.source] = (first, n + s.repeat)
     for source, records in by_name.items():
         count = sum(t.count for t in records)
+        step, n_undone = undone.get(source, (None, 0))
+        if step is not None and n_undone >= count:
+            out.append((step.text.rstrip("."), "608.2c"))
+            continue
+        if step is not None:  # "I pay for 1 of them": some did their part, some didn't
+            out.append((f"{source} triggers {count:,} times, and {n_undone:,} of them did nothing: "
+                        f"{step.text.rstrip('.')}", "608.2c"))
+            continue
         copies = f" ({len(records)} of them)" if len(records) > 1 else ""
         said = "" if count == 1 else f" {count:,} times"
         out.append((f"{source} triggers{said}{copies}", records[0].rules[0] if records[0].rules else None))
@@ -219,7 +234,10 @@ def reasons(res: Resolution) -> list[tuple[str, str | None]]:
     if ends and ends[0][1] is not None and res.game_over:
         return ends[:1]
     grouped: dict[tuple[str, str | None, str | None], tuple[Step, int]] = {}
+    triggered = {t.source for t in res.triggers}
     for step in res.steps:
+        if step.kind == "why_not" and "608.2c" in step.rules and step.source in triggered:
+            continue  # a triggered ability's part that didn't happen: said with its triggers (_triggers)
         if step.kind in _REASONS and step.source:
             key = (step.kind, step.source, step.player)
             first, n = grouped.get(key, (step, 0))

@@ -21,6 +21,7 @@ from functools import lru_cache
 
 from engine.cards import Card, CardDB
 from engine.effects import SpellText
+from engine.errors import ScenarioError
 
 SPELL_TYPES = ("artifact", "creature", "enchantment", "instant", "sorcery", "planeswalker", "battle", "kindred")
 
@@ -32,8 +33,16 @@ _POSSIBLE: tuple[frozenset[str], ...] = tuple(frozenset(s) for s in (
 _TYPE = r"(?:non-?)?(?:artifact|creature|enchantment|instant|sorcery|planeswalker|battle|kindred|tribal)"
 # "a spell", "a noncreature spell", "an instant", "an instant or sorcery", "a non-creature artifact spell"
 _SAID = re.compile(rf"(?:an?|one|another|some|any) (?:(?:random|other) )?(?P<kind>(?:{_TYPE}(?: or | ))*{_TYPE}|"
-                   rf"(?:{_TYPE}(?: or | ))*) ?(?P<spell>spell)?", re.I)
-_NAME = re.compile(r"an unnamed (?P<kind>[a-z -]*?) ?spell")
+                   rf"(?:{_TYPE}(?: or | ))*) ?(?P<spell>spell)?(?: with flash)?", re.I)
+_NAME = re.compile(r"an unnamed (?P<kind>[a-z -]*?) ?spell")  # the stand-in's own name
+# "two spells", "3 noncreature spells", "multiple instants": several casts, which one story doesn't hold
+_MANY = re.compile(rf"(?:two|three|four|five|\d+|several|multiple|some|a few|a couple of|both) "
+                   rf"(?:(?:{_TYPE}(?: or | ))*)(?:spells|instants|sorceries|creatures)", re.I)
+
+
+def many_spells(said: str) -> bool:
+    """Whether words say several spells by their kind ("two spells"): each cast is asked about on its own."""
+    return _MANY.fullmatch(said.strip()) is not None
 
 
 @dataclass(frozen=True)
@@ -129,12 +138,15 @@ _OFFERED = ("creature", "noncreature", "instant or sorcery", "instant", "sorcery
             "artifact creature", "enchantment", "noncreature enchantment", "planeswalker", "battle")
 
 
-class SpellKindNeeded(Exception):
+class SpellKindNeeded(ScenarioError):
     """A trigger on casting asks for a kind of spell the situation leaves open: the kinds to choose among, each
-    as words that replace those the player said ("a spell" → "a noncreature spell")."""
+    as words that replace those the player said ("a spell" → "a noncreature spell"). A scenario given as JSON
+    gets it as its error (the stand-in's name to give instead); a text gets a question (engine.judging)."""
 
     def __init__(self, spell: str, source: str, trigger_words: str, options: list[str]) -> None:
-        super().__init__(f"{source} asks what kind of spell {spell} is")
+        names = [n for n in (stand_in_name(o) for o in options) if n]
+        super().__init__(f"{source} triggers only on {_article(trigger_words)} {trigger_words}: say which kind of "
+                         f"spell {spell} is", "action.card", " or ".join(f"“{n}”" for n in names))
         self.spell = spell
         self.source = source
         self.trigger_words = trigger_words

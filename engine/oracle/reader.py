@@ -40,6 +40,7 @@ from engine.oracle.delayed import delays, spell_delayed
 from engine.oracle.granted import read_granted, read_granted_activated
 from engine.oracle.levels import gated_words, with_levels
 from engine.oracle.modes import mode_choice
+from engine.oracle.taxes import taxed
 from engine.oracle.templates import AFFECTED, modelled, read_line
 
 
@@ -316,7 +317,7 @@ def _read_triggered(ability: Ability, name: str, reading: Reading, spell: bool) 
     effect = read_effect(them_said(event, ability.effect), name)
     if _unread(reading, ability, effect):
         return
-    ops = tuple(effect.ops)
+    ops = taxed(tuple(effect.ops))  # "that player may pay {2}. If the player doesn't, ...": the tax's condition
     optional = bool(ops) and ops[0].optional
     m = re.fullmatch(r"when(?:ever)? (you|an opponent|a player|each opponent|another player) draws? "
                      r"(?:your|their|a player's|his or her) (first|second|third|fourth|fifth)(?: or (second|third|"

@@ -238,7 +238,7 @@ def describe_choice(key: str, value: Any) -> str:
         "multi_replacement": lambda: f"{who} applies {str(value).split('#')[0]} first",
         "cost": lambda: f"the cost of {parts[0]} is paid with “{value}”",
         "sacrifice": lambda: f"{value} is sacrificed for {parts[0]}'s cost",
-        "pays": lambda: f"{who} {'pays' if yes else 'does not pay'} {parts[0] if len(parts) > 1 else 'the tax'}",
+        "pays": lambda: f"{who} {'pays' if yes else 'does not pay'} the tax",
         "target": lambda: f"{parts[0]} targets {value}",
     }.get(kind)
     return second_person(text()) if text else f"{key} = {value}"

@@ -68,6 +68,7 @@ class ResolverCore:
         self.pending: list[PendingTrigger] = []
         self.stack: list[PendingTrigger] = []
         self.trigger_log: dict[tuple[str, str], int] = {}
+        self.taxes_asked: dict[str, int] = {}  # "unless that player pays" asked of each player so far
         self.choice_points: list[ChoicePoint] = []
         # Every decision this run read: two sets of choices that agree on these keys give the same run, so
         # the search of alternatives never resolves the same line twice.
@@ -240,8 +241,12 @@ class ResolverCore:
             team is not None and self.player(src.controller).team == team)) for src in self.in_play())
 
     def cant_win(self, name: str) -> bool:
-        return any(isinstance(src.effect, CantLose) and src.effect.opponents_cant_win
-                   and name in self.opponents(src.controller) for src in self.in_play())
+        return self.win_stopper(name) is not None
+
+    def win_stopper(self, name: str) -> str | None:
+        """The permanent whose "your opponents can't win the game" stops ``name`` winning (104.3), if any."""
+        return next((src.card.name for src in self.in_play() if isinstance(src.effect, CantLose)
+                     and src.effect.opponents_cant_win and name in self.opponents(src.controller)), None)
 
     def life_holder(self, name: str) -> str:
         """Whose life total a change lands on: the player's, or in Two-Headed Giant the first member of their

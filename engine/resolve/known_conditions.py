@@ -32,6 +32,20 @@ def known_condition(r: Resolver, words: str, you: str, that_player: str = "") ->
     return held
 
 
+def card_tax(r: Resolver, words: str, you: str, source: str) -> bool | None:
+    """ "He pays for Remora but not for Rhystic": a tax said paid or not for one card's ability
+    ("pays:<player>:<card>"), which decides "that player doesn't pay {N}" of that card's ability; None when the
+    situation says nothing of that card."""
+    m = re.fullmatch(r"that player (doesn't pay|pays) \{\w+\}", words)
+    if m is None:
+        return None
+    said = [v for k, v in r.s.choices.items() if isinstance(v, bool) and k.startswith("pays:")
+            and k.count(":") == 2 and k.endswith(f":{source}") and k.split(":")[1] != you]
+    if len(said) != 1:
+        return None
+    return said[0] == (m.group(1) == "pays")
+
+
 def whose_condition(words: str, you: str, that_player: str) -> str:
     """The player a condition is about, to say it: "that player" when the words name them, else "you"."""
     return that_player if that_player and _THIRD_PERSON.fullmatch(words) or (
@@ -106,10 +120,15 @@ def third_person_held(r: Resolver, words: str, you: str, that_player: str) -> bo
 def _paid(r: Resolver, you: str, paid: bool, cost: str = "the tax") -> bool | None:
     """ "Unless that player pays {1}": what the situation says the other player did ("pays:<player>"), else
     unknown (assumed and said, the other line listed)."""
-    # "he pays the 1": that tax alone ("pays:{1}:<player>"); "he pays": every tax ("pays:<player>")
-    said = [v for k, v in r.s.choices.items() if k.startswith(f"pays:{cost}:") and k.rsplit(":", 1)[1] != you
-            and isinstance(v, bool)] or [v for k, v in r.s.choices.items() if k.startswith("pays:")
-                                         and k.count(":") == 1 and k[5:] != you and isinstance(v, bool)]
+    counted = [(k[11:], v) for k, v in r.s.choices.items() if k.startswith("pays_times:") and k[11:] != you
+               and isinstance(v, int) and not isinstance(v, bool)]
+    if len(counted) == 1:  # "I pay for 1 of them": the first N taxes asked are paid, the rest not
+        payer, times = counted[0]
+        asked = r.taxes_asked.get(payer, 0)
+        r.taxes_asked[payer] = asked + 1
+        return (asked < times) == paid
+    said = [v for k, v in r.s.choices.items() if k.startswith("pays:") and k[5:] != you and isinstance(v, bool)
+            and ":" not in k[5:]]  # "pays:<player>:<card>" is one card's tax (card_tax)
     if len(said) == 1:
         return said[0] == paid
     payers = [n for n in r.opponents(you) if not r.player(n).lost]

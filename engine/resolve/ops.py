@@ -14,7 +14,7 @@ from engine.oracle.clauses import RANDOM_MODE
 from engine.resolve import ops_players, ops_reveal, ops_targets, ops_zones
 from engine.resolve.amounts import count_x, small_number, the_difference
 from engine.resolve.events import OpContext
-from engine.resolve.known_conditions import known_condition, whose_condition
+from engine.resolve.known_conditions import card_tax, known_condition, whose_condition
 from engine.resolve.optional_costs import cost_paid, optional_cost, unpaid_cost
 from engine.resolve.player_target import TargetNeeded
 from engine.resolve.unless_acts import unless_act
@@ -84,7 +84,11 @@ def self_condition(r: Resolver, condition: str, you: str) -> bool:
     }.get(condition, False)
 
 
-def decide_condition(r: Resolver, words: str, you: str, that_player: str = "") -> bool:
+# "that player doesn't pay {1}": the tax of "... unless that player pays {1}" (Rhystic Study), said as paid
+_UNPAID = re.compile(r".+? (?:doesn't|does not|don't|do not) pay (\S+)")
+
+
+def decide_condition(r: Resolver, words: str, you: str, that_player: str = "", source: str | None = None) -> bool:
     """A condition in the card's words: checked when the game state decides it, else a decision whose
     default (true) is stated in a step and whose other case comes back as an alternative; an optional
     additional cost ("if this spell was kicked") defaults to not paid, the plain cast (601.2b). A condition
@@ -96,11 +100,15 @@ def decide_condition(r: Resolver, words: str, you: str, that_player: str = "") -
     negated = unpaid_cost(words)
     if negated is not None:
         return not cost_paid(r, negated[0], negated[1], you)
-    known = known_condition(r, words, you, that_player)
+    known = card_tax(r, words, you, source) if source else None
+    if known is None:
+        known = known_condition(r, words, you, that_player)
     if known is False:  # said, so the answer shows why the part under it did or didn't happen (608.2c)
         who = whose_condition(words, you, that_player)
-        r.step(f"The condition “{words}” doesn't hold for {who} in this situation.",
-               r.rs.cite("if_you_do"), who, "why_not")
+        paid = _UNPAID.fullmatch(words)
+        r.step(f"{who} paid {paid.group(1)}, so what {source}'s ability does only if it isn't paid doesn't happen."
+               if paid and source else f"The condition “{words}” doesn't hold for {who} in this situation.",
+               r.rs.cite("if_you_do"), who, "why_not", source=source)
     if known is not None:
         return known
     met = bool(r.choose(f"condition:{words}", [True, False], True))
@@ -334,7 +342,7 @@ def _carried_out(r: Resolver, op: Op, ctx: OpContext, targets: list[str]) -> boo
             raise ScenarioError(f"{ctx.source}: the engine can't decide “{words}” yet", "action.card", words)
         act = unless_act(r, ctx, words) if op.condition.startswith("unless:") else None
         met = act if act is not None else ops_players.flip_met(flip, ctx.coin) if flip and ctx.coin else \
-            decide_condition(r, words, ctx.you, ctx.that_player)
+            decide_condition(r, words, ctx.you, ctx.that_player, ctx.source)
         if met == op.condition.startswith("unless:"):
             ctx.did = False
             return False

@@ -61,13 +61,10 @@ def _draw(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> No
 
 def _win(r: Resolver, op: Op, ctx: OpContext, targets: list[str], n: int) -> None:
     for name in targets:
-        if r.cant_win(name):
-            r.step(
-                f"{name} would win the game, but an opponent's effect says they can't.",
-                r.rs.cite("cant_lose"),
-                name,
-                "no_win",
-            )
+        stopper = r.win_stopper(name)
+        if stopper is not None:
+            r.step(f"{name} would win the game, but {stopper} says its controller's opponents can't win.",
+                   r.rs.cite("cant_lose"), name, "no_win", source=stopper)
             continue
         winner = r.player(name)
         mates = [q.name for q in r.s.players if q.name != name and winner.team is not None and q.team == winner.team]

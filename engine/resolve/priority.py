@@ -4,6 +4,7 @@ order (603.3b), then the top of the stack resolves; repeat until nothing is wait
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from engine.effects import (
@@ -63,7 +64,7 @@ def settle(r: Resolver) -> None:
         linear = r.compress and not top.optional and all(
             op.do in ("lose_life", "gain_life", "damage", "poison", "token", "amass", "counter", "mill",
                       "note")
-            for op in top.ops)
+            for op in top.ops) and not _tax_counted(r, top)
         key = f"trigger:{top.source}:{top.controller}"
         # "May" abilities its controller declines (by choice, or because drawing would deck them) all
         # resolve the same way: settle the whole group at once.
@@ -84,6 +85,12 @@ def settle(r: Resolver) -> None:
             r.step("The abilities form a loop; the engine stops here.", r.rs.cite("loop"), kind="loop")
             r.stack.clear()
             return
+
+
+def _tax_counted(r: Resolver, t: PendingTrigger) -> bool:
+    """A tax paid for some of the triggers only ("I pay for 1 of them"): each trigger asks it on its own."""
+    return any(k.startswith("pays_times:") for k in r.s.choices) and any(
+        "pay" in (op.condition or "") for op in t.ops)
 
 
 def _until_sba(r: Resolver, t: PendingTrigger, n: int) -> int:
@@ -133,8 +140,12 @@ def resolve_trigger(r: Resolver, t: PendingTrigger, times: int) -> None:
         return
     label = f"{t.source}'s triggered ability resolves" + (f" ({times} times)" if times > 1 else "") + "."
     r.step(label, (*t.rules, *r.rs.cite("resolve")), t.controller, "trigger")
+    start = len(r.steps)
     r.run_ops(t.ops, you=t.controller, that_player=t.that_player, source=t.source, times=times, x=t.x,
               condition=t.condition)
+    if times > 1:  # a part that didn't happen, said once for the identical abilities resolved together: each
+        r.steps[start:] = [replace(s, repeat=s.repeat * times) if s.kind == "why_not" and s.source == t.source
+                           else s for s in r.steps[start:]]
 
 
 _X_AT_LEAST = re.compile(r"x is (\d+) or (?:more|greater)")

@@ -23,7 +23,7 @@ from engine.cards import CardDB, default_cards
 from engine.errors import Ambiguity, Clarification, SituationError
 from engine.game_words import in_game_words
 from engine.scenario_json import scenario_from_json
-from engine.situation.asked_card import place_asked_card
+from engine.situation.asked_card import place_asked_card, require_taxed_cards
 from engine.situation.attach import Builder
 from engine.situation.board_counts import require_counted_board
 from engine.situation.card_targets import read_card_target
@@ -73,6 +73,12 @@ def parse_situation(text: str | Situation, cards: CardDB | None = None, *, asker
     return scenario_from_json(situation_to_json(text, cards), cards or default_cards())
 
 
+def _names_a_card(text: str, cards: CardDB | None) -> bool:
+    """Whether the text names a card the engine knows ("in response to opp's spell I cast Brainstorm"): a story
+    about a card that draws is never another topic's question, whatever else it mentions (the stack)."""
+    return any(t.kind is Tok.CARD for t in tokenize(text[:MAX_TEXT], cards or default_cards()))
+
+
 def situation_to_json(situation: str | Situation, cards: CardDB | None = None) -> dict[str, Any]:
     """The whole pipeline (see ``_read``); a text about another rules topic that can't be read gets the
     command that answers it instead of the reader's error."""
@@ -91,7 +97,7 @@ def situation_to_json(situation: str | Situation, cards: CardDB | None = None) -
             return stacked
         if isinstance(text, str) and (discarded := _discarded(text, cards, given)) is not None:
             return discarded
-        other = out_of_scope(text, error) if isinstance(text, str) else None
+        other = out_of_scope(text, error) if isinstance(text, str) and not _names_a_card(text, cards) else None
         if other is not None:
             raise other from None
         if isinstance(text, str):
@@ -161,6 +167,7 @@ def _read_normalized(norm: Normalized, quoted: list[Quoted], text: str, cards: C
     asked = read_question(b, norm.sentences)
     doc = place_tapped(place_unowned(_to_json(b), merge_unowned(b), b), b.tapped)
     place_asked_card(doc, asked, b)  # "opp casts brainstorm. does my rhystic trigger?"
+    require_taxed_cards(doc, b)  # "he doesn't pay for rhystic study" with no Rhystic Study told
     read_card_target(doc, cards, b.action_clause)
     require_counted_board(doc, cards, b.action_clause, b.uncounted)
     if asked is not None:

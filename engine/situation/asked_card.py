@@ -6,7 +6,8 @@ and the reader kept the question's card out of the story: the answer was "No —
 confidently wrong, for a card the engine never saw on a battlefield. A question about whether a card's triggered
 ability triggers is about that card on the battlefield (603.2, 603.6); its owner is the possessive before it.
 Said without an owner ("does rhystic trigger?") and told nowhere, the card is refused with the words to say whose
-it is, never answered as absent.
+it is, never answered as absent; so is a card whose tax alone is told ("he doesn't pay for rhystic study", with no
+Rhystic Study on a battlefield: it was "You draw no card").
 """
 
 from __future__ import annotations
@@ -36,6 +37,19 @@ def _told(doc: dict[str, Any], card: str) -> bool:
     if action.get("card") == card:
         return True
     return any(isinstance(p.get(zone), list) and card in p[zone] for p in doc.get("players", []) for zone in _ZONES)
+
+
+def require_taxed_cards(doc: dict[str, Any], b: Builder) -> None:
+    """A tax said for one card ("pays:<player>:<card>") whose card is on no battlefield: refused, whose it is asked."""
+    for key in doc.get("choices", {}):
+        parts = key.split(":")
+        if parts[0] != "pays" or len(parts) != 3 or any(parts[2] in p.get("battlefield", [])
+                                                          for p in doc.get("players", [])):
+            continue
+        words = next((w for fact, w in b.understood if fact.endswith(f"the tax for {parts[2]}")), "")
+        raise SituationError(f"the tax for {parts[2]} is told, but the situation doesn't put {parts[2]} on a "
+                             "battlefield: say whose it is", words,
+                             f"'my {parts[2]}', 'my opponent controls {parts[2]}'")
 
 
 def place_asked_card(doc: dict[str, Any], asked: Asked | None, b: Builder) -> None:

@@ -9,9 +9,10 @@ whose abilities don't trigger on a cast is not read here (the next phrase is tri
 
 from __future__ import annotations
 
-from engine.errors import NotThisPhrase, SituationError
+from engine.errors import Ambiguity, NotThisPhrase, SituationError
 from engine.resolve.cast_triggers import cast_trigger_said
 from engine.situation.attach import GROUPS, Ctx
+from engine.situation.described import agree
 from engine.stand_ins import stand_in_name, with_stand_ins
 
 
@@ -25,31 +26,37 @@ def cast_trigger_told(ctx: Ctx, g: dict[str, str]) -> None:
         raise NotThisPhrase(f"“{ctx.clause}” tells of no trigger on casting", ctx.clause)
     who, kind = said
     controller = _controller(ctx, g, card.name)
-    if who == "you":
+    if g.get("caster"):  # "triggered off my opponent's spell"
+        caster = ctx.who(_CASTER.get(g["caster"].lower(), g["caster"].removesuffix("'s")))
+    elif who == "you":
         caster = controller
-    elif who == "a player":
-        raise SituationError(f"say who cast the spell that made {card.name} trigger", ctx.clause,
-                             f"'my opponent casts a spell with {card.name} out'")
+    elif who == "a player":  # "Whenever a player casts ...": whose spell it was is asked, each option reading
+        told = ctx.clause.strip().rstrip(".")
+        words = f"{kind} spell" if kind else "spell"
+        raise Ambiguity(f"Who cast the spell that made {card.name} trigger?", told, ctx.clause,
+                        [(f"you cast the {words}", f"{told} off my {words}"),
+                         (f"an opponent cast the {words}", f"{told} off my opponent's {words}")])
     else:
         caster = ctx.who("me" if controller != "You" else "opponent")
-    _check_whose(ctx, g, card.name, caster)
-    spell = stand_in_name(f"a {kind} spell" if kind else "a spell")
-    assert spell is not None  # the trigger's own words are a kind of spell
-    ctx.b.cards = with_stand_ins(ctx.b.cards, [spell])
+    spell = _spell(ctx, g.get("spell"), kind)
     ctx.b.set_action({"type": "cast", "card": spell, "player": caster}, ctx.clause)
 
 
-_WHOSE = {"my": "me", "his": "he", "her": "she", "their": "they", "opp's": "opponent", "opponent's": "opponent",
-          "my opponent's": "opponent"}
+_CASTER = {"my": "me", "his": "he", "her": "she", "their": "they"}
 
 
-def _check_whose(ctx: Ctx, g: dict[str, str], card: str, caster: str) -> None:
-    """ "Triggers on my spell": the player said to cast the spell must be the one the trigger's words name (a
-    Rhystic Study "triggering" on its controller's own spell is no trigger at all, 603.2: refused, never recast)."""
-    whose = (g.get("whose") or "").lower()
-    if whose and ctx.who(_WHOSE[whose]) != caster:
-        raise SituationError(f"{card} triggers only on a spell cast by {caster}, not by the player said (603.2)",
-                             ctx.clause, f"'{caster} casts a spell with {card} out'")
+def _spell(ctx: Ctx, said: str | None, kind: str) -> str:
+    """The spell that was cast: the one the words name ("off opp's Brainstorm", "off his noncreature spell"),
+    else a stand-in of the kind the trigger names ("off opp's spell" says no kind: the one the trigger names, never
+    any spell, which Mystic Remora couldn't judge)."""
+    if said and said.strip().lower() in ("spell", "own spell"):
+        said = None
+    if said and (named := stand_in_name(f"a {said}")) is None:
+        return ctx.card(said)
+    spell = named if said else stand_in_name(f"a {kind} spell" if kind else "a spell")
+    assert spell is not None  # the trigger's own words are a kind of spell
+    ctx.b.cards = with_stand_ins(ctx.b.cards, [spell])
+    return spell
 
 
 def cast_for_tax(ctx: Ctx, card_name: str, payer: str) -> None:
@@ -82,4 +89,5 @@ def _controller(ctx: Ctx, g: dict[str, str], card: str) -> str:
             ctx.b.assume(f"{card} read as yours: “{ctx.clause}” doesn't say whose it is")
     if card not in ctx.b.player(who).battlefield:
         ctx.b.player(who).battlefield.append(card)
+        ctx.b.note(f"{who} {agree(who, 'control')} {card}", ctx.clause)
     return who

@@ -382,22 +382,22 @@ def _pays(ctx: Ctx, g: dict[str, str]) -> None:
     card = _taxing_card(ctx, g["card"], g.get("whose")) if g.get("card") else None
     if card is not None:
         cast_for_tax(ctx, card, who)
-    # "pays the 1", "pays for rhystic": that tax alone ({1}), never another card's tax told beside it (Mystic
-    # Remora's {4} was said paid by "he pays the 1" and the answer was "You draw no card")
-    tax = f"{{{g['amount']}}}" if g.get("amount") else _tax_of(ctx, card)
-    what = tax or "the tax"
-    _choose(ctx, f"pays:{tax}:{who}" if tax else f"pays:{who}", yes,
-            f"{who} {agree(who, 'pay') if yes else agree(who, 'do') + 'n’t pay'} {what}")
+    # "pays the 1": the tax of the one card told that asks {1}, never another card's beside it (Mystic Remora's {4}
+    # was said paid by "he pays the 1" and the answer was "You draw no card"); "pays for my rhystic": that card's
+    card = card or (_card_asking(ctx, g["amount"]) if g.get("amount") else None)
+    verb = agree(who, "pay") if yes else agree(who, "do") + "n’t pay"
+    if card is not None:  # one card's tax, as "he pays for Remora" says it (card_tax)
+        _choose(ctx, f"pays:{who}:{card}", yes, f"{who} {verb} the tax for {card}")
+        return
+    _choose(ctx, f"pays:{who}", yes, f"{who} {verb} the tax")
 
 
-_TAX = re.compile(r"unless that player pays (\{\w+\})", re.I)
-
-
-def _tax_of(ctx: Ctx, card: str | None) -> str | None:
-    """The tax a card's "unless that player pays {N}" asks (one amount), or None."""
-    found = ctx.b.cards.find(card) if card else None
-    taxes = set(_TAX.findall(found.oracle)) if found is not None else set()
-    return taxes.pop() if len(taxes) == 1 else None
+def _card_asking(ctx: Ctx, amount: str) -> str | None:
+    """The one card on a battlefield whose "unless that player pays {N}" asks ``amount``, or None."""
+    asking = {name for state in ctx.b.players.values() for name in state.battlefield
+              if (card := ctx.b.cards.find(name)) is not None
+              and re.search(rf"\bunless that player pays \{{{amount}\}}", card.oracle, re.I)}
+    return asking.pop() if len(asking) == 1 else None
 
 
 _TAX_OWNER = {"my": "me", "his": "he", "her": "she", "their": "they", "opponent's": "opponent",
@@ -424,7 +424,35 @@ def _taxing_card(ctx: Ctx, said: str, whose: str | None) -> str | None:
     return card
 
 
+_OWNED = re.compile(r"(?P<whose>my|his|her|their|(?:my )?opponent's) (?P<card>.+)", re.I)
 _NO_CARD = frozenset({"each", "all", "them", "each one", "every one", "either", "both", "neither", "none"})
+
+
+def _pays_for_card(ctx: Ctx, g: dict[str, str]) -> None:
+    """ "He pays for Remora but not for Rhystic": the tax of one card's ability paid or not ("pays:<player>:<card>"),
+    never every tax the player is asked (a "pays for Remora" read as paying Rhystic Study's too drew nothing)."""
+    who = ctx.who(g.get("player"))
+    first = not g.get("neg")
+    # "doesn't pay for my rhystic": that card on its owner's battlefield when told nowhere, and the spell it
+    # triggered on when none was told (_taxing_card, cast_for_tax)
+    owned = _OWNED.match(g["card"])
+    card = _taxing_card(ctx, owned.group("card"), owned.group("whose")) if owned else None
+    if card is not None:
+        cast_for_tax(ctx, card, who)
+    # "but not for Rhystic" / "but pays for Remora": the other card's tax the other way round
+    said = [(card or ctx.card(g["card"]), first)] + ([(ctx.card(g["other"]), not first)] if g.get("other") else [])
+    for card, yes in said:
+        verb = agree(who, "pay") if yes else agree(who, "do") + "n’t pay"
+        _choose(ctx, f"pays:{who}:{card}", yes, f"{who} {verb} the tax for {card}")
+
+
+def _pays_times(ctx: Ctx, g: dict[str, str]) -> None:
+    """ "I cast Brainstorm and pay for 1 of them": of the taxes asked of the player (Smothering Tithe's one per
+    card drawn), the first N paid and the rest not."""
+    who = ctx.who(g.get("player"))
+    said = g["times"].lower()
+    n = {"once": 1, "twice": 2, "thrice": 3}.get(said) or count(said.removesuffix(" times"), ctx.clause)
+    _choose(ctx, f"pays_times:{who}", n, f"{who} {agree(who, 'pay')} the tax {n} time{'s' if n != 1 else ''}")
 
 
 def _nobody_pays(ctx: Ctx, g: dict[str, str]) -> None:

@@ -24,7 +24,7 @@ from engine.situation.facts import _draw_step, _each_target, is_spell
 from engine.situation.lexicon import count, read_number
 from engine.situation.loyalty import LOYALTY_SAID
 from engine.situation.spell_pronoun import cast_pronoun
-from engine.stand_ins import stand_in_name, with_stand_ins
+from engine.stand_ins import many_spells, stand_in, stand_in_name, with_stand_ins
 from engine.vocabulary import aliases as mechanic_aliases
 from engine.vocabulary import mechanic
 
@@ -141,7 +141,10 @@ _GRAVEYARD_KEYWORD = re.compile(r"^(?:flashback|jump-start|retrace|escape|afterm
 def _spell_said(ctx: Ctx, text: str, verb: str) -> str:
     """The card a cast names; "it" is never a permanent out already (spell_pronoun); a spell said by its kind
     ("a noncreature spell") is a stand-in whose casting alone is judged (engine.stand_ins)."""
-    if verb.startswith("cast") and (kind := stand_in_name(text)) is not None:
+    if verb.startswith("cast") and many_spells(text):
+        raise RuleRefusal(f"“{text}” are several spells: I judge one cast at a time", ctx.clause,
+                             "one spell, then ask again for the next ('my opponent casts a noncreature spell')")
+    if verb.startswith("cast") and (kind := stand_in_name(text) or (text if stand_in(text) else None)):
         ctx.b.cards = with_stand_ins(ctx.b.cards, [kind])
         ctx.b.last_cards.append(kind)
         return kind

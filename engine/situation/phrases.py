@@ -21,6 +21,8 @@ from engine.situation.facts import (
     _nobody_pays,
     _optional_cost,
     _pays,
+    _pays_for_card,
+    _pays_times,
     _several_control,
     _while_casting,
 )
@@ -182,12 +184,11 @@ PHRASES: tuple[Phrase, ...] = (
         "trigger on casting",
         (rf"(?:{POS} )?(?:the )?(?P<card>.+?)(?:'s|’s)? (?:trigger|triggers|triggered|triggered ability)"
          r"(?: (?:resolves|goes on the stack|is on the stack))?"
-         # "opp's rhystic triggers on my spell": whose spell made it trigger, checked against the trigger's words
-         r"(?: (?:on|off|off of|from|for) (?P<whose>my|his|her|their|opp's|opponent's|my opponent's) "
-         r"(?:own )?spell)?",),
+         r"(?: (?:off|off of|on|from|because of|for) (?P<caster>(?:my opponent|opponent|opp|[\w\-]+)'s|my|his|her|"
+         r"their) (?P<spell>[\w ,'\-]+?))?",),
         cast_trigger_told,
         "My Mystic Remora triggers.",
-        ("rhystic study trigger",),
+        ("rhystic study trigger", "Rhystic Study triggered off my opponent's spell"),
     ),
     Phrase(
         "activation: the next draw",
@@ -284,21 +285,52 @@ PHRASES: tuple[Phrase, ...] = (
     ),
     Phrase(
         "nobody pays a tax",
-        (r"(?:nobody|no one|noone|no player|none of them|neither player|neither of them) (?:pays?|paid)"
+        (r"no (?:pay|payment|tax paid)",
+         r"(?:nobody|no one|noone|no player|none of them|neither player|neither of them) (?:pays?|paid)"
          r"(?: (?:for [\w' ]+|the tax|the \d+|\{\d+\}|\d+ mana|\d+))?",),
         _nobody_pays,
         "nobody pays for Smothering Tithe.",
     ),
     Phrase(
+        "pay one card's tax",
+        (
+            rf"{P} (?:(?P<neg>don't|doesn't|dont|doesnt|do not|does not|didn't|didnt|did not) pay|pays?|paid) "
+            r"(?:the tax )?(?:for )?"
+            r"(?!(?:it|them|that|this|each|all|both|every|one|two|three|the|a|an|up|nothing|anything|mana|x|tax|"
+            r"once|twice|thrice|\d)\b|\{)(?P<card>[\w' ,\-]+?)"
+            r"(?:,? but (?:(?:not|doesn't|didn't|don't|does|did) )?(?:(?:pay|pays|paid) )?(?:for )?"
+            r"(?P<other>[\w' ,\-]+?))?",
+        ),
+        _pays_for_card,
+        "opponent pays for Mystic Remora but not for Rhystic Study.",
+        ("he doesn't pay for Rhystic Study",),
+    ),
+    Phrase(
+        "pay a tax some of the times",
+        (
+            rf"{P} (?:only )?(?:pays?|paid)(?: the tax)? (?:for )?(?P<times>one|two|three|four|five|\d{{1,2}}) of "
+            r"(?:them|the (?:triggers|draws|taxes|cards|times))",
+            rf"{P} (?:only )?(?:pays?|paid)(?: the tax| for it| for them)? (?P<times>once|twice|thrice|"
+            r"(?:one|two|three|four|five|\d{1,2}) times)",
+        ),
+        _pays_times,
+        "opponent pays for 2 of them.",
+        ("I pay once",),
+    ),
+    Phrase(
         "pay a tax or not",
         (
             rf"{P} (?P<neg>don't|doesn't|do not|does not|can't|cannot|won't|will not|didn't|did not|declines? to|"
-            r"chooses? not to) pay(?: for (?:(?P<whose>my|his|her|their|opponent's|my opponent's) )?(?P<card>[\w' ]+)|"
-            r" it| the tax| (?:the )?\{?(?P<amount>\d+)\}?(?: mana)?)?",
+            r"declined to|chooses? not to|chose not to|decides? not to|decided not to|refuses? to|refused to) "
+            r"pay(?: for (?:(?P<whose>my|his|her|their|opponent's|my opponent's) )?(?P<card>[\w' ]+)| it| the tax|"
+            r" (?:the )?\{?(?P<amount>\d+)\}?(?: mana)?)?",
+            # "he says no pay", "he says no to the tax": the tax not paid ("he declines" alone may be a "may" declined)
+            rf"{P} (?P<neg>says no(?: to paying| to the tax| to paying the tax)?(?: pay| payment)?)",
             rf"{P} (?:pays?|paid) (?:for (?:(?P<whose>my|his|her|their|opponent's|my opponent's) )?(?P<card>(?!it\b)"
             r"[\w' ]+)|for it|the tax|(?:the )?\{?(?P<amount>\d+)\}?(?: mana)?)",
             # "I cast Brainstorm and pay", "he pays each time": the tax, the only payment a draw story asks for
-            rf"{P} (?:pays?|paid)(?: (?:for (?:each|all|them|each one|every one)|each time|every time|up|all))?",
+            rf"{P} (?:pays?|paid)(?: (?:for (?:each|all|them|each one|every one|(?:all|each|every one) of them)|"
+            r"each time|every time|up|all))?",
         ),
         _pays,
         "opponent doesn't pay for Rhystic Study.",

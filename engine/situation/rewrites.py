@@ -24,6 +24,18 @@ _NOT_AFTER = "".join(rf"(?<!\b{word} )" for word in (
 # a sentence's subject: a pronoun, the opponent, or a capitalised name
 _WHO = r"(?:i|we|he|she|they|my opponent|the opponent|opponent|opp|[A-Z][a-z]{1,23})"
 
+# "reaches", "goes to", "moves into": a player's step beginning, said of that player
+_REACHES = (r"(?:reaches|reached|reach|goes to|go to|went to|moves to|moved to|moves into|gets to|got to|get to|"
+            r"enters|entered|enter|is going to|begins|began|starts|started)")
+_STEP_NAMES = r"(draw step|upkeep|end step|main phase|first main phase|second main phase)"
+_SUBJECT = r"(?:(?!and\b|or\b|but\b|then\b)" + _WHO + r" )?"
+# the player whose step begins, said after it: "and he has 5 cards in hand"
+_HAS = (("my", "I have"), ("his", "he has"), ("her", "she has"), ("their", "they have"))
+_REACHED_STEP: tuple[tuple[str, str], ...] = (
+    *((rf"\b{_SUBJECT}{_REACHES} ({whose}) {_STEP_NAMES} with\b", rf"it is \1 \2 and {has}") for whose, has in _HAS),
+    (rf"\b{_SUBJECT}{_REACHES} ([A-Z][a-z]{{1,23}})'s {_STEP_NAMES} with\b", r"it is \1's \2 and \1 has"),
+    (rf"\b{_SUBJECT}{_REACHES} (my|his|her|their|[A-Z][a-z]{{1,23}}'s) {_STEP_NAMES}\b", r"it is \1 \2"),
+)
 # "won the die roll and chose to ...": who goes first, told by the choice (103.1)
 _WON_AND_CHOSE = (r"(?:won|win|wins) the (?:die|dice|coin) (?:roll|toss|flip)(?:,| and) "
                   r"(?:chose|choose|chooses|decided|decide|decides|elected|elect|elects) to ")
@@ -164,6 +176,9 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"(?:^|(?<=[.!?] ))((?:during|in|on) (?:his|her|their) (?:own )?(?:upkeep|draw step|end step|main phase|"
          r"first main phase|second main phase|turn)),\s+([A-Z][a-z]{1,23} (?!and\b|or\b)[^.;!?,]{3,80}?)(?=[.;!?]|$)",
          r"\2 \1"),
+        # "he reaches his draw step with 5 cards in hand", "opp goes to his upkeep": whose step it is, then what the
+        # player has as it begins (the "with" part is that player's)
+        *_REACHED_STEP,
         # "Having already drawn for the turn, I cast ...": the subject after the comma drew
         (r"(?:^|(?<=[.!?] ))having (?:already )?drawn([^,.;!?]{0,40}),\s*(" + _WHO + r") ", r"\2 already drew\1, \2 "),
         # "I won the die roll and chose to play first": who goes first, told by the choice (103.1)
@@ -328,6 +343,9 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(\d+|three|four|five|six)[ -]?(?:players?|person|man) (?:game|pod)[,:]? (?:with |between )?(?:me|i),? "
          r"((?:(?!and\b)[A-Za-z]{2,20},? ){1,4}and [A-Za-z]{2,20})(?=\s*(?:[.;!?]|,|$))",
          r"\1 player game. players are me, \2"),
+        # "opp casts a creature with flash": a spell said by its kind (engine.stand_ins); flash changes only when it
+        # may be cast, which such a spell isn't checked for
+        (r"\b(an? (?:(?:non-?)?(?:creature|artifact|enchantment|planeswalker) )+(?:spell )?)with flash\b", r"\1"),
         # "I cast Brainstorm from hand": where a spell is cast from unless said otherwise (601.2a), no fact
         (r"\b(cast|casts|casting) ([A-Za-z][^.,;!?]{1,60}?) from (?:my |his |her |their |the )?hand\b", r"\1 \2"),
         # "I don't have any cards in library", "he doesn't have any cards left in his library": none, a count of 0

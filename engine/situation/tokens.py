@@ -20,6 +20,7 @@ from engine.situation.entities import MAX_REMEMBERED, aliases, candidates, last_
 from engine.situation.lexemes import LEXEMES, Tok, Token
 from engine.situation.lexicon import COMMON_WORDS, known_words, read_number
 from engine.situation.name_runs import inside_longer_name
+from engine.stand_ins import stand_in_name
 
 _WORD = re.compile(r"(?i:x ?= ?\d+)|\[\[[^\[\]]{1,80}\]\]|-?\d+(?:\^|\*\*)\d+|-?\d+(?:,\d{3})*(?![\w])"
                    r"|[A-Za-z0-9][\w'\-]*|[,;+&:]|\S")
@@ -268,8 +269,24 @@ _COPIES_AFTER = re.compile(r"[x×](\d{1,2})", re.I)  # "Howling Mine x2"
 _COPIES_BEFORE = re.compile(r"(\d{1,2})[x×]", re.I)  # "2x Howling Mine"
 
 
+def _stand_in_at(ws: _Words, i: int, out: list[Token]) -> tuple[int, str] | None:
+    """ "casts a noncreature spell", "cast an instant": a spell said by its kind right after a cast verb, as the
+    stand-in card engine.stand_ins names (the longest run of words that says one)."""
+    if not out or out[-1].kind is not Tok.CAST or ws.low[i] not in ("a", "an", "another", "one", "some", "any"):
+        return None
+    for n in range(min(7, len(ws.words) - i), 1, -1):
+        name = stand_in_name(" ".join(ws.low[i:i + n]))
+        if name is not None:
+            return n, name
+    return None
+
+
 def _next_token(cards: CardDB, ws: _Words, i: int, out: list[Token]) -> int:
     words = ws.words
+    said = _stand_in_at(ws, i, out)
+    if said is not None:
+        out.append(Token(Tok.CARD, " ".join(words[i:i + said[0]]), said[1]))
+        return i + said[0]
     name = _name_at(cards, ws, i)
     if name is not None:
         n, card = name

@@ -88,7 +88,7 @@ def test_a_question_about_another_act_than_drawing_is_never_a_no_about_drawing(d
 
 def test_didnt_pay_is_the_tax_declined(db: CardDB) -> None:
     res = judge_text("opp cast brainstorm into my tithe eel. he didnt pay the 4. how many cards do i draw", db)
-    assert any(u["fact"] == "Opponent doesn’t pay {4}" for u in res.understood)
+    assert any(u["fact"] == "Opponent doesn’t pay the tax for Tithe Eel" for u in res.understood)
     assert drawn_by(res) == {"You": 1, "Opponent": 3}
 
 
@@ -127,7 +127,7 @@ def test_the_tax_declined_after_a_comma_or_for_neither(said: str, db: CardDB) ->
 def test_one_tax_said_paid_is_that_tax_alone_never_another_cards(paid: str, db: CardDB) -> None:
     # Scholar's Toll asks {1}, Tithe Eel {4}: "he pays the 1" left the {4} unsaid, and the answer was "no card"
     res = judge_text(f"i have scholar's toll and tithe eel. opp casts an instant and {paid}. how many do i draw", db)
-    assert any(u["fact"] == "Opponent pays {1}" for u in res.understood)
+    assert any(u["fact"] == "Opponent pays the tax for Scholar's Toll" for u in res.understood)
     assert drawn_by(res) == {"You": 1}  # Tithe Eel's: its tax assumed unpaid, the other line listed
     assert any("Opponent pays the tax" in str(b.get("said")) for b in res.branches)
     both = judge_text("i have scholar's toll and tithe eel. opp casts an instant and pays. how many do i draw", db)

@@ -133,3 +133,105 @@ def test_a_json_scenario_may_name_a_stand_in() -> None:
            "choices": {"tax:Scholar's Toll:Bob": False}}
     res = resolve(scenario_from_json(doc, db), db)
     assert any(s.kind == "assumption" and "not judged" in s.text for s in res.steps)
+
+
+def test_a_tax_paid_is_the_reason_nothing_is_drawn() -> None:
+    res = judge_text("i have Scholar's Toll, opp cast a spell, he paid. do i draw?", _db())
+    assert res.answer["text"].startswith("No")
+    assert "Opponent paid {1}" in res.ruling["text"] and "608.2c" in res.ruling["rules"]
+    assert "Scholar's Toll triggers" not in res.ruling["text"]
+
+
+def test_does_he_draw_of_his_own_may_gives_both_lines() -> None:
+    res = judge_text("opp has Tithe Eel. I cast a sorcery and don't pay the 4. does he draw?", _db())
+    assert res.answer["text"].startswith("Opponent's choice")
+
+
+@pytest.mark.parametrize(("text", "caster", "card"), [
+    ("Scholar's Toll triggered off my opponent's spell and he didn't pay", "Opponent", "an unnamed spell"),
+    ("my tithe eel triggers off opp's Brainstorm, he doesnt pay", "Opponent", "Brainstorm"),
+    ("opp's Scholar's Toll triggered on my creature spell, i paid", "You", "an unnamed creature spell"),
+])
+def test_a_trigger_told_with_the_spell_it_triggered_off(text: str, caster: str, card: str) -> None:
+    res = judge_text(text, _db())
+    cast = next(s for s in res.steps if s.kind == "cast")
+    assert cast.player == caster and card in cast.text
+
+
+@pytest.mark.parametrize(("said", "treasures"), [("pay for 1 of them", 2), ("pay twice", 1),
+                                                   ("pay for all of them", 0), ("pay 3 times", 0)])
+def test_a_tax_paid_some_of_the_times_counts_each_trigger(said: str, treasures: int) -> None:
+    db = made_cards({"Coin Warden": ("Enchantment", "Whenever an opponent draws a card, that player may pay {2}. If "
+                                                    "the player doesn't, you create a Treasure token.")})
+    res = judge_text(f"opp has Coin Warden, i cast Brainstorm and {said}. how many treasures does he get?", db)
+    made = sum(s.repeat for s in res.steps if s.kind == "token" and s.player == "Opponent")
+    assert made == treasures
+    if 0 < treasures < 3:
+        assert f"{3 - treasures} of them did nothing" in res.ruling["text"]
+
+
+def test_a_tax_paid_for_one_card_only_is_that_cards() -> None:
+    db = _db()
+    res = judge_text("opp casts a noncreature spell. I have Scholar's Toll and Tithe Eel. he pays for tithe eel but "
+                     "not for scholar's toll. how many do I draw?", db)
+    drawn = {line.get("outcome", "") for line in res.answer.get("lines", [])} | {res.answer["text"]}
+    assert any("1 card" in said for said in drawn) and not any("2 cards" in said for said in drawn)
+    facts = " ".join(f["fact"] if "fact" in f else str(f) for f in res.understood)
+    assert "pays the tax for Tithe Eel" in facts and "pay the tax for Scholar's Toll" in facts
+
+
+@pytest.mark.parametrize("text", [
+    "opp casts a creature during my turn, i have Tithe Eel",  # read by the parts reader (a time word in the clause)
+    "opp casts a creature with flash, i have Tithe Eel",
+])
+def test_a_creature_spell_said_with_more_words_is_read(text: str) -> None:
+    res = judge_text(text, _db())
+    assert any(s.kind == "why_not" and "Tithe Eel" in s.text for s in res.steps)
+
+
+def test_several_spells_are_refused_one_cast_at_a_time() -> None:
+    with pytest.raises(SituationError, match="one cast at a time"):
+        judge_text("opp casts two spells with my Scholar's Toll out and doesn't pay", _db())
+
+
+def test_a_story_that_names_a_draw_card_is_never_another_topics_question() -> None:
+    with pytest.raises(SituationError) as refused:
+        judge_text("in response to opp's spell I cast Brainstorm. he has Scholar's Toll and I don't pay", _db())
+    assert not getattr(refused.value, "out_of_scope", False)
+
+
+def test_a_json_scenario_whose_stand_in_kind_is_open_gets_an_error_naming_the_kinds() -> None:
+    db = _db()
+    doc = {"players": [{"name": "Alice", "battlefield": ["Tithe Eel"]}, {"name": "Bob"}],
+           "action": {"type": "cast", "player": "Bob", "card": "an unnamed spell"}}
+    with pytest.raises(ScenarioError) as refused:
+        resolve(scenario_from_json(doc, db), db)
+    assert "an unnamed noncreature spell" in refused.value.hint and "603.2" not in refused.value.hint
+
+
+def test_a_trigger_on_any_players_spell_told_alone_asks_whose_spell_and_each_option_reads() -> None:
+    db = made_cards({"Rune Owl": ("Creature — Bird", "Whenever a player casts an instant spell, that player draws a "
+                                                     "card.")})
+    with pytest.raises(Clarification) as asked:
+        judge_text("rune owl triggers. who draws?", db)
+    drawn = [drawn_by(judge_text(o.text, db)) for o in asked.value.options]
+    assert drawn == [{"You": 1}, {"Opponent": 1}]
+
+
+@pytest.mark.parametrize("said", ["he says no pay", "he refuses to pay", "doesnt pay scholar's toll", "no payment",
+                                  "he chose not to pay", "he decided not to pay"])
+def test_a_tax_not_paid_said_the_ways_players_say_it(said: str) -> None:
+    res = judge_text(f"I have Scholar's Toll, opp casts a spell, {said}. do i draw?", _db())
+    assert res.answer["text"].startswith("Your choice")  # the tax unpaid: whether to draw is the asker's "may"
+
+
+def test_a_may_declined_alone_is_not_read_as_a_tax() -> None:
+    with pytest.raises(SituationError):
+        judge_text("I have Scholar's Toll, opp casts a spell, he declines. do i draw?", _db())
+
+
+def test_a_tax_not_paid_for_one_card_but_paid_for_the_other() -> None:
+    res = judge_text("opp casts a noncreature spell. I have Scholar's Toll and Tithe Eel. he doesn't pay for scholar's "
+                     "toll but pays for tithe eel. how many do I draw?", _db())
+    facts = " ".join(str(f) for f in res.understood)
+    assert "pays the tax for Tithe Eel" in facts and "pay the tax for Scholar's Toll" in facts
