@@ -92,12 +92,12 @@ def test_didnt_pay_is_the_tax_declined(db: CardDB) -> None:
     assert drawn_by(res) == {"You": 1, "Opponent": 3}
 
 
-def test_a_trigger_on_whose_spell_names_the_caster_and_a_contradiction_is_refused(db: CardDB) -> None:
+def test_a_trigger_on_whose_spell_names_the_caster(db: CardDB) -> None:
     res = judge_text("opp's scholar's toll triggers on my spell, i don't pay. how many does he draw?", db)
     assert res.players["You"]["hand"] == 6  # the asker cast the spell
     assert drawn_by(res)["Opponent"] == 1
-    with pytest.raises(ScenarioError):
-        judge_text("my scholar's toll triggers on my own spell. do i draw?", db)
+    own = judge_text("my scholar's toll triggers on my own spell. do i draw?", db)  # it triggers on opponents' only
+    assert own.answer["text"].startswith("No") and drawn_by(own) == {}
 
 
 def test_a_tax_said_for_a_players_card_puts_that_card_on_their_battlefield(db: CardDB) -> None:
