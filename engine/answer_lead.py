@@ -32,7 +32,7 @@ from engine.answer_parts import (
 )
 from engine.answer_team import team_draws, team_outcome
 from engine.answer_traps import trap_of
-from engine.model import Resolution, Step
+from engine.model import CHANCE, Resolution, Step
 from engine.question import Asked, AskedKind
 from engine.question_words import MUST, OUT, STOP, AskedMeasure
 from engine.ruling import drawn_counts, reason_of
@@ -331,6 +331,24 @@ def _with_condition(res: Resolution, lead: Lead) -> Lead:
     return lead
 
 
+def _with_chance(res: Resolution, lead: Lead) -> Lead:
+    """A Yes, No or number that rests on a mode chosen at random ("choose one at random —": no player chooses,
+    700.2) says so, with each other result: the line the engine followed is one of several, never the whole."""
+    if lead.kind not in (AnswerKind.YES, AnswerKind.NO, AnswerKind.COUNT):
+        return lead
+    others = [b for b in res.branches if b.get("chooser") == CHANCE and len(b.get("choices", {})) == 1]
+    said = {str(v): str((b.get("answer") or {}).get("text", "")) for b in others for v in b["choices"].values()}
+    said = {mode: text for mode, text in said.items() if text and text != lead.text}
+    if not said:
+        return lead
+    main = str(others[0].get("main", ""))  # "mode:<card> = <mode>", or "<card>: the ability “<mode>”"
+    main = main.partition(" = ")[2] or main.partition("“")[2].rpartition("”")[0]
+    rest = "; ".join(f"if “{mode}”: {text.rstrip('.')}" for mode, text in said.items())
+    text = f"{lead.text.rstrip('.')} — if the mode chosen at random is “{main}”, as the answer assumes; otherwise, " \
+           f"{rest}."
+    return Lead(lead.kind, text, lead.reason, lead.rule, lead.trap, lead.trap_rule, lead.lines)
+
+
 def _with_uncarried(res: Resolution, lead: Lead) -> Lead:
     """A Yes, No or number whose other line of a choice the engine can't carry out ("you may blight 2. If you do,
     you draw a card and lose 1 life" at 1 life: "No — you don't lose" was all the lead said) says the answer is
@@ -352,7 +370,7 @@ def lead_of(res: Resolution) -> Lead:
     lead = LEADS[res.asked.kind](res, res.asked)
     if lead.kind is AnswerKind.RULING:
         return lead
-    lead = _with_uncarried(res, _with_condition(res, lead))
+    lead = _with_uncarried(res, _with_chance(res, _with_condition(res, lead)))
     trap, trap_rule = trap_of(res, person_asked(res, res.asked))
     if trap:
         lead = Lead(lead.kind, lead.text, lead.reason, lead.rule, trap, trap_rule, lead.lines)

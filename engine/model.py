@@ -18,6 +18,7 @@ _T = TypeVar("_T")
 
 STEPS = ("untap", "upkeep", "draw", "main1", "combat", "main2", "end", "cleanup")
 FORMATS = ("two-player", "multiplayer", "two-headed-giant")
+CHANCE = "chance"  # the chooser of a decision no player makes ("choose one at random"): a branch, not a choice
 
 
 @dataclass
