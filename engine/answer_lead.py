@@ -32,7 +32,7 @@ from engine.answer_parts import (
 )
 from engine.answer_team import team_draws, team_outcome
 from engine.answer_traps import trap_of
-from engine.model import CHANCE, Resolution, Step
+from engine.model import CHANCE, UNCHECKED_RESTRICTION, Resolution, Step
 from engine.question import Asked, AskedKind
 from engine.question_words import MUST, OUT, STOP, AskedMeasure
 from engine.ruling import drawn_counts, reason_of
@@ -349,6 +349,23 @@ def _with_chance(res: Resolution, lead: Lead) -> Lead:
     return Lead(lead.kind, text, lead.reason, lead.rule, lead.trap, lead.trap_rule, lead.lines)
 
 
+_UNCHECKED = re.compile(rf"“(?P<words>activate (?:this ability )?only if [^”]+)” — {re.escape(UNCHECKED_RESTRICTION)}")
+
+
+def _with_restriction(res: Resolution, lead: Lead) -> Lead:
+    """A Yes, No or number from an activation whose "Activate only if ..." the engine can't check (602.5b: "if
+    you have the city's blessing") says it rests on it, and what happens otherwise: the ability can't be
+    activated. It was a plain "Alice draws 1", the restriction left in the notes."""
+    if lead.kind not in (AnswerKind.YES, AnswerKind.NO, AnswerKind.COUNT):
+        return lead
+    found = next((m for s in res.steps if s.kind == "assumption" and (m := _UNCHECKED.search(s.text))), None)
+    if found is None:
+        return lead
+    text = f"{lead.text.rstrip('.')} — if “{found['words']}” holds, as the answer assumes; otherwise the ability " \
+           f"can't be activated (602.5b), and nothing of it happens."
+    return Lead(lead.kind, text, lead.reason, lead.rule, lead.trap, lead.trap_rule, lead.lines)
+
+
 def _with_uncarried(res: Resolution, lead: Lead) -> Lead:
     """A Yes, No or number whose other line of a choice the engine can't carry out ("you may blight 2. If you do,
     you draw a card and lose 1 life" at 1 life: "No — you don't lose" was all the lead said) says the answer is
@@ -370,7 +387,7 @@ def lead_of(res: Resolution) -> Lead:
     lead = LEADS[res.asked.kind](res, res.asked)
     if lead.kind is AnswerKind.RULING:
         return lead
-    lead = _with_uncarried(res, _with_chance(res, _with_condition(res, lead)))
+    lead = _with_uncarried(res, _with_restriction(res, _with_chance(res, _with_condition(res, lead))))
     trap, trap_rule = trap_of(res, person_asked(res, res.asked))
     if trap:
         lead = Lead(lead.kind, lead.text, lead.reason, lead.rule, trap, trap_rule, lead.lines)
