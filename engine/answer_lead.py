@@ -318,7 +318,7 @@ def _with_condition(res: Resolution, lead: Lead) -> Lead:
     """A Yes, No or number that rests on a condition of the board the engine assumed ("if you control a red
     permanent": colours are not tracked) says so in the same line, with the other answer: the condition is a
     fact the player knows and the answer doesn't, never a choice to list below."""
-    if lead.kind not in (AnswerKind.YES, AnswerKind.NO, AnswerKind.COUNT):
+    if lead.kind not in (AnswerKind.YES, AnswerKind.NO, AnswerKind.COUNT, AnswerKind.CHOICE):
         return lead
     for branch in res.branches:
         keys = list(branch.get("choices", {}))
@@ -326,7 +326,11 @@ def _with_condition(res: Resolution, lead: Lead) -> Lead:
         if len(keys) == 1 and keys[0].startswith("condition:") and other and other != lead.text:
             words = keys[0].split(":", 1)[1]
             said = "true" if branch["choices"][keys[0]] is False else "false"
-            text = f"{lead.text.rstrip('.')} — if “{words}” is {said}, as the answer assumes; otherwise: {other}"
+            # a choice the condition opens ("Raid — if you attacked this turn, you may draw"): the condition
+            # first, then the choice's lines (its "draws 1" line was the whole answer, the condition unsaid)
+            text = f"If “{words}” is {said} (as the answer assumes; otherwise: {other.rstrip('.')}), " \
+                   f"{re.sub(r'^Your ', 'your ', lead.text)}" if lead.kind is AnswerKind.CHOICE else \
+                   f"{lead.text.rstrip('.')} — if “{words}” is {said}, as the answer assumes; otherwise: {other}"
             return Lead(lead.kind, text, lead.reason, lead.rule, lead.trap, lead.trap_rule, lead.lines)
     return lead
 
