@@ -10,8 +10,8 @@ from typing import Any
 
 from engine.cards import Card
 from engine.cast_timing import sorcery_speed_rule
-from engine.effects import SpellText
 from engine.defaults import Default, drew_for_turn_said, first_turn_said, step_draw_first_said, turn_said
+from engine.effects import SpellText
 from engine.errors import SituationError
 from engine.situation.attach import Builder
 from engine.wording import possessive
