@@ -18,9 +18,9 @@ from engine.effects import (
 )
 from engine.errors import ScenarioError
 from engine.inert import inert
-from engine.model import CHANCE, Batch, Resolution
+from engine.model import Batch, Resolution
 from engine.resolve import zone_changes
-from engine.resolve.announce import announce
+from engine.resolve.announce import announce, mode_chooser
 from engine.resolve.cast_triggers import cast_triggers
 from engine.resolve.casting_time import check_cast_timing
 from engine.resolve.draw_step import action_draw_step, draw_each
@@ -422,23 +422,10 @@ def _ability_used(r: Resolver, card: Card, ability: str) -> SpellText:
     drawing = sorted((s for s in wanted if any(op.do == "draw" for op in s.ops)),
                      key=lambda s: any(op.words and not inert(op.text) for op in s.ops))
     default = labels[wanted.index(drawing[0])] if drawing else labels[0]
-    pick = r.choose(f"ability:{card.name}", labels + touched, default, _chooser(r, wanted))
+    pick = r.choose(f"ability:{card.name}", labels + touched, default, mode_chooser(r, wanted))
     if pick in touched:  # the other line, explored: one the engine can't carry out, said by the lead
         raise ScenarioError(f"{card.name}: the engine can't carry out “{pick}” yet", "action.card", pick)
     return wanted[labels.index(pick)]
-
-
-def _chooser(r: Resolver, wanted: list[SpellText]) -> str:
-    """Who picks among a card's abilities or a spell's modes (700.2a, 602.1): its user, an opponent for "an
-    opponent chooses one", chance (``CHANCE``) for "choose one at random"; so the lead gives the user's lines
-    of their own choice, and a random one as what it rests on, never one line as the whole answer."""
-    from engine.resolve.ops import an_opponent
-
-    user = r.s.action.player or r.active
-    kinds = {s.chooser for s in wanted if s.mode}
-    if kinds == {"random"}:
-        return CHANCE
-    return an_opponent(r, user) if kinds == {"opponent"} else user
 
 
 _AIMS_AT_PLAYER = re.compile(r"\bany target\b|\btarget (?:[\w-]+ )?(?:player|opponent)\b|\btarget [\w, ]+ or "
