@@ -17,6 +17,9 @@ found, fixed by pattern and checked here with made-up cards.
   activated (602.5b).
 - "Alice plays an Island" with a card named "Island Sanctuary" known: read as that card by prefix. A basic land's
   name alone names the basic land (not known: asked), never another card.
+- "I activate X with 1 card in library. Do I lose?" where X is a planeswalker whose "+1: You gain 2 life." the
+  engine keeps as words: "Yes", from the −2 that draws, the other ability unsaid in the lead (its line, explored
+  as the other choice, was silently replaced by the drawing one). The lead says the line it can't carry out.
 - "Raid — at the beginning of your end step, if you attacked this turn, you may draw a card": "Alice's choice:
   taken → draws 1; declined → none", the condition unsaid. The lead says the assumed condition first (603.4).
 """
@@ -46,6 +49,7 @@ CARDS = {
     "Island Shrine": ("Enchantment", "If you would draw a card during your draw step, instead you may skip that "
                                      "draw."),
     "Landfall Otter": ("Creature — Otter", "Whenever a land you control enters, you draw a card."),
+    "Vow Keeper": ("Legendary Planeswalker — Keeper", "+1: You gain 2 life.\n−2: Draw two cards."),
     "Raid Parrot": ("Creature — Bird Pirate", "Raid — At the beginning of your end step, if you attacked this turn, "
                                               "you may draw a card."),
 }
@@ -113,3 +117,11 @@ def test_a_condition_before_a_choice_is_said_first(db: CardDB) -> None:
                    "draw?", db)
     assert r.answer["kind"] == "choice"
     assert r.answer["text"].startswith("If “you attacked this turn” is true") and "Alice's choice" in r.answer["text"]
+
+
+def test_a_planeswalkers_other_loyalty_ability_is_said_in_a_loss_lead(db: CardDB) -> None:
+    r = judge_text("I activate Vow Keeper with 1 card in library. Do I lose?", db)
+    assert r.answer["text"].startswith("Yes") and "can't carry out" in r.answer["text"]
+    assert "gain 2 life" in r.answer["text"]
+    r = judge_text("I activate Vow Keeper's −2 with 1 card in library. Do I lose?", db)
+    assert r.answer["text"].startswith("Yes") and "can't carry out" not in r.answer["text"]
