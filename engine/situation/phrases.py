@@ -325,10 +325,14 @@ PHRASES: tuple[Phrase, ...] = (
             r"(?: it| the spell| that spell)?",
             rf"{P} (?P<verb>kicks?|kicked|bargains?|bargained) (?:it|the spell|that spell)",
             rf"{P} (?:pays?|paid) (?:the|its) (?P<verb>kicker)(?: cost)?",
+            # "she promises the gift to Bob" (702.174a: a gift's opponent is its only one in a duel)
+            rf"{P} (?P<neg>don't|doesn't|do not|does not|didn't|did not|chooses? not to) (?P<verb>promise) (?:the|a) "
+            r"gift(?: to [\w'\-]+(?: [\w'\-]+)?)?",
+            rf"{P} (?P<verb>promises?|promised) (?:the|a|its) gift(?: to [\w'\-]+(?: [\w'\-]+)?)?",
         ),
         _optional_cost,
         "I cast Brainstorm and kick it.",
-        ("I pay the kicker", "she bargains it", "I don't kick it"),
+        ("I pay the kicker", "she bargains it", "I don't kick it", "she promises the gift"),
     ),
     Phrase(
         "while casting",

@@ -20,6 +20,9 @@ found, fixed by pattern and checked here with made-up cards.
 - "I activate X with 1 card in library. Do I lose?" where X is a planeswalker whose "+1: You gain 2 life." the
   engine keeps as words: "Yes", from the −2 that draws, the other ability unsaid in the lead (its line, explored
   as the other choice, was silently replaced by the drawing one). The lead says the line it can't carry out.
+- "Alice casts X and promises the gift to Bob", "I cast X with the gift promised": no words said a gift was
+  promised (702.174a), so the story was refused ("not a card I know"). They are the caster's choice of the
+  optional cost, as "and kick it" is (a refusal turned into an answer).
 - "Raid — at the beginning of your end step, if you attacked this turn, you may draw a card": "Alice's choice:
   taken → draws 1; declined → none", the condition unsaid. The lead says the assumed condition first (603.4).
 """
@@ -50,6 +53,9 @@ CARDS = {
                                      "draw."),
     "Landfall Otter": ("Creature — Otter", "Whenever a land you control enters, you draw a card."),
     "Vow Keeper": ("Legendary Planeswalker — Keeper", "+1: You gain 2 life.\n−2: Draw two cards."),
+    "Ribbon Bolt": ("Instant", "Gift a card (You may promise an opponent a gift as you cast this spell. If you do, "
+                               "they draw a card before its other effects.)\nYou gain 3 life. If the gift was "
+                               "promised, you draw a card."),
     "Raid Parrot": ("Creature — Bird Pirate", "Raid — At the beginning of your end step, if you attacked this turn, "
                                               "you may draw a card."),
 }
@@ -125,3 +131,16 @@ def test_a_planeswalkers_other_loyalty_ability_is_said_in_a_loss_lead(db: CardDB
     assert "gain 2 life" in r.answer["text"]
     r = judge_text("I activate Vow Keeper's −2 with 1 card in library. Do I lose?", db)
     assert r.answer["text"].startswith("Yes") and "can't carry out" not in r.answer["text"]
+
+
+@pytest.mark.parametrize(("text", "drawn"), [
+    ("I cast Ribbon Bolt and promise the gift. How many cards does my opponent draw?", ("Opponent", 1)),
+    ("I cast Ribbon Bolt with the gift promised. How many cards do I draw?", ("You", 1)),
+    ("I cast Ribbon Bolt, promising the gift to my opponent. How many cards does my opponent draw?", ("Opponent", 1)),
+    ("I cast Ribbon Bolt without promising the gift. How many cards does my opponent draw?", ("Opponent", 0)),
+    ("I cast Ribbon Bolt and don't promise the gift. How many cards do I draw?", ("You", 0)),
+])
+def test_a_promised_gift_is_said(db: CardDB, text: str, drawn: tuple[str, int]) -> None:
+    r = judge_text(text, db)
+    assert drawn_by(r)[drawn[0]] == drawn[1]
+    assert "as the answer assumes" not in r.answer["text"]
