@@ -325,10 +325,10 @@ PHRASES: tuple[Phrase, ...] = (
             r"(?: it| the spell| that spell)?",
             rf"{P} (?P<verb>kicks?|kicked|bargains?|bargained) (?:it|the spell|that spell)",
             rf"{P} (?:pays?|paid) (?:the|its) (?P<verb>kicker)(?: cost)?",
-            # "she promises the gift to Bob" (702.174a: a gift's opponent is its only one in a duel)
-            rf"{P} (?P<neg>don't|doesn't|do not|does not|didn't|did not|chooses? not to) (?P<verb>promise) (?:the|a) "
-            r"gift(?: to [\w'\-]+(?: [\w'\-]+)?)?",
-            rf"{P} (?P<verb>promises?|promised) (?:the|a|its) gift(?: to [\w'\-]+(?: [\w'\-]+)?)?",
+            # "she promises the gift to Bob" (702.174a), rewritten so: "gift" is no word of the reader's own (a
+            # card's name ending with it, "Arwen's Gift", would lose it when the reader looks names up)
+            rf"{P} (?P<neg>don't|doesn't|do not|does not|didn't|did not|chooses? not to) (?P<verb>promise) it",
+            rf"{P} (?P<verb>promises?|promised) it",
         ),
         _optional_cost,
         "I cast Brainstorm and kick it.",
