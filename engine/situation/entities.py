@@ -113,8 +113,6 @@ def _candidates(cards: CardDB, text: str) -> list[str]:
     exact = cards.find(name)
     if exact is not None:
         return [exact.name]
-    if key in BASIC_LANDS:  # "I play an Island" is the basic land, never Island Sanctuary (a guess by prefix)
-        return []
     if key in last_words():  # "archive out": every draw card whose name ends so
         return list(last_words()[key])
     singular = key[:-1] if re.search(r"\b[a-z]{3,}s$", key) else key  # "Sheoldreds", not "is"
@@ -125,6 +123,8 @@ def _candidates(cards: CardDB, text: str) -> list[str]:
     exact = cards.find(singular) if singular != key else None
     if exact is not None:
         return [exact.name]
+    if key in BASIC_LANDS:  # "I play an Island" is the basic land, never Island Sanctuary (a guess by prefix)
+        return []
     if len(key) >= 5:
         card = cards.fuzzy(name, cutoff=85 if len(key) < 10 else 82)
         # a typo of the whole name, not a name with other words around it ("spirit of the labyrinth, I draw")
