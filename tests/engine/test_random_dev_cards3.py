@@ -6,7 +6,7 @@ found, fixed by pattern and checked here with made-up cards.
   the random mode, with each other mode's result.
 - "Choose one —" on a spell or trigger, "I cast X with 1 card in library. Do I lose?": "Yes — you lose", from the
   drawing mode the answer took, when the caster may choose the other mode (700.2a). The mode is its user's
-  choice: both lines.
+  choice: both lines; "An opponent chooses one —" is that opponent's, both lines.
 - "What is Alice's life?" / "What's Bob's life total?": no question was read (a named player's possessive), so
   the lead was the ruling's draw line. It is the life question about that player.
 - "Alice activates X" where every ability of X says "Activate only as a sorcery", no turn said: the story was
@@ -56,6 +56,7 @@ CARDS = {
     "Ribbon Bolt": ("Instant", "Gift a card (You may promise an opponent a gift as you cast this spell. If you do, "
                                "they draw a card before its other effects.)\nYou gain 3 life. If the gift was "
                                "promised, you draw a card."),
+    "Tribute Toll": ("Sorcery", "An opponent chooses one —\n• You gain 5 life.\n• You draw two cards."),
     "Raid Parrot": ("Creature — Bird Pirate", "Raid — At the beginning of your end step, if you attacked this turn, "
                                               "you may draw a card."),
 }
@@ -144,3 +145,10 @@ def test_a_promised_gift_is_said(db: CardDB, text: str, drawn: tuple[str, int]) 
     r = judge_text(text, db)
     assert drawn_by(r)[drawn[0]] == drawn[1]
     assert "as the answer assumes" not in r.answer["text"]
+
+
+def test_an_opponents_mode_choice_is_both_lines(db: CardDB) -> None:
+    r = judge_text("I cast Tribute Toll with 1 card in library. Do I lose?", db)
+    assert r.answer["kind"] == "choice" and r.answer["text"].startswith("Opponent's choice")
+    r = judge_text("Alice casts Tribute Toll. How many cards does Alice draw?", db)
+    assert r.answer["kind"] == "choice" and r.answer["text"].startswith("Your choice")
