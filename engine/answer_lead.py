@@ -34,7 +34,7 @@ from engine.answer_parts import (
 )
 from engine.answer_team import team_draws, team_outcome
 from engine.answer_traps import trap_of
-from engine.model import Resolution, Step
+from engine.model import CHANCE, UNCHECKED_RESTRICTION, Resolution, Step
 from engine.question import Asked, AskedKind
 from engine.question_words import MUST, OUT, STOP, TOKENS, AskedMeasure
 from engine.ruling import drawn_counts, reason_of
@@ -335,7 +335,7 @@ def _with_condition(res: Resolution, lead: Lead) -> Lead:
     """A Yes, No or number that rests on a condition of the board the engine assumed ("if you control a red
     permanent": colours are not tracked) says so in the same line, with the other answer: the condition is a
     fact the player knows and the answer doesn't, never a choice to list below."""
-    if lead.kind not in (AnswerKind.YES, AnswerKind.NO, AnswerKind.COUNT):
+    if lead.kind not in (AnswerKind.YES, AnswerKind.NO, AnswerKind.COUNT, AnswerKind.CHOICE):
         return lead
     for branch in res.branches:
         keys = list(branch.get("choices", {}))
@@ -343,9 +343,48 @@ def _with_condition(res: Resolution, lead: Lead) -> Lead:
         if len(keys) == 1 and keys[0].startswith("condition:") and other and other != lead.text:
             words = keys[0].split(":", 1)[1]
             said = "true" if branch["choices"][keys[0]] is False else "false"
-            text = f"{lead.text.rstrip('.')} — if “{words}” is {said}, as the answer assumes; otherwise: {other}"
+            # a choice the condition opens ("Raid — if you attacked this turn, you may draw"): the condition
+            # first, then the choice's lines (its "draws 1" line was the whole answer, the condition unsaid)
+            text = f"If “{words}” is {said} (as the answer assumes; otherwise: {other.rstrip('.')}), " \
+                   f"{re.sub(r'^Your ', 'your ', lead.text)}" if lead.kind is AnswerKind.CHOICE else \
+                   f"{lead.text.rstrip('.')} — if “{words}” is {said}, as the answer assumes; otherwise: {other}"
             return Lead(lead.kind, text, lead.reason, lead.rule, lead.trap, lead.trap_rule, lead.lines)
     return lead
+
+
+def _with_chance(res: Resolution, lead: Lead) -> Lead:
+    """A Yes, No or number that rests on a mode chosen at random ("choose one at random —": no player chooses,
+    700.2) says so, with each other result: the line the engine followed is one of several, never the whole."""
+    if lead.kind not in (AnswerKind.YES, AnswerKind.NO, AnswerKind.COUNT):
+        return lead
+    others = [b for b in res.branches if b.get("chooser") == CHANCE and len(b.get("choices", {})) == 1]
+    said = {str(v): str((b.get("answer") or {}).get("text", "")) for b in others for v in b["choices"].values()}
+    said = {mode: text for mode, text in said.items() if text and text != lead.text}
+    if not said:
+        return lead
+    main = str(others[0].get("main", ""))  # "mode:<card> = <mode>", or "<card>: the ability “<mode>”"
+    main = main.partition(" = ")[2] or main.partition("“")[2].rpartition("”")[0]
+    rest = "; ".join(f"if “{mode}”: {text.rstrip('.')}" for mode, text in said.items())
+    text = f"{lead.text.rstrip('.')} — if the mode chosen at random is “{main}”, as the answer assumes; otherwise, " \
+           f"{rest}."
+    return Lead(lead.kind, text, lead.reason, lead.rule, lead.trap, lead.trap_rule, lead.lines)
+
+
+_UNCHECKED = re.compile(rf"“(?P<words>activate (?:this ability )?only if [^”]+)” — {re.escape(UNCHECKED_RESTRICTION)}")
+
+
+def _with_restriction(res: Resolution, lead: Lead) -> Lead:
+    """A Yes, No or number from an activation whose "Activate only if ..." the engine can't check (602.5b: "if
+    you have the city's blessing") says it rests on it, and what happens otherwise: the ability can't be
+    activated. It was a plain "Alice draws 1", the restriction left in the notes."""
+    if lead.kind not in (AnswerKind.YES, AnswerKind.NO, AnswerKind.COUNT):
+        return lead
+    found = next((m for s in res.steps if s.kind == "assumption" and (m := _UNCHECKED.search(s.text))), None)
+    if found is None:
+        return lead
+    text = f"{lead.text.rstrip('.')} — if “{found['words']}” holds, as the answer assumes; otherwise the ability " \
+           f"can't be activated (602.5b), and nothing of it happens."
+    return Lead(lead.kind, text, lead.reason, lead.rule, lead.trap, lead.trap_rule, lead.lines)
 
 
 def _with_uncarried(res: Resolution, lead: Lead) -> Lead:
@@ -369,7 +408,7 @@ def lead_of(res: Resolution) -> Lead:
     lead = LEADS[res.asked.kind](res, res.asked)
     if lead.kind is AnswerKind.RULING:
         return lead
-    lead = _with_uncarried(res, _with_condition(res, lead))
+    lead = _with_uncarried(res, _with_restriction(res, _with_chance(res, _with_condition(res, lead))))
     trap, trap_rule = trap_of(res, person_asked(res, res.asked))
     if trap:
         lead = Lead(lead.kind, lead.text, lead.reason, lead.rule, trap, trap_rule, lead.lines)

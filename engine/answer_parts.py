@@ -124,7 +124,10 @@ def differs(res: Resolution, who: str, measure: Callable[[dict[str, Any]], Any]
     """Whose choice decides what the question measures (the player asked about, else the asker), with the
     lines of that choice; ("", ()) when no choice changes it."""
     main = measure({"players": res.players, "losers": res.losers, "winners": res.winners})
-    for chooser in dict.fromkeys((who, "You")):
+    # and the opponent who picks a mode ("an opponent chooses one —", 700.2): their choice, both lines
+    modes = [b["chooser"] for b in res.branches if b.get("chooser") in res.players
+             and any(k.startswith(("ability:", "mode:")) for k in b.get("choices", {}))]
+    for chooser in dict.fromkeys((who, "You", *modes)):
         if any(measure(b) != main for b in own_lines(res, chooser)):
             return chooser, own_choice_lines(res, chooser)
     return "", ()

@@ -18,6 +18,8 @@ _T = TypeVar("_T")
 
 STEPS = ("untap", "upkeep", "draw", "main1", "combat", "main2", "end", "cleanup")
 FORMATS = ("two-player", "multiplayer", "two-headed-giant")
+UNCHECKED_RESTRICTION = "the engine can't check this restriction; the answer assumes it is met"  # a step's words
+CHANCE = "chance"  # the chooser of a decision no player makes ("choose one at random"): a branch, not a choice
 
 
 @dataclass

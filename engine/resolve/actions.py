@@ -20,7 +20,7 @@ from engine.errors import ScenarioError
 from engine.inert import inert
 from engine.model import Batch, Resolution
 from engine.resolve import zone_changes
-from engine.resolve.announce import announce
+from engine.resolve.announce import announce, mode_chooser
 from engine.resolve.cast_triggers import cast_triggers
 from engine.resolve.casting_time import check_cast_timing
 from engine.resolve.draw_step import action_draw_step, draw_each
@@ -37,7 +37,7 @@ from engine.resolve.player_target import (
 from engine.resolve.spell_moves import spell_leaves_hand, spell_resolved
 from engine.resolve.step_triggers import action_beginning_of_step
 from engine.resolve.targeting import targeted_triggers, ward_counters
-from engine.resolve.unread_abilities import asked_unread
+from engine.resolve.unread_abilities import unread_options
 from engine.resolve.zone_changes import enters_text_resolves
 from engine.stand_ins import is_stand_in
 from engine.trigger_events import EventKind
@@ -414,17 +414,15 @@ def _ability_used(r: Resolver, card: Card, ability: str) -> SpellText:
     labels = [s.mode or s.cost or f"ability {i + 1}" for i, s in enumerate(wanted)]
     _said_ability_read(r, card, labels)
     _others_unread(r, card, ability)
-    touched = asked_unread(r, [e.text for e in card.of(NotModelled) if _ACTIVATED_LINE.match(e.text)]) \
-        if ability == "activate" and f"ability:{card.name}" not in r.s.choices else []
+    touched = unread_options(r, card.name, [e.text for e in card.of(NotModelled) if _ACTIVATED_LINE.match(e.text)
+                                            or LOYALTY_LINE.match(e.text)]) if ability == "activate" else []
     if len(wanted) == 1 and not touched:
         return wanted[0]
     # the first that draws, one the engine can carry out whole before one whose words it can't
     drawing = sorted((s for s in wanted if any(op.do == "draw" for op in s.ops)),
                      key=lambda s: any(op.words and not inert(op.text) for op in s.ops))
     default = labels[wanted.index(drawing[0])] if drawing else labels[0]
-    pick = r.choose(f"ability:{card.name}", labels + touched, default)
-    if pick in touched:  # the other line, explored: one the engine can't carry out, said by the lead
-        raise ScenarioError(f"{card.name}: the engine can't carry out “{pick}” yet", "action.card", pick)
+    pick = r.choose(f"ability:{card.name}", labels + touched, default, mode_chooser(r, wanted))
     return wanted[labels.index(pick)]
 
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from engine.cards import Card
 from engine.effects import SpellText
+from engine.model import CHANCE
 
 if TYPE_CHECKING:
     from engine.resolve.resolver import Resolver
@@ -46,3 +47,16 @@ def mode_words(r: Resolver, card: Card, chosen: SpellText, caster: str) -> str:
     if several and f"ability:{card.name}" not in r.s.choices:
         words += " (the answer assumes this choice; the others are listed as alternatives)"
     return words
+
+
+def mode_chooser(r: Resolver, wanted: list[SpellText]) -> str:
+    """Who picks among a card's abilities or a spell's modes (700.2a, 602.1): its user, an opponent for "an
+    opponent chooses one", chance (``CHANCE``) for "choose one at random"; so the lead gives the user's lines
+    of their own choice, and a random one as what it rests on, never one line as the whole answer."""
+    from engine.resolve.ops import an_opponent
+
+    user = r.s.action.player or r.active
+    kinds = {s.chooser for s in wanted if s.mode}
+    if kinds == {"random"}:
+        return CHANCE
+    return an_opponent(r, user) if kinds == {"opponent"} else user

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from engine.effects import Op, OpKind
 from engine.errors import MissingValue, ScenarioError
 from engine.inert import inert
+from engine.model import CHANCE
 from engine.oracle.clauses import RANDOM_MODE
 from engine.resolve import ops_players, ops_reveal, ops_targets, ops_zones
 from engine.resolve.amounts import count_x, small_number, the_difference
@@ -290,7 +291,8 @@ def _chosen_mode(r: Resolver, ops: tuple[Op, ...], source: str, you: str) -> tup
     drawing = [m for m in modes if any(op.do == "draw" and op.mode == m for op in ops)]
     key = f"mode:{source}"
     labels = [m.removeprefix(RANDOM_MODE) for m in modes]
-    pick = modes[labels.index(r.choose(key, labels, (drawing or modes)[0].removeprefix(RANDOM_MODE)))]
+    chooser = CHANCE if all(m.startswith(RANDOM_MODE) for m in modes) else you
+    pick = modes[labels.index(r.choose(key, labels, (drawing or modes)[0].removeprefix(RANDOM_MODE), chooser))]
     shown = pick.removeprefix(RANDOM_MODE)
     if pick.startswith(RANDOM_MODE) and re.match(r"\d+(?:[—–-]\d+)? \| ", shown):
         r.step(f"{source}: the die roll decides the result (706.2); this answer follows “{shown}”, and each other "

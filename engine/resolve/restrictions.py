@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from engine.effects import Op
 from engine.errors import ScenarioError
+from engine.model import UNCHECKED_RESTRICTION
 from engine.resolve.ops import known_condition
 
 if TYPE_CHECKING:
@@ -51,5 +52,5 @@ def restriction(r: Resolver, words: str, you: str, source: str) -> None:
         r.step(f"{source}: “{words}” — {you} may, it is {you}'s turn"
                + (" and main phase." if sorcery else "."), ("602.5d",) if sorcery else ("602.5",), you, "check")
         return
-    r.step(f"{source}: “{words}” — the engine can't check this restriction; the answer assumes it is met.",
+    r.step(f"{source}: “{words}” — {UNCHECKED_RESTRICTION}.",
            ("602.5",), you, "assumption")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from engine.errors import ScenarioError
 from engine.question import AskedKind
 from engine.question_words import AskedMeasure
 
@@ -37,3 +38,15 @@ def asked_unread(r: Resolver, lines: list[str]) -> list[str]:
     rx = _TOUCHES[AskedKind.LIFE] if asked.measure in (AskedMeasure.LIFE, AskedMeasure.ALIVE) else \
         _TOUCHES.get(asked.kind)
     return [ln for ln in lines if rx is not None and rx.search(ln)]
+
+
+def unread_options(r: Resolver, name: str, lines: list[str]) -> list[str]:
+    """The unread ability lines that are more options of "which ability" (``asked_unread``), a planeswalker's
+    other loyalty ability among them ("+1: You gain 2 life.", 606.3). The line explored as the other choice is
+    refused with its words (the lead says it is one the engine can't carry out); an ability said has no others
+    (the explored line was checked only when the story said none, so it was never reached)."""
+    touched = asked_unread(r, lines)
+    given = r.s.choices.get(f"ability:{name}")
+    if given in touched:
+        raise ScenarioError(f"{name}: the engine can't carry out “{given}” yet", "action.card", given)
+    return touched if given is None else []

@@ -23,6 +23,9 @@ from engine.situation.lexicon import COMMON_WORDS, read_number
 
 ALIASES_FILE = Path(__file__).resolve().parents[2] / "data" / "card_aliases.json"
 MAX_COPIES = 8
+# a basic land's name (305.6) and its plural: the land a player means, never the start of another card's name
+BASIC_LANDS = frozenset(w for n in ("plains", "island", "swamp", "mountain", "forest", "wastes")
+                        for w in (n, n if n.endswith("s") else f"{n}s"))
 
 
 @lru_cache(maxsize=1)
@@ -120,6 +123,8 @@ def _candidates(cards: CardDB, text: str) -> list[str]:
     exact = cards.find(singular) if singular != key else None
     if exact is not None:
         return [exact.name]
+    if key in BASIC_LANDS:  # "I play an Island" is the basic land, never Island Sanctuary (a guess by prefix)
+        return []
     if len(key) >= 5:
         card = cards.fuzzy(name, cutoff=85 if len(key) < 10 else 82)
         # a typo of the whole name, not a name with other words around it ("spirit of the labyrinth, I draw")

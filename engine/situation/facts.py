@@ -466,8 +466,8 @@ def _optional_cost(ctx: Ctx, g: dict[str, str]) -> None:
     of an optional additional cost (601.2b), which the resolver otherwise takes as not paid, and says."""
     who = ctx.who(g.get("player"))
     yes = not g.get("neg")
-    kind = {"k": "kicked", "b": "bargained"}[g["verb"][0].lower()]
-    cost = {"kicked": "kicker", "bargained": "bargain cost"}[kind]
+    kind = {"k": "kicked", "b": "bargained", "p": "gift"}[g["verb"][0].lower()]
+    cost = {"kicked": "kicker", "bargained": "bargain cost", "gift": "gift (promised)"}[kind]
     verb = agree(who, "pay") if yes else agree(who, "do") + "n’t pay"
     _choose(ctx, f"{kind}:{who}", yes, f"{who} {verb} the spell's {cost} (601.2b)")
 

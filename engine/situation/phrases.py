@@ -343,10 +343,14 @@ PHRASES: tuple[Phrase, ...] = (
             r"(?: it| the spell| that spell)?",
             rf"{P} (?P<verb>kicks?|kicked|bargains?|bargained) (?:it|the spell|that spell)",
             rf"{P} (?:pays?|paid) (?:the|its) (?P<verb>kicker)(?: cost)?",
+            # "she promises the gift to Bob" (702.174a), rewritten so: "gift" is no word of the reader's own (a
+            # card's name ending with it, "Arwen's Gift", would lose it when the reader looks names up)
+            rf"{P} (?P<neg>don't|doesn't|do not|does not|didn't|did not|chooses? not to) (?P<verb>promise) it",
+            rf"{P} (?P<verb>promises?|promised) it",
         ),
         _optional_cost,
         "I cast Brainstorm and kick it.",
-        ("I pay the kicker", "she bargains it", "I don't kick it"),
+        ("I pay the kicker", "she bargains it", "I don't kick it", "she promises the gift"),
     ),
     Phrase(
         "while casting",

@@ -104,8 +104,9 @@ QUESTION_FORMS: tuple[QuestionForm, ...] = (
     # "life?", "life after?", "whats his life": the ruling, led by the life total (the answer reads the words)
     QuestionForm(AskedKind.WHAT, r"(?:^|, ?)(?:(?P<player>my|his|her|their) )?life(?: total)?(?: after(?:wards)?)?"
                                  r"\W*$", "life after?"),
-    QuestionForm(AskedKind.WHAT, r"\bwhat(?:'s|s| is| are) (?P<player>my|his|her|their|our|the) life\b",
-                 "what's his life?"),
+    # "what is Alice's life total?": a player named by the possessive is the one asked about (it was no question)
+    QuestionForm(AskedKind.WHAT, r"\bwhat(?:'s|s| is| are| will be) (?P<player>my|his|her|their|our|the|"
+                                 r"(?:my |the )?opponent's|[A-Z][\w\-]{1,23}'s) life\b", "what's his life?"),
     # "whats his hand size after?": the hand's size after the action, a number (it was no question at all)
     QuestionForm(AskedKind.COUNT, r"\b(?:what(?:'s|s| is| will be| would be)|how big is) (?P<player>my|his|her|their|"
                                   r"opponents|opponent's|my opponent's) hand(?: (?:size|count)\b|(?= after\b)|\W*$)",
@@ -150,6 +151,7 @@ def player_of(b: Builder, words: str | None, clause: str) -> str | None:
     """The player a question names, when that player is in the story; otherwise None (asked of nobody)."""
     if not words:
         return None
+    words = re.sub(r"'s$", "", words) if words.lower() not in ("his", "her", "my") else words  # "Alice's"
     if words.lower() in ("opponents", "opps"):  # "whats opps hand": "opps" read as "opponents", the possessive
         words = "opponent"
     told = {name.lower(): name for name in b.players}

@@ -519,6 +519,15 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"kicker(?: cost)?(?: paid)?(?=\s*(?:[,.;!?]|$))", r"\1 \2 and kick it"),
         (r"\b(cast|casts|casting) ([^.;!?]+?),? (?-i:kicked)(?=\s*(?:[,.;!?]|$))", r"\1 \2 and kick it"),
         (r"\b(cast|casts|casting) ([^.;!?]+?),? bargained(?=\s*(?:[,.;!?]|$))", r"\1 \2 and bargain it"),
+        # "I cast X with the gift promised", "..., promising the gift to him", "without promising the gift" (702.174a)
+        (r"\b(cast|casts|casting) ([^.;!?]+?),? (?:without (?:promising (?:the |a |its )?|a promised |the )gift|"
+         r"with no gift)(?: promised)?(?: to [\w'\-]+(?: [\w'\-]+)?)?(?=\s*(?:[,.;!?]|$))",
+         r"\1 \2 and don't promise it"),
+        (r"\b(cast|casts|casting) ([^.;!?]+?),? (?:with (?:the |a |its )?gift(?: promised)?|(?:and )?promising "
+         r"(?:the |a |its )?gift)(?: to [\w'\-]+(?: [\w'\-]+)?)?(?=\s*(?:[,.;!?]|$))", r"\1 \2 and promise it"),
+        # "she promises the gift to Bob", "I don't promise a gift": the phrase "and promise it"
+        (r"\b(promises?|promised|promising) (?:the|a|its) gift(?: to [\w'\-]+(?: [\w'\-]+)?)?(?=\s*(?:[,.;!?]|$))",
+         r"\1 it"),
         (r"\b(?-i:kicks) (?=(?-i:[A-Z]))([^.;!?,]+?)(?=\s*(?:[,.;!?]|$))", r"casts \1 and kicks it"),
         (r"\b(?-i:kick|kicked) (?=(?-i:[A-Z]))([^.;!?,]+?)(?=\s*(?:[,.;!?]|$))",
          r"cast \1 and kick it"),

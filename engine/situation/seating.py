@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.cards import Card
 from engine.cast_timing import sorcery_speed_rule
 from engine.defaults import Default, drew_for_turn_said, first_turn_said, step_draw_first_said, turn_said
+from engine.effects import SpellText
 from engine.errors import SituationError
 from engine.situation.attach import Builder
 from engine.wording import possessive
@@ -114,10 +116,19 @@ def _sorcery_caster(b: Builder) -> tuple[str, str] | None:
     card = b.cards.find(str(action.get("card", "")))
     if action.get("ability") == "activate":
         # a planeswalker's loyalty ability: only in its controller's main phase (606.3); it was "your turn"
-        rule = "606.3" if card is not None and card.has_type("planeswalker") else None
+        rule = "606.3" if card is not None and card.has_type("planeswalker") else _sorcery_ability(card)
     else:
         rule = sorcery_speed_rule(card) if card is not None else None
     return (str(action.get("player")), rule) if rule else None
+
+
+def _sorcery_ability(card: Card | None) -> str | None:
+    """602.5d when every ability of the card the engine carries out says "Activate only as a sorcery": its
+    activation puts the story in its controller's main phase (it was "your turn", and refused as untimely)."""
+    abilities = [s for s in card.of(SpellText) if s.activated and not s.cost.startswith("cycling")] if card else []
+    sorcery = [s for s in abilities if any(op.do == "note" and op.text.startswith("activate only as a sorcery")
+                                           for op in s.ops)]
+    return "602.5d" if abilities and len(sorcery) == len(abilities) else None
 
 
 def _active(b: Builder, names: list[str]) -> str:
@@ -128,8 +139,8 @@ def _active(b: Builder, names: list[str]) -> str:
     if active is None and caster is not None and caster[0] in names:
         active = caster[0]
         card = b.action.get("card") if b.action else "the spell"
-        what = f"{possessive(str(card))} loyalty ability is activated in its controller's" \
-            if caster[1] == "606.3" else f"{card} is cast in its caster's"
+        what = f"{possessive(str(card))} {'loyalty ' if caster[1] == '606.3' else ''}ability is activated in its " \
+            "controller's" if caster[1] in ("606.3", "602.5d") else f"{card} is cast in its caster's"
         b.assume(f"it is {possessive(active)} turn: {what} own main phase ({caster[1]})")
     if active is None:
         active = "You" if "You" in names else names[0]
