@@ -7,7 +7,8 @@ must not guess: a line given to the wrong half makes "I cast Consume" draw the c
 words can say, by the way Oracle text is written:
   - a Fuse line ends each half (702.102) and an Aftermath line begins the second (702.127);
   - a line that names a half ("Fire deals 2 damage ...") is that half's;
-  - a lone "Draw a card." line is the last paragraph of the spell before it (a cantrip), never a half by itself;
+  - a lone "Draw a card." line after a line that doesn't draw is the last paragraph of that line's spell (a
+    cantrip), never the start of a half;
   - one line per half.
 The halves are told when exactly one way of cutting the lines fits all of that; otherwise the text is reported as
 not understood, its lines named.
@@ -60,15 +61,22 @@ def _by_words(lines: list[str], names: list[str]) -> list[str] | None:
     if len(lines) > MAX_LINES or len(lines) < len(names):
         return None
     owner = [_named_half(line, names) for line in lines]
+    ends = {i for i in range(1, len(lines)) if _cantrip_after(lines, i)}  # the last line of the spell before
     fitting = []
     for cuts in itertools.combinations(range(1, len(lines)), len(names) - 1):
         bounds = [0, *cuts, len(lines)]
-        if any(_CANTRIP.fullmatch(lines[start].strip()) for start in cuts):
+        if ends & set(cuts) or any(i + 1 not in bounds for i in ends):
             continue
         half_of = [h for h in range(len(names)) for _ in range(bounds[h], bounds[h + 1])]
         if all(o is None or o == h for o, h in zip(owner, half_of, strict=True)):
             fitting.append(["\n".join(lines[bounds[h]:bounds[h + 1]]) for h in range(len(names))])
     return fitting[0] if len(fitting) == 1 else None
+
+
+def _cantrip_after(lines: list[str], i: int) -> bool:
+    """A lone "Draw a card." after a line that doesn't draw: the cantrip that ends the spell of that line (two
+    lone draw lines in a row may each be a half of their own, so neither tells)."""
+    return bool(_CANTRIP.fullmatch(lines[i].strip())) and not re.search(r"\bdraws?\b", lines[i - 1], re.I)
 
 
 def _named_half(line: str, names: list[str]) -> int | None:
