@@ -290,6 +290,16 @@ def half_said(card: Card, said: str) -> str | None:
 FACE_SEPARATOR = "\n//\n"  # between the halves of a split card's text, as Scryfall prints "//" between them
 
 
+def scryfall_mana_cost(card: dict[str, Any]) -> str:
+    """A card's mana cost as Scryfall gives it ("{2}{U}"; a split card's halves "{1}{W} // {2}{B}"; a
+    double-faced card's front face's): what its mana value is counted from (202.3). "" when it doesn't say."""
+    cost = card.get("mana_cost")
+    if isinstance(cost, str) and cost:
+        return cost
+    faces = [f for f in card.get("card_faces") or [] if isinstance(f, dict)]
+    return " // ".join(str(f["mana_cost"]) for f in faces if isinstance(f.get("mana_cost"), str) and f["mana_cost"])
+
+
 def scryfall_card_text(card: dict[str, Any]) -> tuple[str, str, str]:
     """(name, Oracle text, type line) of a card as Scryfall gives it, faces joined: a split, adventure or
     double-faced card has each face's text. A reversible card prints the same card on both sides (its two

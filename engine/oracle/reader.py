@@ -70,7 +70,7 @@ class Reading:
             return "full"
         return "partly" if len(self.not_understood) < self.draw_abilities else "none"
 
-    def card(self, oracle: str, type_line: str = "") -> Card:
+    def card(self, oracle: str, type_line: str = "", mana_cost: str = "") -> Card:
         from engine.cards import parse_cards
 
         effects = tuple(self.effects) or (NotModelled("no ability that touches drawing"),)
@@ -79,7 +79,7 @@ class Reading:
             built = parse_cards({"card": [{"name": self.name, "oracle": oracle, "dredge": self.dredge,
                                            "effects": [{"type": "not_modelled", "text": "-"}]}]})[self.name]
             effects = tuple(self.effects) + built.effects[1:]
-        return Card(self.name, oracle, effects, self.dredge, type_line)
+        return Card(self.name, oracle, effects, self.dredge, type_line, mana_cost)
 
 
 _SPACES = re.compile(r"[^\S\n]+")  # a run of whitespace other than a line break (tabs, no-break spaces...)

@@ -257,7 +257,7 @@ def action_cast(r: Resolver) -> None:
         check_restrictions(r, chosen.ops, caster, card.name)
     _pay_costs(r, card, chosen, caster)
     if not chosen.activated:
-        cast_triggers(r, caster, card)
+        cast_triggers(r, caster, card, chosen.mode)
     elif verb == "cycles":
         r.cycle_triggers(caster, card)
     # Before the spell or ability resolves its caster receives priority: state-based actions first (117.5,
