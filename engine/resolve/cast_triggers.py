@@ -54,6 +54,9 @@ def _first_this_turn(r: Resolver, m: re.Match[str], source: str, caster: str) ->
     if not m.group("first"):
         return True
     kind = (m.group("types") or "").strip()
+    told = _told_number(r, m, source, caster, kind)
+    if told is not None:
+        return told
     if m.group("ord") == "second":  # no earlier spell said: this is the first, so not yet the second
         key = f"second_spell:{source}"
         second = bool(r.choose(key, [False, True], False))
@@ -68,6 +71,21 @@ def _first_this_turn(r: Resolver, m: re.Match[str], source: str, caster: str) ->
         r.step(f"{source}: the answer assumes this is the first {kind + ' ' if kind else ''}spell {caster} "
                "cast this turn (no earlier one was said).", r.rs.cite("trigger"), caster, "assumption")
     return first
+
+
+def _told_number(r: Resolver, m: re.Match[str], source: str, caster: str, kind: str) -> bool | None:
+    """The spells ``caster`` was told to have cast earlier this turn (``spells_cast:<player>``): "your second spell
+    each turn" triggers on the second exactly, "your first spell" on none before; None when not told, or when
+    the trigger counts a kind of spell and earlier spells were cast (their kinds weren't said)."""
+    before = r.s.choices.get(f"spells_cast:{caster}")
+    if not isinstance(before, int) or isinstance(before, bool) or (kind and before):
+        return None
+    number = before + 1
+    wanted = 2 if m.group("ord") == "second" else 1
+    if number != wanted:
+        r.step(f"{source} doesn't trigger: this is {caster}'s spell number {number} this turn, and it triggers only "
+               f"on the {m.group('ord')}.", ("603.2",), caster, "why_not", source=source)
+    return number == wanted
 
 
 _CAST_EVENT = re.compile(
