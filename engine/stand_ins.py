@@ -21,6 +21,7 @@ from functools import lru_cache
 
 from engine.cards import Card, CardDB
 from engine.effects import SpellText
+from engine.errors import ScenarioError
 from engine.mana_value import ManaValueCondition, condition_of
 from engine.number_words import NUMBER_WORDS
 
@@ -177,12 +178,14 @@ _OFFERED = ("creature", "noncreature", "instant or sorcery", "instant", "sorcery
             "artifact creature", "enchantment", "noncreature enchantment", "planeswalker", "battle")
 
 
-class SpellKindNeeded(Exception):
+class SpellKindNeeded(ScenarioError):
     """A trigger on casting asks for a kind of spell the situation leaves open: the kinds to choose among, each
-    as words that replace those the player said ("a spell" → "a noncreature spell")."""
+    as words that replace those the player said ("a spell" → "a noncreature spell"). A front end that can't ask
+    (a scenario in JSON, ``drawjudge resolve``) refuses with the kinds as the hint."""
 
     def __init__(self, spell: str, source: str, trigger_words: str, options: list[str]) -> None:
-        super().__init__(f"{source} asks what kind of spell {spell} is")
+        super().__init__(f"{source} triggers only on {_article(trigger_words)} {trigger_words}: say whether {spell} "
+                         "is one (603.2)", "action.card", " or ".join(options))
         self.spell = spell
         self.source = source
         self.trigger_words = trigger_words

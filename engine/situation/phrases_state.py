@@ -244,7 +244,7 @@ STATE_PHRASES: tuple[Phrase, ...] = (
     Phrase(
         "spells cast this turn",
         (
-            rf"(?:it|this|that) (?:is|was|'s) {POS} (?P<ord>{ORDINAL}) spell(?: (?:this|of the) turn)?",
+            rf"(?:it|this|that)(?: is| was|'s|s) {POS} (?P<ord>{ORDINAL}) spell(?: (?:this|of the) turn)?",
             rf"{P} (?:already cast|(?:has|have|had) (?:already )?cast) (?:{N}|a) (?:other )?spells?(?: already)?"
             rf"(?: earlier)? this turn",
             rf"{P} cast (?:{N}|a) (?:other )?spells? earlier this turn",

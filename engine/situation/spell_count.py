@@ -29,6 +29,9 @@ _ORDINAL_OBJECT = re.compile(rf"\b(?P<verb>casts?|cast) {_WHOSE} (?P<ord>{_ORD})
 # "I cast Brainstorm, my second spell this turn" / "(my second spell this turn)"
 _ORDINAL_APPOSITION = re.compile(rf"(?:,|\s[-—]|\s\()\s*{_WHOSE} (?P<ord>{_ORD}) spell{_THIS_TURN}\)?"
                                  r"(?P<end>[.;!?]|,|$)", re.I)
+# "it's my second spell this turn: I cast Brainstorm": the fact is a sentence of its own
+_ORDINAL_BEFORE = re.compile(rf"\b(?P<fact>(?:it|this|that)(?: is| was|'s|s) {_WHOSE} (?:{_ORD}) spell{_THIS_TURN})"
+                             r"\s*[:;,-]\s*", re.I)
 _SUBJECT = {"my": "it is my", "his": "it is his", "her": "it is her", "their": "it is their", "your": "it is your",
             "our": "it is our"}
 
@@ -36,6 +39,7 @@ _SUBJECT = {"my": "it is my", "his": "it is his", "her": "it is her", "their": "
 def told_spell_numbers(text: str) -> str:
     """The text with an ordinal said with a cast told as a sentence of its own ("It is my second spell this
     turn."), which the phrase table reads."""
+    text = _ORDINAL_BEFORE.sub(lambda m: f"{m.group('fact')}. ", text)
     text = _ORDINAL_OBJECT.sub(lambda m: f"{m.group('verb')} a spell. {_said(m)}", text)
     return _ORDINAL_APPOSITION.sub(lambda m: f". {_said(m)}", text)
 
