@@ -64,19 +64,27 @@ _SAID = re.compile(r"mana value (?:(?P<before>greater than|less than|equal to) )
                    r"(?: (?P<after>or greater|or more|or less|or fewer))?")
 
 
+_LIST = re.compile(r"mana value \d+(?:, \d+)*,? or \d+")
+
+
 @dataclass(frozen=True)
 class ManaValueCondition:
     """ "with mana value 3 or greater": a comparison and its number."""
 
-    compare: str  # a key of _COMPARE
+    compare: str  # a key of _COMPARE, or "from" (number to upto: "mana value 4, 5, or 6")
     number: int
+    upto: int = 0
 
     def holds(self, value: int) -> bool:
+        if self.compare == "from":
+            return self.number <= value <= self.upto
         return _COMPARE[self.compare](value, self.number)
 
     def span(self) -> tuple[int, int | None]:
         """The mana values that fit, lowest and highest (None: no highest)."""
         n = self.number
+        if self.compare == "from":
+            return n, self.upto
         return {"or greater": (n, None), "or more": (n, None), "greater than": (n + 1, None),
                 "or less": (0, n), "or fewer": (0, n), "less than": (0, max(0, n - 1))}.get(self.compare, (n, n))
 
@@ -89,6 +97,8 @@ class ManaValueCondition:
         return True if inside else False if apart else None
 
     def words(self) -> str:
+        if self.compare == "from":
+            return f"mana value {', '.join(str(v) for v in range(self.number, self.upto))}, or {self.upto}"
         if self.compare in ("greater than", "less than", "equal to"):
             return f"mana value {self.compare} {self.number}"
         return f"mana value {self.number}{' ' + self.compare if self.compare else ''}"
@@ -103,6 +113,11 @@ class ManaValueCondition:
 def condition_of(words: str) -> ManaValueCondition | None:
     """The condition words say ("mana value 3 or greater"); None for a number not said (" less than ~'s power")."""
     m = _SAID.fullmatch(words.strip().lower())
+    listed = _LIST.fullmatch(words.strip().lower())
+    if listed is not None:  # "mana value 4, 5, or 6": values in a row, judged as a range; others not read
+        values = [int(v) for v in re.findall(r"\d+", listed.group(0))]
+        row = values == list(range(values[0], values[0] + len(values)))
+        return ManaValueCondition("from", values[0], values[-1]) if row else None
     if m is None:
         return None
     return ManaValueCondition(m.group("before") or m.group("after") or "", int(m.group("n")))

@@ -29,7 +29,7 @@ def cast_triggers(r: Resolver, caster: str, card: Card, half: str = "") -> None:
                 r.step(f"{src.card.name} doesn't trigger: {card.name} is a creature spell, and it triggers only on "
                        "a noncreature spell.", ("603.2",), src.controller, "why_not", source=src.card.name)
         elif isinstance(eff, EventTrigger):
-            m = _CAST_EVENT.fullmatch(eff.event)
+            m = _CAST_EVENT.fullmatch(_ENTERS_AND.sub("", eff.event))
             value = condition_of(m.group("mv")) if m is not None and m.group("mv") else None
             if m is None or (m.group("mv") and value is None):  # "less than ~'s power": left as words
                 continue
@@ -88,13 +88,15 @@ def _told_number(r: Resolver, m: re.Match[str], source: str, caster: str, kind: 
     return number == wanted
 
 
+# "when ~ enters and whenever you cast a spell with mana value 5 or greater": its casting half judged here
+_ENTERS_AND = re.compile(r"^when ~ enters(?: the battlefield)? and (?=whenever )")
 _CAST_EVENT = re.compile(
     # "whenever you play a land or cast a spell": playing a land is no cast; the cast part is judged here
     r"whenever (?P<who>you|an opponent|a player|another player|each opponent) "
     r"(?:plays? an? (?:legendary |basic |nonbasic )?land or )?casts?(?: or cop(?:y|ies))? "
-    r"(?:a|an|(?P<first>your (?P<ord>first|second))) "
+    r"(?:a|an|(?P<first>(?:your|their) (?P<ord>first|second))) "
     r"(?P<types>(?:(?:non)?(?:creature|artifact|enchantment|instant|sorcery|land|planeswalker|legendary|kindred)"
-    r"(?: or |, or |, | and/or )?)*?) ?spell(?: with (?P<mv>mana value [^,]+?))?"
+    r"(?: or |, or |, | and/or )?)*?) ?spell(?: with (?P<mv>mana value (?:\d+, )*[^,]+?))?"
     r"(?P<when> during (?:an|each) opponent's turn| during your turn)?(?(first)(?(when)| each turn)|)"
     r"(?:, if .+)?")  # an intervening "if": 603.4
 
