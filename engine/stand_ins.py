@@ -90,8 +90,8 @@ def stand_in_name(said: str) -> str | None:
 
 _NUMBER = r"\d+|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
 # "a 3-drop", "a 1-mana spell", "a three mana instant", "a 4 cmc creature": the mana value before the kind
-_VALUE_BEFORE = re.compile(rf"^(?P<article>an?|one|another|some|any) (?P<n>{_NUMBER})(?:-| )?(?P<unit>drops?|mana|cmc|"
-                           rf"mv)\b ?(?P<rest>.*)$")
+_VALUE_BEFORE = re.compile(rf"^(?P<article>an?|one|another|some|any) (?P<n>(?:{_NUMBER})\+?)(?:-| )?"
+                           rf"(?P<unit>drops?|mana|cmc|mv)\b ?(?P<rest>.*)$")
 # "a spell with mana value 3 or greater", "an instant with cmc 4", "a spell with a mana value of 2 or less"
 _VALUE_AFTER = re.compile(rf" (?:with|of) (?:an? )?(?:mana value|mv|cmc|converted mana cost)(?: of)? "
                           rf"(?P<cond>(?:at least |at most |less than |greater than |more than )?(?:{_NUMBER})"

@@ -164,6 +164,7 @@ def test_a_condition_the_engine_cant_count_is_not_judged() -> None:
                                                                                    "mana value 2"),
     ("an instant with mana value 4", "an unnamed instant spell with mana value 4"),
     ("a spell with a mana value of at least 5", "an unnamed spell with mana value 5 or greater"),
+    ("a 5+ mana spell", "an unnamed spell with mana value 5 or greater"),
     ("a card", None),
 ])
 def test_words_that_say_a_spells_mana_value(said: str, name: str | None) -> None:
@@ -214,3 +215,19 @@ def test_a_trigger_told_alone_casts_a_spell_that_fits_its_value() -> None:
 ])
 def test_the_spells_cast_earlier_this_turn_decide_the_second_spell(text: str, drawn: int) -> None:
     assert drawn_by(_judged(text)).get("You", 0) == drawn
+
+
+@pytest.mark.parametrize(("value", "drawn"), [(4, 0), (5, 1), (6, 1), (7, 1), (8, 0)])
+def test_a_list_of_values_in_a_row_is_judged_whole(value: int, drawn: int) -> None:
+    db = _db().with_extra([read_oracle("Span Seer", o, "Creature — Elf").card(o, "Creature — Elf") for o in [
+        "Whenever you cast a creature spell with mana value 5, 6, or 7, draw a card.\nWhenever you cast a creature "
+        "spell with mana value 7 or greater, you gain 1 life."]])
+    res = judge_text(f"I control Span Seer. I cast a creature spell with mana value {value}", db)
+    assert drawn_by(res).get("You", 0) == drawn
+
+
+def test_a_compound_enters_and_cast_trigger_is_judged_on_a_cast() -> None:
+    o = "When this enchantment enters and whenever you cast a spell with mana value 5 or greater, draw a card."
+    db = _db().with_extra([read_oracle("Beanstalk Echo", o, "Enchantment").card(o, "Enchantment")])
+    assert drawn_by(judge_text("I control Beanstalk Echo. I cast a sorcery with mana value 6", db))["You"] == 1
+    assert drawn_by(judge_text("I control Beanstalk Echo. I cast Tiny Insight", db))["You"] == 1  # its own draw only
