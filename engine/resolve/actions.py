@@ -7,7 +7,7 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from engine.cards import Card, is_split
+from engine.cards import Card
 from engine.costs import read_cost, written_costs
 from engine.effects import (
     LOYALTY_LINE,
@@ -16,7 +16,7 @@ from engine.effects import (
     Op,
     SpellText,
 )
-from engine.errors import HalfNeeded, ScenarioError
+from engine.errors import ScenarioError
 from engine.inert import inert
 from engine.model import Batch, Resolution
 from engine.resolve import zone_changes
@@ -35,6 +35,7 @@ from engine.resolve.player_target import (
     unsaid_target,
 )
 from engine.resolve.spell_moves import spell_leaves_hand, spell_resolved
+from engine.resolve.split_spells import half_asked
 from engine.resolve.step_triggers import action_beginning_of_step
 from engine.resolve.targeting import targeted_triggers, ward_counters
 from engine.resolve.unread_abilities import asked_unread
@@ -422,21 +423,11 @@ def _ability_used(r: Resolver, card: Card, ability: str) -> SpellText:
     drawing = sorted((s for s in wanted if any(op.do == "draw" for op in s.ops)),
                      key=lambda s: any(op.words and not inert(op.text) for op in s.ops))
     default = labels[wanted.index(drawing[0])] if drawing else labels[0]
-    _half_asked(r, card, [s.mode for s in drawing])
+    half_asked(r, card, [s.mode for s in drawing])
     pick = r.choose(f"ability:{card.name}", labels + touched, default)
     if pick in touched:  # the other line, explored: one the engine can't carry out, said by the lead
         raise ScenarioError(f"{card.name}: the engine can't carry out “{pick}” yet", "action.card", pick)
     return wanted[labels.index(pick)]
-
-
-def _half_asked(r: Resolver, card: Card, drawing: list[str]) -> None:
-    """ "I cast Fire // Ice" when more than one half draws: which half is cast is asked (709.3), never taken for
-    the player; with one half that draws, that half is taken and the others listed (a choice, said)."""
-    halves = card.name.split(" // ")
-    if not is_split(card.type_line) or f"ability:{card.name}" in r.s.choices:
-        return
-    if sum(1 for mode in drawing if mode in halves) > 1:
-        raise HalfNeeded(card.name, halves)
 
 
 _AIMS_AT_PLAYER = re.compile(r"\bany target\b|\btarget (?:[\w-]+ )?(?:player|opponent)\b|\btarget [\w, ]+ or "

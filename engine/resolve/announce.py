@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.cards import Card, is_split
+from engine.cards import Card
 from engine.effects import SpellText
+from engine.resolve.split_spells import half_words
 
 if TYPE_CHECKING:
     from engine.resolve.resolver import Resolver
@@ -39,20 +40,10 @@ def mode_words(r: Resolver, card: Card, chosen: SpellText, caster: str) -> str:
     from engine.resolve.ops import an_opponent
 
     what = "modes" if " + " in chosen.mode else "mode"
-    words = _half_words(card, chosen) or {"opponent": f", {an_opponent(r, caster)} choosing the {what} “{chosen.mode}”",
+    words = half_words(card, chosen) or {"opponent": f", {an_opponent(r, caster)} choosing the {what} “{chosen.mode}”",
              "random": f", the {what} “{chosen.mode}” chosen at random"}.get(
         chosen.chooser, f", choosing the {what} “{chosen.mode}”")
     several = sum(1 for s in card.of(SpellText) if s.mode and s.activated == chosen.activated) > 1
     if several and f"ability:{card.name}" not in r.s.choices:
         words += " (the answer assumes this choice; the others are listed as alternatives)"
     return words
-
-
-def _half_words(card: Card, chosen: SpellText) -> str:
-    """A split card's half said as a half (709.3: only the half cast is on the stack), or both halves fused
-    (702.102); "" for a card that isn't split."""
-    if not is_split(card.type_line):
-        return ""
-    if chosen.mode in card.name.split(" // "):
-        return f", casting its half “{chosen.mode}” (709.3: only that half is on the stack)"
-    return f", casting {chosen.mode} (702.102: both halves, in order)" if "fused" in chosen.mode else ""
