@@ -367,9 +367,10 @@ class Judge:
             except (CardsOffline, LookupPending) as exc:
                 return card_not_here(exc)
             if found is not None:
-                real, oracle, type_line = found
+                real, oracle, type_line = found[:3]
                 reading = await asyncio.to_thread(read_oracle, real, oracle, type_line)  # off the event loop
-                card, unread = reading.card(oracle, type_line), reading.not_understood
+                card, unread = reading.card(oracle, type_line, found[3] if len(found) > 3 else ""), \
+                    reading.not_understood
         if card is None:
             near = self.cards.suggest(name)
             return error_reply(words("No card named “", Said(name, 150), "”."),

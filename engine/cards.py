@@ -194,6 +194,10 @@ class CardDB:
         self.cards = cards
         self._names = list(cards)
         self._by_key = {utils.default_process(n): n for n in cards}
+        for n in cards:  # a split card's half by its own name ("Consume": Consecrate // Consume, 709.1)
+            if " // " in n and is_split(cards[n].type_line):
+                for half in n.split(" // "):
+                    self._by_key.setdefault(utils.default_process(half), n)
 
     def __contains__(self, name: str) -> bool:
         return self.find(name) is not None
@@ -268,7 +272,32 @@ def card_type_words(type_line: str) -> set[str]:
     return set().union(*faces) if split else faces[0]
 
 
+def is_split(type_line: str) -> bool:
+    """A split card's type line: two or more halves, each an instant or sorcery (709.1; an adventure or an omen
+    is a permanent card with a spell beside it, 715, not a split card)."""
+    faces = [type_words(face) for face in type_line.split("//")]
+    return len(faces) > 1 and all(f & {"instant", "sorcery"} and not f & {"adventure", "omen"} for f in faces)
+
+
+def half_said(card: Card, said: str) -> str | None:
+    """The half of a split card the words name ("consume" for Consecrate // Consume), or None."""
+    if not is_split(card.type_line):
+        return None
+    key = utils.default_process(said)
+    return next((h for h in card.name.split(" // ") if utils.default_process(h) == key), None)
+
+
 FACE_SEPARATOR = "\n//\n"  # between the halves of a split card's text, as Scryfall prints "//" between them
+
+
+def scryfall_mana_cost(card: dict[str, Any]) -> str:
+    """A card's mana cost as Scryfall gives it ("{2}{U}"; a split card's halves "{1}{W} // {2}{B}"; a
+    double-faced card's front face's): what its mana value is counted from (202.3). "" when it doesn't say."""
+    cost = card.get("mana_cost")
+    if isinstance(cost, str) and cost:
+        return cost
+    faces = [f for f in card.get("card_faces") or [] if isinstance(f, dict)]
+    return " // ".join(str(f["mana_cost"]) for f in faces if isinstance(f.get("mana_cost"), str) and f["mana_cost"])
 
 
 def scryfall_card_text(card: dict[str, Any]) -> tuple[str, str, str]:

@@ -101,6 +101,17 @@ class Option:
         return {"label": self.label, "text": self.text}
 
 
+class HalfNeeded(ScenarioError):
+    """A split card cast by its whole name when more than one of its halves draws (709.3: only the half cast is on
+    the stack): which half, asked. A front end that can't ask refuses with the halves as the hint."""
+
+    def __init__(self, card: str, halves: list[str]) -> None:
+        super().__init__(f"{card} is a split card: say which half is cast (709.3)", "action.card",
+                         "cast " + " or ".join(halves))
+        self.card = card
+        self.halves = halves
+
+
 class Clarification(SituationError):
     """The reader asks instead of guessing: a fact that changes the answer is missing or ambiguous.
 

@@ -12,7 +12,7 @@ from typing import Any
 from engine.answer_lead import lead_of
 from engine.cards import CardDB
 from engine.defaults import Default, assume_otherwise
-from engine.errors import Clarification, Option, OutOfTime, SituationError
+from engine.errors import Clarification, HalfNeeded, Option, OutOfTime, ScenarioError, SituationError
 from engine.model import Action, Resolution, Scenario, TriggerRecord
 from engine.question_words import AskedMeasure
 from engine.resolve import resolve
@@ -45,6 +45,8 @@ def judge_text(text: str | Situation, cards: CardDB, *, deadline: float | None =
         return judge_scenario(scenario, cards, deadline=deadline, budget=budget)
     except TargetNeeded as exc:  # several opponents and no natural target: a question, answered by a click
         raise _target_question(exc, text.text if isinstance(text, Situation) else text) from None
+    except HalfNeeded as exc:  # "I cast Fire // Ice" with both halves drawing: which half, asked (709.3)
+        raise _half_question(exc, text.text if isinstance(text, Situation) else text) from None
     except SpellKindNeeded as exc:  # "opp casts a spell" and Mystic Remora: which kind, asked (603.2)
         asked = kind_question(exc, text.text if isinstance(text, Situation) else text)
         if asked is None:
@@ -55,6 +57,18 @@ def judge_text(text: str | Situation, cards: CardDB, *, deadline: float | None =
         exc.understood = [dict(f) for f in scenario.understood]
         exc.assumed = list(scenario.assumed)
         raise
+
+
+def _half_question(exc: HalfNeeded, text: str) -> ScenarioError:
+    """ "Which half of Fire // Ice is cast?": each option the situation with the half's name for the card's
+    ("I cast Fire // Ice" → "I cast Ice"); the refusal itself when the text doesn't say the whole name."""
+    said = re.search(r"\s*/{1,2}\s*".join(re.escape(h) for h in exc.halves), text, re.I)
+    if said is None:
+        return exc
+    options = [Option(f"{half} (the half cast)", f"{text[:said.start()]}{half}{text[said.end():]}")
+               for half in exc.halves]
+    return Clarification(f"Which half of {exc.card} is cast? Only that half is on the stack (709.3).", options,
+                         said.group(0))
 
 
 def _target_question(exc: TargetNeeded, text: str) -> Clarification:

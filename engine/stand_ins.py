@@ -22,6 +22,8 @@ from functools import lru_cache
 from engine.cards import Card, CardDB
 from engine.effects import SpellText
 from engine.errors import ScenarioError
+from engine.mana_value import ManaValueCondition, condition_of
+from engine.number_words import NUMBER_WORDS
 
 SPELL_TYPES = ("artifact", "creature", "enchantment", "instant", "sorcery", "planeswalker", "battle", "kindred")
 
@@ -34,7 +36,7 @@ _TYPE = r"(?:non-?)?(?:artifact|creature|enchantment|instant|sorcery|planeswalke
 # "a spell", "a noncreature spell", "an instant", "an instant or sorcery", "a non-creature artifact spell"
 _SAID = re.compile(rf"(?:an?|one|another|some|any) (?:(?:random|other) )?(?P<kind>(?:{_TYPE}(?: or | ))*{_TYPE}|"
                    rf"(?:{_TYPE}(?: or | ))*) ?(?P<spell>spell)?(?: with flash)?", re.I)
-_NAME = re.compile(r"an unnamed (?P<kind>[a-z -]*?) ?spell")  # the stand-in's own name
+_NAME = re.compile(r"an unnamed (?P<kind>[a-z -]*?) ?spell(?: with (?P<mv>mana value [a-z0-9 ]+))?")  # its own name
 # "two spells", "3 noncreature spells", "multiple instants": several casts, which one story doesn't hold
 _MANY = re.compile(rf"(?:two|three|four|five|\d+|several|multiple|some|a few|a couple of|both) "
                    rf"(?:(?:{_TYPE}(?: or | ))*)(?:spells|instants|sorceries|creatures)", re.I)
@@ -81,15 +83,56 @@ def kind_of_words(words: str) -> Kind | None:
 
 def stand_in_name(said: str) -> str | None:
     """The stand-in's name for words that say a spell by its kind ("a noncreature spell" → "an unnamed
-    noncreature spell"); None for words that are not only a kind of spell."""
-    m = _SAID.fullmatch(said.strip().lower())
-    if m is None or not (m.group("spell") or m.group("kind").strip()):
+    noncreature spell", "a 3-drop" → "an unnamed spell with mana value 3"); None for words that are not only a
+    kind of spell."""
+    said, value = _mana_value_said(said.strip().lower())
+    m = _SAID.fullmatch(said)
+    if m is None or not (m.group("spell") or m.group("kind").strip() or value and value[1]):
         return None
     kind = kind_of_words(m.group("kind"))
-    if kind is None or (not m.group("spell") and not kind.groups):
+    if kind is None or (not m.group("spell") and not kind.groups and not (value and value[1])):
         return None
     words = kind.words()
-    return f"an unnamed {words + ' ' if words else ''}spell"
+    return f"an unnamed {words + ' ' if words else ''}spell" + (f" with {value[0].words()}" if value else "")
+
+
+_NUMBER = r"\d+|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+# "a 3-drop", "a 1-mana spell", "a three mana instant", "a 4 cmc creature": the mana value before the kind
+_VALUE_BEFORE = re.compile(rf"^(?P<article>an?|one|another|some|any) (?P<n>(?:{_NUMBER})\+?)(?:-| )?"
+                           rf"(?P<unit>drops?|mana|cmc|mv)\b ?(?P<rest>.*)$")
+# "a spell with mana value 3 or greater", "an instant with cmc 4", "a spell with a mana value of 2 or less"
+_VALUE_AFTER = re.compile(rf" (?:with|of) (?:an? )?(?:mana value|mv|cmc|converted mana cost)(?: of)? "
+                          rf"(?P<cond>(?:at least |at most |less than |greater than |more than )?(?:{_NUMBER})"
+                          rf"(?: or (?:greater|more|less|fewer)|\+)?)$")
+_CONDITION_WORDS = (("at least ", "", " or greater"), ("at most ", "", " or less"), ("more than ", "greater than ", ""),
+                    ("+", "", " or greater"))
+
+
+def _mana_value_said(said: str) -> tuple[str, tuple[ManaValueCondition, bool] | None]:
+    """The words without the mana value they say, and that value as a condition (with whether it stands for the
+    spell's noun: "a 3-drop" is a spell)."""
+    after = _VALUE_AFTER.search(said)
+    if after is not None:
+        cond = _condition(after.group("cond"))
+        return said[:after.start()], ((cond, False) if cond else None)
+    before = _VALUE_BEFORE.match(said)
+    if before is None:
+        return said, None
+    cond = _condition(before.group("n"))
+    rest = before.group("rest") or ("spell" if before.group("unit").startswith("drop") else "")
+    return f"{before.group('article')} {rest}".strip(), ((cond, True) if cond else None)
+
+
+def _condition(words: str) -> ManaValueCondition | None:
+    for prefix, replacement, suffix in _CONDITION_WORDS:
+        if prefix == "+" and words.endswith("+"):
+            words = words[:-1] + suffix
+        elif prefix != "+" and words.startswith(prefix):
+            words = replacement + words[len(prefix):] + suffix
+    number = re.match(rf"(?:(?:less|greater) than )?({_NUMBER})", words)
+    if number and not number.group(1).isdigit():
+        words = words.replace(number.group(1), str(NUMBER_WORDS.get(number.group(1), number.group(1))), 1)
+    return condition_of(f"mana value {words}")
 
 
 @lru_cache(maxsize=256)
@@ -104,7 +147,12 @@ def stand_in(name: str) -> Card | None:
     if not possible:
         return None
     only = {t for t in ("instant", "sorcery") if all(t in p for p in possible)}
-    return Card(name, "", (SpellText(()),), type_line=only.pop().capitalize() if only else "")
+    value = condition_of(m.group("mv")) if m and m.group("mv") else None
+    if m and m.group("mv") and value is None:
+        return None
+    exact = value is not None and value.span()[0] == value.span()[1]
+    return Card(name, "", (SpellText(()),), type_line=only.pop().capitalize() if only else "",
+                mana_cost=f"{{{value.number}}}" if value is not None and exact else "")
 
 
 def with_stand_ins(cards: CardDB, names: Iterable[str]) -> CardDB:
@@ -173,17 +221,37 @@ _BARE = {"instant", "sorcery"}  # "an instant", not "an instant spell"
 
 
 
-_SAID_IN_TEXT = re.compile(rf"\b(?:an?|one|another|some|any) (?:(?:random|other) )?(?:{_TYPE}(?: or | ))*"
-                           rf"(?:spell\b|{_TYPE}\b)", re.I)
+_ARTICLES = {"a", "an", "one", "another", "some", "any"}
+MAX_WORDS = 12  # the longest a spell said by its kind runs ("a non-creature artifact spell with mana value 3 or less")
 
 
 def said_at(text: str, name: str) -> tuple[int, int] | None:
-    """Where ``text`` says the stand-in ``name`` ("a spell" for "an unnamed spell"): the words a player's answer
-    replaces."""
-    for m in _SAID_IN_TEXT.finditer(text):
-        if stand_in_name(m.group(0)) == name:
-            return m.span()
+    """Where ``text`` says the stand-in ``name`` ("a spell" for "an unnamed spell", "a 3-drop" for "an unnamed
+    spell with mana value 3"): the words a player's answer replaces, the longest run that names it."""
+    words = list(re.finditer(r"[^\s,.;:!?()]+", text))
+    for i, first in enumerate(words):
+        if first.group(0).lower() not in _ARTICLES:
+            continue
+        for last in reversed(words[i + 1:i + MAX_WORDS]):
+            if stand_in_name(text[first.start():last.end()]) == name:
+                return first.start(), last.end()
     return None
+
+
+def mana_value_fits(card: Card, wanted: ManaValueCondition) -> bool | None:
+    """Whether a stand-in's mana value fits a trigger's condition (202.3): True or False when every spell of the
+    value said answers alike, None when the words leave it open (no value said, or a range across the line)."""
+    m = _NAME.fullmatch(card.name.lower())
+    said = condition_of(m.group("mv")) if m and m.group("mv") else None
+    return wanted.fits(said) if said is not None else None
+
+
+def mana_value_options(card: Card, wanted: ManaValueCondition) -> list[str]:
+    """Words for a spell of the stand-in's kind whose mana value fits the condition, then one whose doesn't
+    ("an instant with mana value 3", "an instant with mana value 2")."""
+    words = _kind(card).words()
+    noun = words if words in _BARE else f"{words} spell".strip()
+    return [f"{_article(noun)} {noun} with mana value {wanted.example(fits)}" for fits in (True, False)]
 
 
 def kind_question(exc: SpellKindNeeded, text: str) -> tuple[str, list[tuple[str, str]], str] | None:
@@ -192,8 +260,9 @@ def kind_question(exc: SpellKindNeeded, text: str) -> tuple[str, list[tuple[str,
     at = said_at(text, exc.spell)
     if at is None or not exc.options:
         return None
-    question = (f"What kind of spell is it? {exc.source} triggers only on {_article(exc.trigger_words)} "
-                f"{exc.trigger_words} (603.2).")
+    what = "What is the spell's mana value (202.3)?" if "mana value" in exc.trigger_words else \
+        "What kind of spell is it?"
+    question = f"{what} {exc.source} triggers only on {_article(exc.trigger_words)} {exc.trigger_words} (603.2)."
     return question, [(o, f"{text[:at[0]]}{o}{text[at[1]:]}") for o in exc.options], text[at[0]:at[1]]
 
 

@@ -91,7 +91,8 @@ class EventLog(set[EventKind]):
 
 # "When ~ enters" waits only for the card itself: it can trigger only as that card's own zone change, which
 # the resolver handles when the action is that card's; it never watches another card's event.
-_SELF_ONLY = re.compile(r"^(?:when|whenever) ~ (?!or )")
+# "when ~ enters", never "when ~ enters and whenever you cast a spell ..." (that one watches other events too)
+_SELF_ONLY = re.compile(r"^(?:when|whenever) ~ (?!or )(?!.* and whenever )")
 
 
 def self_only(event: str) -> bool:

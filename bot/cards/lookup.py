@@ -16,7 +16,8 @@ from engine.model import Scenario
 from engine.oracle import read_oracle
 from engine.situation import parse_situation
 
-CardLookup = Callable[[str], Awaitable[tuple[str, str, str] | None]]  # name -> (name, Oracle text, type line)
+# name -> (name, Oracle text, type line[, mana cost]): a look-up that knows the cost gives it (202.3's mana value)
+CardLookup = Callable[[str], Awaitable[tuple[str, str, str] | tuple[str, str, str, str] | None]]
 MAX_NEW_CARDS = 4
 T = TypeVar("T")
 
@@ -53,7 +54,8 @@ async def new_card(cards: CardDB, lookup: CardLookup, name: str) -> Card | None:
     found = await lookup(name)
     if found is None:
         return None
-    real, oracle, type_line = found
+    real, oracle, type_line = found[:3]
+    mana_cost = found[3] if len(found) > 3 else ""
     if cards.find(real) is not None:
         return None
     # Read off the event loop: a text from upstream can be long (up to the download cap), and while it is read
@@ -61,7 +63,7 @@ async def new_card(cards: CardDB, lookup: CardLookup, name: str) -> Card | None:
     reading = await asyncio.to_thread(read_oracle, real, oracle, type_line)
     if not reading.understood:
         raise UnreadableCard(real, oracle, reading.not_understood)
-    return reading.card(oracle, type_line)
+    return reading.card(oracle, type_line, mana_cost)
 
 
 async def learn_card(cards: CardDB, lookup: CardLookup, name: str) -> CardDB | None:

@@ -30,7 +30,7 @@ from bot.sources.scryfall import CardNotFound, ScryfallClient, ScryfallError
 from bot.sources.urls import public_url
 from bot.store import Store, StoreError
 from bot.store.card_cache import card_key
-from engine.cards import scryfall_card_text
+from engine.cards import scryfall_card_text, scryfall_mana_cost
 
 log = logging.getLogger("drawjudge.rulings")
 T = TypeVar("T")
@@ -265,9 +265,10 @@ class RulingsService:
                                  "right now (", Said(str(exc), 200), f"). The card cache has {total:,} cards",
                                  *nearest, "."), "ask again later", PRELOAD_HINT)
 
-    async def oracle_text(self, name: str) -> tuple[str, str, str] | None:
-        """(real name, Oracle text, type line) of a card, for cards the card data does not know. Past ``budget`` seconds
-        it raises ``LookupPending`` and the fetch goes on in the background, so the next question finds it."""
+    async def oracle_text(self, name: str) -> tuple[str, str, str, str] | None:
+        """(real name, Oracle text, type line, mana cost) of a card, for cards the card data does not know. Past
+        ``budget`` seconds it raises ``LookupPending`` and the fetch goes on in the background, so the next
+        question finds it."""
         try:
             card = (await self._within_budget(self.card(valid_text(name)))).value
         except TimeoutError:
@@ -279,7 +280,7 @@ class RulingsService:
                 raise CardsOffline(name) from None
             return None
         name, text, type_line = scryfall_card_text(card)
-        return (_card_name(name), text, type_line)
+        return (_card_name(name), text, type_line, scryfall_mana_cost(card))
 
     async def face(self, name: str) -> CardFace | None:
         """A card's mana cost and image link (Scryfall's ``image_uris``, the front face of a two-faced card),

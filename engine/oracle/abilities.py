@@ -104,6 +104,8 @@ def _split_trigger(text: str) -> tuple[str, str]:
         if ch == '"':
             depth ^= 1
         elif ch == "," and not depth:
+            if text[i - 1:i].isdigit() and re.match(r" (?:or |and )?\d+\b", text[i + 1:]):
+                continue  # a list of numbers ("with mana value 4, 5, or 6") belongs to the event
             head, rest = text[:i], text[i + 1:].strip()
             # ", if <condition>," belongs to the trigger (603.4, intervening "if")
             m = re.match(r"if ([^,]+), (.+)$", rest, re.S)

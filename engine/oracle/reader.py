@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from engine.cards import FACE_SEPARATOR, Card
+from engine.cards import Card
 from engine.effects import (
     AdditionalCost,
     CantLose,
@@ -40,6 +40,7 @@ from engine.oracle.delayed import delays, spell_delayed
 from engine.oracle.granted import read_granted, read_granted_activated
 from engine.oracle.levels import gated_words, with_levels
 from engine.oracle.modes import mode_choice
+from engine.oracle.split_cards import split_halves
 from engine.oracle.taxes import taxed
 from engine.oracle.templates import AFFECTED, modelled, read_line
 
@@ -69,7 +70,7 @@ class Reading:
             return "full"
         return "partly" if len(self.not_understood) < self.draw_abilities else "none"
 
-    def card(self, oracle: str, type_line: str = "") -> Card:
+    def card(self, oracle: str, type_line: str = "", mana_cost: str = "") -> Card:
         from engine.cards import parse_cards
 
         effects = tuple(self.effects) or (NotModelled("no ability that touches drawing"),)
@@ -78,7 +79,7 @@ class Reading:
             built = parse_cards({"card": [{"name": self.name, "oracle": oracle, "dredge": self.dredge,
                                            "effects": [{"type": "not_modelled", "text": "-"}]}]})[self.name]
             effects = tuple(self.effects) + built.effects[1:]
-        return Card(self.name, oracle, effects, self.dredge, type_line)
+        return Card(self.name, oracle, effects, self.dredge, type_line, mana_cost)
 
 
 _SPACES = re.compile(r"[^\S\n]+")  # a run of whitespace other than a line break (tabs, no-break spaces...)
@@ -123,31 +124,6 @@ def read_oracle(name: str, oracle: str, type_line: str = "") -> Reading:
             reading.misplaced.append(ability.line)
     _merge_spell_text(reading)
     return reading
-
-
-def split_halves(name: str, oracle: str, type_line: str) -> list[tuple[str, str, str]] | None:
-    """A split card's halves (709.1), each (name, text, type line); None when the text doesn't say which lines
-    belong to which half. Faces joined with "//" say it; otherwise an Aftermath line begins the second half
-    (702.127), or each half is one line."""
-    names = [n.strip() for n in name.split("//")]
-    types = [t.strip() for t in type_line.split("//")]
-    if len(names) != len(types):
-        names = [f"half {i + 1}" for i in range(len(types))]
-    if FACE_SEPARATOR in oracle:
-        texts = oracle.split(FACE_SEPARATOR)
-    else:
-        lines = oracle.split("\n")
-        after = [i for i, line in enumerate(lines) if line.lower().startswith("aftermath")]
-        fuse = [i for i, line in enumerate(lines) if line.lower().startswith("fuse")]
-        if len(fuse) == len(types) and fuse[-1] == len(lines) - 1:  # each half ends with its Fuse line
-            texts = ["\n".join(lines[a + 1:b + 1]) for a, b in zip([-1, *fuse[:-1]], fuse, strict=True)]
-        elif len(types) == 2 and len(after) == 1 and after[0] > 0:
-            texts = ["\n".join(lines[:after[0]]), "\n".join(lines[after[0]:])]
-        elif len(lines) == len(types):
-            texts = lines
-        else:
-            return None
-    return list(zip(names, texts, types, strict=True)) if len(texts) == len(types) else None
 
 
 def _read_split_card(reading: Reading, oracle: str, type_line: str) -> None:

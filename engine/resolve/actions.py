@@ -35,6 +35,7 @@ from engine.resolve.player_target import (
     unsaid_target,
 )
 from engine.resolve.spell_moves import spell_leaves_hand, spell_resolved
+from engine.resolve.split_spells import half_asked
 from engine.resolve.step_triggers import action_beginning_of_step
 from engine.resolve.targeting import targeted_triggers, ward_counters
 from engine.resolve.unread_abilities import unread_options
@@ -257,7 +258,7 @@ def action_cast(r: Resolver) -> None:
         check_restrictions(r, chosen.ops, caster, card.name)
     _pay_costs(r, card, chosen, caster)
     if not chosen.activated:
-        cast_triggers(r, caster, card)
+        cast_triggers(r, caster, card, chosen.mode)
     elif verb == "cycles":
         r.cycle_triggers(caster, card)
     # Before the spell or ability resolves its caster receives priority: state-based actions first (117.5,
@@ -422,6 +423,7 @@ def _ability_used(r: Resolver, card: Card, ability: str) -> SpellText:
     drawing = sorted((s for s in wanted if any(op.do == "draw" for op in s.ops)),
                      key=lambda s: any(op.words and not inert(op.text) for op in s.ops))
     default = labels[wanted.index(drawing[0])] if drawing else labels[0]
+    half_asked(r, card, [s.mode for s in drawing])
     pick = r.choose(f"ability:{card.name}", labels + touched, default, mode_chooser(r, wanted))
     return wanted[labels.index(pick)]
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from engine.cards import Card
 from engine.effects import SpellText
 from engine.model import CHANCE
+from engine.resolve.split_spells import half_words
 
 if TYPE_CHECKING:
     from engine.resolve.resolver import Resolver
@@ -40,7 +41,7 @@ def mode_words(r: Resolver, card: Card, chosen: SpellText, caster: str) -> str:
     from engine.resolve.ops import an_opponent
 
     what = "modes" if " + " in chosen.mode else "mode"
-    words = {"opponent": f", {an_opponent(r, caster)} choosing the {what} “{chosen.mode}”",
+    words = half_words(card, chosen) or {"opponent": f", {an_opponent(r, caster)} choosing the {what} “{chosen.mode}”",
              "random": f", the {what} “{chosen.mode}” chosen at random"}.get(
         chosen.chooser, f", choosing the {what} “{chosen.mode}”")
     several = sum(1 for s in card.of(SpellText) if s.mode and s.activated == chosen.activated) > 1

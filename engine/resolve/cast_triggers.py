@@ -9,13 +9,14 @@ from typing import TYPE_CHECKING
 
 from engine.cards import Card, type_words
 from engine.effects import CastTrigger, EventTrigger
-from engine.stand_ins import SpellKindNeeded, fits, is_stand_in, kind_options
+from engine.mana_value import ManaValueCondition, condition_of, spell_mana_value
+from engine.stand_ins import SpellKindNeeded, fits, is_stand_in, kind_options, mana_value_fits, mana_value_options
 
 if TYPE_CHECKING:
     from engine.resolve.resolver import Resolver
 
 
-def cast_triggers(r: Resolver, caster: str, card: Card) -> None:
+def cast_triggers(r: Resolver, caster: str, card: Card, half: str = "") -> None:
     """Abilities that trigger on a spell being cast (603.2): the card data's, those read from Oracle text
     ("whenever you cast an instant or sorcery spell", judged by the spell's type line), and the spell's
     own "when you cast this spell"."""
@@ -28,13 +29,15 @@ def cast_triggers(r: Resolver, caster: str, card: Card) -> None:
                 r.step(f"{src.card.name} doesn't trigger: {card.name} is a creature spell, and it triggers only on "
                        "a noncreature spell.", ("603.2",), src.controller, "why_not", source=src.card.name)
         elif isinstance(eff, EventTrigger):
-            m = _CAST_EVENT.fullmatch(eff.event)
-            if m is None:
+            m = _CAST_EVENT.fullmatch(_ENTERS_AND.sub("", eff.event))
+            value = condition_of(m.group("mv")) if m is not None and m.group("mv") else None
+            if m is None or (m.group("mv") and value is None):  # "less than ~'s power": left as words
                 continue
             r.evaluated_events.add(eff.event)
             if _caster_fits(m.group("who"), caster, src.controller, r.opponents(src.controller)) and \
                     _spell_fits(m.group("types"), card, src.card.name) and \
                     _turn_fits(r, m.group("when"), src.controller) and \
+                    _value_fits(r, value, card, half, src.card.name, m.group("types")) and \
                     _first_this_turn(r, m, src.card.name, caster):
                 r.add_trigger(src.card.name, src.controller, caster, eff.ops, False, ("603.2",),
                               condition=eff.intervening)
@@ -52,6 +55,8 @@ def _first_this_turn(r: Resolver, m: re.Match[str], source: str, caster: str) ->
         return True
     kind = (m.group("types") or "").strip()
     told = _told_nth(r.s.choices.get(f"nth_spell:{caster}"), m.group("ord"), kind)
+    if told is None:  # "my second spell this turn": the number of spells cast before it (spell_count)
+        told = _told_number(r, m, source, caster, kind)
     if told is not None:  # "he casts his first noncreature spell this turn": said, not assumed
         return told
     if m.group("ord") == "second":  # no earlier spell said: this is the first, so not yet the second
@@ -81,13 +86,30 @@ def _told_nth(said: object, wanted: str, kind: str) -> bool | None:
     return order == wanted
 
 
+def _told_number(r: Resolver, m: re.Match[str], source: str, caster: str, kind: str) -> bool | None:
+    """The spells ``caster`` was told to have cast earlier this turn (``spells_cast:<player>``): "your second spell
+    each turn" triggers on the second exactly, "your first spell" on none before; None when not told, or when
+    the trigger counts a kind of spell and earlier spells were cast (their kinds weren't said)."""
+    before = r.s.choices.get(f"spells_cast:{caster}")
+    if not isinstance(before, int) or isinstance(before, bool) or (kind and before):
+        return None
+    number = before + 1
+    wanted = 2 if m.group("ord") == "second" else 1
+    if number != wanted:
+        r.step(f"{source} doesn't trigger: this is {caster}'s spell number {number} this turn, and it triggers only "
+               f"on the {m.group('ord')}.", ("603.2",), caster, "why_not", source=source)
+    return number == wanted
+
+
+# "when ~ enters and whenever you cast a spell with mana value 5 or greater": its casting half judged here
+_ENTERS_AND = re.compile(r"^when ~ enters(?: the battlefield)? and (?=whenever )")
 _CAST_EVENT = re.compile(
     # "whenever you play a land or cast a spell": playing a land is no cast; the cast part is judged here
     r"whenever (?P<who>you|an opponent|a player|another player|each opponent) "
     r"(?:plays? an? (?:legendary |basic |nonbasic )?land or )?casts?(?: or cop(?:y|ies))? "
     r"(?:a|an|(?P<first>(?:your|their) (?P<ord>first|second))) "
     r"(?P<types>(?:(?:non)?(?:creature|artifact|enchantment|instant|sorcery|land|planeswalker|legendary|kindred)"
-    r"(?: or |, or |, | and/or )?)*?) ?spell"
+    r"(?: or |, or |, | and/or )?)*?) ?spell(?: with (?P<mv>mana value (?:\d+, )*[^,]+?))?"
     r"(?P<when> during (?:an|each) opponent's turn| during your turn)?(?(first)(?(when)| each turn)|)"
     r"(?:, if .+)?")  # an intervening "if": 603.4
 
@@ -101,7 +123,10 @@ def cast_trigger_said(card: Card) -> tuple[str, str] | None:
             return ({"you": "you", "each": "a player"}.get(eff.affects, "an opponent"),
                     "noncreature" if eff.noncreature else "")
         if isinstance(eff, EventTrigger) and (m := _CAST_EVENT.fullmatch(eff.event)) and not m.group("first"):
-            return m.group("who"), (m.group("types") or "").strip()
+            kind = (m.group("types") or "").strip()
+            if m.group("mv"):  # told to have triggered: a spell whose mana value fits
+                return m.group("who"), f"{kind + ' ' if kind else ''}spell with {m.group('mv')}"
+            return m.group("who"), kind
     return None
 
 
@@ -130,3 +155,31 @@ def _spell_fits(types: str, card: Card, source: str) -> bool:
             raise SpellKindNeeded(card.name, source, f"{types.strip()} spell", kind_options(card, wanted, banned))
         return said
     return not any(b in line for b in banned) and (not wanted or any(w in line for w in wanted))
+
+
+def _value_fits(r: Resolver, wanted: ManaValueCondition | None, card: Card, half: str, source: str,
+                types: str | None) -> bool:
+    """ "with mana value 3 or greater" (202.3): judged by the spell's mana cost (a split card's half cast, X as
+    said); a spell said by its kind fits when its value said does, and is asked about when the words leave it
+    open; a card whose cost isn't known is assumed to fit, said, and the other case listed."""
+    if wanted is None:
+        return True
+    said = mana_value_fits(card, wanted) if is_stand_in(card) else None
+    if is_stand_in(card) and said is None:
+        kind = (types or "").strip()
+        raise SpellKindNeeded(card.name, source, f"{kind + ' ' if kind else ''}spell with {wanted.words()}",
+                              mana_value_options(card, wanted))
+    value = spell_mana_value(card.mana_cost, card.name.split(" // "), half or None, r.s.action.x)
+    if said is not None or value is not None:
+        fits = said if said is not None else value is not None and wanted.holds(value)
+        if not fits:
+            has = f"has mana value {value}" if value is not None else "was said so"
+            r.step(f"{source} doesn't trigger: {card.name} {has}, and it triggers only on a spell with "
+                   f"{wanted.words()}.", ("202.3", "603.2"), r.s.action.player or r.active, "why_not", source=source)
+        return fits
+    key = f"mana_value_fits:{source}"
+    fits = bool(r.choose(key, [True, False], True))
+    if key not in r.s.choices:
+        r.step(f"{source}: the answer assumes {card.name} has {wanted.words()} (its mana cost isn't known here: "
+               "the other case is listed).", ("202.3", "603.2"), r.s.action.player or r.active, "assumption")
+    return fits

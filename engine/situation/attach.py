@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from engine.cards import CardDB
+from engine.cards import CardDB, half_said
 from engine.errors import Ambiguity, SituationError
 from engine.situation.builder_state import (
     APPEND_ONLY,
@@ -277,6 +277,7 @@ class Ctx:
             return self.b.last_cards[-1]
         name = _said_before(self.b, text) or match_card(self.b.cards, text, self.clause, self.b.text)
         self.b.last_cards.append(name)
+        _half_named(self.b, name, text)
         return name
 
     def card_list(self, text: str) -> list[str]:
@@ -286,6 +287,15 @@ class Ctx:
         names = card_list(self.b.cards, text, self.clause)
         self.b.last_cards.extend(names)
         return names
+
+
+def _half_named(b: Builder, name: str, text: str) -> None:
+    """ "I cast Consume": the half of a split card said by its name is the one cast (709.3), a choice said."""
+    card = b.cards.find(name)
+    half = half_said(card, re.sub(r"^(?:an?|the|my|his|her|their)\s+", "", text.strip(" .,'\"").lower())) \
+        if card is not None and " // " in name else None
+    if half is not None:
+        b.choices.setdefault(f"ability:{name}", half)
 
 
 def _said_before(b: Builder, text: str) -> str | None:

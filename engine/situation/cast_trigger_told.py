@@ -53,7 +53,9 @@ def _spell(ctx: Ctx, said: str | None, kind: str) -> str:
         said = None
     if said and (named := stand_in_name(f"a {said}")) is None:
         return ctx.card(said)
-    spell = named if said else stand_in_name(f"a {kind} spell" if kind else "a spell")
+    # the trigger's kind, its noun already said when it names a mana value ("spell with mana value 3 or greater")
+    spell = named if said else stand_in_name(f"a {kind}" if kind.startswith("spell") or " spell " in kind
+                                             else f"a {kind} spell" if kind else "a spell")
     assert spell is not None  # the trigger's own words are a kind of spell
     ctx.b.cards = with_stand_ins(ctx.b.cards, [spell])
     return spell

@@ -16,9 +16,11 @@ from dataclasses import dataclass, field
 
 from engine.situation.aside import claimed, denied_draws, observed, skip_asides, triggered_when
 from engine.situation.introductions import introduced
+from engine.situation.kind_into import kinds_cast_into
 from engine.situation.person import generic_you, unaddressed, vocative
 from engine.situation.question_facts import fact_after, fact_tail
 from engine.situation.rewrites import rewrite
+from engine.situation.spell_count import told_spell_numbers
 from engine.situation.step_trigger_told import step_trigger_told
 from engine.situation.told_draws import told_draws
 from engine.situation.typos import fix_typos, reader_vocabulary
@@ -457,7 +459,8 @@ def normalize_text(text: str, card_words: frozenset[str] = frozenset(),
     name from other words ("spell" or "permanent", else None), for the forms that name one."""
     result = Normalized("")
     told = vocative(clean(text), card_words, reader_vocabulary(), result.asides)
-    story = introduced(told_draws(rewrite(unaddressed(told))), result.asides, card_words, result.unformatted_teams)
+    story = introduced(kinds_cast_into(told_spell_numbers(told_draws(rewrite(unaddressed(told))))), result.asides,
+                       card_words, result.unformatted_teams)
     story = observed(skip_asides(step_trigger_told(story), result.asides), result.seen)
     story = triggered_when(denied_draws(story, result.claims, card_kind), result.seen, card_kind)
     result.sentences = _sentences(generic_you(story, result.corrections))

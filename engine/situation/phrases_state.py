@@ -39,6 +39,7 @@ from engine.situation.phrase_parts import (
     P,
     Phrase,
 )
+from engine.situation.spell_count import ORDINAL, spells_cast
 
 _COLOURS = "|".join(COLOURS)
 # a card's words, a comma name too ("Narset, Parter of Veils"), but never a clause before it ("X resolves, Y")
@@ -239,6 +240,18 @@ STATE_PHRASES: tuple[Phrase, ...] = (
         _drawn,
         "Bob already drew a card this turn.",
         ("I have drawn 2 cards this turn",),
+    ),
+    Phrase(
+        "spells cast this turn",
+        (
+            rf"(?:it|this|that)(?: is| was|'s|s) {POS} (?P<ord>{ORDINAL}) spell(?: (?:this|of the) turn)?",
+            rf"{P} (?:already cast|(?:has|have|had) (?:already )?cast) (?:{N}|a) (?:other )?spells?(?: already)?"
+            rf"(?: earlier)? this turn",
+            rf"{P} cast (?:{N}|a) (?:other )?spells? earlier this turn",
+        ),
+        spells_cast,
+        "It is my second spell this turn.",
+        ("Bob already cast a spell this turn", "I cast my second spell this turn", "I have cast 2 spells this turn"),
     ),
     Phrase(
         "no permanents",

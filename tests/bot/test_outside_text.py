@@ -66,7 +66,7 @@ async def test_hostile_scryfall_answer_is_shown_inert(store: Store) -> None:
         service = RulingsService(store, client=ScryfallClient(base_url=api.base, timeout=2, backoff=0.01))
         try:
             reply = await service.reply("Evil Card")
-            name, _oracle, _types = await service.oracle_text("Evil Card") or ("", "", "")
+            name = (await service.oracle_text("Evil Card") or ("", "", "", ""))[0]
         finally:
             await service.close()
     assert not reply.error

@@ -236,7 +236,8 @@ def test_which_spell_of_the_turn_is_said_for_a_first_or_second_spell_trigger(tex
     # "first noncreature spell this turn" was read as a card's name; "their first ... each turn" was not judged
     res = judge_text(text, made_cards(NTH))
     assert dict(drawn_by(res)) == drawn
-    assert any("spell this turn" in u["fact"] for u in res.understood)
+    # said as which spell it is, or as the spells cast before it ("Opponent cast 1 spell earlier this turn")
+    assert any("spell this turn" in u["fact"] or "earlier this turn" in u["fact"] for u in res.understood)
 
 
 def test_who_chooses_a_decision_other_than_a_tax_or_an_order_of_triggers_gives_that_choices_lines() -> None:

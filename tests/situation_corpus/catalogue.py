@@ -21,7 +21,7 @@ from typing import Any
 from rapidfuzz import process, utils
 from rapidfuzz.distance import OSA
 
-from engine.cards import scryfall_card_text
+from engine.cards import scryfall_card_text, scryfall_mana_cost
 
 SHARED_CARDS = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "cards"
 CATALOGUE_FILES = ("draw-cards-dev.json", "oracle-cards.json")
@@ -72,10 +72,10 @@ class Catalogue:
                                limit=2)
         return self._by_key[near[0][0]] if len(near) == 1 else None
 
-    async def lookup(self, name: str) -> tuple[str, str, str] | None:
-        """(real name, Oracle text, type line): the bot's ``CardLookup`` answer for a card it fetched."""
+    async def lookup(self, name: str) -> tuple[str, str, str, str] | None:
+        """(real name, Oracle text, type line, mana cost): the bot's ``CardLookup`` answer for a card it fetched."""
         card = self.card(name)
-        return scryfall_card_text(card) if card is not None else None
+        return (*scryfall_card_text(card), scryfall_mana_cost(card)) if card is not None else None
 
 
 @lru_cache(maxsize=1)
