@@ -38,6 +38,7 @@ from engine.resolve.spell_moves import spell_leaves_hand, spell_resolved
 from engine.resolve.step_triggers import action_beginning_of_step
 from engine.resolve.targeting import targeted_triggers, ward_counters
 from engine.resolve.unread_abilities import asked_unread
+from engine.resolve.combat import action_combat
 from engine.resolve.zone_changes import enters_text_resolves
 from engine.stand_ins import is_stand_in
 from engine.trigger_events import EventKind
@@ -54,6 +55,7 @@ class ActionType(StrEnum):
     MOVE_TO_HAND = "move_to_hand"
     MECHANIC = "mechanic"
     BEGINNING_OF_STEP = "beginning_of_step"  # the scenario's step (upkeep, combat, end) begins: what triggers then
+    COMBAT = "combat"  # creatures attack and/or deal combat damage to a player: what triggers on it (508.3a, 510.2)
 
 
 
@@ -496,4 +498,5 @@ ACTIONS: dict[ActionType, Callable[[Resolver], None]] = {
     ActionType.MOVE_TO_HAND: action_move_to_hand,
     ActionType.MECHANIC: action_mechanic,
     ActionType.BEGINNING_OF_STEP: action_beginning_of_step,
+    ActionType.COMBAT: action_combat,
 }
