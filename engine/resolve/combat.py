@@ -91,6 +91,11 @@ def action_combat(r: Resolver) -> None:
         _damage(r, fighters, attacker, defender)
 
 
+def waits_for_damage(event: str) -> bool:
+    """Whether a trigger condition is one of the combat damage events this module carries out."""
+    return any(rx.match(event) for rx, _ in _DAMAGE)
+
+
 def _damage(r: Resolver, fighters: list[Fighter], attacker: str, defender: str) -> None:
     _refuse_unjudged(r, fighters)
     hitting = [f for f in fighters if not f.blocked]

@@ -27,6 +27,7 @@ from engine.situation.attach import Builder
 from engine.situation.board_counts import require_counted_board
 from engine.situation.card_targets import read_card_target
 from engine.situation.card_verbs import card_verbs
+from engine.situation.combat_told import ask_combat_damage
 from engine.situation.clarify import ask_player_count, from_ambiguity, place_unowned, question_text, with_question
 from engine.situation.clauses import _clauses, _parse_clause
 from engine.situation.devotion import settle_devotion
@@ -161,6 +162,7 @@ def _read_normalized(norm: Normalized, quoted: list[Quoted], text: str, cards: C
     doc = place_tapped(place_unowned(_to_json(b), merge_unowned(b), b), b.tapped)
     read_card_target(doc, cards, b.action_clause)
     require_counted_board(doc, cards, b.action_clause, b.uncounted)
+    ask_combat_damage(doc, b)
     if asked is not None:
         asked = asker_team(asked, doc)
         names = [p["name"] for p in doc["players"]]
