@@ -23,6 +23,7 @@ from engine.resolve import zone_changes
 from engine.resolve.announce import announce
 from engine.resolve.cast_triggers import cast_triggers
 from engine.resolve.casting_time import check_cast_timing
+from engine.resolve.combat import action_combat
 from engine.resolve.draw_step import action_draw_step, draw_each
 from engine.resolve.events import GameOver
 from engine.resolve.graveyard_casting import pay_graveyard_keyword
@@ -38,7 +39,6 @@ from engine.resolve.spell_moves import spell_leaves_hand, spell_resolved
 from engine.resolve.step_triggers import action_beginning_of_step
 from engine.resolve.targeting import targeted_triggers, ward_counters
 from engine.resolve.unread_abilities import asked_unread
-from engine.resolve.combat import action_combat
 from engine.resolve.zone_changes import enters_text_resolves
 from engine.stand_ins import is_stand_in
 from engine.trigger_events import EventKind

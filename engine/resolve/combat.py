@@ -78,6 +78,9 @@ def action_combat(r: Resolver) -> None:
     """The creatures attack and/or deal combat damage to the defending player; what triggers resolves (603.3b)."""
     a = r.s.action
     attacker = a.player if a.player and a.player != "each" else r.active
+    if attacker != r.active:
+        raise ScenarioError(f"{attacker} attacks only on their own turn: the active player attacks (506.2, 508.1)",
+                            "action.player", f"say it is {attacker}'s turn")
     defender = _defender(r, attacker)
     fighters = _fighters(r, attacker)
     stage = Stage(a.ability or Stage.BOTH)

@@ -27,9 +27,9 @@ from engine.situation.attach import Builder
 from engine.situation.board_counts import require_counted_board
 from engine.situation.card_targets import read_card_target
 from engine.situation.card_verbs import card_verbs
-from engine.situation.combat_told import ask_combat_damage
 from engine.situation.clarify import ask_player_count, from_ambiguity, place_unowned, question_text, with_question
 from engine.situation.clauses import _clauses, _parse_clause
+from engine.situation.combat_told import ask_combat_damage
 from engine.situation.devotion import settle_devotion
 from engine.situation.discards import discard_reading
 from engine.situation.dredges import settle_dredges

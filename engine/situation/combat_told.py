@@ -20,6 +20,7 @@ from engine.resolve.combat import waits_for_damage
 from engine.situation.attach import GROUPS, Ctx
 from engine.situation.facts import _in_play
 from engine.situation.lexicon import read_number
+from engine.situation.phrase_parts import POS, P, Phrase
 
 # "3 creatures", "two guys", "a creature", "all 4 of my creatures", "3 of my creatures"
 _SOME = re.compile(r"^(?:all )?(?P<n>\w+) (?:of (?:my|his|her|their|your|[\w-]+'s) )?(?:other )?(?:unblocked )?"
@@ -83,6 +84,7 @@ def _combat(ctx: Ctx, g: dict[str, str], stage: str, blocked: bool = False) -> N
         if name not in ctx.b.player(who).battlefield or ctx.b.player(who).battlefield.count(name) < named.count(name):
             ctx.b.player(who).battlefield.append(name)  # it was on the battlefield to attack
     ctx.b.set_action(action, ctx.clause)
+    ctx.b.top.setdefault("step", "combat")  # not the main phase the answer would otherwise assume
     ctx.b.top["combat_words"] = what  # where "and they aren't blocked" goes, if it is asked
 
 
@@ -139,3 +141,41 @@ def ask_combat_damage(doc: dict[str, Any], b: Any) -> None:
                       f"{b.text[:start]} and {they} {'is' if they == 'it' else 'are'} blocked{b.text[start:]}")]
     raise Clarification("Do the attacking creatures deal combat damage to the player? An ability here triggers on "
                         "it (510.2, 603.2).", options, clause, clause)
+
+
+# the phrases (engine/situation/phrases.py lists them in its table)
+_DEF = (r"(?!and |but |with |unblocked|not blocked)(?P<def>me|you|him|her|them|my opponent|the opponent|your opponent|"
+        r"opp|opponent|player \d{1,2}|[\w\-]+)")
+_OUT = r"(?:,? with (?P<out>.+?) (?:out|in play|on the battlefield|on board|on the board|around))?"
+_REST = (r"(?:(?:,? (?:and|but) |, )(?P<rest>[\w' ]*?(?:blocked|through|blocks?|blockers|connects?|connected))|"
+         r",? (?P<rest2>unblocked|not blocked))?")
+_ATTACKS = r"(?:attacks?|attacked|attacking|swings?|swung|swinging|goes in|go in|went in|sends? in|sent in)"
+COMBAT_PHRASES: tuple[Phrase, ...] = (
+    Phrase(
+        "combat damage",
+        (
+            rf"{POS} (?P<card>.+?) (?:deals?|dealt|did|does|do) (?:combat )?damage to {_DEF}{_OUT}",
+            rf"(?P<card>.+?) (?:deals?|dealt) combat damage to {_DEF}{_OUT}",
+            rf"{POS} (?P<card>.+?) (?:connects?|connected|hits?|hit|gets? through|got through|go through|went "
+            rf"through)(?: (?:with|to|against) )?(?: {_DEF})?{_OUT}",
+            rf"{P} (?:hits?|connects?|connected|got through|gets? through) (?:{_DEF} )?with (?P<card>.+?){_OUT}",
+            rf"(?P<card>(?!i |we |you |he |she |they )[\w ,'\-]+?) (?:connects?|connected|gets? through|got "
+            rf"through)(?: (?:with|to|against) {_DEF})?{_OUT}",
+        ),
+        combat_damage,
+        "My Ophidian deals combat damage to my opponent.",
+        ("3 of my creatures connect", "opponent's 2 creatures hit me"),
+    ),
+    Phrase(
+        "attacks",
+        (
+            rf"{P} {_ATTACKS}(?: {_DEF})? with (?P<card>.+?){_REST}{_OUT}",
+            rf"{POS} (?P<card>.+?) {_ATTACKS}(?: {_DEF})?{_REST}{_OUT}",
+            rf"(?P<card>(?!i |we |you |he |she |they )[\w ,'\-]+?) (?:attacks|attacked|swings|swung)(?: {_DEF})?"
+            rf"{_REST}{_OUT}",
+        ),
+        combat_attack,
+        "I attack with Ophidian and it isn't blocked.",
+        ("I swing with 3 creatures", "Ophidian attacks and is blocked"),
+    ),
+)

@@ -11,6 +11,7 @@ import re
 
 from engine.situation.activations import activated
 from engine.situation.cast_trigger_told import cast_trigger_told
+from engine.situation.combat_told import COMBAT_PHRASES
 from engine.situation.facts import (
     _ability_target,
     _choice_apply,
@@ -37,7 +38,6 @@ from engine.situation.facts_actions import (
     _pays_life,
     _to_graveyard,
 )
-from engine.situation.combat_told import combat_attack, combat_damage
 from engine.situation.loyalty import _loyalty
 from engine.situation.phrase_parts import (
     _TIME_WORDS,
@@ -55,41 +55,6 @@ from engine.situation.phrase_parts import (
     Phrase,
 )
 from engine.situation.phrases_state import STATE_PHRASES
-
-_DEF = r"(?!and |but |with |unblocked|not blocked)(?P<def>me|you|him|her|them|my opponent|the opponent|your opponent|opp|opponent|player \d{1,2}|[\w\-]+)"
-_OUT = r"(?:,? with (?P<out>.+?) (?:out|in play|on the battlefield|on board|on the board|around))?"
-_REST = (r"(?:(?:,? (?:and|but) |, )(?P<rest>[\w' ]*?(?:blocked|through|blocks?|blockers|connects?|connected))|"
-         r",? (?P<rest2>unblocked|not blocked))?")
-_ATTACKS = r"(?:attacks?|attacked|attacking|swings?|swung|swinging|goes in|go in|went in|sends? in|sent in)"
-COMBAT_PHRASES: tuple[Phrase, ...] = (
-    Phrase(
-        "combat damage",
-        (
-            rf"{POS} (?P<card>.+?) (?:deals?|dealt|did|does|do) (?:combat )?damage to {_DEF}{_OUT}",
-            rf"(?P<card>.+?) (?:deals?|dealt) combat damage to {_DEF}{_OUT}",
-            rf"{POS} (?P<card>.+?) (?:connects?|connected|hits?|hit|gets? through|got through|go through|went "
-            rf"through)(?: (?:with|to|against) )?(?: {_DEF})?{_OUT}",
-            rf"{P} (?:hits?|connects?|connected|got through|gets? through) (?:{_DEF} )?with (?P<card>.+?){_OUT}",
-            rf"(?P<card>(?!i |we |you |he |she |they )[\w ,'\-]+?) (?:connects?|connected|gets? through|got "
-            rf"through)(?: (?:with|to|against) {_DEF})?{_OUT}",
-        ),
-        combat_damage,
-        "My Ophidian deals combat damage to my opponent.",
-        ("3 of my creatures connect", "opponent's 2 creatures hit me"),
-    ),
-    Phrase(
-        "attacks",
-        (
-            rf"{P} {_ATTACKS}(?: {_DEF})? with (?P<card>.+?){_REST}{_OUT}",
-            rf"{POS} (?P<card>.+?) {_ATTACKS}(?: {_DEF})?{_REST}{_OUT}",
-            rf"(?P<card>(?!i |we |you |he |she |they )[\w ,'\-]+?) (?:attacks|attacked|swings|swung)(?: {_DEF})?"
-            rf"{_REST}{_OUT}",
-        ),
-        combat_attack,
-        "I attack with Ophidian and it isn't blocked.",
-        ("I swing with 3 creatures", "Ophidian attacks and is blocked"),
-    ),
-)
 
 PHRASES: tuple[Phrase, ...] = (
     *STATE_PHRASES,
