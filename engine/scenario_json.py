@@ -277,7 +277,7 @@ def _action(raw: Any, names: list[str], cards: CardDB) -> Action:
     return Action(
         type=kind,
         player=player,
-        count=_int(raw.get("count", 1), "action.count"),
+        count=_int(raw.get("count", len(raw.get("attackers") or []) or 1), "action.count"),
         source=str(raw["source"]) if raw.get("source") else None,
         optional=bool(raw.get("optional", False)),
         while_casting=bool(raw.get("while_casting", False)),
