@@ -57,6 +57,7 @@ _KINDS = r"(?P<types>[\w ,/+-]+?)s?"
 _ATTACK: tuple[tuple[re.Pattern[str], Count], ...] = (
     (re.compile(r"^whenever ~ (?:enters or )?attacks(?: or blocks)?$"), Count.SELF),
     (re.compile(r"^whenever (?:equipped|enchanted) creature attacks$"), Count.ATTACHED),
+    (re.compile(r"^granted to (?:equipped|enchanted) creature: whenever it attacks$"), Count.ATTACHED),
     (re.compile(r"^whenever you attack(?: with one or more " + _KINDS + r")?$"), Count.ONCE),
     (re.compile(r"^whenever (?:a|another) " + _KINDS + r" you control attacks$"), Count.EACH_YOURS),
     (re.compile(r"^whenever one or more " + _KINDS + r" you control attack$"), Count.ONCE),
@@ -65,12 +66,18 @@ _DAMAGE: tuple[tuple[re.Pattern[str], Count], ...] = (
     (re.compile(rf"^whenever ~ deals (?:combat )?damage to {_TO_PLAYER}$"), Count.SELF),
     (re.compile(rf"^whenever (?:equipped|enchanted) creature deals (?:combat )?damage to {_TO_PLAYER}$"),
      Count.ATTACHED),
+    # an Equipment's or Aura's "equipped creature has 'whenever this creature deals combat damage to a player, ...'"
+    (re.compile(rf"^granted to (?:equipped|enchanted) creature: whenever it deals (?:combat )?damage to "
+                rf"{_TO_PLAYER}$"), Count.ATTACHED),
     (re.compile(rf"^whenever (?:a|another) {_KINDS} you control deals combat damage to {_TO_PLAYER}$"),
      Count.EACH_YOURS),
     (re.compile(rf"^whenever one or more {_KINDS} you control deal combat damage to {_TO_PLAYER}$"), Count.ONCE),
     (re.compile(rf"^whenever an? {_KINDS} deals combat damage to {_TO_PLAYER}$"), Count.EACH_ANY),
 )
-_QUALITY = re.compile(r"\b(?:with|without|that|whose|tapped|untapped|attacking|legendary|token|nontoken)\b")
+# words of a kind that are no type-line words (a color, a state, counters): not judged, so the answer is refused
+_QUALITY = re.compile(r"\b(?:with|without|that|whose|tapped|untapped|attacking|blocking|token|nontoken|modified|"
+                      r"equipped|enchanted|(?:non-?)?(?:white|blue|black|red|green|colorless|multicolored|"
+                      r"monocolored))\b")
 _ITS_CONTROLLER = re.compile(r"\bits controller\b")
 
 
@@ -136,12 +143,13 @@ def _trigger(r: Resolver, table: tuple[tuple[re.Pattern[str], Count], ...], figh
         eff = src.effect
         if not isinstance(eff, EventTrigger):
             continue
-        found = next(((m, how) for rx, how in table if (m := rx.match(eff.event))), None)
+        event = _without_if(eff.event)
+        found = next(((m, how) for rx, how in table if (m := rx.match(event))), None)
         if found is None:
             _unread_own(src, fighters, attacker)
             continue
         m, how = found
-        if " opponent" in eff.event.rsplit(" to ", 1)[-1] and defender not in r.opponents(src.controller):
+        if " opponent" in event.rsplit(" to ", 1)[-1] and defender not in r.opponents(src.controller):
             r.evaluated_events.add(eff.event)
             continue  # "deals damage to an opponent": the damaged player isn't one of its controller's opponents
         rank = copies[(src.card.name, src.controller, src.index)]
@@ -155,8 +163,10 @@ def _trigger(r: Resolver, table: tuple[tuple[re.Pattern[str], Count], ...], figh
             continue  # not judged: the answer is refused with the ability's words (refuse_unevaluated_triggers)
         r.evaluated_events.add(eff.event)
         aim = attacker if _ITS_CONTROLLER.search(_line(src)) else defender
+        # a granted ability is the creature's own: it is controlled by the creature's controller (603.3a)
+        owner = attacker if event.startswith("granted to ") else src.controller
         for _ in range(times):
-            r.add_trigger(src.card.name, src.controller, aim, eff.ops, False, rules, condition=eff.intervening)
+            r.add_trigger(src.card.name, owner, aim, eff.ops, False, rules, condition=eff.intervening)
 
 
 _COMBAT_WORDS = re.compile(r"\battacks?\b|\bdeals? (?:combat )?damage\b|\bblocks?\b")
@@ -165,13 +175,18 @@ _COMBAT_WORDS = re.compile(r"\battacks?\b|\bdeals? (?:combat )?damage\b|\bblocks
 def _unread_own(src: EffectSource, fighters: list[Fighter], attacker: str) -> None:
     """A creature's own combat ability of a shape the table doesn't read ("whenever ~ attacks alone", "deals
     combat damage to a creature") is refused with its words when that creature may be among them."""
-    event = src.effect.event
+    event = _without_if(src.effect.event)
     if "~" not in event or src.controller != attacker or not _COMBAT_WORDS.search(event) or any(
             rx.match(event) for rx, _ in (*_ATTACK, *_DAMAGE)):
         return
     if any(f.name in (src.card.name, "") for f in fighters):
         raise ScenarioError(f"{src.card.name}: “{event}” may trigger here, and the engine can't carry out that "
                             "trigger yet", "battlefield", _line(src))
+
+
+def _without_if(event: str) -> str:
+    """The event without its intervening "if" (603.4), which add_trigger checks."""
+    return re.sub(r", if .+$", "", event)
 
 
 def _line(src: EffectSource) -> str:
@@ -243,8 +258,15 @@ def _fitting(r: Resolver, types: str, fighters: list[Fighter]) -> int | None:
         if card is None:
             return None
         line = card.type_line.lower().replace("—", " ").split()
-        n += any(w.rstrip("s") in line or w in line for w in words)
+        n += any(all(_has(line, w) for w in alternative.split()) for alternative in words)
     return n
+
+
+def _has(line: list[str], word: str) -> bool:
+    """Whether a type line has a word of a kind ("Dinosaur", "creatures"), or lacks a "non-Human"'s."""
+    if word.startswith("non"):
+        return not _has(line, word[3:].lstrip("-"))
+    return word in line or word.rstrip("s") in line or word in ("creature", "creatures") and "creature" in line
 
 
 _COUNTS: dict[Count, Callable[..., int | None]] = {

@@ -163,7 +163,7 @@ COMBAT_PHRASES: tuple[Phrase, ...] = (
             rf"through)(?: (?:with|to|against) {_DEF})?{_OUT}",
         ),
         combat_damage,
-        "My Ophidian deals combat damage to my opponent.",
+        "2 of my creatures deal combat damage to my opponent.",
         ("3 of my creatures connect", "opponent's 2 creatures hit me"),
     ),
     Phrase(
@@ -175,7 +175,7 @@ COMBAT_PHRASES: tuple[Phrase, ...] = (
             rf"{_REST}{_OUT}",
         ),
         combat_attack,
-        "I attack with Ophidian and it isn't blocked.",
-        ("I swing with 3 creatures", "Ophidian attacks and is blocked"),
+        "I attack with 3 creatures and they aren't blocked.",
+        ("I swing with 2 creatures", "I attack with 2 creatures and they're blocked"),
     ),
 )
