@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from engine.effects import EventTrigger
+from engine.effects import EventTrigger, Op
 from engine.errors import ScenarioError
 from engine.resolve.events import EffectSource
 from engine.trigger_events import EventKind
@@ -117,10 +117,17 @@ def _damage(r: Resolver, fighters: list[Fighter], attacker: str, defender: str) 
     if not hitting:
         return
     r.happened.update((EventKind.COMBAT_DAMAGE, EventKind.LOSE_LIFE))
+    if r.s.action.x is not None:  # "Xyris hits opp for 3": the damage said, dealt (120.3a: the player loses that life)
+        if len(hitting) != 1:
+            raise ScenarioError("a damage amount is told for one creature at a time", "action.x",
+                                "'Xyris deals 3 combat damage to my opponent'")
     r.step(f"{_said(hitting)} deal{'s' if len(hitting) == 1 else ''} combat damage to {defender}, all at "
-           "once; each ability that triggers on it triggers now, and they go on the stack in APNAP order (how much "
-           "damage, and the life it costs, is not judged).", ("510.2", "603.2", "603.2c", "603.3b"), attacker,
-           "combat_damage")
+           "once; each ability that triggers on it triggers now, and they go on the stack in APNAP order"
+           + (" (how much damage, and the life it costs, is not judged)." if r.s.action.x is None else "."),
+           ("510.2", "603.2", "603.2c", "603.3b"), attacker, "combat_damage")
+    if r.s.action.x is not None:
+        r.run_ops((Op("damage", r.s.action.x, "that_player"),), you=attacker, that_player=defender,
+                  source=hitting[0].name or "the attacking creature")
     _trigger(r, _DAMAGE, hitting, attacker, defender, ("510.2", "603.2", "603.2c", "603.3b"))
 
 
@@ -136,14 +143,34 @@ def _refuse_unjudged(r: Resolver, fighters: list[Fighter]) -> None:
                                 "on its blockers (702.19b), which the engine can't judge", "action.blocked", f.name)
 
 
+_DRAWING_LINE = re.compile(r"^(?:[^—\n]+ — )?whenever [^,]*(?:\battacks?\b|\bdeals? (?:combat )?damage to (?:a player|"
+                           r"an opponent|one of your opponents))[^\n]*\bdraws?\b")
+
+
+def _refuse_unread_lines(r: Resolver) -> None:
+    """A permanent whose combat trigger that draws was not read as one (its words kept, or left out): refused
+    with its words, never answered as if it didn't trigger."""
+    for p in r.s.players:
+        for name in dict.fromkeys(p.battlefield):
+            card = r.cards.find(name)
+            if card is None or any(rx.match(_own_name(_without_if(e.event), name)) for e in card.of(EventTrigger)
+                                   for rx, _ in (*_ATTACK, *_DAMAGE)):
+                continue
+            line = next((ln for ln in card.oracle.split("\n") if _DRAWING_LINE.match(ln.lower())), None)
+            if line is not None:
+                raise ScenarioError(f"{card.name}: its combat trigger may draw here, and the engine can't carry it "
+                                    "out yet", "battlefield", line[:400])
+
+
 def _trigger(r: Resolver, table: tuple[tuple[re.Pattern[str], Count], ...], fighters: list[Fighter],
              attacker: str, defender: str, rules: tuple[str, ...]) -> None:
+    _refuse_unread_lines(r)
     copies: Counter[tuple[str, str, int]] = Counter()
     for src in list(r.in_play()):
         eff = src.effect
         if not isinstance(eff, EventTrigger):
             continue
-        event = _without_if(eff.event)
+        event = _own_name(_without_if(eff.event), src.card.name)
         found = next(((m, how) for rx, how in table if (m := rx.match(event))), None)
         if found is None:
             _unread_own(src, fighters, attacker)
@@ -165,8 +192,9 @@ def _trigger(r: Resolver, table: tuple[tuple[re.Pattern[str], Count], ...], figh
         aim = attacker if _ITS_CONTROLLER.search(_line(src)) else defender
         # a granted ability is the creature's own: it is controlled by the creature's controller (603.3a)
         owner = attacker if event.startswith("granted to ") else src.controller
+        x = _that_many(r, src) if table is _DAMAGE else None
         for _ in range(times):
-            r.add_trigger(src.card.name, owner, aim, eff.ops, False, rules, condition=eff.intervening)
+            r.add_trigger(src.card.name, owner, aim, eff.ops, False, rules, x, condition=eff.intervening)
 
 
 _COMBAT_WORDS = re.compile(r"\battacks?\b|\bdeals? (?:combat )?damage\b|\bblocks?\b")
@@ -182,6 +210,24 @@ def _unread_own(src: EffectSource, fighters: list[Fighter], attacker: str) -> No
     if any(f.name in (src.card.name, "") for f in fighters):
         raise ScenarioError(f"{src.card.name}: “{event}” may trigger here, and the engine can't carry out that "
                             "trigger yet", "battlefield", _line(src))
+
+
+def _that_many(r: Resolver, src: EffectSource) -> int | None:
+    """ "Draw that many cards": the combat damage dealt, as the story tells it ("hits for 3"); untold, asked for."""
+    if not any(op.amount == "X" and "that many" in op.note for op in src.effect.ops):
+        return None
+    if r.s.action.x is None:
+        raise ScenarioError(f"{src.card.name}'s ability counts the combat damage dealt: say how much",
+                            "action.x", f"'{src.card.name} deals 3 combat damage to my opponent'")
+    return r.s.action.x
+
+
+def _own_name(event: str, name: str) -> str:
+    """ "whenever braulios attacks": a legendary card's short name is the card itself, as "~" (201.5)."""
+    short = name.split(",")[0].split(" of ")[0].lower()
+    if not short or "~" in event:
+        return event
+    return re.sub(rf"^whenever {re.escape(short)}\b(?: [\w' ,-]+?)?(?= (?:attacks|deals|enters))", "whenever ~", event)
 
 
 def _without_if(event: str) -> str:

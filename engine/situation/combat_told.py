@@ -83,6 +83,8 @@ def _combat(ctx: Ctx, g: dict[str, str], stage: str, blocked: bool = False) -> N
     for name in named:
         if name not in ctx.b.player(who).battlefield or ctx.b.player(who).battlefield.count(name) < named.count(name):
             ctx.b.player(who).battlefield.append(name)  # it was on the battlefield to attack
+    if g.get("x") or g.get("x2"):  # "Xyris hits opp for 3": the combat damage dealt
+        action["x"] = int(g.get("x") or g["x2"])
     ctx.b.set_action(action, ctx.clause)
     ctx.b.top.setdefault("step", "combat")  # not the main phase the answer would otherwise assume
     ctx.b.top["combat_words"] = what  # where "and they aren't blocked" goes, if it is asked
@@ -149,18 +151,21 @@ _DEF = (r"(?!and |but |with |unblocked|not blocked)(?P<def>me|you|him|her|them|m
 _OUT = r"(?:,? with (?P<out>.+?) (?:out|in play|on the battlefield|on board|on the board|around))?"
 _REST = (r"(?:(?:,? (?:and|but) |, )(?P<rest>[\w' ]*?(?:blocked|through|blocks?|blockers|connects?|connected))|"
          r",? (?P<rest2>unblocked|not blocked))?")
+_X = r"(?:(?P<x>\d{1,3}) )?"
+_FOR = r"(?: for (?P<x2>\d{1,3})(?: damage)?)?"
 _ATTACKS = r"(?:attacks?|attacked|attacking|swings?|swung|swinging|goes in|go in|went in|sends? in|sent in)"
 COMBAT_PHRASES: tuple[Phrase, ...] = (
     Phrase(
         "combat damage",
         (
-            rf"{POS} (?P<card>.+?) (?:deals?|dealt|did|does|do) (?:combat )?damage to {_DEF}{_OUT}",
-            rf"(?P<card>.+?) (?:deals?|dealt) combat damage to {_DEF}{_OUT}",
+            rf"{POS} (?P<card>.+?) (?:deals?|dealt|did|does|do) {_X}(?:combat )?damage to {_DEF}{_OUT}",
+            rf"(?P<card>.+?) (?:deals?|dealt) {_X}combat damage to {_DEF}{_OUT}",
+            rf"(?P<card>.+?) (?:deals?|dealt) (?P<x>\d{{1,3}}) damage to {_DEF}{_OUT}",
             rf"{POS} (?P<card>.+?) (?:connects?|connected|hits?|hit|gets? through|got through|go through|went "
-            rf"through)(?: (?:with|to|against) )?(?: {_DEF})?{_OUT}",
+            rf"through)(?: (?:with|to|against) )?(?: {_DEF})?{_FOR}{_OUT}",
             rf"{P} (?:hits?|connects?|connected|got through|gets? through) (?:{_DEF} )?with (?P<card>.+?){_OUT}",
-            rf"(?P<card>(?!i |we |you |he |she |they )[\w ,'\-]+?) (?:connects?|connected|gets? through|got "
-            rf"through)(?: (?:with|to|against) {_DEF})?{_OUT}",
+            rf"(?P<card>(?!i |we |you |he |she |they )[\w ,'\-]+?) (?:connects?|connected|hits|gets? through|got "
+            rf"through)(?: (?:(?:with|to|against) )?{_DEF})?{_FOR}{_OUT}",
         ),
         combat_damage,
         "2 of my creatures deal combat damage to my opponent.",
