@@ -64,7 +64,7 @@ from tests.situation_corpus.measure import OUTCOME_KEYS, Verdict, load_corpus, m
 # understood (fresh-414: "reflection" alone opens Reflection of Kiki-Jiki, so it is no nickname: refused by name).
 # All merged (2026-11-27): 711 of 739 read right (96.2 %), 26 asked with a right option, 0 without, 0 misread, 2 not
 # understood; "reflection" a last-word nickname once a hyphenated word ("kiki-jiki") goes on a longer name: 712.
-READ_RIGHT_AT_LEAST = 713
+READ_RIGHT_AT_LEAST = 723
 # issue-24q: texts not read that name known cards or tell two actions are asked with situations to choose: 8 of
 # them with an option that gives the expected outcome, 5 without; 14 not understood (22 before)
 ASKED_RIGHT_AT_LEAST = 26  # counted with READ_RIGHT_AT_LEAST: an entry asked about, then read right, is no step back
