@@ -162,12 +162,12 @@ def _read_normalized(norm: Normalized, quoted: list[Quoted], text: str, cards: C
     doc = place_tapped(place_unowned(_to_json(b), merge_unowned(b), b), b.tapped)
     read_card_target(doc, cards, b.action_clause)
     require_counted_board(doc, cards, b.action_clause, b.uncounted)
-    ask_combat_damage(doc, b)
     if asked is not None:
         asked = asker_team(asked, doc)
         names = [p["name"] for p in doc["players"]]
         doc["asked"] = (asked if asked.player in names or asked.player is None
                         else replace(asked, player=None)).to_json()
+    ask_combat_damage(doc, b)
     for typed, read in norm.corrections:
         b.assume(f"“{typed}” read as “{read}”")
     for aside in norm.asides:

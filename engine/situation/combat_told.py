@@ -125,7 +125,14 @@ def ask_combat_damage(doc: dict[str, Any], b: Any) -> None:
     ability in the story waits for combat damage to a player, is asked about (unblocked, or blocked), never
     answered as if no damage were dealt."""
     action = doc.get("action", {})
-    if action.get("type") != "combat" or action.get("ability") != "attack" or action.pop("told_blocked", False):
+    if action.get("type") != "combat":
+        return
+    asked = doc.get("asked") or {}
+    if action.get("ability") != "attack" and "x" not in action and asked.get("player") != action.get("player") and (
+            asked.get("kind") in ("lose", "win", "life") or asked.get("measure") == "life"):
+        raise SituationError("the combat damage dealt changes life totals, and the story doesn't say how much (120.3a)",
+                             b.action_clause, "say it: 'it hits my opponent for 3'")
+    if action.get("ability") != "attack" or action.pop("told_blocked", False):
         return
     waiting = any(isinstance(e, EventTrigger) and waits_for_damage(e.event)
                   for p in doc["players"] for name in p.get("battlefield", [])

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from engine.cards import CardDB
-from engine.errors import Clarification, ScenarioError
+from engine.errors import Clarification, ScenarioError, SituationError
 from engine.judging import judge_text
 from engine.model import Resolution
 from engine.resolve import resolve
@@ -177,3 +177,20 @@ def test_an_attack_with_no_word_of_damage_is_asked_when_a_trigger_waits_for_dama
 def test_an_attack_alone_is_not_asked_when_nothing_waits_for_damage() -> None:
     res = judge_text("I control War Chant. I attack with 2 creatures. How many cards do I draw?", _db())
     assert _drawn(res) == 1
+
+
+def test_a_life_question_about_untold_combat_damage_is_refused_not_answered() -> None:
+    with pytest.raises(SituationError) as exc:
+        judge_text("Opponent is at 1 life. 3 of my creatures connect. Does he lose?", _db())
+    assert "how much" in exc.value.message
+
+
+def test_a_damage_told_is_dealt_and_counted_by_that_many() -> None:
+    db = made_cards({**CARDS, "Storm Serpent": ("Creature — Serpent",
+                                                "Whenever this creature deals combat damage to a player, you and "
+                                                "that player each draw that many cards.")})
+    res = judge_text("My Storm Serpent hits opp for 3. How many cards do I draw?", db)
+    assert drawn_by(res) == {"You": 3, "Opponent": 3}
+    assert res.players["Opponent"]["life"] == 17  # 120.3a: the damage told is dealt
+    with pytest.raises(ScenarioError):
+        judge_text("My Storm Serpent connects. How many cards do I draw?", db)
