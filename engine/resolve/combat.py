@@ -192,7 +192,10 @@ def _trigger(r: Resolver, table: tuple[tuple[re.Pattern[str], Count], ...], figh
         aim = attacker if _ITS_CONTROLLER.search(_line(src)) else defender
         # a granted ability is the creature's own: it is controlled by the creature's controller (603.3a)
         owner = attacker if event.startswith("granted to ") else src.controller
-        x = _that_many(r, src) if table is _DAMAGE else None
+        if how is Count.ONCE and table is _ATTACK and _counts(src):  # "one or more Dragons attack, draw that many"
+            x = _fitting(r, m.groupdict().get("types") or "creature", fighters)
+        else:
+            x = _that_many(r, src) if table is _DAMAGE else None
         for _ in range(times):
             r.add_trigger(src.card.name, owner, aim, eff.ops, False, rules, x, condition=eff.intervening)
 
@@ -212,9 +215,13 @@ def _unread_own(src: EffectSource, fighters: list[Fighter], attacker: str) -> No
                             "trigger yet", "battlefield", _line(src))
 
 
+def _counts(src: EffectSource) -> bool:
+    return any(op.amount == "X" and "that many" in op.note for op in src.effect.ops)
+
+
 def _that_many(r: Resolver, src: EffectSource) -> int | None:
     """ "Draw that many cards": the combat damage dealt, as the story tells it ("hits for 3"); untold, asked for."""
-    if not any(op.amount == "X" and "that many" in op.note for op in src.effect.ops):
+    if not _counts(src):
         return None
     if r.s.action.x is None:
         raise ScenarioError(f"{src.card.name}'s ability counts the combat damage dealt: say how much",

@@ -194,3 +194,13 @@ def test_a_damage_told_is_dealt_and_counted_by_that_many() -> None:
     assert res.players["Opponent"]["life"] == 17  # 120.3a: the damage told is dealt
     with pytest.raises(ScenarioError):
         judge_text("My Storm Serpent connects. How many cards do I draw?", db)
+
+
+def test_one_or_more_attacking_draws_that_many_counts_the_creatures_of_its_kind() -> None:
+    db = made_cards({**CARDS, "Dragon Sire": ("Legendary Creature — Dragon Avatar",
+                                              "Whenever one or more Dragons you control attack, draw that many cards."),
+                     "Wyrmling": ("Creature — Dragon", "Flying")})
+    doc = {"players": [{"name": "You", "hand": 3, "library": 30, "battlefield": ["Dragon Sire"]}, {"name": "Opponent"}],
+           "action": {"type": "combat", "player": "You", "ability": "attack",
+                      "attackers": ["Dragon Sire", "Wyrmling", "Wyrmling", "Gill Snake"]}}
+    assert drawn_by(resolve(scenario_from_json(doc, db), db))["You"] == 3
