@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 from engine.effects import EventTrigger
-from engine.errors import Ambiguity, Clarification, Option, SituationError
+from engine.errors import Ambiguity, Clarification, NotThisPhrase, Option, SituationError
 from engine.resolve.combat import waits_for_damage
 from engine.situation.attach import GROUPS, Ctx
 from engine.situation.facts import _in_play
@@ -104,6 +104,12 @@ def _creatures(ctx: Ctx, what: str, who: str) -> tuple[list[str], int]:
     names = ctx.card_list(what)
     if not names:
         raise Ambiguity("Which creatures?", what, ctx.clause, [])
+    for name in names:
+        card = ctx.b.cards.find(name)
+        words = card.type_line.lower().split("//")[0] if card is not None else "creature"
+        if "creature" not in words and "vehicle" not in words:  # "opp's Lightning Bolt hits me": no combat
+            raise NotThisPhrase(f"{name} is not a creature: only creatures attack and deal combat damage (506.4)",
+                                ctx.clause, "")
     return names, len(names)
 
 

@@ -204,3 +204,17 @@ def test_one_or_more_attacking_draws_that_many_counts_the_creatures_of_its_kind(
            "action": {"type": "combat", "player": "You", "ability": "attack",
                       "attackers": ["Dragon Sire", "Wyrmling", "Wyrmling", "Gill Snake"]}}
     assert drawn_by(resolve(scenario_from_json(doc, db), db))["You"] == 3
+
+
+def test_a_spell_that_hits_a_player_is_no_combat() -> None:
+    with pytest.raises(SituationError):
+        judge_text("I control Raiding Charter. My opponent's Brainstorm hits me. How many cards do I draw?", _db())
+
+
+def test_a_plural_kind_ending_in_ies_is_judged_by_its_singular() -> None:
+    db = made_cards({**CARDS, "Ally Banner": ("Enchantment", "Whenever one or more Allies you control deal combat "
+                                                             "damage to a player, draw a card."),
+                     "Kor Ally": ("Creature — Kor Ally", "Vigilance")})
+    doc = {"players": [{"name": "You", "battlefield": ["Ally Banner"]}, {"name": "Opponent"}],
+           "action": {"type": "combat", "player": "You", "attackers": ["Kor Ally", "Kor Ally"], "ability": "damage"}}
+    assert drawn_by(resolve(scenario_from_json(doc, db), db))["You"] == 1
