@@ -319,7 +319,7 @@ def _has(line: list[str], word: str) -> bool:
     """Whether a type line has a word of a kind ("Dinosaur", "creatures"), or lacks a "non-Human"'s."""
     if word.startswith("non"):
         return not _has(line, word[3:].lstrip("-"))
-    singular = word[:-3] + "y" if word.endswith("ies") else word.rstrip("s")  # "Allies", "Dragons"
+    singular = re.sub(r"ies?$", "y", word) if word.endswith(("ies", "ie")) else word.rstrip("s")  # Allies, Dragons
     return word in line or singular in line or word in ("creature", "creatures") and "creature" in line
 
 
