@@ -182,7 +182,7 @@ class CardTarget:
 
 @dataclass
 class Action:
-    type: str  # draw | draw_step | cast | move_to_hand | mechanic | beginning_of_step
+    type: str  # draw | draw_step | cast | move_to_hand | mechanic | beginning_of_step | combat
     player: str | None = None  # a player name, or "each"
     count: int = 1
     source: str | None = None
@@ -202,6 +202,10 @@ class Action:
     ability: str = ""
     card_targets: list[CardTarget] = field(default_factory=list)  # targets that are cards, in the order given
     life_paid: int = 0  # for type "cast": life paid for the card's Phyrexian mana (107.4f), part of its cost
+    # for type "combat" (ability "attack", "damage" or "attack_damage"): the attacking creatures the story names,
+    # one entry per creature (``count`` is how many attack in all, the rest unnamed), and those of them blocked
+    attackers: list[str] = field(default_factory=list)
+    blocked: list[str] = field(default_factory=list)
 
 
 def _copied(obj: _T) -> _T:

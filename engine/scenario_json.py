@@ -17,9 +17,9 @@ from engine.question import asked_from_json
 from engine.stand_ins import with_stand_ins
 
 MAX_COUNT = 10**12
-ACTION_TYPES = ("draw", "draw_step", "cast", "move_to_hand", "mechanic", "beginning_of_step")
+ACTION_TYPES = ("draw", "draw_step", "cast", "move_to_hand", "mechanic", "beginning_of_step", "combat")
 # which of a cast action's card abilities is used
-ABILITIES = ("", "spell", "activate", "cycle", "enters", "dies", "graveyard")
+ABILITIES = ("", "spell", "activate", "cycle", "enters", "dies", "graveyard", "attack", "damage", "attack_damage")
 
 
 def _int(value: Any, where: str, *, low: int = 0, high: int = MAX_COUNT) -> int:
@@ -277,7 +277,7 @@ def _action(raw: Any, names: list[str], cards: CardDB) -> Action:
     return Action(
         type=kind,
         player=player,
-        count=_int(raw.get("count", 1), "action.count"),
+        count=_int(raw.get("count", len(raw.get("attackers") or []) or 1), "action.count"),
         source=str(raw["source"]) if raw.get("source") else None,
         optional=bool(raw.get("optional", False)),
         while_casting=bool(raw.get("while_casting", False)),
@@ -293,7 +293,24 @@ def _action(raw: Any, names: list[str], cards: CardDB) -> Action:
         ability=_ability(raw),
         card_targets=card_targets,
         life_paid=_int(raw.get("life_paid", 0), "action.life_paid"),
+        attackers=_creatures(raw, "attackers", cards),
+        blocked=_creatures(raw, "blocked", cards),
     )
+
+
+def _creatures(raw: dict[str, Any], key: str, cards: CardDB) -> list[str]:
+    """A combat action's named creatures ("attackers", "blocked"), each a card the engine knows."""
+    said = raw.get(key, [])
+    if not isinstance(said, list):
+        raise ScenarioError(f"action.{key} must be a list of card names", f"action.{key}", '["Ophidian"]')
+    out = []
+    for name in said:
+        card = cards.find(str(name))
+        if card is None:
+            hint = ", ".join(cards.suggest(str(name))) or "check the spelling"
+            raise ScenarioError(f"unknown card {name!r}", f"action.{key}", f"did you mean: {hint}")
+        out.append(card.name)
+    return out
 
 
 def _action_players(raw: dict[str, Any], kind: str, names: list[str]) -> tuple[Any, list[str]]:

@@ -37,6 +37,8 @@ class EventKind(StrEnum):
     DRAW_STEP = "draw step"
     SURVEIL = "surveil"
     COUNTER = "counter"
+    ATTACK = "attack"
+    COMBAT_DAMAGE = "combat damage"
 
 
 _WORDS: dict[EventKind, re.Pattern[str]] = {
@@ -63,6 +65,8 @@ _WORDS: dict[EventKind, re.Pattern[str]] = {
     EventKind.DIE_ROLL: re.compile(r"\brolls? (?:one or more dice|a die|dice|a d\d+|a natural|a \d+)"),
     EventKind.SURVEIL: re.compile(r"\bsurveils?\b"),
     EventKind.COUNTER: re.compile(r"\bcounters? (?:is|are) (?:put|placed) on\b"),
+    EventKind.ATTACK: re.compile(r"\battacks?\b"),
+    EventKind.COMBAT_DAMAGE: re.compile(r"\bdeals? (?:combat )?damage\b|\bis dealt (?:combat )?damage\b"),
     EventKind.DRAW_STEP: re.compile(r"^at the beginning of (?:the|each|your|[a-z' ]+'s?) draw step\b"),
 }
 

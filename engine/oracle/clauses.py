@@ -281,6 +281,10 @@ def acts_after_any_answer(ability: str) -> bool:
     kinds = set(event_kinds(m.group(1)))
     if "combat damage" in m.group(1):
         kinds.discard(EventKind.LOSE_LIFE)  # combat damage is dealt in a combat step, never in an answer
+    # an ability an effect creates ("whenever that creature deals combat damage this turn") is read as waiting for a
+    # later combat than the answer's; a combat told (engine/resolve/combat.py) doesn't carry one created by its own
+    # attack triggers (a known limit)
+    kinds -= {EventKind.ATTACK, EventKind.COMBAT_DAMAGE}
     kinds.discard(EventKind.DRAW_STEP)  # an ability created now waits for a later draw step than the answer's
     effect = EffectReading()
     for sentence in _sentences(m.group(2)):

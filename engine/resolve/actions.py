@@ -23,6 +23,7 @@ from engine.resolve import zone_changes
 from engine.resolve.announce import announce, mode_chooser
 from engine.resolve.cast_triggers import cast_triggers
 from engine.resolve.casting_time import check_cast_timing
+from engine.resolve.combat import action_combat
 from engine.resolve.draw_step import action_draw_step, draw_each
 from engine.resolve.events import GameOver
 from engine.resolve.graveyard_casting import pay_graveyard_keyword
@@ -55,6 +56,7 @@ class ActionType(StrEnum):
     MOVE_TO_HAND = "move_to_hand"
     MECHANIC = "mechanic"
     BEGINNING_OF_STEP = "beginning_of_step"  # the scenario's step (upkeep, combat, end) begins: what triggers then
+    COMBAT = "combat"  # creatures attack and/or deal combat damage to a player: what triggers on it (508.3a, 510.2)
 
 
 
@@ -496,4 +498,5 @@ ACTIONS: dict[ActionType, Callable[[Resolver], None]] = {
     ActionType.MOVE_TO_HAND: action_move_to_hand,
     ActionType.MECHANIC: action_mechanic,
     ActionType.BEGINNING_OF_STEP: action_beginning_of_step,
+    ActionType.COMBAT: action_combat,
 }

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from engine.oracle.clauses import number
 from engine.resolve.amounts import card_is, controlled_at_most, controlled_count
+from engine.trigger_events import EventKind
 
 if TYPE_CHECKING:
     from engine.resolve.resolver import Resolver
@@ -181,7 +182,7 @@ _KNOWN_CONDITIONS: tuple[tuple[str, Callable[..., bool | None]], ...] = (
     (r"you control another (.+)", lambda r, p, you, m: _controls(r, you, f"other {m.group(1)}", 1)),
     (r"you don't control (?:a|an|any) (.+)", lambda r, p, you, m: _negated(_controls(r, you, m.group(1), 1))),
     # 506.1, 508.1: a player attacks only in the combat of their own turn; before it, nobody has attacked yet
-    (r"you(?:'ve)? attacked(?: with .+)? this (?:turn|combat)", lambda r, p, you, m: _attacked(r, you)),
+    (r"you(?:'ve)? attacked( with .+)? this (?:turn|combat)", lambda r, p, you, m: _attacked(r, you, m.group(1))),
     # "if it was a creature card": the card the effect's last target was, by its type line (608.2h)
     (r"(?:it was|it's|it is) an? ([\w ,/-]+?) card", lambda r, p, you, m: _target_is(r, m.group(1))),
     # "if an opponent has three or more poison counters" (corrupted): the counters the situation says (122.1f);
@@ -212,10 +213,16 @@ def _controls(r: Resolver, you: str, kinds: str, at_least: int) -> bool | None:
 _BEFORE_COMBAT = ("untap", "upkeep", "draw", "main1")
 
 
-def _attacked(r: Resolver, you: str) -> bool | None:
+def _attacked(r: Resolver, you: str, with_what: str | None = None) -> bool | None:
     """"If you attacked this turn" (raid): false on another player's turn and before this turn's combat
-    (the steps the situation says); after it, a record of the turn the engine doesn't keep."""
-    if r.active != you or r.s.step in _BEFORE_COMBAT:
+    (the steps the situation says); true once the story's own attack happened (508.1), unless it asks what
+    attacked ("with creatures with total power 6 or greater"); otherwise a record of the turn the engine doesn't
+    keep."""
+    if r.active != you:
+        return False
+    if EventKind.ATTACK in r.happened:
+        return None if with_what else True
+    if r.s.step in _BEFORE_COMBAT:
         return False
     return None
 

@@ -30,6 +30,7 @@ from engine.situation.card_targets import read_card_target
 from engine.situation.card_verbs import card_verbs
 from engine.situation.clarify import ask_player_count, from_ambiguity, place_unowned, question_text, with_question
 from engine.situation.clauses import _clauses, _parse_clause
+from engine.situation.combat_told import ask_combat_damage
 from engine.situation.devotion import settle_devotion
 from engine.situation.discards import discard_reading
 from engine.situation.dredges import settle_dredges
@@ -175,6 +176,7 @@ def _read_normalized(norm: Normalized, quoted: list[Quoted], text: str, cards: C
         names = [p["name"] for p in doc["players"]]
         doc["asked"] = (asked if asked.player in names or asked.player is None
                         else replace(asked, player=None)).to_json()
+    ask_combat_damage(doc, b)
     for typed, read in norm.corrections:
         b.assume(f"“{typed}” read as “{read}”")
     for aside in norm.asides:

@@ -75,4 +75,22 @@ def describe_action(action: dict[str, Any]) -> str:
         return f"{who} {verb} {action['card']}{targets}{x}"
     if kind == "move_to_hand":
         return f"{who} {agree(who, 'put')} the top {action['count']} of their library into their hand"
+    if kind == "combat":
+        return _combat_said(who, action)
     return f"{who}: {action.get('name', kind)} ×{action.get('count', 1)}"
+
+
+def _combat_said(who: str, action: dict[str, Any]) -> str:
+    """ "You attack with Ophidian; it deals combat damage" (a combat action, engine/resolve/combat.py)."""
+    named = list(action.get("attackers", []))
+    unnamed = int(action.get("count", len(named) or 1)) - len(named)
+    creatures = named + ([f"{unnamed} creature{'s' if unnamed > 1 else ''}"] if unnamed > 0 else [])
+    what = " and ".join(creatures)
+    stage = str(action.get("ability", "attack_damage"))
+    blocked = f"; {', '.join(action['blocked'])} blocked" if action.get("blocked") else ""
+    damage = f" ({action['x']} damage)" if "x" in action else ""
+    if stage == "damage":
+        one = len(named) + unnamed == 1
+        return f"{possessive(who)} {what} {'deals' if one else 'deal'} combat damage{damage}"
+    hits = "" if stage == "attack" else f"; combat damage is dealt{damage}"
+    return f"{who} {agree(who, 'attack')} with {what}{blocked}{hits}"

@@ -11,6 +11,7 @@ import re
 
 from engine.situation.activations import activated
 from engine.situation.cast_trigger_told import cast_trigger_told
+from engine.situation.combat_told import COMBAT_PHRASES
 from engine.situation.facts import (
     _ability_target,
     _choice_apply,
@@ -59,6 +60,7 @@ from engine.situation.phrases_state import STATE_PHRASES
 
 PHRASES: tuple[Phrase, ...] = (
     *STATE_PHRASES,
+    *COMBAT_PHRASES,
     Phrase(
         "loyalty ability",
         (

@@ -142,6 +142,10 @@ def _active(b: Builder, names: list[str]) -> str:
         what = f"{possessive(str(card))} {'loyalty ' if caster[1] == '606.3' else ''}ability is activated in its " \
             "controller's" if caster[1] in ("606.3", "602.5d") else f"{card} is cast in its caster's"
         b.assume(f"it is {possessive(active)} turn: {what} own main phase ({caster[1]})")
+    attacker = (b.action or {}).get("player") if (b.action or {}).get("type") == "combat" else None
+    if active is None and attacker in names:
+        active = str(attacker)  # 506.2, 508.1: only the active player attacks
+        b.assume(f"it is {possessive(active)} turn: only the active player attacks (506.2, 508.1)")
     if active is None:
         active = "You" if "You" in names else names[0]
         if b.action and b.action.get("type") != "draw_step":
