@@ -35,13 +35,12 @@ from engine.resolve.player_target import (
     said_target_legal,
     unsaid_target,
 )
-from engine.resolve.spell_moves import spell_leaves_hand, spell_resolved
+from engine.resolve.spell_moves import spell_leaves_hand, spell_resolved, stand_in_stops
 from engine.resolve.split_spells import half_asked
 from engine.resolve.step_triggers import action_beginning_of_step
 from engine.resolve.targeting import targeted_triggers, ward_counters
 from engine.resolve.unread_abilities import unread_options
 from engine.resolve.zone_changes import enters_text_resolves
-from engine.stand_ins import is_stand_in
 from engine.trigger_events import EventKind
 from engine.wording import cards
 
@@ -272,23 +271,13 @@ def action_cast(r: Resolver) -> None:
             r.player(caster).stack.remove_named(card.name)
             r.player(caster).graveyard.add(Batch([card.name]))
         return
-    if _stand_in_stops(r, card, caster):
+    if stand_in_stops(r, card, caster):
         return
     resolving_from = len(r.steps)
     r.run_ops(chosen.ops, you=caster, that_player=target, source=card.name, x=a.x)
     if from_hand and _spell_face(card):
         ended_turn = any(s.kind == "end_turn" for s in r.steps[resolving_from:])
         spell_resolved(r, card, caster, ended_turn=ended_turn, from_graveyard=a.from_zone == "graveyard")
-
-
-def _stand_in_stops(r: Resolver, card: Card, caster: str) -> bool:
-    """ "Opp casts a noncreature spell": a spell said by its kind is judged as far as its casting goes (what
-    triggered, what was paid); what it does is unknown, so it stops there, said."""
-    if not is_stand_in(card):
-        return False
-    r.step(f"What {card.name} does is not judged: it was said by its kind, not by its name, so the answer "
-           "covers what its casting causes (601.2, 603.2).", ("601.2", "603.2"), caster, "assumption")
-    return True
 
 
 # an activated ability's cost that uses the card from the hand or a graveyard: not activated on the battlefield

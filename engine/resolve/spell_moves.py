@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from engine.cards import Card
 from engine.model import Batch
+from engine.stand_ins import is_stand_in
 
 if TYPE_CHECKING:
     from engine.resolve.resolver import Resolver
@@ -89,4 +90,14 @@ def spell_leaves_hand(r: Resolver, card: Card, caster: str, zone: str = "hand") 
     return True
 
 
-__all__ = ["spell_leaves_hand", "spell_resolved"]
+def stand_in_stops(r: Resolver, card: Card, caster: str) -> bool:
+    """ "Opp casts a noncreature spell": a spell said by its kind is judged as far as its casting goes (what
+    triggered, what was paid); what it does is unknown, so it stops there, said."""
+    if not is_stand_in(card):
+        return False
+    r.step(f"What {card.name} does is not judged: it was said by its kind, not by its name, so the answer "
+           "covers what its casting causes (601.2, 603.2).", ("601.2", "603.2"), caster, "assumption")
+    return True
+
+
+__all__ = ["spell_leaves_hand", "spell_resolved", "stand_in_stops"]

@@ -19,11 +19,7 @@ from engine.situation.facts import (
     _choice_order,
     _controls,
     _in_play,
-    _nobody_pays,
     _optional_cost,
-    _pays,
-    _pays_for_card,
-    _pays_times,
     _several_control,
     _while_casting,
 )
@@ -57,6 +53,7 @@ from engine.situation.phrase_parts import (
     Phrase,
 )
 from engine.situation.phrases_state import STATE_PHRASES
+from engine.situation.taxes_said import _nobody_pays, _pays, _pays_for_card, _pays_times
 
 PHRASES: tuple[Phrase, ...] = (
     *STATE_PHRASES,
