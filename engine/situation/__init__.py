@@ -98,8 +98,8 @@ def situation_to_json(situation: str | Situation, cards: CardDB | None = None) -
             return stacked
         if isinstance(text, str) and (discarded := _discarded(text, cards, given)) is not None:
             return discarded
-        other = out_of_scope(text, error) if isinstance(text, str) and not _names_a_card(text, cards) else None
-        if other is not None:
+        other = out_of_scope(text, error) if isinstance(text, str) else None
+        if other is not None and not _names_a_card(text, cards):  # tokens only for a text about another topic
             raise other from None
         if isinstance(text, str):
             _offered(text, error, cards or default_cards(), given)
