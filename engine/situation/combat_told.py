@@ -27,10 +27,15 @@ _SOME = re.compile(r"^(?:all )?(?P<n>\w+) (?:of (?:my|his|her|their|your|[\w-]+'
                    r"(?:creatures?|guys|dudes|attackers|things|dorks|tokens?|men|critters)$", re.I)
 _UNBLOCKED = re.compile(r"\b(?:unblocked|(?:is|are|was|were|gets?|got|goes|go|went)(?:n't| not)? (?:through|"
                         r"in)|(?:isn't|aren't|wasn't|weren't|is not|are not|was not|were not|doesn't get|don't get|"
-                        r"didn't get|never gets?|not) blocked|no blocks?|no blockers?|connects?|connected|hits?)\b",
+                        r"didn't get|never gets?|not) blocked|no blocks?|no blockers?|connects?|connected|hits?|"
+                        # "opp doesn't block", "he didn't block": no blockers declared (509.1a)
+                        r"(?:doesn't|does not|didn't|did not|don't|do not|can't|cannot|won't|couldn't) block)\b",
                         re.I)
 _BLOCKED = re.compile(r"^(?:(?:it|they|he|she|both|all of them|both of them)(?:'s|'re)? )?(?:(?:is|are|was|were|gets?|"
-                      r"got|get) )?(?:all |both )?(?:(?:gets?|got) )?blocked$", re.I)
+                      r"got|get) )?(?:all |both )?(?:(?:gets?|got) )?blocked$|"
+                      # "opp blocks it", "he blocked them": blockers declared (509.1a)
+                      r"^(?:opp|opponent|my opponent|the opponent|he|she|they|[a-z]{2,23}) (?:blocks?|blocked)"
+                      r"(?: (?:it|them|both|all of them|both of them|with \w+(?: \w+)?))?$", re.I)
 _PLAYER_WORDS = re.compile(r"^(?:me|you|him|her|them|my opponent|the opponent|opp|opponent|your opponent|"
                            r"(?:player|opponent) \d{1,2}|[A-Z][a-z]{1,23})$")
 
@@ -162,7 +167,8 @@ def ask_combat_damage(doc: dict[str, Any], b: Any) -> None:
 _DEF = (r"(?!and |but |with |unblocked|not blocked)(?P<def>me|you|him|her|them|my opponent|the opponent|your opponent|"
         r"opp|opponent|player \d{1,2}|[\w\-]+)")
 _OUT = r"(?:,? with (?P<out>.+?) (?:out|in play|on the battlefield|on board|on the board|around))?"
-_REST = (r"(?:(?:,? (?:and|but) |, )(?P<rest>[\w' ]*?(?:blocked|through|blocks?|blockers|connects?|connected))|"
+_REST = (r"(?:(?:,? (?:and|but) |, )(?P<rest>[\w' ]*?(?:blocked|through|blocks?(?: it| them)?|blockers|connects?|"
+         r"connected))|"
          r",? (?P<rest2>unblocked|not blocked))?")
 _X = r"(?:(?P<x>\d{1,3}) )?"
 _FOR = r"(?: for (?P<x2>\d{1,3})(?: damage)?)?"

@@ -218,3 +218,14 @@ def test_a_plural_kind_ending_in_ies_is_judged_by_its_singular() -> None:
     doc = {"players": [{"name": "You", "battlefield": ["Ally Banner"]}, {"name": "Opponent"}],
            "action": {"type": "combat", "player": "You", "attackers": ["Kor Ally", "Kor Ally"], "ability": "damage"}}
     assert drawn_by(resolve(scenario_from_json(doc, db), db))["You"] == 1
+
+
+@pytest.mark.parametrize(("said", "drawn"), [
+    ("i swing with Hit Lizard, opp doesn't block", {"You": 1}),
+    ("i attack with Hit Lizard and he didn't block", {"You": 1}),
+    ("i attack with Hit Lizard and opp blocks it", {}),
+])
+def test_blocks_said_by_the_defending_player(said: str, drawn: dict[str, int]) -> None:
+    db = made_cards({"Hit Lizard": ("Creature — Lizard", "Whenever Hit Lizard deals combat damage to a player, draw "
+                                                         "a card.")})
+    assert dict(drawn_by(judge_text(said, db))) == drawn
