@@ -138,3 +138,16 @@ async def test_a_public_question_is_answered_in_the_channel(harness: tuple[DrawJ
     public = answered[-1]
     assert not (public.get("flags") or 0) & EPHEMERAL
     assert public["embeds"][0]["title"].startswith("You lose the game, so Opponent wins")
+
+
+async def test_discord_asks_the_kind_of_a_spell_said_by_its_kind_and_the_answer_resolves(
+        harness: tuple[DrawJudgeBot, FakeDiscord]) -> None:
+    client, fake = harness
+    asked = await dispatch(client, fake, slash("draw", user_id="4242",
+                                               situation="I have Mystic Remora, opp casts a spell and doesn't pay"))
+    assert "What kind of spell is it?" in _data(asked)["embeds"][0]["description"]
+    options = _buttons(asked)
+    assert list(options) == ["1. a noncreature spell", "2. a creature spell"]
+    answered = await dispatch(client, fake, _press(options["2. a creature spell"], "4242"))
+    embed = answered[0]["data"]["embeds"][0]
+    assert "Mystic Remora doesn't trigger" in embed["title"] + embed["description"]
