@@ -400,6 +400,10 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # "my buddy had notion thief out": the friend across the table is the opponent
         (r"\bmy (?:buddy|friend|pal|mate|bro)\b(?=\s+(?:has|had|have|controls?|controlled|casts?|cast|draws?|drew|"
          r"is|was|plays?|played|got)\b)", "my opponent"),
+        # "a non creature spell": the type word the rules write as one ("noncreature", 205.2)
+        (r"\bnon (creature|artifact|enchantment|instant|sorcery|planeswalker|land|legendary)\b", r"non\1"),
+        # "opp casts something": a spell said by no kind at all (engine.stand_ins)
+        (r"\b(cast|casts|casting|casted) (?:something|smth|sth|stuff|anything)\b", r"\1 a spell"),
         # numbers players say in words
         (r"\bhalf a dozen\b", "6"),
         (r"\ba dozen\b", "12"),

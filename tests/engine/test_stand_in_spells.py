@@ -235,3 +235,11 @@ def test_a_tax_not_paid_for_one_card_but_paid_for_the_other() -> None:
                      "toll but pays for tithe eel. how many do I draw?", _db())
     facts = " ".join(str(f) for f in res.understood)
     assert "pays the tax for Tithe Eel" in facts and "pay the tax for Scholar's Toll" in facts
+
+
+@pytest.mark.parametrize("said", ["opp cast a non creature spell, no pay", "opp casts smth and doesnt pay",
+                                  "opp casts something and doesn't pay"])
+def test_a_spell_said_loosely_is_a_stand_in(said: str) -> None:
+    res = judge_text(f"i have Scholar's Toll and {said}", _db())
+    assert any(s.kind == "cast" and "unnamed" in s.text for s in res.steps)
+    assert res.answer["text"].startswith("Your choice")
