@@ -285,10 +285,14 @@ def _players_heading(b: Builder, clause: str) -> bool:
     return False
 
 
+_LEFT_OF_A_QUESTION = frozenset({"in", "on", "at", "and", "so", "then", "but", "of", "to", "for", "by", "with"})
+
+
 def _question_only(b: Builder, clause: str) -> bool:
     """A clause left of a question ("am I out?" → "I out") that states no fact: the question stage has it."""
     if b.in_question and (states_nothing(b, clause) or is_bare_question(clause)):
-        b.note("the question asked", clause)
+        if clause.strip(" ,.?").lower() not in _LEFT_OF_A_QUESTION:  # "in" of "in what order ...?": nothing to say
+            b.note("the question asked", clause)
         return True
     return False
 
