@@ -219,7 +219,9 @@ def plural_of(typed: str, name: str) -> bool:
     """Whether ``typed`` is the card ``name`` in the plural, the whole name with "s" or "es" ("Howling Mines";
     never a nickname, "alms", "xyris", nor "Orcish Bowmasters", whose name ends so, nor "Howling Mine's")."""
     typed, name = " ".join(typed.lower().split()), name.lower()
-    return typed in (name + "s", name + "es")
+    # "Rhystic Studies", "Sylvan Libraries": a last word in consonant + "y" takes "ies"
+    ies = name[:-1] + "ies" if re.search(r"[^aeiou]y$", name) else None
+    return typed in (name + "s", name + "es", ies)
 
 
 ASKED_COUNTS = (2, 3, 4)  # the counts offered when a plural card name says none

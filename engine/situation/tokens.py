@@ -169,6 +169,8 @@ def _exact_name(cards: CardDB, text: str) -> str | None:
 
 def _singulars(text: str) -> tuple[str, ...]:
     low = text.lower()
+    if low.endswith("ies") and len(low) > 5:  # "Rhystic Studies", "Sylvan Libraries"
+        return text, text[:-3] + "y", text[:-1]
     if low.endswith("es") and len(low) > 4:
         return text, text[:-2], text[:-1]
     if low.endswith("s") and not low.endswith("ss") and len(low) > 3:

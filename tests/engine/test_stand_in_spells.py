@@ -243,3 +243,10 @@ def test_a_spell_said_loosely_is_a_stand_in(said: str) -> None:
     res = judge_text(f"i have Scholar's Toll and {said}", _db())
     assert any(s.kind == "cast" and "unnamed" in s.text for s in res.steps)
     assert res.answer["text"].startswith("Your choice")
+
+
+def test_a_card_named_in_the_plural_with_ies_is_counted() -> None:
+    db = made_cards({"Scholar's Study": ("Enchantment", "Whenever an opponent casts a spell, you may draw a card "
+                                                        "unless that player pays {1}.")})
+    res = judge_text("2 scholar's studies on my side, opp casts a spell and doesn't pay. how many can i draw?", db)
+    assert "2 cards" in res.answer["text"] + str(res.answer.get("lines"))
