@@ -163,7 +163,7 @@ def _read_normalized(norm: Normalized, quoted: list[Quoted], text: str, cards: C
         b.assume(passage.said())
     for key, value, source in given.given() if given is not None else ():
         b.set("*", key, value, source)
-    clauses = _read_clauses(b, norm.text, norm.from_questions)
+    clauses = _read_clauses(b, norm.text, norm.from_questions, text)
     _settle(b, clauses[-1], norm.sentences)
     asked = read_question(b, norm.sentences)
     doc = place_tapped(place_unowned(_to_json(b), merge_unowned(b), b), b.tapped)
@@ -219,10 +219,15 @@ def _checked(text: Any) -> str:
     return text
 
 
-def _read_clauses(b: Builder, text: str, from_questions: Collection[str] = ()) -> list[str]:
+def _read_clauses(b: Builder, text: str, from_questions: Collection[str] = (), said: str = "") -> list[str]:
     """Each sentence read in turn; an ambiguity becomes a question whose options rewrite its words."""
     clauses = _clauses(text)
     if not clauses:
+        named = [t.value for t in tokenize(said[:MAX_TEXT], b.cards) if t.kind is Tok.CARD] if said else []
+        if named:  # "does rhystic study trigger off a copy?": a question about a card, with no situation to resolve
+            raise SituationError(f"there is a question about {named[0]} but no situation to resolve", "",
+                                 f"the situation: who controls {named[0]} and what happens ('my opponent controls it "
+                                 f"and casts Brainstorm'), or /ruling {named[0]} for its official rulings")
         raise SituationError("the situation is empty", "", "a sentence such as 'I have 2 cards in library. I draw 3.'")
     for i, clause in enumerate(clauses):
         if len(clause) > MAX_CLAUSE:

@@ -250,3 +250,9 @@ def test_a_card_named_in_the_plural_with_ies_is_counted() -> None:
                                                         "unless that player pays {1}.")})
     res = judge_text("2 scholar's studies on my side, opp casts a spell and doesn't pay. how many can i draw?", db)
     assert "2 cards" in res.answer["text"] + str(res.answer.get("lines"))
+
+
+def test_a_question_about_a_card_with_no_situation_points_to_its_rulings() -> None:
+    with pytest.raises(SituationError) as refused:
+        judge_text("does Scholar's Toll trigger off a copy?", _db())
+    assert "no situation" in refused.value.message and "/ruling Scholar's Toll" in refused.value.hint
