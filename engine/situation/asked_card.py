@@ -18,13 +18,12 @@ from typing import Any
 from engine.errors import SituationError
 from engine.question import Asked, AskedKind
 from engine.question_words import AskedMeasure
-from engine.situation.attach import Builder
+from engine.situation.attach import POSSESSIVE_WHO, Builder
 from engine.situation.question import player_of
 
 # the possessive before the card the question names: "does my rhystic trigger", "will opponent's remora trigger"
 _WHOSE = re.compile(r"^(?:(?:how many times|how often) )?(?:does|do|will|would|did) (?P<whose>my|his|her|their|"
                     r"(?:my )?opponent's|[\w\-]+'s) ", re.I)
-_PRONOUN = {"my": "i", "his": "he", "her": "she", "their": "they"}
 _ZONES = ("battlefield", "graveyard", "hand", "library")
 
 
@@ -62,7 +61,7 @@ def place_asked_card(doc: dict[str, Any], asked: Asked | None, b: Builder) -> No
         return
     m = _WHOSE.match(asked.words.strip())
     word = m.group("whose").lower() if m else ""
-    owner = player_of(b, _PRONOUN.get(word) or word.removesuffix("'s"), asked.words) if word else None
+    owner = player_of(b, POSSESSIVE_WHO.get(word) or word.removesuffix("'s"), asked.words) if word else None
     seat = next((p for p in doc.get("players", []) if p.get("name") == owner), None)
     if seat is None:
         raise SituationError(f"the question asks about {card.name}, which the situation doesn't put on a "

@@ -43,6 +43,8 @@ from engine.situation.lexicon import REFLEXIVES as REFLEXIVE_WORDS
 from engine.situation.sequence import resolved_first, told_again
 
 GROUPS = ("each", "each-opponent", "we")
+# a possessive said of a player, as the word for that player ("his" → "he"): whose card, zone or spell it is
+POSSESSIVE_WHO = {"my": "me", "his": "he", "her": "she", "their": "they"}
 
 
 _STEP_ORDER = ("untap", "upkeep", "draw", "main1", "combat", "main2", "end", "cleanup")  # a turn's steps (500.1)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engine.errors import Ambiguity, NotThisPhrase, SituationError
 from engine.resolve.cast_triggers import cast_trigger_said
-from engine.situation.attach import GROUPS, Ctx
+from engine.situation.attach import GROUPS, POSSESSIVE_WHO, Ctx
 from engine.situation.described import agree
 from engine.stand_ins import stand_in_name, with_stand_ins
 
@@ -27,7 +27,7 @@ def cast_trigger_told(ctx: Ctx, g: dict[str, str]) -> None:
     who, kind = said
     controller = _controller(ctx, g, card.name)
     if g.get("caster"):  # "triggered off my opponent's spell"
-        caster = ctx.who(_CASTER.get(g["caster"].lower(), g["caster"].removesuffix("'s")))
+        caster = ctx.who(POSSESSIVE_WHO.get(g["caster"].lower(), g["caster"].removesuffix("'s")))
     elif who == "you":
         caster = controller
     elif who == "a player":  # "Whenever a player casts ...": whose spell it was is asked, each option reading
@@ -40,9 +40,6 @@ def cast_trigger_told(ctx: Ctx, g: dict[str, str]) -> None:
         caster = ctx.who("me" if controller != "You" else "opponent")
     spell = _spell(ctx, g.get("spell"), kind)
     ctx.b.set_action({"type": "cast", "card": spell, "player": caster}, ctx.clause)
-
-
-_CASTER = {"my": "me", "his": "he", "her": "she", "their": "they"}
 
 
 def _spell(ctx: Ctx, said: str | None, kind: str) -> str:

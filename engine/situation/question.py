@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from engine.errors import SituationError
 from engine.question import Asked, AskedKind, asked_of
 from engine.question_words import CHOOSER_WORDS
-from engine.situation.attach import Builder, resolve_player
+from engine.situation.attach import POSSESSIVE_WHO, Builder, resolve_player
 from engine.situation.entities import candidates
 
 WHO = r"(?P<player>i|we|he|she|they|you|my opponent|the opponent|opponent|my teammate|[A-Z][\w\-]{1,23})"
@@ -206,7 +206,6 @@ def _card_making(b: Builder, noun: str | None) -> str | None:
 
 # "how many cards in his library?", "how many in opp's hand after?": the zone's owner is the player asked about
 _ZONE_OWNER = re.compile(r"\b(?:in|of) (?P<who>my|his|her|their|[\w]+'s) (?:library|hand|graveyard|deck)\b", re.I)
-_PRONOUN = {"my": "me", "his": "he", "her": "she", "their": "they"}
 
 
 def _zone_owner(words: str) -> str | None:
@@ -214,7 +213,7 @@ def _zone_owner(words: str) -> str | None:
     if m is None:
         return None
     who = m.group("who").lower()
-    return _PRONOUN.get(who) or who.removesuffix("'s")
+    return POSSESSIVE_WHO.get(who) or who.removesuffix("'s")
 
 
 def read_question(b: Builder, sentences: list[str]) -> Asked | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from engine.errors import SituationError
-from engine.situation.attach import CARD_PRONOUNS, Ctx
+from engine.situation.attach import CARD_PRONOUNS, POSSESSIVE_WHO, Ctx
 from engine.situation.cast_trigger_told import cast_for_tax
 from engine.situation.described import agree
 from engine.situation.facts import _choose
@@ -43,8 +43,7 @@ def _card_asking(ctx: Ctx, amount: str) -> str | None:
     return asking.pop() if len(asking) == 1 else None
 
 
-_TAX_OWNER = {"my": "me", "his": "he", "her": "she", "their": "they", "opponent's": "opponent",
-              "my opponent's": "opponent"}
+_TAX_OWNER = {**POSSESSIVE_WHO, "opponent's": "opponent", "my opponent's": "opponent"}
 
 
 def _taxing_card(ctx: Ctx, said: str, whose: str | None) -> str | None:
