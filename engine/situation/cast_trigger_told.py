@@ -50,11 +50,17 @@ def _spell(ctx: Ctx, said: str | None, kind: str) -> str:
         said = None
     if said and (named := stand_in_name(f"a {said}")) is None:
         return ctx.card(said)
-    # the trigger's kind, its noun already said when it names a mana value ("spell with mana value 3 or greater")
-    spell = named if said else stand_in_name(f"a {kind}" if kind.startswith("spell") or " spell " in kind
-                                             else f"a {kind} spell" if kind else "a spell")
-    assert spell is not None  # the trigger's own words are a kind of spell
+    spell = named if said and named else _spell_of_kind(kind)
     ctx.b.cards = with_stand_ins(ctx.b.cards, [spell])
+    return spell
+
+
+def _spell_of_kind(kind: str) -> str:
+    """The stand-in for a spell of the kind a trigger names ("noncreature", "", "instant or sorcery"), its noun
+    already said when it names a mana value ("spell with mana value 3 or greater")."""
+    spell = stand_in_name(f"a {kind}" if kind.startswith("spell") or " spell " in kind
+                          else f"a {kind} spell" if kind else "a spell")
+    assert spell is not None  # the trigger's own words are a kind of spell
     return spell
 
 
@@ -66,8 +72,7 @@ def cast_for_tax(ctx: Ctx, card_name: str, payer: str) -> None:
     said = cast_trigger_said(card) if card is not None else None
     if ctx.b.action is not None or said is None:
         return
-    spell = stand_in_name(f"a {said[1]} spell" if said[1] else "a spell")
-    assert spell is not None  # the trigger's own words are a kind of spell
+    spell = _spell_of_kind(said[1])  # the same as "<card> triggers" (it asserted on a kind with a mana value)
     ctx.b.cards = with_stand_ins(ctx.b.cards, [spell])
     ctx.b.set_action({"type": "cast", "card": spell, "player": payer}, ctx.clause)
     ctx.b.action_by_tax = True

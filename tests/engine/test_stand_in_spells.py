@@ -256,3 +256,12 @@ def test_a_question_about_a_card_with_no_situation_points_to_its_rulings() -> No
     with pytest.raises(SituationError) as refused:
         judge_text("does Scholar's Toll trigger off a copy?", _db())
     assert "no situation" in refused.value.message and "/ruling Scholar's Toll" in refused.value.hint
+
+
+def test_a_tax_said_of_a_trigger_with_a_mana_value_casts_a_spell_of_that_value() -> None:
+    # the spell a tax tells of was named apart from the one "<card> triggers" tells of, and asserted on this kind
+    db = made_cards({"Big Tithe": ("Enchantment", "Whenever an opponent casts a spell with mana value 5 or greater, "
+                                                  "you may draw a card unless that player pays {1}.")})
+    res = judge_text("if opp doesn't pay for my big tithe, do i have to draw?", db)
+    assert res.answer["text"].startswith("No — your choice")
+    assert any(s.kind == "cast" and "mana value 5 or greater" in s.text for s in res.steps)
