@@ -373,6 +373,11 @@ def _choice_may(ctx: Ctx, g: dict[str, str]) -> None:
     _choose(ctx, f"may_draw:{who}", yes, f"{who} {agree(who, 'choose')} {'' if yes else 'not '}to draw")
 
 
+def pay_said(who: str, yes: bool) -> str:
+    """ "pays" / "doesn't pay", agreeing with the player: how a cost or a tax paid or not is said."""
+    return agree(who, "pay") if yes else agree(who, "do") + "n’t pay"
+
+
 def _optional_cost(ctx: Ctx, g: dict[str, str]) -> None:
     """ "I cast X and kick it", "I pay the kicker", "she bargains it": the caster's choice
     of an optional additional cost (601.2b), which the resolver otherwise takes as not paid, and says."""
@@ -380,8 +385,7 @@ def _optional_cost(ctx: Ctx, g: dict[str, str]) -> None:
     yes = not g.get("neg")
     kind = {"k": "kicked", "b": "bargained", "p": "gift"}[g["verb"][0].lower()]
     cost = {"kicked": "kicker", "bargained": "bargain cost", "gift": "gift (promised)"}[kind]
-    verb = agree(who, "pay") if yes else agree(who, "do") + "n’t pay"
-    _choose(ctx, f"{kind}:{who}", yes, f"{who} {verb} the spell's {cost} (601.2b)")
+    _choose(ctx, f"{kind}:{who}", yes, f"{who} {pay_said(who, yes)} the spell's {cost} (601.2b)")
 
 
 def _game(ctx: Ctx, g: dict[str, str]) -> None:

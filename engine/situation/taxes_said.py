@@ -13,7 +13,7 @@ from engine.errors import SituationError
 from engine.situation.attach import CARD_PRONOUNS, POSSESSIVE_WHO, Ctx
 from engine.situation.cast_trigger_told import cast_for_tax
 from engine.situation.described import agree
-from engine.situation.facts import _choose
+from engine.situation.facts import _choose, pay_said
 from engine.situation.lexicon import count
 
 
@@ -28,7 +28,7 @@ def _pays(ctx: Ctx, g: dict[str, str]) -> None:
     # "pays the 1": the tax of the one card told that asks {1}, never another card's beside it (Mystic Remora's {4}
     # was said paid by "he pays the 1" and the answer was "You draw no card"); "pays for my rhystic": that card's
     card = card or (_card_asking(ctx, g["amount"]) if g.get("amount") else None)
-    verb = agree(who, "pay") if yes else agree(who, "do") + "n’t pay"
+    verb = pay_said(who, yes)
     if card is not None:  # one card's tax, as "he pays for Remora" says it (card_tax)
         _choose(ctx, f"pays:{who}:{card}", yes, f"{who} {verb} the tax for {card}")
         return
@@ -84,8 +84,7 @@ def _pays_for_card(ctx: Ctx, g: dict[str, str]) -> None:
     # "but not for Rhystic" / "but pays for Remora": the other card's tax the other way round
     said = [(card or ctx.card(g["card"]), first)] + ([(ctx.card(g["other"]), not first)] if g.get("other") else [])
     for card, yes in said:
-        verb = agree(who, "pay") if yes else agree(who, "do") + "n’t pay"
-        _choose(ctx, f"pays:{who}:{card}", yes, f"{who} {verb} the tax for {card}")
+        _choose(ctx, f"pays:{who}:{card}", yes, f"{who} {pay_said(who, yes)} the tax for {card}")
 
 
 def _pays_times(ctx: Ctx, g: dict[str, str]) -> None:
