@@ -41,14 +41,15 @@ def judge_text(text: str | Situation, cards: CardDB, *, deadline: float | None =
             scenario.assumed.insert(0, sentence(f"asked: {said[0].lower()}{said[1:]}"))
     if choices:
         scenario.choices.update(choices)
+    words = text.text if isinstance(text, Situation) else text  # what each question's options rewrite
     try:
         return judge_scenario(scenario, cards, deadline=deadline, budget=budget)
     except TargetNeeded as exc:  # several opponents and no natural target: a question, answered by a click
-        raise _target_question(exc, text.text if isinstance(text, Situation) else text) from None
+        raise _target_question(exc, words) from None
     except HalfNeeded as exc:  # "I cast Fire // Ice" with both halves drawing: which half, asked (709.3)
-        raise _half_question(exc, text.text if isinstance(text, Situation) else text) from None
+        raise _half_question(exc, words) from None
     except SpellKindNeeded as exc:  # "opp casts a spell" and Mystic Remora: which kind, asked (603.2)
-        asked = kind_question(exc, text.text if isinstance(text, Situation) else text)
+        asked = kind_question(exc, words)
         if asked is None:
             raise SituationError(f"I can't tell whether {exc.source} triggers: say what kind of spell is cast",
                                  "", f"'{exc.options[0] if exc.options else 'a noncreature spell'}'") from None
